@@ -1,0 +1,12 @@
+// The CPU twin's view of the Ascend C basic API, grouped the way the real API groups it. Kernels include
+// this header on both targets; on NPU machines the CANN toolchain's own kernel_operator.h is used instead.
+#pragma once
+
+#include "twin/kernel_types.h"      // GM_ADDR, __aicore__, half, bfloat16_t
+#include "twin/kernel_tensor.h"     // TPosition, GlobalTensor, LocalTensor
+#include "twin/kernel_tpipe.h"      // TPipe, TQue, TQueBind, TBuf
+#include "twin/kernel_data_copy.h"  // DataCopy, DataCopyPad and their params
+#include "twin/kernel_vec.h"        // Add, Sub, Mul, Div, Max, Min, Adds, Muls, Duplicate
+#include "twin/kernel_cast.h"       // Cast, RoundMode
+#include "twin/kernel_sync.h"       // PipeBarrier, SetFlag, WaitFlag
+#include "twin/kernel_sys_var.h"    // GetBlockIdx, GetBlockNum, GET_TILING_DATA

@@ -1,0 +1,39 @@
+// System variables of the running core, and the tiling access macros.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+#include "twin/runtime.h"
+
+namespace AscendC {
+
+constexpr uint16_t ONE_BLK_SIZE = 32;           // bytes of one data block: DataCopy and UB alignment unit
+constexpr uint16_t ONE_REPEAT_BYTE_SIZE = 256;  // bytes one vector repeat processes
+
+enum KernelMetaType : uint8_t {
+    KERNEL_TYPE_AIV_ONLY,
+    KERNEL_TYPE_AIC_ONLY,
+    KERNEL_TYPE_MIX_AIV_1_0,
+    KERNEL_TYPE_MIX_AIC_1_0,
+    KERNEL_TYPE_MIX_AIC_1_1,
+    KERNEL_TYPE_MIX_AIC_1_2,
+};
+
+__aicore__ inline int64_t GetBlockIdx() { return ascend_twin::CurrentCore().blockIdx; }
+__aicore__ inline int64_t GetBlockNum() { return ascend_twin::CurrentCore().blockNum; }
+
+}  // namespace AscendC
+
+namespace ascend_twin {
+// Copies the tiling struct out of its GM buffer, as GET_TILING_DATA does on the device.
+void LoadTiling(void* dst, uint64_t bytes, const void* tilingGm);
+}  // namespace ascend_twin
+
+#define REGISTER_TILING_DEFAULT(TilingStruct) using AscendTwinDefaultTiling = TilingStruct
+#define GET_TILING_DATA_WITH_STRUCT(TilingStruct, var, tiling) \
+    TilingStruct var;                                          \
+    ascend_twin::LoadTiling(&var, sizeof(TilingStruct), tiling)
+#define GET_TILING_DATA(var, tiling) GET_TILING_DATA_WITH_STRUCT(AscendTwinDefaultTiling, var, tiling)
+#define TILING_KEY_IS(key) (ascend_twin::CurrentCore().tilingKey == static_cast<uint64_t>(key))
+#define KERNEL_TASK_TYPE_DEFAULT(type) ((void)(type))

@@ -1,0 +1,179 @@
+// GlobalTensor and LocalTensor, and the logical positions buffers live in.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "twin/kernel_types.h"
+#include "twin/runtime.h"
+
+namespace AscendC {
+
+enum class TPosition : uint8_t {
+    GM,
+    A1,
+    A2,
+    B1,
+    B2,
+    C1,
+    C2,
+    CO1,
+    CO2,
+    VECIN,
+    VECOUT,
+    VECCALC,
+    LCM = VECCALC,
+    SPM,
+    SHM = SPM,
+    TSCM,
+    MAX,
+};
+using QuePosition = TPosition;
+
+// A view of global memory. Bounds are not checked by the tensor itself (the hardware does not either);
+// every DataCopy/GetValue/SetValue checks the access against the launch's buffers.
+template <typename T>
+class GlobalTensor {
+public:
+    using PrimType = T;
+
+    __aicore__ inline void SetGlobalBuffer(__gm__ T* buffer, uint64_t bufferSize)
+    {
+        address_ = buffer;
+        size_ = bufferSize;
+    }
+    __aicore__ inline void SetGlobalBuffer(__gm__ T* buffer) { SetGlobalBuffer(buffer, 0); }
+
+    __aicore__ inline const __gm__ T* GetPhyAddr() const { return address_; }
+    __aicore__ inline __gm__ T* GetPhyAddr(const uint64_t offset) const { return address_ + offset; }
+    __aicore__ inline uint64_t GetSize() const { return size_; }
+
+    __aicore__ inline GlobalTensor operator[](const uint64_t offset) const
+    {
+        GlobalTensor view;
+        view.address_ = address_ + offset;
+        view.size_ = size_ > offset ? size_ - offset : 0;
+        return view;
+    }
+
+    __aicore__ inline T GetValue(const uint64_t offset) const
+    {
+        ascend_twin::CheckGmRead("GlobalTensor::GetValue", address_ + offset, sizeof(T));
+        return address_[offset];
+    }
+    __aicore__ inline void SetValue(const uint64_t offset, const T value)
+    {
+        ascend_twin::CheckGmWrite("GlobalTensor::SetValue", address_ + offset, sizeof(T));
+        address_[offset] = value;
+    }
+
+    // Twin access for the data movement functions.
+    T* TwinData() const { return address_; }
+
+private:
+    T* address_ = nullptr;
+    uint64_t size_ = 0;
+};
+
+namespace twin_detail {
+// Identifies the queue buffer a LocalTensor came from, so EnQue/FreeTensor can check its state.
+struct BufferRef {
+    const void* owner = nullptr;  // the TQue/TBuf that handed the tensor out
+    int32_t slot = -1;
+};
+}  // namespace twin_detail
+
+// A view of on-chip memory (UB on vector cores). Lengths are in elements.
+template <typename T>
+class LocalTensor {
+public:
+    using PrimType = T;
+
+    LocalTensor() = default;
+
+    __aicore__ inline LocalTensor operator[](const uint32_t offset) const
+    {
+        if (offset > size_) {
+            ascend_twin::Fail("LocalTensor::operator[]", "LocalTensor offsets stay inside the tensor",
+                              "offset " + std::to_string(offset) + " of a tensor of " + std::to_string(size_) +
+                                  " elements");
+        }
+        LocalTensor view = *this;
+        view.data_ += offset;
+        view.size_ -= offset;
+        view.ref_.slot = -1;  // a view is not the queue buffer itself
+        return view;
+    }
+
+    __aicore__ inline uint32_t GetSize() const { return size_; }
+    __aicore__ inline uint32_t GetLength() const { return size_ * sizeof(T); }
+    __aicore__ inline void SetSize(const uint32_t size)
+    {
+        if (size > capacity_) {
+            ascend_twin::Fail("LocalTensor::SetSize", "a LocalTensor cannot grow past its buffer",
+                              std::to_string(size) + " elements asked, the buffer holds " + std::to_string(capacity_));
+        }
+        size_ = size;
+    }
+    __aicore__ inline TPosition GetPosition() const { return position_; }
+    __aicore__ inline T* GetPhyAddr() const { return data_; }
+    __aicore__ inline T* GetPhyAddr(const uint32_t offset) const { return data_ + offset; }
+
+    __aicore__ inline T GetValue(const uint32_t index) const
+    {
+        CheckIndex("LocalTensor::GetValue", index);
+        return data_[index];
+    }
+    __aicore__ inline void SetValue(const uint32_t index, const T value) const
+    {
+        CheckIndex("LocalTensor::SetValue", index);
+        data_[index] = value;
+    }
+    __aicore__ inline T& operator()(const uint32_t index) const
+    {
+        CheckIndex("LocalTensor::operator()", index);
+        return data_[index];
+    }
+
+    template <typename CAST_T>
+    __aicore__ inline LocalTensor<CAST_T> ReinterpretCast() const
+    {
+        LocalTensor<CAST_T> out;
+        out.TwinBind(reinterpret_cast<CAST_T*>(data_), size_ * sizeof(T) / sizeof(CAST_T), position_, ref_);
+        return out;
+    }
+
+    // Twin internals used by TQue/TBuf and the instruction headers.
+    void TwinBind(T* data, uint32_t size, TPosition position, twin_detail::BufferRef ref)
+    {
+        data_ = data;
+        size_ = size;
+        capacity_ = size;
+        position_ = position;
+        ref_ = ref;
+    }
+    T* TwinData() const { return data_; }
+    const twin_detail::BufferRef& TwinRef() const { return ref_; }
+
+private:
+    void CheckIndex(const char* call, uint32_t index) const
+    {
+        if (data_ == nullptr) {
+            ascend_twin::Fail(call, "LocalTensors come from TQue::AllocTensor/DeQue or TBuf::Get",
+                              "the tensor was never bound to UB");
+        }
+        if (index >= size_) {
+            ascend_twin::Fail(call, "LocalTensor indices stay inside the tensor",
+                              "index " + std::to_string(index) + " of a tensor of " + std::to_string(size_) +
+                                  " elements");
+        }
+    }
+
+    T* data_ = nullptr;
+    uint32_t size_ = 0;
+    uint32_t capacity_ = 0;
+    TPosition position_ = TPosition::VECCALC;
+    twin_detail::BufferRef ref_;
+};
+
+}  // namespace AscendC

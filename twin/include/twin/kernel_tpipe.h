@@ -1,0 +1,246 @@
+// TPipe, TQue/TQueBind and TBuf: UB allocation and the queue discipline between pipeline stages.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "twin/kernel_tensor.h"
+#include "twin/runtime.h"
+
+namespace AscendC {
+
+template <TPosition pos>
+class TBuf;
+
+namespace twin_detail {
+
+constexpr int32_t kMaxQueueBuffers = 8;  // per queue; A2 has 8 event ids per position
+
+enum class SlotState : uint8_t { kFree, kAllocated, kQueued };
+
+std::string QueueName(TPosition src, TPosition dst);
+
+// UB carving shared by every InitBuffer of one TPipe.
+class UbAllocator {
+public:
+    uint32_t Allocate(const char* call, uint64_t bytes);
+    void Reset() { next_ = 0; }
+
+private:
+    uint64_t next_ = 0;
+};
+
+}  // namespace twin_detail
+
+template <TPosition src, TPosition dst, int32_t depth, auto mask = 0>
+class TQueBind {
+public:
+    TQueBind() = default;
+    TQueBind(const TQueBind&) = delete;
+    TQueBind& operator=(const TQueBind&) = delete;
+
+    ~TQueBind()
+    {
+        for (int32_t i = 0; i < num_; ++i) {
+            if (state_[i] != twin_detail::SlotState::kFree) {
+                ascend_twin::Defer("kernel end", "every tensor from AllocTensor is released with FreeTensor",
+                                   "buffer " + std::to_string(i) + " of a " + twin_detail::QueueName(src, dst) +
+                                       " queue was still " +
+                                       (state_[i] == twin_detail::SlotState::kQueued ? "enqueued" : "allocated") +
+                                       " when the kernel returned");
+                return;
+            }
+        }
+    }
+
+    template <typename T>
+    __aicore__ inline LocalTensor<T> AllocTensor()
+    {
+        CheckInitialised("TQue::AllocTensor");
+        for (int32_t k = 0; k < num_; ++k) {
+            const int32_t i = (nextAlloc_ + k) % num_;
+            if (state_[i] == twin_detail::SlotState::kFree) {
+                state_[i] = twin_detail::SlotState::kAllocated;
+                nextAlloc_ = (i + 1) % num_;
+                LocalTensor<T> t;
+                t.TwinBind(reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_[i]),
+                           len_ / sizeof(T), src, {this, i});
+                return t;
+            }
+        }
+        ascend_twin::Fail("TQue::AllocTensor", "no more live tensors than the queue's buffers",
+                          "all " + std::to_string(num_) + " buffers of the " + twin_detail::QueueName(src, dst) +
+                              " queue are in use (a FreeTensor is missing; on the NPU this call would wait forever)");
+    }
+
+    template <typename T>
+    __aicore__ inline bool EnQue(const LocalTensor<T>& tensor)
+    {
+        const int32_t i = OwnSlot("TQue::EnQue", tensor);
+        if (state_[i] != twin_detail::SlotState::kAllocated) {
+            ascend_twin::Fail("TQue::EnQue", "EnQue takes a tensor allocated and not yet enqueued",
+                              "buffer " + std::to_string(i) + " is already in the queue");
+        }
+        if (count_ >= depth) {
+            ascend_twin::Fail("TQue::EnQue", "no more enqueued tensors than the queue depth",
+                              "the " + twin_detail::QueueName(src, dst) + " queue of depth " + std::to_string(depth) +
+                                  " is full (DeQue before enqueuing more)");
+        }
+        state_[i] = twin_detail::SlotState::kQueued;
+        fifo_[(head_ + count_) % twin_detail::kMaxQueueBuffers] = i;
+        ++count_;
+        return true;
+    }
+
+    template <typename T>
+    __aicore__ inline LocalTensor<T> DeQue()
+    {
+        CheckInitialised("TQue::DeQue");
+        if (count_ == 0) {
+            ascend_twin::Fail("TQue::DeQue", "DeQue takes from a queue holding a tensor",
+                              "the " + twin_detail::QueueName(src, dst) +
+                                  " queue is empty (a missing EnQue; on the NPU this call would wait forever)");
+        }
+        const int32_t i = fifo_[head_];
+        head_ = (head_ + 1) % twin_detail::kMaxQueueBuffers;
+        --count_;
+        state_[i] = twin_detail::SlotState::kAllocated;
+        LocalTensor<T> t;
+        t.TwinBind(reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_[i]), len_ / sizeof(T), dst,
+                   {this, i});
+        return t;
+    }
+
+    template <typename T>
+    __aicore__ inline void FreeTensor(LocalTensor<T>& tensor)
+    {
+        const int32_t i = OwnSlot("TQue::FreeTensor", tensor);
+        if (state_[i] != twin_detail::SlotState::kAllocated) {
+            ascend_twin::Fail("TQue::FreeTensor", "FreeTensor takes a tensor that is allocated and not enqueued",
+                              state_[i] == twin_detail::SlotState::kFree
+                                  ? "buffer " + std::to_string(i) + " is already free (double FreeTensor)"
+                                  : "buffer " + std::to_string(i) + " is still in the queue (DeQue it first)");
+        }
+        state_[i] = twin_detail::SlotState::kFree;
+    }
+
+    __aicore__ inline bool VacantInQue() const { return count_ < depth; }
+    __aicore__ inline bool HasTensorInQue() const { return count_ > 0; }
+    __aicore__ inline int32_t GetTensorCountInQue() const { return count_; }
+
+    // Called by TPipe::InitBuffer.
+    void TwinInit(const char* call, twin_detail::UbAllocator& ub, uint8_t num, uint32_t len)
+    {
+        if (num_ != 0) {
+            ascend_twin::Fail(call, "InitBuffer runs once per queue", "this queue already has buffers");
+        }
+        if (num == 0 || num > twin_detail::kMaxQueueBuffers) {
+            ascend_twin::Fail(call, "a queue has 1 to 8 buffers", std::to_string(num) + " buffers requested");
+        }
+        const uint32_t aligned = (len + 31u) / 32u * 32u;
+        for (uint8_t k = 0; k < num; ++k) offset_[k] = ub.Allocate(call, aligned);
+        num_ = num;
+        len_ = aligned;
+    }
+
+private:
+    void CheckInitialised(const char* call) const
+    {
+        if (num_ == 0) {
+            ascend_twin::Fail(call, "a queue is given buffers by TPipe::InitBuffer before use",
+                              "the " + twin_detail::QueueName(src, dst) + " queue has no buffers");
+        }
+    }
+
+    template <typename T>
+    int32_t OwnSlot(const char* call, const LocalTensor<T>& tensor) const
+    {
+        const twin_detail::BufferRef& ref = tensor.TwinRef();
+        if (ref.owner != this || ref.slot < 0) {
+            ascend_twin::Fail(call, "a queue takes back only whole tensors it handed out",
+                              ref.owner == this ? "the tensor is a sub-view (operator[]) of a queue buffer"
+                                                : "the tensor comes from another queue or buffer");
+        }
+        return ref.slot;
+    }
+
+    int32_t num_ = 0;
+    uint32_t len_ = 0;
+    uint32_t offset_[twin_detail::kMaxQueueBuffers] = {};
+    twin_detail::SlotState state_[twin_detail::kMaxQueueBuffers] = {};
+    int32_t fifo_[twin_detail::kMaxQueueBuffers] = {};
+    int32_t head_ = 0;
+    int32_t count_ = 0;
+    int32_t nextAlloc_ = 0;
+};
+
+template <TPosition pos, int32_t depth, auto mask = 0>
+class TQue : public TQueBind<pos, pos, depth, mask> {};
+
+// Scratch UB without queue semantics: Get() returns the same memory every time.
+template <TPosition pos = TPosition::LCM>
+class TBuf {
+public:
+    template <typename T>
+    __aicore__ inline LocalTensor<T> Get()
+    {
+        return Get<T>(len_ / sizeof(T));
+    }
+
+    template <typename T>
+    __aicore__ inline LocalTensor<T> Get(uint32_t len)
+    {
+        if (len_ == 0) {
+            ascend_twin::Fail("TBuf::Get", "a TBuf is given memory by TPipe::InitBuffer before use",
+                              "this TBuf has no buffer");
+        }
+        if (static_cast<uint64_t>(len) * sizeof(T) > len_) {
+            ascend_twin::Fail("TBuf::Get", "TBuf::Get asks for no more than the buffer holds",
+                              std::to_string(len) + " elements of " + std::to_string(sizeof(T)) +
+                                  " bytes asked from a buffer of " + std::to_string(len_) + " bytes");
+        }
+        LocalTensor<T> t;
+        t.TwinBind(reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_), len, pos, {this, -1});
+        return t;
+    }
+
+    void TwinInit(const char* call, twin_detail::UbAllocator& ub, uint32_t len)
+    {
+        if (len_ != 0) ascend_twin::Fail(call, "InitBuffer runs once per TBuf", "this TBuf already has memory");
+        len_ = (len + 31u) / 32u * 32u;
+        offset_ = ub.Allocate(call, len_);
+    }
+
+private:
+    uint32_t offset_ = 0;
+    uint32_t len_ = 0;
+};
+
+class TPipe {
+public:
+    TPipe() = default;
+    TPipe(const TPipe&) = delete;
+    TPipe& operator=(const TPipe&) = delete;
+
+    template <class T>
+    __aicore__ inline bool InitBuffer(T& que, uint8_t num, uint32_t len)
+    {
+        que.TwinInit("TPipe::InitBuffer", ub_, num, len);
+        return true;
+    }
+
+    template <TPosition pos>
+    __aicore__ inline bool InitBuffer(TBuf<pos>& buf, uint32_t len)
+    {
+        buf.TwinInit("TPipe::InitBuffer", ub_, len);
+        return true;
+    }
+
+    __aicore__ inline void Reset() { ub_.Reset(); }
+    __aicore__ inline void Destroy() { ub_.Reset(); }
+
+private:
+    twin_detail::UbAllocator ub_;
+};
+
+}  // namespace AscendC

@@ -1,0 +1,137 @@
+// Vector instructions in their "first count elements" form: binary, binary-with-scalar, Duplicate.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "twin/kernel_tensor.h"
+#include "twin/runtime.h"
+
+namespace AscendC {
+namespace twin_detail {
+
+// Element types the A2 vector unit computes in for Add/Sub/Mul/Max/Min/Adds/Muls. double is not one of
+// them; the twin admits it only in kernels built as the float64 twin variant (ASCEND_TWIN_ALLOW_FP64),
+// which exists so that gradients can be checked in double precision on the CPU.
+template <typename T>
+inline constexpr bool kVecArithType =
+    std::is_same_v<T, int16_t> || std::is_same_v<T, half> || std::is_same_v<T, int32_t> ||
+    std::is_same_v<T, float>
+#if defined(ASCEND_TWIN_ALLOW_FP64)
+    || std::is_same_v<T, double>
+#endif
+    ;
+
+template <typename T>
+inline constexpr bool kVecFloatType = std::is_same_v<T, half> || std::is_same_v<T, float>
+#if defined(ASCEND_TWIN_ALLOW_FP64)
+                                      || std::is_same_v<T, double>
+#endif
+    ;
+
+// Arithmetic on half runs in float and rounds once, as the hardware's correctly rounded result.
+template <typename T>
+using Compute = std::conditional_t<std::is_same_v<T, half>, float, T>;
+
+void CheckCount(const char* call, int64_t count);
+
+template <typename T>
+inline void CheckOperand(const char* call, const char* name, const LocalTensor<T>& t, int64_t count)
+{
+    ascend_twin::CheckUbAligned(call, name, t.TwinData());
+    if (static_cast<uint64_t>(count) > t.GetSize()) {
+        ascend_twin::Fail(call, "vector operands hold count elements",
+                          std::string("operand '") + name + "' holds " + std::to_string(t.GetSize()) +
+                              " elements, count is " + std::to_string(count));
+    }
+}
+
+template <typename T, typename F>
+inline void Binary(const char* call, ascend_twin::VecOp op, const LocalTensor<T>& dst, const LocalTensor<T>& src0,
+                   const LocalTensor<T>& src1, int32_t count, F f)
+{
+    CheckCount(call, count);
+    CheckOperand(call, "dst", dst, count);
+    CheckOperand(call, "src0", src0, count);
+    CheckOperand(call, "src1", src1, count);
+    T* d = dst.TwinData();
+    const T* a = src0.TwinData();
+    const T* b = src1.TwinData();
+    for (int32_t i = 0; i < count; ++i) {
+        d[i] = static_cast<T>(f(static_cast<Compute<T>>(a[i]), static_cast<Compute<T>>(b[i])));
+    }
+    ascend_twin::CountVec(op, count);
+}
+
+template <typename T, typename F>
+inline void WithScalar(const char* call, ascend_twin::VecOp op, const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                       const T& scalar, int32_t count, F f)
+{
+    CheckCount(call, count);
+    CheckOperand(call, "dst", dst, count);
+    CheckOperand(call, "src", src, count);
+    T* d = dst.TwinData();
+    const T* a = src.TwinData();
+    const Compute<T> s = static_cast<Compute<T>>(scalar);
+    for (int32_t i = 0; i < count; ++i) {
+        d[i] = static_cast<T>(f(static_cast<Compute<T>>(a[i]), s));
+    }
+    ascend_twin::CountVec(op, count);
+}
+
+}  // namespace twin_detail
+
+#define ASCEND_TWIN_BINARY(NAME, OP, EXPR)                                                                    \
+    template <typename T>                                                                                     \
+    __aicore__ inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
+                                const int32_t& count)                                                         \
+    {                                                                                                         \
+        static_assert(twin_detail::kVecArithType<T>, #NAME " on A2 supports int16_t, half, int32_t and float"); \
+        twin_detail::Binary(#NAME, ascend_twin::VecOp::OP, dst, src0, src1, count,                            \
+                            [](auto a, auto b) { return EXPR; });                                             \
+    }
+
+ASCEND_TWIN_BINARY(Add, kAdd, a + b)
+ASCEND_TWIN_BINARY(Sub, kSub, a - b)
+ASCEND_TWIN_BINARY(Mul, kMul, a * b)
+ASCEND_TWIN_BINARY(Max, kMax, a > b ? a : b)
+ASCEND_TWIN_BINARY(Min, kMin, a < b ? a : b)
+#undef ASCEND_TWIN_BINARY
+
+template <typename T>
+__aicore__ inline void Div(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                           const int32_t& count)
+{
+    static_assert(twin_detail::kVecFloatType<T>, "Div on A2 supports half and float");
+    twin_detail::Binary("Div", ascend_twin::VecOp::kDiv, dst, src0, src1, count, [](auto a, auto b) { return a / b; });
+}
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Adds(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue,
+                            const int32_t& count)
+{
+    static_assert(twin_detail::kVecArithType<T>, "Adds on A2 supports int16_t, half, int32_t and float");
+    twin_detail::WithScalar("Adds", ascend_twin::VecOp::kAdds, dst, src, scalarValue, count,
+                            [](auto a, auto s) { return a + s; });
+}
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Muls(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue,
+                            const int32_t& count)
+{
+    static_assert(twin_detail::kVecArithType<T>, "Muls on A2 supports int16_t, half, int32_t and float");
+    twin_detail::WithScalar("Muls", ascend_twin::VecOp::kMuls, dst, src, scalarValue, count,
+                            [](auto a, auto s) { return a * s; });
+}
+
+template <typename T>
+__aicore__ inline void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const int32_t& count)
+{
+    twin_detail::CheckCount("Duplicate", count);
+    twin_detail::CheckOperand("Duplicate", "dst", dst, count);
+    T* d = dst.TwinData();
+    for (int32_t i = 0; i < count; ++i) d[i] = scalarValue;
+    ascend_twin::CountVec(ascend_twin::VecOp::kDuplicate, count);
+}
+
+}  // namespace AscendC

@@ -1,0 +1,58 @@
+// The launch interface between the twin and its callers (the torch adapter, the C++ tests).
+// It knows nothing of torch: GM buffers are raw pointers with their sizes.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "platform_info.h"
+#include "twin/runtime.h"
+
+namespace ascend_twin {
+
+// An entry point as `extern "C" __global__ __aicore__ void k(GM_ADDR...)` compiles on the CPU: a
+// function taking nothing but GM addresses.
+using KernelEntry = void*;
+
+struct GmArg {
+    const char* name;  // the kernel parameter's name, used in error messages
+    void* data;        // may be null when bytes == 0 (e.g. no workspace)
+    uint64_t bytes;
+};
+
+struct LaunchSpec {
+    const char* kernel;       // name reported in errors and statistics
+    KernelEntry entry;
+    uint32_t blockDim;
+    uint64_t tilingKey = 0;
+    std::vector<GmArg> args;  // kernel parameters in order; the tiling buffer is the last one
+    const ascend_ext::PlatformInfo* platform = &ascend_ext::kAscend910B2;
+};
+
+struct LaunchStats {
+    std::string kernel;
+    std::string platform;
+    uint32_t blockDim = 0;
+    std::vector<CoreCounters> cores;
+};
+
+// Runs the kernel on spec.blockDim virtual cores and returns their counters. Throws RuleViolation for
+// the first broken rule (lowest core index first, then the cross-core checks).
+LaunchStats Launch(const LaunchSpec& spec);
+
+// What the last launch measured, and an optional log of every launch (for Python's twin.record()).
+LaunchStats LastLaunch();
+void StartRecording();
+std::vector<LaunchStats> StopRecording();
+
+// Kernel variants compiled for the twin, looked up by op name and dtype (see twin/kernels/).
+struct KernelVariant {
+    const char* op;
+    ascend_ext::DType dtype;
+    KernelEntry entry;
+};
+int RegisterKernel(const KernelVariant& variant);
+KernelEntry FindKernel(const char* op, ascend_ext::DType dtype);  // nullptr if not built
+
+}  // namespace ascend_twin

@@ -1,0 +1,89 @@
+// The twin's per-core state: which core is running, its UB, its counters, and how a broken rule is
+// reported. Everything the Ascend C API headers of the twin need from the launcher goes through here.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "platform_info.h"
+
+namespace ascend_twin {
+
+// Vector instructions the twin counts, by name. Element-ops = calCount of each call.
+enum class VecOp : uint32_t {
+    kAdd, kSub, kMul, kDiv, kMax, kMin, kAdds, kMuls, kExp, kLn, kAbs, kSqrt, kRsqrt, kReciprocal,
+    kDuplicate, kCast, kReduceSum, kReduceMax, kCount
+};
+const char* VecOpName(VecOp op);
+
+struct CoreCounters {
+    uint64_t gmBytesRead = 0;
+    uint64_t gmBytesWritten = 0;
+    uint64_t dataCopyCalls = 0;  // DataCopy and DataCopyPad, either direction
+    uint64_t ubBytesAllocated = 0;  // peak UB handed out by TPipe::InitBuffer
+    uint64_t cubeMacs = 0;
+    uint64_t vecElementOps[static_cast<uint32_t>(VecOp::kCount)] = {};
+};
+
+// Thrown when a kernel breaks a rule of the hardware or of the Ascend C programming model.
+class RuleViolation : public std::runtime_error {
+public:
+    RuleViolation(std::string kernel, int64_t core, std::string call, std::string rule, std::string detail);
+    const std::string kernel;
+    const int64_t core;
+    const std::string call;
+    const std::string rule;
+    const std::string detail;
+};
+
+struct GmRegion {
+    const char* name;
+    uint8_t* begin;
+    uint64_t bytes;
+};
+
+struct GmWrite {
+    uint64_t begin;  // address as an integer
+    uint64_t end;
+};
+
+// State of the virtual core the current thread is running.
+struct CoreContext {
+    const char* kernel = "";
+    int64_t blockIdx = 0;
+    int64_t blockNum = 1;
+    uint64_t tilingKey = 0;
+    const ascend_ext::PlatformInfo* platform = nullptr;
+    const std::vector<GmRegion>* gm = nullptr;
+    uint8_t* ub = nullptr;  // UB of this core, platform->ubSize bytes, 64-byte aligned
+    CoreCounters counters;
+    std::vector<GmWrite> writes;  // coalesced GM write ranges, for the cross-core overlap check
+    std::string deferredViolation;  // found in a destructor (cannot throw there); raised after the kernel returns
+    std::string deferredCall;
+    std::string deferredRule;
+};
+
+CoreContext& CurrentCore();  // throws std::logic_error outside a launch
+bool InLaunch();
+
+[[noreturn]] void Fail(const char* call, const char* rule, const std::string& detail);
+void Defer(const char* call, const char* rule, const std::string& detail);  // for destructors
+
+// GM accesses: check that [addr, addr+bytes) lies inside one buffer of the launch, then count it.
+void CheckGmRead(const char* call, const void* addr, uint64_t bytes);
+void CheckGmWrite(const char* call, const void* addr, uint64_t bytes);
+
+// UB addresses of vector instructions and DataCopy must be 32-byte aligned.
+void CheckUbAligned(const char* call, const char* operand, const void* addr);
+uint64_t UbOffset(const void* addr);
+
+inline void CountVec(VecOp op, uint64_t elements)
+{
+    CurrentCore().counters.vecElementOps[static_cast<uint32_t>(op)] += elements;
+}
+
+std::string Hex(uint64_t v);
+
+}  // namespace ascend_twin

@@ -1,0 +1,97 @@
+#include "twin/c_api.h"
+
+#include <cstring>
+#include <sstream>
+#include <string>
+
+#include "twin/launch.h"
+
+#define ASCEND_TWIN_EXPORT __attribute__((visibility("default")))
+
+namespace {
+
+void StatsJson(std::ostringstream& os, const ascend_twin::LaunchStats& s)
+{
+    os << "{\"kernel\":\"" << s.kernel << "\",\"platform\":\"" << s.platform << "\",\"block_dim\":" << s.blockDim
+       << ",\"cores\":[";
+    for (size_t i = 0; i < s.cores.size(); ++i) {
+        const ascend_twin::CoreCounters& c = s.cores[i];
+        os << (i ? "," : "") << "{\"gm_bytes_read\":" << c.gmBytesRead << ",\"gm_bytes_written\":" << c.gmBytesWritten
+           << ",\"data_copy_calls\":" << c.dataCopyCalls << ",\"ub_bytes_allocated\":" << c.ubBytesAllocated
+           << ",\"cube_macs\":" << c.cubeMacs << ",\"vector_element_ops\":{";
+        bool first = true;
+        for (uint32_t op = 0; op < static_cast<uint32_t>(ascend_twin::VecOp::kCount); ++op) {
+            if (c.vecElementOps[op] == 0) continue;
+            os << (first ? "" : ",") << "\"" << ascend_twin::VecOpName(static_cast<ascend_twin::VecOp>(op))
+               << "\":" << c.vecElementOps[op];
+            first = false;
+        }
+        os << "}}";
+    }
+    os << "]}";
+}
+
+void CopyError(const char* what, char* err, uint64_t errLen)
+{
+    if (err == nullptr || errLen == 0) return;
+    std::strncpy(err, what, errLen - 1);
+    err[errLen - 1] = '\0';
+}
+
+thread_local std::string tJson;
+
+}  // namespace
+
+extern "C" {
+
+ASCEND_TWIN_EXPORT int ascend_twin_launch(const char* kernel, void* entry, uint32_t blockDim, uint64_t tilingKey,
+                                          const char* platform, const AscendTwinArg* args, uint32_t nargs, char* err,
+                                          uint64_t errLen)
+{
+    try {
+        ascend_twin::LaunchSpec spec;
+        spec.kernel = kernel;
+        spec.entry = entry;
+        spec.blockDim = blockDim;
+        spec.tilingKey = tilingKey;
+        spec.platform = ascend_ext::FindPlatform(platform);
+        if (spec.platform == nullptr) {
+            CopyError((std::string("ascend_ext twin: unknown platform '") + platform + "'").c_str(), err, errLen);
+            return 2;
+        }
+        for (uint32_t i = 0; i < nargs; ++i) spec.args.push_back({args[i].name, args[i].data, args[i].bytes});
+        ascend_twin::Launch(spec);
+        return 0;
+    } catch (const ascend_twin::RuleViolation& e) {
+        CopyError(e.what(), err, errLen);
+        return 1;
+    } catch (const std::exception& e) {
+        CopyError(e.what(), err, errLen);
+        return 2;
+    }
+}
+
+ASCEND_TWIN_EXPORT const char* ascend_twin_last_launch_json()
+{
+    std::ostringstream os;
+    StatsJson(os, ascend_twin::LastLaunch());
+    tJson = os.str();
+    return tJson.c_str();
+}
+
+ASCEND_TWIN_EXPORT void ascend_twin_start_recording() { ascend_twin::StartRecording(); }
+
+ASCEND_TWIN_EXPORT const char* ascend_twin_stop_recording_json()
+{
+    std::ostringstream os;
+    os << "[";
+    const std::vector<ascend_twin::LaunchStats> launches = ascend_twin::StopRecording();
+    for (size_t i = 0; i < launches.size(); ++i) {
+        if (i) os << ",";
+        StatsJson(os, launches[i]);
+    }
+    os << "]";
+    tJson = os.str();
+    return tJson.c_str();
+}
+}

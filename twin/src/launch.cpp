@@ -1,0 +1,214 @@
+// Runs a kernel on blockDim virtual cores, then applies the checks that need every core's record.
+#include "twin/launch.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+namespace ascend_twin {
+
+void SetCurrentCore(CoreContext* ctx);  // runtime.cpp
+
+namespace {
+
+constexpr uint32_t kMaxKernelArgs = 12;
+constexpr uint8_t kUbPoison = 0xff;  // NaN for every float type: reading UB nobody wrote shows up in results
+
+std::mutex gStatsMutex;
+LaunchStats gLast;
+bool gRecording = false;
+std::vector<LaunchStats> gRecorded;
+
+using A = uint8_t*;
+
+void CallEntry(KernelEntry entry, const std::vector<A>& a)
+{
+    switch (a.size()) {
+        case 1: return reinterpret_cast<void (*)(A)>(entry)(a[0]);
+        case 2: return reinterpret_cast<void (*)(A, A)>(entry)(a[0], a[1]);
+        case 3: return reinterpret_cast<void (*)(A, A, A)>(entry)(a[0], a[1], a[2]);
+        case 4: return reinterpret_cast<void (*)(A, A, A, A)>(entry)(a[0], a[1], a[2], a[3]);
+        case 5: return reinterpret_cast<void (*)(A, A, A, A, A)>(entry)(a[0], a[1], a[2], a[3], a[4]);
+        case 6: return reinterpret_cast<void (*)(A, A, A, A, A, A)>(entry)(a[0], a[1], a[2], a[3], a[4], a[5]);
+        case 7:
+            return reinterpret_cast<void (*)(A, A, A, A, A, A, A)>(entry)(a[0], a[1], a[2], a[3], a[4], a[5], a[6]);
+        case 8:
+            return reinterpret_cast<void (*)(A, A, A, A, A, A, A, A)>(entry)(a[0], a[1], a[2], a[3], a[4], a[5],
+                                                                             a[6], a[7]);
+        case 9:
+            return reinterpret_cast<void (*)(A, A, A, A, A, A, A, A, A)>(entry)(a[0], a[1], a[2], a[3], a[4],
+                                                                                a[5], a[6], a[7], a[8]);
+        case 10:
+            return reinterpret_cast<void (*)(A, A, A, A, A, A, A, A, A, A)>(entry)(a[0], a[1], a[2], a[3], a[4],
+                                                                                   a[5], a[6], a[7], a[8], a[9]);
+        case 11:
+            return reinterpret_cast<void (*)(A, A, A, A, A, A, A, A, A, A, A)>(entry)(
+                a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10]);
+        case 12:
+            return reinterpret_cast<void (*)(A, A, A, A, A, A, A, A, A, A, A, A)>(entry)(
+                a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11]);
+        default: throw std::invalid_argument("ascend_ext twin: kernels take 1 to 12 GM arguments");
+    }
+}
+
+uint32_t WorkerCount(uint32_t blockDim)
+{
+    uint32_t n = std::max(1u, std::thread::hardware_concurrency());
+    if (const char* env = std::getenv("ASCEND_TWIN_THREADS")) {
+        n = std::max(1, std::atoi(env));
+    }
+    return std::min(n, blockDim);
+}
+
+struct UbDeleter {
+    void operator()(uint8_t* p) const { std::free(p); }
+};
+
+void RunCore(const LaunchSpec& spec, const std::vector<GmRegion>& gm, const std::vector<A>& args, uint8_t* ub,
+             CoreContext& ctx)
+{
+    ctx.kernel = spec.kernel;
+    ctx.blockNum = spec.blockDim;
+    ctx.tilingKey = spec.tilingKey;
+    ctx.platform = spec.platform;
+    ctx.gm = &gm;
+    ctx.ub = ub;
+    std::memset(ub, kUbPoison, spec.platform->ubSize);
+    SetCurrentCore(&ctx);
+    struct Reset {
+        ~Reset() { SetCurrentCore(nullptr); }
+    } reset;
+    CallEntry(spec.entry, args);
+    if (!ctx.deferredViolation.empty()) {
+        throw RuleViolation(ctx.kernel, ctx.blockIdx, ctx.deferredCall, ctx.deferredRule, ctx.deferredViolation);
+    }
+}
+
+void CheckCoreWritesDisjoint(const LaunchSpec& spec, const std::vector<CoreContext>& cores)
+{
+    struct Span {
+        uint64_t begin, end;
+        int64_t core;
+    };
+    std::vector<Span> spans;
+    for (const CoreContext& c : cores) {
+        for (const GmWrite& w : c.writes) spans.push_back({w.begin, w.end, c.blockIdx});
+    }
+    std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.begin < b.begin; });
+    Span reach{0, 0, -1};  // the span reaching furthest so far
+    for (const Span& s : spans) {
+        if (s.begin < reach.end && s.core != reach.core) {
+            const uint64_t overlapEnd = std::min(s.end, reach.end);
+            std::string where = "bytes " + Hex(s.begin) + ".." + Hex(overlapEnd);
+            for (const GmArg& a : spec.args) {
+                const auto base = reinterpret_cast<uintptr_t>(a.data);
+                if (a.bytes > 0 && s.begin >= base && s.begin < base + a.bytes) {
+                    where = "bytes [" + std::to_string(s.begin - base) + ", " + std::to_string(overlapEnd - base) +
+                            ") of GM buffer '" + a.name + "'";
+                }
+            }
+            throw RuleViolation(spec.kernel, s.core, "DataCopy/DataCopyPad to GM",
+                                "no two cores write the same GM bytes",
+                                "core " + std::to_string(s.core) + " and core " + std::to_string(reach.core) +
+                                    " both wrote " + where);
+        }
+        if (s.end > reach.end) reach = s;
+    }
+}
+
+}  // namespace
+
+LaunchStats Launch(const LaunchSpec& spec)
+{
+    if (spec.blockDim == 0) throw std::invalid_argument("ascend_ext twin: blockDim must be at least 1");
+    if (spec.args.size() > kMaxKernelArgs) throw std::invalid_argument("ascend_ext twin: too many kernel args");
+    std::vector<GmRegion> gm;
+    std::vector<A> args;
+    for (const GmArg& a : spec.args) {
+        gm.push_back({a.name, static_cast<uint8_t*>(a.data), a.bytes});
+        args.push_back(static_cast<A>(a.data));
+    }
+
+    std::vector<CoreContext> cores(spec.blockDim);
+    std::vector<std::exception_ptr> errors(spec.blockDim);
+    std::atomic<uint32_t> next{0};
+    auto worker = [&] {
+        std::unique_ptr<uint8_t, UbDeleter> ub(static_cast<uint8_t*>(std::aligned_alloc(64, spec.platform->ubSize)));
+        for (uint32_t i = next++; i < spec.blockDim; i = next++) {
+            cores[i].blockIdx = i;
+            try {
+                RunCore(spec, gm, args, ub.get(), cores[i]);
+            } catch (...) {
+                errors[i] = std::current_exception();
+            }
+        }
+    };
+    const uint32_t workers = WorkerCount(spec.blockDim);
+    std::vector<std::thread> threads;
+    for (uint32_t w = 1; w < workers; ++w) threads.emplace_back(worker);
+    worker();
+    for (std::thread& t : threads) t.join();
+    for (const std::exception_ptr& e : errors) {
+        if (e) std::rethrow_exception(e);
+    }
+    CheckCoreWritesDisjoint(spec, cores);
+
+    LaunchStats stats;
+    stats.kernel = spec.kernel;
+    stats.platform = spec.platform->name;
+    stats.blockDim = spec.blockDim;
+    for (const CoreContext& c : cores) stats.cores.push_back(c.counters);
+    std::lock_guard<std::mutex> lock(gStatsMutex);
+    gLast = stats;
+    if (gRecording) gRecorded.push_back(stats);
+    return stats;
+}
+
+LaunchStats LastLaunch()
+{
+    std::lock_guard<std::mutex> lock(gStatsMutex);
+    return gLast;
+}
+
+void StartRecording()
+{
+    std::lock_guard<std::mutex> lock(gStatsMutex);
+    gRecording = true;
+    gRecorded.clear();
+}
+
+std::vector<LaunchStats> StopRecording()
+{
+    std::lock_guard<std::mutex> lock(gStatsMutex);
+    gRecording = false;
+    return std::move(gRecorded);
+}
+
+namespace {
+std::vector<KernelVariant>& Registry()
+{
+    static std::vector<KernelVariant> registry;
+    return registry;
+}
+}  // namespace
+
+int RegisterKernel(const KernelVariant& variant)
+{
+    Registry().push_back(variant);
+    return static_cast<int>(Registry().size());
+}
+
+KernelEntry FindKernel(const char* op, ascend_ext::DType dtype)
+{
+    for (const KernelVariant& v : Registry()) {
+        if (std::strcmp(v.op, op) == 0 && v.dtype == dtype) return v.entry;
+    }
+    return nullptr;
+}
+
+}  // namespace ascend_twin

@@ -1,0 +1,149 @@
+// Per-core context, rule reporting and GM checks.
+#include "twin/runtime.h"
+
+#include <cstdio>
+#include <sstream>
+
+namespace ascend_twin {
+
+namespace {
+thread_local CoreContext* tCurrent = nullptr;
+
+const GmRegion* FindRegion(const std::vector<GmRegion>& gm, const uint8_t* p, uint64_t bytes)
+{
+    for (const GmRegion& r : gm) {
+        if (r.bytes > 0 && p >= r.begin && p + bytes <= r.begin + r.bytes && p + bytes >= p) {
+            return &r;
+        }
+    }
+    return nullptr;
+}
+
+// Describe where an out-of-bounds access landed relative to the nearest buffer of the launch.
+std::string DescribeMiss(const std::vector<GmRegion>& gm, const uint8_t* p, uint64_t bytes)
+{
+    std::ostringstream os;
+    os << bytes << " bytes at " << Hex(reinterpret_cast<uintptr_t>(p));
+    const GmRegion* nearest = nullptr;
+    uint64_t best = UINT64_MAX;
+    for (const GmRegion& r : gm) {
+        if (r.bytes == 0) continue;
+        const uint64_t dist = p < r.begin ? static_cast<uint64_t>(r.begin - p)
+                                          : (p >= r.begin + r.bytes ? static_cast<uint64_t>(p - (r.begin + r.bytes)) : 0);
+        if (dist < best) {
+            best = dist;
+            nearest = &r;
+        }
+    }
+    if (nearest != nullptr) {
+        const int64_t off = p - nearest->begin;
+        os << " (offset " << off << " of GM buffer '" << nearest->name << "', which holds " << nearest->bytes
+           << " bytes; the access ends at offset " << off + static_cast<int64_t>(bytes) << ")";
+    }
+    return os.str();
+}
+}  // namespace
+
+const char* VecOpName(VecOp op)
+{
+    static const char* const names[] = {"Add", "Sub", "Mul", "Div", "Max", "Min", "Adds", "Muls", "Exp", "Ln",
+                                        "Abs", "Sqrt", "Rsqrt", "Reciprocal", "Duplicate", "Cast", "ReduceSum",
+                                        "ReduceMax"};
+    static_assert(sizeof(names) / sizeof(names[0]) == static_cast<size_t>(VecOp::kCount));
+    return names[static_cast<uint32_t>(op)];
+}
+
+RuleViolation::RuleViolation(std::string kernel_, int64_t core_, std::string call_, std::string rule_,
+                             std::string detail_)
+    : std::runtime_error("ascend_ext twin: kernel '" + kernel_ + "', core " + std::to_string(core_) + ", " + call_ +
+                         ": broke the rule '" + rule_ + "': " + detail_),
+      kernel(std::move(kernel_)),
+      core(core_),
+      call(std::move(call_)),
+      rule(std::move(rule_)),
+      detail(std::move(detail_))
+{
+}
+
+CoreContext& CurrentCore()
+{
+    if (tCurrent == nullptr) {
+        throw std::logic_error("ascend_ext twin: an Ascend C API call ran outside a kernel launch");
+    }
+    return *tCurrent;
+}
+
+bool InLaunch() { return tCurrent != nullptr; }
+
+void SetCurrentCore(CoreContext* ctx) { tCurrent = ctx; }
+
+void Fail(const char* call, const char* rule, const std::string& detail)
+{
+    const CoreContext& ctx = CurrentCore();
+    throw RuleViolation(ctx.kernel, ctx.blockIdx, call, rule, detail);
+}
+
+void Defer(const char* call, const char* rule, const std::string& detail)
+{
+    if (tCurrent == nullptr || !tCurrent->deferredViolation.empty()) {
+        return;  // keep the first one
+    }
+    tCurrent->deferredCall = call;
+    tCurrent->deferredRule = rule;
+    tCurrent->deferredViolation = detail;
+}
+
+void CheckGmRead(const char* call, const void* addr, uint64_t bytes)
+{
+    CoreContext& ctx = CurrentCore();
+    const auto* p = static_cast<const uint8_t*>(addr);
+    if (bytes == 0) return;
+    if (FindRegion(*ctx.gm, p, bytes) == nullptr) {
+        Fail(call, "GM reads stay inside the launch's buffers", "read of " + DescribeMiss(*ctx.gm, p, bytes));
+    }
+    ctx.counters.gmBytesRead += bytes;
+}
+
+void CheckGmWrite(const char* call, const void* addr, uint64_t bytes)
+{
+    CoreContext& ctx = CurrentCore();
+    const auto* p = static_cast<const uint8_t*>(addr);
+    if (bytes == 0) return;
+    if (FindRegion(*ctx.gm, p, bytes) == nullptr) {
+        Fail(call, "GM writes stay inside the launch's buffers", "write of " + DescribeMiss(*ctx.gm, p, bytes));
+    }
+    ctx.counters.gmBytesWritten += bytes;
+    const uint64_t begin = reinterpret_cast<uintptr_t>(p);
+    const uint64_t end = begin + bytes;
+    if (!ctx.writes.empty() && ctx.writes.back().end == begin) {
+        ctx.writes.back().end = end;  // the common case: a core writes its share front to back
+    } else {
+        ctx.writes.push_back({begin, end});
+    }
+}
+
+uint64_t UbOffset(const void* addr)
+{
+    return static_cast<uint64_t>(static_cast<const uint8_t*>(addr) - CurrentCore().ub);
+}
+
+void CheckUbAligned(const char* call, const char* operand, const void* addr)
+{
+    const uint64_t off = UbOffset(addr);
+    const uint32_t align = CurrentCore().platform->ubAlign;
+    if (off % align != 0) {
+        Fail(call, "UB operands start at a 32-byte aligned address",
+             std::string("operand '") + operand + "' starts at UB offset " + std::to_string(off) +
+                 ", which is not a multiple of " + std::to_string(align) +
+                 " (index a LocalTensor only at multiples of 32 bytes)");
+    }
+}
+
+std::string Hex(uint64_t v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+    return buf;
+}
+
+}  // namespace ascend_twin
