@@ -1,0 +1,60 @@
+"""Builds ascend_ext._C: the op registrations, the tiling code and the kernels compiled for the CPU twin.
+
+With torch_npu importable the extension is built with its NpuExtension and the PrivateUse1 (NPU)
+implementations are compiled in as well.
+"""
+import glob
+import os
+
+from setuptools import setup
+from torch.utils import cpp_extension
+
+ROOT = os.path.dirname(os.path.abspath(__file__))
+
+
+def sources(*patterns):
+    return sorted(os.path.relpath(p, ROOT) for pattern in patterns for p in glob.glob(os.path.join(ROOT, pattern)))
+
+
+def torch_npu_extension():
+    if os.environ.get("ASCEND_EXT_NO_NPU") == "1":
+        return None
+    try:
+        from torch_npu.utils.cpp_extension import NpuExtension  # noqa: F401
+    except Exception:  # torch_npu absent, or present without CANN
+        return None
+    return NpuExtension
+
+
+cpu_sources = sources(
+    "torch_ext/csrc/*.cpp",
+    "torch_ext/csrc/ops/*.cpp",
+    "twin/src/*.cpp",
+    "twin/kernels/*.cpp",
+)
+include_dirs = [os.path.join(ROOT, d) for d in ("torch_ext/csrc", "twin/include", "op_host", "op_kernel")]
+cxx_flags = ["-O2", "-fvisibility=hidden"]
+
+NpuExtension = torch_npu_extension()
+if NpuExtension is not None:
+    extension = NpuExtension(
+        "ascend_ext._C",
+        cpu_sources + sources("torch_ext/csrc/npu/*.cpp"),
+        include_dirs=include_dirs,
+        define_macros=[("ASCEND_EXT_WITH_TORCH_NPU", "1")],
+        extra_compile_args=cxx_flags,
+    )
+else:
+    extension = cpp_extension.CppExtension(
+        "ascend_ext._C", cpu_sources, include_dirs=include_dirs, extra_compile_args=cxx_flags
+    )
+
+setup(
+    name="ascend_ext",
+    version="0.1.0",
+    packages=["ascend_ext"],
+    package_dir={"ascend_ext": "torch_ext/ascend_ext"},
+    ext_modules=[extension],
+    cmdclass={"build_ext": cpp_extension.BuildExtension.with_options(use_ninja=True)},
+    python_requires=">=3.10",
+)

@@ -1,0 +1,25 @@
+"""ctypes access to the C functions of the compiled extension (twin statistics, tiling plans)."""
+import ctypes
+import functools
+
+from . import _C
+
+
+@functools.lru_cache(maxsize=None)
+def library() -> ctypes.CDLL:
+    lib = ctypes.CDLL(_C.__file__)
+    lib.ascend_twin_last_launch_json.restype = ctypes.c_char_p
+    lib.ascend_twin_stop_recording_json.restype = ctypes.c_char_p
+    lib.ascend_twin_start_recording.restype = None
+    lib.ascend_ext_plan_json.restype = ctypes.c_int
+    lib.ascend_ext_plan_json.argtypes = [
+        ctypes.c_char_p,
+        ctypes.POINTER(ctypes.c_int64),
+        ctypes.c_uint32,
+        ctypes.c_char_p,
+        ctypes.c_char_p,
+        ctypes.POINTER(ctypes.c_char_p),
+    ]
+    lib.ascend_ext_set_twin_platform.argtypes = [ctypes.c_char_p]
+    lib.ascend_ext_twin_platform.restype = ctypes.c_char_p
+    return lib

@@ -1,0 +1,20 @@
+#pragma once
+
+#include <ATen/core/Tensor.h>
+
+#include <string>
+#include <vector>
+
+namespace ascend_ext {
+
+// Checks shared by every device's implementation; returns the broadcast output shape.
+c10::SymDimVector CheckVectorAddArgs(const at::Tensor& x, const at::Tensor& y);
+
+at::Tensor vector_add_cpu(const at::Tensor& x, const at::Tensor& y);
+at::Tensor vector_add_meta(const at::Tensor& x, const at::Tensor& y);
+at::Tensor vector_add_npu(const at::Tensor& x, const at::Tensor& y);
+
+// The tiling plan for a shape, as JSON, for tests and tools.
+std::string VectorAddPlanJson(const std::vector<int64_t>& sizes, const char* dtype, const char* platform);
+
+}  // namespace ascend_ext

@@ -1,0 +1,44 @@
+#include "twin_launch.h"
+
+#include <c10/util/Exception.h>
+
+#include <memory>
+#include <vector>
+
+#include "common.h"
+#include "twin/launch.h"
+
+namespace ascend_ext {
+
+void LaunchOnTwin(const char* op, DType dtype, uint32_t blockDim, std::initializer_list<TwinTensorArg> tensors,
+                  const void* tiling, size_t tilingBytes, uint64_t workspaceBytes, uint64_t tilingKey)
+{
+    ascend_twin::LaunchSpec spec;
+    spec.kernel = op;
+    spec.entry = ascend_twin::FindKernel(op, dtype);
+    TORCH_CHECK(spec.entry != nullptr, "ascend_ext.", op, ": the twin has no ", DTypeName(dtype), " build of the kernel");
+    spec.blockDim = blockDim;
+    spec.tilingKey = tilingKey;
+    spec.platform = &TwinPlatform();
+    for (const TwinTensorArg& a : tensors) {
+        if (a.tensor == nullptr || !a.tensor->defined()) {
+            spec.args.push_back({a.name, nullptr, 0});
+            continue;
+        }
+        TORCH_INTERNAL_ASSERT(a.tensor->is_contiguous() && a.tensor->device().is_cpu());
+        spec.args.push_back({a.name, a.tensor->data_ptr(), static_cast<uint64_t>(a.tensor->nbytes())});
+    }
+    // The kernel may not assume anything about workspace contents: hand it garbage-free but unzeroed memory.
+    std::unique_ptr<uint8_t[]> workspace(workspaceBytes ? new uint8_t[workspaceBytes] : nullptr);
+    spec.args.push_back({"workspace", workspace.get(), workspaceBytes});
+    // A private copy: the kernel reads tiling through GM like any other buffer.
+    std::vector<uint8_t> tilingGm(static_cast<const uint8_t*>(tiling), static_cast<const uint8_t*>(tiling) + tilingBytes);
+    spec.args.push_back({"tiling", tilingGm.data(), tilingBytes});
+    try {
+        ascend_twin::Launch(spec);
+    } catch (const ascend_twin::RuleViolation& e) {
+        TORCH_CHECK(false, e.what());
+    }
+}
+
+}  // namespace ascend_ext
