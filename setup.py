@@ -5,6 +5,7 @@ implementations are compiled in as well.
 """
 import glob
 import os
+import shutil
 
 from setuptools import setup
 from torch.utils import cpp_extension
@@ -25,6 +26,18 @@ def torch_npu_extension():
         return None
     return NpuExtension
 
+
+def stage_twin_sdk():
+    """Copies the twin's headers and runtime into the package, so ascend_ext.twin.compile_kernels can
+    build a user's kernel file against them on any machine the wheel is installed on."""
+    sdk = os.path.join(ROOT, "torch_ext", "ascend_ext", "twin_sdk")
+    shutil.rmtree(sdk, ignore_errors=True)
+    shutil.copytree(os.path.join(ROOT, "twin", "include"), os.path.join(sdk, "include"))
+    shutil.copytree(os.path.join(ROOT, "twin", "src"), os.path.join(sdk, "src"))
+    shutil.copy(os.path.join(ROOT, "op_host", "platform_info.h"), os.path.join(sdk, "include"))
+
+
+stage_twin_sdk()
 
 cpu_sources = sources(
     "torch_ext/csrc/*.cpp",
@@ -53,6 +66,7 @@ setup(
     name="ascend_ext",
     version="0.1.0",
     packages=["ascend_ext"],
+    package_data={"ascend_ext": ["twin_sdk/include/*.h", "twin_sdk/include/twin/*.h", "twin_sdk/src/*.cpp"]},
     package_dir={"ascend_ext": "torch_ext/ascend_ext"},
     ext_modules=[extension],
     cmdclass={"build_ext": cpp_extension.BuildExtension.with_options(use_ninja=True)},

@@ -110,3 +110,6 @@ def set_platform(name: str) -> None:
     """Switch the twin to another profile: 'Ascend910B2' or 'Ascend910B3'."""
     if library().ascend_ext_set_twin_platform(name.encode()) != 0:
         raise ValueError(f"ascend_ext.twin.set_platform: unknown platform '{name}'; known: Ascend910B2, Ascend910B3")
+
+
+from .twin_kernels import KernelCompileError, KernelLibrary, KernelRuleViolation, compile_kernels  # noqa: E402,F401
