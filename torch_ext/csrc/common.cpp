@@ -6,12 +6,30 @@
 namespace ascend_ext {
 
 namespace {
-std::string DTypeString(at::ScalarType t) { return std::string("torch.") + c10::toString(t); }
+// The dtype as Python spells it (torch.float32, not Float).
+std::string DTypeString(at::ScalarType t)
+{
+    switch (t) {
+        case at::kFloat: return "torch.float32";
+        case at::kHalf: return "torch.float16";
+        case at::kBFloat16: return "torch.bfloat16";
+        case at::kDouble: return "torch.float64";
+        case at::kInt: return "torch.int32";
+        case at::kLong: return "torch.int64";
+        case at::kShort: return "torch.int16";
+        case at::kChar: return "torch.int8";
+        case at::kByte: return "torch.uint8";
+        case at::kBool: return "torch.bool";
+        case at::kComplexFloat: return "torch.complex64";
+        case at::kComplexDouble: return "torch.complex128";
+        default: return std::string("torch.") + c10::toString(t);
+    }
+}
 }  // namespace
 
 void CheckTensor(const char* op, const char* arg, const at::Tensor& t)
 {
-    TORCH_CHECK_VALUE(t.defined(), "ascend_ext.", op, ": argument '", arg, "' must be a defined tensor");
+    TORCH_CHECK_TYPE(t.defined(), "ascend_ext.", op, ": argument '", arg, "' must be a tensor, got None");
 }
 
 DType KernelDType(const char* op, const char* arg, const at::Tensor& t)

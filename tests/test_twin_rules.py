@@ -1,0 +1,76 @@
+"""The twin stops a kernel that breaks a hardware or programming-model rule, naming kernel, core and rule.
+
+The kernels under tests/kernels each carry one planted bug; a control kernel that obeys every rule
+must run clean.
+"""
+import os
+import re
+import struct
+
+import pytest
+import torch
+
+import ascend_ext
+from ascend_ext.twin import KernelCompileError, KernelRuleViolation
+
+KERNELS = os.path.join(os.path.dirname(__file__), "kernels")
+
+
+@pytest.fixture(scope="module")
+def planted():
+    return ascend_ext.twin.compile_kernels([os.path.join(KERNELS, "planted_bugs.cpp")])
+
+
+def launch(lib, kernel, block_dim, n):
+    x = torch.randn(n)
+    y = torch.full((n,), -7.0)
+    stats = lib.launch(kernel, block_dim, x=x, y=y, workspace=None, tiling=struct.pack("<I", n))
+    return x, y, stats
+
+
+@pytest.mark.parametrize("n", [1, 31, 64, 100, 1000])
+def test_control_kernel_runs_clean(planted, n):
+    x, y, stats = launch(planted, "copy_ok", 1, n)
+    assert torch.equal(x, y)
+    assert stats.total.gm_bytes_read == 4 * n and stats.total.gm_bytes_written == 4 * n
+
+
+@pytest.mark.parametrize(
+    "kernel,block_dim,n,core,call,rule",
+    [
+        ("unaligned_copy", 1, 31, 0, r"DataCopy\(GM->UB\)", "DataCopy moves whole 32-byte blocks"),
+        ("ub_overflow", 2, 64, 0, r"TPipe::InitBuffer", "UB allocations fit in the UB"),
+        ("gm_overread", 4, 100, 2, r"DataCopy\(GM->UB\)", "GM reads stay inside the launch's buffers"),
+        ("overlapping_writes", 3, 64, 1, r"DataCopy/DataCopyPad to GM", "no two cores write the same GM bytes"),
+        ("leaked_tensor", 2, 64, 0, r"kernel end", "every tensor from AllocTensor is released with FreeTensor"),
+        ("dequeue_empty", 1, 64, 0, r"TQue::DeQue", "DeQue takes from a queue holding a tensor"),
+        ("double_free", 1, 64, 0, r"TQue::FreeTensor", "FreeTensor takes a tensor that is allocated"),
+        ("unaligned_operand", 1, 64, 0, r"Add", "UB operands start at a 32-byte aligned address"),
+        ("bad_round_mode", 1, 64, 0, r"Cast", "Cast uses a round mode the conversion supports on A2"),
+    ],
+)
+def test_planted_bug_is_caught(planted, kernel, block_dim, n, core, call, rule):
+    with pytest.raises(KernelRuleViolation) as info:
+        launch(planted, kernel, block_dim, n)
+    message = str(info.value)
+    assert f"kernel '{kernel}', core {core}, " in message
+    assert re.search(call, message), message
+    assert rule in message
+
+
+def test_gm_overread_reports_buffer_and_offsets(planted):
+    with pytest.raises(KernelRuleViolation, match=r"offset 200 of GM buffer 'x', which holds 400 bytes; the access "
+                                                  r"ends at offset 456"):
+        launch(planted, "gm_overread", 4, 100)
+
+
+def test_instruction_without_a2_dtype_support_does_not_compile():
+    with pytest.raises(KernelCompileError, match=r"Add on A2 supports int16_t, half, int32_t and float"):
+        ascend_ext.twin.compile_kernels([os.path.join(KERNELS, "bf16_add.cpp")])
+
+
+def test_violation_inside_a_builtin_op_is_a_runtime_error():
+    # 8 floats of output for 16 of input: the kernel's last write leaves the GM buffer it was given.
+    lib = ascend_ext.twin.compile_kernels([os.path.join(KERNELS, "planted_bugs.cpp")])
+    with pytest.raises(RuntimeError, match=r"GM writes stay inside the launch's buffers"):
+        lib.launch("copy_ok", 1, x=torch.randn(16), y=torch.empty(8), workspace=None, tiling=struct.pack("<I", 16))

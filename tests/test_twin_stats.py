@@ -1,0 +1,81 @@
+"""What the twin's counters report for the built-in ops, core by core."""
+import os
+import subprocess
+import sys
+
+import pytest
+import torch
+
+import ascend_ext
+from conftest import rand
+
+
+@pytest.mark.parametrize("n", [1, 31, 4096, 4096 * 48 + 7, 1_000_003])
+def test_vector_add_float32_moves_exactly_8n_in_and_4n_out(n):
+    ascend_ext.vector_add(rand(n), rand(n))
+    stats = ascend_ext.twin.last_launch_stats()
+    assert stats.kernel == "vector_add"
+    assert stats.total.gm_bytes_read == 8 * n
+    assert stats.total.gm_bytes_written == 4 * n
+    assert stats.total.vector_element_ops == {"Add": n}
+
+
+def test_each_core_moves_its_own_share():
+    n = 4096 * 48 + 7
+    ascend_ext.vector_add(rand(n), rand(n))
+    stats = ascend_ext.twin.last_launch_stats()
+    plan = ascend_ext.twin.plan("vector_add", [n])
+    assert stats.block_dim == plan["block_dim"] == len(stats.cores)
+    shares = [plan["former_length"]] * plan["former_num"] + [plan["tail_length"]] * (
+        plan["block_dim"] - plan["former_num"]
+    )
+    shares[-1] -= sum(shares) - n
+    assert [c.gm_bytes_written for c in stats.cores] == [4 * s for s in shares]
+    assert all(c.ub_bytes_allocated == plan["ub_bytes"] for c in stats.cores)
+
+
+def test_bfloat16_adds_in_float32():
+    n = 5000
+    ascend_ext.vector_add(rand(n, dtype=torch.bfloat16), rand(n, dtype=torch.bfloat16))
+    total = ascend_ext.twin.last_launch_stats().total
+    assert total.vector_element_ops == {"Add": n, "Cast": 3 * n}
+    assert total.gm_bytes_read == 4 * n and total.gm_bytes_written == 2 * n
+
+
+def test_record_collects_every_launch_in_order():
+    with ascend_ext.twin.record() as rec:
+        ascend_ext.vector_add(rand(10), rand(10))
+        ascend_ext.vector_add(rand(100_000), rand(100_000))
+    assert [launch.kernel for launch in rec.launches] == ["vector_add", "vector_add"]
+    assert [launch.total.gm_bytes_written for launch in rec.launches] == [40, 400_000]
+
+
+def test_empty_input_launches_nothing():
+    with ascend_ext.twin.record() as rec:
+        out = ascend_ext.vector_add(rand(0, 5), rand(5))
+    assert out.shape == (0, 5) and rec.launches == []
+
+
+def test_platform_profile_changes_the_core_count():
+    assert ascend_ext.twin.get_platform() == "Ascend910B2"
+    try:
+        ascend_ext.twin.set_platform("910B3")
+        ascend_ext.vector_add(rand(1 << 20), rand(1 << 20))
+        assert ascend_ext.twin.last_launch_stats().block_dim == 40
+    finally:
+        ascend_ext.twin.set_platform("Ascend910B2")
+    with pytest.raises(ValueError, match="unknown platform 'Ascend310P'"):
+        ascend_ext.twin.set_platform("Ascend310P")
+
+
+def test_results_do_not_depend_on_how_many_threads_run_the_cores():
+    code = (
+        "import torch, ascend_ext; torch.manual_seed(0); x = torch.randn(777_777); y = torch.randn(777_777);"
+        "print(ascend_ext.vector_add(x, y).double().sum().item())"
+    )
+    sums = set()
+    for threads in ("1", "3"):
+        env = dict(os.environ, ASCEND_TWIN_THREADS=threads)
+        sums.add(subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True,
+                                text=True).stdout)
+    assert len(sums) == 1
