@@ -1,0 +1,36 @@
+"""Autocast rules of the ops (CPU autocast here; the same policies are registered for the NPU)."""
+import pytest
+import torch
+
+import ascend_ext
+from conftest import assert_matches_reference, rand
+
+
+@pytest.mark.parametrize("low", [torch.bfloat16, torch.float16])
+def test_vector_add_promotes_mixed_dtypes_under_autocast(low):
+    x, y = rand(3, 40), rand(3, 40, dtype=low)
+    with torch.autocast("cpu", dtype=low):
+        z = ascend_ext.vector_add(x, y)
+    assert_matches_reference(z, x.double() + y.double(), torch.float32)
+
+
+def test_vector_add_keeps_a_common_dtype_under_autocast():
+    x, y = rand(64, dtype=torch.bfloat16), rand(64, dtype=torch.bfloat16)
+    with torch.autocast("cpu", dtype=torch.bfloat16):
+        z = ascend_ext.vector_add(x, y)
+    assert z.dtype == torch.bfloat16
+
+
+def test_vector_add_autocast_is_differentiable():
+    x = rand(8, 16).requires_grad_()
+    y = rand(16, dtype=torch.bfloat16).requires_grad_()
+    with torch.autocast("cpu", dtype=torch.bfloat16):
+        z = ascend_ext.vector_add(x, y)
+    z.sum().backward()
+    assert x.grad.dtype == torch.float32 and y.grad.dtype == torch.bfloat16
+    torch.testing.assert_close(y.grad, torch.full((16,), 8.0, dtype=torch.bfloat16))
+
+
+def test_mixed_dtypes_outside_autocast_are_still_an_error():
+    with pytest.raises(TypeError, match="must have the same dtype"):
+        ascend_ext.vector_add(rand(4), rand(4, dtype=torch.bfloat16))
