@@ -1,5 +1,7 @@
 #include "twin/kernel_data_copy.h"
 
+#include <cstring>
+
 namespace AscendC::twin_detail {
 
 void CheckCopyLength(const char* call, uint64_t bytes)
@@ -30,6 +32,42 @@ void CheckGmElementAligned(const char* call, const void* gm, uint32_t elementSiz
     }
 }
 
-void CountCopy() { ++ascend_twin::CurrentCore().counters.dataCopyCalls; }
+void CheckBlockLen(const char* call, uint32_t blockLen, uint32_t elementSize)
+{
+    if (blockLen % elementSize != 0) {
+        ascend_twin::Fail(call, "blockLen is a whole number of elements",
+                          std::to_string(blockLen) + " bytes for " + std::to_string(elementSize) + "-byte elements");
+    }
+}
+
+void CheckPadding(const char* call, uint32_t leftBytes, uint32_t rightBytes)
+{
+    if (leftBytes > 32 || rightBytes > 32) {
+        ascend_twin::Fail(call, "leftPadding and rightPadding are at most 32 bytes each",
+                          std::to_string(leftBytes) + " and " + std::to_string(rightBytes) + " bytes requested");
+    }
+}
+
+void Run(const Transfer& t)
+{
+    if (t.blockCount == 0 || t.blockBytes == 0) return;  // a no-op on the hardware too
+    const bool toUb = t.direction == Direction::kGmToUb;
+    ascend_twin::CheckUbAligned(t.call, toUb ? "dst" : "src", t.ub);
+    const uint64_t span = t.ubBlockSpan ? t.ubBlockSpan : t.ubLead + t.blockBytes;
+    CheckUbRange(t.call, toUb ? "dst" : "src", (t.blockCount - 1) * t.ubPitch + span, t.ubCapacity);
+    CheckGmElementAligned(t.call, t.gm, t.elementSize);
+    for (uint32_t b = 0; b < t.blockCount; ++b) {
+        uint8_t* gm = t.gm + b * t.gmPitch;
+        uint8_t* ub = t.ub + b * t.ubPitch + t.ubLead;
+        if (toUb) {
+            ascend_twin::CheckGmRead(t.call, gm, t.blockBytes);
+            std::memcpy(ub, gm, t.blockBytes);
+        } else {
+            ascend_twin::CheckGmWrite(t.call, gm, t.blockBytes);
+            std::memcpy(gm, ub, t.blockBytes);
+        }
+    }
+    ++ascend_twin::CurrentCore().counters.dataCopyCalls;
+}
 
 }  // namespace AscendC::twin_detail

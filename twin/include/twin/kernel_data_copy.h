@@ -51,10 +51,41 @@ struct DataCopyPadExtParams {
 
 namespace twin_detail {
 
+enum class Direction : uint8_t { kGmToUb, kUbToGm };
+
+// One strided transfer between GM and UB: blockCount blocks of blockBytes. A GM block starts every
+// gmPitch bytes; a UB block every ubPitch bytes, its data ubLead bytes in (left padding). Checks
+// alignment and bounds, copies, counts.
+struct Transfer {
+    const char* call;
+    Direction direction;
+    uint8_t* ub;          // start of the LocalTensor (must be 32-byte aligned)
+    uint64_t ubCapacity;  // bytes of the LocalTensor
+    uint8_t* gm;
+    uint32_t elementSize;
+    uint32_t blockCount;
+    uint64_t blockBytes;
+    uint64_t gmPitch;
+    uint64_t ubPitch;
+    uint64_t ubLead = 0;
+    uint64_t ubBlockSpan = 0;  // UB bytes one block occupies (0: blockBytes)
+};
+void Run(const Transfer& t);
+
 void CheckCopyLength(const char* call, uint64_t bytes);
-void CheckUbRange(const char* call, const char* operand, uint64_t needBytes, uint64_t haveBytes);
-void CheckGmElementAligned(const char* call, const void* gm, uint32_t elementSize);
-void CountCopy();
+void CheckBlockLen(const char* call, uint32_t blockLen, uint32_t elementSize);
+void CheckPadding(const char* call, uint32_t leftBytes, uint32_t rightBytes);
+
+template <typename T>
+uint8_t* Bytes(const LocalTensor<T>& t)
+{
+    return reinterpret_cast<uint8_t*>(t.TwinData());
+}
+template <typename T>
+uint8_t* Bytes(const GlobalTensor<T>& t)
+{
+    return reinterpret_cast<uint8_t*>(t.TwinData());
+}
 
 }  // namespace twin_detail
 
@@ -62,74 +93,69 @@ void CountCopy();
 template <typename T>
 __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count)
 {
-    const char* call = "DataCopy(GM->UB)";
     const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
-    twin_detail::CheckCopyLength(call, bytes);
-    ascend_twin::CheckUbAligned(call, "dst", dst.TwinData());
-    twin_detail::CheckUbRange(call, "dst", bytes, dst.GetLength());
-    twin_detail::CheckGmElementAligned(call, src.TwinData(), sizeof(T));
-    ascend_twin::CheckGmRead(call, src.TwinData(), bytes);
-    std::memcpy(dst.TwinData(), src.TwinData(), bytes);
-    twin_detail::CountCopy();
+    twin_detail::CheckCopyLength("DataCopy(GM->UB)", bytes);
+    twin_detail::Run({"DataCopy(GM->UB)", twin_detail::Direction::kGmToUb, twin_detail::Bytes(dst), dst.GetLength(),
+                      twin_detail::Bytes(src), sizeof(T), 1, bytes, bytes, bytes});
 }
 
 // UB -> GM, count elements; same length rule.
 template <typename T>
 __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count)
 {
-    const char* call = "DataCopy(UB->GM)";
     const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
-    twin_detail::CheckCopyLength(call, bytes);
-    ascend_twin::CheckUbAligned(call, "src", src.TwinData());
-    twin_detail::CheckUbRange(call, "src", bytes, src.GetLength());
-    twin_detail::CheckGmElementAligned(call, dst.TwinData(), sizeof(T));
-    ascend_twin::CheckGmWrite(call, dst.TwinData(), bytes);
-    std::memcpy(dst.TwinData(), src.TwinData(), bytes);
-    twin_detail::CountCopy();
+    twin_detail::CheckCopyLength("DataCopy(UB->GM)", bytes);
+    twin_detail::Run({"DataCopy(UB->GM)", twin_detail::Direction::kUbToGm, twin_detail::Bytes(src), src.GetLength(),
+                      twin_detail::Bytes(dst), sizeof(T), 1, bytes, bytes, bytes});
+}
+
+// Strided forms: blockLen and both gaps in 32-byte blocks.
+template <typename T>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src,
+                                const DataCopyParams& repeatParams)
+{
+    const uint64_t len = repeatParams.blockLen * 32ULL;
+    twin_detail::Run({"DataCopy(GM->UB, DataCopyParams)", twin_detail::Direction::kGmToUb, twin_detail::Bytes(dst),
+                      dst.GetLength(), twin_detail::Bytes(src), sizeof(T), repeatParams.blockCount, len,
+                      len + repeatParams.srcStride * 32ULL, len + repeatParams.dstStride * 32ULL});
+}
+
+template <typename T>
+__aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src,
+                                const DataCopyParams& repeatParams)
+{
+    const uint64_t len = repeatParams.blockLen * 32ULL;
+    twin_detail::Run({"DataCopy(UB->GM, DataCopyParams)", twin_detail::Direction::kUbToGm, twin_detail::Bytes(src),
+                      src.GetLength(), twin_detail::Bytes(dst), sizeof(T), repeatParams.blockCount, len,
+                      len + repeatParams.dstStride * 32ULL, len + repeatParams.srcStride * 32ULL});
 }
 
 // GM -> UB in blockCount blocks of blockLen bytes (any length). In UB each block starts on a 32-byte
-// boundary; leftPadding/rightPadding elements around it are filled with paddingValue when isPad is set.
+// boundary; leftPadding/rightPadding elements around it are filled with paddingValue when isPad is set,
+// otherwise the rest of the block's last 32 bytes is left as it was.
 template <typename T>
 __aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src,
                                    const DataCopyExtParams& dataCopyParams, const DataCopyPadExtParams<T>& padParams)
 {
     const char* call = "DataCopyPad(GM->UB)";
     const DataCopyExtParams& p = dataCopyParams;
-    if (p.blockCount == 0 || p.blockLen == 0) return;
-    if (p.blockLen % sizeof(T) != 0) {
-        ascend_twin::Fail(call, "blockLen is a whole number of elements",
-                          std::to_string(p.blockLen) + " bytes for " + std::to_string(sizeof(T)) + "-byte elements");
-    }
-    if (padParams.leftPadding * sizeof(T) > 32 || padParams.rightPadding * sizeof(T) > 32) {
-        ascend_twin::Fail(call, "leftPadding and rightPadding are at most 32 bytes each",
-                          std::to_string(padParams.leftPadding) + " and " + std::to_string(padParams.rightPadding) +
-                              " elements requested");
-    }
-    ascend_twin::CheckUbAligned(call, "dst", dst.TwinData());
-    const uint64_t left = padParams.leftPadding * sizeof(T);
-    const uint64_t right = padParams.rightPadding * sizeof(T);
-    const uint64_t slot = (p.blockLen + left + right + 31) / 32 * 32;
-    const uint64_t ubSpan = (p.blockCount - 1) * (slot + p.dstStride * 32ULL) + slot;
-    twin_detail::CheckUbRange(call, "dst", ubSpan, dst.GetLength());
-    auto* ub = reinterpret_cast<uint8_t*>(dst.TwinData());
-    const auto* gm = reinterpret_cast<const uint8_t*>(src.TwinData());
+    const uint32_t left = padParams.leftPadding * sizeof(T);
+    const uint32_t right = padParams.rightPadding * sizeof(T);
+    twin_detail::CheckBlockLen(call, p.blockLen, sizeof(T));
+    twin_detail::CheckPadding(call, left, right);
+    const uint64_t slot = (p.blockLen + left + right + 31ULL) / 32 * 32;
+    twin_detail::Run({call, twin_detail::Direction::kGmToUb, twin_detail::Bytes(dst), dst.GetLength(),
+                      twin_detail::Bytes(src), sizeof(T), p.blockCount, p.blockLen, p.blockLen + p.srcStride,
+                      slot + p.dstStride * 32ULL, left, slot});
+    if (!padParams.isPad) return;
     for (uint32_t b = 0; b < p.blockCount; ++b) {
-        const uint8_t* from = gm + b * (static_cast<uint64_t>(p.blockLen) + p.srcStride);
-        uint8_t* to = ub + b * (slot + p.dstStride * 32ULL);
-        ascend_twin::CheckGmRead(call, from, p.blockLen);
-        std::memcpy(to + left, from, p.blockLen);
-        if (padParams.isPad) {
-            T* elems = reinterpret_cast<T*>(to);
-            const uint64_t n = slot / sizeof(T);
-            const uint64_t dataBegin = left / sizeof(T);
-            const uint64_t dataEnd = dataBegin + p.blockLen / sizeof(T);
-            for (uint64_t e = 0; e < n; ++e) {
-                if (e < dataBegin || e >= dataEnd) elems[e] = padParams.paddingValue;
-            }
+        T* elems = reinterpret_cast<T*>(twin_detail::Bytes(dst) + b * (slot + p.dstStride * 32ULL));
+        const uint64_t dataBegin = left / sizeof(T);
+        const uint64_t dataEnd = dataBegin + p.blockLen / sizeof(T);
+        for (uint64_t e = 0; e < slot / sizeof(T); ++e) {
+            if (e < dataBegin || e >= dataEnd) elems[e] = padParams.paddingValue;
         }
     }
-    twin_detail::CountCopy();
 }
 
 // UB -> GM: blockCount blocks of blockLen bytes; UB blocks start on 32-byte boundaries.
@@ -137,62 +163,12 @@ template <typename T>
 __aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src,
                                    const DataCopyExtParams& dataCopyParams)
 {
-    const char* call = "DataCopyPad(UB->GM)";
     const DataCopyExtParams& p = dataCopyParams;
-    if (p.blockCount == 0 || p.blockLen == 0) return;
-    if (p.blockLen % sizeof(T) != 0) {
-        ascend_twin::Fail(call, "blockLen is a whole number of elements",
-                          std::to_string(p.blockLen) + " bytes for " + std::to_string(sizeof(T)) + "-byte elements");
-    }
-    ascend_twin::CheckUbAligned(call, "src", src.TwinData());
+    twin_detail::CheckBlockLen("DataCopyPad(UB->GM)", p.blockLen, sizeof(T));
     const uint64_t slot = (p.blockLen + 31ULL) / 32 * 32;
-    const uint64_t ubSpan = (p.blockCount - 1) * (slot + p.srcStride * 32ULL) + p.blockLen;
-    twin_detail::CheckUbRange(call, "src", ubSpan, src.GetLength());
-    const auto* ub = reinterpret_cast<const uint8_t*>(src.TwinData());
-    auto* gm = reinterpret_cast<uint8_t*>(dst.TwinData());
-    for (uint32_t b = 0; b < p.blockCount; ++b) {
-        uint8_t* to = gm + b * (static_cast<uint64_t>(p.blockLen) + p.dstStride);
-        ascend_twin::CheckGmWrite(call, to, p.blockLen);
-        std::memcpy(to, ub + b * (slot + p.srcStride * 32ULL), p.blockLen);
-    }
-    twin_detail::CountCopy();
-}
-
-// Strided forms in 32-byte blocks.
-template <typename T>
-__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src,
-                                const DataCopyParams& repeatParams)
-{
-    const char* call = "DataCopy(GM->UB, DataCopyParams)";
-    const DataCopyParams& p = repeatParams;
-    if (p.blockCount == 0 || p.blockLen == 0) return;
-    ascend_twin::CheckUbAligned(call, "dst", dst.TwinData());
-    const uint64_t len = p.blockLen * 32ULL;
-    twin_detail::CheckUbRange(call, "dst", (p.blockCount - 1) * (len + p.dstStride * 32ULL) + len, dst.GetLength());
-    for (uint32_t b = 0; b < p.blockCount; ++b) {
-        const auto* from = reinterpret_cast<const uint8_t*>(src.TwinData()) + b * (len + p.srcStride * 32ULL);
-        ascend_twin::CheckGmRead(call, from, len);
-        std::memcpy(reinterpret_cast<uint8_t*>(dst.TwinData()) + b * (len + p.dstStride * 32ULL), from, len);
-    }
-    twin_detail::CountCopy();
-}
-
-template <typename T>
-__aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src,
-                                const DataCopyParams& repeatParams)
-{
-    const char* call = "DataCopy(UB->GM, DataCopyParams)";
-    const DataCopyParams& p = repeatParams;
-    if (p.blockCount == 0 || p.blockLen == 0) return;
-    ascend_twin::CheckUbAligned(call, "src", src.TwinData());
-    const uint64_t len = p.blockLen * 32ULL;
-    twin_detail::CheckUbRange(call, "src", (p.blockCount - 1) * (len + p.srcStride * 32ULL) + len, src.GetLength());
-    for (uint32_t b = 0; b < p.blockCount; ++b) {
-        auto* to = reinterpret_cast<uint8_t*>(dst.TwinData()) + b * (len + p.dstStride * 32ULL);
-        ascend_twin::CheckGmWrite(call, to, len);
-        std::memcpy(to, reinterpret_cast<const uint8_t*>(src.TwinData()) + b * (len + p.srcStride * 32ULL), len);
-    }
-    twin_detail::CountCopy();
+    twin_detail::Run({"DataCopyPad(UB->GM)", twin_detail::Direction::kUbToGm, twin_detail::Bytes(src),
+                      src.GetLength(), twin_detail::Bytes(dst), sizeof(T), p.blockCount, p.blockLen,
+                      p.blockLen + p.dstStride, slot + p.srcStride * 32ULL});
 }
 
 }  // namespace AscendC
