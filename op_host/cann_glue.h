@@ -1,0 +1,44 @@
+// CANN-only: turns what a gert::TilingContext knows into the inputs of the pure tiling functions.
+// Built only by the CANN branch of CMakeLists.txt.
+#pragma once
+
+#include "platform_info.h"
+#include "register/op_def_registry.h"
+#include "tiling/platform/platform_ascendc.h"
+
+namespace ascend_ext::cann {
+
+// The profile this SoC matches, with the core count and UB size the runtime reports.
+inline PlatformInfo PlatformFromContext(gert::TilingContext* context)
+{
+    const platform_ascendc::PlatformAscendC ascendc(context->GetPlatformInfo());
+    PlatformInfo info = kAscend910B2;
+    info.name = "runtime";
+    info.aivNum = ascendc.GetCoreNumAiv();
+    info.aicNum = ascendc.GetCoreNumAic();
+    uint64_t ub = 0;
+    ascendc.GetCoreMemSize(platform_ascendc::CoreMemType::UB, ub);
+    info.ubSize = ub;
+    return info;
+}
+
+// False for a dtype the kernels are not built for (the OpDef admits none such; this is a guard).
+inline bool DTypeFromGe(ge::DataType dt, DType& out)
+{
+    switch (dt) {
+        case ge::DT_FLOAT: out = DType::kFloat32; return true;
+        case ge::DT_FLOAT16: out = DType::kFloat16; return true;
+        case ge::DT_BF16: out = DType::kBFloat16; return true;
+        default: return false;
+    }
+}
+
+// Workspace every Ascend C kernel must reserve for the API's own use, plus the op's.
+inline void SetWorkspace(gert::TilingContext* context, uint64_t opBytes)
+{
+    const platform_ascendc::PlatformAscendC ascendc(context->GetPlatformInfo());
+    size_t* sizes = context->GetWorkspaceSizes(1);
+    sizes[0] = ascendc.GetLibApiWorkSpaceSize() + opBytes;
+}
+
+}  // namespace ascend_ext::cann

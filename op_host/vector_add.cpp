@@ -1,0 +1,61 @@
+// CANN glue of VectorAdd: OpDef, TilingFunc, shape and dtype inference. The decisions are made by
+// ComputeVectorAddTiling (vector_add_tiling.h), the same function the CPU twin's launches use.
+#include "cann_glue.h"
+#include "vector_add_tiling.h"
+
+namespace optiling {
+
+static ge::graphStatus VectorAddTilingFunc(gert::TilingContext* context)
+{
+    ascend_ext::DType dtype;
+    if (!ascend_ext::cann::DTypeFromGe(context->GetInputDesc(0)->GetDataType(), dtype)) {
+        return ge::GRAPH_FAILED;
+    }
+    const uint64_t totalLength = context->GetInputShape(0)->GetStorageShape().GetShapeSize();
+    const ascend_ext::VectorAddPlan plan =
+        ascend_ext::ComputeVectorAddTiling(totalLength, dtype, ascend_ext::cann::PlatformFromContext(context));
+    *context->GetTilingData<VectorAddTilingData>() = plan.tiling;
+    context->SetBlockDim(plan.blockDim > 0 ? plan.blockDim : 1);  // an empty input runs one idle core
+    ascend_ext::cann::SetWorkspace(context, 0);
+    return ge::GRAPH_SUCCESS;
+}
+
+}  // namespace optiling
+
+namespace ge {
+
+static graphStatus VectorAddInferShape(gert::InferShapeContext* context)
+{
+    *context->GetOutputShape(0) = *context->GetInputShape(0);  // the adapter materialises broadcasts
+    return GRAPH_SUCCESS;
+}
+
+static graphStatus VectorAddInferDataType(gert::InferDataTypeContext* context)
+{
+    context->SetOutputDataType(0, context->GetInputDataType(0));
+    return GRAPH_SUCCESS;
+}
+
+}  // namespace ge
+
+namespace ops {
+
+class VectorAdd : public OpDef {
+public:
+    explicit VectorAdd(const char* name) : OpDef(name)
+    {
+        const std::vector<ge::DataType> dtypes{ge::DT_FLOAT, ge::DT_FLOAT16, ge::DT_BF16};
+        const std::vector<ge::Format> formats{ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND};
+        this->Input("x").ParamType(REQUIRED).DataType(dtypes).Format(formats);
+        this->Input("y").ParamType(REQUIRED).DataType(dtypes).Format(formats);
+        this->Output("z").ParamType(REQUIRED).DataType(dtypes).Format(formats);
+        this->SetInferShape(ge::VectorAddInferShape).SetInferDataType(ge::VectorAddInferDataType);
+        this->AICore().SetTiling(optiling::VectorAddTilingFunc);
+        this->AICore().AddConfig("ascend910b");
+        this->AICore().AddConfig("ascend910_93");
+    }
+};
+
+OP_ADD(VectorAdd);
+
+}  // namespace ops
