@@ -18,11 +18,13 @@ def sources(*patterns):
 
 
 def torch_npu_extension():
+    """NpuExtension when torch_npu imports (CANN present), else None: the CPU-only build."""
     if os.environ.get("ASCEND_EXT_NO_NPU") == "1":
         return None
     try:
-        from torch_npu.utils.cpp_extension import NpuExtension  # noqa: F401
-    except Exception:  # torch_npu absent, or present without CANN
+        import torch_npu  # noqa: F401  needs CANN's runtime libraries
+        from torch_npu.utils.cpp_extension import NpuExtension
+    except Exception:  # absent, or installed on a machine without CANN
         return None
     return NpuExtension
 
@@ -45,7 +47,7 @@ cpu_sources = sources(
     "twin/src/*.cpp",
     "twin/kernels/*.cpp",
 )
-include_dirs = [os.path.join(ROOT, d) for d in ("torch_ext/csrc", "twin/include", "op_host", "op_kernel")]
+include_dirs = [os.path.join(ROOT, d) for d in ("torch_ext/csrc", "twin/include", "op_host", ".")]
 cxx_flags = ["-O2", "-fvisibility=hidden"]
 
 NpuExtension = torch_npu_extension()

@@ -9,7 +9,7 @@
 #define DTYPE_X float
 #define vector_add vector_add_float32
 namespace twin_vector_add_float32 {
-#include "vector_add.cpp"
+#include "op_kernel/vector_add.cpp"
 }
 #undef vector_add
 #undef DTYPE_X
@@ -17,7 +17,7 @@ namespace twin_vector_add_float32 {
 #define DTYPE_X half
 #define vector_add vector_add_float16
 namespace twin_vector_add_float16 {
-#include "vector_add.cpp"
+#include "op_kernel/vector_add.cpp"
 }
 #undef vector_add
 #undef DTYPE_X
@@ -25,7 +25,7 @@ namespace twin_vector_add_float16 {
 #define DTYPE_X bfloat16_t
 #define vector_add vector_add_bfloat16
 namespace twin_vector_add_bfloat16 {
-#include "vector_add.cpp"
+#include "op_kernel/vector_add.cpp"
 }
 #undef vector_add
 #undef DTYPE_X
@@ -33,7 +33,7 @@ namespace twin_vector_add_bfloat16 {
 #define DTYPE_X double
 #define vector_add vector_add_float64
 namespace twin_vector_add_float64 {
-#include "vector_add.cpp"
+#include "op_kernel/vector_add.cpp"
 }
 #undef vector_add
 #undef DTYPE_X

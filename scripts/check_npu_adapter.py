@@ -1,0 +1,71 @@
+"""Compiles the NPU build of the extension against the torch-npu wheel's headers and links it against
+libtorch_npu with every undefined symbol forbidden: proof that the PrivateUse1 adapter compiles and uses
+only symbols that torch and torch_npu export. It cannot be loaded here (torch_npu needs CANN at run time).
+
+Run with a Python that has torch and torch-npu installed (scripts/check_npu_adapter.sh sets one up).
+"""
+import concurrent.futures
+import glob
+import importlib.util
+import os
+import subprocess
+import sys
+import sysconfig
+
+from torch.utils import cpp_extension
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, "build", "npu_check")
+
+
+def torch_npu_dir() -> str:
+    spec = importlib.util.find_spec("torch_npu")  # located, never imported: importing needs CANN
+    if spec is None or not spec.submodule_search_locations:
+        sys.exit("check_npu_adapter: torch_npu is not installed in this Python")
+    return list(spec.submodule_search_locations)[0]
+
+
+def main() -> None:
+    npu = torch_npu_dir()
+    sources = sorted(
+        glob.glob(os.path.join(ROOT, "torch_ext/csrc/*.cpp"))
+        + glob.glob(os.path.join(ROOT, "torch_ext/csrc/ops/*.cpp"))
+        + glob.glob(os.path.join(ROOT, "torch_ext/csrc/npu/*.cpp"))
+        + glob.glob(os.path.join(ROOT, "twin/src/*.cpp"))
+        + glob.glob(os.path.join(ROOT, "twin/kernels/*.cpp"))
+    )
+    includes = cpp_extension.include_paths() + [
+        os.path.join(npu, "include"),
+        sysconfig.get_paths()["include"],
+        *(os.path.join(ROOT, d) for d in ("torch_ext/csrc", "twin/include", "op_host", ".")),
+    ]
+    flags = ["-std=c++20", "-fPIC", "-O0", "-Wall", "-Werror=return-type", "-DASCEND_EXT_WITH_TORCH_NPU=1",
+             "-D_GLIBCXX_USE_CXX11_ABI=1", *(f"-I{d}" for d in includes)]
+    os.makedirs(OUT, exist_ok=True)
+
+    def compile_one(src: str) -> str:
+        obj = os.path.join(OUT, os.path.relpath(src, ROOT).replace("/", "_") + ".o")
+        proc = subprocess.run(["g++", *flags, "-c", src, "-o", obj], capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise RuntimeError(f"compiling {os.path.relpath(src, ROOT)} against torch_npu failed:\n{proc.stderr}")
+        return obj
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        objects = list(pool.map(compile_one, sources))
+    print(f"compiled {len(objects)} translation units with ASCEND_EXT_WITH_TORCH_NPU")
+
+    # module.cpp's Python symbols come from the interpreter at load time; everything else must resolve in
+    # torch or torch_npu. --allow-shlib-undefined: libtorch_npu's own CANN dependencies are absent here.
+    link_objects = [o for o in objects if not o.endswith("torch_ext_csrc_module.cpp.o")]
+    torch_lib = os.path.join(os.path.dirname(cpp_extension.__file__), "..", "lib")
+    cmd = ["g++", "-shared", "-o", os.path.join(OUT, "ascend_ext_npu_check.so"), *link_objects,
+           f"-L{os.path.join(npu, 'lib')}", f"-L{torch_lib}", "-ltorch_npu", "-lc10", "-ltorch", "-ltorch_cpu",
+           "-Wl,--no-undefined", "-Wl,--allow-shlib-undefined", "-ldl", "-pthread"]
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode != 0:
+        sys.exit(f"linking the NPU build failed (a symbol torch/torch_npu do not export?):\n{proc.stderr}")
+    print("linked against libtorch_npu with no undefined symbols: the NPU adapter uses only exported symbols")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,165 @@
+#include "npu/op_api.h"
+
+#include <dlfcn.h>
+
+#include <cstdlib>
+#include <mutex>
+#include <sstream>
+#include <string>
+
+#include "torch_npu/csrc/core/npu/NPUWorkspaceAllocator.h"
+#include "torch_npu/csrc/framework/OpCommand.h"
+
+namespace ascend_ext::npu {
+
+namespace {
+
+constexpr const char* kVendor = "ascend_ext";
+constexpr const char* kLibrary = "op_api/lib/libcust_opapi.so";
+
+// Candidate paths of libcust_opapi.so, most specific first: an explicit override, the package dirs
+// that set_env.bash puts on ASCEND_CUSTOM_OPP_PATH, then the default vendors/ of the OPP.
+std::vector<std::string> Candidates()
+{
+    std::vector<std::string> out;
+    if (const char* lib = std::getenv("ASCEND_EXT_OPAPI_LIB")) out.emplace_back(lib);
+    if (const char* custom = std::getenv("ASCEND_CUSTOM_OPP_PATH")) {
+        std::stringstream dirs(custom);
+        for (std::string dir; std::getline(dirs, dir, ':');) {
+            if (dir.empty()) continue;
+            // Only our vendor's package: other custom packages ship a libcust_opapi.so of their own.
+            if (dir.size() >= std::string(kVendor).size() &&
+                dir.compare(dir.size() - std::string(kVendor).size(), std::string::npos, kVendor) == 0) {
+                out.push_back(dir + "/" + kLibrary);
+            }
+        }
+    }
+    if (const char* opp = std::getenv("ASCEND_OPP_PATH")) {
+        out.push_back(std::string(opp) + "/vendors/" + kVendor + "/" + kLibrary);
+    }
+    return out;
+}
+
+struct Loaded {
+    void* handle = nullptr;
+    std::string searched;
+};
+
+const Loaded& Library()
+{
+    static const Loaded loaded = [] {
+        Loaded l;
+        std::ostringstream log;
+        for (const std::string& path : Candidates()) {
+            l.handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+            if (l.handle != nullptr) {
+                log << "  loaded " << path << "\n";
+                break;
+            }
+            log << "  " << path << ": " << dlerror() << "\n";
+        }
+        l.searched = log.str();
+        return l;
+    }();
+    return loaded;
+}
+
+using CreateTensorFn = aclTensor* (*)(const int64_t* viewDims, uint64_t viewDimsNum, aclDataType dataType,
+                                      const int64_t* stride, int64_t offset, aclFormat format,
+                                      const int64_t* storageDims, uint64_t storageDimsNum, void* tensorData);
+using DestroyTensorFn = int (*)(const aclTensor* tensor);
+using RecentErrorFn = const char* (*)();
+
+aclDataType AclDType(at::ScalarType t)
+{
+    switch (t) {
+        case at::kFloat: return ACL_FLOAT;
+        case at::kHalf: return ACL_FLOAT16;
+        case at::kBFloat16: return ACL_BF16;
+        default: TORCH_CHECK(false, "ascend_ext: no aclDataType for ", t);
+    }
+}
+
+std::string RecentAclError()
+{
+    // libascendcl is loaded by torch_npu; looked up at run time so the adapter links against torch_npu only.
+    auto fn = reinterpret_cast<RecentErrorFn>(dlsym(RTLD_DEFAULT, "aclGetRecentErrMsg"));
+    const char* msg = fn != nullptr ? fn() : nullptr;
+    return msg != nullptr ? msg : "(no message from CANN)";
+}
+
+}  // namespace
+
+std::string DescribeOpPackageSearch()
+{
+    const Loaded& l = Library();
+    return l.searched.empty() ? "  (no candidate: ASCEND_CUSTOM_OPP_PATH and ASCEND_OPP_PATH are unset)\n"
+                              : l.searched;
+}
+
+void* OpApiSymbol(const char* symbol)
+{
+    const Loaded& l = Library();
+    TORCH_CHECK(l.handle != nullptr,
+                "ascend_ext: the ascend_ext op package is not installed (libcust_opapi.so not found).\n", l.searched,
+                "Build it on a machine with CANN (bash scripts/build_op_package.sh), install it with "
+                "build/op_package/custom_opp_*.run --install-path=<dir>, then 'source "
+                "<dir>/vendors/ascend_ext/bin/set_env.bash' (sets ASCEND_CUSTOM_OPP_PATH) before starting Python. "
+                "Run 'python -m ascend_ext doctor' for details.");
+    void* fn = dlsym(l.handle, symbol);
+    TORCH_CHECK(fn != nullptr, "ascend_ext: ", symbol, " is missing from the installed op package (",
+                l.searched, "); it predates this version of ascend_ext: rebuild and reinstall the package");
+    return fn;
+}
+
+AclTensors::~AclTensors() { DestroyAclTensors(tensors_); }
+
+aclTensor* AclTensors::Add(const at::Tensor& t)
+{
+    if (!t.defined()) return nullptr;
+    static const auto create = reinterpret_cast<CreateTensorFn>(OpApiSymbol("aclCreateTensor"));
+    const std::vector<int64_t> sizes = t.sizes().vec();
+    const std::vector<int64_t> strides = t.strides().vec();
+    const int64_t storageElems = static_cast<int64_t>(t.storage().nbytes() / t.element_size());
+    aclTensor* out = create(sizes.data(), sizes.size(), AclDType(t.scalar_type()), strides.data(),
+                            t.storage_offset(), ACL_FORMAT_ND, &storageElems, 1,
+                            const_cast<void*>(t.storage().data()));
+    TORCH_CHECK(out != nullptr, "ascend_ext: aclCreateTensor failed: ", RecentAclError());
+    tensors_.push_back(out);
+    return out;
+}
+
+void DestroyAclTensors(const std::vector<aclTensor*>& tensors)
+{
+    if (tensors.empty()) return;
+    static const auto destroy = reinterpret_cast<DestroyTensorFn>(OpApiSymbol("aclDestroyTensor"));
+    for (aclTensor* t : tensors) destroy(t);
+}
+
+void RunAclnn(const char* op, const at::Device& device, AclTensors tensors,
+              const std::function<int(uint64_t*, aclOpExecutor**)>& getWorkspace)
+{
+    const std::string runName = std::string("aclnn") + op;
+    const auto run = reinterpret_cast<AclnnRunFn>(OpApiSymbol(runName.c_str()));
+    const aclrtStream stream = c10_npu::getCurrentNPUStream(device.index()).stream(false);
+
+    uint64_t workspaceSize = 0;
+    aclOpExecutor* executor = nullptr;
+    const int status = getWorkspace(&workspaceSize, &executor);
+    TORCH_CHECK(status == 0, "ascend_ext: ", runName, "GetWorkspaceSize failed with status ", status, ": ",
+                RecentAclError());
+    void* workspace = nullptr;
+    if (workspaceSize > 0) {
+        // Stream-ordered: later users of this memory are queued behind our kernel on the same stream.
+        workspace = at_npu::native::allocate_workspace(workspaceSize, stream).data_ptr();
+    }
+    std::vector<aclTensor*> owned = tensors.Release();
+    at_npu::native::OpCommand::RunOpApiV2(runName, [=]() -> int {
+        const int ret = run(workspace, workspaceSize, executor, stream);
+        DestroyAclTensors(owned);
+        TORCH_CHECK(ret == 0, "ascend_ext: ", runName, " failed with status ", ret, ": ", RecentAclError());
+        return ret;
+    });
+}
+
+}  // namespace ascend_ext::npu
