@@ -10,6 +10,22 @@ import ascend_ext  # noqa: E402,F401  registers torch.ops.ascend_ext
 
 KERNEL_DTYPES = [torch.float32, torch.float16, torch.bfloat16]
 
+
+def _npu_status():
+    """(available, reason): NPU cases run only where torch_npu imports and sees a device."""
+    try:
+        import torch_npu  # noqa: F401
+    except Exception as exc:  # not installed, or installed without CANN
+        first_line = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        return False, f"torch_npu does not import here ({first_line})"
+    if not torch.npu.is_available():
+        return False, "torch.npu.is_available() is False"
+    return True, ""
+
+
+NPU_AVAILABLE, NPU_SKIP_REASON = _npu_status()
+DEVICES = ["cpu", pytest.param("npu", marks=pytest.mark.skipif(not NPU_AVAILABLE, reason=NPU_SKIP_REASON))]
+
 # One rounding of a result in the dtype: half an ulp relative, with room for a second rounding.
 TOLERANCES = {
     torch.float64: dict(rtol=1e-12, atol=1e-12),
@@ -23,12 +39,18 @@ def assert_matches_reference(actual: torch.Tensor, reference64: torch.Tensor, dt
     """actual (in dtype) against a float64 reference computed from the same inputs, upcast."""
     assert actual.dtype == dtype, f"result dtype {actual.dtype}, expected {dtype}"
     assert actual.shape == reference64.shape
-    torch.testing.assert_close(actual.double(), reference64, **TOLERANCES[dtype])
+    torch.testing.assert_close(actual.cpu().double(), reference64.cpu(), **TOLERANCES[dtype])
 
 
-def rand(*shape, dtype=torch.float32, scale=1.0):
+def rand(*shape, dtype=torch.float32, scale=1.0, device="cpu"):
     """Fresh random normal values (never all zeros), rounded to dtype."""
-    return (torch.randn(shape, dtype=torch.float64) * scale).to(dtype)
+    return (torch.randn(shape, dtype=torch.float64) * scale).to(dtype).to(device)
+
+
+@pytest.fixture(params=DEVICES)
+def device(request):
+    """Every device the ops run on here: the CPU twin always, the NPU where one is present."""
+    return request.param
 
 
 @pytest.fixture(params=KERNEL_DTYPES, ids=lambda d: str(d).replace("torch.", ""))

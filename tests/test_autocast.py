@@ -1,4 +1,4 @@
-"""Autocast rules of the ops (CPU autocast here; the same policies are registered for the NPU)."""
+"""Autocast rules of the ops: AutocastCPU, and AutocastPrivateUse1 where an NPU is present."""
 import pytest
 import torch
 
@@ -7,9 +7,9 @@ from conftest import assert_matches_reference, rand
 
 
 @pytest.mark.parametrize("low", [torch.bfloat16, torch.float16])
-def test_vector_add_promotes_mixed_dtypes_under_autocast(low):
-    x, y = rand(3, 40), rand(3, 40, dtype=low)
-    with torch.autocast("cpu", dtype=low):
+def test_vector_add_promotes_mixed_dtypes_under_autocast(low, device):
+    x, y = rand(3, 40, device=device), rand(3, 40, dtype=low, device=device)
+    with torch.autocast(device, dtype=low):
         z = ascend_ext.vector_add(x, y)
     assert_matches_reference(z, x.double() + y.double(), torch.float32)
 

@@ -3,27 +3,29 @@ import pytest
 import torch
 
 import ascend_ext
-from conftest import assert_matches_reference, rand
+from conftest import DEVICES, assert_matches_reference, rand
 
 # Lengths around every boundary the kernel handles: 32-byte blocks, tiles, core shares.
 LENGTHS = [1, 7, 8, 15, 16, 31, 33, 63, 255, 1000, 2049, 4095, 4096, 8193, 4096 * 48 + 7, 300_001]
 
 
 @pytest.mark.parametrize("n", LENGTHS)
-def test_matches_float64_reference(n, dtype):
-    x, y = rand(n, dtype=dtype), rand(n, dtype=dtype)
+def test_matches_float64_reference(n, dtype, device):
+    x, y = rand(n, dtype=dtype, device=device), rand(n, dtype=dtype, device=device)
     z = ascend_ext.vector_add(x, y)
+    assert z.device == x.device
     assert_matches_reference(z, x.double() + y.double(), dtype)
-    # One correct rounding of the float32 sum is exactly what torch.add computes too.
-    assert torch.equal(z, torch.add(x, y))
+    if device == "cpu":
+        # One correct rounding of the float32 sum is exactly what torch.add computes too.
+        assert torch.equal(z, torch.add(x, y))
 
 
 @pytest.mark.parametrize(
     "x_shape,y_shape",
     [((3, 4), (3, 4)), ((2, 3, 5), (5,)), ((4, 1), (1, 6)), ((), (7,)), ((2, 1, 33), (3, 1)), ((0, 4), (4,))],
 )
-def test_broadcasts_like_torch_add(x_shape, y_shape, dtype):
-    x, y = rand(*x_shape, dtype=dtype), rand(*y_shape, dtype=dtype)
+def test_broadcasts_like_torch_add(x_shape, y_shape, dtype, device):
+    x, y = rand(*x_shape, dtype=dtype, device=device), rand(*y_shape, dtype=dtype, device=device)
     z = torch.ops.ascend_ext.vector_add(x, y)
     assert z.shape == torch.broadcast_shapes(x_shape, y_shape)
     assert z.is_contiguous()
@@ -56,18 +58,18 @@ def test_gradcheck_float64(x_shape, y_shape):
     assert torch.autograd.gradcheck(ascend_ext.VectorAddFunction.apply, (x, y))
 
 
-def test_backward_sums_over_broadcast_dimensions(dtype):
-    x = rand(3, 4, 5, dtype=dtype).requires_grad_()
-    y = rand(4, 1, dtype=dtype).requires_grad_()
-    g = rand(3, 4, 5, dtype=dtype)
+def test_backward_sums_over_broadcast_dimensions(dtype, device):
+    x = rand(3, 4, 5, dtype=dtype, device=device).requires_grad_()
+    y = rand(4, 1, dtype=dtype, device=device).requires_grad_()
+    g = rand(3, 4, 5, dtype=dtype, device=device)
     ascend_ext.vector_add(x, y).backward(g)
     assert_matches_reference(x.grad, g.double(), dtype)
     assert_matches_reference(y.grad, g.double().sum(dim=(0, 2)).reshape(4, 1), dtype)
 
 
 @pytest.mark.parametrize("shapes", [((16,), (16,)), ((5, 33), (33,)), ((2, 3, 4), (2, 1, 4))])
-def test_opcheck(shapes, dtype):
-    x, y = rand(*shapes[0], dtype=dtype), rand(*shapes[1], dtype=dtype)
+def test_opcheck(shapes, dtype, device):
+    x, y = rand(*shapes[0], dtype=dtype, device=device), rand(*shapes[1], dtype=dtype, device=device)
     torch.library.opcheck(torch.ops.ascend_ext.vector_add.default, (x, y))
     torch.library.opcheck(
         torch.ops.ascend_ext.vector_add.default, (x.requires_grad_(), y.requires_grad_())
@@ -118,9 +120,10 @@ def test_rejects_mixed_dtypes():
         ascend_ext.vector_add(rand(4), rand(4, dtype=torch.float16))
 
 
-def test_rejects_mixed_devices():
+@pytest.mark.parametrize("other", ["meta", pytest.param("npu", marks=DEVICES[1].marks)])
+def test_rejects_mixed_devices(other):
     with pytest.raises(ValueError, match=r"ascend_ext\.vector_add: arguments 'x' and 'y' must be on the same device"):
-        torch.ops.ascend_ext.vector_add(rand(4), torch.empty(4, device="meta"))
+        torch.ops.ascend_ext.vector_add(rand(4), torch.empty(4, device=other))
 
 
 def test_rejects_shapes_that_do_not_broadcast():

@@ -1,8 +1,9 @@
 #include "npu/op_api.h"
 
+#include "op_package.h"
+
 #include <dlfcn.h>
 
-#include <cstdlib>
 #include <mutex>
 #include <sstream>
 #include <string>
@@ -14,32 +15,6 @@ namespace ascend_ext::npu {
 
 namespace {
 
-constexpr const char* kVendor = "ascend_ext";
-constexpr const char* kLibrary = "op_api/lib/libcust_opapi.so";
-
-// Candidate paths of libcust_opapi.so, most specific first: an explicit override, the package dirs
-// that set_env.bash puts on ASCEND_CUSTOM_OPP_PATH, then the default vendors/ of the OPP.
-std::vector<std::string> Candidates()
-{
-    std::vector<std::string> out;
-    if (const char* lib = std::getenv("ASCEND_EXT_OPAPI_LIB")) out.emplace_back(lib);
-    if (const char* custom = std::getenv("ASCEND_CUSTOM_OPP_PATH")) {
-        std::stringstream dirs(custom);
-        for (std::string dir; std::getline(dirs, dir, ':');) {
-            if (dir.empty()) continue;
-            // Only our vendor's package: other custom packages ship a libcust_opapi.so of their own.
-            if (dir.size() >= std::string(kVendor).size() &&
-                dir.compare(dir.size() - std::string(kVendor).size(), std::string::npos, kVendor) == 0) {
-                out.push_back(dir + "/" + kLibrary);
-            }
-        }
-    }
-    if (const char* opp = std::getenv("ASCEND_OPP_PATH")) {
-        out.push_back(std::string(opp) + "/vendors/" + kVendor + "/" + kLibrary);
-    }
-    return out;
-}
-
 struct Loaded {
     void* handle = nullptr;
     std::string searched;
@@ -50,7 +25,7 @@ const Loaded& Library()
     static const Loaded loaded = [] {
         Loaded l;
         std::ostringstream log;
-        for (const std::string& path : Candidates()) {
+        for (const std::string& path : OpPackageCandidates()) {
             l.handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
             if (l.handle != nullptr) {
                 log << "  loaded " << path << "\n";

@@ -1,0 +1,153 @@
+"""`python -m ascend_ext doctor`: what this machine has of the NPU path, and the exact fix for each gap.
+
+Checks, in the order a call travels: the CPU twin (always there), the CANN toolkit, torch_npu, whether
+ascend_ext was built with its NPU adapter, the installed op package and the aclnn entry points of
+every op. It never imports torch_npu into this process (that can fail hard without CANN); it asks a
+child process instead.
+"""
+import ctypes
+import importlib.metadata
+import importlib.util
+import os
+import subprocess
+import sys
+from typing import List, Optional
+
+import torch
+
+from ._native import library
+
+OK, MISSING, PROBLEM, INFO = "ok", "missing", "problem", "info"
+CANN_DEFAULT_HOMES = ["/usr/local/Ascend/ascend-toolkit/latest", os.path.expanduser("~/Ascend/ascend-toolkit/latest")]
+
+
+class Report:
+    def __init__(self) -> None:
+        self.lines: List[str] = []
+        self.problems = 0
+
+    def add(self, status: str, what: str, fix: Optional[str] = None) -> None:
+        self.lines.append(f"[{status:^7}] {what}")
+        if fix:
+            self.lines.append(f"          fix: {fix}")
+        if status in (MISSING, PROBLEM):
+            self.problems += 1
+
+
+def aclnn_names() -> List[str]:
+    """aclnn<Op> of every registered ascend_ext op (OpType = UpperCamel of the op name)."""
+    ops = sorted({n.split("::", 1)[1].split(".")[0] for n in torch._C._dispatch_get_all_op_names()
+                  if n.startswith("ascend_ext::")})
+    return ["aclnn" + "".join(part.capitalize() for part in op.split("_")) for op in ops if not op.startswith("_")]
+
+
+def check_twin(report: Report) -> None:
+    import ascend_ext
+
+    out = ascend_ext.vector_add(torch.ones(5), torch.ones(5))
+    stats = ascend_ext.twin.last_launch_stats()
+    if torch.equal(out, torch.full((5,), 2.0)):
+        report.add(OK, f"CPU twin runs the kernels ({stats.platform} profile, ascend_ext {ascend_ext.__version__}, "
+                       f"torch {torch.__version__})")
+    else:
+        report.add(PROBLEM, "CPU twin returned a wrong vector_add result", "reinstall: bash scripts/bootstrap.sh")
+
+
+def check_cann(report: Report) -> Optional[str]:
+    for var in ("ASCEND_HOME_PATH", "ASCEND_TOOLKIT_HOME", "ASCEND_CANN_PACKAGE_PATH"):
+        path = os.environ.get(var)
+        if path:
+            if os.path.isdir(path):
+                report.add(OK, f"CANN toolkit: {var}={path}")
+                return path
+            report.add(PROBLEM, f"{var}={path} is not a directory", "source the set_env.sh of an installed CANN")
+            return None
+    present = [p for p in CANN_DEFAULT_HOMES if os.path.isdir(p)]
+    if present:
+        report.add(PROBLEM, f"CANN is installed at {present[0]} but not set up in this shell",
+                   f"source {present[0]}/set_env.sh")
+    else:
+        report.add(MISSING, "CANN toolkit: none found (ASCEND_HOME_PATH unset, nothing in the default locations)",
+                   "on an Ascend machine install the CANN toolkit, then `source <install>/set_env.sh`; "
+                   "without an NPU, the CPU twin is all there is and all you need for tests")
+    return None
+
+
+def check_torch_npu(report: Report) -> bool:
+    if importlib.util.find_spec("torch_npu") is None:
+        report.add(MISSING, "torch_npu: not installed",
+                   f"pip install torch-npu=={torch.__version__.split('+')[0]} (needs CANN to import)")
+        return False
+    version = importlib.metadata.version("torch-npu")
+    code = "import torch, torch_npu; print(torch.npu.is_available(), torch.npu.device_count())"
+    env = dict(os.environ)
+    env.pop("TORCH_DEVICE_BACKEND_AUTOLOAD", None)
+    try:
+        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env=env)
+    except subprocess.TimeoutExpired:
+        report.add(PROBLEM, f"torch_npu {version}: importing it did not finish in 120 s")
+        return False
+    if proc.returncode != 0:
+        last = (proc.stderr.strip().splitlines() or ["(no message)"])[-1]
+        fix = ("source the CANN set_env.sh before starting Python" if "lib" in last and ".so" in last
+               else "check that torch-npu matches torch and CANN")
+        report.add(PROBLEM, f"torch_npu {version} is installed but does not import: {last}", fix)
+        return False
+    available, count = proc.stdout.split()
+    if available != "True":
+        report.add(PROBLEM, f"torch_npu {version} imports, but torch.npu.is_available() is False",
+                   "check the NPU driver (npu-smi info) and ASCEND_RT_VISIBLE_DEVICES")
+        return False
+    report.add(OK, f"torch_npu {version}: {count} NPU(s) visible")
+    return True
+
+
+def check_adapter(report: Report, torch_npu_ok: bool) -> None:
+    if library().ascend_ext_built_with_npu():
+        report.add(OK, "ascend_ext._C includes the NPU (PrivateUse1) adapter")
+    elif torch_npu_ok:
+        report.add(MISSING, "ascend_ext._C was built without the NPU adapter although torch_npu works here",
+                   "rebuild in this environment: pip install --no-build-isolation .")
+    else:
+        report.add(INFO, "ascend_ext._C is the CPU build (torch_npu did not import when it was built)")
+
+
+def check_op_package(report: Report) -> None:
+    library().ascend_ext_op_package_candidates.restype = ctypes.c_char_p
+    candidates = [c for c in library().ascend_ext_op_package_candidates().decode().splitlines() if c]
+    found = [c for c in candidates if os.path.isfile(c)]
+    install_fix = ("on a CANN machine: bash scripts/build_op_package.sh; build/op_package/custom_opp_*.run "
+                   "--install-path=$HOME/ascend_ext_opp; source $HOME/ascend_ext_opp/vendors/ascend_ext/bin/"
+                   "set_env.bash (sets ASCEND_CUSTOM_OPP_PATH)")
+    if not found:
+        looked = ", ".join(candidates) if candidates else "nowhere: ASCEND_CUSTOM_OPP_PATH and ASCEND_OPP_PATH are unset"
+        report.add(MISSING, f"ascend_ext op package (libcust_opapi.so): looked in {looked}", install_fix)
+        return
+    path = found[0]
+    try:
+        lib = ctypes.CDLL(path)
+    except OSError as exc:
+        report.add(PROBLEM, f"op package at {path} does not load: {exc}", "source the CANN set_env.sh first")
+        return
+    missing = [name for fn in aclnn_names() for name in (fn + "GetWorkspaceSize", fn) if not hasattr(lib, name)]
+    if missing:
+        report.add(PROBLEM, f"op package at {path} lacks {', '.join(missing)} (built from an older ascend_ext)",
+                   install_fix)
+    else:
+        report.add(OK, f"op package at {path} exports {', '.join(aclnn_names())}")
+
+
+def main() -> int:
+    report = Report()
+    check_twin(report)
+    check_cann(report)
+    torch_npu_ok = check_torch_npu(report)
+    check_adapter(report, torch_npu_ok)
+    check_op_package(report)
+    print("ascend_ext doctor\n" + "\n".join(report.lines))
+    if report.problems:
+        print(f"\nThe NPU path is not usable here ({report.problems} item(s) above). The CPU twin works regardless: "
+              "every op runs on CPU tensors through the same kernels and tiling.")
+    else:
+        print("\nThe NPU path is ready.")
+    return 0
