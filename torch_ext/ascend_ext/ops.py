@@ -22,21 +22,17 @@ def vector_add(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
     return _OPS.vector_add.default(x, y)
 
 
-def _vector_add_setup_context(ctx, inputs: Tuple[torch.Tensor, torch.Tensor], output: torch.Tensor) -> None:
+def vector_add_setup_context(ctx, inputs: Tuple[torch.Tensor, torch.Tensor], output: torch.Tensor) -> None:
     x, y = inputs
     ctx.x_shape = x.shape
     ctx.y_shape = y.shape
 
 
-def vector_add_backward(grad: torch.Tensor, x_shape: torch.Size, y_shape: torch.Size):
+def vector_add_backward(ctx, grad: torch.Tensor):
     """Gradients of x + y: the incoming gradient, summed over the dimensions each input was broadcast in."""
-    return grad.sum_to_size(x_shape), grad.sum_to_size(y_shape)
-
-
-def _vector_add_backward(ctx, grad: torch.Tensor):
-    return vector_add_backward(grad, ctx.x_shape, ctx.y_shape)
+    return grad.sum_to_size(ctx.x_shape), grad.sum_to_size(ctx.y_shape)
 
 
 torch.library.register_autograd(
-    "ascend_ext::vector_add", _vector_add_backward, setup_context=_vector_add_setup_context
+    "ascend_ext::vector_add", vector_add_backward, setup_context=vector_add_setup_context
 )

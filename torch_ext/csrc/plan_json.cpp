@@ -5,7 +5,6 @@
 #include <functional>
 #include <map>
 
-#include "common.h"
 #include "ops/vector_add.h"
 
 namespace ascend_ext {
@@ -60,14 +59,4 @@ extern "C" __attribute__((visibility("default"))) int ascend_ext_plan_json(const
         *out = tResult.c_str();
         return 1;
     }
-}
-
-extern "C" __attribute__((visibility("default"))) int ascend_ext_set_twin_platform(const char* name)
-{
-    return ascend_ext::SetTwinPlatform(name) ? 0 : 1;
-}
-
-extern "C" __attribute__((visibility("default"))) const char* ascend_ext_twin_platform()
-{
-    return ascend_ext::TwinPlatform().name;
 }

@@ -42,3 +42,14 @@ void LaunchOnTwin(const char* op, DType dtype, uint32_t blockDim, std::initializ
 }
 
 }  // namespace ascend_ext
+
+// For ctypes (ascend_ext.twin.set_platform / get_platform).
+extern "C" __attribute__((visibility("default"))) int ascend_ext_set_twin_platform(const char* name)
+{
+    return ascend_ext::SetTwinPlatform(name) ? 0 : 1;
+}
+
+extern "C" __attribute__((visibility("default"))) const char* ascend_ext_twin_platform()
+{
+    return ascend_ext::TwinPlatform().name;
+}
