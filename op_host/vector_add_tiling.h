@@ -13,6 +13,9 @@ struct VectorAddTilingData {
 };
 
 #if !defined(__CCE_AICORE__)
+#include <utility>
+#include <vector>
+
 #include "platform_info.h"
 
 namespace ascend_ext {
@@ -69,6 +72,15 @@ inline VectorAddPlan ComputeVectorAddTiling(uint64_t totalLength, DType dtype, c
     plan.tiling.tileLength = static_cast<uint32_t>(tile);
     plan.ubBytes = tile * perElement;
     return plan;
+}
+
+// The plan as named numbers, for ascend_ext.twin.plan() and the snapshot tests.
+inline std::vector<std::pair<const char*, uint64_t>> DescribeVectorAddPlan(const VectorAddPlan& plan)
+{
+    const VectorAddTilingData& t = plan.tiling;
+    return {{"block_dim", plan.blockDim},   {"total_length", t.totalLength}, {"former_num", t.formerNum},
+            {"former_length", t.formerLength}, {"tail_length", t.tailLength},   {"tile_length", t.tileLength},
+            {"ub_bytes", plan.ubBytes}};
 }
 
 }  // namespace ascend_ext

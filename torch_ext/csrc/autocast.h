@@ -1,8 +1,8 @@
 // Autocast policies of the ascend_ext ops, shared by AutocastCPU and AutocastPrivateUse1 (NPU).
 #pragma once
 
-#include <ATen/autocast_mode.h>
 #include <ATen/core/Tensor.h>
+#include <c10/core/ScalarType.h>
 #include <ATen/core/dispatch/Dispatcher.h>
 #include <c10/core/impl/LocalDispatchKeySet.h>
 
@@ -19,7 +19,7 @@ at::Tensor vector_add_autocast(const at::Tensor& x, const at::Tensor& y)
                                .typed<at::Tensor(const at::Tensor&, const at::Tensor&)>();
     if (x.defined() && y.defined() && x.is_floating_point() && y.is_floating_point() &&
         x.scalar_type() != y.scalar_type()) {
-        const at::ScalarType common = at::promote_types(x.scalar_type(), y.scalar_type());
+        const at::ScalarType common = c10::promoteTypes(x.scalar_type(), y.scalar_type());
         return op.call(x.to(common), y.to(common));
     }
     return op.call(x, y);

@@ -1,43 +1,60 @@
-// The plan registry behind ascend_ext.twin.plan(): one line per op.
+// The plan registry behind ascend_ext.twin.plan(): one line per op. Free of torch on purpose (cheap to build).
 #include "plan_json.h"
 
 #include <cstring>
-#include <functional>
 #include <map>
+#include <sstream>
+#include <stdexcept>
 
-#include "ops/vector_add.h"
+#include "vector_add_tiling.h"
 
 namespace ascend_ext {
 
-PlanJson::PlanJson(const char* op, const std::vector<int64_t>& sizes, const char* dtype, const char* platform)
+namespace {
+
+uint64_t Product(const std::vector<int64_t>& sizes)
 {
-    const DType all[] = {DType::kFloat32, DType::kFloat16, DType::kBFloat16, DType::kFloat64};
-    bool found = false;
-    for (DType d : all) {
-        if (std::strcmp(DTypeName(d), dtype) == 0) {
-            dtype_ = d;
-            found = true;
-        }
-    }
-    if (!found) throw std::invalid_argument(std::string("unknown dtype '") + dtype + "'");
-    platform_ = FindPlatform(platform);
-    if (platform_ == nullptr) throw std::invalid_argument(std::string("unknown platform '") + platform + "'");
-    for (int64_t s : sizes) {
-        if (s < 0) throw std::invalid_argument("sizes must not be negative");
-    }
-    os_ << "{\"op\":\"" << op << "\"";
+    uint64_t n = 1;
+    for (int64_t s : sizes) n *= static_cast<uint64_t>(s);
+    return n;
 }
 
-namespace {
-using PlanFn = std::function<std::string(const std::vector<int64_t>&, const char*, const char*)>;
-const std::map<std::string, PlanFn>& Plans()
+const std::map<std::string, PlanFunction>& Plans()
 {
-    static const std::map<std::string, PlanFn> plans = {
-        {"vector_add", VectorAddPlanJson},
+    static const std::map<std::string, PlanFunction> plans = {
+        {"vector_add", [](const std::vector<int64_t>& sizes, DType dtype, const PlatformInfo& platform) {
+             return DescribeVectorAddPlan(ComputeVectorAddTiling(Product(sizes), dtype, platform));
+         }},
     };
     return plans;
 }
+
+DType ParseDType(const char* name)
+{
+    for (DType d : {DType::kFloat32, DType::kFloat16, DType::kBFloat16, DType::kFloat64}) {
+        if (std::strcmp(DTypeName(d), name) == 0) return d;
+    }
+    throw std::invalid_argument(std::string("unknown dtype '") + name + "'");
+}
+
+std::string PlanJson(const char* op, const std::vector<int64_t>& sizes, const char* dtype, const char* platform)
+{
+    const auto it = Plans().find(op);
+    if (it == Plans().end()) throw std::invalid_argument(std::string("no tiling plan for op '") + op + "'");
+    const PlatformInfo* info = FindPlatform(platform);
+    if (info == nullptr) throw std::invalid_argument(std::string("unknown platform '") + platform + "'");
+    for (int64_t s : sizes) {
+        if (s < 0) throw std::invalid_argument("sizes must not be negative");
+    }
+    std::ostringstream os;
+    os << "{\"op\":\"" << op << "\"";
+    for (const auto& [name, value] : it->second(sizes, ParseDType(dtype), *info)) os << ",\"" << name << "\":" << value;
+    os << "}";
+    return os.str();
+}
+
 thread_local std::string tResult;
+
 }  // namespace
 
 }  // namespace ascend_ext
@@ -49,9 +66,7 @@ extern "C" __attribute__((visibility("default"))) int ascend_ext_plan_json(const
 {
     using namespace ascend_ext;
     try {
-        auto it = Plans().find(op);
-        if (it == Plans().end()) throw std::invalid_argument(std::string("no tiling plan for op '") + op + "'");
-        tResult = it->second(std::vector<int64_t>(sizes, sizes + nsizes), dtype, platform);
+        tResult = PlanJson(op, std::vector<int64_t>(sizes, sizes + nsizes), dtype, platform);
         *out = tResult.c_str();
         return 0;
     } catch (const std::exception& e) {

@@ -1,34 +1,18 @@
-// Writes a tiling plan as a flat JSON object, for the Python plan() helper and the snapshot tests.
+// Tiling plans as JSON for ascend_ext.twin.plan(): the op's Describe<Op>Plan fields, flat.
 #pragma once
 
 #include <cstdint>
-#include <sstream>
-#include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "platform_info.h"
 
 namespace ascend_ext {
 
-class PlanJson {
-public:
-    PlanJson(const char* op, const std::vector<int64_t>& sizes, const char* dtype, const char* platform);
+using PlanFields = std::vector<std::pair<const char*, uint64_t>>;
 
-    DType dtype() const { return dtype_; }
-    const PlatformInfo& platform() const { return *platform_; }
-
-    PlanJson& Field(const char* name, uint64_t value)
-    {
-        os_ << ",\"" << name << "\":" << value;
-        return *this;
-    }
-    std::string Str() const { return os_.str() + "}"; }
-
-private:
-    DType dtype_;
-    const PlatformInfo* platform_;
-    std::ostringstream os_;
-};
+// Sizes are the op's shape arguments (vector_add: the element count, or the output shape).
+using PlanFunction = PlanFields (*)(const std::vector<int64_t>& sizes, DType dtype, const PlatformInfo& platform);
 
 }  // namespace ascend_ext

@@ -4,7 +4,6 @@
 #include <ATen/ops/empty.h>
 
 #include "common.h"
-#include "plan_json.h"
 #include "twin_launch.h"
 #include "vector_add_tiling.h"
 
@@ -39,23 +38,6 @@ at::Tensor vector_add_meta(const at::Tensor& x, const at::Tensor& y)
 {
     const c10::SymDimVector shape = CheckVectorAddArgs(x, y);
     return at::empty_symint(shape, x.options());
-}
-
-std::string VectorAddPlanJson(const std::vector<int64_t>& sizes, const char* dtype, const char* platform)
-{
-    PlanJson json("vector_add", sizes, dtype, platform);
-    uint64_t n = 1;
-    for (int64_t s : sizes) n *= static_cast<uint64_t>(s);
-    const VectorAddPlan plan = ComputeVectorAddTiling(n, json.dtype(), json.platform());
-    const VectorAddTilingData& t = plan.tiling;
-    return json.Field("block_dim", plan.blockDim)
-        .Field("total_length", t.totalLength)
-        .Field("former_num", t.formerNum)
-        .Field("former_length", t.formerLength)
-        .Field("tail_length", t.tailLength)
-        .Field("tile_length", t.tileLength)
-        .Field("ub_bytes", plan.ubBytes)
-        .Str();
 }
 
 }  // namespace ascend_ext

@@ -2,7 +2,6 @@
 
 #include <ATen/core/Tensor.h>
 
-#include <string>
 #include <vector>
 
 namespace ascend_ext {
@@ -13,8 +12,5 @@ c10::SymDimVector CheckVectorAddArgs(const at::Tensor& x, const at::Tensor& y);
 at::Tensor vector_add_cpu(const at::Tensor& x, const at::Tensor& y);
 at::Tensor vector_add_meta(const at::Tensor& x, const at::Tensor& y);
 at::Tensor vector_add_npu(const at::Tensor& x, const at::Tensor& y);
-
-// The tiling plan for a shape, as JSON, for tests and tools.
-std::string VectorAddPlanJson(const std::vector<int64_t>& sizes, const char* dtype, const char* platform);
 
 }  // namespace ascend_ext
