@@ -57,6 +57,7 @@ if NpuExtension is not None:
         cpu_sources + sources("torch_ext/csrc/npu/*.cpp"),
         include_dirs=include_dirs,
         define_macros=[("ASCEND_EXT_WITH_TORCH_NPU", "1")],
+        libraries=["dl"],
         extra_compile_args=cxx_flags,
     )
 else:
