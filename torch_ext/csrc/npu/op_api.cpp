@@ -123,10 +123,13 @@ void RunAclnn(const char* op, const at::Device& device, AclTensors tensors,
     const int status = getWorkspace(&workspaceSize, &executor);
     TORCH_CHECK(status == 0, "ascend_ext: ", runName, "GetWorkspaceSize failed with status ", status, ": ",
                 RecentAclError());
+    // Held until the launch is enqueued; the allocator is stream-ordered, so the memory is reused only by
+    // work queued behind our kernel on this stream.
+    at::Tensor workspaceTensor;
     void* workspace = nullptr;
     if (workspaceSize > 0) {
-        // Stream-ordered: later users of this memory are queued behind our kernel on the same stream.
-        workspace = at_npu::native::allocate_workspace(workspaceSize, stream).data_ptr();
+        workspaceTensor = at_npu::native::allocate_workspace(workspaceSize, stream);
+        workspace = workspaceTensor.data_ptr();
     }
     std::vector<aclTensor*> owned = tensors.Release();
     // The lambda may run on torch_npu's task-queue thread: it must not throw. A non-zero status is
