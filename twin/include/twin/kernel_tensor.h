@@ -50,9 +50,8 @@ public:
 
     __aicore__ inline GlobalTensor operator[](const uint64_t offset) const
     {
-        GlobalTensor view;
+        GlobalTensor view = *this;  // like the device API: the address moves, the recorded size does not
         view.address_ = address_ + offset;
-        view.size_ = size_ > offset ? size_ - offset : 0;
         return view;
     }
 
