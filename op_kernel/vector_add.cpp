@@ -32,7 +32,8 @@ public:
             start = tiling.formerNum * tiling.formerLength + (core - tiling.formerNum) * tiling.tailLength;
             share = tiling.tailLength;
         }
-        coreLength_ = start >= tiling.totalLength ? 0 : (start + share > tiling.totalLength ? tiling.totalLength - start : share);
+        const uint64_t left = start < tiling.totalLength ? tiling.totalLength - start : 0;
+        coreLength_ = share < left ? share : left;  // the last core stops at totalLength
         tileLength_ = tiling.tileLength;
 
         xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x) + start, coreLength_);

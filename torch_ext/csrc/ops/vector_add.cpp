@@ -19,19 +19,21 @@ c10::SymDimVector CheckVectorAddArgs(const at::Tensor& x, const at::Tensor& y)
     return BroadcastShape("vector_add", "x", x, "y", y);
 }
 
-at::Tensor vector_add_cpu(const at::Tensor& x, const at::Tensor& y)
+VectorAddOperands PrepareVectorAdd(const at::Tensor& x, const at::Tensor& y)
 {
     const c10::SymDimVector symShape = CheckVectorAddArgs(x, y);
     const std::vector<int64_t> shape = c10::asIntArrayRefUnchecked(symShape).vec();
-    // The kernel sees flat operands of equal length: materialise the broadcast here.
-    const at::Tensor xs = x.expand(shape).contiguous();
-    const at::Tensor ys = y.expand(shape).contiguous();
-    at::Tensor z = at::empty(shape, x.options());
+    return {x.expand(shape).contiguous(), y.expand(shape).contiguous(), at::empty(shape, x.options())};
+}
+
+at::Tensor vector_add_cpu(const at::Tensor& x, const at::Tensor& y)
+{
+    const VectorAddOperands op = PrepareVectorAdd(x, y);
     const DType dtype = KernelDType("vector_add", "x", x);
-    const VectorAddPlan plan = ComputeVectorAddTiling(static_cast<uint64_t>(z.numel()), dtype, TwinPlatform());
-    if (plan.blockDim == 0) return z;
-    LaunchOnTwin("vector_add", dtype, plan.blockDim, {{"x", &xs}, {"y", &ys}, {"z", &z}}, plan.tiling);
-    return z;
+    const VectorAddPlan plan = ComputeVectorAddTiling(static_cast<uint64_t>(op.z.numel()), dtype, TwinPlatform());
+    if (plan.blockDim == 0) return op.z;
+    LaunchOnTwin("vector_add", dtype, plan.blockDim, {{"x", &op.x}, {"y", &op.y}, {"z", &op.z}}, plan.tiling);
+    return op.z;
 }
 
 at::Tensor vector_add_meta(const at::Tensor& x, const at::Tensor& y)
