@@ -20,6 +20,15 @@ def test_matches_float64_reference(n, dtype, device):
         assert torch.equal(z, torch.add(x, y))
 
 
+def test_fresh_random_lengths(dtype):
+    # Lengths drawn anew each run, so over many runs every tail shape meets the kernel.
+    for n in torch.randint(1, 200_000, (12,)).tolist():
+        x, y = rand(n, dtype=dtype), rand(n, dtype=dtype)
+        z = ascend_ext.vector_add(x, y)
+        assert_matches_reference(z, x.double() + y.double(), dtype)
+        assert ascend_ext.twin.last_launch_stats().total.gm_bytes_written == n * x.element_size(), f"n={n}"
+
+
 @pytest.mark.parametrize(
     "x_shape,y_shape",
     [((3, 4), (3, 4)), ((2, 3, 5), (5,)), ((4, 1), (1, 6)), ((), (7,)), ((2, 1, 33), (3, 1)), ((0, 4), (4,))],
