@@ -28,7 +28,7 @@ void LaunchOnTwin(const char* op, DType dtype, uint32_t blockDim, std::initializ
         TORCH_INTERNAL_ASSERT(a.tensor->is_contiguous() && a.tensor->device().is_cpu());
         spec.args.push_back({a.name, a.tensor->data_ptr(), static_cast<uint64_t>(a.tensor->nbytes())});
     }
-    // The kernel may not assume anything about workspace contents: hand it garbage-free but unzeroed memory.
+    // Left uninitialised, as on the device: a kernel may not assume anything about workspace contents.
     std::unique_ptr<uint8_t[]> workspace(workspaceBytes ? new uint8_t[workspaceBytes] : nullptr);
     spec.args.push_back({"workspace", workspace.get(), workspaceBytes});
     // A private copy: the kernel reads tiling through GM like any other buffer.

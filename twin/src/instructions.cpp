@@ -45,10 +45,8 @@ namespace ascend_twin {
 
 void LoadTiling(void* dst, uint64_t bytes, const void* tilingGm)
 {
-    CoreContext& core = CurrentCore();
-    const uint64_t before = core.counters.gmBytesRead;
-    CheckGmRead("GET_TILING_DATA", tilingGm, bytes);
-    core.counters.gmBytesRead = before;  // tiling is launch metadata, not data traffic of the op
+    // Checked but not counted: tiling is launch metadata, not data traffic of the op.
+    CheckGmInBounds("GET_TILING_DATA", "GM reads stay inside the launch's buffers", "read", tilingGm, bytes);
     std::memcpy(dst, tilingGm, bytes);
 }
 

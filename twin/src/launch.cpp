@@ -12,8 +12,6 @@
 
 namespace ascend_twin {
 
-void SetCurrentCore(CoreContext* ctx);  // runtime.cpp
-
 namespace {
 
 constexpr uint32_t kMaxKernelArgs = 12;

@@ -93,25 +93,27 @@ void Defer(const char* call, const char* rule, const std::string& detail)
     tCurrent->deferredViolation = detail;
 }
 
+void CheckGmInBounds(const char* call, const char* rule, const char* verb, const void* addr, uint64_t bytes)
+{
+    const CoreContext& ctx = CurrentCore();
+    const auto* p = static_cast<const uint8_t*>(addr);
+    if (bytes != 0 && FindRegion(*ctx.gm, p, bytes) == nullptr) {
+        Fail(call, rule, std::string(verb) + " of " + DescribeMiss(*ctx.gm, p, bytes));
+    }
+}
+
 void CheckGmRead(const char* call, const void* addr, uint64_t bytes)
 {
-    CoreContext& ctx = CurrentCore();
-    const auto* p = static_cast<const uint8_t*>(addr);
-    if (bytes == 0) return;
-    if (FindRegion(*ctx.gm, p, bytes) == nullptr) {
-        Fail(call, "GM reads stay inside the launch's buffers", "read of " + DescribeMiss(*ctx.gm, p, bytes));
-    }
-    ctx.counters.gmBytesRead += bytes;
+    CheckGmInBounds(call, "GM reads stay inside the launch's buffers", "read", addr, bytes);
+    CurrentCore().counters.gmBytesRead += bytes;
 }
 
 void CheckGmWrite(const char* call, const void* addr, uint64_t bytes)
 {
+    CheckGmInBounds(call, "GM writes stay inside the launch's buffers", "write", addr, bytes);
+    if (bytes == 0) return;
     CoreContext& ctx = CurrentCore();
     const auto* p = static_cast<const uint8_t*>(addr);
-    if (bytes == 0) return;
-    if (FindRegion(*ctx.gm, p, bytes) == nullptr) {
-        Fail(call, "GM writes stay inside the launch's buffers", "write of " + DescribeMiss(*ctx.gm, p, bytes));
-    }
     ctx.counters.gmBytesWritten += bytes;
     const uint64_t begin = reinterpret_cast<uintptr_t>(p);
     const uint64_t end = begin + bytes;

@@ -66,12 +66,14 @@ struct CoreContext {
 };
 
 CoreContext& CurrentCore();  // throws std::logic_error outside a launch
+void SetCurrentCore(CoreContext* ctx);  // the launcher's, around each core's run
 bool InLaunch();
 
 [[noreturn]] void Fail(const char* call, const char* rule, const std::string& detail);
 void Defer(const char* call, const char* rule, const std::string& detail);  // for destructors
 
 // GM accesses: check that [addr, addr+bytes) lies inside one buffer of the launch, then count it.
+void CheckGmInBounds(const char* call, const char* rule, const char* verb, const void* addr, uint64_t bytes);
 void CheckGmRead(const char* call, const void* addr, uint64_t bytes);
 void CheckGmWrite(const char* call, const void* addr, uint64_t bytes);
 
