@@ -1,5 +1,9 @@
 // CANN glue of VectorAdd: OpDef, TilingFunc, shape and dtype inference. The decisions are made by
 // ComputeVectorAddTiling (vector_add_tiling.h), the same function the CPU twin's launches use.
+//
+// The op: z = scale_x * x + scale_y * y, where x has z's shape and y has x's element count, one
+// element, or D elements repeated over x viewed as [R, D]; without y, z = scale_x * x + y_value.
+// The adapter describes every operand as the flat buffer the kernel reads.
 #include "cann_glue.h"
 #include "vector_add_tiling.h"
 
@@ -11,9 +15,33 @@ static ge::graphStatus VectorAddTilingFunc(gert::TilingContext* context)
     if (!ascend_ext::cann::DTypeFromGe(context->GetInputDesc(0)->GetDataType(), dtype)) {
         return ge::GRAPH_FAILED;
     }
-    const uint64_t totalLength = context->GetInputShape(0)->GetStorageShape().GetShapeSize();
+    const gert::RuntimeAttrs* attrs = context->GetAttrs();
+    const float scaleX = *attrs->GetAttrPointer<float>(0);
+    const float scaleY = *attrs->GetAttrPointer<float>(1);
+    const float yValue = *attrs->GetAttrPointer<float>(2);
+    const uint64_t n = context->GetInputShape(0)->GetOriginShape().GetShapeSize();
+    const gert::StorageShape* y = context->GetOptionalInputShape(1);
+
+    ascend_ext::VectorAddProblem p;
+    p.rows = 1;
+    p.rowLength = n;
+    p.scaleFull = scaleX;
+    p.scaleBcast = scaleY;
+    if (y == nullptr) {
+        p.mode = kVectorAddScalarTiling;
+        p.scalar = static_cast<double>(scaleY) * yValue;
+    } else {
+        const uint64_t d = y->GetOriginShape().GetShapeSize();
+        if (d == 1 && n != 1) {
+            p.mode = kVectorAddScalarGm;
+        } else if (d != n) {
+            if (d == 0 || n % d != 0) return ge::GRAPH_FAILED;
+            p.rows = n / d;
+            p.rowLength = d;
+        }
+    }
     const ascend_ext::VectorAddPlan plan =
-        ascend_ext::ComputeVectorAddTiling(totalLength, dtype, ascend_ext::cann::PlatformFromContext(context));
+        ascend_ext::ComputeVectorAddTiling(p, dtype, ascend_ext::cann::PlatformFromContext(context));
     *context->GetTilingData<VectorAddTilingData>() = plan.tiling;
     context->SetBlockDim(plan.blockDim > 0 ? plan.blockDim : 1);  // an empty input runs one idle core
     ascend_ext::cann::SetWorkspace(context, 0);
@@ -26,7 +54,7 @@ namespace ge {
 
 static graphStatus VectorAddInferShape(gert::InferShapeContext* context)
 {
-    *context->GetOutputShape(0) = *context->GetInputShape(0);  // the adapter materialises broadcasts
+    *context->GetOutputShape(0) = *context->GetInputShape(0);  // x has the result's shape
     return GRAPH_SUCCESS;
 }
 
@@ -47,8 +75,11 @@ public:
         const std::vector<ge::DataType> dtypes{ge::DT_FLOAT, ge::DT_FLOAT16, ge::DT_BF16};
         const std::vector<ge::Format> formats{ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND};
         this->Input("x").ParamType(REQUIRED).DataType(dtypes).Format(formats);
-        this->Input("y").ParamType(REQUIRED).DataType(dtypes).Format(formats);
+        this->Input("y").ParamType(OPTIONAL).DataType(dtypes).Format(formats);
         this->Output("z").ParamType(REQUIRED).DataType(dtypes).Format(formats);
+        this->Attr("scale_x").AttrType(OPTIONAL).Float(1.0f);
+        this->Attr("scale_y").AttrType(OPTIONAL).Float(1.0f);
+        this->Attr("y_value").AttrType(OPTIONAL).Float(0.0f);
         this->SetInferShape(ge::VectorAddInferShape).SetInferDataType(ge::VectorAddInferDataType);
         this->AICore().SetTiling(optiling::VectorAddTilingFunc);
         this->AICore().AddConfig("ascend910b");

@@ -1,18 +1,47 @@
-// VectorAdd tiling: flat length + dtype + platform -> per-core split and UB tile size.
+// VectorAdd tiling: z = scaleFull * F + scaleBcast * B. F ("full", the kernel's x) has the output's R x D
+// elements in the output's memory order and B ("broadcast", the kernel's y) is either full too (R = 1), one row of D elements repeated
+// for every row (the bias and residual pattern, read in place), or a single scalar.
+//
 // The struct part is read by the kernel (GET_TILING_DATA); the function part is host-only.
 #pragma once
 
 #include <cstdint>
 
+// How the kernel reads B.
+enum VectorAddMode : uint32_t {
+    kVectorAddRows = 0,         // B has D elements, added to each of the R rows of F (R = 1: equal shapes)
+    kVectorAddScalarGm = 1,     // B is one element in GM
+    kVectorAddScalarTiling = 2  // B is the number in the tiling (a Python scalar operand)
+};
+
 struct VectorAddTilingData {
-    uint64_t totalLength;   // elements in each operand
-    uint64_t formerLength;  // elements of each of the first formerNum cores
-    uint64_t tailLength;    // elements of each later core; the last core stops at totalLength
-    uint32_t formerNum;
-    uint32_t tileLength;    // elements per UB tile (a multiple of 64, so 32-byte aligned for every dtype)
+    uint64_t rows;           // R
+    uint64_t rowLength;      // D (scalar modes: R = 1 and D = the element count)
+    // Core grid: core i works on row group i / colGroups and column group i % colGroups.
+    uint64_t rowsFormer;     // rows of each of the first rowFormerNum row groups; later groups have one less
+    uint64_t colsFormer;     // columns of each of the first colFormerNum column groups (whole 32-byte blocks)
+    uint64_t colsTail;       // columns of each later column group; the last one stops at D
+    uint32_t rowFormerNum;
+    uint32_t colFormerNum;
+    uint32_t rowGroups;
+    uint32_t colGroups;
+    uint32_t tileRows;       // rows per UB tile (> 1 only when a whole row fits a tile)
+    uint32_t tileCols;       // columns per UB tile (a multiple of 64 unless it is all of D)
+    uint32_t mode;           // VectorAddMode
+    uint32_t computeInFloat; // 1: 16-bit inputs are cast to float, computed, cast back (CAST_RINT)
+    uint32_t scaleFullIsOne; // 1: scaleFull == 1, no Muls of F
+    float scaleFull;         // alpha when F is torch's y, else 1
+    float scaleBcast;        // alpha when B is torch's y, else 1
+    float scalar;            // kVectorAddScalarTiling: the scalar operand times its scale
+    // The same three numbers in double, read only by the CPU twin's float64 build (used for gradcheck);
+    // the NPU kernels are never built for double.
+    double scaleFull64;
+    double scaleBcast64;
+    double scalar64;
 };
 
 #if !defined(__CCE_AICORE__)
+#include <algorithm>
 #include <utility>
 #include <vector>
 
@@ -20,67 +49,140 @@ struct VectorAddTilingData {
 
 namespace ascend_ext {
 
-struct VectorAddPlan {
-    VectorAddTilingData tiling;
-    uint32_t blockDim;  // 0: empty input, nothing to launch
-    uint64_t ubBytes;   // UB the kernel allocates per core
+// What the adapter decided about the operands, in the kernel's terms.
+struct VectorAddProblem {
+    uint64_t rows = 0;
+    uint64_t rowLength = 0;
+    VectorAddMode mode = kVectorAddRows;
+    double scaleFull = 1.0;
+    double scaleBcast = 1.0;
+    double scalar = 0.0;  // kVectorAddScalarTiling only, already times scaleBcast
 };
 
-inline constexpr uint32_t kVectorAddBufferNum = 2;        // double buffering of every queue
-inline constexpr uint64_t kVectorAddMinBytesPerCore = 8192;  // below this a core costs more than it saves
+struct VectorAddPlan {
+    VectorAddTilingData tiling;
+    uint32_t blockDim;       // 0: empty output, nothing to launch
+    uint64_t ubBytes;        // UB the kernel allocates per core
+    uint64_t bcastElemsRead; // elements of B the kernel reads from GM, over all cores
+};
 
-// Bytes of UB one element of a tile needs: x, y, z queues double buffered, plus float32 scratch for
-// the two operands when the dtype has no native vector Add (bfloat16).
-inline constexpr uint64_t VectorAddUbBytesPerElement(DType dtype)
+inline constexpr uint32_t kVectorAddBufferNum = 2;           // double buffering of the F and z queues
+inline constexpr uint64_t kVectorAddMinBytesPerCore = 8192;  // below this a core costs more than it saves
+inline constexpr uint64_t kVectorAddTileAlign = 64;          // tile columns: 32-byte aligned for every dtype
+inline constexpr uint64_t kVectorAddMaxTileRows = 4095;      // DataCopyPad blockCount limit
+
+inline bool VectorAddComputesInFloat(DType dtype, const VectorAddProblem& p)
 {
-    uint64_t bytes = 3ULL * kVectorAddBufferNum * DTypeSize(dtype);
-    if (dtype == DType::kBFloat16) {
-        bytes += 2ULL * sizeof(float);
-    }
-    return bytes;
+    if (dtype == DType::kBFloat16) return true;  // the A2 vector unit has no bfloat16 arithmetic
+    // half + half with no scale is one correctly rounded half Add; anything else (a scale, a float scalar)
+    // is computed in float and rounded once, as torch computes half arithmetic.
+    return dtype == DType::kFloat16 && (p.mode != kVectorAddRows || p.scaleFull != 1.0 || p.scaleBcast != 1.0);
 }
 
-inline VectorAddPlan ComputeVectorAddTiling(uint64_t totalLength, DType dtype, const PlatformInfo& platform)
+// Bytes of UB per tile element: F and z queues double buffered, the staged B (one buffer in the input
+// dtype), the replicated and scaled B in the compute type, and a float work tile when computing in float.
+inline uint64_t VectorAddUbBytesPerElement(DType dtype, bool inFloat)
+{
+    const uint64_t t = DTypeSize(dtype);
+    const uint64_t compute = inFloat ? sizeof(float) : t;
+    return 2ULL * kVectorAddBufferNum * t + t + compute + (inFloat ? sizeof(float) : 0);
+}
+
+// Splits n items into `groups` groups: the first `formerNum` get `former` items, the rest one `unit` less.
+struct Split {
+    uint64_t former;
+    uint32_t formerNum;
+};
+inline Split SplitEvenly(uint64_t n, uint64_t groups, uint64_t unit)
+{
+    const uint64_t units = CeilDiv(n, unit);
+    return {(units / groups + (units % groups ? 1 : 0)) * unit, static_cast<uint32_t>(units % groups)};
+}
+
+inline VectorAddPlan ComputeVectorAddTiling(const VectorAddProblem& p, DType dtype, const PlatformInfo& platform)
 {
     VectorAddPlan plan{};
-    plan.tiling.totalLength = totalLength;
-    if (totalLength == 0) {
-        return plan;
-    }
-    const uint64_t blockElems = platform.ubAlign / DTypeSize(dtype);
-    const uint64_t totalBlocks = CeilDiv(totalLength, blockElems);
-    const uint64_t minBlocksPerCore = kVectorAddMinBytesPerCore / platform.ubAlign;
-    uint64_t blockDim = CeilDiv(totalBlocks, minBlocksPerCore);
-    if (blockDim > platform.aivNum) {
-        blockDim = platform.aivNum;
-    }
-    // Every core gets whole 32-byte blocks, so no two cores ever touch the same block of the output.
-    const uint64_t blocksPerCore = totalBlocks / blockDim;
-    plan.tiling.formerNum = static_cast<uint32_t>(totalBlocks % blockDim);
-    plan.tiling.formerLength = (blocksPerCore + 1) * blockElems;
-    plan.tiling.tailLength = blocksPerCore * blockElems;
-    plan.blockDim = static_cast<uint32_t>(blockDim);
+    VectorAddTilingData& t = plan.tiling;
+    t.rows = p.rows;
+    t.rowLength = p.rowLength;
+    t.mode = p.mode;
+    t.scaleFull = static_cast<float>(p.scaleFull);
+    t.scaleBcast = static_cast<float>(p.scaleBcast);
+    t.scalar = static_cast<float>(p.scalar);
+    t.scaleFull64 = p.scaleFull;
+    t.scaleBcast64 = p.scaleBcast;
+    t.scalar64 = p.scalar;
+    t.scaleFullIsOne = p.scaleFull == 1.0 ? 1 : 0;
+    const bool inFloat = VectorAddComputesInFloat(dtype, p);
+    t.computeInFloat = inFloat ? 1 : 0;
+    if (p.rows == 0 || p.rowLength == 0) return plan;
 
-    constexpr uint64_t tileAlignElems = 64;
-    const uint64_t perElement = VectorAddUbBytesPerElement(dtype);
-    uint64_t tile = AlignDown(UbUsable(platform) / perElement, tileAlignElems);
-    const uint64_t longestCore = AlignUp(plan.tiling.formerNum > 0 ? plan.tiling.formerLength : plan.tiling.tailLength,
-                                         tileAlignElems);
-    if (tile > longestCore) {
-        tile = longestCore;  // a tile larger than the core's share would only waste UB
+    const uint64_t elem = DTypeSize(dtype);
+    const uint64_t blockElems = platform.ubAlign / elem;
+    const uint64_t perElement = VectorAddUbBytesPerElement(dtype, inFloat);
+    const uint64_t tileCap = AlignDown(UbUsable(platform) / perElement, kVectorAddTileAlign);
+    const uint64_t minElemsPerCore = kVectorAddMinBytesPerCore / elem;
+    const uint64_t pitch = AlignUp(p.rowLength, blockElems);  // a row's UB footprint
+
+    if (p.mode == kVectorAddRows && p.rows > 1 && pitch <= tileCap && p.rowLength <= minElemsPerCore) {
+        // Short rows: whole rows per tile, cores split the rows, each reads B once.
+        const uint64_t wanted = CeilDiv(p.rows * p.rowLength, minElemsPerCore);
+        t.rowGroups = static_cast<uint32_t>(std::min<uint64_t>({wanted, platform.aivNum, p.rows}));
+        t.colGroups = 1;
+        const Split rows = SplitEvenly(p.rows, t.rowGroups, 1);
+        t.rowsFormer = rows.former;
+        t.rowFormerNum = rows.formerNum == 0 ? t.rowGroups : rows.formerNum;
+        t.colsFormer = t.colsTail = p.rowLength;
+        t.colFormerNum = 1;
+        t.tileCols = static_cast<uint32_t>(p.rowLength);
+        t.tileRows = static_cast<uint32_t>(std::min<uint64_t>({tileCap / pitch, kVectorAddMaxTileRows, t.rowsFormer}));
+        plan.ubBytes = static_cast<uint64_t>(t.tileRows) * pitch * perElement;
+    } else {
+        // Long rows (or one row, or a scalar B): cores split the columns in whole 32-byte blocks, and the
+        // rows when there are columns for fewer cores than the platform has.
+        const uint64_t colBlocks = CeilDiv(p.rowLength, blockElems);
+        const uint64_t wanted = std::max<uint64_t>(1, CeilDiv(p.rowLength, minElemsPerCore));
+        t.colGroups = static_cast<uint32_t>(std::min<uint64_t>({wanted, platform.aivNum, colBlocks}));
+        t.rowGroups = static_cast<uint32_t>(std::min<uint64_t>(p.rows, platform.aivNum / t.colGroups));
+        const Split rows = SplitEvenly(p.rows, t.rowGroups, 1);
+        t.rowsFormer = rows.former;
+        t.rowFormerNum = rows.formerNum == 0 ? t.rowGroups : rows.formerNum;
+        const Split cols = SplitEvenly(colBlocks, t.colGroups, 1);
+        t.colsFormer = cols.former * blockElems;
+        t.colsTail = (cols.formerNum == 0 ? cols.former : cols.former - 1) * blockElems;
+        t.colFormerNum = cols.formerNum == 0 ? t.colGroups : cols.formerNum;
+        t.tileRows = 1;
+        t.tileCols = static_cast<uint32_t>(std::min(tileCap, AlignUp(t.colsFormer, kVectorAddTileAlign)));
+        plan.ubBytes = static_cast<uint64_t>(t.tileCols) * perElement;
     }
-    plan.tiling.tileLength = static_cast<uint32_t>(tile);
-    plan.ubBytes = tile * perElement;
+    plan.blockDim = t.rowGroups * t.colGroups;
+    plan.bcastElemsRead = p.mode == kVectorAddRows ? static_cast<uint64_t>(t.rowGroups) * p.rowLength
+                          : p.mode == kVectorAddScalarGm ? plan.blockDim
+                                                         : 0;
     return plan;
+}
+
+// Equal shapes: both operands are n elements.
+inline VectorAddPlan ComputeVectorAddTiling(uint64_t n, DType dtype, const PlatformInfo& platform)
+{
+    VectorAddProblem p;
+    p.rows = 1;
+    p.rowLength = n;
+    return ComputeVectorAddTiling(p, dtype, platform);
 }
 
 // The plan as named numbers, for ascend_ext.twin.plan() and the snapshot tests.
 inline std::vector<std::pair<const char*, uint64_t>> DescribeVectorAddPlan(const VectorAddPlan& plan)
 {
     const VectorAddTilingData& t = plan.tiling;
-    return {{"block_dim", plan.blockDim},   {"total_length", t.totalLength}, {"former_num", t.formerNum},
-            {"former_length", t.formerLength}, {"tail_length", t.tailLength},   {"tile_length", t.tileLength},
-            {"ub_bytes", plan.ubBytes}};
+    return {{"block_dim", plan.blockDim},       {"rows", t.rows},
+            {"row_length", t.rowLength},        {"mode", t.mode},
+            {"row_groups", t.rowGroups},        {"col_groups", t.colGroups},
+            {"rows_former", t.rowsFormer},      {"row_former_num", t.rowFormerNum},
+            {"cols_former", t.colsFormer},      {"cols_tail", t.colsTail},
+            {"col_former_num", t.colFormerNum}, {"tile_rows", t.tileRows},
+            {"tile_cols", t.tileCols},          {"compute_in_float", t.computeInFloat},
+            {"ub_bytes", plan.ubBytes},         {"bcast_elems_read", plan.bcastElemsRead}};
 }
 
 }  // namespace ascend_ext

@@ -1,4 +1,5 @@
-// Properties every VectorAdd plan must have, over many lengths, dtypes and platforms.
+// Properties of the VectorAdd tiling: every output element belongs to exactly one core, tiles fit the UB
+// and stay 32-byte aligned, the grid uses the cores it can, and B is read once per row group.
 #include "check.h"
 #include "vector_add_tiling.h"
 
@@ -6,86 +7,140 @@ using namespace ascend_ext;
 
 namespace {
 
-const DType kDTypes[] = {DType::kFloat32, DType::kFloat16, DType::kBFloat16, DType::kFloat64};
+struct Range {
+    uint64_t begin, end;
+};
 
-// Start and length of core i's share, as the kernel computes them.
-void CoreRange(const VectorAddTilingData& t, uint64_t core, uint64_t& start, uint64_t& length)
+Range RowsOf(const VectorAddTilingData& t, uint64_t group)
 {
-    const uint64_t share = core < t.formerNum ? t.formerLength : t.tailLength;
-    start = core < t.formerNum ? core * t.formerLength
-                               : t.formerNum * t.formerLength + (core - t.formerNum) * t.tailLength;
-    length = start >= t.totalLength ? 0 : (start + share > t.totalLength ? t.totalLength - start : share);
+    const uint64_t begin = group < t.rowFormerNum
+                               ? group * t.rowsFormer
+                               : t.rowFormerNum * t.rowsFormer + (group - t.rowFormerNum) * (t.rowsFormer - 1);
+    return {begin, begin + (group < t.rowFormerNum ? t.rowsFormer : t.rowsFormer - 1)};
 }
 
-void CheckPlan(uint64_t n, DType dtype, const PlatformInfo& platform)
+Range ColsOf(const VectorAddTilingData& t, uint64_t group)
 {
-    const VectorAddPlan plan = ComputeVectorAddTiling(n, dtype, platform);
+    const uint64_t begin = group < t.colFormerNum
+                               ? group * t.colsFormer
+                               : t.colFormerNum * t.colsFormer + (group - t.colFormerNum) * t.colsTail;
+    const uint64_t end = begin + (group < t.colFormerNum ? t.colsFormer : t.colsTail);
+    return {begin, end < t.rowLength ? end : t.rowLength};
+}
+
+void CheckPlan(const VectorAddProblem& p, DType dtype, const PlatformInfo& platform)
+{
+    const VectorAddPlan plan = ComputeVectorAddTiling(p, dtype, platform);
     const VectorAddTilingData& t = plan.tiling;
-    CHECK_EQ(t.totalLength, n);
-    if (n == 0) {
+    if (p.rows * p.rowLength == 0) {
         CHECK_EQ(plan.blockDim, 0u);
         return;
     }
+    const uint64_t blockElems = platform.ubAlign / DTypeSize(dtype);
     CHECK(plan.blockDim >= 1 && plan.blockDim <= platform.aivNum);
-    CHECK(t.formerNum < plan.blockDim);
-    const uint64_t blockElems = 32 / DTypeSize(dtype);
-    CHECK_EQ(t.formerLength % blockElems, 0ull);
-    CHECK_EQ(t.tailLength % blockElems, 0ull);
-    CHECK(t.tileLength > 0 && t.tileLength % 64 == 0);
+    CHECK_EQ(plan.blockDim, t.rowGroups * t.colGroups);
     CHECK(plan.ubBytes <= UbUsable(platform));
-    CHECK_EQ(plan.ubBytes, t.tileLength * VectorAddUbBytesPerElement(dtype));
-    // The shares tile [0, n) exactly, in order, and no core is idle.
-    uint64_t expectedStart = 0;
-    for (uint64_t core = 0; core < plan.blockDim; ++core) {
-        uint64_t start, length;
-        CoreRange(t, core, start, length);
-        CHECK_EQ(start, expectedStart);
-        CHECK(length > 0);
-        expectedStart = start + length;
+    CHECK(t.tileRows >= 1 && t.tileRows <= kVectorAddMaxTileRows);
+    CHECK(t.tileRows == 1 || t.tileCols == p.rowLength);  // multi-row tiles hold whole rows
+    CHECK(t.tileRows > 1 || t.tileCols % 64 == 0 || t.tileCols == p.rowLength);
+    CHECK_EQ(t.colsFormer % blockElems, 0ull);
+    CHECK_EQ(t.colsTail % blockElems, 0ull);
+    // Rows and columns are each covered exactly once, in order, by the groups.
+    uint64_t row = 0;
+    for (uint64_t g = 0; g < t.rowGroups; ++g) {
+        const Range r = RowsOf(t, g);
+        CHECK_EQ(r.begin, row);
+        CHECK(r.end > r.begin);
+        row = r.end;
     }
-    CHECK_EQ(expectedStart, n);
+    CHECK_EQ(row, p.rows);
+    uint64_t col = 0;
+    for (uint64_t g = 0; g < t.colGroups; ++g) {
+        const Range c = ColsOf(t, g);
+        CHECK_EQ(c.begin, col);
+        CHECK(c.end > c.begin);
+        col = c.end;
+    }
+    CHECK_EQ(col, p.rowLength);
+    const uint64_t expectedBcast =
+        p.mode == kVectorAddRows ? t.rowGroups * p.rowLength : (p.mode == kVectorAddScalarGm ? plan.blockDim : 0);
+    CHECK_EQ(plan.bcastElemsRead, expectedBcast);
+}
+
+VectorAddProblem Rows(uint64_t rows, uint64_t d, VectorAddMode mode = kVectorAddRows)
+{
+    VectorAddProblem p;
+    p.rows = rows;
+    p.rowLength = d;
+    p.mode = mode;
+    return p;
 }
 
 }  // namespace
 
-TEST_CASE("every plan covers its input exactly once with aligned shares")
+TEST_CASE("every element belongs to exactly one core, for every shape class and dtype")
 {
-    const uint64_t lengths[] = {1, 2, 7, 8, 15, 16, 31, 32, 33, 63, 64, 65, 255, 256, 1000, 2047, 2048, 2049,
-                                4095, 4096, 4097, 8191, 65536, 100003, 4096ull * 48 + 7, 1ull << 24,
-                                (1ull << 24) + 1, (1ull << 31) + 5, (1ull << 40) + 3};
-    for (const PlatformInfo* platform : kPlatforms) {
-        for (DType dtype : kDTypes) {
-            for (uint64_t n : lengths) CheckPlan(n, dtype, *platform);
-            CheckPlan(0, dtype, *platform);
+    for (DType dtype : {DType::kFloat32, DType::kFloat16, DType::kBFloat16, DType::kFloat64}) {
+        for (const PlatformInfo* platform : kPlatforms) {
+            for (uint64_t rows : {1ull, 2ull, 3ull, 48ull, 1000ull, 1ull << 20}) {
+                for (uint64_t d : {0ull, 1ull, 7ull, 8ull, 64ull, 128ull, 1000ull, 2049ull, 4096ull, 100000ull,
+                                   3000000ull}) {
+                    if (rows * d > (1ull << 33)) continue;
+                    CheckPlan(Rows(rows, d), dtype, *platform);
+                }
+            }
+            for (uint64_t n : {1ull, 31ull, 4096ull * 48 + 7, (1ull << 31) + 5}) {
+                CheckPlan(Rows(1, n, kVectorAddScalarGm), dtype, *platform);
+                CheckPlan(Rows(1, n, kVectorAddScalarTiling), dtype, *platform);
+            }
         }
     }
 }
 
-TEST_CASE("tiny inputs use one core, large inputs every vector core")
+TEST_CASE("short rows are packed many per tile and split over row groups")
 {
-    CHECK_EQ(ComputeVectorAddTiling(1, DType::kFloat32, kAscend910B2).blockDim, 1u);
-    CHECK_EQ(ComputeVectorAddTiling(31, DType::kFloat16, kAscend910B2).blockDim, 1u);
-    CHECK_EQ(ComputeVectorAddTiling(2048, DType::kFloat32, kAscend910B2).blockDim, 1u);
-    CHECK_EQ(ComputeVectorAddTiling(1u << 24, DType::kFloat32, kAscend910B2).blockDim, 48u);
-    CHECK_EQ(ComputeVectorAddTiling(1u << 24, DType::kBFloat16, kAscend910B3).blockDim, 40u);
+    const VectorAddPlan plan = ComputeVectorAddTiling(Rows(1 << 20, 128), DType::kFloat32, kAscend910B2);
+    CHECK_EQ(plan.blockDim, 48u);
+    CHECK_EQ(plan.tiling.colGroups, 1u);
+    CHECK(plan.tiling.tileRows >= 8);
+    CHECK_EQ(plan.bcastElemsRead, 48ull * 128);
 }
 
-TEST_CASE("tiles fill the UB a kernel may use, double buffered")
+TEST_CASE("one long row is split over column groups")
 {
-    for (DType dtype : kDTypes) {
-        const VectorAddPlan plan = ComputeVectorAddTiling(1ull << 26, dtype, kAscend910B2);
-        const uint64_t perElement = VectorAddUbBytesPerElement(dtype);
-        // One more aligned step of 64 elements would no longer fit.
+    const VectorAddPlan plan = ComputeVectorAddTiling(Rows(1, 3000000), DType::kFloat32, kAscend910B2);
+    CHECK_EQ(plan.blockDim, 48u);
+    CHECK_EQ(plan.tiling.rowGroups, 1u);
+    CHECK_EQ(plan.bcastElemsRead, 3000000ull);
+}
+
+TEST_CASE("small inputs stay on one core; bfloat16 and scaled float16 compute in float")
+{
+    CHECK_EQ(ComputeVectorAddTiling(Rows(3, 7), DType::kFloat32, kAscend910B2).blockDim, 1u);
+    CHECK_EQ(ComputeVectorAddTiling(100, DType::kBFloat16, kAscend910B2).tiling.computeInFloat, 1u);
+    CHECK_EQ(ComputeVectorAddTiling(100, DType::kFloat16, kAscend910B2).tiling.computeInFloat, 0u);
+    VectorAddProblem scaled = Rows(1, 100);
+    scaled.scaleBcast = 0.5;
+    CHECK_EQ(ComputeVectorAddTiling(scaled, DType::kFloat16, kAscend910B2).tiling.computeInFloat, 1u);
+    CHECK_EQ(ComputeVectorAddTiling(Rows(1, 100, kVectorAddScalarTiling), DType::kFloat16, kAscend910B2)
+                 .tiling.computeInFloat,
+             1u);
+}
+
+TEST_CASE("the tile fills the UB: one more 64-element step would not fit")
+{
+    for (DType dtype : {DType::kFloat32, DType::kFloat16, DType::kBFloat16}) {
+        const VectorAddPlan plan = ComputeVectorAddTiling(1ull << 24, dtype, kAscend910B2);
+        const uint64_t perElement = VectorAddUbBytesPerElement(dtype, plan.tiling.computeInFloat != 0);
         CHECK(plan.ubBytes + 64 * perElement > UbUsable(kAscend910B2));
     }
 }
 
-TEST_CASE("lengths past 2^32 keep 64-bit shares")
+TEST_CASE("sizes past 2^32 elements are planned with 64-bit arithmetic")
 {
-    const uint64_t n = (1ull << 33) + 17;
-    const VectorAddPlan plan = ComputeVectorAddTiling(n, DType::kFloat16, kAscend910B2);
-    CHECK(plan.tiling.formerLength > (1ull << 27));
-    CheckPlan(n, DType::kFloat16, kAscend910B2);
+    const VectorAddPlan plan = ComputeVectorAddTiling((1ull << 33) + 3, DType::kFloat16, kAscend910B2);
+    CHECK_EQ(plan.blockDim, 48u);
+    CHECK(plan.tiling.colsFormer > (1ull << 27));
 }
 
 TEST_MAIN()

@@ -1,19 +1,36 @@
 """torch.autograd.Function forms of the ops, for code that composes Functions explicitly.
 
-``torch.ops.ascend_ext.*`` are differentiable on their own (their autograd formulas are registered
-with the op); these classes call the same op and the same backward formulas.
+``torch.ops.ascend_ext.*`` are differentiable on their own (C++ autograd, with forward-mode AD); these
+classes call the same op and state the same formulas, including ``jvp`` and a generated vmap rule, so
+they work under ``torch.func`` too.
 """
 import torch
 
-from .ops import vector_add, vector_add_backward, vector_add_setup_context
+from .ops import vector_add
 
 
 class VectorAddFunction(torch.autograd.Function):
-    """``VectorAddFunction.apply(x, y)`` = ``x + y`` through the VectorAdd kernel."""
+    """``VectorAddFunction.apply(x, y, alpha=1.0)`` = ``x + alpha * y`` through the VectorAdd kernel."""
+
+    generate_vmap_rule = True
 
     @staticmethod
-    def forward(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
-        return vector_add(x, y)
+    def forward(x: torch.Tensor, y: torch.Tensor, alpha: float = 1.0) -> torch.Tensor:
+        return vector_add(x, y, alpha=alpha)
 
-    setup_context = staticmethod(vector_add_setup_context)
-    backward = staticmethod(vector_add_backward)
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        x, y, alpha = (*inputs, 1.0)[:3]
+        ctx.x_shape, ctx.y_shape, ctx.alpha = x.shape, y.shape, alpha
+        ctx.shape, ctx.dtype = output.shape, output.dtype
+
+    @staticmethod
+    def backward(ctx, grad: torch.Tensor):
+        return grad.sum_to_size(ctx.x_shape), (grad * ctx.alpha).sum_to_size(ctx.y_shape), None
+
+    @staticmethod
+    def jvp(ctx, tx, ty, _alpha_tangent=None):
+        if tx is not None and ty is not None:
+            return vector_add(tx, ty, alpha=ctx.alpha)
+        tangent = tx if tx is not None else ty * ctx.alpha
+        return tangent.to(ctx.dtype).expand(ctx.shape).clone()

@@ -1,7 +1,7 @@
-"""Drop-in layers built on the ascend_ext ops."""
+"""Drop-in layers built on the ascend_ext ops. They call ``torch.ops`` directly, so they script
+(``torch.jit.script``), export and compile like torch's own layers."""
 import torch
-
-from .ops import vector_add
+from torch import Tensor
 
 
 class ResidualAdd(torch.nn.Module):
@@ -15,5 +15,5 @@ class ResidualAdd(torch.nn.Module):
         super().__init__()
         self.block = block
 
-    def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return vector_add(self.block(x), x)
+    def forward(self, x: Tensor) -> Tensor:
+        return torch.ops.ascend_ext.vector_add(self.block(x), x)

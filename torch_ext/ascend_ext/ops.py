@@ -1,38 +1,88 @@
-"""Typed Python entry points of the ops, and their autograd formulas."""
-from typing import Tuple
+"""Typed Python entry points of the ops (TorchScript-compatible), and their vmap batching rules.
+
+Autograd (backward, double backward, forward-mode AD) is registered in C++ on the Autograd key, so
+``torch.ops.ascend_ext.*`` and these wrappers are differentiable with no Python in the call path.
+"""
+from typing import Optional, Tuple, Union
 
 import torch
+from torch import Tensor
 
-_OPS = torch.ops.ascend_ext
+
+# Resolved once: calling an overload directly skips the packet's overload resolution on every call.
+_VECTOR_ADD = torch.ops.ascend_ext.vector_add.default
+_VECTOR_ADD_SCALAR = torch.ops.ascend_ext.vector_add.Scalar
 
 
-def _require_tensor(op: str, name: str, value: object) -> None:
+@torch.jit.unused
+def _check_tensor(op: str, name: str, value: object) -> None:
     if not isinstance(value, torch.Tensor):
         raise TypeError(f"ascend_ext.{op}: argument '{name}' must be a torch.Tensor, got {type(value).__name__}")
 
 
-def vector_add(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
-    """Elementwise ``x + y`` computed by the VectorAdd Ascend C kernel.
+@torch.jit.unused
+def _check_operand(op: str, name: str, value: object) -> None:
+    if not isinstance(value, (torch.Tensor, int, float, bool)):
+        raise TypeError(f"ascend_ext.{op}: argument '{name}' must be a torch.Tensor or a real number, "
+                        f"got {type(value).__name__}")
 
-    ``x`` and ``y`` share a dtype (float32, float16 or bfloat16) and a device, and broadcast like
-    ``torch.add``. On the CPU the kernel runs on the CPU twin. Returns a new contiguous tensor.
+
+def vector_add(x: Tensor, y: Union[Tensor, float], alpha: float = 1.0) -> Tensor:
+    """``x + alpha * y`` by the VectorAdd Ascend C kernel: ``torch.add`` for floating dtypes.
+
+    ``y`` is a tensor or a Python number. Mixed dtypes promote as ``torch.result_type`` says (the kernel
+    runs in the result dtype: float32, float16 or bfloat16; float64 on the CPU twin only), shapes
+    broadcast, and the result has ``torch.add``'s memory format. A broadcast ``y`` of the bias/residual
+    kind (``(..., D) + (D,)``) or a scalar is read in place, never expanded. On CPU tensors the kernel
+    runs on the CPU twin.
     """
-    _require_tensor("vector_add", "x", x)
-    _require_tensor("vector_add", "y", y)
-    return _OPS.vector_add.default(x, y)
+    if torch.jit.is_scripting():  # TorchScript picks the overload from the refined type of y
+        if isinstance(y, Tensor):
+            return torch.ops.ascend_ext.vector_add(x, y, alpha=alpha)
+        return torch.ops.ascend_ext.vector_add(x, y, alpha=alpha)
+    _check_tensor("vector_add", "x", x)
+    if isinstance(y, Tensor):
+        return _VECTOR_ADD(x, y, alpha=alpha)
+    _check_operand("vector_add", "y", y)
+    return _VECTOR_ADD_SCALAR(x, y, alpha=alpha)
 
 
-def vector_add_setup_context(ctx, inputs: Tuple[torch.Tensor, torch.Tensor], output: torch.Tensor) -> None:
-    x, y = inputs
-    ctx.x_shape = x.shape
-    ctx.y_shape = y.shape
+def vector_add_(x: Tensor, y: Union[Tensor, float], alpha: float = 1.0) -> Tensor:
+    """In-place ``x += alpha * y`` (``Tensor.add_``); returns ``x``."""
+    if torch.jit.is_scripting():
+        if isinstance(y, Tensor):
+            return torch.ops.ascend_ext.vector_add_(x, y, alpha=alpha)
+        return torch.ops.ascend_ext.vector_add_(x, y, alpha=alpha)
+    _check_tensor("vector_add_", "x", x)
+    _check_operand("vector_add_", "y", y)
+    if isinstance(y, Tensor):
+        return torch.ops.ascend_ext.vector_add_.default(x, y, alpha=alpha)
+    return torch.ops.ascend_ext.vector_add_.Scalar(x, y, alpha=alpha)
 
 
-def vector_add_backward(ctx, grad: torch.Tensor):
-    """Gradients of x + y: the incoming gradient, summed over the dimensions each input was broadcast in."""
-    return grad.sum_to_size(ctx.x_shape), grad.sum_to_size(ctx.y_shape)
+# ---- vmap: one launch for the whole batch ---------------------------------------------------------------
 
 
-torch.library.register_autograd(
-    "ascend_ext::vector_add", vector_add_backward, setup_context=vector_add_setup_context
-)
+def _batch_first(t: Tensor, bdim: Optional[int], rank: int) -> Tensor:
+    """Batch dimension moved to the front and singleton dimensions inserted after it, so that the
+    per-sample (logical) shape is right-aligned with rank ``rank`` and broadcasting stays per sample."""
+    if bdim is None:
+        return t
+    t = t.movedim(bdim, 0)
+    missing = rank - (t.dim() - 1)
+    return t.reshape((t.shape[0],) + (1,) * missing + tuple(t.shape[1:])) if missing > 0 else t
+
+
+def _vector_add_vmap(info, in_dims: Tuple[Optional[int], Optional[int]], x: Tensor, y: Tensor, *, alpha=1):
+    x_bdim, y_bdim = in_dims
+    rank = max(x.dim() - (x_bdim is not None), y.dim() - (y_bdim is not None))
+    out = torch.ops.ascend_ext.vector_add(_batch_first(x, x_bdim, rank), _batch_first(y, y_bdim, rank), alpha=alpha)
+    return out, 0 if (x_bdim is not None or y_bdim is not None) else None
+
+
+def _vector_add_scalar_vmap(info, in_dims, x: Tensor, y, *, alpha=1):
+    return torch.ops.ascend_ext.vector_add.Scalar(x, y, alpha=alpha), in_dims[0]
+
+
+torch.library.register_vmap("ascend_ext::vector_add", _vector_add_vmap)
+torch.library.register_vmap("ascend_ext::vector_add.Scalar", _vector_add_scalar_vmap)

@@ -1,12 +1,12 @@
 #include "common.h"
 
+#include <c10/core/SymBool.h>
+
+#include <atomic>
 #include <cstdlib>
-#include <mutex>
 
 namespace ascend_ext {
 
-namespace {
-// The dtype as Python spells it (torch.float32, not Float).
 std::string DTypeString(at::ScalarType t)
 {
     switch (t) {
@@ -25,27 +25,25 @@ std::string DTypeString(at::ScalarType t)
         default: return std::string("torch.") + c10::toString(t);
     }
 }
-}  // namespace
 
 void CheckTensor(const char* op, const char* arg, const at::Tensor& t)
 {
     TORCH_CHECK_TYPE(t.defined(), "ascend_ext.", op, ": argument '", arg, "' must be a tensor, got None");
 }
 
-DType KernelDType(const char* op, const char* arg, const at::Tensor& t)
+DType KernelDType(const char* op, const std::string& what, at::ScalarType t, bool onNpu)
 {
-    switch (t.scalar_type()) {
+    switch (t) {
         case at::kFloat: return DType::kFloat32;
         case at::kHalf: return DType::kFloat16;
         case at::kBFloat16: return DType::kBFloat16;
         case at::kDouble:
-            if (!t.is_privateuseone()) return DType::kFloat64;
+            if (!onNpu) return DType::kFloat64;
             [[fallthrough]];
         default:
-            TORCH_CHECK_TYPE(false, "ascend_ext.", op, ": argument '", arg, "' has dtype ",
-                             DTypeString(t.scalar_type()),
+            TORCH_CHECK_TYPE(false, "ascend_ext.", op, ": ", what, " has dtype ", DTypeString(t),
                              "; expected torch.float32, torch.float16 or torch.bfloat16",
-                             t.is_privateuseone() ? "" : " (or torch.float64 on the CPU twin)");
+                             onNpu ? "" : " (or torch.float64 on the CPU twin)");
     }
 }
 
@@ -62,6 +60,12 @@ void CheckSameDevice(const char* op, const char* argA, const at::Tensor& a, cons
                       "' must be on the same device, got ", a.device(), " and ", b.device());
 }
 
+void CheckRealScalar(const char* op, const char* arg, const c10::Scalar& s)
+{
+    TORCH_CHECK_TYPE(!s.isComplex() && !s.isBoolean(), "ascend_ext.", op, ": argument '", arg,
+                     "' must be a real number, got ", s.isComplex() ? "a complex number" : "a bool");
+}
+
 c10::SymDimVector BroadcastShape(const char* op, const char* argA, const at::Tensor& a, const char* argB,
                                  const at::Tensor& b)
 {
@@ -70,43 +74,75 @@ c10::SymDimVector BroadcastShape(const char* op, const char* argA, const at::Ten
     const size_t ndim = std::max(sa.size(), sb.size());
     c10::SymDimVector out(ndim);
     for (size_t i = 0; i < ndim; ++i) {
-        const bool hasA = i < sa.size();
-        const bool hasB = i < sb.size();
-        const c10::SymInt da = hasA ? sa[sa.size() - 1 - i] : c10::SymInt(1);
-        const c10::SymInt db = hasB ? sb[sb.size() - 1 - i] : c10::SymInt(1);
-        const bool ok = TORCH_GUARD_OR_FALSE(da.sym_eq(db)) || TORCH_GUARD_OR_FALSE(da.sym_eq(1)) ||
-                        TORCH_GUARD_OR_FALSE(db.sym_eq(1));
-        TORCH_CHECK_VALUE(ok, "ascend_ext.", op, ": shapes of '", argA, "' ", sa, " and '", argB, "' ", sb,
-                          " do not broadcast (dimension ", static_cast<int64_t>(ndim - 1 - i), " from the end: ", da,
-                          " vs ", db, ")");
-        out[ndim - 1 - i] = TORCH_GUARD_OR_FALSE(da.sym_eq(1)) ? db : da;
+        const c10::SymInt& da = i < sa.size() ? sa[sa.size() - 1 - i] : c10::SymInt(1);
+        const c10::SymInt& db = i < sb.size() ? sb[sb.size() - 1 - i] : c10::SymInt(1);
+        c10::SymInt& o = out[ndim - 1 - i];
+        if (TORCH_GUARD_OR_FALSE(da.sym_eq(1))) {
+            o = db;
+        } else if (TORCH_GUARD_OR_FALSE(db.sym_eq(1))) {
+            o = da;
+        } else {
+            if (da.is_heap_allocated() || db.is_heap_allocated()) {
+                TORCH_SYM_CHECK(da.sym_eq(db), "ascend_ext.", op, ": shapes of '", argA, "' ", sa, " and '", argB,
+                                "' ", sb, " do not broadcast (dimension ", static_cast<int64_t>(ndim - 1 - i),
+                                " from the end: ", da, " vs ", db, ")");
+            } else {
+                TORCH_CHECK_VALUE(da == db, "ascend_ext.", op, ": shapes of '", argA, "' ", sa, " and '", argB, "' ",
+                                  sb, " do not broadcast (dimension ", static_cast<int64_t>(ndim - 1 - i),
+                                  " from the end: ", da, " vs ", db, ")");
+            }
+            o = da;
+        }
     }
     return out;
 }
 
 namespace {
-std::mutex gPlatformMutex;
-const PlatformInfo* gPlatform = nullptr;
+bool SameSizes(c10::SymIntArrayRef a, c10::SymIntArrayRef b)
+{
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+        if (!TORCH_GUARD_OR_FALSE(a[i].sym_eq(b[i]))) return false;
+    }
+    return true;
+}
+}  // namespace
+
+at::MemoryFormat ElementwiseResultFormat(const at::Tensor& a, const at::Tensor& b, c10::SymIntArrayRef shape)
+{
+    if (shape.size() != 4 && shape.size() != 5) return at::MemoryFormat::Contiguous;
+    const at::MemoryFormat channelsLast =
+        shape.size() == 4 ? at::MemoryFormat::ChannelsLast : at::MemoryFormat::ChannelsLast3d;
+    for (const at::Tensor* t : {&a, &b}) {
+        if (!t->defined() || !SameSizes(t->sym_sizes(), shape)) continue;
+        if (t->is_contiguous_or_false()) return at::MemoryFormat::Contiguous;
+        return t->is_contiguous_or_false(channelsLast) ? channelsLast : at::MemoryFormat::Contiguous;
+    }
+    return at::MemoryFormat::Contiguous;
+}
+
+namespace {
+std::atomic<const PlatformInfo*> gPlatform{nullptr};  // read on every CPU call: no lock on that path
 }  // namespace
 
 const PlatformInfo& TwinPlatform()
 {
-    std::lock_guard<std::mutex> lock(gPlatformMutex);
-    if (gPlatform == nullptr) {
-        const char* env = std::getenv("ASCEND_EXT_TWIN_PLATFORM");
-        gPlatform = env != nullptr ? FindPlatform(env) : &kAscend910B2;
-        TORCH_CHECK_VALUE(gPlatform != nullptr, "ascend_ext: ASCEND_EXT_TWIN_PLATFORM='", env,
-                          "' is not a known platform (Ascend910B2, Ascend910B3)");
-    }
-    return *gPlatform;
+    const PlatformInfo* p = gPlatform.load(std::memory_order_acquire);
+    if (p != nullptr) return *p;
+    const char* env = std::getenv("ASCEND_EXT_TWIN_PLATFORM");
+    const PlatformInfo* found = env != nullptr ? FindPlatform(env) : &kAscend910B2;
+    TORCH_CHECK_VALUE(found != nullptr, "ascend_ext: ASCEND_EXT_TWIN_PLATFORM='", env,
+                      "' is not a known platform (Ascend910B2, Ascend910B3)");
+    const PlatformInfo* expected = nullptr;
+    gPlatform.compare_exchange_strong(expected, found);  // a concurrent set_platform wins
+    return *gPlatform.load(std::memory_order_acquire);
 }
 
 bool SetTwinPlatform(const char* name)
 {
     const PlatformInfo* p = FindPlatform(name);
     if (p == nullptr) return false;
-    std::lock_guard<std::mutex> lock(gPlatformMutex);
-    gPlatform = p;
+    gPlatform.store(p, std::memory_order_release);
     return true;
 }
 

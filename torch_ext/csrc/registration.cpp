@@ -1,27 +1,52 @@
 // Every schema and every device's implementation of the ascend_ext ops, in one place.
 #include <torch/library.h>
 
-#include "autocast.h"
 #include "ops/vector_add.h"
 
 TORCH_LIBRARY(ascend_ext, m)
 {
-    m.def("vector_add(Tensor x, Tensor y) -> Tensor");
+    const std::vector<at::Tag> tags{at::Tag::pt2_compliant_tag};
+    // torch.add for floating dtypes: promotion, broadcasting, alpha, a number operand, out= and in place.
+    m.def("vector_add(Tensor x, Tensor y, *, Scalar alpha=1) -> Tensor", tags);
+    m.def("vector_add.Scalar(Tensor x, Scalar y, *, Scalar alpha=1) -> Tensor", tags);
+    m.def("vector_add.out(Tensor x, Tensor y, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)", tags);
+    m.def("vector_add_(Tensor(a!) x, Tensor y, *, Scalar alpha=1) -> Tensor(a!)", tags);
+    m.def("vector_add_.Scalar(Tensor(a!) x, Scalar y, *, Scalar alpha=1) -> Tensor(a!)", tags);
 }
 
 TORCH_LIBRARY_IMPL(ascend_ext, CPU, m)
 {
     m.impl("vector_add", &ascend_ext::vector_add_cpu);
+    m.impl("vector_add.Scalar", &ascend_ext::vector_add_scalar_cpu);
+    m.impl("vector_add.out", &ascend_ext::vector_add_out_cpu);
+    m.impl("vector_add_", &ascend_ext::vector_add__cpu);
+    m.impl("vector_add_.Scalar", &ascend_ext::vector_add__scalar_cpu);
 }
 
 TORCH_LIBRARY_IMPL(ascend_ext, Meta, m)
 {
     m.impl("vector_add", &ascend_ext::vector_add_meta);
+    m.impl("vector_add.Scalar", &ascend_ext::vector_add_scalar_meta);
+    m.impl("vector_add.out", &ascend_ext::vector_add_out_meta);
+    m.impl("vector_add_", &ascend_ext::vector_add__meta);
+    m.impl("vector_add_.Scalar", &ascend_ext::vector_add__scalar_meta);
 }
 
+TORCH_LIBRARY_IMPL(ascend_ext, Autograd, m)
+{
+    m.impl("vector_add", &ascend_ext::vector_add_autograd);
+    m.impl("vector_add.Scalar", &ascend_ext::vector_add_scalar_autograd);
+    m.impl("vector_add.out", &ascend_ext::vector_add_out_autograd);
+    m.impl("vector_add_", &ascend_ext::vector_add__autograd);
+    m.impl("vector_add_.Scalar", &ascend_ext::vector_add__scalar_autograd);
+}
+
+// Autocast rules. vector_add: like torch.add, no autocast cast; the op promotes mixed inputs itself
+// (torch.result_type), so a float32 residual adds to a bfloat16 activation in float32.
 TORCH_LIBRARY_IMPL(ascend_ext, AutocastCPU, m)
 {
-    m.impl("vector_add", &ascend_ext::vector_add_autocast<c10::DispatchKey::AutocastCPU>);
+    m.impl("vector_add", torch::CppFunction::makeFallthrough());
+    m.impl("vector_add.Scalar", torch::CppFunction::makeFallthrough());
 }
 
 #if defined(ASCEND_EXT_WITH_TORCH_NPU)
@@ -29,10 +54,15 @@ TORCH_LIBRARY_IMPL(ascend_ext, AutocastCPU, m)
 TORCH_LIBRARY_IMPL(ascend_ext, PrivateUse1, m)
 {
     m.impl("vector_add", &ascend_ext::vector_add_npu);
+    m.impl("vector_add.Scalar", &ascend_ext::vector_add_scalar_npu);
+    m.impl("vector_add.out", &ascend_ext::vector_add_out_npu);
+    m.impl("vector_add_", &ascend_ext::vector_add__npu);
+    m.impl("vector_add_.Scalar", &ascend_ext::vector_add__scalar_npu);
 }
 
 TORCH_LIBRARY_IMPL(ascend_ext, AutocastPrivateUse1, m)
 {
-    m.impl("vector_add", &ascend_ext::vector_add_autocast<c10::DispatchKey::AutocastPrivateUse1>);
+    m.impl("vector_add", torch::CppFunction::makeFallthrough());
+    m.impl("vector_add.Scalar", torch::CppFunction::makeFallthrough());
 }
 #endif

@@ -25,7 +25,8 @@ void LaunchOnTwin(const char* op, DType dtype, uint32_t blockDim, std::initializ
             spec.args.push_back({a.name, nullptr, 0});
             continue;
         }
-        TORCH_INTERNAL_ASSERT(a.tensor->is_contiguous() && a.tensor->device().is_cpu());
+        // Dense operands in any dimension order: the kernel sees their memory as one flat buffer.
+        TORCH_INTERNAL_ASSERT(a.tensor->is_non_overlapping_and_dense() && a.tensor->device().is_cpu());
         spec.args.push_back({a.name, a.tensor->data_ptr(), static_cast<uint64_t>(a.tensor->nbytes())});
     }
     // Left uninitialised, as on the device: a kernel may not assume anything about workspace contents.

@@ -11,7 +11,7 @@ namespace ascend_ext {
 
 struct TwinTensorArg {
     const char* name;  // the kernel parameter
-    const at::Tensor* tensor;  // contiguous CPU tensor, or nullptr for an absent optional input
+    const at::Tensor* tensor;  // dense CPU tensor (any dimension order), or nullptr/undefined for none
 };
 
 // Launches the twin build of `op` for `dtype`: the tensors in kernel-parameter order, then a workspace of
