@@ -136,7 +136,6 @@ inline VectorAddPlan ComputeVectorAddTiling(const VectorAddProblem& p, DType dty
         t.colFormerNum = 1;
         t.tileCols = static_cast<uint32_t>(p.rowLength);
         t.tileRows = static_cast<uint32_t>(std::min<uint64_t>({tileCap / pitch, kVectorAddMaxTileRows, t.rowsFormer}));
-        plan.ubBytes = static_cast<uint64_t>(t.tileRows) * pitch * perElement;
     } else {
         // Long rows (or one row, or a scalar B): cores split the columns in whole 32-byte blocks, and the
         // rows when there are columns for fewer cores than the platform has.
@@ -153,8 +152,15 @@ inline VectorAddPlan ComputeVectorAddTiling(const VectorAddProblem& p, DType dty
         t.colFormerNum = cols.formerNum == 0 ? t.colGroups : cols.formerNum;
         t.tileRows = 1;
         t.tileCols = static_cast<uint32_t>(std::min(tileCap, AlignUp(t.colsFormer, kVectorAddTileAlign)));
-        plan.ubBytes = static_cast<uint64_t>(t.tileCols) * perElement;
     }
+    // What the kernel allocates: F and z queues, the staged B row, the replicated B and the float work tile.
+    const uint64_t rowPitch = AlignUp(t.tileCols, blockElems);
+    const uint64_t tileElems = t.tileRows * rowPitch;
+    const bool rowsMode = p.mode == kVectorAddRows;
+    const bool replicate = rowsMode && (t.tileRows > 1 || inFloat || p.scaleBcast != 1.0);
+    const uint64_t computeSize = inFloat ? sizeof(float) : elem;
+    plan.ubBytes = 2ULL * kVectorAddBufferNum * tileElems * elem + (rowsMode ? rowPitch * elem : 0) +
+                   (replicate ? tileElems * computeSize : 0) + (inFloat ? tileElems * sizeof(float) : 0);
     plan.blockDim = t.rowGroups * t.colGroups;
     plan.bcastElemsRead = p.mode == kVectorAddRows ? static_cast<uint64_t>(t.rowGroups) * p.rowLength
                           : p.mode == kVectorAddScalarGm ? plan.blockDim

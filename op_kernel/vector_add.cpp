@@ -133,17 +133,20 @@ private:
         raw = bQueue_.template DeQue<T>();
         if (!replicate_) return raw;
 
+        // Several rows per tile: the padded row (pw elements) is replicated, so the padding lanes are
+        // computed too; one row per tile: exactly w elements.
         const uint32_t pw = AlignUp(w);
+        const uint32_t first = t_.tileRows > 1 ? pw : w;
         LocalTensor<C> rep = bRep_.template Get<C>();
         PipeBarrier<PIPE_V>();  // the previous chunk's tiles are done reading bRep_
         if constexpr (kInFloat) {
-            Cast(rep, raw, RoundMode::CAST_NONE, pw);
+            Cast(rep, raw, RoundMode::CAST_NONE, first);
             if (scaleBcast_ != static_cast<C>(1)) {
                 PipeBarrier<PIPE_V>();
-                Muls(rep, rep, scaleBcast_, static_cast<int32_t>(pw));
+                Muls(rep, rep, scaleBcast_, static_cast<int32_t>(first));
             }
         } else {
-            Muls(rep, raw, scaleBcast_, static_cast<int32_t>(pw));
+            Muls(rep, raw, scaleBcast_, static_cast<int32_t>(first));
         }
         // Doubling: rows [0, m) are copied to [m, 2m) by one exact multiplication by 1 per step.
         for (uint32_t m = 1; m < t_.tileRows; m *= 2) {

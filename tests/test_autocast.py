@@ -31,6 +31,8 @@ def test_vector_add_autocast_is_differentiable():
     torch.testing.assert_close(y.grad, torch.full((16,), 8.0, dtype=torch.bfloat16))
 
 
-def test_mixed_dtypes_outside_autocast_are_still_an_error():
-    with pytest.raises(TypeError, match="must have the same dtype"):
-        ascend_ext.vector_add(rand(4), rand(4, dtype=torch.bfloat16))
+def test_mixed_dtypes_promote_outside_autocast_too_like_torch_add():
+    x, y = rand(4, dtype=torch.float16), rand(4, dtype=torch.bfloat16)
+    z = ascend_ext.vector_add(x, y)
+    assert z.dtype == torch.add(x, y).dtype == torch.float32
+    assert_matches_reference(z, x.double() + y.double(), torch.float32)

@@ -1,63 +1,74 @@
-"""The VectorAdd tiling's decisions, pinned: a change to the plan must show up in review."""
+"""The VectorAdd tiling's decisions, pinned: a change to the plan must show up in review.
+
+Shapes are [n] (two operands of n elements) or [rows, d] (rows x d plus a broadcast row of d elements).
+"""
 import expecttest
 import torch
 
 import ascend_ext
 
-SIZES = [0, 1, 31, 32, 4095, 4096 * 48 + 7, 2**24, 2**31 + 5]
-FIELDS = ["block_dim", "former_num", "former_length", "tail_length", "tile_length", "ub_bytes"]
+SHAPES = [[0], [1], [31], [4095], [4096 * 48 + 7], [2**24], [2**31 + 5],
+          [3, 7], [10000, 7], [1 << 20, 128], [48, 4096], [3, 100000], [1, 3_000_000]]
+FIELDS = ["block_dim", "row_groups", "col_groups", "rows_former", "cols_former", "tile_rows", "tile_cols",
+          "ub_bytes", "bcast_elems_read"]
 
 
-def table(op, dtype, platform="Ascend910B2"):
-    rows = [f"{'n':>12} " + " ".join(f"{f:>13}" for f in FIELDS)]
-    for n in SIZES:
-        plan = ascend_ext.twin.plan(op, [n], dtype, platform)
-        rows.append(f"{n:>12} " + " ".join(f"{plan[f]:>13}" for f in FIELDS))
+def table(dtype, platform="Ascend910B2"):
+    rows = [f"{'shape':>16} " + " ".join(f"{f.replace('_', ' ')[:11]:>11}" for f in FIELDS)]
+    for shape in SHAPES:
+        plan = ascend_ext.twin.plan("vector_add", shape, dtype, platform)
+        rows.append(f"{'x'.join(map(str, shape)):>16} " + " ".join(f"{plan[f]:>11}" for f in FIELDS))
     return "\n".join(rows)
 
 
 class TestVectorAddPlans(expecttest.TestCase):
     def test_float32(self):
-        self.assertExpectedInline(table("vector_add", torch.float32), """\
-           n     block_dim    former_num former_length   tail_length   tile_length      ub_bytes
-           0             0             0             0             0             0             0
-           1             1             0            16             8            64          1536
-          31             1             0            40            32            64          1536
-          32             1             0            40            32            64          1536
-        4095             2             0          2056          2048          2048         49152
-      196615            48             1          4104          4096          4160         99840
-    16777216            48            32        349528        349520          7808        187392
-  2147483653            48            17      44739248      44739240          7808        187392""")
+        self.assertExpectedInline(table(torch.float32), """\
+           shape   block dim  row groups  col groups rows former cols former   tile rows   tile cols    ub bytes bcast elems
+               0           0           0           0           0           0           0           0           0           0
+               1           1           1           1           1           8           1          64        1280           1
+              31           1           1           1           1          32           1          64        1280          31
+            4095           2           1           2           1        2048           1        2048       40960        4095
+          196615          48           1          48           1        4104           1        4160       83200      196615
+        16777216          48           1          48           1      349528           1        7808      156160    16777216
+      2147483653          48           1          48           1    44739248           1        7808      156160  2147483653
+             3x7           1           1           1           3           7           3           7         512           7
+         10000x7          35          35           1         286           7         286           7       45792         245
+     1048576x128          48          48           1       21846         128          61         128      156672        6144
+         48x4096          48          24           2           2        2048           1        2048       40960       98304
+        3x100000          48           1          48           3        2088           1        2112       42240      100000
+       1x3000000          48           1          48           1       62504           1        7808      156160     3000000""")
 
     def test_bfloat16(self):
-        self.assertExpectedInline(table("vector_add", torch.bfloat16), """\
-           n     block_dim    former_num former_length   tail_length   tile_length      ub_bytes
-           0             0             0             0             0             0             0
-           1             1             0            32            16            64          1280
-          31             1             0            48            32            64          1280
-          32             1             0            48            32            64          1280
-        4095             1             0          4112          4096          4096         81920
-      196615            48             1          4112          4096          4160         83200
-    16777216            48            16        349536        349520          9408        188160
-  2147483653            48            33      44739248      44739232          9408        188160""")
+        self.assertExpectedInline(table(torch.bfloat16), """\
+           shape   block dim  row groups  col groups rows former cols former   tile rows   tile cols    ub bytes bcast elems
+               0           0           0           0           0           0           0           0           0           0
+               1           1           1           1           1          16           1          64        1152           1
+              31           1           1           1           1          32           1          64        1152          31
+            4095           1           1           1           1        4096           1        4096       73728        4095
+          196615          48           1          48           1        4112           1        4160       74880      196615
+        16777216          48           1          48           1      349536           1       10432      187776    16777216
+      2147483653          48           1          48           1    44739248           1       10432      187776  2147483653
+             3x7           1           1           1           3           7           3           7         800           7
+         10000x7          18          18           1         556           7         556           7      142368         126
+     1048576x128          48          48           1       21846         128          81         128      166144        6144
+         48x4096          48          48           1           1        4096           1        4096       73728      196608
+        3x100000          25           1          25           3        4000           1        4032       72576      100000
+       1x3000000          48           1          48           1       62512           1       10432      187776     3000000""")
 
     def test_float16_on_910b3(self):
-        self.assertExpectedInline(table("vector_add", torch.float16, "Ascend910B3"), """\
-           n     block_dim    former_num former_length   tail_length   tile_length      ub_bytes
-           0             0             0             0             0             0             0
-           1             1             0            32            16            64           768
-          31             1             0            48            32            64           768
-          32             1             0            48            32            64           768
-        4095             1             0          4112          4096          4096         49152
-      196615            40             9          4928          4912          4928         59136
-    16777216            40            16        419440        419424         15680        188160
-  2147483653            40             9      53687104      53687088         15680        188160""")
-
-
-def test_plan_rejects_unknown_op_and_platform():
-    import pytest
-
-    with pytest.raises(ValueError, match="no tiling plan for op 'conv'"):
-        ascend_ext.twin.plan("conv", [4])
-    with pytest.raises(ValueError, match="unknown platform 'Ascend950'"):
-        ascend_ext.twin.plan("vector_add", [4], platform="Ascend950")
+        self.assertExpectedInline(table(torch.float16, "Ascend910B3"), """\
+           shape   block dim  row groups  col groups rows former cols former   tile rows   tile cols    ub bytes bcast elems
+               0           0           0           0           0           0           0           0           0           0
+               1           1           1           1           1          16           1          64         640           1
+              31           1           1           1           1          32           1          64         640          31
+            4095           1           1           1           1        4096           1        4096       40960        4095
+          196615          40           1          40           1        4928           1        4928       49280      196615
+        16777216          40           1          40           1      419440           1       15680      156800    16777216
+      2147483653          40           1          40           1    53687104           1       15680      156800  2147483653
+             3x7           1           1           1           3           7           3           7         512           7
+         10000x7          18          18           1         556           7         556           7       88992         126
+     1048576x128          40          40           1       26215         128         122         128      156416        5120
+         48x4096          40          40           1           2        4096           2        4096       90112      163840
+        3x100000          25           1          25           3        4000           1        4032       40320      100000
+       1x3000000          40           1          40           1       75008           1       15680      156800     3000000""")

@@ -25,13 +25,44 @@ def test_each_core_moves_its_own_share():
     ascend_ext.vector_add(rand(n), rand(n))
     stats = ascend_ext.twin.last_launch_stats()
     plan = ascend_ext.twin.plan("vector_add", [n])
-    assert stats.block_dim == plan["block_dim"] == len(stats.cores)
-    shares = [plan["former_length"]] * plan["former_num"] + [plan["tail_length"]] * (
-        plan["block_dim"] - plan["former_num"]
+    assert stats.block_dim == plan["block_dim"] == len(stats.cores) == plan["col_groups"]
+    shares = [plan["cols_former"]] * plan["col_former_num"] + [plan["cols_tail"]] * (
+        plan["block_dim"] - plan["col_former_num"]
     )
     shares[-1] -= sum(shares) - n
     assert [c.gm_bytes_written for c in stats.cores] == [4 * s for s in shares]
     assert all(c.ub_bytes_allocated == plan["ub_bytes"] for c in stats.cores)
+
+
+@pytest.mark.parametrize("rows,d", [(5, 130), (1000, 7), (1 << 14, 128), (3, 100_000)])
+def test_a_broadcast_row_is_read_in_place_once_per_row_group(rows, d):
+    x, b = rand(rows, d), rand(d)
+    z = ascend_ext.vector_add(x, b)
+    assert torch.equal(z, x + b)
+    stats = ascend_ext.twin.last_launch_stats()
+    plan = ascend_ext.twin.plan("vector_add", [rows, d])
+    assert stats.total.gm_bytes_read == 4 * (rows * d + plan["row_groups"] * d)
+    assert stats.total.gm_bytes_read == 4 * (rows * d + plan["bcast_elems_read"])
+    assert stats.total.gm_bytes_written == 4 * rows * d
+
+
+def test_bias_on_one_row_group_reads_exactly_nd_plus_d():
+    rows, d = 40, 50  # small enough for one core: N*D + D elements, the broadcast row read once
+    ascend_ext.vector_add(rand(rows, d), rand(d))
+    stats = ascend_ext.twin.last_launch_stats()
+    assert stats.block_dim == 1
+    assert stats.total.gm_bytes_read == 4 * (rows * d + d)
+
+
+def test_scalar_operands_are_read_once_per_core():
+    n = 1 << 18
+    ascend_ext.vector_add(rand(n), rand(1))
+    stats = ascend_ext.twin.last_launch_stats()
+    assert stats.total.gm_bytes_read == 4 * (n + stats.block_dim)
+    assert stats.total.vector_element_ops == {"Adds": n}
+    ascend_ext.vector_add(rand(n), 2.0, alpha=3.0)
+    stats = ascend_ext.twin.last_launch_stats()
+    assert stats.total.gm_bytes_read == 4 * n and stats.total.vector_element_ops == {"Adds": n}
 
 
 def test_bfloat16_adds_in_float32():

@@ -115,6 +115,132 @@ def test_residual_add_layer_matches_torch():
     torch.testing.assert_close(x.grad, x_ref.grad)
 
 
+# ---- torch.add semantics -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("a,b", [
+    (torch.float16, torch.float32), (torch.bfloat16, torch.float16), (torch.float32, torch.bfloat16),
+    (torch.int32, torch.float16), (torch.bool, torch.bfloat16), (torch.int64, torch.float32),
+])
+def test_promotes_like_torch_add(a, b):
+    x, y = rand(5, 6).to(a), rand(6).to(b)
+    z, expected = ascend_ext.vector_add(x, y), torch.add(x, y)
+    assert z.dtype == expected.dtype
+    assert_matches_reference(z, x.double() + y.double(), expected.dtype)
+
+
+def test_a_zero_dim_float64_tensor_does_not_widen_the_result():
+    x, s = rand(7), torch.tensor(0.25, dtype=torch.float64)
+    z = ascend_ext.vector_add(x, s)
+    assert z.dtype == torch.add(x, s).dtype == torch.float32
+    assert torch.equal(z, torch.add(x, s))
+
+
+@pytest.mark.parametrize("number", [2.5, -3, True, 1e4])
+def test_python_number_operand(number, dtype):
+    x = rand(3, 70, dtype=dtype)
+    z = ascend_ext.vector_add(x, number)
+    assert z.dtype == torch.add(x, number).dtype
+    assert_matches_reference(z, x.double() + float(number), dtype)
+    torch.testing.assert_close(torch.ops.ascend_ext.vector_add(x, number), z, rtol=0, atol=0)
+
+
+@pytest.mark.parametrize("alpha", [0.5, -2, 3.25, 0])
+@pytest.mark.parametrize("y_shape", [(40, 33), (33,), (), (1, 1)])
+def test_alpha_scales_y_in_the_kernel(alpha, y_shape, dtype):
+    x, y = rand(40, 33, dtype=dtype), rand(*y_shape, dtype=dtype)
+    with ascend_ext.twin.record() as rec:
+        z = ascend_ext.vector_add(x, y, alpha=alpha)
+    assert len(rec.launches) == 1
+    assert_matches_reference(z, x.double() + alpha * y.double(), dtype)
+
+
+def test_alpha_on_a_broadcast_first_operand():
+    x, y = rand(9), rand(5, 9)
+    assert_matches_reference(ascend_ext.vector_add(x, y, alpha=-1.5), x.double() - 1.5 * y.double(), torch.float32)
+
+
+def test_out_argument(dtype):
+    x, y = rand(6, 50, dtype=dtype), rand(50, dtype=dtype)
+    out = torch.empty(0, dtype=dtype)
+    result = torch.ops.ascend_ext.vector_add(x, y, alpha=2.0, out=out)
+    assert result is out and out.shape == (6, 50)
+    assert_matches_reference(out, x.double() + 2 * y.double(), dtype)
+    wider = torch.empty(6, 50, dtype=torch.float64)
+    torch.ops.ascend_ext.vector_add(x, y, out=wider)
+    torch.testing.assert_close(wider, (x + y).double())
+
+
+def test_out_into_a_strided_destination():
+    x, y = rand(8, 8), rand(8, 8)
+    base = torch.zeros(8, 16)
+    torch.ops.ascend_ext.vector_add(x, y, out=base[:, ::2])
+    assert torch.equal(base[:, ::2], x + y) and torch.equal(base[:, 1::2], torch.zeros(8, 8))
+
+
+def test_in_place(dtype):
+    x, y = rand(4, 33, dtype=dtype), rand(33, dtype=dtype)
+    expected = x.double() + 0.5 * y.double()
+    version = x._version
+    result = ascend_ext.vector_add_(x, y, alpha=0.5)
+    assert result is x and x._version > version
+    assert_matches_reference(x, expected, dtype)
+    rounded = x.double()
+    ascend_ext.vector_add_(x, 1.0)
+    assert_matches_reference(x, rounded + 1.0, dtype)
+
+
+def test_in_place_on_a_view_writes_through():
+    base = rand(6, 6)
+    expected = base.clone()
+    expected[1:4] += 1.0
+    torch.ops.ascend_ext.vector_add_(base[1:4], torch.ones(6))
+    assert torch.equal(base, expected)
+
+
+def test_in_place_is_differentiable():
+    leaf = rand(5).requires_grad_()
+    x = leaf * 1.0
+    y = rand(5).requires_grad_()
+    ascend_ext.vector_add_(x, y, alpha=3.0)
+    x.sum().backward()
+    torch.testing.assert_close(leaf.grad, torch.ones(5))
+    torch.testing.assert_close(y.grad, torch.full((5,), 3.0))
+    with pytest.raises(RuntimeError, match="leaf Variable that requires grad"):
+        ascend_ext.vector_add_(leaf, y)
+
+
+def test_out_form_refuses_autograd_like_torch():
+    with pytest.raises(RuntimeError, match="out= form does not support automatic differentiation"):
+        torch.ops.ascend_ext.vector_add(rand(3).requires_grad_(), rand(3), out=torch.empty(3))
+
+
+@pytest.mark.parametrize("fmt,shape,y_shape", [
+    (torch.channels_last, (2, 3, 4, 5), (2, 3, 4, 5)), (torch.channels_last, (2, 3, 4, 5), (3, 1, 1)),
+    (torch.channels_last_3d, (2, 3, 2, 4, 5), (3, 1, 1, 1)), (torch.contiguous_format, (2, 3, 4, 5), (5,)),
+])
+def test_result_memory_format_like_torch_add(fmt, shape, y_shape):
+    x, y = rand(*shape).to(memory_format=fmt), rand(*y_shape)
+    z, expected = ascend_ext.vector_add(x, y), torch.add(x, y)
+    assert z.stride() == expected.stride()
+    assert torch.equal(z, expected)
+
+
+def test_channels_last_bias_is_read_in_place():
+    x, bias = rand(4, 16, 8, 8).to(memory_format=torch.channels_last), rand(16, 1, 1)
+    ascend_ext.vector_add(x, bias)
+    stats = ascend_ext.twin.last_launch_stats()
+    assert stats.total.gm_bytes_read == 4 * (x.numel() + stats.block_dim * 16)
+
+
+def test_broadcast_operand_is_not_materialised():
+    x, b = rand(1 << 12, 128), rand(128)
+    with torch.profiler.profile(profile_memory=True) as prof:
+        ascend_ext.vector_add(x, b)
+    (op_event,) = [e for e in prof.events() if e.name == "ascend_ext::vector_add"]
+    assert op_event.cpu_memory_usage == x.numel() * 4, "only the output may be allocated"
+
+
 # ---- bad input -----------------------------------------------------------------------------------
 
 
@@ -123,10 +249,33 @@ def test_rejects_integer_dtype():
         ascend_ext.vector_add(torch.ones(4, dtype=torch.int32), torch.ones(4, dtype=torch.int32))
 
 
-def test_rejects_mixed_dtypes():
-    with pytest.raises(TypeError, match=r"arguments 'x' and 'y' must have the same dtype, got torch\.float32 and "
-                                        r"torch\.float16"):
-        ascend_ext.vector_add(rand(4), rand(4, dtype=torch.float16))
+def test_rejects_complex_and_integer_results():
+    with pytest.raises(TypeError, match=r"ascend_ext\.vector_add: x \(torch\.float32\) \+ y \(torch\.complex64\), "
+                                        r"promoted as torch\.add does, has dtype torch\.complex64"):
+        ascend_ext.vector_add(rand(4), torch.ones(4, dtype=torch.complex64))
+    with pytest.raises(TypeError, match=r"argument 'x' has dtype torch\.int64"):
+        ascend_ext.vector_add(torch.ones(4, dtype=torch.int64), 3)
+
+
+@pytest.mark.parametrize("alpha", [1j, True])
+def test_rejects_alpha_that_is_not_a_real_number(alpha):
+    with pytest.raises(TypeError, match=r"ascend_ext\.vector_add: argument 'alpha' must be a real number"):
+        ascend_ext.vector_add(rand(4), rand(4), alpha=alpha)
+
+
+def test_in_place_errors_name_the_problem():
+    with pytest.raises(ValueError, match=r"vector_add_: the result's shape \[3, 4\] differs from the shape \[4\]"):
+        ascend_ext.vector_add_(rand(4), rand(3, 4))
+    with pytest.raises(TypeError, match=r"result type torch\.float32 can't be cast to the dtype torch\.int32"):
+        ascend_ext.vector_add_(torch.ones(4, dtype=torch.int32), rand(4))
+    with pytest.raises(RuntimeError, match="unsupported operation"):
+        x = rand(8)
+        ascend_ext.vector_add_(x[1:], x[:-1])
+
+
+def test_out_errors_name_the_problem():
+    with pytest.raises(TypeError, match=r"can't be cast to the dtype torch\.int32 of argument 'out'"):
+        torch.ops.ascend_ext.vector_add(rand(4), rand(4), out=torch.empty(4, dtype=torch.int32))
 
 
 @pytest.mark.parametrize("other", ["meta", pytest.param("npu", marks=DEVICES[1].marks)])
@@ -141,9 +290,12 @@ def test_rejects_shapes_that_do_not_broadcast():
         ascend_ext.vector_add(rand(3, 4), rand(5))
 
 
-@pytest.mark.parametrize("bad", [3, 2.5, None, [1.0, 2.0], "x"])
-def test_rejects_non_tensor_arguments(bad):
-    with pytest.raises(TypeError, match=r"ascend_ext\.vector_add: argument 'y' must be a torch\.Tensor, got"):
+@pytest.mark.parametrize("bad", [None, [1.0, 2.0], "x"])
+def test_rejects_operands_that_are_neither_tensors_nor_numbers(bad):
+    with pytest.raises(TypeError, match=r"ascend_ext\.vector_add: argument 'y' must be a torch\.Tensor or a real "
+                                        r"number, got"):
         ascend_ext.vector_add(rand(2), bad)
+    with pytest.raises(TypeError, match=r"ascend_ext\.vector_add: argument 'x' must be a torch\.Tensor, got"):
+        ascend_ext.vector_add(bad, rand(2))
     with pytest.raises((TypeError, RuntimeError), match=r"vector_add"):
         torch.ops.ascend_ext.vector_add(bad, rand(2))

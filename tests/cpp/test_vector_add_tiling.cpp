@@ -132,7 +132,8 @@ TEST_CASE("the tile fills the UB: one more 64-element step would not fit")
     for (DType dtype : {DType::kFloat32, DType::kFloat16, DType::kBFloat16}) {
         const VectorAddPlan plan = ComputeVectorAddTiling(1ull << 24, dtype, kAscend910B2);
         const uint64_t perElement = VectorAddUbBytesPerElement(dtype, plan.tiling.computeInFloat != 0);
-        CHECK(plan.ubBytes + 64 * perElement > UbUsable(kAscend910B2));
+        CHECK(plan.ubBytes <= plan.tiling.tileCols * perElement);
+        CHECK((plan.tiling.tileCols + 64) * perElement > UbUsable(kAscend910B2));
     }
 }
 

@@ -38,7 +38,9 @@ def aclnn_names() -> List[str]:
     """aclnn<Op> of every registered ascend_ext op (OpType = UpperCamel of the op name)."""
     ops = sorted({n.split("::", 1)[1].split(".")[0] for n in torch._C._dispatch_get_all_op_names()
                   if n.startswith("ascend_ext::")})
-    return ["aclnn" + "".join(part.capitalize() for part in op.split("_")) for op in ops if not op.startswith("_")]
+    # In-place forms (trailing "_") run through the same aclnn entry point as their functional op.
+    return ["aclnn" + "".join(part.capitalize() for part in op.split("_"))
+            for op in ops if not op.startswith("_") and not op.endswith("_")]
 
 
 def check_twin(report: Report) -> None:

@@ -22,8 +22,12 @@ uint64_t Product(const std::vector<int64_t>& sizes)
 const std::map<std::string, PlanFunction>& Plans()
 {
     static const std::map<std::string, PlanFunction> plans = {
+        // [n]: two operands of n elements; [rows, d]: rows x d plus a broadcast row of d elements.
         {"vector_add", [](const std::vector<int64_t>& sizes, DType dtype, const PlatformInfo& platform) {
-             return DescribeVectorAddPlan(ComputeVectorAddTiling(Product(sizes), dtype, platform));
+             VectorAddProblem p;
+             p.rows = sizes.size() == 2 ? static_cast<uint64_t>(sizes[0]) : 1;
+             p.rowLength = sizes.size() == 2 ? static_cast<uint64_t>(sizes[1]) : Product(sizes);
+             return DescribeVectorAddPlan(ComputeVectorAddTiling(p, dtype, platform));
          }},
     };
     return plans;

@@ -88,7 +88,7 @@ struct Classified {
 
 Classified Classify(const at::Tensor& t, const at::Tensor& z, const std::vector<int64_t>& order)
 {
-    if (t.numel() == 1) return {Reading::kScalar, 1};
+    if (t.numel() == 1 && z.numel() > 1) return {Reading::kScalar, 1};
     const int64_t off = z.dim() - t.dim();
     bool inRows = true;   // walking outward from the innermost dimension: still in the repeated row?
     bool dense = true;
