@@ -11,7 +11,7 @@ static ge::graphStatus VectorAddTilingFunc(gert::TilingContext* context)
     if (!ascend_ext::cann::DTypeFromGe(context->GetInputDesc(0)->GetDataType(), dtype)) {
         return ge::GRAPH_FAILED;
     }
-    const uint64_t totalLength = context->GetInputShape(0)->GetStorageShape().GetShapeSize();
+    const uint64_t totalLength = context->GetInputShape(0)->GetOriginShape().GetShapeSize();
     const ascend_ext::VectorAddPlan plan =
         ascend_ext::ComputeVectorAddTiling(totalLength, dtype, ascend_ext::cann::PlatformFromContext(context));
     *context->GetTilingData<VectorAddTilingData>() = plan.tiling;
