@@ -124,11 +124,18 @@ aclDataType AclDType(const char* op, const char* arg, at::ScalarType t)
 
 }  // namespace
 
+namespace {
+std::string LastSearch()
+{
+    std::lock_guard<std::mutex> lock(gLoadMutex);
+    return gSearched.empty() ? "  (no candidate: ASCEND_CUSTOM_OPP_PATH and ASCEND_OPP_PATH are unset)\n" : gSearched;
+}
+}  // namespace
+
 std::string DescribeOpPackageSearch()
 {
     LibraryHandle();
-    std::lock_guard<std::mutex> lock(gLoadMutex);
-    return gSearched.empty() ? "  (no candidate: ASCEND_CUSTOM_OPP_PATH and ASCEND_OPP_PATH are unset)\n" : gSearched;
+    return LastSearch();
 }
 
 void* OpApiSymbol(const char* symbol)
@@ -136,7 +143,7 @@ void* OpApiSymbol(const char* symbol)
     void* handle = LibraryHandle();
     TORCH_CHECK(handle != nullptr,
                 "ascend_ext: the ascend_ext op package is not installed (libcust_opapi.so not found).\n",
-                DescribeOpPackageSearch(),
+                LastSearch(),
                 "Build it on a machine with CANN (bash scripts/build_op_package.sh), install it with "
                 "build/op_package/custom_opp_*.run --install-path=<dir>, then 'source "
                 "<dir>/vendors/ascend_ext/bin/set_env.bash' (sets ASCEND_CUSTOM_OPP_PATH) before starting Python. "
@@ -144,7 +151,7 @@ void* OpApiSymbol(const char* symbol)
                 "looks again.)");
     void* fn = dlsym(handle, symbol);
     TORCH_CHECK(fn != nullptr, "ascend_ext: ", symbol, " is missing from the installed op package (",
-                DescribeOpPackageSearch(), "); it predates this version of ascend_ext: rebuild and reinstall the package");
+                LastSearch(), "); it predates this version of ascend_ext: rebuild and reinstall the package");
     return fn;
 }
 
@@ -161,6 +168,7 @@ struct AclnnCall::State {
 
     ~State()
     {
+        if (descriptions.empty() && executor == nullptr) return;  // nothing created (the library may be absent)
         static const auto destroyTensor = reinterpret_cast<DestroyTensorFn>(OptionalSymbol("aclDestroyTensor"));
         if (destroyTensor != nullptr) {
             for (aclTensor* t : descriptions) destroyTensor(t);
