@@ -4,8 +4,11 @@ With torch_npu importable the extension is built with its NpuExtension and the P
 implementations are compiled in as well.
 """
 import glob
+import importlib.util
 import os
 import shutil
+import sys
+import warnings
 
 from setuptools import setup
 from torch.utils import cpp_extension
@@ -18,13 +21,30 @@ def sources(*patterns):
 
 
 def torch_npu_extension():
-    """NpuExtension when torch_npu imports (CANN present), else None: the CPU-only build."""
+    """NpuExtension when torch_npu imports (CANN present), else None: the CPU-only build.
+
+    ASCEND_EXT_NO_NPU=1 forces the CPU-only build; ASCEND_EXT_REQUIRE_NPU=1 makes a missing or failing
+    torch_npu an error instead of a CPU-only build (for NPU machines and their CI).
+    """
     if os.environ.get("ASCEND_EXT_NO_NPU") == "1":
+        return None
+    require = os.environ.get("ASCEND_EXT_REQUIRE_NPU") == "1"
+    if importlib.util.find_spec("torch_npu") is None:
+        if require:
+            sys.exit("ascend_ext: ASCEND_EXT_REQUIRE_NPU=1 but torch_npu is not installed in this Python "
+                     "(pip install torch-npu matching torch, on a machine with CANN)")
         return None
     try:
         import torch_npu  # noqa: F401  needs CANN's runtime libraries
         from torch_npu.utils.cpp_extension import NpuExtension
-    except Exception:  # absent, or installed on a machine without CANN
+    except Exception as exc:  # installed, but CANN is missing or not set up in this shell
+        message = (f"ascend_ext: torch_npu is installed but does not import ({type(exc).__name__}: {exc}); "
+                   "building WITHOUT the NPU adapter. Source CANN's set_env.sh before building to get it; "
+                   "set ASCEND_EXT_REQUIRE_NPU=1 to make this an error.")
+        if require:
+            sys.exit(message.replace("building WITHOUT the NPU adapter", "ASCEND_EXT_REQUIRE_NPU=1 stops the build"))
+        warnings.warn(message, stacklevel=1)
+        print("WARNING: " + message, file=sys.stderr)
         return None
     return NpuExtension
 
@@ -39,6 +59,7 @@ def stage_twin_sdk():
     shutil.copy(os.path.join(ROOT, "op_host", "platform_info.h"), os.path.join(sdk, "include"))
 
 
+NpuExtension = torch_npu_extension()
 stage_twin_sdk()
 
 cpu_sources = sources(
@@ -50,7 +71,6 @@ cpu_sources = sources(
 include_dirs = [os.path.join(ROOT, d) for d in ("torch_ext/csrc", "twin/include", "op_host", ".")]
 cxx_flags = ["-O2", "-fvisibility=hidden"]
 
-NpuExtension = torch_npu_extension()
 if NpuExtension is not None:
     extension = NpuExtension(
         "ascend_ext._C",

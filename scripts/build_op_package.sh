@@ -6,9 +6,9 @@
 #   source "$HOME/ascend_ext_opp/vendors/ascend_ext/bin/set_env.bash"
 set -euo pipefail
 cd "$(dirname "$0")/.."
-CANN=${ASCEND_HOME_PATH:-${ASCEND_CANN_PACKAGE_PATH:-}}
+CANN=${ASCEND_HOME_PATH:-}
 if [ -z "$CANN" ]; then
-    echo "build_op_package: no CANN toolkit in this shell; run 'source <CANN install>/set_env.sh' first" >&2
+    echo "build_op_package: ASCEND_HOME_PATH is unset (no CANN toolkit in this shell); run 'source <CANN install>/set_env.sh' first" >&2
     exit 1
 fi
 export CMAKE_PREFIX_PATH="$CANN/compiler/tikcpp/ascendc_kernel_cmake${CMAKE_PREFIX_PATH:+:$CMAKE_PREFIX_PATH}"

@@ -33,14 +33,18 @@ def main() -> None:
         + glob.glob(os.path.join(ROOT, "torch_ext/csrc/npu/*.cpp"))
         + glob.glob(os.path.join(ROOT, "twin/src/*.cpp"))
         + glob.glob(os.path.join(ROOT, "twin/kernels/*.cpp"))
+        + glob.glob(os.path.join(ROOT, "tests/npu/*.cpp"))  # uses of the op_api helper by other op shapes
     )
     includes = cpp_extension.include_paths() + [
         os.path.join(npu, "include"),
         sysconfig.get_paths()["include"],
         *(os.path.join(ROOT, d) for d in ("torch_ext/csrc", "twin/include", "op_host", ".")),
     ]
+    import torch  # noqa: PLC0415  (torch itself imports without CANN)
+
+    abi = int(torch._C._GLIBCXX_USE_CXX11_ABI)  # the ABI torch (and so the torch-npu wheel) was built with
     flags = ["-std=c++20", "-fPIC", "-O0", "-Wall", "-Werror=return-type", "-DASCEND_EXT_WITH_TORCH_NPU=1",
-             "-D_GLIBCXX_USE_CXX11_ABI=1", *(f"-I{d}" for d in includes)]
+             f"-D_GLIBCXX_USE_CXX11_ABI={abi}", *(f"-I{d}" for d in includes)]
     os.makedirs(OUT, exist_ok=True)
 
     def compile_one(src: str) -> str:
@@ -50,7 +54,7 @@ def main() -> None:
             raise RuntimeError(f"compiling {os.path.relpath(src, ROOT)} against torch_npu failed:\n{proc.stderr}")
         return obj
 
-    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+    with concurrent.futures.ThreadPoolExecutor(max_workers=int(os.environ.get("MAX_JOBS", 0)) or os.cpu_count() or 2) as pool:
         objects = list(pool.map(compile_one, sources))
     print(f"compiled {len(objects)} translation units with ASCEND_EXT_WITH_TORCH_NPU")
 

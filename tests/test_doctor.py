@@ -10,12 +10,16 @@ from conftest import NPU_AVAILABLE
 ACLNN = ["aclnnVectorAddGetWorkspaceSize", "aclnnVectorAdd"]
 
 
-def doctor(**env_overrides):
+def run_doctor(*args, **env_overrides):
     env = {k: v for k, v in os.environ.items() if not k.startswith("ASCEND_")}
     env.update(env_overrides)
-    proc = subprocess.run([sys.executable, "-m", "ascend_ext", "doctor"], capture_output=True, text=True, env=env,
-                          timeout=300)
-    assert proc.returncode == 0, proc.stderr
+    return subprocess.run([sys.executable, "-m", "ascend_ext", "doctor", *args], capture_output=True, text=True,
+                          env=env, timeout=300)
+
+
+def doctor(**env_overrides):
+    proc = run_doctor(**env_overrides)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
     return proc.stdout
 
 
@@ -64,3 +68,33 @@ def test_other_vendors_packages_are_not_taken_for_ours(tmp_path):
     other = fake_op_package(tmp_path, ACLNN).parent / "someone_else"
     out = doctor(ASCEND_CUSTOM_OPP_PATH=str(other))
     assert "[missing] ascend_ext op package" in out
+    # The variable is set: say what it holds, never that it is unset.
+    assert f"ASCEND_CUSTOM_OPP_PATH={other} has no ascend_ext entry" in out
+    assert "ASCEND_CUSTOM_OPP_PATH is unset" not in out and "are unset" not in out
+
+
+def test_unknown_twin_platform_is_reported_not_a_crash():
+    proc = run_doctor(ASCEND_EXT_TWIN_PLATFORM="bogus")
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert "[problem] CPU twin cannot run the kernels: ascend_ext: ASCEND_EXT_TWIN_PLATFORM='bogus'" in proc.stdout
+    assert "fix: unset ASCEND_EXT_TWIN_PLATFORM" in proc.stdout
+
+
+@pytest.mark.skipif(NPU_AVAILABLE, reason="describes a machine without an NPU")
+def test_require_npu_fails_where_the_npu_path_is_not_ready():
+    proc = run_doctor("--require", "npu")
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "The NPU path is not usable here" in proc.stdout
+    assert run_doctor().returncode == 0  # without --require, a working twin is success
+
+
+def test_explicit_library_outside_the_vendor_paths_is_a_problem(tmp_path):
+    vendor = fake_op_package(tmp_path, ACLNN)
+    lib = vendor / "op_api" / "lib" / "libcust_opapi.so"
+    out = doctor(ASCEND_EXT_OPAPI_LIB=str(lib))
+    assert f"[problem] op package library {lib} (from ASCEND_EXT_OPAPI_LIB) is not under an entry" in out
+    assert "source <install>/vendors/ascend_ext/bin/set_env.bash" in out
+    out = doctor(ASCEND_EXT_OPAPI_LIB=str(lib), ASCEND_CUSTOM_OPP_PATH=str(vendor))
+    assert "is not under an entry" not in out
+    assert f"[  ok   ] op package at {lib} exports aclnnVectorAdd" in out

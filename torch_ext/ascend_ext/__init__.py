@@ -5,7 +5,20 @@ layers and the CPU twin's tools. Importing it loads the compiled extension, whic
 """
 import torch  # noqa: F401  (the extension links against torch)
 
-from . import _C  # noqa: F401  registers torch.ops.ascend_ext.*
+try:
+    from . import _C  # noqa: F401  registers torch.ops.ascend_ext.*
+except ImportError as _exc:
+    # The NPU build links libtorch_npu, which only `import torch_npu` puts in the process (torch does so
+    # itself unless TORCH_DEVICE_BACKEND_AUTOLOAD=0).
+    if "libtorch_npu" not in str(_exc):
+        raise
+    try:
+        import torch_npu  # noqa: F401
+    except Exception as _npu_exc:
+        raise ImportError(f"ascend_ext was built with the NPU adapter, which needs torch_npu, and importing "
+                          f"torch_npu failed ({_npu_exc}); source CANN's set_env.sh first, or rebuild "
+                          f"ascend_ext with ASCEND_EXT_NO_NPU=1 for the CPU-only build") from _exc
+    from . import _C  # noqa: F401
 from . import nn, twin
 from .autograd import VectorAddFunction
 from .ops import vector_add, vector_add_

@@ -4,6 +4,9 @@ Checks, in the order a call travels: the CPU twin (always there), the CANN toolk
 ascend_ext was built with its NPU adapter, the installed op package and the aclnn entry points of
 every op. It never imports torch_npu into this process (that can fail hard without CANN); it asks a
 child process instead.
+
+Exit status, for CI: 0 when the CPU twin works (and, with `--require npu`, the whole NPU path is ready),
+1 otherwise.
 """
 import ctypes
 import importlib.metadata
@@ -24,7 +27,8 @@ CANN_DEFAULT_HOMES = ["/usr/local/Ascend/ascend-toolkit/latest", os.path.expandu
 class Report:
     def __init__(self) -> None:
         self.lines: List[str] = []
-        self.problems = 0
+        self.problems = 0  # of the NPU path
+        self.twin_ok = False
 
     def add(self, status: str, what: str, fix: Optional[str] = None) -> None:
         self.lines.append(f"[{status:^7}] {what}")
@@ -46,11 +50,19 @@ def aclnn_names() -> List[str]:
 def check_twin(report: Report) -> None:
     import ascend_ext
 
-    out = ascend_ext.vector_add(torch.ones(5), torch.ones(5))
-    stats = ascend_ext.twin.last_launch_stats()
+    try:
+        out = ascend_ext.vector_add(torch.ones(5), torch.ones(5))
+        platform = ascend_ext.twin.get_platform()
+    except Exception as exc:  # e.g. ASCEND_EXT_TWIN_PLATFORM names no known profile
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        fix = ("unset ASCEND_EXT_TWIN_PLATFORM or set it to a known profile"
+               if "ASCEND_EXT_TWIN_PLATFORM" in str(exc) else "reinstall: bash scripts/bootstrap.sh")
+        report.add(PROBLEM, f"CPU twin cannot run the kernels: {first}", fix)
+        return
     if torch.equal(out, torch.full((5,), 2.0)):
-        report.add(OK, f"CPU twin runs the kernels ({stats.platform} profile, ascend_ext {ascend_ext.__version__}, "
+        report.add(OK, f"CPU twin runs the kernels ({platform} profile, ascend_ext {ascend_ext.__version__}, "
                        f"torch {torch.__version__})")
+        report.twin_ok = True
     else:
         report.add(PROBLEM, "CPU twin returned a wrong vector_add result", "reinstall: bash scripts/bootstrap.sh")
 
@@ -122,10 +134,16 @@ def check_op_package(report: Report) -> None:
                    "--install-path=$HOME/ascend_ext_opp; source $HOME/ascend_ext_opp/vendors/ascend_ext/bin/"
                    "set_env.bash (sets ASCEND_CUSTOM_OPP_PATH)")
     if not found:
-        looked = ", ".join(candidates) if candidates else "nowhere: ASCEND_CUSTOM_OPP_PATH and ASCEND_OPP_PATH are unset"
-        report.add(MISSING, f"ascend_ext op package (libcust_opapi.so): looked in {looked}", install_fix)
+        report.add(MISSING, f"ascend_ext op package (libcust_opapi.so): looked in {describe_search(candidates)}",
+                   install_fix)
         return
     path = found[0]
+    if not under_vendor_path(path):
+        report.add(PROBLEM, f"op package library {path} (from ASCEND_EXT_OPAPI_LIB) is not under an entry of "
+                            "ASCEND_CUSTOM_OPP_PATH or under $ASCEND_OPP_PATH/vendors: its aclnn functions find "
+                            "the kernel binaries and the tiling library through those vendor paths, so calls "
+                            "would fail",
+                   "source <install>/vendors/ascend_ext/bin/set_env.bash of the same installation")
     try:
         lib = ctypes.CDLL(path)
     except OSError as exc:
@@ -139,7 +157,30 @@ def check_op_package(report: Report) -> None:
         report.add(OK, f"op package at {path} exports {', '.join(aclnn_names())}")
 
 
-def main() -> int:
+def describe_search(candidates: List[str]) -> str:
+    """Where the loader looked, and why nowhere else (the environment as it is, not as it should be)."""
+    notes = []
+    custom = os.environ.get("ASCEND_CUSTOM_OPP_PATH")
+    if custom is None:
+        notes.append("ASCEND_CUSTOM_OPP_PATH is unset")
+    elif not any(entry.rstrip("/").endswith("/ascend_ext") for entry in custom.split(":")):
+        notes.append(f"ASCEND_CUSTOM_OPP_PATH={custom} has no ascend_ext entry")
+    if os.environ.get("ASCEND_OPP_PATH") is None:
+        notes.append("ASCEND_OPP_PATH is unset")
+    looked = ", ".join(candidates) if candidates else "nowhere"
+    return looked + (f" ({'; '.join(notes)})" if notes else "")
+
+
+def under_vendor_path(path: str) -> bool:
+    """True when `path` lies in an installed vendor directory the CANN runtime searches."""
+    real = os.path.realpath(path)
+    roots = [e for e in os.environ.get("ASCEND_CUSTOM_OPP_PATH", "").split(":") if e]
+    if os.environ.get("ASCEND_OPP_PATH"):
+        roots.append(os.path.join(os.environ["ASCEND_OPP_PATH"], "vendors"))
+    return any(real.startswith(os.path.realpath(root).rstrip("/") + "/") for root in roots)
+
+
+def main(require: Optional[str] = None) -> int:
     report = Report()
     check_twin(report)
     check_cann(report)
@@ -147,9 +188,12 @@ def main() -> int:
     check_adapter(report, torch_npu_ok)
     check_op_package(report)
     print("ascend_ext doctor\n" + "\n".join(report.lines))
+    if not report.twin_ok:
+        print("\nThe CPU twin does not work here (see above).")
+        return 1
     if report.problems:
         print(f"\nThe NPU path is not usable here ({report.problems} item(s) above). The CPU twin works regardless: "
               "every op runs on CPU tensors through the same kernels and tiling.")
-    else:
-        print("\nThe NPU path is ready.")
+        return 1 if require == "npu" else 0
+    print("\nThe NPU path is ready.")
     return 0

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Syntax-checks the CANN sources of the op package against the real public Ascend C / CANN headers with
+# the ascchk checkers (see ../shared/tools/ascchk/README.md), with the options our CMake passes:
+#   op_kernel/*.cpp  check_kernel.sh for DTYPE float, half and bfloat16_t, -I op_host (as
+#                    npu_op_kernel_options in cmake/cann_op_package.cmake)
+#   op_host/*.cpp    check_host.sh, all four compiles the package build makes of it: opdef, tiling and
+#                    proto with -I op_host at the CANN branch's CMAKE_CXX_STANDARD (CMakeLists.txt), and
+#                    opbuild with the COMPILE_OPTIONS of npu_op_code_gen (cmake/cann_op_package.cmake)
+# The checkers are built from fetched mirrors of the CANN repositories, so this is not part of CI.
+# Exit status: 0 all pass, 1 a check failed, 2 the checkers are not built.
+# Env: ASCCHK_DIR (default /tmp/ascchk), ASCEND_EXT_KERNEL_DTYPES (default "float half bfloat16_t").
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+ASCCHK_DIR=${ASCCHK_DIR:-/tmp/ascchk}
+KERNEL_CHECK="$ASCCHK_DIR/check_kernel.sh"
+HOST_CHECK="$ASCCHK_DIR/check_host.sh"
+DTYPES=${ASCEND_EXT_KERNEL_DTYPES:-float half bfloat16_t}
+
+missing=()
+[ -x "$KERNEL_CHECK" ] || missing+=("$KERNEL_CHECK")
+[ -x "$HOST_CHECK" ] || missing+=("$HOST_CHECK")
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "check_cann_sources: the ascchk checkers are not built (missing: ${missing[*]})." >&2
+    echo "  Build them from bare git mirrors of the CANN repositories (asc-devkit, asc-tools, metadef, ge," >&2
+    echo "  runtime, libboundscheck; see ../shared/tools/ascchk/README.md):" >&2
+    echo "    ASC_MIRRORS=/path/to/mirrors bash ../shared/tools/ascchk/build.sh" >&2
+    echo "  or point ASCCHK_DIR at an existing build. Nothing was checked." >&2
+    exit 2
+fi
+
+failed=0
+passed=0
+run() {
+    local out
+    if out=$("$@" 2>&1); then
+        passed=$((passed + 1))
+        printf '%s\n' "$out" | grep -E '^PASS' || true
+    else
+        failed=$((failed + 1))
+        printf '%s\n' "$out"
+    fi
+}
+
+for kernel in op_kernel/*.cpp; do
+    for dtype in $DTYPES; do
+        echo "== $kernel (DTYPE $dtype)"
+        CHECK_DTYPE=$dtype run "$KERNEL_CHECK" "$kernel" "$(dirname "$kernel")" op_host
+    done
+done
+
+# The options the package build uses, read from the CMake files so that this check follows them.
+OPBUILD_OPTIONS=$(sed -n '/npu_op_code_gen(/,/)/s/^ *COMPILE_OPTIONS //p' cmake/cann_op_package.cmake)
+CXX_STD=$(sed -n 's/^ *set(CMAKE_CXX_STANDARD \([0-9]*\))  *# *CANN$/\1/p' CMakeLists.txt)
+if [ -z "$CXX_STD" ]; then
+    echo "check_cann_sources: cannot read the CANN branch's CMAKE_CXX_STANDARD from CMakeLists.txt" >&2
+    exit 1
+fi
+for host in op_host/*.cpp; do
+    echo "== $host (gnu++$CXX_STD; npu_op_code_gen COMPILE_OPTIONS: ${OPBUILD_OPTIONS:-none})"
+    run "$HOST_CHECK" "$host" op_host --std "gnu++$CXX_STD" --opbuild-options "$OPBUILD_OPTIONS"
+done
+
+echo "check_cann_sources: $passed check(s) passed, $failed failed"
+[ "$failed" -eq 0 ]
