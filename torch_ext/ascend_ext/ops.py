@@ -42,10 +42,10 @@ def vector_add(x: Tensor, y: Union[Tensor, float], alpha: float = 1.0) -> Tensor
         return torch.ops.ascend_ext.vector_add(x, y, alpha=alpha)
     if isinstance(y, Tensor) and isinstance(x, Tensor):
         # keyword arguments cost microseconds on this path: pass alpha only when it is not the default
-        return _VECTOR_ADD(x, y) if alpha == 1 else _VECTOR_ADD(x, y, alpha=alpha)
+        return _VECTOR_ADD(x, y) if alpha == 1 and alpha is not True else _VECTOR_ADD(x, y, alpha=alpha)
     _check_tensor("vector_add", "x", x)
     _check_operand("vector_add", "y", y)
-    return _VECTOR_ADD_SCALAR(x, y) if alpha == 1 else _VECTOR_ADD_SCALAR(x, y, alpha=alpha)
+    return _VECTOR_ADD_SCALAR(x, y) if alpha == 1 and alpha is not True else _VECTOR_ADD_SCALAR(x, y, alpha=alpha)
 
 
 def vector_add_(x: Tensor, y: Union[Tensor, float], alpha: float = 1.0) -> Tensor:
