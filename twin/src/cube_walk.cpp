@@ -86,10 +86,18 @@ struct Walk {
     {
         float* dst = s.l0a.data();
         for (int64_t p0 = 0; p0 < mv; p0 += kMr) {
-            const float* rows[kMr];
-            for (int r = 0; r < kMr; ++r) rows[r] = p0 + r < mv ? slot + (rowOff + p0 + r) * aGroupCols + colOff : nullptr;
+            const float* src = slot + (rowOff + p0) * aGroupCols + colOff;
+            if (p0 + kMr <= mv) {  // a full panel: no padding rows
+                for (int64_t kk = 0; kk < kv; ++kk) {
+                    for (int r = 0; r < kMr; ++r) dst[r] = src[r * aGroupCols + kk];
+                    dst += kMr;
+                }
+                continue;
+            }
+            const int64_t valid = mv - p0;
             for (int64_t kk = 0; kk < kv; ++kk) {
-                for (int r = 0; r < kMr; ++r) *dst++ = rows[r] ? rows[r][kk] : 0.0f;
+                for (int r = 0; r < kMr; ++r) dst[r] = r < valid ? src[r * aGroupCols + kk] : 0.0f;
+                dst += kMr;
             }
         }
         core.counters.cube.l0aBytesLoaded += mv * kv * SizeOf(s.types.a);
@@ -103,8 +111,11 @@ struct Walk {
             const int64_t width = std::min<int64_t>(kNr, nv - q0);
             for (int64_t kk = 0; kk < kv; ++kk) {
                 const float* src = slot + (kOff + kk) * bGroupCols + colOff + q0;
-                std::memcpy(dst, src, width * sizeof(float));
-                std::fill(dst + width, dst + kNr, 0.0f);
+                if (width == kNr) {
+                    for (int j = 0; j < kNr; ++j) dst[j] = src[j];  // inlined and vectorised, unlike a memcpy call
+                } else {
+                    for (int j = 0; j < kNr; ++j) dst[j] = j < width ? src[j] : 0.0f;
+                }
                 dst += kNr;
             }
         }
