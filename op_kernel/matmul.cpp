@@ -107,6 +107,9 @@ extern "C" __global__ __aicore__ void matmul_cube(GM_ADDR a, GM_ADDR b, GM_ADDR 
     REGISTER_TILING_DEFAULT(MatmulTilingData);
     GET_TILING_DATA(tilingData, tiling);
     KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
+    if (tilingData.cubeTiling.usedCoreNum == 0) {
+        return;  // an empty C (M, N or K = 0): the caller fills it; the Matmul object needs positive sizes
+    }
     TPipe pipe;
     KernelMatmul<DTYPE_A> op;
     REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), op.mm, &tilingData.cubeTiling);

@@ -274,6 +274,16 @@ TEST_CASE("the cube core enforces L1/L0 capacities, the cube core count and GM b
     CHECK(RaisesRule(good, good.blockDim, "GM writes stay inside", 4));
 }
 
+TEST_CASE("an empty plan's tiling makes every core return without touching GM")
+{
+    const MatmulPlan plan = ComputeMatmulTiling(4, 4, 0, DType::kFloat16, false, false, true, kAscend910B2);
+    CHECK(plan.empty);
+    std::vector<uint8_t> a(16), b(16), c(32, 0xab);
+    const ascend_twin::LaunchStats stats = Launch(plan, DType::kFloat16, a, b, nullptr, c, 1);
+    CHECK_EQ(stats.cores[0].gmBytesRead + stats.cores[0].gmBytesWritten, 0ull);
+    CHECK(c[0] == 0xab && c[31] == 0xab);
+}
+
 TEST_CASE("every matmul variant is built")
 {
     for (DType d : {DType::kFloat32, DType::kFloat16, DType::kBFloat16}) {
