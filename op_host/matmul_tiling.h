@@ -10,6 +10,10 @@
 
 #include "kernel_tiling/kernel_tiling.h"  // TCubeTiling: CANN's header on NPU machines, the twin's elsewhere
 
+// cubeTiling.usedCoreNum is the grid size and singleCoreM/N the largest block; unlike the samples' even
+// split (offset = index * singleCoreM), offsets come from the former/tail split below, which keeps every
+// core within one fractal row/column of the others.
+//
 // C is split over a grid of mCoreNum x nCoreNum cube cores; core i computes the block at grid position
 // (i % mCoreNum, i / mCoreNum). Along M the first mFormerNum grid rows take mFormerLen rows of C and the
 // others mTailLen (the last one stops at M); the same along N. Lengths are multiples of 16 (one fractal),
