@@ -2,6 +2,7 @@
 // cube cores and coverage of C, for the shape set of the op x dtypes x transposes x bias.
 #include <cstddef>
 #include <cstdio>
+#include <random>
 #include <vector>
 
 #include "check.h"
@@ -153,6 +154,19 @@ TEST_CASE("every plan of the shape set respects capacities, alignment, balance a
                 }
             }
         }
+    }
+}
+
+TEST_CASE("random shapes (fresh each run) keep every property")
+{
+    std::random_device rd;
+    const uint32_t seed = rd();
+    std::printf("  seed %u\n", seed);
+    std::mt19937_64 rng(seed);
+    auto size = [&](uint64_t max) { return 1 + rng() % (rng() % 4 == 0 ? 64 : max); };
+    for (int i = 0; i < 300; ++i) {
+        const Shape s{size(20000), size(20000), size(rng() % 8 == 0 ? 300000 : 20000)};
+        CheckPlan(s, kDTypes[rng() % 3], rng() & 1, rng() & 1, rng() & 1, *kPlatforms[rng() % 2]);
     }
 }
 

@@ -103,7 +103,9 @@ Outcome Run(const Problem& p, uint32_t seed)
 
     // float64 reference with the error bound of float32 accumulation over K (|error| <= K * eps32 * sum|a||b|)
     // plus one rounding of the output to its dtype.
+    // Output rounding: half an ulp relative, or half the subnormal spacing absolute near zero.
     const double outEps = p.dtype == DType::kFloat32 ? 0x1p-24 : (p.dtype == DType::kFloat16 ? 0x1p-11 : 0x1p-8);
+    const double outTiny = p.dtype == DType::kFloat32 ? 0x1p-150 : (p.dtype == DType::kFloat16 ? 0x1p-25 : 0x1p-134);
     for (uint64_t i = 0; i < p.m; ++i) {
         for (uint64_t j = 0; j < p.n; ++j) {
             double ref = p.bias ? bias[j] : 0.0, absSum = p.bias ? std::fabs(bias[j]) : 0.0;
@@ -114,7 +116,7 @@ Outcome Run(const Problem& p, uint32_t seed)
                 absSum += std::fabs(av * bv);
             }
             const double got = Element(c, i * p.n + j, p.dtype);
-            const double allowed = outEps * std::fabs(ref) + double(p.k + 1) * 0x1p-24 * absSum * (1 + outEps) + 1e-30;
+            const double allowed = outEps * std::fabs(ref) + outTiny + double(p.k + 1) * 0x1p-24 * absSum * (1 + outEps);
             const double ratio = std::fabs(got - ref) / allowed;
             if (!(ratio <= 1.0)) ++out.wrong;
             if (ratio > out.worst || std::isnan(ratio)) out.worst = ratio;
@@ -210,6 +212,19 @@ TEST_CASE("matmul on many cores, with tails, thin shapes and K >> M*N")
         {8, 8, 20000, DType::kFloat32, true, true, false},     {600, 37, 2000, DType::kFloat16, false, false, false},
     };
     for (const Problem& p : problems) RunAndCheck(p, seed);
+}
+
+TEST_CASE("random shapes, dtypes, transpositions and bias (fresh each run)")
+{
+    const uint32_t seed = Seed();
+    std::printf("  seed %u\n", seed);
+    std::mt19937 rng(seed);
+    const DType dtypes[] = {DType::kFloat32, DType::kFloat16, DType::kBFloat16};
+    for (int i = 0; i < 8; ++i) {
+        const Problem p{1 + rng() % 400, 1 + rng() % 400, 1 + rng() % 700, dtypes[rng() % 3], bool(rng() & 1),
+                        bool(rng() & 1), bool(rng() & 1)};
+        RunAndCheck(p, seed + i);
+    }
 }
 
 TEST_CASE("each cube core's MACs are within one base block of the mean, and GM traffic is the plan's")
