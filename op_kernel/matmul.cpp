@@ -57,12 +57,12 @@ public:
         if (blockM_ == 0 || blockN_ == 0) {
             return;
         }
-        mm.SetTail(static_cast<int>(blockM_), static_cast<int>(blockN_));
         mm.SetTensorA(aGm_, transA_);
         mm.SetTensorB(bGm_, transB_);
         if (hasBias_) {
             mm.SetBias(biasGm_);
         }
+        mm.SetTail(static_cast<int>(blockM_), static_cast<int>(blockN_));
         mm.IterateAll(cGm_);
         mm.End();
     }
