@@ -168,13 +168,22 @@ ascend_twin::KernelEntry Entry()
 
 }  // namespace
 
-TEST_CASE("the Matmul object's rules: kernel type, ISTRANS, End, isBias")
+void CubeKernelWithUb(GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR)
+{
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
+    TPipe pipe;
+    TQue<TPosition::VECIN, 1> queue;
+    pipe.InitBuffer(queue, 1, 1024);
+}
+
+TEST_CASE("the Matmul object's rules: kernel type, ISTRANS, End, isBias; no UB on a cube core")
 {
     CHECK(RunsClean(Entry<&RuleKernel<true, false, true, false>>()));
     CHECK(Raises(Entry<&RuleKernel<false, false, true, false>>(), "KERNEL_TYPE_AIC_ONLY"));
     CHECK(Raises(Entry<&RuleKernel<true, true, true, false>>(), "ISTRANS = true"));
     CHECK(Raises(Entry<&RuleKernel<true, false, false, false>>(), "Matmul::End is called"));
     CHECK(Raises(Entry<&RuleKernel<true, false, true, true>>(), "isBias = 1"));
+    CHECK(Raises(Entry<&CubeKernelWithUb>(), "an AI Cube core has no Unified Buffer"));
 }
 
 TEST_MAIN()
