@@ -61,8 +61,12 @@ struct L1Cache {
     {
         slots = nSlots;
         slotFloats = floatsPerSlot;
-        data.assign(nSlots * floatsPerSlot, 0.0f);
-        keys.assign(nSlots, -1);
+        data.resize(nSlots * floatsPerSlot);  // contents are never read before a load writes them
+        Empty();
+    }
+    void Empty()
+    {
+        keys.assign(slots, -1);
         next = 0;
     }
     // Returns the slot holding `key`, or -1 after choosing `*victim` to load it into.

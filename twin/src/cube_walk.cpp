@@ -205,8 +205,8 @@ void CubeIterateAll(CubeMatmul::State& s, void* gm)
     w.kGroupsA = Ceil(Ceil(w.k, t.baseK), t.stepKa);
     w.kGroupsB = Ceil(Ceil(w.k, t.baseK), t.stepKb);
     // L1 starts empty for each IterateAll: the tensors may have changed since the last one.
-    s.a1.Reset(s.a1.slots, s.a1.slotFloats);
-    s.b1.Reset(s.b1.slots, s.b1.slotFloats);
+    s.a1.Empty();
+    s.b1.Empty();
     w.Run(static_cast<uint8_t*>(gm));
 }
 
