@@ -37,22 +37,8 @@ enum class LayoutMode { NONE = 0, BSNGD, SBNGD, BNGS1S2, NORMAL };
 enum class IterateOrder { ORDER_M = 0, ORDER_N, UNDEF };
 #endif
 
-namespace AscendC {
-
-template <TPosition POSITION, CubeFormat FORMAT, typename TYPE, bool ISTRANS = false,
-          LayoutMode LAYOUT = LayoutMode::NONE, bool IBSHARE = false, TPosition SRCPOS = TPosition::GM>
-struct MatmulType {
-    constexpr static TPosition pos = POSITION;
-    constexpr static CubeFormat format = FORMAT;
-    using T = TYPE;
-    constexpr static bool isTrans = ISTRANS;
-    constexpr static LayoutMode layout = LAYOUT;
-    constexpr static bool ibShare = IBSHARE;
-    constexpr static TPosition srcPos = SRCPOS;
-};
-
-// The template-selecting part of MatmulConfig. The twin runs every configuration with the NORM walk; the
-// configuration fields that change results (none of those declared) are not modelled.
+// The leading, template-selecting fields of MatmulConfig (global namespace, as in the API). The twin runs
+// every configuration with the NORM walk; a kernel that sets further fields does not compile against it.
 struct MatmulConfig {
     bool doNorm;
     bool doBasicBlock;
@@ -66,6 +52,20 @@ struct MatmulConfig {
 };
 constexpr MatmulConfig CFG_NORM{true, false, false, 0, 0, 0, false, false, false};
 constexpr MatmulConfig CFG_MDL{false, false, true, 0, 0, 0, false, false, false};
+
+namespace AscendC {
+
+template <TPosition POSITION, CubeFormat FORMAT, typename TYPE, bool ISTRANS = false,
+          LayoutMode LAYOUT = LayoutMode::NONE, bool IBSHARE = false, TPosition SRCPOS = TPosition::GM>
+struct MatmulType {
+    constexpr static TPosition pos = POSITION;
+    constexpr static CubeFormat format = FORMAT;
+    using T = TYPE;
+    constexpr static bool isTrans = ISTRANS;
+    constexpr static LayoutMode layout = LAYOUT;
+    constexpr static bool ibShare = IBSHARE;
+    constexpr static TPosition srcPos = SRCPOS;
+};
 
 template <void (*DataCopyOut)(const __gm__ void* gm, const LocalTensor<int8_t>& co1Local,
                               const void* dataCopyOutParams, const uint64_t tilingPtr, const uint64_t dataPtr) = nullptr,
