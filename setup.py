@@ -87,7 +87,16 @@ else:
 
 setup(
     packages=["ascend_ext"],
-    package_data={"ascend_ext": ["twin_sdk/include/*.h", "twin_sdk/include/twin/*.h", "twin_sdk/src/*.cpp"]},
+    package_data={
+        "ascend_ext": [
+            "twin_sdk/include/*.h",
+            "twin_sdk/include/twin/*.h",
+            "twin_sdk/include/lib/*.h",
+            "twin_sdk/include/kernel_tiling/*.h",
+            "twin_sdk/src/*.cpp",
+            "twin_sdk/src/*.h",
+        ]
+    },
     package_dir={"ascend_ext": "torch_ext/ascend_ext"},
     ext_modules=[extension],
     cmdclass={"build_ext": cpp_extension.BuildExtension.with_options(use_ninja=True)},
