@@ -61,6 +61,23 @@ def vector_add_(x: Tensor, y: Union[Tensor, float], alpha: float = 1.0) -> Tenso
     return torch.ops.ascend_ext.vector_add_.Scalar(x, y, alpha=alpha)
 
 
+def matmul(a: Tensor, b: Tensor, trans_a: bool = False, trans_b: bool = False,
+           bias: Optional[Tensor] = None) -> Tensor:
+    """``op(a) @ op(b) (+ bias)`` by the MatmulCube Ascend C kernel on the cube unit.
+
+    ``a`` and ``b`` are 2-D of one dtype (float32, float16, bfloat16); ``op`` transposes when its flag is
+    set, and a transposed operand is read in place (so is a transposed view). Accumulation is float32 for
+    every dtype; the result has the inputs' dtype. ``bias`` (length N, same dtype) is added in float32.
+    An empty M or N gives an empty result; K = 0 gives ``bias`` (or zeros), as torch does.
+    """
+    if not torch.jit.is_scripting():
+        _check_tensor("matmul", "a", a)
+        _check_tensor("matmul", "b", b)
+        if bias is not None:
+            _check_tensor("matmul", "bias", bias)
+    return torch.ops.ascend_ext.matmul(a, b, trans_a=trans_a, trans_b=trans_b, bias=bias)
+
+
 # ---- vmap: one launch for the whole batch ---------------------------------------------------------------
 
 

@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "matmul_tiling.h"
 #include "vector_add_tiling.h"
 
 namespace ascend_ext {
@@ -28,6 +29,14 @@ const std::map<std::string, PlanFunction>& Plans()
              p.rows = sizes.size() == 2 ? static_cast<uint64_t>(sizes[0]) : 1;
              p.rowLength = sizes.size() == 2 ? static_cast<uint64_t>(sizes[1]) : Product(sizes);
              return DescribeVectorAddPlan(ComputeVectorAddTiling(p, dtype, platform));
+         }},
+        // [m, n, k] or [m, n, k, trans_a, trans_b, has_bias]
+        {"matmul", [](const std::vector<int64_t>& s, DType dtype, const PlatformInfo& platform) {
+             if (s.size() != 3 && s.size() != 6) throw std::invalid_argument("matmul sizes: [m, n, k(, trans_a, trans_b, bias)]");
+             const bool flags = s.size() == 6;
+             return DescribeMatmulPlan(ComputeMatmulTiling(static_cast<uint64_t>(s[0]), static_cast<uint64_t>(s[1]),
+                                                           static_cast<uint64_t>(s[2]), dtype, flags && s[3], flags && s[4],
+                                                           flags && s[5], platform));
          }},
     };
     return plans;

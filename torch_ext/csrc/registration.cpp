@@ -1,6 +1,7 @@
 // Every schema and every device's implementation of the ascend_ext ops, in one place.
 #include <torch/library.h>
 
+#include "ops/matmul.h"
 #include "ops/vector_add.h"
 
 TORCH_LIBRARY(ascend_ext, m)
@@ -12,6 +13,8 @@ TORCH_LIBRARY(ascend_ext, m)
     m.def("vector_add.out(Tensor x, Tensor y, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)", tags);
     m.def("vector_add_(Tensor(a!) x, Tensor y, *, Scalar alpha=1) -> Tensor(a!)", tags);
     m.def("vector_add_.Scalar(Tensor(a!) x, Scalar y, *, Scalar alpha=1) -> Tensor(a!)", tags);
+    // op(a) @ op(b) (+ bias) on the cube unit; op = transpose when the flag is set.
+    m.def("matmul(Tensor a, Tensor b, *, bool trans_a=False, bool trans_b=False, Tensor? bias=None) -> Tensor", tags);
 }
 
 TORCH_LIBRARY_IMPL(ascend_ext, CPU, m)
@@ -21,6 +24,7 @@ TORCH_LIBRARY_IMPL(ascend_ext, CPU, m)
     m.impl("vector_add.out", &ascend_ext::vector_add_out_cpu);
     m.impl("vector_add_", &ascend_ext::vector_add__cpu);
     m.impl("vector_add_.Scalar", &ascend_ext::vector_add__scalar_cpu);
+    m.impl("matmul", &ascend_ext::matmul_cpu);
 }
 
 TORCH_LIBRARY_IMPL(ascend_ext, Meta, m)
@@ -30,6 +34,7 @@ TORCH_LIBRARY_IMPL(ascend_ext, Meta, m)
     m.impl("vector_add.out", &ascend_ext::vector_add_out_meta);
     m.impl("vector_add_", &ascend_ext::vector_add__meta);
     m.impl("vector_add_.Scalar", &ascend_ext::vector_add__scalar_meta);
+    m.impl("matmul", &ascend_ext::matmul_meta);
 }
 
 TORCH_LIBRARY_IMPL(ascend_ext, Autograd, m)
@@ -39,14 +44,23 @@ TORCH_LIBRARY_IMPL(ascend_ext, Autograd, m)
     m.impl("vector_add.out", &ascend_ext::vector_add_out_autograd);
     m.impl("vector_add_", &ascend_ext::vector_add__autograd);
     m.impl("vector_add_.Scalar", &ascend_ext::vector_add__scalar_autograd);
+    m.impl("matmul", &ascend_ext::matmul_autograd);
+}
+
+// vmap: matmul's batching rule (vector_add's is registered from Python, ascend_ext/ops.py).
+TORCH_LIBRARY_IMPL(ascend_ext, FuncTorchBatched, m)
+{
+    m.impl("matmul", &ascend_ext::matmul_batched);
 }
 
 // Autocast rules. vector_add: like torch.add, no autocast cast; the op promotes mixed inputs itself
-// (torch.result_type), so a float32 residual adds to a bfloat16 activation in float32.
+// (torch.result_type), so a float32 residual adds to a bfloat16 activation in float32. matmul: runs in the
+// autocast dtype, like torch.mm.
 TORCH_LIBRARY_IMPL(ascend_ext, AutocastCPU, m)
 {
     m.impl("vector_add", torch::CppFunction::makeFallthrough());
     m.impl("vector_add.Scalar", torch::CppFunction::makeFallthrough());
+    m.impl("matmul", &ascend_ext::matmul_autocast<c10::DeviceType::CPU>);
 }
 
 #if defined(ASCEND_EXT_WITH_TORCH_NPU)
@@ -58,11 +72,13 @@ TORCH_LIBRARY_IMPL(ascend_ext, PrivateUse1, m)
     m.impl("vector_add.out", &ascend_ext::vector_add_out_npu);
     m.impl("vector_add_", &ascend_ext::vector_add__npu);
     m.impl("vector_add_.Scalar", &ascend_ext::vector_add__scalar_npu);
+    m.impl("matmul", &ascend_ext::matmul_npu);
 }
 
 TORCH_LIBRARY_IMPL(ascend_ext, AutocastPrivateUse1, m)
 {
     m.impl("vector_add", torch::CppFunction::makeFallthrough());
     m.impl("vector_add.Scalar", torch::CppFunction::makeFallthrough());
+    m.impl("matmul", &ascend_ext::matmul_autocast<c10::DeviceType::PrivateUse1>);
 }
 #endif
