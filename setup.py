@@ -69,7 +69,7 @@ setup(
     name="ascend_ext",
     version="0.1.0",
     packages=["ascend_ext"],
-    package_data={"ascend_ext": ["twin_sdk/include/*.h", "twin_sdk/include/twin/*.h", "twin_sdk/src/*.cpp"]},
+    package_data={"ascend_ext": ["twin_sdk/include/*.h", "twin_sdk/include/twin/*.h", "twin_sdk/src/*.cpp", "twin_sdk/src/*.h"]},
     package_dir={"ascend_ext": "torch_ext/ascend_ext"},
     ext_modules=[extension],
     cmdclass={"build_ext": cpp_extension.BuildExtension.with_options(use_ninja=True)},

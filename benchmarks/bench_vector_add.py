@@ -46,7 +46,12 @@ def main():
             moved = sum(c.gm_bytes_read + c.gm_bytes_written for c in total.cores)
             print(f"{n:>10} {str(dtype)[6:]:>9} {twin_t * 1e3:>9.3f} {torch_t * 1e3:>9.3f} {twin_t / torch_t:>10.1f}"
                   f" {moved / 1e9:>9.4f} {moved / HBM_BYTES_PER_S * 1e6:>12.2f}")
-    if "ASCEND_TWIN_THREADS" not in os.environ and "--child" not in sys.argv:
+    x1, y1 = torch.ones(1), torch.ones(1)
+    call_t, _ = best_of(lambda: [ascend_ext.vector_add(x1, y1) for _ in range(1000)], args.repeat)
+    add_t, _ = best_of(lambda: [torch.add(x1, y1) for _ in range(1000)], args.repeat)
+    print(f"launch cost, 1-element tensors: ascend_ext.vector_add {call_t * 1e3:.2f} us, torch.add "
+          f"{add_t * 1e3:.2f} us, ratio {call_t / add_t:.1f} (the twin's own part: build/cmake/bench_twin_launch)")
+    if "ASCEND_TWIN_THREADS" not in os.environ:
         print("\nthe same with the virtual cores on one thread:")
         env = dict(os.environ, ASCEND_TWIN_THREADS="1")
         subprocess.run([sys.executable, __file__, "--repeat", str(args.repeat), "--sizes", *map(str, args.sizes)],

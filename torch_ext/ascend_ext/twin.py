@@ -63,8 +63,14 @@ def _parse(raw: dict) -> LaunchStats:
 
 
 def last_launch_stats() -> LaunchStats:
-    """Counters of the most recent kernel launch on the twin (any thread)."""
-    return _parse(json.loads(library().ascend_twin_last_launch_json()))
+    """Counters of the calling thread's most recent kernel launch on the twin.
+
+    Launches made by other threads never show here. Raises ``LookupError`` when this thread has made no
+    twin launch yet."""
+    raw = json.loads(library().ascend_twin_last_launch_json())
+    if raw is None:
+        raise LookupError("ascend_ext.twin.last_launch_stats: this thread has made no twin launch yet")
+    return _parse(raw)
 
 
 class Recording:
@@ -76,7 +82,10 @@ class Recording:
 
 @contextlib.contextmanager
 def record() -> Iterator[Recording]:
-    """Collects the statistics of every twin launch made inside the block."""
+    """Collects the statistics of every twin launch the calling thread makes inside the block.
+
+    Launches of other threads are not included. Recordings nest: an inner block's launches also appear
+    in every enclosing block's recording."""
     rec = Recording()
     library().ascend_twin_start_recording()
     try:

@@ -73,8 +73,10 @@ ASCEND_TWIN_EXPORT int ascend_twin_launch(const char* kernel, void* entry, uint3
 
 ASCEND_TWIN_EXPORT const char* ascend_twin_last_launch_json()
 {
+    const ascend_twin::LaunchStats* last = ascend_twin::LastLaunch();
+    if (last == nullptr) return "null";
     std::ostringstream os;
-    StatsJson(os, ascend_twin::LastLaunch());
+    StatsJson(os, *last);
     tJson = os.str();
     return tJson.c_str();
 }

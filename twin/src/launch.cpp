@@ -2,25 +2,23 @@
 #include "twin/launch.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <memory>
-#include <mutex>
-#include <thread>
+
+#include "worker_pool.h"
 
 namespace ascend_twin {
 
 namespace {
 
 constexpr uint32_t kMaxKernelArgs = 12;
-constexpr uint8_t kUbPoison = 0xff;  // NaN for every float type: reading UB nobody wrote shows up in results
 
-std::mutex gStatsMutex;
-LaunchStats gLast;
-bool gRecording = false;
-std::vector<LaunchStats> gRecorded;
+// Statistics are kept per calling thread: a launch made on another thread never shows up here.
+thread_local bool tHasLast = false;
+thread_local LaunchStats tLast;
+thread_local std::vector<std::vector<LaunchStats>> tRecordings;  // innermost last
 
 using A = uint8_t*;
 
@@ -54,18 +52,22 @@ void CallEntry(KernelEntry entry, const std::vector<A>& a)
     }
 }
 
-uint32_t WorkerCount(uint32_t blockDim)
-{
-    uint32_t n = std::max(1u, std::thread::hardware_concurrency());
-    if (const char* env = std::getenv("ASCEND_TWIN_THREADS")) {
-        n = std::max(1, std::atoi(env));
-    }
-    return std::min(n, blockDim);
-}
-
 struct UbDeleter {
     void operator()(uint8_t* p) const { std::free(p); }
 };
+
+// Each thread keeps its UB across launches; TPipe::InitBuffer poisons what it hands out.
+uint8_t* ThreadUb(uint64_t bytes)
+{
+    thread_local std::unique_ptr<uint8_t, UbDeleter> ub;
+    thread_local uint64_t size = 0;
+    if (size < bytes) {
+        ub.reset(static_cast<uint8_t*>(std::aligned_alloc(64, (bytes + 63) / 64 * 64)));
+        if (!ub) throw std::bad_alloc();
+        size = bytes;
+    }
+    return ub.get();
+}
 
 void RunCore(const LaunchSpec& spec, const std::vector<GmRegion>& gm, const std::vector<A>& args, uint8_t* ub,
              CoreContext& ctx)
@@ -76,7 +78,6 @@ void RunCore(const LaunchSpec& spec, const std::vector<GmRegion>& gm, const std:
     ctx.platform = spec.platform;
     ctx.gm = &gm;
     ctx.ub = ub;
-    std::memset(ub, kUbPoison, spec.platform->ubSize);
     SetCurrentCore(&ctx);
     struct Reset {
         ~Reset() { SetCurrentCore(nullptr); }
@@ -134,23 +135,15 @@ LaunchStats Launch(const LaunchSpec& spec)
 
     std::vector<CoreContext> cores(spec.blockDim);
     std::vector<std::exception_ptr> errors(spec.blockDim);
-    std::atomic<uint32_t> next{0};
-    auto worker = [&] {
-        std::unique_ptr<uint8_t, UbDeleter> ub(static_cast<uint8_t*>(std::aligned_alloc(64, spec.platform->ubSize)));
-        for (uint32_t i = next++; i < spec.blockDim; i = next++) {
-            cores[i].blockIdx = i;
-            try {
-                RunCore(spec, gm, args, ub.get(), cores[i]);
-            } catch (...) {
-                errors[i] = std::current_exception();
-            }
+    const uint64_t ubBytes = spec.platform->ubSize;
+    WorkerPool::Instance().Run(spec.blockDim, ThreadCount(), [&](uint32_t i) {
+        cores[i].blockIdx = i;
+        try {
+            RunCore(spec, gm, args, ThreadUb(ubBytes), cores[i]);
+        } catch (...) {
+            errors[i] = std::current_exception();
         }
-    };
-    const uint32_t workers = WorkerCount(spec.blockDim);
-    std::vector<std::thread> threads;
-    for (uint32_t w = 1; w < workers; ++w) threads.emplace_back(worker);
-    worker();
-    for (std::thread& t : threads) t.join();
+    });
     for (const std::exception_ptr& e : errors) {
         if (e) std::rethrow_exception(e);
     }
@@ -161,30 +154,22 @@ LaunchStats Launch(const LaunchSpec& spec)
     stats.platform = spec.platform->name;
     stats.blockDim = spec.blockDim;
     for (const CoreContext& c : cores) stats.cores.push_back(c.counters);
-    std::lock_guard<std::mutex> lock(gStatsMutex);
-    gLast = stats;
-    if (gRecording) gRecorded.push_back(stats);
+    for (std::vector<LaunchStats>& recording : tRecordings) recording.push_back(stats);
+    tLast = stats;
+    tHasLast = true;
     return stats;
 }
 
-LaunchStats LastLaunch()
-{
-    std::lock_guard<std::mutex> lock(gStatsMutex);
-    return gLast;
-}
+const LaunchStats* LastLaunch() { return tHasLast ? &tLast : nullptr; }
 
-void StartRecording()
-{
-    std::lock_guard<std::mutex> lock(gStatsMutex);
-    gRecording = true;
-    gRecorded.clear();
-}
+void StartRecording() { tRecordings.emplace_back(); }
 
 std::vector<LaunchStats> StopRecording()
 {
-    std::lock_guard<std::mutex> lock(gStatsMutex);
-    gRecording = false;
-    return std::move(gRecorded);
+    if (tRecordings.empty()) throw std::logic_error("ascend_twin::StopRecording without StartRecording");
+    std::vector<LaunchStats> launches = std::move(tRecordings.back());
+    tRecordings.pop_back();
+    return launches;
 }
 
 namespace {

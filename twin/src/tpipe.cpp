@@ -1,6 +1,7 @@
 #include "twin/kernel_tpipe.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace AscendC::twin_detail {
 
@@ -35,6 +36,8 @@ uint32_t UbAllocator::Allocate(const char* call, uint64_t bytes)
     }
     const uint32_t offset = static_cast<uint32_t>(next_);
     next_ += bytes;
+    // Poisoned with NaN bytes (for every float type): a kernel reading UB it never wrote sees it in its results.
+    std::memset(core.ub + offset, 0xff, bytes);
     core.counters.ubBytesAllocated = std::max(core.counters.ubBytesAllocated, next_);
     return offset;
 }

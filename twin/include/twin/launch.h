@@ -38,11 +38,15 @@ struct LaunchStats {
 };
 
 // Runs the kernel on spec.blockDim virtual cores and returns their counters. Throws RuleViolation for
-// the first broken rule (lowest core index first, then the cross-core checks).
+// the first broken rule (lowest core index first, then the cross-core checks). The cores run on a
+// persistent pool of ASCEND_TWIN_THREADS threads (default: every CPU; read once; an invalid value
+// makes every launch throw std::invalid_argument).
 LaunchStats Launch(const LaunchSpec& spec);
 
-// What the last launch measured, and an optional log of every launch (for Python's twin.record()).
-LaunchStats LastLaunch();
+// What the calling thread's last launch measured (nullptr before its first launch), and recordings of
+// every launch the calling thread makes (for Python's twin.record()). Recordings nest: a launch is
+// added to every recording open on the thread; StopRecording closes the innermost one.
+const LaunchStats* LastLaunch();
 void StartRecording();
 std::vector<LaunchStats> StopRecording();
 
