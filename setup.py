@@ -6,6 +6,7 @@ implementations are compiled in as well.
 import glob
 import os
 import shutil
+import sys
 
 from setuptools import setup
 from torch.utils import cpp_extension
@@ -39,14 +40,17 @@ def stage_twin_sdk():
     shutil.copy(os.path.join(ROOT, "op_host", "platform_info.h"), os.path.join(sdk, "include"))
 
 
+def twin_kernel_variants():
+    """The per-dtype twin builds of the kernels in op_kernel/twin_variants.txt (the generator CMake runs too)."""
+    sys.path.insert(0, os.path.join(ROOT, "cmake"))
+    from gen_twin_variants import generate
+
+    return [os.path.relpath(p, ROOT) for p in generate(ROOT, os.path.join(ROOT, "build", "twin_variants"))]
+
+
 stage_twin_sdk()
 
-cpu_sources = sources(
-    "torch_ext/csrc/*.cpp",
-    "torch_ext/csrc/ops/*.cpp",
-    "twin/src/*.cpp",
-    "twin/kernels/*.cpp",
-)
+cpu_sources = sources("torch_ext/csrc/*.cpp", "torch_ext/csrc/ops/*.cpp", "twin/src/*.cpp") + twin_kernel_variants()
 include_dirs = [os.path.join(ROOT, d) for d in ("torch_ext/csrc", "twin/include", "op_host", ".")]
 cxx_flags = ["-O2", "-fvisibility=hidden"]
 

@@ -133,3 +133,13 @@ def test_statistics_and_recordings_belong_to_the_calling_thread():
     assert other.total.gm_bytes_written == 200
     assert [launch.total.gm_bytes_written for launch in rec.launches] == [36]
     assert ascend_ext.twin.last_launch_stats().total.gm_bytes_written == 36
+
+
+@pytest.mark.parametrize("sizes", [[2**40, 2**40], [2**62, 4], [2**64]])
+def test_plan_of_a_size_beyond_int64_is_a_clear_error(sizes):
+    with pytest.raises(ValueError, match=r"2\^63 - 1"):
+        ascend_ext.twin.plan("vector_add", sizes)
+
+
+def test_plan_of_the_largest_size_works():
+    assert ascend_ext.twin.plan("vector_add", [2**31, 2**31])["total_length"] == 2**62

@@ -69,8 +69,8 @@ uint8_t* ThreadUb(uint64_t bytes)
     return ub.get();
 }
 
-void RunCore(const LaunchSpec& spec, const std::vector<GmRegion>& gm, const std::vector<A>& args, uint8_t* ub,
-             CoreContext& ctx)
+void RunCore(const LaunchSpec& spec, const std::vector<GmRegion>& gm, const std::vector<A>& args,
+             const std::vector<void*>& values, uint8_t* ub, CoreContext& ctx)
 {
     ctx.kernel = spec.kernel;
     ctx.blockNum = spec.blockDim;
@@ -82,7 +82,11 @@ void RunCore(const LaunchSpec& spec, const std::vector<GmRegion>& gm, const std:
     struct Reset {
         ~Reset() { SetCurrentCore(nullptr); }
     } reset;
-    CallEntry(spec.entry, args);
+    if (spec.invoke != nullptr) {
+        spec.invoke(spec.entry, values.data());
+    } else {
+        CallEntry(spec.entry, args);
+    }
     if (!ctx.deferredViolation.empty()) {
         throw RuleViolation(ctx.kernel, ctx.blockIdx, ctx.deferredCall, ctx.deferredRule, ctx.deferredViolation);
     }
@@ -106,7 +110,7 @@ void CheckCoreWritesDisjoint(const LaunchSpec& spec, const std::vector<CoreConte
             std::string where = "bytes " + Hex(s.begin) + ".." + Hex(overlapEnd);
             for (const GmArg& a : spec.args) {
                 const auto base = reinterpret_cast<uintptr_t>(a.data);
-                if (a.bytes > 0 && s.begin >= base && s.begin < base + a.bytes) {
+                if (!a.byValue && a.bytes > 0 && s.begin >= base && s.begin < base + a.bytes) {
                     where = "bytes [" + std::to_string(s.begin - base) + ", " + std::to_string(overlapEnd - base) +
                             ") of GM buffer '" + a.name + "'";
                 }
@@ -127,10 +131,18 @@ LaunchStats Launch(const LaunchSpec& spec)
     if (spec.blockDim == 0) throw std::invalid_argument("ascend_ext twin: blockDim must be at least 1");
     if (spec.args.size() > kMaxKernelArgs) throw std::invalid_argument("ascend_ext twin: too many kernel args");
     std::vector<GmRegion> gm;
-    std::vector<A> args;
-    for (const GmArg& a : spec.args) {
+    std::vector<A> args(spec.args.size());
+    std::vector<void*> values(spec.args.size());  // for spec.invoke: where each parameter's value is
+    for (size_t i = 0; i < spec.args.size(); ++i) {
+        const GmArg& a = spec.args[i];
+        if (a.byValue) {
+            if (spec.invoke == nullptr) throw std::invalid_argument("ascend_ext twin: by-value arguments need an invoker");
+            values[i] = a.data;
+            continue;
+        }
         gm.push_back({a.name, static_cast<uint8_t*>(a.data), a.bytes});
-        args.push_back(static_cast<A>(a.data));
+        args[i] = static_cast<A>(a.data);
+        values[i] = &args[i];
     }
 
     std::vector<CoreContext> cores(spec.blockDim);
@@ -139,7 +151,7 @@ LaunchStats Launch(const LaunchSpec& spec)
     WorkerPool::Instance().Run(spec.blockDim, ThreadCount(), [&](uint32_t i) {
         cores[i].blockIdx = i;
         try {
-            RunCore(spec, gm, args, ThreadUb(ubBytes), cores[i]);
+            RunCore(spec, gm, args, values, ThreadUb(ubBytes), cores[i]);
         } catch (...) {
             errors[i] = std::current_exception();
         }
