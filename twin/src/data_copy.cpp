@@ -28,12 +28,28 @@ void CheckGmElementAligned(const char* call, const void* gm, uint32_t elementSiz
     if (reinterpret_cast<uintptr_t>(gm) % elementSize != 0) {
         ascend_twin::Fail(call, "GM addresses of DataCopy are aligned to the element size",
                           "address " + ascend_twin::Hex(reinterpret_cast<uintptr_t>(gm)) + " for " +
-                              std::to_string(elementSize) + "-byte elements");
+                              std::to_string(elementSize) + "-byte elements (DataCopyPad takes any GM address)");
+    }
+}
+
+constexpr uint32_t kMaxBlockCount = 4095;     // MAX_BLOCK_COUNT; blockCount is 12 bits in the instruction
+constexpr uint32_t kMaxPadBlockLen = 2097151;  // DataCopyPad blockLen: 21 bits of bytes
+
+void CheckBlockCount(const char* call, uint32_t blockCount, uint32_t min)
+{
+    if (blockCount < min || blockCount > kMaxBlockCount) {
+        ascend_twin::Fail(call, "blockCount is within the instruction's range",
+                          "blockCount " + std::to_string(blockCount) + ", allowed " + std::to_string(min) + " to " +
+                              std::to_string(kMaxBlockCount));
     }
 }
 
 void CheckBlockLen(const char* call, uint32_t blockLen, uint32_t elementSize)
 {
+    if (blockLen > kMaxPadBlockLen) {
+        ascend_twin::Fail(call, "blockLen is within the instruction's range",
+                          "blockLen " + std::to_string(blockLen) + " bytes, at most " + std::to_string(kMaxPadBlockLen));
+    }
     if (blockLen % elementSize != 0) {
         ascend_twin::Fail(call, "blockLen is a whole number of elements",
                           std::to_string(blockLen) + " bytes for " + std::to_string(elementSize) + "-byte elements");
@@ -55,7 +71,7 @@ void Run(const Transfer& t)
     ascend_twin::CheckUbAligned(t.call, toUb ? "dst" : "src", t.ub);
     const uint64_t span = t.ubBlockSpan ? t.ubBlockSpan : t.ubLead + t.blockBytes;
     CheckUbRange(t.call, toUb ? "dst" : "src", (t.blockCount - 1) * t.ubPitch + span, t.ubCapacity);
-    CheckGmElementAligned(t.call, t.gm, t.elementSize);
+    CheckGmElementAligned(t.call, t.gm, t.gmAlign ? t.gmAlign : t.elementSize);
     for (uint32_t b = 0; b < t.blockCount; ++b) {
         uint8_t* gm = t.gm + b * t.gmPitch;
         uint8_t* ub = t.ub + b * t.ubPitch + t.ubLead;

@@ -118,7 +118,9 @@ void CheckCoreWritesDisjoint(const LaunchSpec& spec, const std::vector<CoreConte
             throw RuleViolation(spec.kernel, s.core, "DataCopy/DataCopyPad to GM",
                                 "no two cores write the same GM bytes",
                                 "core " + std::to_string(s.core) + " and core " + std::to_string(reach.core) +
-                                    " both wrote " + where);
+                                    " both wrote " + where +
+                                    " (the twin is stricter than the NPU here, where the last write wins: "
+                                    "results would depend on core timing)");
         }
         if (s.end > reach.end) reach = s;
     }

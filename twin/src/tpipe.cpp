@@ -5,35 +5,59 @@
 
 namespace AscendC::twin_detail {
 
-std::string QueueName(TPosition src, TPosition dst)
+const char* PositionName(TPosition p)
 {
-    auto name = [](TPosition p) -> const char* {
-        switch (p) {
-            case TPosition::VECIN: return "VECIN";
-            case TPosition::VECOUT: return "VECOUT";
-            case TPosition::VECCALC: return "VECCALC";
-            case TPosition::A1: return "A1";
-            case TPosition::A2: return "A2";
-            case TPosition::B1: return "B1";
-            case TPosition::B2: return "B2";
-            case TPosition::CO1: return "CO1";
-            case TPosition::CO2: return "CO2";
-            default: return "other";
-        }
-    };
-    return src == dst ? std::string(name(src)) : std::string(name(src)) + "->" + name(dst);
+    switch (p) {
+        case TPosition::GM: return "GM";
+        case TPosition::VECIN: return "VECIN";
+        case TPosition::VECOUT: return "VECOUT";
+        case TPosition::VECCALC: return "VECCALC";
+        case TPosition::A1: return "A1";
+        case TPosition::A2: return "A2";
+        case TPosition::B1: return "B1";
+        case TPosition::B2: return "B2";
+        case TPosition::C1: return "C1";
+        case TPosition::C2: return "C2";
+        case TPosition::CO1: return "CO1";
+        case TPosition::CO2: return "CO2";
+        default: return "other";
+    }
 }
 
-uint32_t UbAllocator::Allocate(const char* call, uint64_t bytes)
+std::string QueueName(TPosition src, TPosition dst)
+{
+    return src == dst ? std::string(PositionName(src)) : std::string(PositionName(src)) + "->" + PositionName(dst);
+}
+
+uint32_t UbAllocator::Allocate(const char* call, uint32_t num, uint32_t len, bool queue, TPosition pos)
 {
     ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
-    const uint64_t capacity = ascend_ext::UbUsable(*core.platform);
+    if (len == 0) {
+        ascend_twin::Fail(call, "InitBuffer gives each buffer more than 0 bytes", "len is 0");
+    }
+    if (buffers_ + num > kMaxPipeBuffers) {
+        ascend_twin::Fail(call, "a kernel uses at most 64 buffers (TQue buffers and TBufs) per TPipe",
+                          std::to_string(buffers_) + " buffers exist, " + std::to_string(num) + " more requested");
+    }
+    const uint32_t p = static_cast<uint32_t>(pos);
+    if (queue && p < kPositions && queueBuffers_[p] + num > static_cast<uint32_t>(kMaxQueueBuffers)) {
+        ascend_twin::Fail(call, "at most 8 TQue buffers per position on A2 (one event id each)",
+                          std::to_string(queueBuffers_[p]) + " TQue buffers at " + PositionName(pos) + " exist, " +
+                              std::to_string(num) + " more requested (on the NPU a later AllocTensor/FreeTensor "
+                                                    "would fail to get an event; the twin stops at InitBuffer)");
+    }
+    const uint64_t bytes = static_cast<uint64_t>(num) * ((len + 31u) / 32u * 32u);
+    // InitBuffer may hand out the whole UB (192 KiB on A2). The top 8 KiB (TMP_UB_OFFSET = 184 KiB) is
+    // scratch for the instructions that need it (Select, AddDeqRelu); they check it is free.
+    const uint64_t capacity = core.platform->ubSize;
     if (next_ + bytes > capacity) {
         ascend_twin::Fail(call, "UB allocations fit in the UB",
                           "asking for " + std::to_string(bytes) + " bytes with " + std::to_string(next_) +
-                              " already allocated; " + core.platform->name + " gives a kernel " +
-                              std::to_string(capacity) + " bytes of UB");
+                              " already allocated; " + core.platform->name + " has " + std::to_string(capacity) +
+                              " bytes of UB");
     }
+    buffers_ += num;
+    if (queue && p < kPositions) queueBuffers_[p] += num;
     const uint32_t offset = static_cast<uint32_t>(next_);
     next_ += bytes;
     // Poisoned with NaN bytes (for every float type): a kernel reading UB it never wrote sees it in its results.

@@ -14,20 +14,38 @@ class TBuf;
 
 namespace twin_detail {
 
-constexpr int32_t kMaxQueueBuffers = 8;  // per queue; A2 has 8 event ids per position
+constexpr int32_t kMaxQueueBuffers = 8;        // TQue buffers per position: A2 has 8 event ids per position
+constexpr uint32_t kMaxPipeBuffers = 64;       // QBUF_MAX_LEN: buffers (TQue buffers and TBufs) per TPipe
+constexpr uint32_t kPositions = static_cast<uint32_t>(TPosition::MAX);
 
 enum class SlotState : uint8_t { kFree, kAllocated, kQueued };
 
 std::string QueueName(TPosition src, TPosition dst);
+const char* PositionName(TPosition pos);
 
-// UB carving shared by every InitBuffer of one TPipe.
+// The position a queue's buffers and events belong to (GetPosition(src, dst) of the real API).
+constexpr TPosition QueuePosition(TPosition src, TPosition dst)
+{
+    return dst == TPosition::GM || dst == TPosition::CO2 ? src : dst;
+}
+
+// UB carving and the buffer budgets shared by every InitBuffer of one TPipe.
 class UbAllocator {
 public:
-    uint32_t Allocate(const char* call, uint64_t bytes);
-    void Reset() { next_ = 0; }
+    // Checks len > 0, the TPipe's buffer count and (queue buffers) the position's budget, then carves
+    // num buffers of len bytes (rounded up to 32) and returns the first one's offset.
+    uint32_t Allocate(const char* call, uint32_t num, uint32_t len, bool queue, TPosition pos);
+    void Reset()
+    {
+        next_ = 0;
+        buffers_ = 0;
+        for (uint32_t& n : queueBuffers_) n = 0;
+    }
 
 private:
     uint64_t next_ = 0;
+    uint32_t buffers_ = 0;
+    uint32_t queueBuffers_[kPositions] = {};
 };
 
 }  // namespace twin_detail
@@ -47,7 +65,8 @@ public:
                                    "buffer " + std::to_string(i) + " of a " + twin_detail::QueueName(src, dst) +
                                        " queue was still " +
                                        (state_[i] == twin_detail::SlotState::kQueued ? "enqueued" : "allocated") +
-                                       " when the kernel returned");
+                                       " when the kernel returned (the twin is stricter than the NPU here, which "
+                                       "does not check; a leaked buffer is a bug when the code runs in a loop)");
                 return;
             }
         }
@@ -55,6 +74,21 @@ public:
 
     template <typename T>
     __aicore__ inline LocalTensor<T> AllocTensor()
+    {
+        static_assert(depth != 0, "must use AllocTensor<LocalTensor&> api while tque's depth is zero");
+        return TakeFree<T>();
+    }
+
+    // Depth 0 (in-place use): the tensor is bound to a free buffer.
+    template <typename T>
+    __aicore__ inline void AllocTensor(LocalTensor<T>& input)
+    {
+        static_assert(depth == 0, "can not AllocTensor in place while tque's depth is non zero");
+        input = TakeFree<T>();
+    }
+
+    template <typename T>
+    __aicore__ inline LocalTensor<T> TakeFree()
     {
         CheckInitialised("TQue::AllocTensor");
         for (int32_t k = 0; k < num_; ++k) {
@@ -81,10 +115,11 @@ public:
             ascend_twin::Fail("TQue::EnQue", "EnQue takes a tensor allocated and not yet enqueued",
                               "buffer " + std::to_string(i) + " is already in the queue");
         }
-        if (count_ >= depth) {
-            ascend_twin::Fail("TQue::EnQue", "no more enqueued tensors than the queue depth",
+        if (depth != 0 && count_ >= depth) {  // depth counts consecutive EnQues; depth 0 is in-place use
+            ascend_twin::Fail("TQue::EnQue", "no more consecutive EnQues than the queue depth",
                               "the " + twin_detail::QueueName(src, dst) + " queue of depth " + std::to_string(depth) +
-                                  " is full (DeQue before enqueuing more)");
+                                  " is full (DeQue before enqueuing more; the twin is stricter than the NPU here, whose release "
+                                  "build silently overwrites the oldest entry)");
         }
         state_[i] = twin_detail::SlotState::kQueued;
         fifo_[(head_ + count_) % twin_detail::kMaxQueueBuffers] = i;
@@ -94,6 +129,20 @@ public:
 
     template <typename T>
     __aicore__ inline LocalTensor<T> DeQue()
+    {
+        static_assert(depth != 0, "must use DeQue<LocalTensor&> api while tque's depth is zero");
+        return TakeQueued<T>();
+    }
+
+    template <typename T>
+    __aicore__ inline void DeQue(LocalTensor<T>& input)
+    {
+        static_assert(depth == 0, "can not DeQue in place while tque's depth is non zero");
+        input = TakeQueued<T>();
+    }
+
+    template <typename T>
+    __aicore__ inline LocalTensor<T> TakeQueued()
     {
         CheckInitialised("TQue::DeQue");
         if (count_ == 0) {
@@ -138,7 +187,8 @@ public:
             ascend_twin::Fail(call, "a queue has 1 to 8 buffers", std::to_string(num) + " buffers requested");
         }
         const uint32_t aligned = (len + 31u) / 32u * 32u;
-        for (uint8_t k = 0; k < num; ++k) offset_[k] = ub.Allocate(call, aligned);
+        const uint32_t first = ub.Allocate(call, num, len, true, twin_detail::QueuePosition(src, dst));
+        for (uint8_t k = 0; k < num; ++k) offset_[k] = first + k * aligned;
         num_ = num;
         len_ = aligned;
     }
@@ -207,8 +257,8 @@ public:
     void TwinInit(const char* call, twin_detail::UbAllocator& ub, uint32_t len)
     {
         if (len_ != 0) ascend_twin::Fail(call, "InitBuffer runs once per TBuf", "this TBuf already has memory");
+        offset_ = ub.Allocate(call, 1, len, false, pos);
         len_ = (len + 31u) / 32u * 32u;
-        offset_ = ub.Allocate(call, len_);
     }
 
 private:

@@ -127,6 +127,14 @@ __aicore__ inline void Muls(const LocalTensor<T>& dst, const LocalTensor<T>& src
 template <typename T>
 __aicore__ inline void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const int32_t& count)
 {
+    static_assert(std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t> || std::is_same_v<T, int16_t> ||
+                      std::is_same_v<T, uint16_t> || std::is_same_v<T, int32_t> || std::is_same_v<T, uint32_t> ||
+                      std::is_same_v<T, float>
+#if defined(ASCEND_TWIN_ALLOW_FP64)
+                      || std::is_same_v<T, double>
+#endif
+                  ,
+                  "Duplicate on A2 supports half, bfloat16_t, int16_t, uint16_t, int32_t, uint32_t and float");
     twin_detail::CheckCount("Duplicate", count);
     twin_detail::CheckOperand("Duplicate", "dst", dst, count);
     T* d = dst.TwinData();
