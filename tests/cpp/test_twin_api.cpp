@@ -33,6 +33,7 @@ void PadKernel(GM_ADDR in, GM_ADDR out)
     LocalTensor<float> local = buf.Get<float>();
     DataCopyPad(local, inGm, DataCopyExtParams{3, 5 * sizeof(float), 2 * sizeof(float), 0, 0},
                 DataCopyPadExtParams<float>{true, 1, 0, -1.0f});
+    PipeBarrier<PIPE_ALL>();  // orders the copy with the pipes before it
     DataCopy(outGm, local, 24);
 }
 
@@ -47,6 +48,7 @@ void StridedKernel(GM_ADDR in, GM_ADDR out)
     outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
     LocalTensor<float> local = buf.Get<float>();
     DataCopy(local, inGm, DataCopyParams{2, 1, 1, 0});
+    PipeBarrier<PIPE_ALL>();  // orders the copy with the pipes before it
     DataCopy(outGm, local, DataCopyParams{2, 1, 0, 1});
 }
 
@@ -65,9 +67,12 @@ void CastKernel(GM_ADDR in, GM_ADDR out)
     const RoundMode modes[] = {RoundMode::CAST_RINT, RoundMode::CAST_FLOOR, RoundMode::CAST_CEIL,
                                RoundMode::CAST_TRUNC, RoundMode::CAST_ROUND};
     for (uint32_t m = 0; m < 5; ++m) {
+        PipeBarrier<PIPE_ALL>();  // orders the copy with the pipes before it
         DataCopy(x, inGm, 8);
+        PipeBarrier<PIPE_ALL>();  // orders the copy with the pipes before it
         Cast(y, x, modes[m], 8);
         Cast(x, y, RoundMode::CAST_NONE, 8);
+        PipeBarrier<PIPE_ALL>();  // orders the copy with the pipes before it
         DataCopy(outGm[m * 8], x, 8);
     }
 }

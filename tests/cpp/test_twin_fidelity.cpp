@@ -93,6 +93,7 @@ void DepthZero(GM_ADDR in, GM_ADDR out)
     que.EnQue(b);
     que.DeQue<float>(a);
     que.DeQue<float>(b);
+    PipeBarrier<PIPE_ALL>();  // orders the copy with the pipes before it
     DataCopy(outGm, b, 8);
     que.FreeTensor(a);
     que.FreeTensor(b);
@@ -131,6 +132,7 @@ void PadByteAligned(GM_ADDR in, GM_ADDR out)
     outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out + 1));
     LocalTensor<float> t = buf.Get<float>();
     DataCopyPad(t, inGm, DataCopyExtParams{1, 12, 0, 0, 0}, DataCopyPadExtParams<float>{false, 0, 0, 0.0f});
+    PipeBarrier<PIPE_ALL>();  // orders the copy with the pipes before it
     DataCopyPad(outGm, t, DataCopyExtParams{1, 12, 0, 0, 0});
 }
 
@@ -155,6 +157,7 @@ void PadDummy(GM_ADDR in, GM_ADDR out)
     outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
     LocalTensor<float> t = buf.Get<float>();
     DataCopyPad(t, inGm, DataCopyExtParams{2, 12, 4, 0, 0}, DataCopyPadExtParams<float>{false, 0, 0, 0.0f});
+    PipeBarrier<PIPE_ALL>();  // orders the copy with the pipes before it
     DataCopy(outGm, t, 16);
 }
 
@@ -175,6 +178,7 @@ void PadOlderForm(GM_ADDR in, GM_ADDR out)
     params.srcGap = 0;  // the documented names of the gaps
     params.dstGap = 0;
     DataCopyPad(t, inGm, params, DataCopyPadParams{true, 0, 2, minusOne});
+    PipeBarrier<PIPE_ALL>();  // orders the copy with the pipes before it
     DataCopyPad(outGm, t, DataCopyParams{1, 16, 0, 0});
 }
 

@@ -2,6 +2,7 @@
 // statistics and recordings per calling thread.
 #include <cmath>
 #include <cstring>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -35,6 +36,7 @@ void WriteUb(GM_ADDR in, GM_ADDR out)
     outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
     LocalTensor<float> local = buf.Get<float>();
     DataCopy(local, inGm, 8);
+    PipeBarrier<PIPE_ALL>();  // orders the copy with the pipes before it
     DataCopy(outGm, local, 8);
 }
 
@@ -50,6 +52,17 @@ void ReadUnwrittenUb(GM_ADDR in, GM_ADDR out)
     DataCopy(outGm, buf.Get<float>(), 8);
 }
 
+// Looks at the raw UB bytes InitBuffer handed out (twin-internal access, not the API).
+void PeekUb(GM_ADDR in, GM_ADDR out)
+{
+    (void)in;
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 32);
+    const float* raw = buf.Get<float>().TwinData();
+    for (int i = 0; i < 8; ++i) reinterpret_cast<float*>(out)[i] = raw[i];
+}
+
 // Core i copies element block i of in to out: every core writes its own 32 bytes.
 void CopyOwnBlock(GM_ADDR in, GM_ADDR out)
 {
@@ -61,6 +74,7 @@ void CopyOwnBlock(GM_ADDR in, GM_ADDR out)
     outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out) + 8 * GetBlockIdx());
     LocalTensor<float> local = buf.Get<float>();
     DataCopy(local, inGm, 8);
+    PipeBarrier<PIPE_ALL>();  // orders the copy with the pipes before it
     DataCopy(outGm, local, 8);
 }
 
@@ -71,8 +85,21 @@ TEST_CASE("UB handed out by InitBuffer is poisoned at every launch, not left fro
     std::vector<float> in(8, 5.0f), out(8, 0.0f);
     Run(&WriteUb, in, out);
     CHECK_EQ(out[0], 5.0f);
-    Run(&ReadUnwrittenUb, in, out);
+    Run(&PeekUb, in, out);
     for (float v : out) CHECK(std::isnan(v));
+}
+
+TEST_CASE("initcheck: copying out UB bytes nothing in this launch wrote is a violation")
+{
+    std::vector<float> in(8, 5.0f), out(8, 0.0f);
+    Run(&WriteUb, in, out);
+    std::string rule;
+    try {
+        Run(&ReadUnwrittenUb, in, out);
+    } catch (const ascend_twin::RuleViolation& e) {
+        rule = e.rule;
+    }
+    CHECK(rule.find("initcheck") != std::string::npos);
 }
 
 TEST_CASE("many cores on the pool: every core runs once, results in place, repeated launches agree")

@@ -2,6 +2,8 @@
 
 #include <cstring>
 
+#include "twin/hazard.h"
+
 namespace AscendC::twin_detail {
 
 void CheckCopyLength(const char* call, uint64_t bytes)
@@ -72,6 +74,15 @@ void Run(const Transfer& t)
     const uint64_t span = t.ubBlockSpan ? t.ubBlockSpan : t.ubLead + t.blockBytes;
     CheckUbRange(t.call, toUb ? "dst" : "src", (t.blockCount - 1) * t.ubPitch + span, t.ubCapacity);
     CheckGmElementAligned(t.call, t.gm, t.gmAlign ? t.gmAlign : t.elementSize);
+    // MTE2 fills whole UB blocks (data, padding and dummy elements); MTE3 reads the data bytes.
+    ascend_twin::Instr instr(t.call, toUb ? ascend_twin::Pipe::kMte2 : ascend_twin::Pipe::kMte3);
+    for (uint32_t b = 0; b < t.blockCount; ++b) {
+        if (toUb) {
+            instr.Write("dst", t.ub + b * t.ubPitch, span);
+        } else {
+            instr.Read("src", t.ub + b * t.ubPitch + t.ubLead, t.blockBytes);
+        }
+    }
     for (uint32_t b = 0; b < t.blockCount; ++b) {
         uint8_t* gm = t.gm + b * t.gmPitch;
         uint8_t* ub = t.ub + b * t.ubPitch + t.ubLead;

@@ -7,6 +7,7 @@
 #include <exception>
 #include <memory>
 
+#include "twin/hazard.h"
 #include "worker_pool.h"
 
 namespace ascend_twin {
@@ -82,6 +83,7 @@ void RunCore(const LaunchSpec& spec, const std::vector<GmRegion>& gm, const std:
     struct Reset {
         ~Reset() { SetCurrentCore(nullptr); }
     } reset;
+    BeginCore();
     if (spec.invoke != nullptr) {
         spec.invoke(spec.entry, values.data());
     } else {
@@ -90,6 +92,7 @@ void RunCore(const LaunchSpec& spec, const std::vector<GmRegion>& gm, const std:
     if (!ctx.deferredViolation.empty()) {
         throw RuleViolation(ctx.kernel, ctx.blockIdx, ctx.deferredCall, ctx.deferredRule, ctx.deferredViolation);
     }
+    EndCore();
 }
 
 void CheckCoreWritesDisjoint(const LaunchSpec& spec, const std::vector<CoreContext>& cores)
@@ -123,6 +126,60 @@ void CheckCoreWritesDisjoint(const LaunchSpec& spec, const std::vector<CoreConte
                                     "results would depend on core timing)");
         }
         if (s.end > reach.end) reach = s;
+    }
+}
+
+std::string WhereInGm(const LaunchSpec& spec, uint64_t begin, uint64_t end)
+{
+    for (const GmArg& a : spec.args) {
+        const auto base = reinterpret_cast<uintptr_t>(a.data);
+        if (!a.byValue && a.bytes > 0 && begin >= base && begin < base + a.bytes) {
+            return "bytes [" + std::to_string(begin - base) + ", " + std::to_string(end - base) + ") of GM buffer '" +
+                   a.name + "'";
+        }
+    }
+    return "bytes " + Hex(begin) + ".." + Hex(end);
+}
+
+// A core reading GM another core writes in the same launch sees the old or the new bytes, depending on
+// timing, unless SyncAll orders the two (cores run concurrently on the NPU).
+void CheckNoCrossCoreReadAfterWrite(const LaunchSpec& spec, const std::vector<CoreContext>& cores)
+{
+    struct Span {
+        uint64_t begin, end;
+        int64_t core;
+    };
+    std::vector<Span> spans;  // every core's writes, merged per core: disjoint across cores (checked before)
+    for (const CoreContext& c : cores) {
+        std::vector<GmWrite> w = c.writes;
+        std::sort(w.begin(), w.end(), [](const GmWrite& a, const GmWrite& b) { return a.begin < b.begin; });
+        for (const GmWrite& r : w) {
+            if (!spans.empty() && spans.back().core == c.blockIdx && r.begin <= spans.back().end) {
+                spans.back().end = std::max(spans.back().end, r.end);
+            } else {
+                spans.push_back({r.begin, r.end, c.blockIdx});
+            }
+        }
+    }
+    if (spans.empty()) return;
+    std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.begin < b.begin; });
+    for (const CoreContext& c : cores) {
+        for (const GmWrite& r : c.reads) {
+            auto it = std::upper_bound(spans.begin(), spans.end(), r.begin,
+                                       [](uint64_t v, const Span& s) { return v < s.begin; });
+            if (it != spans.begin()) --it;
+            for (; it != spans.end() && it->begin < r.end; ++it) {
+                if (it->core == c.blockIdx || it->end <= r.begin) continue;
+                const uint64_t from = std::max(r.begin, it->begin);
+                const uint64_t to = std::min(r.end, it->end);
+                throw RuleViolation(spec.kernel, c.blockIdx, "DataCopy/GetValue from GM",
+                                    "a core reads GM another core writes in the same launch only after SyncAll",
+                                    "core " + std::to_string(c.blockIdx) + " read " + WhereInGm(spec, from, to) +
+                                        ", which core " + std::to_string(it->core) +
+                                        " wrote in this launch: the read sees the old or the new bytes depending on "
+                                        "timing");
+            }
+        }
     }
 }
 
@@ -162,6 +219,7 @@ LaunchStats Launch(const LaunchSpec& spec)
         if (e) std::rethrow_exception(e);
     }
     CheckCoreWritesDisjoint(spec, cores);
+    CheckNoCrossCoreReadAfterWrite(spec, cores);
 
     LaunchStats stats;
     stats.kernel = spec.kernel;

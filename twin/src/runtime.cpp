@@ -102,10 +102,30 @@ void CheckGmInBounds(const char* call, const char* rule, const char* verb, const
     }
 }
 
+namespace {
+// Adds [begin, end) to a list of ranges, extending one of the last few when it continues it (a core
+// streams through a handful of buffers at once).
+void AddRange(std::vector<GmWrite>& ranges, uint64_t begin, uint64_t end)
+{
+    const size_t n = ranges.size();
+    for (size_t k = n; k > 0 && k + 4 > n; --k) {
+        if (ranges[k - 1].end == begin) {
+            ranges[k - 1].end = end;
+            return;
+        }
+    }
+    ranges.push_back({begin, end});
+}
+}  // namespace
+
 void CheckGmRead(const char* call, const void* addr, uint64_t bytes)
 {
     CheckGmInBounds(call, "GM reads stay inside the launch's buffers", "read", addr, bytes);
-    CurrentCore().counters.gmBytesRead += bytes;
+    if (bytes == 0) return;
+    CoreContext& ctx = CurrentCore();
+    ctx.counters.gmBytesRead += bytes;
+    const uint64_t begin = reinterpret_cast<uintptr_t>(addr);
+    AddRange(ctx.reads, begin, begin + bytes);
 }
 
 void CheckGmWrite(const char* call, const void* addr, uint64_t bytes)
@@ -117,11 +137,7 @@ void CheckGmWrite(const char* call, const void* addr, uint64_t bytes)
     ctx.counters.gmBytesWritten += bytes;
     const uint64_t begin = reinterpret_cast<uintptr_t>(p);
     const uint64_t end = begin + bytes;
-    if (!ctx.writes.empty() && ctx.writes.back().end == begin) {
-        ctx.writes.back().end = end;  // the common case: a core writes its share front to back
-    } else {
-        ctx.writes.push_back({begin, end});
-    }
+    AddRange(ctx.writes, begin, end);
 }
 
 uint64_t UbOffset(const void* addr)

@@ -60,6 +60,7 @@ uint32_t UbAllocator::Allocate(const char* call, uint32_t num, uint32_t len, boo
     if (queue && p < kPositions) queueBuffers_[p] += num;
     const uint32_t offset = static_cast<uint32_t>(next_);
     next_ += bytes;
+    ascend_twin::ResetUbRange(offset, bytes);  // a fresh range: no accesses yet, nothing written
     // Poisoned with NaN bytes (for every float type): a kernel reading UB it never wrote sees it in its results.
     std::memset(core.ub + offset, 0xff, bytes);
     core.counters.ubBytesAllocated = std::max(core.counters.ubBytesAllocated, next_);

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 
+#include "twin/hazard.h"
 #include "twin/kernel_types.h"
 #include "twin/runtime.h"
 
@@ -121,16 +122,20 @@ public:
     __aicore__ inline T GetValue(const uint32_t index) const
     {
         CheckIndex("LocalTensor::GetValue", index);
+        ascend_twin::Instr("LocalTensor::GetValue", ascend_twin::Pipe::kS).Read("tensor", data_ + index, sizeof(T));
         return data_[index];
     }
     __aicore__ inline void SetValue(const uint32_t index, const T value) const
     {
         CheckIndex("LocalTensor::SetValue", index);
+        ascend_twin::Instr("LocalTensor::SetValue", ascend_twin::Pipe::kS).Write("tensor", data_ + index, sizeof(T));
         data_[index] = value;
     }
     __aicore__ inline T& operator()(const uint32_t index) const
     {
         CheckIndex("LocalTensor::operator()", index);
+        // A reference the scalar unit may read or write: checked as a write (initcheck cannot tell).
+        ascend_twin::Instr("LocalTensor::operator()", ascend_twin::Pipe::kS).Write("tensor", data_ + index, sizeof(T));
         return data_[index];
     }
 

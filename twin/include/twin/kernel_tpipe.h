@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <string>
 
+#include "twin/hazard.h"
+#include "twin/kernel_sync.h"
 #include "twin/kernel_tensor.h"
 #include "twin/runtime.h"
 
@@ -22,6 +24,34 @@ enum class SlotState : uint8_t { kFree, kAllocated, kQueued };
 
 std::string QueueName(TPosition src, TPosition dst);
 const char* PositionName(TPosition pos);
+
+// The pipe that fills a buffer at a position, and the pipe that consumes it from there: a queue's EnQue
+// is a flag from the producer of its source position to the consumer of its destination position
+// (VECIN: MTE2 -> V, VECOUT: V -> MTE3, VECCALC: V -> V, VECIN->VECOUT: MTE2 -> MTE3), and FreeTensor
+// the flag back that AllocTensor waits for.
+constexpr ascend_twin::Pipe Producer(TPosition pos)
+{
+    using P = ascend_twin::Pipe;
+    switch (pos) {
+        case TPosition::VECIN: case TPosition::A1: case TPosition::B1: case TPosition::C1: return P::kMte2;
+        case TPosition::A2: case TPosition::B2: case TPosition::C2: return P::kMte1;
+        case TPosition::CO1: return P::kM;
+        case TPosition::CO2: return P::kFix;
+        default: return P::kV;
+    }
+}
+
+constexpr ascend_twin::Pipe Consumer(TPosition pos)
+{
+    using P = ascend_twin::Pipe;
+    switch (pos) {
+        case TPosition::VECOUT: case TPosition::CO2: return P::kMte3;
+        case TPosition::A1: case TPosition::B1: case TPosition::C1: return P::kMte1;
+        case TPosition::A2: case TPosition::B2: case TPosition::C2: return P::kM;
+        case TPosition::CO1: return P::kFix;
+        default: return P::kV;
+    }
+}
 
 // The position a queue's buffers and events belong to (GetPosition(src, dst) of the real API).
 constexpr TPosition QueuePosition(TPosition src, TPosition dst)
@@ -96,6 +126,7 @@ public:
             if (state_[i] == twin_detail::SlotState::kFree) {
                 state_[i] = twin_detail::SlotState::kAllocated;
                 nextAlloc_ = (i + 1) % num_;
+                ascend_twin::PipeAcquire(kProducer, freed_[i]);  // waits for the FreeTensor that released it
                 LocalTensor<T> t;
                 t.TwinBind(reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_[i]),
                            len_ / sizeof(T), src, {this, i});
@@ -122,6 +153,7 @@ public:
                                   "build silently overwrites the oldest entry)");
         }
         state_[i] = twin_detail::SlotState::kQueued;
+        enqueued_[i] = ascend_twin::PipeNow(kProducer);
         fifo_[(head_ + count_) % twin_detail::kMaxQueueBuffers] = i;
         ++count_;
         return true;
@@ -154,6 +186,7 @@ public:
         head_ = (head_ + 1) % twin_detail::kMaxQueueBuffers;
         --count_;
         state_[i] = twin_detail::SlotState::kAllocated;
+        ascend_twin::PipeAcquire(kConsumer, enqueued_[i]);
         LocalTensor<T> t;
         t.TwinBind(reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_[i]), len_ / sizeof(T), dst,
                    {this, i});
@@ -171,6 +204,7 @@ public:
                                   : "buffer " + std::to_string(i) + " is still in the queue (DeQue it first)");
         }
         state_[i] = twin_detail::SlotState::kFree;
+        freed_[i] = ascend_twin::PipeNow(kConsumer);
     }
 
     __aicore__ inline bool VacantInQue() const { return count_ < depth; }
@@ -214,9 +248,14 @@ private:
         return ref.slot;
     }
 
+    static constexpr ascend_twin::Pipe kProducer = twin_detail::Producer(src);
+    static constexpr ascend_twin::Pipe kConsumer = twin_detail::Consumer(dst);
+
     int32_t num_ = 0;
     uint32_t len_ = 0;
     uint32_t offset_[twin_detail::kMaxQueueBuffers] = {};
+    ascend_twin::PipeClock enqueued_[twin_detail::kMaxQueueBuffers];  // the producer's clock at EnQue
+    ascend_twin::PipeClock freed_[twin_detail::kMaxQueueBuffers];     // the consumer's clock at FreeTensor
     twin_detail::SlotState state_[twin_detail::kMaxQueueBuffers] = {};
     int32_t fifo_[twin_detail::kMaxQueueBuffers] = {};
     int32_t head_ = 0;
@@ -268,9 +307,49 @@ private:
 
 class TPipe {
 public:
-    TPipe() = default;
+    // The most recently constructed TPipe of the core is what GetTPipePtr() returns.
+    TPipe()
+    {
+        if (ascend_twin::InLaunch()) ascend_twin::CurrentCore().tpipe = this;
+    }
+    ~TPipe()
+    {
+        if (ascend_twin::InLaunch() && ascend_twin::CurrentCore().tpipe == this) ascend_twin::CurrentCore().tpipe = nullptr;
+    }
     TPipe(const TPipe&) = delete;
     TPipe& operator=(const TPipe&) = delete;
+
+    // Event ids for SetFlag/WaitFlag: 8 per HardEvent on A2.
+    template <HardEvent evt>
+    __aicore__ inline int8_t AllocEventID()
+    {
+        const int8_t id = FetchEventID(evt);
+        events_[static_cast<uint32_t>(evt)] |= static_cast<uint8_t>(1u << id);
+        return id;
+    }
+
+    template <HardEvent evt>
+    __aicore__ inline void ReleaseEventID(int8_t id)
+    {
+        twin_detail::CheckEventId("TPipe::ReleaseEventID", id);
+        events_[static_cast<uint32_t>(evt)] &= static_cast<uint8_t>(~(1u << id));
+    }
+
+    template <HardEvent evt>
+    __aicore__ inline int8_t FetchEventID()
+    {
+        return FetchEventID(evt);
+    }
+
+    __aicore__ inline int8_t FetchEventID(HardEvent evt)
+    {
+        const uint8_t used = events_[static_cast<uint32_t>(evt)];
+        for (int8_t id = 0; id < 8; ++id) {
+            if ((used & (1u << id)) == 0) return id;
+        }
+        ascend_twin::Fail("TPipe::AllocEventID", "at most 8 event ids per HardEvent are allocated at a time on A2",
+                          "all 8 are allocated (ReleaseEventID the ones no longer needed)");
+    }
 
     template <class T>
     __aicore__ inline bool InitBuffer(T& que, uint8_t num, uint32_t len)
@@ -291,6 +370,9 @@ public:
 
 private:
     twin_detail::UbAllocator ub_;
+    uint8_t events_[static_cast<uint32_t>(HardEvent::MAX)] = {};  // allocated event ids, one bit each
 };
+
+__aicore__ inline TPipe* GetTPipePtr() { return static_cast<TPipe*>(ascend_twin::CurrentCore().tpipe); }
 
 }  // namespace AscendC

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "twin/hazard.h"
 #include "twin/kernel_tensor.h"
 #include "twin/runtime.h"
 
@@ -54,6 +55,10 @@ inline void Binary(const char* call, ascend_twin::VecOp op, const LocalTensor<T>
     CheckOperand(call, "dst", dst, count);
     CheckOperand(call, "src0", src0, count);
     CheckOperand(call, "src1", src1, count);
+    ascend_twin::Instr instr(call, ascend_twin::Pipe::kV);
+    instr.Read("src0", src0.TwinData(), count * sizeof(T));
+    instr.Read("src1", src1.TwinData(), count * sizeof(T));
+    instr.Write("dst", dst.TwinData(), count * sizeof(T));
     T* d = dst.TwinData();
     const T* a = src0.TwinData();
     const T* b = src1.TwinData();
@@ -70,6 +75,9 @@ inline void WithScalar(const char* call, ascend_twin::VecOp op, const LocalTenso
     CheckCount(call, count);
     CheckOperand(call, "dst", dst, count);
     CheckOperand(call, "src", src, count);
+    ascend_twin::Instr instr(call, ascend_twin::Pipe::kV);
+    instr.Read("src", src.TwinData(), count * sizeof(T));
+    instr.Write("dst", dst.TwinData(), count * sizeof(T));
     T* d = dst.TwinData();
     const T* a = src.TwinData();
     const Compute<T> s = static_cast<Compute<T>>(scalar);
@@ -137,6 +145,7 @@ __aicore__ inline void Duplicate(const LocalTensor<T>& dst, const T& scalarValue
                   "Duplicate on A2 supports half, bfloat16_t, int16_t, uint16_t, int32_t, uint32_t and float");
     twin_detail::CheckCount("Duplicate", count);
     twin_detail::CheckOperand("Duplicate", "dst", dst, count);
+    ascend_twin::Instr("Duplicate", ascend_twin::Pipe::kV).Write("dst", dst.TwinData(), count * sizeof(T));
     T* d = dst.TwinData();
     for (int32_t i = 0; i < count; ++i) d[i] = scalarValue;
     ascend_twin::CountVec(ascend_twin::VecOp::kDuplicate, count);

@@ -60,6 +60,8 @@ struct CoreContext {
     uint8_t* ub = nullptr;  // UB of this core, platform->ubSize bytes, 64-byte aligned
     CoreCounters counters;
     std::vector<GmWrite> writes;  // coalesced GM write ranges, for the cross-core overlap check
+    std::vector<GmWrite> reads;   // coalesced GM read ranges, for the cross-core read-after-write check
+    void* tpipe = nullptr;  // the kernel's current AscendC::TPipe (GetTPipePtr)
     std::string deferredViolation;  // found in a destructor (cannot throw there); raised after the kernel returns
     std::string deferredCall;
     std::string deferredRule;
