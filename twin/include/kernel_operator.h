@@ -6,7 +6,8 @@
 #include "twin/kernel_tensor.h"     // TPosition, GlobalTensor, LocalTensor
 #include "twin/kernel_tpipe.h"      // TPipe, TQue, TQueBind, TBuf
 #include "twin/kernel_data_copy.h"  // DataCopy, DataCopyPad and their params
-#include "twin/kernel_vec.h"        // Add, Sub, Mul, Div, Max, Min, Adds, Muls, Duplicate
+#include "twin/kernel_vec.h"        // Add, Sub, Mul, Div, Max, Min, Adds, Muls, Axpy, Duplicate
+#include "twin/kernel_vec_more.h"   // Exp, Ln, Abs, Reciprocal, Sqrt, Rsqrt, Relu, Not, Maxs, Mins, LeakyRelu, And, Or
 #include "twin/kernel_cast.h"       // Cast, RoundMode
 #include "twin/kernel_sync.h"       // PipeBarrier, SetFlag, WaitFlag
 #include "twin/kernel_sys_var.h"    // GetBlockIdx, GetBlockNum, GET_TILING_DATA

@@ -48,7 +48,8 @@ const char* VecOpName(VecOp op)
 {
     static const char* const names[] = {"Add", "Sub", "Mul", "Div", "Max", "Min", "Adds", "Muls", "Exp", "Ln",
                                         "Abs", "Sqrt", "Rsqrt", "Reciprocal", "Duplicate", "Cast", "ReduceSum",
-                                        "ReduceMax"};
+                                        "ReduceMax", "Axpy", "Relu", "Not", "Maxs", "Mins", "LeakyRelu", "And",
+                                        "Or"};
     static_assert(sizeof(names) / sizeof(names[0]) == static_cast<size_t>(VecOp::kCount));
     return names[static_cast<uint32_t>(op)];
 }

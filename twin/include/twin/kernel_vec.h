@@ -132,6 +132,35 @@ __aicore__ inline void Muls(const LocalTensor<T>& dst, const LocalTensor<T>& src
                             [](auto a, auto s) { return a * s; });
 }
 
+// dst[i] = src[i] * scalar + dst[i]. A2 pairs (dst, src): (half, half), (float, float), (float, half).
+// The twin computes in float and rounds once to the destination type.
+template <typename T, typename U>
+__aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U& scalarValue,
+                            const int32_t& count)
+{
+    static_assert((std::is_same_v<T, half> && std::is_same_v<U, half>) ||
+                      (std::is_same_v<T, float> && std::is_same_v<U, float>) ||
+                      (std::is_same_v<T, float> && std::is_same_v<U, half>)
+#if defined(ASCEND_TWIN_ALLOW_FP64)
+                      || (std::is_same_v<T, double> && std::is_same_v<U, double>)
+#endif
+                  ,
+                  "Axpy on A2 supports dst/src half/half, float/float and float/half");
+    twin_detail::CheckCount("Axpy", count);
+    twin_detail::CheckOperand("Axpy", "dst", dst, count);
+    twin_detail::CheckOperand("Axpy", "src", src, count);
+    ascend_twin::Instr instr("Axpy", ascend_twin::Pipe::kV);
+    instr.Read("src", src.TwinData(), count * sizeof(U));
+    instr.Read("dst", dst.TwinData(), count * sizeof(T));
+    instr.Write("dst", dst.TwinData(), count * sizeof(T));
+    using C = std::conditional_t<std::is_same_v<T, double>, double, float>;
+    T* d = dst.TwinData();
+    const U* a = src.TwinData();
+    const C s = static_cast<C>(scalarValue);
+    for (int32_t i = 0; i < count; ++i) d[i] = static_cast<T>(static_cast<C>(a[i]) * s + static_cast<C>(d[i]));
+    ascend_twin::CountVec(ascend_twin::VecOp::kAxpy, count);
+}
+
 template <typename T>
 __aicore__ inline void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const int32_t& count)
 {

@@ -14,7 +14,8 @@ namespace ascend_twin {
 // Vector instructions the twin counts, by name. Element-ops = calCount of each call.
 enum class VecOp : uint32_t {
     kAdd, kSub, kMul, kDiv, kMax, kMin, kAdds, kMuls, kExp, kLn, kAbs, kSqrt, kRsqrt, kReciprocal,
-    kDuplicate, kCast, kReduceSum, kReduceMax, kCount
+    kDuplicate, kCast, kReduceSum, kReduceMax, kAxpy, kRelu, kNot, kMaxs, kMins, kLeakyRelu, kAnd, kOr,
+    kCount
 };
 const char* VecOpName(VecOp op);
 
