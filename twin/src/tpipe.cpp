@@ -1,5 +1,8 @@
 #include "twin/kernel_tpipe.h"
 
+#include "twin/hazard.h"
+#include "twin/kernel_local_alloc.h"
+
 #include <algorithm>
 #include <cstring>
 
@@ -68,3 +71,32 @@ uint32_t UbAllocator::Allocate(const char* call, uint32_t num, uint32_t len, boo
 }
 
 }  // namespace AscendC::twin_detail
+
+namespace AscendC::twin_detail {
+
+uint8_t* CarveUb(const char* call, uint32_t offset, uint64_t bytes)
+{
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    if (offset + bytes > core.platform->ubSize) {
+        ascend_twin::Fail(call, "UB allocations fit in the UB",
+                          "asking for " + std::to_string(bytes) + " bytes at UB offset " + std::to_string(offset) +
+                              "; " + core.platform->name + " has " + std::to_string(core.platform->ubSize) +
+                              " bytes of UB");
+    }
+    ascend_twin::ResetUbRange(offset, bytes);
+    std::memset(core.ub + offset, 0xff, bytes);
+    if (offset + bytes > core.counters.ubBytesAllocated) core.counters.ubBytesAllocated = offset + bytes;
+    return core.ub + offset;
+}
+
+}  // namespace AscendC::twin_detail
+
+namespace ascend_twin {
+
+void FailAssert(const char* expr, const char* file, int line)
+{
+    Fail("ascendc_assert", "kernel assertions hold",
+         std::string("'") + expr + "' is false (" + file + ":" + std::to_string(line) + ")");
+}
+
+}  // namespace ascend_twin
