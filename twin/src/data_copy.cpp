@@ -89,6 +89,8 @@ void Run(const Transfer& t)
         if (toUb) {
             ascend_twin::CheckGmRead(t.call, gm, t.blockBytes);
             std::memcpy(ub, gm, t.blockBytes);
+        } else if (ascend_twin::CurrentCore().atomicOp != ascend_twin::AtomicOp::kNone) {
+            ascend_twin::AtomicCopyToGm(t.call, gm, ub, t.blockBytes);
         } else {
             ascend_twin::CheckGmWrite(t.call, gm, t.blockBytes);
             std::memcpy(gm, ub, t.blockBytes);

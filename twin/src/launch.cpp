@@ -95,40 +95,6 @@ void RunCore(const LaunchSpec& spec, const std::vector<GmRegion>& gm, const std:
     EndCore();
 }
 
-void CheckCoreWritesDisjoint(const LaunchSpec& spec, const std::vector<CoreContext>& cores)
-{
-    struct Span {
-        uint64_t begin, end;
-        int64_t core;
-    };
-    std::vector<Span> spans;
-    for (const CoreContext& c : cores) {
-        for (const GmWrite& w : c.writes) spans.push_back({w.begin, w.end, c.blockIdx});
-    }
-    std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.begin < b.begin; });
-    Span reach{0, 0, -1};  // the span reaching furthest so far
-    for (const Span& s : spans) {
-        if (s.begin < reach.end && s.core != reach.core) {
-            const uint64_t overlapEnd = std::min(s.end, reach.end);
-            std::string where = "bytes " + Hex(s.begin) + ".." + Hex(overlapEnd);
-            for (const GmArg& a : spec.args) {
-                const auto base = reinterpret_cast<uintptr_t>(a.data);
-                if (!a.byValue && a.bytes > 0 && s.begin >= base && s.begin < base + a.bytes) {
-                    where = "bytes [" + std::to_string(s.begin - base) + ", " + std::to_string(overlapEnd - base) +
-                            ") of GM buffer '" + a.name + "'";
-                }
-            }
-            throw RuleViolation(spec.kernel, s.core, "DataCopy/DataCopyPad to GM",
-                                "no two cores write the same GM bytes",
-                                "core " + std::to_string(s.core) + " and core " + std::to_string(reach.core) +
-                                    " both wrote " + where +
-                                    " (the twin is stricter than the NPU here, where the last write wins: "
-                                    "results would depend on core timing)");
-        }
-        if (s.end > reach.end) reach = s;
-    }
-}
-
 std::string WhereInGm(const LaunchSpec& spec, uint64_t begin, uint64_t end)
 {
     for (const GmArg& a : spec.args) {
@@ -139,6 +105,41 @@ std::string WhereInGm(const LaunchSpec& spec, uint64_t begin, uint64_t end)
         }
     }
     return "bytes " + Hex(begin) + ".." + Hex(end);
+}
+
+// No two cores write the same GM bytes, unless both accumulate atomically.
+void CheckCoreWritesDisjoint(const LaunchSpec& spec, const std::vector<CoreContext>& cores)
+{
+    struct Span {
+        uint64_t begin, end;
+        int64_t core;
+        bool atomic;
+    };
+    std::vector<Span> spans;
+    for (const CoreContext& c : cores) {
+        for (const GmWrite& w : c.writes) spans.push_back({w.begin, w.end, c.blockIdx, false});
+        for (const GmWrite& w : c.atomicWrites) spans.push_back({w.begin, w.end, c.blockIdx, true});
+    }
+    std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.begin < b.begin; });
+    Span plain{0, 0, -1, false};   // the plain span reaching furthest so far
+    Span atomic{0, 0, -1, true};   // the atomic span reaching furthest so far
+    for (const Span& s : spans) {
+        for (const Span* r : {&plain, &atomic}) {
+            if (s.begin < r->end && s.core != r->core && !(s.atomic && r->atomic)) {
+                const uint64_t overlapEnd = std::min(s.end, r->end);
+                const bool mixed = s.atomic != r->atomic;
+                throw RuleViolation(
+                    spec.kernel, s.core, "DataCopy/DataCopyPad to GM", "no two cores write the same GM bytes",
+                    "core " + std::to_string(s.core) + " and core " + std::to_string(r->core) + " both wrote " +
+                        WhereInGm(spec, s.begin, overlapEnd) +
+                        (mixed ? " (one of them accumulating atomically, the other overwriting)"
+                               : " (accumulate with SetAtomicAdd<T> if that is meant; the twin is stricter than the "
+                                 "NPU here, where the last write wins: results would depend on core timing)"));
+            }
+        }
+        Span& reach = s.atomic ? atomic : plain;
+        if (s.end > reach.end) reach = s;
+    }
 }
 
 // A core reading GM another core writes in the same launch sees the old or the new bytes, depending on
@@ -152,6 +153,7 @@ void CheckNoCrossCoreReadAfterWrite(const LaunchSpec& spec, const std::vector<Co
     std::vector<Span> spans;  // every core's writes, merged per core: disjoint across cores (checked before)
     for (const CoreContext& c : cores) {
         std::vector<GmWrite> w = c.writes;
+        w.insert(w.end(), c.atomicWrites.begin(), c.atomicWrites.end());
         std::sort(w.begin(), w.end(), [](const GmWrite& a, const GmWrite& b) { return a.begin < b.begin; });
         for (const GmWrite& r : w) {
             if (!spans.empty() && spans.back().core == c.blockIdx && r.begin <= spans.back().end) {

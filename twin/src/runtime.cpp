@@ -2,7 +2,11 @@
 #include "twin/runtime.h"
 
 #include <cstdio>
+#include <cstring>
+#include <mutex>
 #include <sstream>
+
+#include "twin/kernel_types.h"
 
 namespace ascend_twin {
 
@@ -139,6 +143,50 @@ void CheckGmWrite(const char* call, const void* addr, uint64_t bytes)
     const uint64_t begin = reinterpret_cast<uintptr_t>(p);
     const uint64_t end = begin + bytes;
     AddRange(ctx.writes, begin, end);
+}
+
+namespace {
+template <typename T, typename C>
+void Combine(AtomicOp op, uint8_t* dst, const uint8_t* src, uint64_t bytes)
+{
+    for (uint64_t i = 0; i + sizeof(T) <= bytes; i += sizeof(T)) {
+        T a, b;
+        std::memcpy(&a, dst + i, sizeof(T));
+        std::memcpy(&b, src + i, sizeof(T));
+        const C x = static_cast<C>(a), y = static_cast<C>(b);
+        const C r = op == AtomicOp::kAdd ? x + y : op == AtomicOp::kMax ? (x > y ? x : y) : (x < y ? x : y);
+        const T out = static_cast<T>(r);
+        std::memcpy(dst + i, &out, sizeof(T));
+    }
+}
+
+std::mutex gAtomicMutex;
+}  // namespace
+
+void AtomicCopyToGm(const char* call, uint8_t* dst, const uint8_t* src, uint64_t bytes)
+{
+    CheckGmInBounds(call, "GM writes stay inside the launch's buffers", "atomic write", dst, bytes);
+    if (bytes == 0) return;
+    CoreContext& ctx = CurrentCore();
+    static const uint32_t sizes[] = {4, 2, 2, 4, 2, 1};
+    const uint32_t size = sizes[static_cast<uint32_t>(ctx.atomicType)];
+    if (bytes % size != 0 || reinterpret_cast<uintptr_t>(dst) % size != 0) {
+        Fail(call, "atomic copies move whole elements of the atomic type",
+             std::to_string(bytes) + " bytes at " + Hex(reinterpret_cast<uintptr_t>(dst)) + " for " +
+                 std::to_string(size) + "-byte elements");
+    }
+    ctx.counters.gmBytesWritten += bytes;
+    const uint64_t begin = reinterpret_cast<uintptr_t>(dst);
+    ctx.atomicWrites.push_back({begin, begin + bytes});
+    std::lock_guard<std::mutex> lock(gAtomicMutex);
+    switch (ctx.atomicType) {
+        case AtomicType::kFloat: return Combine<float, float>(ctx.atomicOp, dst, src, bytes);
+        case AtomicType::kHalf: return Combine<half, float>(ctx.atomicOp, dst, src, bytes);
+        case AtomicType::kBFloat16: return Combine<bfloat16_t, float>(ctx.atomicOp, dst, src, bytes);
+        case AtomicType::kInt32: return Combine<int32_t, int64_t>(ctx.atomicOp, dst, src, bytes);
+        case AtomicType::kInt16: return Combine<int16_t, int32_t>(ctx.atomicOp, dst, src, bytes);
+        case AtomicType::kInt8: return Combine<int8_t, int32_t>(ctx.atomicOp, dst, src, bytes);
+    }
 }
 
 uint64_t UbOffset(const void* addr)
