@@ -2,6 +2,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "check.h"
@@ -81,7 +82,97 @@ void BitwiseFamilies(GM_ADDR in, GM_ADDR out)
     DataCopy(outGm, r, 3 * kN);
 }
 
+// Mask/repeat forms over 256 floats: out[0..256) from five calls, see the test below.
+void RepeatForms(GM_ADDR in, GM_ADDR out)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> src, dst;
+    pipe.InitBuffer(src, 256 * sizeof(float));
+    pipe.InitBuffer(dst, 256 * sizeof(float));
+    GlobalTensor<float> inGm, outGm;
+    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(in));
+    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
+    LocalTensor<float> x = src.Get<float>();
+    LocalTensor<float> y = dst.Get<float>();
+    DataCopy(x, inGm, 256);
+    SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
+    WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
+    Duplicate(y, -1.0f, 256);
+    // Continuous mask 40, 2 repeats, default strides: elements 0..39 and 64..103.
+    Add(y, x, x, 40, 2, BinaryRepeatParams(1, 1, 1, 8, 8, 8));
+    // Bitwise mask, one repeat over elements 128..191: every other lane.
+    uint64_t bits[2] = {0x5555555555555555ull, 0};
+    Muls(y[128], x[128], 3.0f, bits, 1, UnaryRepeatParams(1, 1, 8, 8));
+    // Counter mode: 20 elements from 192; dst blocks 2 apart (elements 192..199, 208..215, 224..227).
+    SetMaskCount();
+    uint64_t count[2] = {20, 0};
+    Adds(y[192], x[192], 100.0f, count, 1, UnaryRepeatParams(2, 1, 8, 8));
+    SetMaskNorm();
+    ResetMask();
+    // The mask register, set outside the call: lanes 0..3 of elements 240..255 (one block: 240..243).
+    SetVectorMask<float>(0, 0xf);
+    Abs<float, false>(y[240], x[240], MASK_PLACEHOLDER, 1, UnaryRepeatParams(1, 1, 8, 8));
+    ResetMask();
+    SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+    WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+    DataCopy(outGm, y, 256);
+}
+
+// Bug: 3 repeats of 64 floats run past a 128-float tensor.
+void RepeatPastTheEnd(GM_ADDR in, GM_ADDR)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 128 * sizeof(float));
+    LocalTensor<float> x = buf.Get<float>();
+    Duplicate(x, 1.0f, 128);
+    Add(x, x, x, 64, 3, BinaryRepeatParams(1, 1, 1, 8, 8, 8));
+}
+
 }  // namespace
+
+TEST_CASE("mask/repeat forms: continuous and bitwise masks, block and repeat strides, counter mode, SetVectorMask")
+{
+    std::vector<float> in(256), out(256);
+    for (int i = 0; i < 256; ++i) in[i] = (i % 2 ? -1.0f : 1.0f) * static_cast<float>(i);
+    const ascend_twin::LaunchStats stats = [&] {
+        ascend_twin::LaunchSpec spec;
+        spec.kernel = "repeat_forms";
+        spec.entry = reinterpret_cast<ascend_twin::KernelEntry>(&RepeatForms);
+        spec.blockDim = 1;
+        spec.args = {{"in", in.data(), 1024}, {"out", out.data(), 1024}};
+        return ascend_twin::Launch(spec);
+    }();
+    for (int i = 0; i < 128; ++i) {
+        const bool on = (i % 64) < 40;
+        CHECK_EQ(out[i], on ? in[i] * 2 : -1.0f);
+    }
+    for (int i = 128; i < 192; ++i) CHECK_EQ(out[i], (i % 2 == 0) ? in[i] * 3 : -1.0f);
+    for (int i = 192; i < 240; ++i) {
+        const int k = i - 192;  // dst lane k of block k / 8 sits at 16 * (k / 8) + k % 8
+        const bool on = (k / 8) % 2 == 0 && (k / 16) * 8 + k % 8 < 20;
+        CHECK_EQ(out[i], on ? in[192 + (k / 16) * 8 + k % 8] + 100.0f : -1.0f);
+    }
+    for (int i = 240; i < 256; ++i) CHECK_EQ(out[i], i < 244 ? std::fabs(in[i]) : -1.0f);
+    const uint64_t* ops = stats.cores[0].vecElementOps;
+    CHECK_EQ(ops[static_cast<uint32_t>(ascend_twin::VecOp::kAdd)], 80ull);
+    CHECK_EQ(ops[static_cast<uint32_t>(ascend_twin::VecOp::kMuls)], 32ull);
+    CHECK_EQ(ops[static_cast<uint32_t>(ascend_twin::VecOp::kAdds)], 20ull);
+    CHECK_EQ(ops[static_cast<uint32_t>(ascend_twin::VecOp::kAbs)], 4ull);
+}
+
+TEST_CASE("a repeat past the operand's end is a violation")
+{
+    std::vector<float> in(8), out(8);
+    std::string rule;
+    try {
+        Launch(&RepeatPastTheEnd, in.data(), 32, out.data(), 32);
+    } catch (const ascend_twin::RuleViolation& e) {
+        rule = e.rule + ": " + e.detail;
+    }
+    CHECK(rule.find("UB accesses stay inside the LocalTensor") != std::string::npos);
+    CHECK(rule.find("repeat 2, lane 0 is element 128") != std::string::npos);
+}
 
 TEST_CASE("unary and binary-scalar float families match C++ references")
 {

@@ -68,6 +68,9 @@ struct CoreContext {
     std::vector<GmWrite> reads;   // coalesced GM read ranges, for the cross-core read-after-write check
     std::vector<GmWrite> atomicWrites;  // GM ranges accumulated into atomically (cores may share them)
     AtomicOp atomicOp = AtomicOp::kNone;
+    bool maskCounter = false;  // the vector mask register: counter mode, or normal mode with these bits
+    uint64_t maskHigh = ~0ull;
+    uint64_t maskLow = ~0ull;
     AtomicType atomicType = AtomicType::kFloat;
     void* tpipe = nullptr;  // the kernel's current AscendC::TPipe (GetTPipePtr)
     std::string deferredViolation;  // found in a destructor (cannot throw there); raised after the kernel returns
