@@ -74,3 +74,25 @@ def test_initcheck_names_the_first_unwritten_byte(lib):
     with pytest.raises(KernelRuleViolation, match=r"operand 'src0' reads UB bytes \[0, 256\); byte 128 was never "
                                                   r"written in this launch"):
         run(lib, "reads_unwritten", 64)
+
+
+GM_RACE = "accesses of different pipes to the same GM bytes are ordered by synchronisation"
+
+
+def test_gm_round_trip_inside_a_core(lib):
+    x = torch.randn(256)
+    y = torch.zeros(256)
+    lib.launch("gm_round_trip", 1, x=x, y=y, n=64)
+    assert torch.equal(y[:64], x[:64]) and torch.equal(y[64:128], x[:64])
+    lib.launch("copy_outs_with_barrier", 1, x=x, y=y, n=64)
+
+
+@pytest.mark.parametrize("kernel,pattern", [
+    ("gm_round_trip_no_wait", r"RAW hazard: 'DataCopy\(GM->UB\)' on pipe MTE2 reads GM bytes .*, which "
+                              r"'DataCopy\(UB->GM\)' on pipe MTE3 wrote .*HardEvent::MTE3_MTE2"),
+    ("copy_outs_overlapping", r"WAW hazard: 'DataCopy\(UB->GM\)' on pipe MTE3 writes GM bytes .*PipeBarrier<PIPE_MTE3>"),
+])
+def test_gm_hazards_inside_a_core(lib, kernel, pattern):
+    with pytest.raises(KernelRuleViolation) as info:
+        lib.launch(kernel, 1, x=torch.randn(256), y=torch.zeros(256), n=64)
+    assert GM_RACE in str(info.value) and re.search(pattern, str(info.value)), str(info.value)

@@ -152,3 +152,55 @@ extern "C" __global__ __aicore__ void copy_through_vecin(GM_ADDR x, GM_ADDR y, u
 {
     CopyThrough<TQue<TPosition::VECIN, 1>>(x, y);
 }
+
+// GM round trip inside one core: x -> UB -> y[0, 64) -> UB -> y[64, 128). Reading back what MTE3 wrote
+// needs MTE3 -> MTE2 synchronisation.
+template <bool flag>
+__aicore__ inline void RoundTrip(GM_ADDR x, GM_ADDR y)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> a, b;
+    pipe.InitBuffer(a, kTile * sizeof(float));
+    pipe.InitBuffer(b, kTile * sizeof(float));
+    GlobalTensor<float> xGm, yGm;
+    xGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(x), kTile);
+    yGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y), 2 * kTile);
+    DataCopy(a.Get<float>(), xGm, kTile);
+    SetFlag<HardEvent::MTE2_MTE3>(EVENT_ID0);
+    WaitFlag<HardEvent::MTE2_MTE3>(EVENT_ID0);
+    DataCopy(yGm, a.Get<float>(), kTile);
+    if constexpr (flag) {
+        SetFlag<HardEvent::MTE3_MTE2>(EVENT_ID0);
+        WaitFlag<HardEvent::MTE3_MTE2>(EVENT_ID0);
+    }
+    DataCopy(b.Get<float>(), yGm, kTile);
+    SetFlag<HardEvent::MTE2_MTE3>(EVENT_ID1);
+    WaitFlag<HardEvent::MTE2_MTE3>(EVENT_ID1);
+    DataCopy(yGm[kTile], b.Get<float>(), kTile);
+}
+
+extern "C" __global__ __aicore__ void gm_round_trip(GM_ADDR x, GM_ADDR y, uint32_t n) { RoundTrip<true>(x, y); }
+extern "C" __global__ __aicore__ void gm_round_trip_no_wait(GM_ADDR x, GM_ADDR y, uint32_t n) { RoundTrip<false>(x, y); }
+
+// Two copies out to the same GM bytes: MTE3 copies with overlapping destinations need PipeBarrier<PIPE_MTE3>.
+template <bool barrier>
+__aicore__ inline void TwoCopyOuts(GM_ADDR x, GM_ADDR y)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> a;
+    pipe.InitBuffer(a, kTile * sizeof(float));
+    GlobalTensor<float> xGm, yGm;
+    xGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(x), kTile);
+    yGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y), kTile);
+    DataCopy(a.Get<float>(), xGm, kTile);
+    SetFlag<HardEvent::MTE2_MTE3>(EVENT_ID0);
+    WaitFlag<HardEvent::MTE2_MTE3>(EVENT_ID0);
+    DataCopy(yGm, a.Get<float>(), kTile);
+    if constexpr (barrier) {
+        PipeBarrier<PIPE_MTE3>();
+    }
+    DataCopy(yGm, a.Get<float>(), kTile);
+}
+
+extern "C" __global__ __aicore__ void copy_outs_with_barrier(GM_ADDR x, GM_ADDR y, uint32_t n) { TwoCopyOuts<true>(x, y); }
+extern "C" __global__ __aicore__ void copy_outs_overlapping(GM_ADDR x, GM_ADDR y, uint32_t n) { TwoCopyOuts<false>(x, y); }

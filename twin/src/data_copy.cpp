@@ -88,11 +88,13 @@ void Run(const Transfer& t)
         uint8_t* ub = t.ub + b * t.ubPitch + t.ubLead;
         if (toUb) {
             ascend_twin::CheckGmRead(t.call, gm, t.blockBytes);
+            instr.GmRead(gm, t.blockBytes);
             std::memcpy(ub, gm, t.blockBytes);
         } else if (ascend_twin::CurrentCore().atomicOp != ascend_twin::AtomicOp::kNone) {
             ascend_twin::AtomicCopyToGm(t.call, gm, ub, t.blockBytes);
         } else {
             ascend_twin::CheckGmWrite(t.call, gm, t.blockBytes);
+            instr.GmWrite(gm, t.blockBytes);
             std::memcpy(gm, ub, t.blockBytes);
         }
     }

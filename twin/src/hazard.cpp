@@ -49,7 +49,12 @@ struct HazardState {
     PipeClock flagClock[kMaxEvents][kMaxEventIds];
     const char* flagName[kMaxEvents] = {};
     uint32_t flagsSet = 0;
-    uint32_t seq = 0;  // instructions issued by the core so far
+    uint32_t seq = 0;
+    struct GmAccess {
+        uint64_t begin, end;
+        Access access;
+    };
+    std::vector<GmAccess> gmWrites;  // MTE3 copies to GM not yet known complete for MTE2 and MTE3  // instructions issued by the core so far
 };
 
 thread_local HazardState tState;
@@ -198,6 +203,56 @@ void Instr::Write(const char* operand, const void* addr, uint64_t bytes)
     }
 }
 
+namespace {
+std::string GmRange(const void* addr, uint64_t bytes)
+{
+    const auto begin = reinterpret_cast<uintptr_t>(addr);
+    return "GM bytes " + Hex(begin) + ".." + Hex(begin + bytes);
+}
+}  // namespace
+
+void Instr::GmRead(const void* addr, uint64_t bytes)
+{
+    HazardState& s = State();
+    if (bytes == 0 || s.gmWrites.empty()) return;
+    const auto begin = reinterpret_cast<uintptr_t>(addr);
+    for (const HazardState::GmAccess& w : s.gmWrites) {
+        if (w.begin < begin + bytes && begin < w.end && !Ordered(s, Pipe::kMte3, w.access.epoch, pipe_)) {
+            Fail(call_, "accesses of different pipes to the same GM bytes are ordered by synchronisation",
+                 std::string("RAW hazard: '") + call_ + "' on pipe " + PipeName(pipe_) + " reads " +
+                     GmRange(addr, bytes) + ", which '" + w.access.call +
+                     "' on pipe MTE3 wrote with nothing ordering the two: the read may see the old bytes (put "
+                     "SetFlag/WaitFlag<HardEvent::MTE3_" + PipeName(pipe_) + "> or PipeBarrier<PIPE_ALL> between them)");
+        }
+    }
+}
+
+void Instr::GmWrite(const void* addr, uint64_t bytes)
+{
+    HazardState& s = State();
+    if (bytes == 0) return;
+    const auto begin = reinterpret_cast<uintptr_t>(addr);
+    // Forget the writes every GM reader and MTE3 itself already know complete (the list stays short).
+    size_t kept = 0;
+    for (const HazardState::GmAccess& w : s.gmWrites) {
+        const bool settled = Ordered(s, Pipe::kMte3, w.access.epoch, Pipe::kMte2) &&
+                             w.access.epoch <= s.selfSync[static_cast<uint32_t>(Pipe::kMte3)];
+        if (!settled) s.gmWrites[kept++] = w;
+    }
+    s.gmWrites.resize(kept);
+    for (const HazardState::GmAccess& w : s.gmWrites) {
+        if (w.begin < begin + bytes && begin < w.end && w.access.seq != seq_ &&
+            !Ordered(s, Pipe::kMte3, w.access.epoch, pipe_)) {
+            Fail(call_, "accesses of different pipes to the same GM bytes are ordered by synchronisation",
+                 std::string("WAW hazard: '") + call_ + "' on pipe " + PipeName(pipe_) + " writes " +
+                     GmRange(addr, bytes) + ", which '" + w.access.call +
+                     "' on pipe MTE3 wrote with nothing ordering the two: copies with overlapping GM destinations "
+                     "may complete in either order (put PipeBarrier<PIPE_MTE3> between them)");
+        }
+    }
+    s.gmWrites.push_back({begin, begin + bytes, {epoch_, seq_, call_}});
+}
+
 void Instr::WriteUndefined(const void* addr, uint64_t bytes)
 {
     uint64_t off;
@@ -286,6 +341,7 @@ void BeginCore()
     }
     s.handedOut = 0;
     s.seq = 0;
+    s.gmWrites.clear();
     for (PipeClock& c : s.clock) c = PipeClock{};
     for (uint32_t& v : s.selfSync) v = 0;
     if (s.flagsSet != 0) std::memset(s.flagSet, 0, sizeof s.flagSet);

@@ -35,6 +35,11 @@ public:
     Instr(const char* call, Pipe pipe);
     void Read(const char* operand, const void* addr, uint64_t bytes);
     void Write(const char* operand, const void* addr, uint64_t bytes);
+    // GM accesses of MTE2 (reads) and MTE3 (writes) within the core: an MTE2 read of GM bytes an MTE3
+    // copy wrote needs MTE3 -> MTE2 synchronisation, and MTE3 copies to overlapping GM bytes need a
+    // PipeBarrier<PIPE_MTE3> (PipeBarrier docs).
+    void GmRead(const void* addr, uint64_t bytes);
+    void GmWrite(const void* addr, uint64_t bytes);
     // Bytes the instruction writes as the docs leave them undefined (e.g. DataCopyPad padding without
     // isPad): later reads of them are not initcheck violations.
     void WriteUndefined(const void* addr, uint64_t bytes);
