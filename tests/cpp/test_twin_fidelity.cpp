@@ -203,6 +203,40 @@ void CopyZeroBlocks(GM_ADDR in, GM_ADDR)
     DataCopy(buf.Get<float>(), inGm, DataCopyParams{0, 1, 0, 0});
 }
 
+// TBuf: GetWithOffset views, and the queue calls that only hand out its memory.
+void TBufViews(GM_ADDR in, GM_ADDR out)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 64 * sizeof(float));
+    GlobalTensor<float> inGm, outGm;
+    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(in));
+    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
+    LocalTensor<float> whole = buf.AllocTensor<float>();
+    DataCopy(whole, inGm, 64);
+    buf.EnQue(whole);
+    LocalTensor<float> second = buf.GetWithOffset<float>(32, 32 * sizeof(float));
+    PipeBarrier<PIPE_ALL>();  // orders the copy with the pipes before it
+    DataCopy(outGm, second, 32);
+    buf.FreeTensor(whole);
+}
+
+void TBufOffsetPastTheEnd(GM_ADDR, GM_ADDR)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 64 * sizeof(float));
+    buf.GetWithOffset<float>(32, 33 * sizeof(float));
+}
+
+void TBufGetPartialBlock(GM_ADDR, GM_ADDR)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 64 * sizeof(float));
+    buf.Get<float>(12);
+}
+
 static_assert(sizeof(KERNEL_TYPE_MIX_AICORE) == 1, "KernelMetaType is global, as in the real headers");
 static_assert(std::is_same_v<decltype(ONE_REPEAT_BYTE_SIZE), const int32_t>, "ONE_REPEAT_BYTE_SIZE is int32_t");
 
@@ -271,6 +305,16 @@ TEST_CASE("blockCount ranges: DataCopyPad up to 4095, DataCopy from 1")
 {
     CHECK(Has(Run(&PadTooManyBlocks), "blockCount is within the instruction's range"));
     CHECK(Has(Run(&CopyZeroBlocks), "blockCount is within the instruction's range"));
+}
+
+TEST_CASE("TBuf: GetWithOffset, queue calls, Get(len) in whole 32-byte blocks")
+{
+    for (int i = 0; i < 64; ++i) gIn[i] = static_cast<float>(i);
+    CHECK_OK(Run(&TBufViews));
+    CHECK_EQ(gOut[0], 32.0f);
+    CHECK_EQ(gOut[31], 63.0f);
+    CHECK(Has(Run(&TBufOffsetPastTheEnd), "GetWithOffset stays inside the TBuf"));
+    CHECK(Has(Run(&TBufGetPartialBlock), "positive whole number of 32-byte blocks"));
 }
 
 TEST_MAIN()

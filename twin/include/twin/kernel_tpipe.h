@@ -288,9 +288,51 @@ public:
                               std::to_string(len) + " elements of " + std::to_string(sizeof(T)) +
                                   " bytes asked from a buffer of " + std::to_string(len_) + " bytes");
         }
+        if (len == 0 || (static_cast<uint64_t>(len) * sizeof(T)) % 32 != 0) {
+            ascend_twin::Fail("TBuf::Get", "TBuf::Get(len) asks for a positive whole number of 32-byte blocks",
+                              std::to_string(len) + " elements of " + std::to_string(sizeof(T)) + " bytes");
+        }
         LocalTensor<T> t;
         t.TwinBind(reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_), len, pos, {this, -1});
         return t;
+    }
+
+    // size elements starting bufOffset bytes into the buffer.
+    template <typename T>
+    __aicore__ inline LocalTensor<T> GetWithOffset(uint32_t size, uint32_t bufOffset)
+    {
+        if (len_ == 0) {
+            ascend_twin::Fail("TBuf::GetWithOffset", "a TBuf is given memory by TPipe::InitBuffer before use",
+                              "this TBuf has no buffer");
+        }
+        if (static_cast<uint64_t>(bufOffset) + static_cast<uint64_t>(size) * sizeof(T) > len_) {
+            ascend_twin::Fail("TBuf::GetWithOffset", "GetWithOffset stays inside the TBuf",
+                              std::to_string(size) + " elements of " + std::to_string(sizeof(T)) + " bytes at offset " +
+                                  std::to_string(bufOffset) + " of a buffer of " + std::to_string(len_) + " bytes");
+        }
+        LocalTensor<T> t;
+        t.TwinBind(reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_ + bufOffset), size, pos, {this, -1});
+        return t;
+    }
+
+    // The queue calls of a TBuf do nothing but hand out its memory, as on the device.
+    template <typename T>
+    __aicore__ inline void EnQue(const LocalTensor<T>&)
+    {
+    }
+    template <typename T>
+    __aicore__ inline LocalTensor<T> DeQue()
+    {
+        return Get<T>();
+    }
+    template <typename T>
+    __aicore__ inline LocalTensor<T> AllocTensor()
+    {
+        return Get<T>();
+    }
+    template <typename T>
+    __aicore__ inline void FreeTensor(LocalTensor<T>&)
+    {
     }
 
     void TwinInit(const char* call, twin_detail::UbAllocator& ub, uint32_t len)
