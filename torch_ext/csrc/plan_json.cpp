@@ -13,11 +13,16 @@ namespace ascend_ext {
 
 namespace {
 
+// The element count; like a torch tensor's numel it must fit in int64_t.
 uint64_t Product(const std::vector<int64_t>& sizes)
 {
-    uint64_t n = 1;
-    for (int64_t s : sizes) n *= static_cast<uint64_t>(s);
-    return n;
+    int64_t n = 1;
+    for (int64_t s : sizes) {
+        if (__builtin_mul_overflow(n, s, &n)) {
+            throw std::invalid_argument("sizes hold more than 2^63 - 1 elements, more than any tensor can");
+        }
+    }
+    return static_cast<uint64_t>(n);
 }
 
 const std::map<std::string, PlanFunction>& Plans()
