@@ -30,14 +30,17 @@ const std::map<std::string, PlanFunction>& Plans()
     static const std::map<std::string, PlanFunction> plans = {
         // [n]: two operands of n elements; [rows, d]: rows x d plus a broadcast row of d elements.
         {"vector_add", [](const std::vector<int64_t>& sizes, DType dtype, const PlatformInfo& platform) {
+             const uint64_t n = Product(sizes);
              VectorAddProblem p;
              p.rows = sizes.size() == 2 ? static_cast<uint64_t>(sizes[0]) : 1;
-             p.rowLength = sizes.size() == 2 ? static_cast<uint64_t>(sizes[1]) : Product(sizes);
+             p.rowLength = sizes.size() == 2 ? static_cast<uint64_t>(sizes[1]) : n;
              return DescribeVectorAddPlan(ComputeVectorAddTiling(p, dtype, platform));
          }},
         // [m, n, k] or [m, n, k, trans_a, trans_b, has_bias]
         {"matmul", [](const std::vector<int64_t>& s, DType dtype, const PlatformInfo& platform) {
-             if (s.size() != 3 && s.size() != 6) throw std::invalid_argument("matmul sizes: [m, n, k(, trans_a, trans_b, bias)]");
+             if (s.size() != 3 && s.size() != 6) {
+                 throw std::invalid_argument("matmul sizes: [m, n, k] or [m, n, k, trans_a, trans_b, has_bias]");
+             }
              const bool flags = s.size() == 6;
              return DescribeMatmulPlan(ComputeMatmulTiling(static_cast<uint64_t>(s[0]), static_cast<uint64_t>(s[1]),
                                                            static_cast<uint64_t>(s[2]), dtype, flags && s[3], flags && s[4],
