@@ -197,20 +197,32 @@ def _train_pair(cfg: TrainConfig, rank: int) -> Dict[str, TrainResult]:
     return results
 
 
-def _train_ours(cfg: TrainConfig, rank: int) -> Dict[str, TrainResult]:
+def _train_ours(cfg: TrainConfig, rank: int) -> Dict[str, object]:
+    """Ours alone, with gradients as views into DDP's buckets; also reports every warning raised (DDP
+    warns when a gradient's strides differ from its bucket view's) and whether each gradient still has
+    its parameter's strides."""
+    import warnings
+
     from torch.nn.parallel import DistributedDataParallel as DDP
 
     ours, _ = build_pair(cfg.seed, **cfg.sizes())
-    return {"ours": train(DDP(ours.to(cfg.device), gradient_as_bucket_view=True), cfg)}
+    ddp = DDP(ours.to(cfg.device), gradient_as_bucket_view=True)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = train(ddp, cfg)
+    layouts_match = all(p.grad is not None and p.grad.stride() == p.stride() for p in ours.parameters())
+    return {"ours": result, "warnings": [str(w.message) for w in caught], "grad_layouts_match": layouts_match}
 
 
 WORKERS = {"pair": _train_pair, "ours": _train_ours}
 
 
-def run_data_parallel(cfg: TrainConfig, world: int = 2, worker: str = "pair") -> Dict[str, TrainResult]:
+def run_data_parallel(cfg: TrainConfig, world: int = 2, worker: str = "pair") -> Dict[str, object]:
     """Spawns ``world`` processes that train as one DDP job; returns rank 0's results."""
     import torch.multiprocessing as mp
 
+    if world < 1 or cfg.batch % world:
+        raise ValueError(f"the global batch {cfg.batch} does not split evenly over {world} processes")
     with tempfile.TemporaryDirectory(prefix="ascend_ext_ddp_") as tmp:
         out_path = os.path.join(tmp, "results.pt")
         mp.spawn(_rank_main, args=(world, os.path.join(tmp, "rendezvous"), cfg, out_path, worker), nprocs=world,
