@@ -32,6 +32,17 @@ class OpDtypes(TorchDispatchMode):
         return out
 
 
+# What autocast does at each op of the model (ARCHITECTURE.md, issue 10): (input dtypes, output dtype, low) -> ok.
+AUTOCAST_RULES = {
+    # The forward and both gradients run in the autocast dtype.
+    "matmul": lambda inputs, out, low: set(inputs) == {low} and out == low,
+    # No cast: promotes as torch.add does.
+    "vector_add": lambda inputs, out, low: out == (torch.promote_types(*inputs) if len(inputs) == 2 else inputs[0]),
+}
+# The twin kernels a training step of the model launches.
+MODEL_KERNELS = {"matmul_cube", "vector_add"}
+
+
 def seeded_model(depth=2, width=32):
     return build_pair(int(torch.randint(0, 2**31 - 1, ())), d_in=32, width=width, depth=depth, classes=8)[0]
 
@@ -45,13 +56,9 @@ def test_dtype_at_each_op_under_autocast(low, device):
     x = rand(16, 32, device=device)
     with torch.autocast(device, dtype=low), OpDtypes() as seen:
         model(x).float().sum().backward()
-    ops = {name for name, _, _ in seen.calls}
-    assert ops == {"matmul", "vector_add"}
+    assert {name for name, _, _ in seen.calls} == set(AUTOCAST_RULES)
     for name, inputs, out in seen.calls:
-        if name == "matmul":  # forward and both gradients: in the autocast dtype
-            assert inputs == [low] * len(inputs) and out == low, (name, inputs, out)
-        else:  # vector_add promotes as torch.add does
-            assert out == torch.promote_types(*inputs) if len(inputs) == 2 else out == inputs[0], (inputs, out)
+        assert AUTOCAST_RULES[name](inputs, out, low), (name, inputs, out)
 
 
 def test_vector_add_in_a_block_promotes_a_float32_residual():
@@ -118,7 +125,7 @@ def test_compiled_model_matches_eager_forward_and_backward(backend):
     with ascend_ext.twin.record() as rec:
         loss = torch.nn.functional.cross_entropy(compiled(x), target)
         grads = torch.autograd.grad(loss, list(model.parameters()))
-    assert {launch.kernel for launch in rec.launches} == {"matmul_cube", "vector_add"}  # our kernels ran
+    assert {launch.kernel for launch in rec.launches} == MODEL_KERNELS  # our kernels ran, in the graph
     torch.testing.assert_close(loss, eager_loss, rtol=1e-5, atol=1e-6)
     for g, e in zip(grads, eager_grads):
         torch.testing.assert_close(g, e, rtol=1e-5, atol=1e-6)
@@ -138,6 +145,17 @@ def test_state_dicts_round_trip_with_the_native_model():
     torch.testing.assert_close(native2(x), native(x), rtol=0, atol=0)
     assert list(ascend_ext.nn.ResidualAdd(torch.nn.Linear(3, 3)).state_dict()) == \
         list(Residual(torch.nn.Linear(3, 3)).state_dict())
+
+
+@pytest.mark.parametrize("mode", [0, 1])
+def test_native_dispersion_correction_is_the_formula(mode):
+    from ascend_ext.models import DispersionCorrectionReference
+
+    x = rand(6, 40, dtype=torch.float64) * 3 + 1
+    y = DispersionCorrectionReference(alpha=0.7, mode=mode, eps=1e-5)(x)
+    torch.testing.assert_close(y.mean(-1), x.mean(-1))  # the mean stays
+    spread = x.var(-1, unbiased=False) if mode == 0 else torch.ones(6, dtype=torch.float64) - 1e-5 / (x.var(-1, unbiased=False) + 1e-5)
+    torch.testing.assert_close(y.var(-1, unbiased=False), 0.49 * spread)
 
 
 def encoder_pair():
