@@ -12,7 +12,7 @@ from torch.utils._python_dispatch import TorchDispatchMode
 import ascend_ext
 from ascend_ext.models import Residual, build_model, build_pair
 from ascend_ext.training import TrainConfig, train
-from conftest import DEVICES, rand
+from conftest import rand
 
 EXHAUSTIVE = os.environ.get("ASCEND_EXT_EXHAUSTIVE") == "1"
 

@@ -3,7 +3,6 @@ layers on a synthetic task, next to the same model built from torch's layers, an
 compare, how accurate each op is against float64, and what the kernels did on the CPU twin.
 """
 import argparse
-import dataclasses
 import os
 import time
 from typing import Dict, List, Optional
@@ -99,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
     results, times = train_both(cfg, args.ddp)
     checks = selfcheck.check_all((torch.float32,) + ((AMP_DTYPES[args.amp],) if args.amp else ()), device)
     print_report(cfg, results, times, checks)
-    write_plot(args.plot, cfg, results)
+    write_plot(args.plot, cfg, results, args.ddp)
     print(f"\nloss curves: {args.plot}\ntotal wall time {time.perf_counter() - start:.1f} s")
     if not all(c.ok for c in checks):
         print("FAILED: an op's result is outside its tolerance (see above)")
@@ -112,11 +111,10 @@ def train_both(cfg: TrainConfig, ddp: int):
         start = time.perf_counter()
         results = run_data_parallel(cfg, world=ddp, worker="pair")
         return results, {"ours and native, DDP": time.perf_counter() - start}
-    device_cfg = dataclasses.replace(cfg)
     results, times = {}, {}
     for name, model in zip(("ours", "native"), build_pair(cfg.seed, **cfg.sizes())):
         start = time.perf_counter()
-        results[name] = train(model.to(cfg.device), device_cfg, TeacherTask(cfg.d_in, cfg.classes),
+        results[name] = train(model.to(cfg.device), cfg, TeacherTask(cfg.d_in, cfg.classes),
                               count_launches=name == "ours", label=name)
         times[name] = time.perf_counter() - start
     return results, times
@@ -167,7 +165,7 @@ def _smooth(values: List[float], weight: float = 0.9) -> List[float]:
     return out
 
 
-def write_plot(path: str, cfg: TrainConfig, results: Dict[str, TrainResult]) -> Optional[str]:
+def write_plot(path: str, cfg: TrainConfig, results: Dict[str, TrainResult], ddp: int = 1) -> Optional[str]:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -186,7 +184,7 @@ def write_plot(path: str, cfg: TrainConfig, results: Dict[str, TrainResult]) -> 
     for ax in (ax_loss, ax_acc):
         ax.grid(alpha=0.3)
         ax.legend()
-    opts = ", ".join(filter(None, [f"AMP {cfg.amp}" if cfg.amp else "float32",
+    opts = ", ".join(filter(None, [f"AMP {cfg.amp}" if cfg.amp else "float32", f"DDP x{ddp}" if ddp > 1 else "",
                                    f"torch.compile({cfg.compile})" if cfg.compile else ""]))
     fig.suptitle(f"ascend_ext demo on {cfg.device}: {cfg.depth}-block residual MLP, width {cfg.width}, "
                  f"batch {cfg.batch}, {opts}")
