@@ -4,10 +4,15 @@ import subprocess
 import sys
 
 import pytest
+import torch
 
 from conftest import NPU_AVAILABLE
 
-ACLNN = ["aclnnVectorAddGetWorkspaceSize", "aclnnVectorAdd", "aclnnMatmulCubeGetWorkspaceSize", "aclnnMatmulCube"]
+from ascend_ext.doctor import aclnn_names
+
+# Both stages of every registered op's aclnn entry point, as the op package exports them.
+ACLNN = [name for fn in aclnn_names() for name in (fn + "GetWorkspaceSize", fn)]
+EXPORTS = "exports " + ", ".join(aclnn_names())
 
 
 def run_doctor(*args, **env_overrides):
@@ -55,13 +60,13 @@ def test_cann_path_that_does_not_exist_is_a_problem(tmp_path):
 def test_installed_op_package_is_found_and_its_entry_points_listed(tmp_path):
     vendor = fake_op_package(tmp_path, ACLNN)
     out = doctor(ASCEND_CUSTOM_OPP_PATH=f"/elsewhere/vendors/other:{vendor}")
-    assert f"[  ok   ] op package at {vendor}/op_api/lib/libcust_opapi.so exports aclnnVectorAdd, aclnnMatmulCube" in out
+    assert f"[  ok   ] op package at {vendor}/op_api/lib/libcust_opapi.so {EXPORTS}" in out
 
 
 def test_outdated_op_package_names_the_missing_entry_points(tmp_path):
-    vendor = fake_op_package(tmp_path, ACLNN[:1])
+    vendor = fake_op_package(tmp_path, [name for name in ACLNN if name != "aclnnVectorAdd"])
     out = doctor(ASCEND_OPP_PATH=str(tmp_path))
-    assert "lacks aclnnVectorAdd, aclnnMatmulCubeGetWorkspaceSize, aclnnMatmulCube (built from an older ascend_ext)" in out
+    assert "lacks aclnnVectorAdd (built from an older ascend_ext)" in out
 
 
 def test_other_vendors_packages_are_not_taken_for_ours(tmp_path):
@@ -97,4 +102,43 @@ def test_explicit_library_outside_the_vendor_paths_is_a_problem(tmp_path):
     assert "source <install>/vendors/ascend_ext/bin/set_env.bash" in out
     out = doctor(ASCEND_EXT_OPAPI_LIB=str(lib), ASCEND_CUSTOM_OPP_PATH=str(vendor))
     assert "is not under an entry" not in out
-    assert f"[  ok   ] op package at {lib} exports aclnnVectorAdd, aclnnMatmulCube" in out
+    assert f"[  ok   ] op package at {lib} {EXPORTS}" in out
+
+
+# ---- the active backend and the per-op self-check ------------------------------------------------------
+
+
+@pytest.mark.skipif(NPU_AVAILABLE, reason="describes a machine without an NPU")
+def test_names_the_active_backend_and_its_platform_profile():
+    out = doctor(ASCEND_EXT_TWIN_PLATFORM="Ascend910B3")
+    assert "Active backend: the CPU twin (Ascend910B3 profile)" in out
+
+
+def test_one_self_check_line_per_op_and_dtype():
+    from ascend_ext.selfcheck import OP_CHECKS
+
+    out = doctor()
+    assert "Active backend: " in out
+    for op in OP_CHECKS:
+        for dtype in ("float32", "bfloat16"):
+            line = next(l for l in out.splitlines() if f"self-check {op} ({dtype})" in l)
+            assert line.startswith("[  ok   ]") and "max |error| vs float64 = " in line, line
+
+
+def test_self_check_fails_a_wrong_result_and_reports_an_exception(monkeypatch):
+    from ascend_ext import selfcheck
+
+    def off_by_a_bit(dtype, device):
+        ref = torch.randn(8, dtype=torch.float64)
+        return (ref + 1e-2).to(dtype), ref
+
+    def raises(dtype, device):
+        raise ValueError("ascend_ext.some_op: broken\nsecond line")
+
+    monkeypatch.setitem(selfcheck.OP_CHECKS, "off_by_a_bit", off_by_a_bit)
+    monkeypatch.setitem(selfcheck.OP_CHECKS, "raises", raises)
+    wrong = selfcheck.check_op("off_by_a_bit")
+    assert not wrong.ok and 9e-3 < wrong.max_error < 1.1e-2
+    broken = selfcheck.check_op("raises")
+    assert not broken.ok and broken.line() == "raises (float32) raised: ascend_ext.some_op: broken"
+    assert all(r.ok for r in selfcheck.check_all((torch.float32,)) if r.op in ("vector_add", "matmul"))

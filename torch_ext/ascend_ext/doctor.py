@@ -1,8 +1,9 @@
 """`python -m ascend_ext doctor`: what this machine has of the NPU path, and the exact fix for each gap.
 
-Checks, in the order a call travels: the CPU twin (always there), the CANN toolkit, torch_npu, whether
-ascend_ext was built with its NPU adapter, the installed op package and the aclnn entry points of
-every op. It never imports torch_npu into this process (that can fail hard without CANN); it asks a
+Checks, in the order a call travels: the CPU twin (always there) and a self-check of every op on it
+(a small input against float64), the CANN toolkit, torch_npu, whether ascend_ext was built with its
+NPU adapter, the installed op package and the aclnn entry points of every op; then which backend the
+ops run on here. It never imports torch_npu into this process (that can fail hard without CANN); it asks a
 child process instead.
 
 Exit status, for CI: 0 when the CPU twin works (and, with `--require npu`, the whole NPU path is ready),
@@ -62,6 +63,28 @@ def check_twin(report: Report) -> None:
         report.twin_ok = True
     else:
         report.add(PROBLEM, "CPU twin returned a wrong vector_add result", "reinstall: bash scripts/bootstrap.sh")
+
+
+def check_ops(report: Report) -> None:
+    """One line per op: run on the twin on a small input, compared with float64."""
+    from .selfcheck import check_all
+
+    for result in check_all((torch.float32, torch.bfloat16)):
+        if result.ok:
+            report.add(OK, f"self-check {result.line()}")
+        else:
+            report.add(PROBLEM, f"self-check {result.line()}", "reinstall: bash scripts/bootstrap.sh; if it persists, "
+                                                               "report it with the output of this command")
+            report.twin_ok = False
+
+
+def active_backend(npu_ready: bool) -> str:
+    from . import twin
+
+    cpu = f"CPU tensors run on the CPU twin ({twin.get_platform()} profile)"
+    if npu_ready:
+        return f"npu tensors run on the NPU (PrivateUse1 -> aclnn through the op package); {cpu}"
+    return f"the CPU twin ({twin.get_platform()} profile): every op runs its Ascend C kernel on CPU tensors"
 
 
 def check_cann(report: Report) -> Optional[str]:
@@ -180,6 +203,8 @@ def under_vendor_path(path: str) -> bool:
 def main(require: Optional[str] = None) -> int:
     report = Report()
     check_twin(report)
+    if report.twin_ok:
+        check_ops(report)
     check_cann(report)
     torch_npu_ok = check_torch_npu(report)
     check_adapter(report, torch_npu_ok)
@@ -188,6 +213,7 @@ def main(require: Optional[str] = None) -> int:
     if not report.twin_ok:
         print("\nThe CPU twin does not work here (see above).")
         return 1
+    print(f"\nActive backend: {active_backend(report.problems == 0)}")
     if report.problems:
         print(f"\nThe NPU path is not usable here ({report.problems} item(s) above). The CPU twin works regardless: "
               "every op runs on CPU tensors through the same kernels and tiling.")

@@ -52,4 +52,19 @@ def convert(model: torch.nn.Module, reverse: bool = False) -> torch.nn.Module:
             setattr(model, name, converted)
         else:
             convert(child, reverse)
+    if isinstance(model, torch.nn.TransformerEncoderLayer):
+        _route_around_fast_path(model, reverse)
     return swap(model)
+
+
+def _route_around_fast_path(layer: torch.nn.TransformerEncoderLayer, reverse: bool) -> None:
+    """In inference (eval, no grad) torch's encoder layer runs one fused native kernel instead of its
+    submodules, which would silently skip converted Linears. The layer takes its fast path only for a
+    ReLU/GELU it knows (``activation_relu_or_gelu``, read for nothing else); clearing that flag keeps the
+    regular path, which calls ``linear1``/``linear2``. ``reverse`` restores it."""
+    if reverse:
+        if hasattr(layer, "_ascend_ext_fast_path"):
+            layer.activation_relu_or_gelu = layer.__dict__.pop("_ascend_ext_fast_path")
+    elif any(type(m) is Linear for m in (layer.linear1, layer.linear2)) and not hasattr(layer, "_ascend_ext_fast_path"):
+        layer._ascend_ext_fast_path = layer.activation_relu_or_gelu
+        layer.activation_relu_or_gelu = 0

@@ -1,4 +1,7 @@
-"""ascend_ext on the CPU twin: run the VectorAdd Ascend C kernel, check it, and show what each core did."""
+"""One kernel launch on the CPU twin, core by core: runs the VectorAdd Ascend C kernel, checks it against
+float64 and prints the tiling plan and what each virtual core moved.
+
+`python -m ascend_ext demo` is the training demo; this is the close-up of a single launch."""
 import argparse
 
 import torch
