@@ -8,5 +8,7 @@
 #include "twin/kernel_data_copy.h"  // DataCopy, DataCopyPad and their params
 #include "twin/kernel_vec.h"        // Add, Sub, Mul, Div, Max, Min, Adds, Muls, Duplicate
 #include "twin/kernel_cast.h"       // Cast, RoundMode
+#include "twin/kernel_unary.h"      // Sqrt
+#include "twin/kernel_reduce.h"     // ReduceSum
 #include "twin/kernel_sync.h"       // PipeBarrier, SetFlag, WaitFlag
 #include "twin/kernel_sys_var.h"    // GetBlockIdx, GetBlockNum, GET_TILING_DATA
