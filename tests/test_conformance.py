@@ -145,7 +145,7 @@ def test_forward_ad_matches_the_reference_jvp(entry):
 
 @ENTRIES
 def test_jacfwd_equals_jacrev_and_the_reference(entry):
-    sample = next(s for s in grad_samples(entry) if 'broadcast' in s.name)
+    sample = next(s for s in grad_samples(entry) if s.name == entry.jacobian_sample)
     fn, tensors = split(entry, sample)
     argnums = tuple(range(len(tensors)))
     forward = torch.func.jacfwd(fn, argnums=argnums)(*tensors)
@@ -284,7 +284,7 @@ def test_layer_scripts_and_survives_save_load(entry):
     buffer.seek(0)
     loaded = torch.jit.load(buffer)
     torch.testing.assert_close(loaded(*inputs), layer(*inputs))
-    assert entry.profiler_name in str(scripted.graph)
+    assert entry.profiler_name in str(scripted.inlined_graph)  # the layer may hold the op in a submodule
 
 
 @ENTRIES

@@ -6,7 +6,7 @@ they work under ``torch.func`` too.
 """
 import torch
 
-from .ops import vector_add
+from .ops import dispersion_correction, vector_add
 
 
 class VectorAddFunction(torch.autograd.Function):
@@ -34,3 +34,32 @@ class VectorAddFunction(torch.autograd.Function):
             return vector_add(tx, ty, alpha=ctx.alpha)
         tangent = tx if tx is not None else ty * ctx.alpha
         return tangent.to(ctx.dtype).expand(ctx.shape).clone()
+
+
+class DispersionCorrectionFunction(torch.autograd.Function):
+    """``DispersionCorrectionFunction.apply(x, alpha, mode=1, eps=1e-5)`` through the DispersionCorrection
+    kernels: forward and backward are the ops ``dispersion_correction`` and ``dispersion_correction_backward``
+    (whose Jacobian is symmetric, so the backward kernel also gives the jvp)."""
+
+    generate_vmap_rule = True
+
+    @staticmethod
+    def forward(x: torch.Tensor, alpha: float, mode: int = 1, eps: float = 1e-5) -> torch.Tensor:
+        return dispersion_correction(x, alpha, mode, eps)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        x, alpha, mode, eps = tuple(inputs) + (None, None, 1, 1e-5)[len(inputs):]
+        ctx.save_for_backward(x)
+        ctx.save_for_forward(x)
+        ctx.attrs = (alpha, mode, eps)
+
+    @staticmethod
+    def backward(ctx, grad: torch.Tensor):
+        (x,) = ctx.saved_tensors
+        return torch.ops.ascend_ext.dispersion_correction_backward(grad, x, *ctx.attrs), None, None, None
+
+    @staticmethod
+    def jvp(ctx, tx, *_attr_tangents):
+        (x,) = ctx.saved_tensors
+        return torch.ops.ascend_ext.dispersion_correction_backward(tx, x, *ctx.attrs)

@@ -1,6 +1,7 @@
 // Every schema and every device's implementation of the ascend_ext ops, in one place.
 #include <torch/library.h>
 
+#include "ops/dispersion_correction.h"
 #include "ops/vector_add.h"
 
 TORCH_LIBRARY(ascend_ext, m)
@@ -12,6 +13,9 @@ TORCH_LIBRARY(ascend_ext, m)
     m.def("vector_add.out(Tensor x, Tensor y, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)", tags);
     m.def("vector_add_(Tensor(a!) x, Tensor y, *, Scalar alpha=1) -> Tensor(a!)", tags);
     m.def("vector_add_.Scalar(Tensor(a!) x, Scalar y, *, Scalar alpha=1) -> Tensor(a!)", tags);
+    // Row-wise over the last dimension: mode 0 scales each row's dispersion by alpha, mode 1 sets it to alpha.
+    m.def("dispersion_correction(Tensor x, float alpha, int mode=1, float eps=1e-05) -> Tensor", tags);
+    m.def("dispersion_correction_backward(Tensor grad, Tensor x, float alpha, int mode, float eps) -> Tensor", tags);
 }
 
 TORCH_LIBRARY_IMPL(ascend_ext, CPU, m)
@@ -21,6 +25,8 @@ TORCH_LIBRARY_IMPL(ascend_ext, CPU, m)
     m.impl("vector_add.out", &ascend_ext::vector_add_out_cpu);
     m.impl("vector_add_", &ascend_ext::vector_add__cpu);
     m.impl("vector_add_.Scalar", &ascend_ext::vector_add__scalar_cpu);
+    m.impl("dispersion_correction", &ascend_ext::dispersion_correction_cpu);
+    m.impl("dispersion_correction_backward", &ascend_ext::dispersion_correction_backward_cpu);
 }
 
 TORCH_LIBRARY_IMPL(ascend_ext, Meta, m)
@@ -30,6 +36,8 @@ TORCH_LIBRARY_IMPL(ascend_ext, Meta, m)
     m.impl("vector_add.out", &ascend_ext::vector_add_out_meta);
     m.impl("vector_add_", &ascend_ext::vector_add__meta);
     m.impl("vector_add_.Scalar", &ascend_ext::vector_add__scalar_meta);
+    m.impl("dispersion_correction", &ascend_ext::dispersion_correction_meta);
+    m.impl("dispersion_correction_backward", &ascend_ext::dispersion_correction_backward_meta);
 }
 
 TORCH_LIBRARY_IMPL(ascend_ext, Autograd, m)
@@ -39,14 +47,20 @@ TORCH_LIBRARY_IMPL(ascend_ext, Autograd, m)
     m.impl("vector_add.out", &ascend_ext::vector_add_out_autograd);
     m.impl("vector_add_", &ascend_ext::vector_add__autograd);
     m.impl("vector_add_.Scalar", &ascend_ext::vector_add__scalar_autograd);
+    m.impl("dispersion_correction", &ascend_ext::dispersion_correction_autograd);
+    m.impl("dispersion_correction_backward", &ascend_ext::dispersion_correction_backward_autograd);
 }
 
-// Autocast rules. vector_add: like torch.add, no autocast cast; the op promotes mixed inputs itself
+// Autocast rules. dispersion_correction: no cast; the kernels compute in float32 whatever the input dtype
+// and return the input's dtype (a bfloat16 activation stays bfloat16, its statistics are float32).
+// vector_add: like torch.add, no autocast cast; the op promotes mixed inputs itself
 // (torch.result_type), so a float32 residual adds to a bfloat16 activation in float32.
 TORCH_LIBRARY_IMPL(ascend_ext, AutocastCPU, m)
 {
     m.impl("vector_add", torch::CppFunction::makeFallthrough());
     m.impl("vector_add.Scalar", torch::CppFunction::makeFallthrough());
+    m.impl("dispersion_correction", torch::CppFunction::makeFallthrough());
+    m.impl("dispersion_correction_backward", torch::CppFunction::makeFallthrough());
 }
 
 #if defined(ASCEND_EXT_WITH_TORCH_NPU)
@@ -58,11 +72,15 @@ TORCH_LIBRARY_IMPL(ascend_ext, PrivateUse1, m)
     m.impl("vector_add.out", &ascend_ext::vector_add_out_npu);
     m.impl("vector_add_", &ascend_ext::vector_add__npu);
     m.impl("vector_add_.Scalar", &ascend_ext::vector_add__scalar_npu);
+    m.impl("dispersion_correction", &ascend_ext::dispersion_correction_npu);
+    m.impl("dispersion_correction_backward", &ascend_ext::dispersion_correction_backward_npu);
 }
 
 TORCH_LIBRARY_IMPL(ascend_ext, AutocastPrivateUse1, m)
 {
     m.impl("vector_add", torch::CppFunction::makeFallthrough());
     m.impl("vector_add.Scalar", torch::CppFunction::makeFallthrough());
+    m.impl("dispersion_correction", torch::CppFunction::makeFallthrough());
+    m.impl("dispersion_correction_backward", torch::CppFunction::makeFallthrough());
 }
 #endif
