@@ -234,8 +234,12 @@ private:
     {
         const uint64_t base = row * t_.rowLength;
         const bool normalize = t_.mode == kDispersionNormalize;
+        // The row's mean is carried as ref + offset: ref, the first chunk's rounded mean, is exact in the
+        // compute type and x - ref is exact for values near it; the offset holds what ref misses. A mean
+        // rounded to one number would be off by up to half an ulp of 1e4, which mode 1 multiplies by 1 - s.
         uint64_t count = 0;
-        C mean = 0;
+        C ref = 0;
+        C offset = 0;
         C m2 = 0;
         for (uint64_t off = 0; off < t_.rowLength; off += t_.chunkLen) {
             const uint32_t w = ChunkAt(off);
@@ -245,14 +249,16 @@ private:
             xQueue_.FreeTensor(x);
             const C n = static_cast<C>(w);
             const C c = corr_.template Get<C>().GetValue(0);
-            const C chunkMean = sum_.template Get<C>().GetValue(0) / n + c / n;
+            const C mean0 = sum_.template Get<C>().GetValue(0) / n;
+            if (count == 0) ref = mean0;
+            const C chunkOffset = (mean0 - ref) + c / n;
             C chunkM2 = normalize ? scale_.template Get<C>().GetValue(0) - c * c / n : static_cast<C>(0);
             chunkM2 = chunkM2 > static_cast<C>(0) ? chunkM2 : static_cast<C>(0);
             // Chan et al.: merge (count, mean, M2) of the row so far with the chunk's.
             const uint64_t merged = count + w;
-            const C delta = chunkMean - mean;
+            const C delta = chunkOffset - offset;
             const C weight = n / static_cast<C>(merged);
-            mean = mean + delta * weight;
+            offset = offset + delta * weight;
             m2 = m2 + chunkM2 + delta * delta * static_cast<C>(count) * weight;
             count = merged;
         }
@@ -263,6 +269,8 @@ private:
             NormalizeScales(1);
             s = scale.GetValue(0);
         }
+        // y = mu + s * (x - mu) = s * (x - ref) + (ref + (1 - s) * offset)
+        const C shift = ref + (static_cast<C>(1) - s) * offset;
         for (uint64_t off = 0; off < t_.rowLength; off += t_.chunkLen) {
             const uint32_t w = ChunkAt(off);
             CopyIn(base + off, 1, w);
@@ -271,16 +279,16 @@ private:
             LocalTensor<C> xc = centred_.template Get<C>();
             LocalTensor<T> y = yQueue_.template AllocTensor<T>();
             const int32_t n = static_cast<int32_t>(w);
-            Adds(xc, src, static_cast<C>(-mean), n);
+            Adds(xc, src, static_cast<C>(-ref), n);
             PipeBarrier<PIPE_V>();
             Muls(xc, xc, s, n);
             PipeBarrier<PIPE_V>();
             if constexpr (kInFloat) {
-                Adds(xc, xc, mean, n);
+                Adds(xc, xc, shift, n);
                 PipeBarrier<PIPE_V>();
                 Cast(y, xc, RoundMode::CAST_RINT, n);
             } else {
-                Adds(y, xc, mean, n);
+                Adds(y, xc, shift, n);
             }
             yQueue_.EnQue(y);
             xQueue_.FreeTensor(x);

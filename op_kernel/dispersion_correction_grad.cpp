@@ -22,11 +22,12 @@ namespace {
 constexpr int32_t BUFFER_NUM = 2;
 constexpr int32_t kScalarSyncEvent = 0;
 
-// A row's (or chunk's) statistics.
+// A row's (or chunk's) statistics; the mean of x as an offset from a reference value near it (see
+// ProcessLongRow).
 template <typename C>
 struct Moments {
     uint64_t count = 0;
-    C meanX = 0;
+    C meanX = 0;  // mean(x) - ref
     C m2 = 0;
     C meanG = 0;
     C cov = 0;
@@ -197,8 +198,8 @@ private:
         VectorToScalar();
     }
 
-    // Row (or chunk) i's moments from the statistics RowStatistics left.
-    __aicore__ inline Moments<C> MomentsOf(uint32_t i, uint32_t len)
+    // Row (or chunk) i's moments from the statistics RowStatistics left, its mean relative to `ref`.
+    __aicore__ inline Moments<C> MomentsOf(uint32_t i, uint32_t len, C ref = 0)
     {
         Moments<C> m;
         const C n = static_cast<C>(len);
@@ -207,7 +208,7 @@ private:
         m.meanG = sumG / n;
         if (normalize_) {
             const C c = corr_.template Get<C>().GetValue(i);
-            m.meanX = sumX_.template Get<C>().GetValue(i) / n + c / n;
+            m.meanX = (sumX_.template Get<C>().GetValue(i) / n - ref) + c / n;
             const C m2 = m2_.template Get<C>().GetValue(i) - c * c / n;
             m.m2 = m2 > static_cast<C>(0) ? m2 : static_cast<C>(0);
             m.cov = sumGX_.template Get<C>().GetValue(i) - c / n * sumG;
@@ -321,7 +322,10 @@ private:
     __aicore__ inline void ProcessLongRow(uint64_t row)
     {
         const uint64_t base = row * t_.rowLength;
+        // The row's mean is ref + total.meanX, ref being the first chunk's rounded mean: x - ref is exact
+        // for values near it, and the offset keeps what one rounded number would lose.
         Moments<C> total;
+        C ref = 0;
         for (uint64_t off = 0; off < t_.rowLength; off += t_.chunkLen) {
             const uint32_t w = ChunkAt(off);
             CopyIn(base + off, 1, w);
@@ -338,7 +342,8 @@ private:
             RowStatistics(g, x, 1, w);
             gQueue_.FreeTensor(gIn);
             if (t_.readX) xQueue_.FreeTensor(xIn);
-            total = Merge(total, MomentsOf(0, w));
+            if (off == 0 && normalize_) ref = sumX_.template Get<C>().GetValue(0) / static_cast<C>(w);
+            total = Merge(total, MomentsOf(0, w, ref));
         }
         C inverseScale = alpha_;
         if (normalize_) {
@@ -346,7 +351,8 @@ private:
             InverseScales(1);
             inverseScale = scale_.template Get<C>().GetValue(0);
         }
-        const Coefficients co = CoefficientsOf(total, inverseScale);
+        Coefficients co = CoefficientsOf(total, inverseScale);
+        co.k = co.k - co.b * total.meanX;  // B * (x - mu) = B * (x - ref) - B * offset
         for (uint64_t off = 0; off < t_.rowLength; off += t_.chunkLen) {
             const uint32_t w = ChunkAt(off);
             const int32_t n = static_cast<int32_t>(w);
@@ -361,7 +367,7 @@ private:
                 xIn = xQueue_.template DeQue<T>();
                 const LocalTensor<C> x = Widen(xIn, xWork_, n);
                 PipeBarrier<PIPE_V>();
-                Adds(xc, x, static_cast<C>(-total.meanX), n);
+                Adds(xc, x, static_cast<C>(-ref), n);
             }
             PipeBarrier<PIPE_V>();
             Muls(acc, g, co.a, n);
