@@ -175,6 +175,14 @@ def test_function_alias_and_layer():
     torch.testing.assert_close(layer(x), OP(x, 0.8, 1, 1e-5))
 
 
+@pytest.mark.parametrize("mode", [0, 1])
+def test_backward_op_passes_opcheck(mode):
+    x = torch.randn(4, 9)
+    g = torch.randn(4, 9)
+    torch.library.opcheck(BACKWARD, (g, x, 0.8, mode, 1e-5))
+    torch.library.opcheck(BACKWARD, (g.requires_grad_(), x.requires_grad_(), 0.8, mode, 1e-5))
+
+
 def test_vmap_of_the_backward_is_one_launch():
     x = torch.randn(5, 12)
     grads = torch.randn(8, 5, 12)
