@@ -57,6 +57,19 @@ def test_leading_dimensions_zero_to_three(leading, dtype):
         torch.testing.assert_close(y.double(), reference(x.double(), 1.3, mode), **TOL[dtype])
 
 
+@pytest.mark.parametrize("shape", [(49, 200), (1000, 7), (97, 1500), (10, 4097)])
+def test_rows_split_unevenly_over_cores(shape):
+    plan = ascend_ext.twin.plan("dispersion_correction", list(shape), torch.float32)
+    assert plan["block_dim"] > 1
+    x = torch.randn(*shape)
+    for mode in (0, 1):
+        torch.testing.assert_close(OP(x, 0.8, mode).double(), reference(x.double(), 0.8, mode), **TOL[torch.float32])
+        g = torch.randn(*shape)
+        xr = x.double().requires_grad_()
+        (expected,) = torch.autograd.grad(reference(xr, 0.8, mode), xr, g.double())
+        torch.testing.assert_close(BACKWARD(g, x, 0.8, mode, 1e-5).double(), expected, rtol=1e-5, atol=1e-4)
+
+
 def test_many_short_rows_are_packed_per_tile():
     x = torch.randn(5000, 7)
     plan = ascend_ext.twin.plan("dispersion_correction", [5000, 7], torch.float32)
@@ -300,6 +313,7 @@ def test_multi_pass_extra_reads_are_what_the_plan_predicts(dtype, backward, mode
     assert stats.total.gm_bytes_read == plan["gm_elems_read"] * size
     assert stats.total.gm_bytes_written == plan["gm_elems_written"] * size == x.numel() * size
     assert stats.block_dim == plan["block_dim"] == 3
+    assert stats.total.ub_bytes_allocated == plan["ub_bytes"]
 
 
 def test_backward_packed_rows_read_each_input_once():
