@@ -68,7 +68,16 @@ cpu_sources = sources(
     "twin/src/*.cpp",
     "twin/kernels/*.cpp",
 )
+def functorch_header_deps():
+    """torch's functorch headers (used by the C++ vmap rules) include nlohmann/json.hpp, which the torch
+    wheel does not ship; the nlohmann-json package provides it."""
+    import nlohmann_json
+
+    return [os.path.join(os.path.dirname(nlohmann_json.__file__), "include")]
+
+
 include_dirs = [os.path.join(ROOT, d) for d in ("torch_ext/csrc", "twin/include", "op_host", ".")]
+include_dirs += functorch_header_deps()
 cxx_flags = ["-O2", "-fvisibility=hidden"]
 
 if NpuExtension is not None:
@@ -87,7 +96,16 @@ else:
 
 setup(
     packages=["ascend_ext"],
-    package_data={"ascend_ext": ["twin_sdk/include/*.h", "twin_sdk/include/twin/*.h", "twin_sdk/src/*.cpp"]},
+    package_data={
+        "ascend_ext": [
+            "twin_sdk/include/*.h",
+            "twin_sdk/include/twin/*.h",
+            "twin_sdk/include/lib/*.h",
+            "twin_sdk/include/kernel_tiling/*.h",
+            "twin_sdk/src/*.cpp",
+            "twin_sdk/src/*.h",
+        ]
+    },
     package_dir={"ascend_ext": "torch_ext/ascend_ext"},
     ext_modules=[extension],
     cmdclass={"build_ext": cpp_extension.BuildExtension.with_options(use_ninja=True)},

@@ -16,7 +16,7 @@ def show_vector_add(n: int, dtype: torch.dtype) -> None:
     print(f"\nvector_add  n={n:,}  dtype={str(dtype).replace('torch.', '')}  platform={stats.platform}")
     print(f"  result check: max |z - (x + y)| vs float64 = {err:.3g}   equal to torch.add: {torch.equal(z, x + y)}")
     cores = f"{plan['block_dim']} core" + ("s" if plan["block_dim"] != 1 else "")
-    print(f"  plan: {cores}, tile {plan['tile_length']} elements, {plan['ub_bytes']:,} B of UB per core")
+    print(f"  plan: {cores}, tile {plan['tile_rows']}x{plan['tile_cols']} elements, {plan['ub_bytes']:,} B of UB per core")
     total = stats.total
     print(f"  GM read {total.gm_bytes_read:,} B ({total.gm_bytes_read / n:g} B/element), "
           f"written {total.gm_bytes_written:,} B, DataCopy calls {total.data_copy_calls}, "

@@ -8,7 +8,7 @@
 
 namespace ascend_ext::cann {
 
-// The profile this SoC matches, with the core count and UB size the runtime reports.
+// The profile this SoC matches, with the core counts and UB/L1/L0 sizes the runtime reports.
 inline PlatformInfo PlatformFromContext(gert::TilingContext* context)
 {
     const platform_ascendc::PlatformAscendC ascendc(context->GetPlatformInfo());
@@ -19,6 +19,10 @@ inline PlatformInfo PlatformFromContext(gert::TilingContext* context)
     uint64_t ub = 0;
     ascendc.GetCoreMemSize(platform_ascendc::CoreMemType::UB, ub);
     info.ubSize = ub;
+    ascendc.GetCoreMemSize(platform_ascendc::CoreMemType::L1, info.l1Size);
+    ascendc.GetCoreMemSize(platform_ascendc::CoreMemType::L0_A, info.l0aSize);
+    ascendc.GetCoreMemSize(platform_ascendc::CoreMemType::L0_B, info.l0bSize);
+    ascendc.GetCoreMemSize(platform_ascendc::CoreMemType::L0_C, info.l0cSize);
     return info;
 }
 

@@ -40,6 +40,9 @@ def main() -> None:
         sysconfig.get_paths()["include"],
         *(os.path.join(ROOT, d) for d in ("torch_ext/csrc", "twin/include", "op_host", ".")),
     ]
+    import nlohmann_json  # noqa: PLC0415  (torch's functorch headers include nlohmann/json.hpp)
+
+    includes.append(os.path.join(os.path.dirname(nlohmann_json.__file__), "include"))
     import torch  # noqa: PLC0415  (torch itself imports without CANN)
 
     abi = int(torch._C._GLIBCXX_USE_CXX11_ABI)  # the ABI torch (and so the torch-npu wheel) was built with

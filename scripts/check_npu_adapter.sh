@@ -9,6 +9,6 @@ if [ ! -x .venv-npu/bin/python ]; then
     "$PYTHON" -m venv .venv-npu
 fi
 export TORCH_DEVICE_BACKEND_AUTOLOAD=0  # with torch_npu installed, plain `import torch` would try to load it
-.venv-npu/bin/python -m pip install --quiet --disable-pip-version-check torch==2.13.0 numpy pyyaml
+.venv-npu/bin/python -m pip install --quiet --disable-pip-version-check torch==2.13.0 numpy pyyaml nlohmann-json==3.12.0
 .venv-npu/bin/python -m pip install --quiet --disable-pip-version-check --no-deps torch-npu==2.13.0
 .venv-npu/bin/python scripts/check_npu_adapter.py

@@ -6,9 +6,10 @@ Samples cover 0-d, size-0, size-1, tails around 32-byte blocks, non-contiguous a
 large magnitudes and NaN/Inf. Inputs are drawn fresh on every run.
 """
 import dataclasses
-from typing import Callable, Dict, List, Tuple
+from typing import Callable, Dict, List, Optional, Tuple
 
 import torch
+from torch import Tensor
 
 import ascend_ext
 
@@ -33,10 +34,17 @@ class OpEntry:
     samples: Callable[[torch.dtype], List[Sample]]
     tolerances: Dict[torch.dtype, dict]
     make_layer: Callable[[], Tuple[torch.nn.Module, Tuple[torch.Tensor, ...]]]  # a layer and an input for it
-    batched_sample: Callable[[torch.dtype], Sample]  # a sample whose tensors vmap maps over dim 0
+    batched_sample: Callable[[torch.dtype], Tuple[Sample, tuple]]  # a sample and the in_dims vmap maps it with
+    sized_sample: Callable[[int], Sample]  # a float32 sample whose leading size is n (dynamic shapes)
     unbacked: Callable[[torch.Tensor], torch.Tensor]  # op on data-dependent sizes (used under torch.compile)
-    jacobian_sample: str  # the sample whose full Jacobians the jacfwd/jacrev test compares
+    jacobian_sample: str  # the name of the sample jacfwd/jacrev are compared on
     dtypes: Tuple[torch.dtype, ...] = (torch.float32, torch.float16, torch.bfloat16)
+    # Gradients are checked in float64 where the twin has a float64 build of the kernel; otherwise in
+    # float32 with finite-difference settings that suit the op.
+    grad_dtype: torch.dtype = torch.float64
+    gradcheck_kwargs: dict = dataclasses.field(default_factory=dict)
+    # How the dispatcher-level op takes a sample (the wrapper may take some keyword arguments positionally).
+    op_args: Callable[[Sample], Tuple[tuple, dict]] = lambda s: (s.args, dict(s.kwargs))
 
     @property
     def profiler_name(self) -> str:
@@ -94,9 +102,79 @@ VECTOR_ADD = OpEntry(
         torch.bfloat16: dict(rtol=8e-3, atol=1e-5),
     },
     make_layer=_vector_add_layer,
-    batched_sample=lambda dtype: Sample((_rand(16, 5, 33, dtype=dtype), _rand(16, 33, dtype=dtype)), {}, "batched"),
+    batched_sample=lambda dtype: (Sample((_rand(16, 5, 33, dtype=dtype), _rand(16, 33, dtype=dtype)), {}, "batched"),
+                                  (0, 0)),
+    sized_sample=lambda n: Sample((_rand(n, 11), _rand(11)), {}, "sized"),
     unbacked=lambda x: ascend_ext.vector_add(x[x > 0], x[x > 0] * 2),
     jacobian_sample="bias-broadcast",
+)
+
+
+# ---- matmul -------------------------------------------------------------------------------------------
+
+
+def _matmul_call(a: Tensor, b: Tensor, bias: Optional[Tensor] = None, trans_a: bool = False,
+                 trans_b: bool = False) -> Tensor:
+    """The wrapper with bias positional, so that the generic tests differentiate through it."""
+    return ascend_ext.matmul(a, b, trans_a, trans_b, bias)
+
+
+def _matmul_reference(a, b, bias=None, trans_a=False, trans_b=False):
+    a64, b64 = a.double(), b.double()
+    out = (a64.t() if trans_a else a64) @ (b64.t() if trans_b else b64)
+    return out + bias.double() if bias is not None else out
+
+
+def _matmul_samples(dtype) -> List[Sample]:
+    r = lambda *s, **k: _rand(*s, dtype=dtype, **k)  # noqa: E731
+    special = r(4, 6)
+    special[0, 1], special[2, 3], special[3, 0] = float("nan"), float("inf"), -float("inf")
+    return [  # the first four all-tensor samples are the ones opcheck, compile and export use
+        Sample((r(1, 1), r(1, 1)), {}, "1x1x1"),
+        Sample((r(5, 7), r(7, 3), r(3)), {}, "bias"),
+        Sample((r(17, 65), r(33, 65)), {"trans_b": True}, "trans-b"),
+        Sample((r(9, 4), r(9, 6), r(6)), {"trans_a": True}, "trans-a-bias"),
+        Sample((r(8, 5), r(6, 8)), {"trans_a": True, "trans_b": True}, "trans-both"),
+        Sample((r(6, 4).t(), r(6, 3)), {}, "transposed-view"),
+        Sample((r(5, 14)[:, ::2], r(7, 4)), {}, "non-contiguous"),
+        Sample((r(0, 5), r(5, 3)), {}, "m-0"),
+        Sample((r(4, 0), r(0, 3), r(3)), {}, "k-0-bias"),
+        Sample((r(13, 40, scale=30.0), r(40, 11, scale=30.0)), {}, "large-magnitude"),
+        Sample((special, r(6, 5)), {}, "nan-inf"),
+    ]
+
+
+def _matmul_op_args(sample: Sample):
+    args, kwargs = sample.args, dict(sample.kwargs)
+    if len(args) > 2:
+        kwargs["bias"] = args[2]
+    return args[:2], kwargs
+
+
+def _matmul_layer():
+    return ascend_ext.nn.Linear(8, 4), (_rand(2, 3, 8),)
+
+
+MATMUL = OpEntry(
+    name="matmul",
+    op=torch.ops.ascend_ext.matmul.default,
+    wrapper=_matmul_call,
+    reference=_matmul_reference,
+    samples=_matmul_samples,
+    tolerances={  # float32 accumulation; the result rounded once to the dtype
+        torch.float32: dict(rtol=2e-5, atol=2e-5),
+        torch.float16: dict(rtol=2e-3, atol=2e-3),
+        torch.bfloat16: dict(rtol=1e-2, atol=1e-2),
+    },
+    make_layer=_matmul_layer,
+    batched_sample=lambda dtype: (Sample((_rand(12, 5, 7, dtype=dtype), _rand(7, 3, dtype=dtype)), {}, "batched"),
+                                  (0, None)),
+    sized_sample=lambda n: Sample((_rand(n, 7), _rand(7, 5), _rand(5)), {}, "sized"),
+    unbacked=lambda x: ascend_ext.matmul(x[x > 0].unsqueeze(1), torch.ones(1, 3)),
+    jacobian_sample="trans-a-bias",
+    grad_dtype=torch.float32,  # the cube unit has no float64; matmul is bilinear, so central differences
+    gradcheck_kwargs=dict(eps=1e-2, atol=2e-3, rtol=2e-3),  # are exact up to float32 rounding
+    op_args=_matmul_op_args,
 )
 
 
@@ -154,10 +232,11 @@ DISPERSION_CORRECTION = OpEntry(
         torch.bfloat16: dict(rtol=8e-3, atol=8e-3),
     },
     make_layer=_dispersion_correction_layer,
-    batched_sample=lambda dtype: Sample((_rand(16, 5, 33, dtype=dtype),), {"alpha": 0.8}, "batched"),
+    batched_sample=lambda dtype: (Sample((_rand(16, 5, 33, dtype=dtype),), {"alpha": 0.8}, "batched"), (0,)),
+    sized_sample=lambda n: Sample((_rand(n, 11),), {"alpha": 0.8}, "sized"),
     unbacked=lambda x: ascend_ext.dispersion_correction(x[x > 0], 0.8),
     jacobian_sample="rows",
 )
 
 
-OP_DB: List[OpEntry] = [VECTOR_ADD, DISPERSION_CORRECTION]
+OP_DB: List[OpEntry] = [VECTOR_ADD, MATMUL, DISPERSION_CORRECTION]

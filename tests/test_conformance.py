@@ -30,6 +30,21 @@ def split(entry: OpEntry, sample: Sample):
     return fn, tuple(sample.args[i] for i in positions)
 
 
+def call_op(entry: OpEntry, sample: Sample, convert=lambda t: t):
+    """The dispatcher-level op on the sample (tensors mapped through `convert`)."""
+    args, kwargs = entry.op_args(sample.map_tensors(convert))
+    kwargs = {k: convert(v) if isinstance(v, torch.Tensor) else v for k, v in kwargs.items()}
+    return entry.op(*args, **kwargs)
+
+
+def tol(entry: OpEntry, dtype=None):
+    return entry.tolerances[dtype or entry.grad_dtype]
+
+
+def close(actual, expected, entry, dtype=None):
+    torch.testing.assert_close(actual, expected.to(actual.dtype), **tol(entry, dtype))
+
+
 def reference_fn(entry: OpEntry, sample: Sample):
     fn, _ = split(entry, sample)
     return lambda *tensors: fn(*tensors, op=entry.reference)
@@ -59,6 +74,8 @@ def test_matches_float64_reference(entry, dtype, sample):
 
 @ENTRIES
 def test_float64_on_the_twin(entry):
+    if entry.grad_dtype != torch.float64:
+        pytest.skip(f"{entry.name} has no float64 build: its hardware unit has no float64")
     for sample in entry.samples(torch.float64):
         fn, tensors = split(entry, sample)
         expected = reference_fn(entry, sample)(*tensors)
@@ -80,20 +97,19 @@ def op_samples(entry, dtype, limit=4):
 @ENTRIES
 def test_opcheck(entry):
     for sample in op_samples(entry, torch.float32, limit=3):
-        torch.library.opcheck(entry.op, sample.args, sample.kwargs)
-        grad_args = tuple(a.clone().requires_grad_() for a in sample.args)
-        torch.library.opcheck(entry.op, grad_args, sample.kwargs)
+        torch.library.opcheck(entry.op, *entry.op_args(sample))
+        grad_sample = sample.map_tensors(lambda t: t.clone().requires_grad_())
+        torch.library.opcheck(entry.op, *entry.op_args(grad_sample))
 
 
 @ENTRIES
 def test_fake_tensors_match_real_outputs(entry):
     for sample in op_samples(entry, torch.float32):
-        real = entry.op(*sample.args, **sample.kwargs)
+        real = call_op(entry, sample)
         with FakeTensorMode() as mode:
-            fake_args = [mode.from_tensor(a) for a in sample.args]
-            fake = entry.op(*fake_args, **sample.kwargs)
+            fake = call_op(entry, sample, mode.from_tensor)
         assert fake.shape == real.shape and fake.dtype == real.dtype and fake.stride() == real.stride()
-        meta = entry.op(*[a.to("meta") for a in sample.args], **sample.kwargs)
+        meta = call_op(entry, sample, lambda t: t.to("meta"))
         assert meta.device.type == "meta" and meta.shape == real.shape and meta.stride() == real.stride()
 
 
@@ -101,7 +117,7 @@ def test_fake_tensors_match_real_outputs(entry):
 def test_profiler_names_the_op(entry):
     sample = op_samples(entry, torch.float32)[0]
     with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CPU]) as prof:
-        entry.op(*sample.args, **sample.kwargs)
+        call_op(entry, sample)
     assert entry.profiler_name in {e.name for e in prof.events()}
 
 
@@ -109,9 +125,9 @@ def test_profiler_names_the_op(entry):
 
 
 def grad_samples(entry, max_elements=200):
-    """Finite float64 samples small enough for numerical Jacobians."""
+    """Finite samples (in the op's gradient dtype) small enough for numerical Jacobians."""
     out = []
-    for s in entry.samples(torch.float64):
+    for s in entry.samples(entry.grad_dtype):
         tensors = [a for a in s.args if isinstance(a, torch.Tensor)]
         if s.name not in ("nan-inf", "large-magnitude") and 0 < sum(t.numel() for t in tensors) <= max_elements:
             out.append(s)
@@ -123,8 +139,8 @@ def test_gradcheck_and_gradgradcheck(entry):
     for sample in grad_samples(entry):
         fn, tensors = split(entry, sample)
         inputs = tuple(t.detach().requires_grad_() for t in tensors)
-        assert torch.autograd.gradcheck(fn, inputs), sample.name
-        assert torch.autograd.gradgradcheck(fn, inputs), sample.name
+        assert torch.autograd.gradcheck(fn, inputs, **entry.gradcheck_kwargs), sample.name
+        assert torch.autograd.gradgradcheck(fn, inputs, **entry.gradcheck_kwargs), sample.name
 
 
 @ENTRIES
@@ -134,13 +150,13 @@ def test_forward_ad_matches_the_reference_jvp(entry):
         tangents = tuple(torch.randn_like(t) for t in tensors)
         out, tangent = torch.func.jvp(fn, tensors, tangents)
         ref_out, ref_tangent = torch.func.jvp(reference_fn(entry, sample), tensors, tangents)
-        torch.testing.assert_close(out, ref_out, **entry.tolerances[torch.float64])
-        torch.testing.assert_close(tangent, ref_tangent, **entry.tolerances[torch.float64])
+        close(out, ref_out, entry)
+        close(tangent, ref_tangent, entry)
         with fwAD.dual_level():
             duals = [fwAD.make_dual(t, dt) for t, dt in zip(tensors, tangents)]
             unpacked = fwAD.unpack_dual(fn(*duals))
         assert unpacked.tangent is not None, f"{entry.name}: forward_ad gave no tangent ({sample.name})"
-        torch.testing.assert_close(unpacked.tangent, ref_tangent, **entry.tolerances[torch.float64])
+        close(unpacked.tangent, ref_tangent, entry)
 
 
 @ENTRIES
@@ -153,8 +169,8 @@ def test_jacfwd_equals_jacrev_and_the_reference(entry):
     reference = torch.func.jacrev(reference_fn(entry, sample), argnums=argnums)(*tensors)
     for f, r, ref in zip(forward, reverse, reference):
         assert f.abs().sum() > 0
-        torch.testing.assert_close(f, ref)
-        torch.testing.assert_close(r, ref)
+        close(f, ref, entry)
+        close(r, ref, entry)
 
 
 @ENTRIES
@@ -171,10 +187,10 @@ def test_torch_func_grad_and_hessian(entry):
         got = torch.func.grad(loss, argnums=argnums)(*tensors)
         expected = torch.func.grad(lambda *ts: loss(*ts, f=ref), argnums=argnums)(*tensors)
         for g, e in zip(got, expected):
-            torch.testing.assert_close(g, e)
+            close(g, e, entry)
         hess = torch.func.hessian(lambda t: loss(t, *tensors[1:]))(tensors[0])
         ref_hess = torch.func.hessian(lambda t: loss(t, *tensors[1:], f=ref))(tensors[0])
-        torch.testing.assert_close(hess, ref_hess)
+        close(hess, ref_hess, entry)
 
 
 @ENTRIES
@@ -196,16 +212,18 @@ def test_layer_grads_through_functional_call(entry):
 
 @ENTRIES
 def test_vmap_is_one_launch_and_matches_a_loop(entry):
-    sample = entry.batched_sample(torch.float32)
+    sample, in_dims = entry.batched_sample(torch.float32)
     fn, tensors = split(entry, sample)
     with ascend_ext.twin.record() as rec:
-        batched = torch.vmap(fn)(*tensors)
+        batched = torch.vmap(fn, in_dims=in_dims)(*tensors)
     assert len(rec.launches) == 1, f"{entry.name}: vmap made {len(rec.launches)} kernel launches"
-    looped = torch.stack([fn(*[t[i] for t in tensors]) for i in range(tensors[0].shape[0])])
+    size = tensors[0].shape[0]
+    looped = torch.stack([fn(*[t[i] if d is not None else t for t, d in zip(tensors, in_dims)]) for i in range(size)])
     torch.testing.assert_close(batched, looped)
-    # the other operand batched too, and along another dimension
-    moved = [t.movedim(0, -1) for t in tensors]
-    torch.testing.assert_close(torch.vmap(fn, in_dims=-1)(*moved), looped)
+    # the batch along the last dimension instead
+    moved = [t.movedim(0, -1) if d is not None else t for t, d in zip(tensors, in_dims)]
+    last = tuple(-1 if d is not None else None for d in in_dims)
+    torch.testing.assert_close(torch.vmap(fn, in_dims=last)(*moved), looped)
 
 
 # ---- torch.compile, export, TorchScript -------------------------------------------------------------------
@@ -236,12 +254,11 @@ def test_compile_fullgraph_matches_eager_forward_and_backward(entry, backend):
 @ENTRIES
 def test_compile_with_dynamic_shapes(entry):
     torch._dynamo.reset()
-    sample = compile_sample(entry)
-    fn, tensors = split(entry, sample)
+    fn, _ = split(entry, entry.sized_sample(4))
     compiled = torch.compile(fn, backend="aot_eager", fullgraph=True, dynamic=True)
-    for grow in (0, 3, 7):
-        bigger = [torch.cat([t, t[:1].expand(grow, *t.shape[1:])]) if t.dim() > 1 else t for t in tensors]
-        torch.testing.assert_close(compiled(*bigger), fn(*bigger))
+    for n in (4, 7, 11):
+        _, tensors = split(entry, entry.sized_sample(n))
+        torch.testing.assert_close(compiled(*tensors), fn(*tensors))
 
 
 @ENTRIES

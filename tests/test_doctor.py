@@ -5,9 +5,12 @@ import sys
 
 import pytest
 
+import ascend_ext  # noqa: F401  registers the ops aclnn_names lists
+from ascend_ext.doctor import aclnn_names
 from conftest import NPU_AVAILABLE
 
-ACLNN = ["aclnnVectorAddGetWorkspaceSize", "aclnnVectorAdd"]
+ENTRY_POINTS = aclnn_names()  # aclnnVectorAdd last
+ACLNN = [name for fn in ENTRY_POINTS for name in (fn + "GetWorkspaceSize", fn)]
 
 
 def run_doctor(*args, **env_overrides):
@@ -55,11 +58,11 @@ def test_cann_path_that_does_not_exist_is_a_problem(tmp_path):
 def test_installed_op_package_is_found_and_its_entry_points_listed(tmp_path):
     vendor = fake_op_package(tmp_path, ACLNN)
     out = doctor(ASCEND_CUSTOM_OPP_PATH=f"/elsewhere/vendors/other:{vendor}")
-    assert f"[  ok   ] op package at {vendor}/op_api/lib/libcust_opapi.so exports aclnnVectorAdd" in out
+    assert f"[  ok   ] op package at {vendor}/op_api/lib/libcust_opapi.so exports {', '.join(ENTRY_POINTS)}" in out
 
 
 def test_outdated_op_package_names_the_missing_entry_points(tmp_path):
-    vendor = fake_op_package(tmp_path, ACLNN[:1])
+    vendor = fake_op_package(tmp_path, ACLNN[:-1])
     out = doctor(ASCEND_OPP_PATH=str(tmp_path))
     assert "lacks aclnnVectorAdd (built from an older ascend_ext)" in out
 
@@ -97,4 +100,4 @@ def test_explicit_library_outside_the_vendor_paths_is_a_problem(tmp_path):
     assert "source <install>/vendors/ascend_ext/bin/set_env.bash" in out
     out = doctor(ASCEND_EXT_OPAPI_LIB=str(lib), ASCEND_CUSTOM_OPP_PATH=str(vendor))
     assert "is not under an entry" not in out
-    assert f"[  ok   ] op package at {lib} exports aclnnVectorAdd" in out
+    assert f"[  ok   ] op package at {lib} exports {', '.join(ENTRY_POINTS)}" in out

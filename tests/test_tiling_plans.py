@@ -72,3 +72,43 @@ class TestVectorAddPlans(expecttest.TestCase):
          48x4096          40          40           1           2        4096           2        4096       90112      163840
         3x100000          25           1          25           3        4000           1        4032       40320      100000
        1x3000000          40           1          40           1       75008           1       15680      156800     3000000""")
+
+
+MATMUL_SHAPES = [(1, 1, 1), (17, 33, 65), (128, 128, 128), (1000, 1000, 1000), (4096, 4096, 4096),
+                 (1, 4096, 4096), (4096, 1, 4096), (8, 8, 100000)]
+MATMUL_FIELDS = ["block_dim", "m_core_num", "n_core_num", "single_core_m", "single_core_n", "base_m", "base_n",
+                 "base_k", "step_ka", "depth_a1", "iterate_order", "max_core_macs"]
+
+
+def matmul_table(dtype, flags=(0, 0, 0)):
+    rows = [f"{'m x n x k':>16} " + " ".join(f"{f.replace('_', ' ')[:11]:>11}" for f in MATMUL_FIELDS)]
+    for m, n, k in MATMUL_SHAPES:
+        plan = ascend_ext.twin.plan("matmul", [m, n, k, *flags], dtype)
+        rows.append(f"{f'{m}x{n}x{k}':>16} " + " ".join(f"{plan[f]:>11}" for f in MATMUL_FIELDS))
+    return "\n".join(rows)
+
+
+class TestMatmulPlans(expecttest.TestCase):
+    def test_float16(self):
+        self.assertExpectedInline(matmul_table(torch.float16), """\
+       m x n x k   block dim  m core num  n core num single core single core      base m      base n      base k     step ka    depth a1 iterate ord max core ma
+           1x1x1           1           1           1           1           1          16          16          16           1           2           1           1
+        17x33x65           1           1           1          17          33          32          48          80           1           2           1       36465
+     128x128x128           1           1           1         128         128         128         128         128           1           2           1     2097152
+  1000x1000x1000          24           3           8         336         128         128         128         128           8           8           1    43008000
+  4096x4096x4096          24           3           8        1376         512         128         256          64           5          10           1  2885681152
+     1x4096x4096           8           1           8           1         512          16         256          64          64          64           1     2097152
+     4096x1x4096           8           8           1         512           1         128          16         128           6          12           1     2097152
+      8x8x100000           1           1           1           8           8          16          16        1024           4           8           1     6400000""")
+
+    def test_float32_transposed_with_bias(self):
+        self.assertExpectedInline(matmul_table(torch.float32, (1, 1, 1)), """\
+       m x n x k   block dim  m core num  n core num single core single core      base m      base n      base k     step ka    depth a1 iterate ord max core ma
+           1x1x1           1           1           1           1           1          16          16          16           1           2           1           1
+        17x33x65           1           1           1          17          33          32          48          80           1           2           1       36465
+     128x128x128           1           1           1         128         128         128         128          64           2           4           1     2097152
+  1000x1000x1000          24           3           8         336         128         128         128          64           3           6           1    43008000
+  4096x4096x4096          24           3           8        1376         512         128         256          32           5          10           1  2885681152
+     1x4096x4096           8           1           8           1         512          16         256          32         128         128           1     2097152
+     4096x1x4096           8           8           1         512           1         128          16          64           3           6           1     2097152
+      8x8x100000           1           1           1           8           8          16          16         512           3           6           1     6400000""")

@@ -6,7 +6,7 @@ they work under ``torch.func`` too.
 """
 import torch
 
-from .ops import dispersion_correction, vector_add
+from .ops import dispersion_correction, matmul, vector_add
 
 
 class VectorAddFunction(torch.autograd.Function):
@@ -34,6 +34,44 @@ class VectorAddFunction(torch.autograd.Function):
             return vector_add(tx, ty, alpha=ctx.alpha)
         tangent = tx if tx is not None else ty * ctx.alpha
         return tangent.to(ctx.dtype).expand(ctx.shape).clone()
+
+
+class MatMulFunction(torch.autograd.Function):
+    """``MatMulFunction.apply(a, b, trans_a=False, trans_b=False, bias=None)`` = ``op(a) @ op(b) + bias``.
+
+    Gradients are the same kernel with other transpose flags (never a materialised transpose)."""
+
+    generate_vmap_rule = True
+
+    @staticmethod
+    def forward(a, b, trans_a=False, trans_b=False, bias=None):
+        return matmul(a, b, trans_a=trans_a, trans_b=trans_b, bias=bias)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        a, b, trans_a, trans_b, bias = (*inputs, False, False, None)[:5]
+        ctx.save_for_backward(a, b)
+        ctx.trans_a, ctx.trans_b = trans_a, trans_b
+
+    @staticmethod
+    def backward(ctx, g):
+        a, b = ctx.saved_tensors
+        ta, tb = ctx.trans_a, ctx.trans_b
+        grad_a = matmul(b, g, trans_a=tb, trans_b=True) if ta else matmul(g, b, trans_b=not tb)
+        grad_b = matmul(g, a, trans_a=True, trans_b=ta) if tb else matmul(a, g, trans_a=not ta)
+        return grad_a, grad_b, None, None, g.sum(0) if ctx.needs_input_grad[4] else None
+
+    @staticmethod
+    def jvp(ctx, ta, tb, _ta_flag=None, _tb_flag=None, tbias=None):
+        a, b = ctx.saved_tensors
+        out = None
+        for tangent, (x, y) in ((ta, (ta, b)), (tb, (a, tb))):
+            if tangent is not None:
+                term = matmul(x, y, trans_a=ctx.trans_a, trans_b=ctx.trans_b)
+                out = term if out is None else out + term
+        if tbias is not None:
+            out = tbias.expand(a.shape[1] if ctx.trans_a else a.shape[0], -1) if out is None else out + tbias
+        return out
 
 
 class DispersionCorrectionFunction(torch.autograd.Function):

@@ -43,10 +43,10 @@ def vector_add(x: Tensor, y: Union[Tensor, float], alpha: float = 1.0) -> Tensor
         return torch.ops.ascend_ext.vector_add(x, y, alpha=alpha)
     if isinstance(y, Tensor) and isinstance(x, Tensor):
         # keyword arguments cost microseconds on this path: pass alpha only when it is not the default
-        return _VECTOR_ADD(x, y) if alpha == 1 else _VECTOR_ADD(x, y, alpha=alpha)
+        return _VECTOR_ADD(x, y) if alpha == 1 and alpha is not True else _VECTOR_ADD(x, y, alpha=alpha)
     _check_tensor("vector_add", "x", x)
     _check_operand("vector_add", "y", y)
-    return _VECTOR_ADD_SCALAR(x, y) if alpha == 1 else _VECTOR_ADD_SCALAR(x, y, alpha=alpha)
+    return _VECTOR_ADD_SCALAR(x, y) if alpha == 1 and alpha is not True else _VECTOR_ADD_SCALAR(x, y, alpha=alpha)
 
 
 def vector_add_(x: Tensor, y: Union[Tensor, float], alpha: float = 1.0) -> Tensor:
@@ -60,6 +60,23 @@ def vector_add_(x: Tensor, y: Union[Tensor, float], alpha: float = 1.0) -> Tenso
     if isinstance(y, Tensor):
         return torch.ops.ascend_ext.vector_add_.default(x, y, alpha=alpha)
     return torch.ops.ascend_ext.vector_add_.Scalar(x, y, alpha=alpha)
+
+
+def matmul(a: Tensor, b: Tensor, trans_a: bool = False, trans_b: bool = False,
+           bias: Optional[Tensor] = None) -> Tensor:
+    """``op(a) @ op(b) (+ bias)`` by the MatmulCube Ascend C kernel on the cube unit.
+
+    ``a`` and ``b`` are 2-D of one dtype (float32, float16, bfloat16); ``op`` transposes when its flag is
+    set, and a transposed operand is read in place (so is a transposed view). Accumulation is float32 for
+    every dtype; the result has the inputs' dtype. ``bias`` (length N, same dtype) is added in float32.
+    An empty M or N gives an empty result; K = 0 gives ``bias`` (or zeros), as torch does.
+    """
+    if not torch.jit.is_scripting():
+        _check_tensor("matmul", "a", a)
+        _check_tensor("matmul", "b", b)
+        if bias is not None:
+            _check_tensor("matmul", "bias", bias)
+    return torch.ops.ascend_ext.matmul(a, b, trans_a=trans_a, trans_b=trans_b, bias=bias)
 
 
 def dispersion_correction(x: Tensor, alpha: float, mode: int = 1, eps: float = 1e-5) -> Tensor:

@@ -27,6 +27,9 @@ class CoreStats:
     ub_bytes_allocated: int
     cube_macs: int
     vector_element_ops: Dict[str, int]
+    # Cube cores' Matmul counters: gm_bytes_a/_b/_bias/_c (re-reads included), l1_bytes_loaded,
+    # l0a_bytes_loaded, l0b_bytes_loaded, l0c_bytes_out, mmad_calls.
+    cube: Dict[str, int] = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -43,6 +46,10 @@ class LaunchStats:
         for c in self.cores:
             for name, n in c.vector_element_ops.items():
                 ops[name] = ops.get(name, 0) + n
+        cube: Dict[str, int] = {}
+        for c in self.cores:
+            for name, n in c.cube.items():
+                cube[name] = cube.get(name, 0) + n
         return CoreStats(
             gm_bytes_read=sum(c.gm_bytes_read for c in self.cores),
             gm_bytes_written=sum(c.gm_bytes_written for c in self.cores),
@@ -50,6 +57,7 @@ class LaunchStats:
             ub_bytes_allocated=max((c.ub_bytes_allocated for c in self.cores), default=0),
             cube_macs=sum(c.cube_macs for c in self.cores),
             vector_element_ops=ops,
+            cube=cube,
         )
 
 

@@ -108,17 +108,88 @@ bool SameSizes(c10::SymIntArrayRef a, c10::SymIntArrayRef b)
 }
 }  // namespace
 
-at::MemoryFormat ElementwiseResultFormat(const at::Tensor& a, const at::Tensor& b, c10::SymIntArrayRef shape)
+
+namespace {
+
+// Stride of t along output dimension d of an ndim-dimensional result of `shape` (0 where t is broadcast).
+c10::SymInt AlignedStride(const at::Tensor& t, size_t d, c10::SymIntArrayRef shape)
 {
-    if (shape.size() != 4 && shape.size() != 5) return at::MemoryFormat::Contiguous;
-    const at::MemoryFormat channelsLast =
-        shape.size() == 4 ? at::MemoryFormat::ChannelsLast : at::MemoryFormat::ChannelsLast3d;
-    for (const at::Tensor* t : {&a, &b}) {
-        if (!t->defined() || !SameSizes(t->sym_sizes(), shape)) continue;
-        if (t->is_contiguous_or_false()) return at::MemoryFormat::Contiguous;
-        return t->is_contiguous_or_false(channelsLast) ? channelsLast : at::MemoryFormat::Contiguous;
+    const int64_t off = static_cast<int64_t>(shape.size()) - t.dim();
+    const int64_t td = static_cast<int64_t>(d) - off;
+    if (td < 0) return 0;
+    if (TORCH_GUARD_OR_FALSE(t.sym_size(td).sym_eq(1)) && !TORCH_GUARD_OR_FALSE(shape[d].sym_eq(1))) return 0;
+    return t.sym_stride(td);
+}
+
+bool AllSameShape(std::initializer_list<const at::Tensor*> ts, c10::SymIntArrayRef shape)
+{
+    for (const at::Tensor* t : ts) {
+        if (t->defined() && !SameSizes(t->sym_sizes(), shape)) return false;
     }
-    return at::MemoryFormat::Contiguous;
+    return true;
+}
+
+}  // namespace
+
+std::optional<c10::SymDimVector> ElementwiseResultStrides(const at::Tensor& a, const at::Tensor& b,
+                                                         c10::SymIntArrayRef shape)
+{
+    const size_t ndim = shape.size();
+    if (ndim <= 1) return std::nullopt;
+    // TensorIterator's fast set-up: operands of the result's shape that share a layout give it to the result.
+    if (AllSameShape({&a, &b}, shape)) {
+        const bool bDefined = b.defined();
+        if (a.is_contiguous_or_false() && (!bDefined || b.is_contiguous_or_false())) return std::nullopt;
+        for (at::MemoryFormat f : {at::MemoryFormat::ChannelsLast, at::MemoryFormat::ChannelsLast3d}) {
+            if ((f == at::MemoryFormat::ChannelsLast ? ndim == 4 : ndim == 5) && a.is_contiguous_or_false(f) &&
+                (!bDefined || b.is_contiguous_or_false(f))) {
+                return c10::SymDimVector(a.sym_strides().begin(), a.sym_strides().end());
+            }
+        }
+        if (a.is_non_overlapping_and_dense() && (!bDefined || (b.is_non_overlapping_and_dense() &&
+                                                               a.sym_strides().equals(b.sym_strides())))) {
+            return c10::SymDimVector(a.sym_strides().begin(), a.sym_strides().end());
+        }
+    }
+    // Otherwise the dimension order TensorIterator derives from the operands' strides (first operand first;
+    // broadcast dimensions abstain; equal strides put the smaller size inside), innermost first.
+    std::vector<size_t> perm(ndim);
+    for (size_t i = 0; i < ndim; ++i) perm[i] = ndim - 1 - i;
+    auto shouldSwap = [&](size_t d0, size_t d1) -> int {
+        for (const at::Tensor* t : {&a, &b}) {
+            if (!t->defined()) continue;
+            const c10::SymInt s0 = AlignedStride(*t, d0, shape);
+            const c10::SymInt s1 = AlignedStride(*t, d1, shape);
+            if (TORCH_GUARD_OR_FALSE(s0.sym_eq(0)) || TORCH_GUARD_OR_FALSE(s1.sym_eq(0))) continue;
+            if (TORCH_GUARD_OR_FALSE(s0.sym_lt(s1))) return -1;
+            if (TORCH_GUARD_OR_FALSE(s0.sym_gt(s1))) return 1;
+            if (TORCH_GUARD_OR_FALSE(shape[d0].sym_gt(shape[d1]))) return 1;
+        }
+        return 0;
+    };
+    for (size_t i = 1; i < ndim; ++i) {
+        size_t d1 = i;
+        for (size_t d0 = i; d0-- > 0;) {
+            const int c = shouldSwap(perm[d0], perm[d1]);
+            if (c > 0) {
+                std::swap(perm[d0], perm[d1]);
+                d1 = d0;
+            } else if (c < 0) {
+                break;
+            }
+        }
+    }
+    bool inverted = true;
+    for (size_t i = 0; i < ndim; ++i) inverted = inverted && perm[i] == ndim - 1 - i;
+    if (inverted) return std::nullopt;
+    c10::SymDimVector strides(ndim);
+    c10::SymInt next = 1;
+    for (size_t i = 0; i < ndim; ++i) {
+        strides[perm[i]] = next;
+        const c10::SymInt& size = shape[perm[i]];
+        next = TORCH_GUARD_OR_FALSE(size.sym_eq(0)) ? next : next * size;
+    }
+    return strides;
 }
 
 namespace {

@@ -6,6 +6,7 @@
 #include <c10/core/Scalar.h>
 #include <c10/util/Exception.h>
 
+#include <optional>
 #include <string>
 
 #include "platform_info.h"
@@ -35,9 +36,11 @@ void CheckRealScalar(const char* op, const char* arg, const c10::Scalar& s);
 c10::SymDimVector BroadcastShape(const char* op, const char* argA, const at::Tensor& a, const char* argB,
                                  const at::Tensor& b);
 
-// Memory format of an elementwise result, as TensorIterator picks it for torch.add: the first operand that
-// already has the result's shape decides between contiguous and channels_last(_3d).
-at::MemoryFormat ElementwiseResultFormat(const at::Tensor& a, const at::Tensor& b, c10::SymIntArrayRef shape);
+// Strides of an elementwise result of `shape` as TensorIterator lays out torch.add's result (operands that
+// share a layout pass it on; otherwise the dimension order their strides imply); nullopt: contiguous.
+// `b` may be undefined (a number operand).
+std::optional<c10::SymDimVector> ElementwiseResultStrides(const at::Tensor& a, const at::Tensor& b,
+                                                         c10::SymIntArrayRef shape);
 
 const PlatformInfo& TwinPlatform();
 bool SetTwinPlatform(const char* name);

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "dispersion_correction_tiling.h"
+#include "matmul_tiling.h"
 #include "vector_add_tiling.h"
 
 namespace ascend_ext {
@@ -43,6 +44,14 @@ const std::map<std::string, PlanFunction>& Plans()
                  p.backward = sizes[3] != 0;
              }
              return DescribeDispersionCorrectionPlan(ComputeDispersionCorrectionTiling(p, dtype, platform));
+         }},
+        // [m, n, k] or [m, n, k, trans_a, trans_b, has_bias]
+        {"matmul", [](const std::vector<int64_t>& s, DType dtype, const PlatformInfo& platform) {
+             if (s.size() != 3 && s.size() != 6) throw std::invalid_argument("matmul sizes: [m, n, k(, trans_a, trans_b, bias)]");
+             const bool flags = s.size() == 6;
+             return DescribeMatmulPlan(ComputeMatmulTiling(static_cast<uint64_t>(s[0]), static_cast<uint64_t>(s[1]),
+                                                           static_cast<uint64_t>(s[2]), dtype, flags && s[3], flags && s[4],
+                                                           flags && s[5], platform));
          }},
     };
     return plans;

@@ -18,7 +18,12 @@ void StatsJson(std::ostringstream& os, const ascend_twin::LaunchStats& s)
         const ascend_twin::CoreCounters& c = s.cores[i];
         os << (i ? "," : "") << "{\"gm_bytes_read\":" << c.gmBytesRead << ",\"gm_bytes_written\":" << c.gmBytesWritten
            << ",\"data_copy_calls\":" << c.dataCopyCalls << ",\"ub_bytes_allocated\":" << c.ubBytesAllocated
-           << ",\"cube_macs\":" << c.cubeMacs << ",\"vector_element_ops\":{";
+           << ",\"cube_macs\":" << c.cubeMacs << ",\"cube\":{\"gm_bytes_a\":" << c.cube.gmBytesA
+           << ",\"gm_bytes_b\":" << c.cube.gmBytesB << ",\"gm_bytes_bias\":" << c.cube.gmBytesBias
+           << ",\"gm_bytes_c\":" << c.cube.gmBytesC << ",\"l1_bytes_loaded\":" << c.cube.l1BytesLoaded
+           << ",\"l0a_bytes_loaded\":" << c.cube.l0aBytesLoaded << ",\"l0b_bytes_loaded\":" << c.cube.l0bBytesLoaded
+           << ",\"l0c_bytes_out\":" << c.cube.l0cBytesOut << ",\"mmad_calls\":" << c.cube.mmadCalls
+           << "},\"vector_element_ops\":{";
         bool first = true;
         for (uint32_t op = 0; op < static_cast<uint32_t>(ascend_twin::VecOp::kCount); ++op) {
             if (c.vecElementOps[op] == 0) continue;

@@ -1,4 +1,5 @@
 #include "twin/kernel_tpipe.h"
+#include "twin/kernel_sys_var.h"
 
 #include <algorithm>
 
@@ -26,6 +27,11 @@ std::string QueueName(TPosition src, TPosition dst)
 uint32_t UbAllocator::Allocate(const char* call, uint64_t bytes)
 {
     ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    if (core.kernelType == KERNEL_TYPE_AIC_ONLY) {
+        ascend_twin::Fail(call, "an AI Cube core has no Unified Buffer",
+                          "a KERNEL_TYPE_AIC_ONLY kernel asked for " + std::to_string(bytes) +
+                              " bytes of UB (vector work needs a vector or MIX kernel)");
+    }
     const uint64_t capacity = ascend_ext::UbUsable(*core.platform);
     if (next_ + bytes > capacity) {
         ascend_twin::Fail(call, "UB allocations fit in the UB",

@@ -232,6 +232,14 @@ void CheckNumber(const c10::Scalar& y)
     TORCH_CHECK_TYPE(!y.isComplex(), "ascend_ext.vector_add: argument 'y' must be a real number, got a complex number");
 }
 
+// The result tensor, laid out as torch.add lays out its result.
+at::Tensor EmptyElementwise(const at::Tensor& x, const at::Tensor& y, c10::SymIntArrayRef shape,
+                            const at::TensorOptions& options)
+{
+    const std::optional<c10::SymDimVector> strides = ElementwiseResultStrides(x, y, shape);
+    return strides ? at::empty_strided_symint(shape, *strides, options) : at::empty_symint(shape, options);
+}
+
 double AlphaValue(const c10::Scalar& alpha)
 {
     CheckRealScalar(kOp, "alpha", alpha);
@@ -276,9 +284,7 @@ VectorAddCall PrepareVectorAdd(const at::Tensor& x, const at::Tensor& y, const c
         const c10::SymDimVector shape = y.defined() ? BroadcastShape(kOp, "x", x, "y", y) : c10::SymDimVector(
                                                                                               x.sym_sizes().begin(),
                                                                                               x.sym_sizes().end());
-        const at::IntArrayRef sizes = c10::asIntArrayRefUnchecked(shape);
-        call.result = at::empty(sizes, anchor.options().dtype(dtype).memory_format(
-                                           ElementwiseResultFormat(x, y, shape)));
+        call.result = EmptyElementwise(x, y, shape, anchor.options().dtype(dtype));
         call.launch.z = call.result;
     }
     if (call.launch.z.numel() == 0) return call;
@@ -372,7 +378,7 @@ at::Tensor EmptyResult(const at::Tensor& x, const at::Tensor& y, const c10::Scal
     const at::ScalarType dtype = ResultType(x, y, other, anchor.is_privateuseone());
     const c10::SymDimVector shape = y.defined() ? BroadcastShape(kOp, "x", x, "y", y)
                                                 : c10::SymDimVector(x.sym_sizes().begin(), x.sym_sizes().end());
-    return at::empty_symint(shape, anchor.options().dtype(dtype).memory_format(ElementwiseResultFormat(x, y, shape)));
+    return EmptyElementwise(x, y, shape, anchor.options().dtype(dtype));
 }
 }  // namespace
 

@@ -25,6 +25,9 @@ __aicore__ inline int64_t GetBlockNum() { return ascend_twin::CurrentCore().bloc
 
 }  // namespace AscendC
 
+// The system workspace: the launch's GM buffer named "workspace" (nullptr when the launch has none).
+__aicore__ __gm__ uint8_t* GetSysWorkSpacePtr();
+
 namespace ascend_twin {
 // Copies the tiling struct out of its GM buffer, as GET_TILING_DATA does on the device.
 void LoadTiling(void* dst, uint64_t bytes, const void* tilingGm);
@@ -36,4 +39,4 @@ void LoadTiling(void* dst, uint64_t bytes, const void* tilingGm);
     ascend_twin::LoadTiling(&var, sizeof(TilingStruct), tiling)
 #define GET_TILING_DATA(var, tiling) GET_TILING_DATA_WITH_STRUCT(AscendTwinDefaultTiling, var, tiling)
 #define TILING_KEY_IS(key) (ascend_twin::CurrentCore().tilingKey == static_cast<uint64_t>(key))
-#define KERNEL_TASK_TYPE_DEFAULT(type) ((void)(type))
+#define KERNEL_TASK_TYPE_DEFAULT(type) ascend_twin::SetKernelType(static_cast<int32_t>(type))

@@ -18,6 +18,20 @@ enum class VecOp : uint32_t {
 };
 const char* VecOpName(VecOp op);
 
+// What a cube core's Matmul object moved and computed (twin/include/lib/matmul_intf.h). GM bytes per
+// operand include re-reads; L1 = GM->L1 loads, L0A/L0B = L1->L0 loads, L0C = L0C->GM (Fixpipe) bytes.
+struct CubeCounters {
+    uint64_t gmBytesA = 0;
+    uint64_t gmBytesB = 0;
+    uint64_t gmBytesBias = 0;
+    uint64_t gmBytesC = 0;
+    uint64_t l1BytesLoaded = 0;
+    uint64_t l0aBytesLoaded = 0;
+    uint64_t l0bBytesLoaded = 0;
+    uint64_t l0cBytesOut = 0;
+    uint64_t mmadCalls = 0;
+};
+
 struct CoreCounters {
     uint64_t gmBytesRead = 0;
     uint64_t gmBytesWritten = 0;
@@ -25,6 +39,7 @@ struct CoreCounters {
     uint64_t ubBytesAllocated = 0;  // peak UB handed out by TPipe::InitBuffer
     uint64_t cubeMacs = 0;
     uint64_t vecElementOps[static_cast<uint32_t>(VecOp::kCount)] = {};
+    CubeCounters cube;
 };
 
 // Thrown when a kernel breaks a rule of the hardware or of the Ascend C programming model.
@@ -55,6 +70,7 @@ struct CoreContext {
     int64_t blockIdx = 0;
     int64_t blockNum = 1;
     uint64_t tilingKey = 0;
+    int32_t kernelType = -1;  // AscendC::KernelMetaType from KERNEL_TASK_TYPE_DEFAULT; -1 when not declared
     const ascend_ext::PlatformInfo* platform = nullptr;
     const std::vector<GmRegion>* gm = nullptr;
     uint8_t* ub = nullptr;  // UB of this core, platform->ubSize bytes, 64-byte aligned
@@ -68,6 +84,8 @@ struct CoreContext {
 CoreContext& CurrentCore();  // throws std::logic_error outside a launch
 void SetCurrentCore(CoreContext* ctx);  // the launcher's, around each core's run
 bool InLaunch();
+// KERNEL_TASK_TYPE_DEFAULT: records the core type and checks blockDim against that core type's count.
+void SetKernelType(int32_t kernelType);
 
 [[noreturn]] void Fail(const char* call, const char* rule, const std::string& detail);
 void Defer(const char* call, const char* rule, const std::string& detail);  // for destructors

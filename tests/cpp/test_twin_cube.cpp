@@ -1,0 +1,189 @@
+// The twin's cube core and Matmul object beyond what the host tiling chooses: every iterate order and L1
+// staging regime gives correct results and exactly the GM traffic PredictMatmulCoreTraffic states; and the
+// Matmul API rules the twin enforces, each raised by a small kernel that breaks it.
+#define ASCENDC_CUBE_ONLY
+#include <cmath>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "check.h"
+#include "kernel_operator.h"
+#include "lib/matmul_intf.h"
+#include "matmul_tiling.h"
+#include "twin/launch.h"
+
+using namespace ascend_ext;
+
+namespace {
+
+ascend_twin::LaunchStats LaunchOn(ascend_twin::KernelEntry entry, const char* name, const MatmulTilingData& tilingIn,
+                                  std::vector<float>& a, std::vector<float>& b, std::vector<float>& c,
+                                  uint32_t blockDim = 1)
+{
+    MatmulTilingData tiling = tilingIn;
+    ascend_twin::LaunchSpec spec;
+    spec.kernel = name;
+    spec.entry = entry;
+    spec.blockDim = blockDim;
+    spec.args = {{"a", a.data(), a.size() * 4}, {"b", b.data(), b.size() * 4}, {"bias", nullptr, 0},
+                 {"c", c.data(), c.size() * 4}, {"workspace", nullptr, 0}, {"tiling", &tiling, sizeof tiling}};
+    return ascend_twin::Launch(spec);
+}
+
+}  // namespace
+
+TEST_CASE("every iterate order and L1 staging regime: right results, traffic as predicted")
+{
+    // One core, 7 x 7 x 10 base blocks with tails in every dimension: 300 x 200 x 300 in 48 x 32 x 32 blocks.
+    const uint64_t m = 300, n = 200, k = 300;
+    std::mt19937 rng(std::random_device{}());
+    std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+    std::vector<float> a(m * k), b(k * n), c(m * n);
+    for (float& v : a) v = dist(rng);
+    for (float& v : b) v = dist(rng);
+    std::vector<double> ref(m * n, 0.0), absSum(m * n, 0.0);
+    for (uint64_t i = 0; i < m; ++i) {
+        for (uint64_t kk = 0; kk < k; ++kk) {
+            for (uint64_t j = 0; j < n; ++j) {
+                ref[i * n + j] += double(a[i * k + kk]) * b[kk * n + j];
+                absSum[i * n + j] += std::fabs(double(a[i * k + kk]) * b[kk * n + j]);
+            }
+        }
+    }
+    MatmulPlan plan = ComputeMatmulTiling(m, n, k, DType::kFloat32, false, false, false, kAscend910B2);
+    MatmulTilingData base = plan.tiling;
+    base.mCoreNum = base.nCoreNum = 1;
+    base.mFormerNum = base.nFormerNum = 0;
+    base.mTailLen = 304;
+    base.nTailLen = 208;
+    TCubeTiling& t = base.cubeTiling;
+    t.usedCoreNum = 1;
+    t.singleCoreM = m;
+    t.singleCoreN = n;
+    t.baseM = 48;
+    t.baseN = 32;
+    t.baseK = 32;
+    const int32_t mIter = 7, nIter = 7, kIter = 10;
+    int variants = 0;
+    for (int32_t order : {0, 1}) {
+        // {step, stepK, db} per operand; a whole-panel entry holds all base blocks of its axis and of K.
+        const int32_t options[][3] = {{1, 1, 1}, {1, 1, 2}, {1, 3, 2}, {1, 4, 1}, {1, kIter, 1}, {1, kIter, 2}, {0, kIter, 1}};
+        for (const auto& oa : options) {
+            for (const auto& ob : options) {
+                MatmulTilingData v = base;
+                TCubeTiling& vt = v.cubeTiling;
+                vt.iterateOrder = order;
+                vt.stepM = oa[0] ? oa[0] : mIter;
+                vt.stepKa = oa[1];
+                vt.depthA1 = vt.stepM * oa[1] * oa[2];
+                vt.stepN = ob[0] ? ob[0] : nIter;
+                vt.stepKb = ob[1];
+                vt.depthB1 = vt.stepN * ob[1] * ob[2];
+                const uint64_t l1 = uint64_t(vt.depthA1) * 48 * 32 * 4 + uint64_t(vt.depthB1) * 32 * 32 * 4;
+                if (l1 > kAscend910B2.l1Size) continue;
+                ++variants;
+                std::fill(c.begin(), c.end(), NAN);
+                const ascend_twin::LaunchStats s =
+                    LaunchOn(ascend_twin::FindKernel("matmul_cube", DType::kFloat32), "matmul_cube", v, a, b, c);
+                uint64_t wrong = 0;
+                for (uint64_t i = 0; i < m * n; ++i) {
+                    wrong += !(std::fabs(c[i] - ref[i]) <= 0x1p-24 * std::fabs(ref[i]) + (k + 1) * 0x1p-24 * absSum[i]);
+                }
+                const MatmulCoreTraffic want = PredictMatmulCoreTraffic(vt, m, n, 4, 4);
+                const ascend_twin::CubeCounters& got = s.cores[0].cube;
+                const bool ok = wrong == 0 && got.gmBytesA == want.aBytes && got.gmBytesB == want.bBytes &&
+                                got.gmBytesC == want.cBytes && s.cores[0].cubeMacs == want.macs;
+                CHECK(ok);
+                if (!ok) {
+                    std::printf("  order %d A{%d,%d,%d} B{%d,%d,%d}: %llu wrong, A %llu/%llu, B %llu/%llu\n", order,
+                                vt.stepM, vt.stepKa, oa[2], vt.stepN, vt.stepKb, ob[2], (unsigned long long)wrong,
+                                (unsigned long long)got.gmBytesA, (unsigned long long)want.aBytes,
+                                (unsigned long long)got.gmBytesB, (unsigned long long)want.bBytes);
+                }
+            }
+        }
+    }
+    CHECK(variants >= 60);
+}
+
+// ---- kernels breaking one rule each ----
+
+namespace {
+
+using namespace AscendC;
+using F32Trans = MatmulType<TPosition::GM, CubeFormat::ND, float, true>;
+using F32 = MatmulType<TPosition::GM, CubeFormat::ND, float>;
+
+template <bool declareType, bool transposeWithoutIsTrans, bool callEnd, bool biasWithoutIsBias>
+void RuleKernel(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)bias;
+    (void)workspace;
+    GET_TILING_DATA_WITH_STRUCT(MatmulTilingData, tilingData, tiling);
+    if constexpr (declareType) KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
+    TPipe pipe;
+    Matmul<F32, F32, F32, F32> mm;
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tilingData.cubeTiling);
+    GlobalTensor<float> aGm, bGm, cGm;
+    aGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(a));
+    bGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(b));
+    cGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c));
+    mm.SetTensorA(aGm, transposeWithoutIsTrans);
+    mm.SetTensorB(bGm);
+    if constexpr (biasWithoutIsBias) mm.SetBias(aGm);
+    mm.IterateAll(cGm);
+    if constexpr (callEnd) mm.End();
+}
+
+bool Raises(ascend_twin::KernelEntry entry, const char* rule)
+{
+    const MatmulPlan plan = ComputeMatmulTiling(32, 32, 32, DType::kFloat32, false, false, false, kAscend910B2);
+    std::vector<float> a(32 * 32, 1.0f), b(32 * 32, 1.0f), c(32 * 32);
+    try {
+        LaunchOn(entry, "rule_kernel", plan.tiling, a, b, c);
+    } catch (const ascend_twin::RuleViolation& e) {
+        if (std::strstr(e.what(), rule) != nullptr) return true;
+        std::printf("  other violation: %s\n", e.what());
+        return false;
+    }
+    std::printf("  no violation raised (expected '%s')\n", rule);
+    return false;
+}
+
+bool RunsClean(ascend_twin::KernelEntry entry)
+{
+    const MatmulPlan plan = ComputeMatmulTiling(32, 32, 32, DType::kFloat32, false, false, false, kAscend910B2);
+    std::vector<float> a(32 * 32, 1.0f), b(32 * 32, 1.0f), c(32 * 32);
+    LaunchOn(entry, "rule_kernel", plan.tiling, a, b, c);
+    return c[0] == 32.0f && c[32 * 32 - 1] == 32.0f;
+}
+
+template <auto K>
+ascend_twin::KernelEntry Entry()
+{
+    return reinterpret_cast<ascend_twin::KernelEntry>(K);
+}
+
+}  // namespace
+
+void CubeKernelWithUb(GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR)
+{
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
+    TPipe pipe;
+    TQue<TPosition::VECIN, 1> queue;
+    pipe.InitBuffer(queue, 1, 1024);
+}
+
+TEST_CASE("the Matmul object's rules: kernel type, ISTRANS, End, isBias; no UB on a cube core")
+{
+    CHECK(RunsClean(Entry<&RuleKernel<true, false, true, false>>()));
+    CHECK(Raises(Entry<&RuleKernel<false, false, true, false>>(), "KERNEL_TYPE_AIC_ONLY"));
+    CHECK(Raises(Entry<&RuleKernel<true, true, true, false>>(), "ISTRANS = true"));
+    CHECK(Raises(Entry<&RuleKernel<true, false, false, false>>(), "Matmul::End is called"));
+    CHECK(Raises(Entry<&RuleKernel<true, false, true, true>>(), "isBias = 1"));
+    CHECK(Raises(Entry<&CubeKernelWithUb>(), "an AI Cube core has no Unified Buffer"));
+}
+
+TEST_MAIN()

@@ -1,0 +1,315 @@
+// op_kernel/matmul.cpp (entry matmul_cube) on the twin's cube cores, without torch: results against a float64 reference for
+// every dtype, transposition and bias; counters against the plan; balance over the cube cores; the rules.
+#include <cmath>
+#include <cstddef>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "check.h"
+#include "matmul_tiling.h"
+#include "twin/kernel_types.h"
+#include "twin/launch.h"
+
+using namespace ascend_ext;
+
+namespace {
+
+struct Problem {
+    uint64_t m, n, k;
+    DType dtype;
+    bool transA, transB, bias;
+};
+
+// Inputs are stored in the dtype; `values` keeps what the stored elements are exactly, for the reference.
+struct Operand {
+    std::vector<uint8_t> bytes;
+    std::vector<double> values;
+};
+
+Operand RandomOperand(uint64_t count, DType dtype, std::mt19937& rng)
+{
+    std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+    Operand op;
+    const uint32_t es = DTypeSize(dtype);
+    op.bytes.resize(count * es);
+    op.values.resize(count);
+    for (uint64_t i = 0; i < count; ++i) {
+        const float v = dist(rng);
+        if (dtype == DType::kFloat32) {
+            std::memcpy(&op.bytes[i * 4], &v, 4);
+            op.values[i] = v;
+        } else {
+            const uint16_t bits =
+                dtype == DType::kFloat16 ? ascend_twin::FloatToHalfBits(v) : ascend_twin::FloatToBf16Bits(v);
+            std::memcpy(&op.bytes[i * 2], &bits, 2);
+            op.values[i] = dtype == DType::kFloat16 ? ascend_twin::HalfBitsToFloat(bits) : ascend_twin::Bf16BitsToFloat(bits);
+        }
+    }
+    return op;
+}
+
+double Element(const std::vector<uint8_t>& bytes, uint64_t i, DType dtype)
+{
+    if (dtype == DType::kFloat32) {
+        float f;
+        std::memcpy(&f, &bytes[i * 4], 4);
+        return f;
+    }
+    uint16_t bits;
+    std::memcpy(&bits, &bytes[i * 2], 2);
+    return dtype == DType::kFloat16 ? ascend_twin::HalfBitsToFloat(bits) : ascend_twin::Bf16BitsToFloat(bits);
+}
+
+struct Outcome {
+    MatmulPlan plan;
+    ascend_twin::LaunchStats stats;
+    uint64_t wrong = 0;
+    double worst = 0;  // largest error / allowed error
+};
+
+ascend_twin::LaunchStats Launch(const MatmulPlan& plan, DType dtype, std::vector<uint8_t>& a, std::vector<uint8_t>& b,
+                                std::vector<float>* bias, std::vector<uint8_t>& c, uint32_t blockDim,
+                                const PlatformInfo& platform = kAscend910B2)
+{
+    MatmulTilingData tiling = plan.tiling;
+    ascend_twin::LaunchSpec spec;
+    spec.kernel = "matmul_cube";
+    spec.entry = ascend_twin::FindKernel("matmul_cube", dtype);
+    spec.blockDim = blockDim;
+    spec.platform = &platform;
+    spec.args = {{"a", a.data(), a.size()},
+                 {"b", b.data(), b.size()},
+                 {"bias", bias ? bias->data() : nullptr, bias ? bias->size() * 4 : 0},
+                 {"c", c.data(), c.size()},
+                 {"workspace", nullptr, 0},
+                 {"tiling", &tiling, sizeof tiling}};
+    return ascend_twin::Launch(spec);
+}
+
+Outcome Run(const Problem& p, uint32_t seed)
+{
+    std::mt19937 rng(seed);
+    Outcome out;
+    out.plan = ComputeMatmulTiling(p.m, p.n, p.k, p.dtype, p.transA, p.transB, p.bias, kAscend910B2);
+    Operand a = RandomOperand(p.m * p.k, p.dtype, rng), b = RandomOperand(p.k * p.n, p.dtype, rng);
+    std::vector<float> bias(p.n);
+    std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+    for (float& v : bias) v = dist(rng);
+    const uint32_t es = DTypeSize(p.dtype);
+    std::vector<uint8_t> c(p.m * p.n * es, 0xff);  // NaN everywhere the kernel does not write
+    out.stats = Launch(out.plan, p.dtype, a.bytes, b.bytes, p.bias ? &bias : nullptr, c, out.plan.blockDim);
+
+    // float64 reference with the error bound of float32 accumulation over K (|error| <= K * eps32 * sum|a||b|)
+    // plus one rounding of the output to its dtype.
+    // Output rounding: half an ulp relative, or half the subnormal spacing absolute near zero.
+    const double outEps = p.dtype == DType::kFloat32 ? 0x1p-24 : (p.dtype == DType::kFloat16 ? 0x1p-11 : 0x1p-8);
+    const double outTiny = p.dtype == DType::kFloat32 ? 0x1p-150 : (p.dtype == DType::kFloat16 ? 0x1p-25 : 0x1p-134);
+    for (uint64_t i = 0; i < p.m; ++i) {
+        for (uint64_t j = 0; j < p.n; ++j) {
+            double ref = p.bias ? bias[j] : 0.0, absSum = p.bias ? std::fabs(bias[j]) : 0.0;
+            for (uint64_t kk = 0; kk < p.k; ++kk) {
+                const double av = a.values[p.transA ? kk * p.m + i : i * p.k + kk];
+                const double bv = b.values[p.transB ? j * p.k + kk : kk * p.n + j];
+                ref += av * bv;
+                absSum += std::fabs(av * bv);
+            }
+            const double got = Element(c, i * p.n + j, p.dtype);
+            const double allowed = outEps * std::fabs(ref) + outTiny + double(p.k + 1) * 0x1p-24 * absSum * (1 + outEps);
+            const double ratio = std::fabs(got - ref) / allowed;
+            if (!(ratio <= 1.0)) ++out.wrong;
+            if (ratio > out.worst || std::isnan(ratio)) out.worst = ratio;
+        }
+    }
+    return out;
+}
+
+std::string Name(const Problem& p)
+{
+    return std::to_string(p.m) + "x" + std::to_string(p.n) + "x" + std::to_string(p.k) + " " + DTypeName(p.dtype) +
+           (p.transA ? " transA" : "") + (p.transB ? " transB" : "") + (p.bias ? " bias" : "");
+}
+
+// Every core's counters equal what the plan predicts for its block; totals equal the plan's totals.
+void CheckCountersMatchPlan(const Problem& p, const Outcome& o)
+{
+    const MatmulTilingData& d = o.plan.tiling;
+    const MatmulAxisSplit ms{d.mCoreNum, d.mFormerNum, d.mFormerLen, d.mTailLen};
+    const MatmulAxisSplit ns{d.nCoreNum, d.nFormerNum, d.nFormerLen, d.nTailLen};
+    const uint32_t es = DTypeSize(p.dtype);
+    uint64_t a = 0, b = 0, bias = 0, c = 0, macs = 0;
+    bool same = o.stats.cores.size() == o.plan.blockDim;
+    for (uint32_t core = 0; same && core < o.plan.blockDim; ++core) {
+        const uint64_t cm = MatmulAxisBlock(ms, p.m, core % d.mCoreNum).second;
+        const uint64_t cn = MatmulAxisBlock(ns, p.n, core / d.mCoreNum).second;
+        const MatmulCoreTraffic want = PredictMatmulCoreTraffic(d.cubeTiling, cm, cn, es, es);
+        const ascend_twin::CoreCounters& got = o.stats.cores[core];
+        same = same && got.cube.gmBytesA == want.aBytes && got.cube.gmBytesB == want.bBytes &&
+               got.cube.gmBytesBias == want.biasBytes && got.cube.gmBytesC == want.cBytes && got.cubeMacs == want.macs &&
+               got.gmBytesRead == want.Read() && got.gmBytesWritten == want.cBytes;
+        if (!same) {
+            std::printf("  core %u: A %llu/%llu B %llu/%llu bias %llu/%llu C %llu/%llu macs %llu/%llu (got/plan)\n", core,
+                        (unsigned long long)got.cube.gmBytesA, (unsigned long long)want.aBytes,
+                        (unsigned long long)got.cube.gmBytesB, (unsigned long long)want.bBytes,
+                        (unsigned long long)got.cube.gmBytesBias, (unsigned long long)want.biasBytes,
+                        (unsigned long long)got.cube.gmBytesC, (unsigned long long)want.cBytes,
+                        (unsigned long long)got.cubeMacs, (unsigned long long)want.macs);
+        }
+        a += got.cube.gmBytesA;
+        b += got.cube.gmBytesB;
+        bias += got.cube.gmBytesBias;
+        c += got.cube.gmBytesC;
+        macs += got.cubeMacs;
+    }
+    CHECK(same);
+    CHECK_EQ(a, o.plan.total.aBytes);
+    CHECK_EQ(b, o.plan.total.bBytes);
+    CHECK_EQ(bias, o.plan.total.biasBytes);
+    CHECK_EQ(c, o.plan.total.cBytes);
+    CHECK_EQ(macs, p.m * p.n * p.k);
+}
+
+void RunAndCheck(const Problem& p, uint32_t seed)
+{
+    const Outcome o = Run(p, seed);
+    const int before = check::Failures();
+    CHECK_EQ(o.wrong, 0ull);
+    CheckCountersMatchPlan(p, o);
+    if (check::Failures() != before) std::printf("  in %s (worst error / bound %.3g)\n", Name(p).c_str(), o.worst);
+}
+
+uint32_t Seed()
+{
+    static std::random_device rd;
+    const uint32_t s = rd();
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("matmul matches float64 for every dtype, transposition and bias on small and odd shapes")
+{
+    const uint32_t seed = Seed();
+    std::printf("  seed %u\n", seed);
+    for (auto [m, n, k] : {std::tuple{1ull, 1ull, 1ull}, std::tuple{17ull, 33ull, 65ull}, std::tuple{128ull, 128ull, 128ull}}) {
+        for (DType dtype : {DType::kFloat32, DType::kFloat16, DType::kBFloat16}) {
+            for (int flags = 0; flags < 8; ++flags) {
+                RunAndCheck({m, n, k, dtype, bool(flags & 1), bool(flags & 2), bool(flags & 4)}, seed + flags);
+            }
+        }
+    }
+}
+
+TEST_CASE("matmul on many cores, with tails, thin shapes and K >> M*N")
+{
+    const uint32_t seed = Seed();
+    std::printf("  seed %u\n", seed);
+    const Problem problems[] = {
+        {257, 300, 1000, DType::kFloat32, false, false, true}, {257, 300, 1000, DType::kFloat16, true, true, false},
+        {257, 300, 1000, DType::kBFloat16, true, false, true}, {1, 2048, 700, DType::kFloat16, false, true, true},
+        {2048, 1, 700, DType::kFloat32, true, false, false},   {8, 8, 20000, DType::kBFloat16, false, false, true},
+        {8, 8, 20000, DType::kFloat32, true, true, false},     {600, 37, 2000, DType::kFloat16, false, false, false},
+    };
+    for (const Problem& p : problems) RunAndCheck(p, seed);
+}
+
+TEST_CASE("random shapes, dtypes, transpositions and bias (fresh each run)")
+{
+    const uint32_t seed = Seed();
+    std::printf("  seed %u\n", seed);
+    std::mt19937 rng(seed);
+    const DType dtypes[] = {DType::kFloat32, DType::kFloat16, DType::kBFloat16};
+    for (int i = 0; i < 8; ++i) {
+        const Problem p{1 + rng() % 400, 1 + rng() % 400, 1 + rng() % 700, dtypes[rng() % 3], bool(rng() & 1),
+                        bool(rng() & 1), bool(rng() & 1)};
+        RunAndCheck(p, seed + i);
+    }
+}
+
+TEST_CASE("each cube core's MACs are within one base block of the mean, and GM traffic is the plan's")
+{
+    // 4096 x 4096 x 256: the split of C that 4096^3 gets (same grid and per-core blocks over all 24 cube
+    // cores), at a K the test can afford. Per-core MACs are block area x K, so the balance seen here is
+    // the balance of 4096^3 (benchmarks/bench_twin_matmul runs the full 4096^3 when wanted).
+    const Problem p{4096, 4096, 256, DType::kFloat16, false, false, false};
+    const MatmulPlan plan = ComputeMatmulTiling(p.m, p.n, p.k, p.dtype, false, false, false, kAscend910B2);
+    const MatmulPlan cube = ComputeMatmulTiling(4096, 4096, 4096, p.dtype, false, false, false, kAscend910B2);
+    CHECK_EQ(plan.blockDim, 24u);
+    CHECK(std::memcmp(&plan.tiling.mCoreNum, &cube.tiling.mCoreNum,
+                      sizeof(MatmulTilingData) - offsetof(MatmulTilingData, mCoreNum)) == 0);
+    std::vector<uint8_t> a(p.m * p.k * 2), b(p.k * p.n * 2), c(p.m * p.n * 2);
+    for (std::vector<uint8_t>* v : {&a, &b}) {
+        for (size_t i = 0; i < v->size(); i += 2) (*v)[i + 1] = 0x3c;  // half 1.0 = 0x3c00
+    }
+    const ascend_twin::LaunchStats stats = Launch(plan, p.dtype, a, b, nullptr, c, plan.blockDim);
+    const TCubeTiling& t = plan.tiling.cubeTiling;
+    const double mean = double(p.m * p.n * p.k) / plan.blockDim, block = double(t.baseM) * t.baseN * p.k;
+    uint64_t read = 0;
+    for (const ascend_twin::CoreCounters& core : stats.cores) {
+        CHECK(std::fabs(double(core.cubeMacs) - mean) <= block);
+        read += core.gmBytesRead;
+    }
+    CHECK_EQ(read, plan.total.Read());
+    uint16_t first, last;
+    std::memcpy(&first, c.data(), 2);
+    std::memcpy(&last, c.data() + c.size() - 2, 2);
+    CHECK_EQ(ascend_twin::HalfBitsToFloat(first), 256.0f);
+    CHECK_EQ(ascend_twin::HalfBitsToFloat(last), 256.0f);
+}
+
+namespace {
+bool RaisesRule(const MatmulPlan& plan, uint32_t blockDim, const char* rule, uint64_t cBytesShort = 0)
+{
+    const uint64_t m = plan.tiling.cubeTiling.M, n = plan.tiling.cubeTiling.N, k = plan.tiling.cubeTiling.Ka;
+    std::vector<uint8_t> a(m * k * 4), b(k * n * 4), c(m * n * 4 - cBytesShort);
+    try {
+        Launch(plan, DType::kFloat32, a, b, nullptr, c, blockDim);
+    } catch (const ascend_twin::RuleViolation& e) {
+        if (std::strstr(e.what(), rule) != nullptr) return true;
+        std::printf("  other violation: %s\n", e.what());
+    }
+    return false;
+}
+}  // namespace
+
+TEST_CASE("the cube core enforces L1/L0 capacities, the cube core count and GM bounds")
+{
+    const MatmulPlan good = ComputeMatmulTiling(256, 256, 256, DType::kFloat32, false, false, false, kAscend910B2);
+    MatmulPlan l1 = good;
+    l1.tiling.cubeTiling.depthA1 = 2 * 64 * l1.tiling.cubeTiling.stepKa;  // 128 base blocks of A
+    l1.tiling.cubeTiling.stepM = 64;
+    CHECK(RaisesRule(l1, good.blockDim, "A1 + B1 + bias fit in L1"));
+    MatmulPlan l0c = good;  // two 128 x 256 float32 blocks of C: 256 KiB, L0C holds 128 KiB
+    TCubeTiling& t = l0c.tiling.cubeTiling;
+    t.baseM = 128;
+    t.baseN = 256;
+    t.baseK = 16;
+    t.stepM = t.stepN = t.stepKa = t.stepKb = t.depthA1 = t.depthB1 = 1;
+    t.dbL0C = 2;
+    CHECK(RaisesRule(l0c, good.blockDim, "fits in L0C"));
+    MatmulPlan align = good;
+    align.tiling.cubeTiling.baseK = 24;
+    CHECK(RaisesRule(align, good.blockDim, "multiples of 16"));
+    CHECK(RaisesRule(good, kAscend910B2.aicNum + 1, "at most aicNum blocks"));
+    CHECK(RaisesRule(good, good.blockDim, "GM writes stay inside", 4));
+}
+
+TEST_CASE("an empty plan's tiling makes every core return without touching GM")
+{
+    const MatmulPlan plan = ComputeMatmulTiling(4, 4, 0, DType::kFloat16, false, false, true, kAscend910B2);
+    CHECK(plan.empty);
+    std::vector<uint8_t> a(16), b(16), c(32, 0xab);
+    const ascend_twin::LaunchStats stats = Launch(plan, DType::kFloat16, a, b, nullptr, c, 1);
+    CHECK_EQ(stats.cores[0].gmBytesRead + stats.cores[0].gmBytesWritten, 0ull);
+    CHECK(c[0] == 0xab && c[31] == 0xab);
+}
+
+TEST_CASE("every matmul variant is built")
+{
+    for (DType d : {DType::kFloat32, DType::kFloat16, DType::kBFloat16}) {
+        CHECK(ascend_twin::FindKernel("matmul_cube", d) != nullptr);
+    }
+}
+
+TEST_MAIN()

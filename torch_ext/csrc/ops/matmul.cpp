@@ -1,0 +1,141 @@
+// matmul: checks, layouts and empty shapes shared by all devices; the CPU (twin) and Meta implementations;
+// the autocast rule (runs in the autocast dtype).
+#include "ops/matmul.h"
+
+#include <ATen/autocast_mode.h>
+#include <ATen/ops/empty.h>
+#include <ATen/ops/zeros.h>
+#include <c10/core/SymBool.h>
+
+#include "common.h"
+#include "twin_launch.h"
+
+namespace ascend_ext {
+
+namespace {
+
+constexpr const char* kOp = "matmul";
+
+const char* Flag(bool t) { return t ? "True" : "False"; }
+
+}  // namespace
+
+c10::SymDimVector CheckMatmulArgs(const at::Tensor& a, const at::Tensor& b, bool transA, bool transB,
+                                  const std::optional<at::Tensor>& bias)
+{
+    CheckTensor(kOp, "a", a);
+    CheckTensor(kOp, "b", b);
+    TORCH_CHECK_VALUE(a.dim() == 2, "ascend_ext.matmul: argument 'a' must be 2-D, got ", a.dim(),
+                      "-D of shape ", a.sym_sizes(), " (use reshape for batches, or ascend_ext.nn.Linear)");
+    TORCH_CHECK_VALUE(b.dim() == 2, "ascend_ext.matmul: argument 'b' must be 2-D, got ", b.dim(), "-D of shape ",
+                      b.sym_sizes());
+    CheckSameDevice(kOp, "a", a, "b", b);
+    const DType dtype = KernelDType(kOp, "a", a);
+    TORCH_CHECK_TYPE(dtype != DType::kFloat64, "ascend_ext.matmul: argument 'a' has dtype torch.float64; the cube "
+                     "unit computes torch.float32, torch.float16 or torch.bfloat16");
+    CheckSameDType(kOp, "a", a, "b", b);
+    const c10::SymInt m = a.sym_size(transA ? 1 : 0);
+    const c10::SymInt ka = a.sym_size(transA ? 0 : 1);
+    const c10::SymInt kb = b.sym_size(transB ? 1 : 0);
+    const c10::SymInt n = b.sym_size(transB ? 0 : 1);
+    if (ka.is_heap_allocated() || kb.is_heap_allocated()) {
+        TORCH_SYM_CHECK(ka.sym_eq(kb), "ascend_ext.matmul: op(a) is ", m, "x", ka, " and op(b) is ", kb, "x", n,
+                        ": the inner dimensions must match (trans_a=", Flag(transA), ", trans_b=", Flag(transB), ")");
+    } else {
+        TORCH_CHECK_VALUE(ka == kb, "ascend_ext.matmul: op(a) is ", m, "x", ka, " and op(b) is ", kb, "x", n,
+                          ": the inner dimensions must match (trans_a=", Flag(transA), ", trans_b=", Flag(transB),
+                          ")");
+    }
+    if (bias.has_value() && bias->defined()) {
+        const at::Tensor& c = *bias;
+        TORCH_CHECK_VALUE(c.dim() == 1, "ascend_ext.matmul: argument 'bias' must be 1-D of length N=", n, ", got shape ",
+                          c.sym_sizes());
+        TORCH_CHECK_VALUE(TORCH_GUARD_OR_TRUE(c.sym_size(0).sym_eq(n)), "ascend_ext.matmul: argument 'bias' has length ",
+                          c.sym_size(0), "; expected N=", n);
+        CheckSameDType(kOp, "a", a, "bias", c);
+        CheckSameDevice(kOp, "a", a, "bias", c);
+    }
+    return {m, n};
+}
+
+MatmulLaunch PrepareMatmul(const at::Tensor& a, const at::Tensor& b, bool transA, bool transB,
+                           const std::optional<at::Tensor>& bias)
+{
+    const c10::SymDimVector shape = CheckMatmulArgs(a, b, transA, transB, bias);
+    MatmulLaunch l;
+    l.dtype = KernelDType(kOp, "a", a);
+    l.m = static_cast<uint64_t>(shape[0].expect_int());
+    l.n = static_cast<uint64_t>(shape[1].expect_int());
+    l.k = static_cast<uint64_t>(a.size(transA ? 0 : 1));
+    const bool hasBias = bias.has_value() && bias->defined();
+    if (l.m == 0 || l.n == 0 || l.k == 0) {
+        // No cube work: an empty result, or (K = 0) the bias broadcast over the rows, as torch gives.
+        l.c = hasBias && l.m > 0 && l.n > 0 ? bias->expand({static_cast<int64_t>(l.m), static_cast<int64_t>(l.n)})
+                                                  .contiguous()
+                                            : at::zeros({static_cast<int64_t>(l.m), static_cast<int64_t>(l.n)},
+                                                        a.options());
+        return l;
+    }
+    // The kernel reads row-major operands; a transposed view is the other flag on its contiguous base.
+    auto asStored = [](const at::Tensor& t, bool& trans) {
+        if (t.is_contiguous()) return t;
+        if (t.t().is_contiguous()) {
+            trans = !trans;
+            return t.t();
+        }
+        return t.contiguous();
+    };
+    l.transA = transA;
+    l.transB = transB;
+    l.a = asStored(a, l.transA);
+    l.b = asStored(b, l.transB);
+    if (hasBias) l.bias = bias->to(at::kFloat).contiguous();  // the A2 Matmul adds a float32 bias in L0C
+    l.c = at::empty({static_cast<int64_t>(l.m), static_cast<int64_t>(l.n)}, a.options());
+    l.needsKernel = true;
+    return l;
+}
+
+at::Tensor matmul_cpu(const at::Tensor& a, const at::Tensor& b, bool transA, bool transB,
+                      const std::optional<at::Tensor>& bias)
+{
+    MatmulLaunch l = PrepareMatmul(a, b, transA, transB, bias);
+    if (!l.needsKernel) return l.c;
+    const MatmulPlan plan =
+        ComputeMatmulTiling(l.m, l.n, l.k, l.dtype, l.transA, l.transB, l.bias.defined(), TwinPlatform());
+    TORCH_CHECK_VALUE(plan.unsupported == nullptr, "ascend_ext.matmul: ", l.m, "x", l.k, " @ ", l.k, "x", l.n,
+                      " cannot be tiled: ", plan.unsupported);
+    LaunchOnTwin("matmul_cube", l.dtype, plan.blockDim, {{"a", &l.a}, {"b", &l.b}, {"bias", &l.bias}, {"c", &l.c}},
+                 plan.tiling);
+    return l.c;
+}
+
+at::Tensor matmul_meta(const at::Tensor& a, const at::Tensor& b, bool transA, bool transB,
+                       const std::optional<at::Tensor>& bias)
+{
+    const c10::SymDimVector shape = CheckMatmulArgs(a, b, transA, transB, bias);
+    return at::empty_symint(shape, a.options());
+}
+
+// matmul runs in the autocast dtype (like torch.mm): a, b and bias are cast to it.
+template <c10::DeviceType Device>
+at::Tensor matmul_autocast(const at::Tensor& a, const at::Tensor& b, bool transA, bool transB,
+                           const std::optional<at::Tensor>& bias)
+{
+    c10::impl::ExcludeDispatchKeyGuard noAutocast(c10::autocast_dispatch_keyset);
+    static const auto op = c10::Dispatcher::singleton()
+                               .findSchemaOrThrow("ascend_ext::matmul", "")
+                               .typed<at::Tensor(const at::Tensor&, const at::Tensor&, bool, bool,
+                                                 const std::optional<at::Tensor>&)>();
+    const at::ScalarType dtype = at::autocast::get_autocast_dtype(Device);
+    std::optional<at::Tensor> castBias;
+    if (bias.has_value() && bias->defined()) castBias = at::autocast::cached_cast(dtype, *bias, Device);
+    return op.call(at::autocast::cached_cast(dtype, a, Device), at::autocast::cached_cast(dtype, b, Device), transA,
+                   transB, castBias);
+}
+
+template at::Tensor matmul_autocast<c10::DeviceType::CPU>(const at::Tensor&, const at::Tensor&, bool, bool,
+                                                          const std::optional<at::Tensor>&);
+template at::Tensor matmul_autocast<c10::DeviceType::PrivateUse1>(const at::Tensor&, const at::Tensor&, bool, bool,
+                                                                  const std::optional<at::Tensor>&);
+
+}  // namespace ascend_ext

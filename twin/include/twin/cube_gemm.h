@@ -1,0 +1,18 @@
+// The twin's Mmad: a register-blocked float32 micro-kernel over packed L0A/L0B tiles, accumulating into
+// L0C. The cube unit multiplies fractals with float32 accumulation; products of half/bf16 inputs are exact
+// in float32, so computing them as float32 FMAs gives the hardware's values up to summation order.
+#pragma once
+
+#include <cstdint>
+
+namespace ascend_twin::cube_detail {
+
+inline constexpr int kMr = 6;   // rows of C per micro-kernel call (rows of one packed A panel)
+inline constexpr int kNr = 16;  // columns of C per call (columns of one packed B panel)
+
+// Packed layouts: A panel p holds rows [p*kMr, p*kMr + kMr) as a[p*kMr*kc + k*kMr + r]; B panel q holds
+// columns [q*kNr, q*kNr + kNr) as b[q*kNr*kc + k*kNr + j]. Padding rows/columns are zero.
+// c[(p*kMr + r) * ldc + q*kNr + j] += sum_k a(p, k, r) * b(q, k, j), for all panels.
+void PanelGemm(int mPanels, int nPanels, int kc, const float* a, const float* b, float* c, int64_t ldc);
+
+}  // namespace ascend_twin::cube_detail

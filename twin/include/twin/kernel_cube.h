@@ -1,0 +1,47 @@
+// The cube core behind the twin's Matmul object (lib/matmul_intf.h): its L1/L0A/L0B/L0C address spaces,
+// the walk over the TCubeTiling, the checks and the counters. Type-erased so that the Matmul template
+// stays a thin forwarder and the work is compiled once, in twin/src/cube.cpp.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "kernel_tiling/kernel_tiling.h"
+
+namespace ascend_twin {
+
+enum class CubeType : uint8_t { kFloat32, kFloat16, kBFloat16 };
+const char* CubeTypeName(CubeType t);
+
+struct CubeMatmulTypes {
+    CubeType a, b, c, bias;
+    bool aTransAllowed;  // MatmulType<..., ISTRANS = true>
+    bool bTransAllowed;
+    bool cubeOnly;  // ASCENDC_CUBE_ONLY was defined before lib/matmul_intf.h
+};
+
+class CubeMatmul {
+public:
+    explicit CubeMatmul(const CubeMatmulTypes& types);
+    ~CubeMatmul();
+    CubeMatmul(const CubeMatmul&) = delete;
+    CubeMatmul& operator=(const CubeMatmul&) = delete;
+
+    void Init(const AscendC::tiling::TCubeTiling* tiling);
+    void SetOrgShape(int orgM, int orgN, int orgKa, int orgKb, int orgKc);
+    void SetSingleShape(int singleM, int singleN, int singleK);
+    void SetTail(int tailM, int tailN, int tailK);
+    void SetTensorA(const void* gm, bool isTransposeA);
+    void SetTensorB(const void* gm, bool isTransposeB);
+    void SetBias(const void* gm);
+    void DisableBias();
+    void IterateAll(void* gm, uint8_t enAtomic);
+    void End();
+
+    struct State;  // defined in twin/src/cube_internal.h
+
+private:
+    std::unique_ptr<State> s_;
+};
+
+}  // namespace ascend_twin

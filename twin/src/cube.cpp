@@ -1,0 +1,209 @@
+// The Matmul object on a cube core: initialisation from TCubeTiling, the rule checks of its setters.
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "cube_internal.h"
+#include "kernel_operator.h"
+
+namespace ascend_twin {
+
+using cube_detail::kMr;
+using cube_detail::SizeOf;
+
+const char* CubeTypeName(CubeType t)
+{
+    switch (t) {
+        case CubeType::kFloat32: return "float";
+        case CubeType::kFloat16: return "half";
+        case CubeType::kBFloat16: return "bfloat16_t";
+    }
+    return "?";
+}
+
+CubeMatmul::CubeMatmul(const CubeMatmulTypes& types) : s_(std::make_unique<State>())
+{
+    s_->types = types;
+}
+
+CubeMatmul::~CubeMatmul()
+{
+    if (s_->iterated && !s_->ended) {
+        Defer("Matmul::End", "Matmul::End is called once the Matmul object's work is done",
+              "the kernel returned after IterateAll without calling End");
+    }
+}
+
+namespace {
+void Require(bool ok, const char* call, const char* rule, const std::string& detail)
+{
+    if (!ok) Fail(call, rule, detail);
+}
+std::string Num(int64_t v) { return std::to_string(v); }
+}  // namespace
+
+void CubeMatmul::Init(const AscendC::tiling::TCubeTiling* tiling)
+{
+    constexpr const char* kCall = "REGIST_MATMUL_OBJ/Matmul::Init";
+    State& s = *s_;
+    const CoreContext& core = CurrentCore();
+    const ascend_ext::PlatformInfo& p = *core.platform;
+    Require(s.types.cubeOnly, kCall, "the twin models the Matmul object in pure Cube mode",
+            "define ASCENDC_CUBE_ONLY before including lib/matmul_intf.h (MIX mode, with its AIV clients and AIC "
+            "server, is not modelled; the twin is stricter than the toolchain here)");
+    Require(core.kernelType == AscendC::KERNEL_TYPE_AIC_ONLY, kCall,
+            "a pure Cube Matmul kernel declares KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY)",
+            "the kernel declared no task type or another one before creating the Matmul object");
+    Require(tiling != nullptr, kCall, "Matmul::Init takes the TCubeTiling", "null tiling pointer");
+    const AscendC::tiling::TCubeTiling& t = *tiling;
+    const uint32_t ds = SizeOf(s.types.a);
+    Require(t.M > 0 && t.N > 0 && t.Ka > 0 && t.Kb > 0 && t.singleCoreM > 0 && t.singleCoreN > 0 && t.singleCoreK > 0,
+            kCall, "TCubeTiling sizes are positive",
+            "M " + Num(t.M) + ", N " + Num(t.N) + ", Ka " + Num(t.Ka) + ", Kb " + Num(t.Kb) + ", singleCore " +
+                Num(t.singleCoreM) + "x" + Num(t.singleCoreN) + "x" + Num(t.singleCoreK));
+    // Base blocks follow the NZ fractals: baseM, baseN multiples of 16; baseK of 16, or of C0 (32 bytes)
+    // when A is not transposed and B is (the only case whose K fractals are C0 wide on both sides; the
+    // twin applies the rule for whatever transposition the kernel may set).
+    Require(t.baseM > 0 && t.baseN > 0 && t.baseK > 0 && t.baseM % 16 == 0 && t.baseN % 16 == 0 && t.baseK % 16 == 0,
+            kCall, "baseM, baseN and baseK are multiples of 16 (fractal alignment)",
+            "base " + Num(t.baseM) + "x" + Num(t.baseN) + "x" + Num(t.baseK));
+    for (auto [name, depth, step, stepK] : {std::tuple{"A1", t.depthA1, t.stepM, t.stepKa},
+                                            std::tuple{"B1", t.depthB1, t.stepN, t.stepKb}}) {
+        Require(step > 0 && stepK > 0 && (depth == step * stepK || depth == 2 * step * stepK), kCall,
+                "depth = step * stepK * db with db 1 or 2",
+                std::string(name) + ": depth " + Num(depth) + ", step " + Num(step) + ", stepK " + Num(stepK));
+    }
+    Require(t.iterateOrder == 0 || t.iterateOrder == 1, kCall, "iterateOrder is 0 (ORDER_M) or 1 (ORDER_N)",
+            Num(t.iterateOrder));
+    for (auto [name, db] : {std::pair{"dbL0A", t.dbL0A}, std::pair{"dbL0B", t.dbL0B}, std::pair{"dbL0C", t.dbL0C}}) {
+        Require(db == 1 || db == 2, kCall, "dbL0A/dbL0B/dbL0C are 1 or 2", std::string(name) + " = " + Num(db));
+    }
+    const uint64_t l1 = uint64_t(t.depthA1) * t.baseM * t.baseK * ds + uint64_t(t.depthB1) * t.baseN * t.baseK * ds +
+                        (t.isBias ? uint64_t(t.baseN) * 4 : 0);
+    Require(l1 <= p.l1Size, kCall, "A1 + B1 + bias fit in L1",
+            Num(l1) + " bytes asked (depthA1 " + Num(t.depthA1) + " x " + Num(t.baseM) + "x" + Num(t.baseK) +
+                ", depthB1 " + Num(t.depthB1) + " x " + Num(t.baseN) + "x" + Num(t.baseK) + " of " +
+                CubeTypeName(s.types.a) + (t.isBias ? ", bias" : "") + "), L1 holds " + Num(p.l1Size));
+    const uint64_t l0a = uint64_t(t.baseM) * t.baseK * ds * t.dbL0A, l0b = uint64_t(t.baseN) * t.baseK * ds * t.dbL0B;
+    const uint64_t l0c = uint64_t(t.baseM) * t.baseN * 4 * t.dbL0C;
+    Require(l0a <= p.l0aSize, kCall, "baseM x baseK x dbL0A fits in L0A", Num(l0a) + " > " + Num(p.l0aSize));
+    Require(l0b <= p.l0bSize, kCall, "baseN x baseK x dbL0B fits in L0B", Num(l0b) + " > " + Num(p.l0bSize));
+    Require(l0c <= p.l0cSize, kCall, "baseM x baseN float32 x dbL0C fits in L0C", Num(l0c) + " > " + Num(p.l0cSize));
+
+    s.t = t;
+    s.orgM = t.M;
+    s.orgN = t.N;
+    s.orgKa = t.Ka;
+    s.orgKb = t.Kb;
+    s.orgKc = 0;
+    s.singleM = t.singleCoreM;
+    s.singleN = t.singleCoreN;
+    s.singleK = t.singleCoreK;
+    s.biasOn = false;
+    s.a1.Reset(t.depthA1 / (t.stepM * t.stepKa), int64_t(t.stepM) * t.baseM * t.stepKa * t.baseK);
+    s.b1.Reset(t.depthB1 / (t.stepN * t.stepKb), int64_t(t.stepN) * t.baseN * t.stepKb * t.baseK);
+    const int64_t mPad = (t.baseM + kMr - 1) / kMr * kMr;
+    s.l0a.assign(mPad * t.baseK, 0.0f);
+    s.l0b.assign(int64_t(t.baseN) * t.baseK, 0.0f);
+    s.l0c.assign(mPad * t.baseN, 0.0f);
+    s.biasRow.assign(t.baseN, 0.0f);
+    s.initialised = true;
+    s.ended = false;
+}
+
+namespace {
+void RequireInit(const CubeMatmul::State& s, const char* call)
+{
+    Require(s.initialised, call, "the Matmul object is initialised (REGIST_MATMUL_OBJ with a tiling, or Init)",
+            "no tiling was given");
+    Require(!s.ended, call, "no Matmul call after End", "End was already called");
+}
+}  // namespace
+
+void CubeMatmul::SetOrgShape(int orgM, int orgN, int orgKa, int orgKb, int orgKc)
+{
+    RequireInit(*s_, "Matmul::SetOrgShape");
+    Require(orgM > 0 && orgN > 0 && orgKa > 0 && orgKb > 0 && orgKc >= 0, "Matmul::SetOrgShape",
+            "original shapes are positive", Num(orgM) + ", " + Num(orgN) + ", " + Num(orgKa) + ", " + Num(orgKb));
+    s_->orgM = orgM;
+    s_->orgN = orgN;
+    s_->orgKa = orgKa;
+    s_->orgKb = orgKb;
+    s_->orgKc = orgKc;
+}
+
+void CubeMatmul::SetSingleShape(int singleM, int singleN, int singleK) { SetTail(singleM, singleN, singleK); }
+
+void CubeMatmul::SetTail(int tailM, int tailN, int tailK)
+{
+    constexpr const char* kCall = "Matmul::SetTail/SetSingleShape";
+    State& s = *s_;
+    RequireInit(s, kCall);
+    const int64_t m = tailM < 0 ? s.singleM : tailM, n = tailN < 0 ? s.singleN : tailN,
+                  k = tailK < 0 ? s.singleK : tailK;
+    // L1/L0 were sized for the tiling's singleCore shape; a larger block would not fit what Init planned.
+    Require(m > 0 && n > 0 && k > 0 && m <= s.t.singleCoreM && n <= s.t.singleCoreN && k <= s.t.singleCoreK, kCall,
+            "a core's block is positive and no larger than singleCoreM x singleCoreN x singleCoreK",
+            Num(m) + "x" + Num(n) + "x" + Num(k) + " asked, tiling singleCore " + Num(s.t.singleCoreM) + "x" +
+                Num(s.t.singleCoreN) + "x" + Num(s.t.singleCoreK));
+    s.singleM = m;
+    s.singleN = n;
+    s.singleK = k;
+}
+
+void CubeMatmul::SetTensorA(const void* gm, bool isTransposeA)
+{
+    RequireInit(*s_, "Matmul::SetTensorA");
+    Require(!isTransposeA || s_->types.aTransAllowed, "Matmul::SetTensorA",
+            "a transposed A needs MatmulType<..., ISTRANS = true>", "isTransposeA = true with ISTRANS = false");
+    s_->a = static_cast<const uint8_t*>(gm);
+    s_->transA = isTransposeA;
+}
+
+void CubeMatmul::SetTensorB(const void* gm, bool isTransposeB)
+{
+    RequireInit(*s_, "Matmul::SetTensorB");
+    Require(!isTransposeB || s_->types.bTransAllowed, "Matmul::SetTensorB",
+            "a transposed B needs MatmulType<..., ISTRANS = true>", "isTransposeB = true with ISTRANS = false");
+    s_->b = static_cast<const uint8_t*>(gm);
+    s_->transB = isTransposeB;
+}
+
+void CubeMatmul::SetBias(const void* gm)
+{
+    RequireInit(*s_, "Matmul::SetBias");
+    Require(s_->t.isBias != 0, "Matmul::SetBias", "a bias needs isBias = 1 in the tiling (its L1 space)",
+            "the tiling has isBias = 0");
+    s_->bias = static_cast<const uint8_t*>(gm);
+    s_->biasOn = true;
+}
+
+void CubeMatmul::DisableBias()
+{
+    RequireInit(*s_, "Matmul::DisableBias");
+    s_->biasOn = false;
+}
+
+void CubeMatmul::End()
+{
+    RequireInit(*s_, "Matmul::End");
+    s_->ended = true;
+}
+
+void CubeMatmul::IterateAll(void* gm, uint8_t enAtomic)
+{
+    constexpr const char* kCall = "Matmul::IterateAll";
+    State& s = *s_;
+    RequireInit(s, kCall);
+    Require(s.a != nullptr && s.b != nullptr, kCall, "SetTensorA and SetTensorB come before IterateAll",
+            std::string(s.a ? "" : "A ") + (s.b ? "" : "B ") + "not set");
+    Require(enAtomic == 0, kCall, "the twin does not model atomic accumulation into GM (enAtomic)",
+            "enAtomic = " + Num(enAtomic));
+    s.iterated = true;
+    CubeIterateAll(s, gm);
+}
+
+}  // namespace ascend_twin

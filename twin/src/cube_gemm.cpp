@@ -1,0 +1,102 @@
+// The Mmad micro-kernel: 6x16 C tile in 12 AVX2 registers (FMA), with a portable fallback chosen at
+// run time for CPUs without AVX2/FMA.
+#include "twin/cube_gemm.h"
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
+namespace ascend_twin::cube_detail {
+
+namespace {
+
+void MicroGeneric(int kc, const float* a, const float* b, float* c, int64_t ldc)
+{
+    float acc[kMr][kNr] = {};
+    for (int k = 0; k < kc; ++k) {
+        for (int r = 0; r < kMr; ++r) {
+            const float av = a[k * kMr + r];
+            for (int j = 0; j < kNr; ++j) acc[r][j] += av * b[k * kNr + j];
+        }
+    }
+    for (int r = 0; r < kMr; ++r) {
+        for (int j = 0; j < kNr; ++j) c[r * ldc + j] += acc[r][j];
+    }
+}
+
+void PanelGemmGeneric(int mPanels, int nPanels, int kc, const float* a, const float* b, float* c, int64_t ldc)
+{
+    for (int q = 0; q < nPanels; ++q) {
+        for (int p = 0; p < mPanels; ++p) {
+            MicroGeneric(kc, a + int64_t(p) * kMr * kc, b + int64_t(q) * kNr * kc, c + int64_t(p) * kMr * ldc + q * kNr, ldc);
+        }
+    }
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2,fma"))) inline void MicroAvx2(int kc, const float* a, const float* b, float* c,
+                                                             int64_t ldc)
+{
+    __m256 c00 = _mm256_setzero_ps(), c01 = _mm256_setzero_ps(), c10 = _mm256_setzero_ps(),
+           c11 = _mm256_setzero_ps(), c20 = _mm256_setzero_ps(), c21 = _mm256_setzero_ps(),
+           c30 = _mm256_setzero_ps(), c31 = _mm256_setzero_ps(), c40 = _mm256_setzero_ps(),
+           c41 = _mm256_setzero_ps(), c50 = _mm256_setzero_ps(), c51 = _mm256_setzero_ps();
+    for (int k = 0; k < kc; ++k) {
+        const __m256 b0 = _mm256_loadu_ps(b), b1 = _mm256_loadu_ps(b + 8);
+        __m256 av = _mm256_broadcast_ss(a + 0);
+        c00 = _mm256_fmadd_ps(av, b0, c00);
+        c01 = _mm256_fmadd_ps(av, b1, c01);
+        av = _mm256_broadcast_ss(a + 1);
+        c10 = _mm256_fmadd_ps(av, b0, c10);
+        c11 = _mm256_fmadd_ps(av, b1, c11);
+        av = _mm256_broadcast_ss(a + 2);
+        c20 = _mm256_fmadd_ps(av, b0, c20);
+        c21 = _mm256_fmadd_ps(av, b1, c21);
+        av = _mm256_broadcast_ss(a + 3);
+        c30 = _mm256_fmadd_ps(av, b0, c30);
+        c31 = _mm256_fmadd_ps(av, b1, c31);
+        av = _mm256_broadcast_ss(a + 4);
+        c40 = _mm256_fmadd_ps(av, b0, c40);
+        c41 = _mm256_fmadd_ps(av, b1, c41);
+        av = _mm256_broadcast_ss(a + 5);
+        c50 = _mm256_fmadd_ps(av, b0, c50);
+        c51 = _mm256_fmadd_ps(av, b1, c51);
+        a += kMr;
+        b += kNr;
+    }
+    const __m256 rows[kMr][2] = {{c00, c01}, {c10, c11}, {c20, c21}, {c30, c31}, {c40, c41}, {c50, c51}};
+    for (int r = 0; r < kMr; ++r) {
+        float* row = c + r * ldc;
+        _mm256_storeu_ps(row, _mm256_add_ps(_mm256_loadu_ps(row), rows[r][0]));
+        _mm256_storeu_ps(row + 8, _mm256_add_ps(_mm256_loadu_ps(row + 8), rows[r][1]));
+    }
+}
+
+__attribute__((target("avx2,fma"))) void PanelGemmAvx2(int mPanels, int nPanels, int kc, const float* a,
+                                                          const float* b, float* c, int64_t ldc)
+{
+    for (int q = 0; q < nPanels; ++q) {
+        for (int p = 0; p < mPanels; ++p) {
+            MicroAvx2(kc, a + int64_t(p) * kMr * kc, b + int64_t(q) * kNr * kc, c + int64_t(p) * kMr * ldc + q * kNr, ldc);
+        }
+    }
+}
+
+bool HasAvx2Fma()
+{
+    static const bool has = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    return has;
+}
+#endif
+
+}  // namespace
+
+void PanelGemm(int mPanels, int nPanels, int kc, const float* a, const float* b, float* c, int64_t ldc)
+{
+#if defined(__x86_64__)
+    if (HasAvx2Fma()) return PanelGemmAvx2(mPanels, nPanels, kc, a, b, c, ldc);
+#endif
+    PanelGemmGeneric(mPanels, nPanels, kc, a, b, c, ldc);
+}
+
+}  // namespace ascend_twin::cube_detail

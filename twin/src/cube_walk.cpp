@@ -1,0 +1,213 @@
+// The cube core's NORM walk over a TCubeTiling (Matmul::IterateAll).
+//
+// For each base block of C (baseM x baseN, in iterateOrder) the core accumulates over K in L0C: per base K
+// step it makes sure the A group (stepM base rows x stepKa base K columns) and the B group (stepKb x stepN)
+// it needs are in L1 (A1/B1 hold depthA1 / (stepM * stepKa) and depthB1 / (stepN * stepKb) groups, replaced
+// first-in first-out; a miss is a GM -> L1 load, MTE2), moves one base tile of each to L0A/L0B (MTE1),
+// and runs Mmad (M pipe) into L0C; at the end of K, Fixpipe writes the block to GM in C's type (FIX).
+// The bias of a block is loaded from GM at its first K step and starts the L0C accumulation.
+//
+// Storage is the twin's own: L1 holds operands as float32 in logical [m][k] / [k][n] order, L0A/L0B in the
+// micro-kernel's panel order. Capacities are accounted in the operand's real type with the hardware's
+// fractal-aligned base blocks, which is what the rules are about; the layouts are not observable through
+// the Matmul API.
+#include <algorithm>
+
+#include "cube_internal.h"
+
+namespace ascend_twin {
+
+using cube_detail::ConvertRun;
+using cube_detail::kMr;
+using cube_detail::kNr;
+using cube_detail::SizeOf;
+
+namespace {
+
+int64_t Ceil(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+struct Walk {
+    CubeMatmul::State& s;
+    CoreContext& core;
+    const AscendC::tiling::TCubeTiling& t;
+    int64_t cm, cn, k;  // this core's block
+    int64_t lda, ldb, ldc;
+    int64_t aGroupRows, aGroupCols, bGroupRows, bGroupCols;  // one L1 group: [rows][cols], [k][n]
+    int64_t kGroupsA, kGroupsB;
+
+    // GM -> L1 (MTE2): A rows [row0, row0 + rows) x K columns [col0, col0 + cols) into slot[r][c].
+    void LoadA(int64_t mg, int64_t kg, float* slot)
+    {
+        const int64_t row0 = mg * aGroupRows, rows = std::min(aGroupRows, cm - row0);
+        const int64_t col0 = kg * aGroupCols, cols = std::min(aGroupCols, k - col0);
+        const uint32_t es = SizeOf(s.types.a);
+        if (!s.transA) {
+            for (int64_t r = 0; r < rows; ++r) {
+                const uint8_t* src = s.a + ((row0 + r) * lda + col0) * es;
+                CheckGmRead("Matmul::IterateAll (A: GM->L1)", src, cols * es);
+                ConvertRun(src, 1, s.types.a, slot + r * aGroupCols, 1, cols);
+            }
+        } else {  // A stored [K, M]: one GM run per K column
+            for (int64_t c = 0; c < cols; ++c) {
+                const uint8_t* src = s.a + ((col0 + c) * lda + row0) * es;
+                CheckGmRead("Matmul::IterateAll (A: GM->L1)", src, rows * es);
+                ConvertRun(src, 1, s.types.a, slot + c, aGroupCols, rows);
+            }
+        }
+        core.counters.cube.gmBytesA += rows * cols * es;
+        core.counters.cube.l1BytesLoaded += rows * cols * es;
+    }
+
+    // GM -> L1: B K rows [k0, k0 + ks) x columns [n0, n0 + ns) into slot[k][n].
+    void LoadB(int64_t ng, int64_t kg, float* slot)
+    {
+        const int64_t k0 = kg * bGroupRows, ks = std::min(bGroupRows, k - k0);
+        const int64_t n0 = ng * bGroupCols, ns = std::min(bGroupCols, cn - n0);
+        const uint32_t es = SizeOf(s.types.b);
+        if (!s.transB) {
+            for (int64_t kk = 0; kk < ks; ++kk) {
+                const uint8_t* src = s.b + ((k0 + kk) * ldb + n0) * es;
+                CheckGmRead("Matmul::IterateAll (B: GM->L1)", src, ns * es);
+                ConvertRun(src, 1, s.types.b, slot + kk * bGroupCols, 1, ns);
+            }
+        } else {  // B stored [N, K]: one GM run per column of C
+            for (int64_t j = 0; j < ns; ++j) {
+                const uint8_t* src = s.b + ((n0 + j) * ldb + k0) * es;
+                CheckGmRead("Matmul::IterateAll (B: GM->L1)", src, ks * es);
+                ConvertRun(src, 1, s.types.b, slot + j, bGroupCols, ks);
+            }
+        }
+        core.counters.cube.gmBytesB += ks * ns * es;
+        core.counters.cube.l1BytesLoaded += ks * ns * es;
+    }
+
+    // L1 -> L0A (MTE1): the mv x kv tile at (rowOff, colOff) of an A group, into kMr-row panels.
+    void PackA(const float* slot, int64_t rowOff, int64_t colOff, int64_t mv, int64_t kv)
+    {
+        float* dst = s.l0a.data();
+        for (int64_t p0 = 0; p0 < mv; p0 += kMr) {
+            const float* src = slot + (rowOff + p0) * aGroupCols + colOff;
+            if (p0 + kMr <= mv) {  // a full panel: no padding rows
+                for (int64_t kk = 0; kk < kv; ++kk) {
+                    for (int r = 0; r < kMr; ++r) dst[r] = src[r * aGroupCols + kk];
+                    dst += kMr;
+                }
+                continue;
+            }
+            const int64_t valid = mv - p0;
+            for (int64_t kk = 0; kk < kv; ++kk) {
+                for (int r = 0; r < kMr; ++r) dst[r] = r < valid ? src[r * aGroupCols + kk] : 0.0f;
+                dst += kMr;
+            }
+        }
+        core.counters.cube.l0aBytesLoaded += mv * kv * SizeOf(s.types.a);
+    }
+
+    // L1 -> L0B: the kv x nv tile at (kOff, colOff) of a B group, into kNr-column panels.
+    void PackB(const float* slot, int64_t kOff, int64_t colOff, int64_t kv, int64_t nv)
+    {
+        float* dst = s.l0b.data();
+        for (int64_t q0 = 0; q0 < nv; q0 += kNr) {
+            const int64_t width = std::min<int64_t>(kNr, nv - q0);
+            for (int64_t kk = 0; kk < kv; ++kk) {
+                const float* src = slot + (kOff + kk) * bGroupCols + colOff + q0;
+                if (width == kNr) {
+                    for (int j = 0; j < kNr; ++j) dst[j] = src[j];  // inlined and vectorised, unlike a memcpy call
+                } else {
+                    for (int j = 0; j < kNr; ++j) dst[j] = j < width ? src[j] : 0.0f;
+                }
+                dst += kNr;
+            }
+        }
+        core.counters.cube.l0bBytesLoaded += kv * nv * SizeOf(s.types.b);
+    }
+
+    // The bias of columns [n0, n0 + nv) starts every row of the L0C block (the rest of L0C is zeroed).
+    void StartL0C(int64_t n0, int64_t mv, int64_t nv)
+    {
+        const int64_t rows = Ceil(mv, kMr) * kMr, ld = t.baseN;
+        if (!s.biasOn) {
+            std::fill(s.l0c.begin(), s.l0c.begin() + rows * ld, 0.0f);
+            return;
+        }
+        const uint32_t es = SizeOf(s.types.bias);
+        const uint8_t* src = s.bias + n0 * es;
+        CheckGmRead("Matmul::IterateAll (bias: GM->L1)", src, nv * es);
+        ConvertRun(src, 1, s.types.bias, s.biasRow.data(), 1, nv);
+        std::fill(s.biasRow.begin() + nv, s.biasRow.end(), 0.0f);
+        for (int64_t r = 0; r < rows; ++r) std::copy(s.biasRow.begin(), s.biasRow.end(), s.l0c.begin() + r * ld);
+        core.counters.cube.gmBytesBias += nv * es;
+        core.counters.cube.l1BytesLoaded += nv * es;
+    }
+
+    // Fixpipe: L0C -> GM in C's type.
+    void WriteC(uint8_t* c, int64_t m0, int64_t n0, int64_t mv, int64_t nv)
+    {
+        const uint32_t es = SizeOf(s.types.c);
+        for (int64_t r = 0; r < mv; ++r) {
+            uint8_t* dst = c + ((m0 + r) * ldc + n0) * es;
+            CheckGmWrite("Matmul::IterateAll (Fixpipe L0C->GM)", dst, nv * es);
+            const float* row = s.l0c.data() + r * t.baseN;
+            if (s.types.c == CubeType::kFloat32) {
+                std::memcpy(dst, row, nv * 4);
+            } else {
+                for (int64_t j = 0; j < nv; ++j) cube_detail::StoreElem(dst + j * es, s.types.c, row[j]);
+            }
+        }
+        core.counters.cube.gmBytesC += mv * nv * es;
+        core.counters.cube.l0cBytesOut += mv * nv * 4;
+    }
+
+    void Run(uint8_t* c)
+    {
+        const int64_t bm = t.baseM, bn = t.baseN, bk = t.baseK;
+        const int64_t mIter = Ceil(cm, bm), nIter = Ceil(cn, bn), kIter = Ceil(k, bk);
+        const bool orderN = t.iterateOrder == 1;  // ORDER_N: along N first, outer loop over M
+        const int64_t outer = orderN ? mIter : nIter, inner = orderN ? nIter : mIter;
+        for (int64_t o = 0; o < outer; ++o) {
+            for (int64_t i = 0; i < inner; ++i) {
+                const int64_t mi = orderN ? o : i, ni = orderN ? i : o;
+                const int64_t m0 = mi * bm, mv = std::min(bm, cm - m0), n0 = ni * bn, nv = std::min(bn, cn - n0);
+                StartL0C(n0, mv, nv);
+                for (int64_t kb = 0; kb < kIter; ++kb) {
+                    const int64_t kv = std::min(bk, k - kb * bk);
+                    int64_t victim = 0;
+                    const int64_t mg = mi / t.stepM, kga = kb / t.stepKa;
+                    int64_t slotA = s.a1.Find(mg * kGroupsA + kga, &victim);
+                    if (slotA < 0) LoadA(mg, kga, s.a1.Slot(slotA = victim));
+                    const int64_t ng = ni / t.stepN, kgb = kb / t.stepKb;
+                    int64_t slotB = s.b1.Find(ng * kGroupsB + kgb, &victim);
+                    if (slotB < 0) LoadB(ng, kgb, s.b1.Slot(slotB = victim));
+                    PackA(s.a1.Slot(slotA), (mi % t.stepM) * bm, (kb % t.stepKa) * bk, mv, kv);
+                    PackB(s.b1.Slot(slotB), (kb % t.stepKb) * bk, (ni % t.stepN) * bn, kv, nv);
+                    cube_detail::PanelGemm(static_cast<int>(Ceil(mv, kMr)), static_cast<int>(Ceil(nv, kNr)),
+                                           static_cast<int>(kv), s.l0a.data(), s.l0b.data(), s.l0c.data(), bn);
+                    core.counters.cubeMacs += static_cast<uint64_t>(mv * nv * kv);
+                    core.counters.cube.mmadCalls += 1;
+                }
+                WriteC(c, m0, n0, mv, nv);
+            }
+        }
+    }
+};
+
+}  // namespace
+
+void CubeIterateAll(CubeMatmul::State& s, void* gm)
+{
+    const AscendC::tiling::TCubeTiling& t = s.t;
+    Walk w{s, CurrentCore(), t, s.singleM, s.singleN, s.singleK,
+           s.transA ? s.orgM : s.orgKa,  // A [M, Ka] or stored [Ka, M]
+           s.transB ? s.orgKb : s.orgN,  // B [Kb, N] or stored [N, Kb]
+           s.orgKc > 0 ? s.orgKc : s.orgN,
+           int64_t(t.stepM) * t.baseM, int64_t(t.stepKa) * t.baseK, int64_t(t.stepKb) * t.baseK,
+           int64_t(t.stepN) * t.baseN, 0, 0};
+    w.kGroupsA = Ceil(Ceil(w.k, t.baseK), t.stepKa);
+    w.kGroupsB = Ceil(Ceil(w.k, t.baseK), t.stepKb);
+    // L1 starts empty for each IterateAll: the tensors may have changed since the last one.
+    s.a1.Empty();
+    s.b1.Empty();
+    w.Run(static_cast<uint8_t*>(gm));
+}
+
+}  // namespace ascend_twin
