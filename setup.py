@@ -59,15 +59,6 @@ def stage_twin_sdk():
     shutil.copy(os.path.join(ROOT, "op_host", "platform_info.h"), os.path.join(sdk, "include"))
 
 
-NpuExtension = torch_npu_extension()
-stage_twin_sdk()
-
-cpu_sources = sources(
-    "torch_ext/csrc/*.cpp",
-    "torch_ext/csrc/ops/*.cpp",
-    "twin/src/*.cpp",
-    "twin/kernels/*.cpp",
-)
 def functorch_header_deps():
     """torch's functorch headers (used by the C++ vmap rules) include nlohmann/json.hpp, which the torch
     wheel does not ship; the nlohmann-json package provides it."""
@@ -76,6 +67,18 @@ def functorch_header_deps():
     return [os.path.join(os.path.dirname(nlohmann_json.__file__), "include")]
 
 
+def twin_kernel_variants():
+    """The per-dtype twin builds of the kernels in op_kernel/twin_variants.txt (the generator CMake runs too)."""
+    sys.path.insert(0, os.path.join(ROOT, "cmake"))
+    from gen_twin_variants import generate
+
+    return [os.path.relpath(p, ROOT) for p in generate(ROOT, os.path.join(ROOT, "build", "twin_variants"))]
+
+
+NpuExtension = torch_npu_extension()
+stage_twin_sdk()
+
+cpu_sources = sources("torch_ext/csrc/*.cpp", "torch_ext/csrc/ops/*.cpp", "twin/src/*.cpp") + twin_kernel_variants()
 include_dirs = [os.path.join(ROOT, d) for d in ("torch_ext/csrc", "twin/include", "op_host", ".")]
 include_dirs += functorch_header_deps()
 cxx_flags = ["-O2", "-fvisibility=hidden"]

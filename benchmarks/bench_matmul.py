@@ -3,7 +3,7 @@
 Two numbers per thread count, both float32 at M = N = K (default 1024):
 - micro-kernel: the twin's Mmad (the blocked AVX2 micro-kernel, one thread) over the base tiles of the
   product, against torch.mm on one thread;
-- kernel: op_kernel/matmul.cpp launched on the twin (tiling, L1/L0 staging, conversions, every rule check and
+- kernel: op_kernel/matmul_cube.cpp launched on the twin (tiling, L1/L0 staging, conversions, every rule check and
   counter on), with ASCEND_TWIN_THREADS=T threads running the virtual cube cores, against torch.mm with
   torch.set_num_threads(T).
 A ratio is torch time / twin time: 1.0 means as fast as torch.mm, 0.5 half as fast. Measurements alternate

@@ -1,4 +1,4 @@
-// Times op_kernel/matmul.cpp on the twin (all checks and counters on) and the Mmad micro-kernel alone.
+// Times op_kernel/matmul_cube.cpp on the twin (all checks and counters on) and the Mmad micro-kernel alone.
 // Used by bench_matmul.py, which puts the numbers next to torch.mm. Output: one JSON object.
 //   bench_twin_matmul M N K {float32|float16|bfloat16} REPEAT
 #include <algorithm>

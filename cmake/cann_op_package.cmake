@@ -54,7 +54,7 @@ npu_op_kernel_options(ascendc_kernels ALL OPTIONS -I${CMAKE_SOURCE_DIR}/op_host)
 # One line per op: OpType (UpperCamel) and its kernel file (snake_case, same name as the entry point).
 npu_op_kernel_sources(ascendc_kernels OP_TYPE VectorAdd KERNEL_FILE vector_add.cpp)
 # MatmulCube's entry is matmul_cube (`matmul` is taken by the Matmul API's namespace alias).
-npu_op_kernel_sources(ascendc_kernels OP_TYPE MatmulCube KERNEL_FILE matmul.cpp)
+npu_op_kernel_sources(ascendc_kernels OP_TYPE MatmulCube KERNEL_FILE matmul_cube.cpp)
 npu_op_kernel_sources(ascendc_kernels OP_TYPE DispersionCorrection KERNEL_FILE dispersion_correction.cpp)
 npu_op_kernel_sources(ascendc_kernels OP_TYPE DispersionCorrectionGrad KERNEL_FILE dispersion_correction_grad.cpp)
 

@@ -12,7 +12,7 @@ struct PlatformInfo {
     uint32_t aivNum;       // AI Vector cores
     double clockGhz;
     uint64_t ubSize;       // Unified Buffer per vector core, bytes
-    uint64_t ubApiReserved;  // tail of UB the Ascend C API keeps for its own scratch; TPipe hands out the rest
+    uint64_t ubApiReserved;  // top of UB some instructions use as scratch (A2: Select, AddDeqRelu at 184 KiB); tilings keep clear of it
     uint64_t l1Size;
     uint64_t l0aSize;
     uint64_t l0bSize;
@@ -29,7 +29,7 @@ inline constexpr PlatformInfo kAscend910B2{"Ascend910B2", 24, 48, 1.8, 196608, 8
 inline constexpr PlatformInfo kAscend910B3{"Ascend910B3", 20, 40, 1.8, 196608, 8192, 524288, 65536, 65536,
                                            131072, 32, 512, 64, 256};
 
-// UB a kernel can allocate through TPipe::InitBuffer.
+// UB our tilings plan with: all of it but the instructions' scratch (InitBuffer itself may hand out all of UB).
 inline constexpr uint64_t UbUsable(const PlatformInfo& p) { return p.ubSize - p.ubApiReserved; }
 
 inline constexpr const PlatformInfo* kPlatforms[] = {&kAscend910B2, &kAscend910B3};

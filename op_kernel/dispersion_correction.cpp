@@ -101,12 +101,6 @@ private:
         WaitFlag<HardEvent::S_V>(kScalarSyncEvent);
     }
 
-    // Elements a vector instruction covers for `rows` rows of `len` elements at the tile pitch.
-    __aicore__ inline int32_t Span(uint32_t rows, uint32_t len) const
-    {
-        return static_cast<int32_t>(rows == 1 ? len : rows * pitch_);
-    }
-
     __aicore__ inline void CopyIn(uint64_t offset, uint32_t rows, uint32_t len)
     {
         LocalTensor<T> x = xQueue_.template AllocTensor<T>();
@@ -134,13 +128,14 @@ private:
         yQueue_.FreeTensor(y);
     }
 
-    // The input tile in the compute type: the queue's tensor itself, or its Cast into `centred_`.
-    __aicore__ inline LocalTensor<C> Widen(const LocalTensor<T>& x, int32_t count)
+    // The input tile in the compute type: the queue's tensor itself, or its Cast into `centred_`, row by row
+    // (the padding between rows in UB is never written, so no instruction reads it).
+    __aicore__ inline LocalTensor<C> Widen(const LocalTensor<T>& x, uint32_t rows, uint32_t len)
     {
         PipeBarrier<PIPE_V>();  // the previous tile's instructions are done with the work tiles
         if constexpr (kInFloat) {
             LocalTensor<C> wide = centred_.template Get<C>();
-            Cast(wide, x, RoundMode::CAST_NONE, count);
+            for (uint32_t i = 0; i < rows; ++i) Cast(wide[i * pitch_], x[i * pitch_], RoundMode::CAST_NONE, len);
             PipeBarrier<PIPE_V>();
             return wide;
         } else {
@@ -159,6 +154,7 @@ private:
         LocalTensor<C> tmp = reduceTmp_.template Get<C>();
         LocalTensor<C> xc = centred_.template Get<C>();
         const C n = static_cast<C>(len);
+        ScalarToVector();  // the scalar unit is done reading the previous tile's (or chunk's) statistics
         for (uint32_t i = 0; i < rows; ++i) ReduceSum(sum[i], src[i * pitch_], tmp, static_cast<int32_t>(len));
         VectorToScalar();
         for (uint32_t i = 0; i < rows; ++i) {
@@ -168,7 +164,7 @@ private:
         for (uint32_t i = 0; i < rows; ++i) ReduceSum(corr[i], xc[i * pitch_], tmp, static_cast<int32_t>(len));
         if (withM2) {
             LocalTensor<C> sq = squares_.template Get<C>();
-            Mul(sq, xc, xc, Span(rows, len));
+            for (uint32_t i = 0; i < rows; ++i) Mul(sq[i * pitch_], xc[i * pitch_], xc[i * pitch_], static_cast<int32_t>(len));
             PipeBarrier<PIPE_V>();
             for (uint32_t i = 0; i < rows; ++i) ReduceSum(m2[i], sq[i * pitch_], tmp, static_cast<int32_t>(len));
         }
@@ -189,7 +185,7 @@ private:
     __aicore__ inline void ComputeTile(uint32_t rows, uint32_t len)
     {
         LocalTensor<T> x = xQueue_.template DeQue<T>();
-        const LocalTensor<C> src = Widen(x, Span(rows, len));
+        const LocalTensor<C> src = Widen(x, rows, len);
         const bool normalize = t_.mode == kDispersionNormalize;
         RowStatistics(src, rows, len, normalize);
         LocalTensor<C> sum = sum_.template Get<C>();
@@ -223,7 +219,7 @@ private:
         }
         if constexpr (kInFloat) {
             PipeBarrier<PIPE_V>();
-            Cast(y, xc, RoundMode::CAST_RINT, Span(rows, len));
+            for (uint32_t i = 0; i < rows; ++i) Cast(y[i * pitch_], xc[i * pitch_], RoundMode::CAST_RINT, len);
         }
         yQueue_.EnQue(y);
         xQueue_.FreeTensor(x);
@@ -245,7 +241,7 @@ private:
             const uint32_t w = ChunkAt(off);
             CopyIn(base + off, 1, w);
             LocalTensor<T> x = xQueue_.template DeQue<T>();
-            RowStatistics(Widen(x, static_cast<int32_t>(w)), 1, w, normalize);
+            RowStatistics(Widen(x, 1, w), 1, w, normalize);
             xQueue_.FreeTensor(x);
             const C n = static_cast<C>(w);
             const C c = corr_.template Get<C>().GetValue(0);
@@ -275,7 +271,7 @@ private:
             const uint32_t w = ChunkAt(off);
             CopyIn(base + off, 1, w);
             LocalTensor<T> x = xQueue_.template DeQue<T>();
-            const LocalTensor<C> src = Widen(x, static_cast<int32_t>(w));
+            const LocalTensor<C> src = Widen(x, 1, w);
             LocalTensor<C> xc = centred_.template Get<C>();
             LocalTensor<T> y = yQueue_.template AllocTensor<T>();
             const int32_t n = static_cast<int32_t>(w);

@@ -114,11 +114,6 @@ private:
         SetFlag<HardEvent::S_V>(kScalarSyncEvent);
         WaitFlag<HardEvent::S_V>(kScalarSyncEvent);
     }
-    __aicore__ inline int32_t Span(uint32_t rows, uint32_t len) const
-    {
-        return static_cast<int32_t>(rows == 1 ? len : rows * pitch_);
-    }
-
     __aicore__ inline void Load(TQue<TPosition::VECIN, BUFFER_NUM>& queue, const GlobalTensor<T>& gm, uint64_t offset,
                                 uint32_t rows, uint32_t len)
     {
@@ -153,12 +148,14 @@ private:
         outQueue_.FreeTensor(out);
     }
 
-    // An input tile in the compute type: the queue's tensor itself, or its Cast into the work tile.
-    __aicore__ inline LocalTensor<C> Widen(const LocalTensor<T>& in, TBuf<TPosition::VECCALC>& work, int32_t count)
+    // An input tile in the compute type: the queue's tensor itself, or its Cast into the work tile, row by
+    // row (the padding between rows in UB is never written, so no instruction reads it).
+    __aicore__ inline LocalTensor<C> Widen(const LocalTensor<T>& in, TBuf<TPosition::VECCALC>& work, uint32_t rows,
+                                           uint32_t len)
     {
         if constexpr (kInFloat) {
             LocalTensor<C> wide = work.template Get<C>();
-            Cast(wide, in, RoundMode::CAST_NONE, count);
+            for (uint32_t i = 0; i < rows; ++i) Cast(wide[i * pitch_], in[i * pitch_], RoundMode::CAST_NONE, len);
             return wide;
         } else {
             return in;
@@ -172,6 +169,7 @@ private:
         LocalTensor<C> tmp = reduceTmp_.template Get<C>();
         LocalTensor<C> sumG = sumG_.template Get<C>();
         const int32_t n = static_cast<int32_t>(len);
+        ScalarToVector();  // the scalar unit is done reading the previous tile's (or chunk's) statistics
         for (uint32_t i = 0; i < rows; ++i) ReduceSum(sumG[i], g[i * pitch_], tmp, n);
         if (normalize_) {
             LocalTensor<C> sumX = sumX_.template Get<C>();
@@ -187,11 +185,11 @@ private:
             }
             PipeBarrier<PIPE_V>();
             for (uint32_t i = 0; i < rows; ++i) ReduceSum(corr[i], xc[i * pitch_], tmp, n);
-            Mul(prod, xc, xc, Span(rows, len));
+            for (uint32_t i = 0; i < rows; ++i) Mul(prod[i * pitch_], xc[i * pitch_], xc[i * pitch_], n);
             PipeBarrier<PIPE_V>();
             for (uint32_t i = 0; i < rows; ++i) ReduceSum(m2[i], prod[i * pitch_], tmp, n);
             PipeBarrier<PIPE_V>();
-            Mul(prod, g, xc, Span(rows, len));
+            for (uint32_t i = 0; i < rows; ++i) Mul(prod[i * pitch_], g[i * pitch_], xc[i * pitch_], n);
             PipeBarrier<PIPE_V>();
             for (uint32_t i = 0; i < rows; ++i) ReduceSum(sumGX[i], prod[i * pitch_], tmp, n);
         }
@@ -272,11 +270,11 @@ private:
         LocalTensor<T> gIn = gQueue_.template DeQue<T>();
         LocalTensor<T> xIn;
         PipeBarrier<PIPE_V>();  // the previous tile's instructions are done with the work tiles
-        const LocalTensor<C> g = Widen(gIn, gWork_, Span(rows, len));
+        const LocalTensor<C> g = Widen(gIn, gWork_, rows, len);
         LocalTensor<C> x;
         if (t_.readX) {
             xIn = xQueue_.template DeQue<T>();
-            x = Widen(xIn, xWork_, Span(rows, len));
+            x = Widen(xIn, xWork_, rows, len);
         }
         PipeBarrier<PIPE_V>();
         RowStatistics(g, x, rows, len);
@@ -299,7 +297,7 @@ private:
         }
         PipeBarrier<PIPE_V>();
         if (normalize_) {
-            Add(acc, acc, xc, Span(rows, len));
+            for (uint32_t i = 0; i < rows; ++i) Add(acc[i * pitch_], acc[i * pitch_], xc[i * pitch_], n);
             PipeBarrier<PIPE_V>();
         }
         for (uint32_t i = 0; i < rows; ++i) {
@@ -312,7 +310,7 @@ private:
         }
         if constexpr (kInFloat) {
             PipeBarrier<PIPE_V>();
-            Cast(out, acc, RoundMode::CAST_RINT, Span(rows, len));
+            for (uint32_t i = 0; i < rows; ++i) Cast(out[i * pitch_], acc[i * pitch_], RoundMode::CAST_RINT, len);
         }
         outQueue_.EnQue(out);
         gQueue_.FreeTensor(gIn);
@@ -332,11 +330,11 @@ private:
             LocalTensor<T> gIn = gQueue_.template DeQue<T>();
             LocalTensor<T> xIn;
             PipeBarrier<PIPE_V>();
-            const LocalTensor<C> g = Widen(gIn, gWork_, static_cast<int32_t>(w));
+            const LocalTensor<C> g = Widen(gIn, gWork_, 1, w);
             LocalTensor<C> x;
             if (t_.readX) {
                 xIn = xQueue_.template DeQue<T>();
-                x = Widen(xIn, xWork_, static_cast<int32_t>(w));
+                x = Widen(xIn, xWork_, 1, w);
             }
             PipeBarrier<PIPE_V>();
             RowStatistics(g, x, 1, w);
@@ -360,12 +358,12 @@ private:
             LocalTensor<T> gIn = gQueue_.template DeQue<T>();
             LocalTensor<T> xIn;
             PipeBarrier<PIPE_V>();
-            const LocalTensor<C> g = Widen(gIn, gWork_, n);
+            const LocalTensor<C> g = Widen(gIn, gWork_, 1, w);
             LocalTensor<C> acc = gWork_.template Get<C>();
             LocalTensor<C> xc = xWork_.template Get<C>();
             if (t_.readX) {
                 xIn = xQueue_.template DeQue<T>();
-                const LocalTensor<C> x = Widen(xIn, xWork_, n);
+                const LocalTensor<C> x = Widen(xIn, xWork_, 1, w);
                 PipeBarrier<PIPE_V>();
                 Adds(xc, x, static_cast<C>(-ref), n);
             }

@@ -4,7 +4,7 @@
 #   op_kernel/*.cpp  check_kernel.sh for DTYPE float, half and bfloat16_t, -I op_host (as
 #                    npu_op_kernel_options in cmake/cann_op_package.cmake)
 #   op_host/*.cpp    check_host.sh, all four compiles the package build makes of it: opdef, tiling and
-#                    proto with -I op_host at the CANN branch's CMAKE_CXX_STANDARD (CMakeLists.txt), and
+#                    proto with -I op_host at the project's CMAKE_CXX_STANDARD (CMakeLists.txt), and
 #                    opbuild with the COMPILE_OPTIONS of npu_op_code_gen (cmake/cann_op_package.cmake)
 # The checkers are built from fetched mirrors of the CANN repositories, so this is not part of CI.
 # Exit status: 0 all pass, 1 a check failed, 2 the checkers are not built.
@@ -51,9 +51,9 @@ done
 
 # The options the package build uses, read from the CMake files so that this check follows them.
 OPBUILD_OPTIONS=$(sed -n '/npu_op_code_gen(/,/)/s/^ *COMPILE_OPTIONS //p' cmake/cann_op_package.cmake)
-CXX_STD=$(sed -n 's/^ *set(CMAKE_CXX_STANDARD \([0-9]*\))  *# *CANN$/\1/p' CMakeLists.txt)
+CXX_STD=$(sed -n 's/^set(CMAKE_CXX_STANDARD \([0-9]*\))$/\1/p' CMakeLists.txt)
 if [ -z "$CXX_STD" ]; then
-    echo "check_cann_sources: cannot read the CANN branch's CMAKE_CXX_STANDARD from CMakeLists.txt" >&2
+    echo "check_cann_sources: cannot read CMAKE_CXX_STANDARD from CMakeLists.txt" >&2
     exit 1
 fi
 for host in op_host/*.cpp; do

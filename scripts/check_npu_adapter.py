@@ -25,6 +25,14 @@ def torch_npu_dir() -> str:
     return list(spec.submodule_search_locations)[0]
 
 
+def twin_kernel_variants() -> list:
+    """The per-dtype twin builds of the kernels, generated as setup.py and CMake generate them."""
+    sys.path.insert(0, os.path.join(ROOT, "cmake"))
+    from gen_twin_variants import generate  # noqa: PLC0415
+
+    return generate(ROOT, os.path.join(OUT, "twin_variants"))
+
+
 def main() -> None:
     npu = torch_npu_dir()
     sources = sorted(
@@ -32,7 +40,7 @@ def main() -> None:
         + glob.glob(os.path.join(ROOT, "torch_ext/csrc/ops/*.cpp"))
         + glob.glob(os.path.join(ROOT, "torch_ext/csrc/npu/*.cpp"))
         + glob.glob(os.path.join(ROOT, "twin/src/*.cpp"))
-        + glob.glob(os.path.join(ROOT, "twin/kernels/*.cpp"))
+        + twin_kernel_variants()
         + glob.glob(os.path.join(ROOT, "tests/npu/*.cpp"))  # uses of the op_api helper by other op shapes
     )
     includes = cpp_extension.include_paths() + [

@@ -1,29 +1,35 @@
-"""The VectorAdd tiling's decisions, pinned: a change to the plan must show up in review.
+"""The tilings' decisions, pinned: a change to a plan must show up in review.
 
-Shapes are [n] (two operands of n elements) or [rows, d] (rows x d plus a broadcast row of d elements).
+vector_add shapes are [n] (two operands of n elements) or [rows, d] (rows x d plus a broadcast row of d
+elements); matmul shapes are [m, n, k] or [m, n, k, trans_a, trans_b, has_bias].
 """
 import expecttest
 import torch
 
 import ascend_ext
 
-SHAPES = [[0], [1], [31], [4095], [4096 * 48 + 7], [2**24], [2**31 + 5],
+VECTOR_ADD_SHAPES = [[0], [1], [31], [4095], [4096 * 48 + 7], [2**24], [2**31 + 5],
           [3, 7], [10000, 7], [1 << 20, 128], [48, 4096], [3, 100000], [1, 3_000_000]]
-FIELDS = ["block_dim", "row_groups", "col_groups", "rows_former", "cols_former", "tile_rows", "tile_cols",
+VECTOR_ADD_FIELDS = ["block_dim", "row_groups", "col_groups", "rows_former", "cols_former", "tile_rows", "tile_cols",
           "ub_bytes", "bcast_elems_read"]
 
 
-def table(dtype, platform="Ascend910B2"):
-    rows = [f"{'shape':>16} " + " ".join(f"{f.replace('_', ' ')[:11]:>11}" for f in FIELDS)]
-    for shape in SHAPES:
-        plan = ascend_ext.twin.plan("vector_add", shape, dtype, platform)
-        rows.append(f"{'x'.join(map(str, shape)):>16} " + " ".join(f"{plan[f]:>11}" for f in FIELDS))
+def table(op, shapes, fields, dtype, platform="Ascend910B2", flags=()):
+    """One row per shape: the plan's fields, in columns."""
+    rows = [f"{'shape':>16} " + " ".join(f"{f.replace('_', ' ')[:11]:>11}" for f in fields)]
+    for shape in shapes:
+        plan = ascend_ext.twin.plan(op, [*shape, *flags], dtype, platform)
+        rows.append(f"{'x'.join(map(str, shape)):>16} " + " ".join(f"{plan[f]:>11}" for f in fields))
     return "\n".join(rows)
+
+
+def vector_add_table(dtype, platform="Ascend910B2"):
+    return table("vector_add", VECTOR_ADD_SHAPES, VECTOR_ADD_FIELDS, dtype, platform)
 
 
 class TestVectorAddPlans(expecttest.TestCase):
     def test_float32(self):
-        self.assertExpectedInline(table(torch.float32), """\
+        self.assertExpectedInline(vector_add_table(torch.float32), """\
            shape   block dim  row groups  col groups rows former cols former   tile rows   tile cols    ub bytes bcast elems
                0           0           0           0           0           0           0           0           0           0
                1           1           1           1           1           8           1          64        1280           1
@@ -40,7 +46,7 @@ class TestVectorAddPlans(expecttest.TestCase):
        1x3000000          48           1          48           1       62504           1        7808      156160     3000000""")
 
     def test_bfloat16(self):
-        self.assertExpectedInline(table(torch.bfloat16), """\
+        self.assertExpectedInline(vector_add_table(torch.bfloat16), """\
            shape   block dim  row groups  col groups rows former cols former   tile rows   tile cols    ub bytes bcast elems
                0           0           0           0           0           0           0           0           0           0
                1           1           1           1           1          16           1          64        1152           1
@@ -57,7 +63,7 @@ class TestVectorAddPlans(expecttest.TestCase):
        1x3000000          48           1          48           1       62512           1       10432      187776     3000000""")
 
     def test_float16_on_910b3(self):
-        self.assertExpectedInline(table(torch.float16, "Ascend910B3"), """\
+        self.assertExpectedInline(vector_add_table(torch.float16, "Ascend910B3"), """\
            shape   block dim  row groups  col groups rows former cols former   tile rows   tile cols    ub bytes bcast elems
                0           0           0           0           0           0           0           0           0           0
                1           1           1           1           1          16           1          64         640           1
@@ -81,17 +87,13 @@ MATMUL_FIELDS = ["block_dim", "m_core_num", "n_core_num", "single_core_m", "sing
 
 
 def matmul_table(dtype, flags=(0, 0, 0)):
-    rows = [f"{'m x n x k':>16} " + " ".join(f"{f.replace('_', ' ')[:11]:>11}" for f in MATMUL_FIELDS)]
-    for m, n, k in MATMUL_SHAPES:
-        plan = ascend_ext.twin.plan("matmul", [m, n, k, *flags], dtype)
-        rows.append(f"{f'{m}x{n}x{k}':>16} " + " ".join(f"{plan[f]:>11}" for f in MATMUL_FIELDS))
-    return "\n".join(rows)
+    return table("matmul", MATMUL_SHAPES, MATMUL_FIELDS, dtype, flags=flags)
 
 
 class TestMatmulPlans(expecttest.TestCase):
     def test_float16(self):
         self.assertExpectedInline(matmul_table(torch.float16), """\
-       m x n x k   block dim  m core num  n core num single core single core      base m      base n      base k     step ka    depth a1 iterate ord max core ma
+           shape   block dim  m core num  n core num single core single core      base m      base n      base k     step ka    depth a1 iterate ord max core ma
            1x1x1           1           1           1           1           1          16          16          16           1           2           1           1
         17x33x65           1           1           1          17          33          32          48          80           1           2           1       36465
      128x128x128           1           1           1         128         128         128         128         128           1           2           1     2097152
@@ -103,7 +105,7 @@ class TestMatmulPlans(expecttest.TestCase):
 
     def test_float32_transposed_with_bias(self):
         self.assertExpectedInline(matmul_table(torch.float32, (1, 1, 1)), """\
-       m x n x k   block dim  m core num  n core num single core single core      base m      base n      base k     step ka    depth a1 iterate ord max core ma
+           shape   block dim  m core num  n core num single core single core      base m      base n      base k     step ka    depth a1 iterate ord max core ma
            1x1x1           1           1           1           1           1          16          16          16           1           2           1           1
         17x33x65           1           1           1          17          33          32          48          80           1           2           1       36465
      128x128x128           1           1           1         128         128         128         128          64           2           4           1     2097152

@@ -47,6 +47,8 @@ def test_control_kernel_runs_clean(planted, n):
         ("double_free", 1, 64, 0, r"TQue::FreeTensor", "FreeTensor takes a tensor that is allocated"),
         ("unaligned_operand", 1, 64, 0, r"Add", "UB operands start at a 32-byte aligned address"),
         ("bad_round_mode", 1, 64, 0, r"Cast", "Cast uses a round mode the conversion supports on A2"),
+        ("read_other_core_writes", 2, 64, 1, r"DataCopy/GetValue from GM",
+         "a core reads GM another core writes in the same launch only after SyncAll"),
     ],
 )
 def test_planted_bug_is_caught(planted, kernel, block_dim, n, core, call, rule):
@@ -56,6 +58,16 @@ def test_planted_bug_is_caught(planted, kernel, block_dim, n, core, call, rule):
     assert f"kernel '{kernel}', core {core}, " in message
     assert re.search(call, message), message
     assert rule in message
+
+
+def test_cores_reading_back_their_own_writes_run_clean(planted):
+    x, y, _ = launch(planted, "read_own_writes", 3, 64)
+    assert torch.equal(y[:24], x[:24])
+
+
+def test_cross_core_read_names_both_cores_and_the_bytes(planted):
+    with pytest.raises(KernelRuleViolation, match=r"core 1 read bytes \[0, 32\) of GM buffer 'y', which core 0 wrote"):
+        launch(planted, "read_other_core_writes", 2, 64)
 
 
 def test_gm_overread_reports_buffer_and_offsets(planted):

@@ -1,6 +1,7 @@
 """What the twin's counters report for the built-in ops, core by core."""
 import os
 import subprocess
+import threading
 import sys
 
 import pytest
@@ -110,3 +111,67 @@ def test_results_do_not_depend_on_how_many_threads_run_the_cores():
         sums.add(subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True,
                                 text=True).stdout)
     assert len(sums) == 1
+
+
+@pytest.mark.parametrize("value", ["abc", "-1"])
+def test_invalid_thread_count_is_a_clear_error(value):
+    code = "import torch, ascend_ext; ascend_ext.vector_add(torch.ones(3), torch.ones(3))"
+    env = dict(os.environ, ASCEND_TWIN_THREADS=value)
+    proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert proc.returncode != 0
+    assert f"ValueError: ascend_ext twin: ASCEND_TWIN_THREADS='{value}' is not a whole number of threads" in \
+        proc.stderr
+
+
+def test_nested_record_keeps_the_outer_recording():
+    with ascend_ext.twin.record() as outer:
+        ascend_ext.vector_add(rand(10), rand(10))
+        with ascend_ext.twin.record() as inner:
+            ascend_ext.vector_add(rand(20), rand(20))
+        ascend_ext.vector_add(rand(30), rand(30))
+    assert [launch.total.gm_bytes_written for launch in inner.launches] == [80]
+    assert [launch.total.gm_bytes_written for launch in outer.launches] == [40, 80, 120]
+
+
+def _in_thread(fn):
+    result = {}
+
+    def run():
+        try:
+            result["value"] = fn()
+        except BaseException as exc:  # handed to the caller
+            result["error"] = exc
+
+    t = threading.Thread(target=run)
+    t.start()
+    t.join()
+    if "error" in result:
+        raise result["error"]
+    return result.get("value")
+
+
+def test_last_launch_stats_before_any_launch_raises():
+    with pytest.raises(LookupError, match="this thread has made no twin launch yet"):
+        _in_thread(ascend_ext.twin.last_launch_stats)
+
+
+def test_statistics_and_recordings_belong_to_the_calling_thread():
+    ascend_ext.vector_add(rand(7), rand(7))
+    with ascend_ext.twin.record() as rec:
+        other = _in_thread(lambda: (ascend_ext.vector_add(rand(50), rand(50)),
+                                    ascend_ext.twin.last_launch_stats())[1])
+        ascend_ext.vector_add(rand(9), rand(9))
+    assert other.total.gm_bytes_written == 200
+    assert [launch.total.gm_bytes_written for launch in rec.launches] == [36]
+    assert ascend_ext.twin.last_launch_stats().total.gm_bytes_written == 36
+
+
+@pytest.mark.parametrize("sizes", [[2**40, 2**40], [2**62, 4], [2**64]])
+def test_plan_of_a_size_beyond_int64_is_a_clear_error(sizes):
+    with pytest.raises(ValueError, match=r"2\^63 - 1"):
+        ascend_ext.twin.plan("vector_add", sizes)
+
+
+def test_plan_of_the_largest_size_works():
+    plan = ascend_ext.twin.plan("vector_add", [2**31, 2**31])
+    assert plan["rows"] * plan["row_length"] == 2**62

@@ -33,6 +33,7 @@ void PadKernel(GM_ADDR in, GM_ADDR out)
     LocalTensor<float> local = buf.Get<float>();
     DataCopyPad(local, inGm, DataCopyExtParams{3, 5 * sizeof(float), 2 * sizeof(float), 0, 0},
                 DataCopyPadExtParams<float>{true, 1, 0, -1.0f});
+    PipeBarrier<PIPE_ALL>();  // orders the copy with the pipes before it
     DataCopy(outGm, local, 24);
 }
 
@@ -47,6 +48,7 @@ void StridedKernel(GM_ADDR in, GM_ADDR out)
     outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
     LocalTensor<float> local = buf.Get<float>();
     DataCopy(local, inGm, DataCopyParams{2, 1, 1, 0});
+    PipeBarrier<PIPE_ALL>();  // orders the copy with the pipes before it
     DataCopy(outGm, local, DataCopyParams{2, 1, 0, 1});
 }
 
@@ -65,14 +67,52 @@ void CastKernel(GM_ADDR in, GM_ADDR out)
     const RoundMode modes[] = {RoundMode::CAST_RINT, RoundMode::CAST_FLOOR, RoundMode::CAST_CEIL,
                                RoundMode::CAST_TRUNC, RoundMode::CAST_ROUND};
     for (uint32_t m = 0; m < 5; ++m) {
+        PipeBarrier<PIPE_ALL>();  // orders the copy with the pipes before it
         DataCopy(x, inGm, 8);
+        PipeBarrier<PIPE_ALL>();  // orders the copy with the pipes before it
         Cast(y, x, modes[m], 8);
         Cast(x, y, RoundMode::CAST_NONE, 8);
+        PipeBarrier<PIPE_ALL>();  // orders the copy with the pipes before it
         DataCopy(outGm[m * 8], x, 8);
     }
 }
 
+// out = in * 0.5 + in over 8 floats (Axpy float/float), then out += half(in) * 2 (Axpy float/half).
+void AxpyKernel(GM_ADDR in, GM_ADDR out)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> f32, acc, f16;
+    pipe.InitBuffer(f32, 32);
+    pipe.InitBuffer(acc, 32);
+    pipe.InitBuffer(f16, 32);
+    GlobalTensor<float> inGm, outGm;
+    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(in));
+    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
+    LocalTensor<float> x = f32.Get<float>();
+    LocalTensor<float> y = acc.Get<float>();
+    LocalTensor<half> h = f16.Get<half>();
+    DataCopy(x, inGm, 8);
+    DataCopy(y, inGm, 8);
+    SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
+    WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
+    Axpy(y, x, 0.5f, 8);
+    Cast(h, x, RoundMode::CAST_NONE, 8);
+    Axpy(y, h, half(2.0f), 8);
+    SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+    WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+    DataCopy(outGm, y, 8);
+}
+
 }  // namespace
+
+TEST_CASE("Axpy: dst += src * scalar, float/float and float/half")
+{
+    std::vector<float> in(8), out(8);
+    for (int i = 0; i < 8; ++i) in[i] = static_cast<float>(i) + 0.25f;
+    const ascend_twin::LaunchStats stats = Run(&AxpyKernel, in, out);
+    for (int i = 0; i < 8; ++i) CHECK_EQ(out[i], in[i] * 3.5f);
+    CHECK_EQ(stats.cores[0].vecElementOps[static_cast<uint32_t>(ascend_twin::VecOp::kAxpy)], 16ull);
+}
 
 TEST_CASE("DataCopyPad places each block on a 32-byte slot with its padding")
 {

@@ -1,4 +1,4 @@
-// op_kernel/matmul.cpp (entry matmul_cube) on the twin's cube cores, without torch: results against a float64 reference for
+// op_kernel/matmul_cube.cpp (entry matmul_cube) on the twin's cube cores, without torch: results against a float64 reference for
 // every dtype, transposition and bias; counters against the plan; balance over the cube cores; the rules.
 #include <cmath>
 #include <cstddef>

@@ -38,7 +38,9 @@ void ReduceKernel(GM_ADDR in, GM_ADDR out)
     LocalTensor<float> s = src.Get<float>();
     LocalTensor<float> d = dst.Get<float>();
     DataCopy(s, inGm, 128);
+    PipeBarrier<PIPE_ALL>();  // orders the copy with the vector pipe
     Duplicate(d, 99.0f, 8);
+    PipeBarrier<PIPE_V>();
     ReduceSum(d[0], s, tmp.Get<float>(), 128);
     ReduceSum(d[1], s, tmp.Get<float>(), 70);  // dst needs element alignment only
     ReduceSum(d[2], s, tmp.Get<float>(), 0);
@@ -46,9 +48,12 @@ void ReduceKernel(GM_ADDR in, GM_ADDR out)
     LocalTensor<half> hs = halfSum.Get<half>();
     LocalTensor<float> w = wide.Get<float>();
     Cast(h, s[64], RoundMode::CAST_NONE, 16);
+    PipeBarrier<PIPE_V>();
     ReduceSum(hs, h, tmp.Get<half>(), 16);
     Duplicate(w, 0.0f, 8);
+    PipeBarrier<PIPE_V>();
     Cast(w, hs, RoundMode::CAST_NONE, 1);
+    PipeBarrier<PIPE_ALL>();  // orders the vector pipe with the copies out
     DataCopy(outGm, d, 8);
     DataCopy(outGm[8], w, 8);
 }
@@ -63,7 +68,9 @@ void SqrtKernel(GM_ADDR in, GM_ADDR out)
     outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
     LocalTensor<float> x = buf.Get<float>();
     DataCopy(x, inGm, 64);
+    PipeBarrier<PIPE_ALL>();
     Sqrt(x, x, 64);
+    PipeBarrier<PIPE_ALL>();
     DataCopy(outGm, x, 64);
 }
 

@@ -20,7 +20,7 @@ extern "C" __global__ __aicore__ void copy_ok(GM_ADDR x, GM_ADDR y, GM_ADDR work
 {
     GET_TILING_DATA_WITH_STRUCT(PlantedTiling, t, tiling);
     TPipe pipe;
-    TQue<TPosition::VECIN, 1> que;
+    TQueBind<TPosition::VECIN, TPosition::VECOUT, 1> que;  // MTE2 -> MTE3: a copy straight through UB
     pipe.InitBuffer(que, 1, kTile * sizeof(float));
     GlobalTensor<float> xGm, yGm;
     xGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(x), t.n);
@@ -84,6 +84,8 @@ extern "C" __global__ __aicore__ void overlapping_writes(GM_ADDR x, GM_ADDR y, G
     yGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y), t.n);
     LocalTensor<float> local = buf.Get<float>();
     Duplicate(local, 1.0f, static_cast<int32_t>(kTile));
+    SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+    WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
     DataCopy(yGm, local, kTile);
 }
 
@@ -139,4 +141,41 @@ extern "C" __global__ __aicore__ void bad_round_mode(GM_ADDR x, GM_ADDR y, GM_AD
     LocalTensor<float> src = f32.Get<float>();
     Duplicate(src, 1.0f, static_cast<int32_t>(kTile));
     Cast(b16.Get<bfloat16_t>(), src, RoundMode::CAST_NONE, kTile);
+}
+
+// Core 0 copies x's first block to y's first block; core 1 reads y's first block. Bug on 2 cores: core 1
+// reads GM core 0 writes in the same launch, with no SyncAll between them.
+template <bool crossCore>
+__aicore__ inline void ReadBackBlock(GM_ADDR x, GM_ADDR y)
+{
+    TPipe pipe;
+    TQueBind<TPosition::VECIN, TPosition::VECOUT, 1> que;
+    pipe.InitBuffer(que, 1, 8 * sizeof(float));
+    GlobalTensor<float> xGm, yGm;
+    const int64_t block = crossCore ? 0 : GetBlockIdx();
+    xGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(x) + 8 * block, 8);
+    yGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y) + 8 * block, 8);
+    LocalTensor<float> t = que.AllocTensor<float>();
+    if (!crossCore || GetBlockIdx() == 0) {
+        DataCopy(t, xGm, 8);
+        que.EnQue(t);
+        t = que.DeQue<float>();
+        DataCopy(yGm, t, 8);
+        SetFlag<HardEvent::MTE3_MTE2>(EVENT_ID0);  // the read-back below overwrites UB the copy-out reads
+        WaitFlag<HardEvent::MTE3_MTE2>(EVENT_ID0);
+    }
+    if (crossCore ? GetBlockIdx() == 1 : true) {
+        DataCopy(t, yGm, 8);  // reads what a core wrote: its own (fine) or another's (a race)
+    }
+    que.FreeTensor(t);
+}
+
+extern "C" __global__ __aicore__ void read_own_writes(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)
+{
+    ReadBackBlock<false>(x, y);
+}
+
+extern "C" __global__ __aicore__ void read_other_core_writes(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)
+{
+    ReadBackBlock<true>(x, y);
 }

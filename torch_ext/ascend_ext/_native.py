@@ -1,16 +1,16 @@
-"""ctypes access to the C functions of the compiled extension (twin statistics, tiling plans)."""
+"""ctypes access to the C functions of the compiled extension (twin statistics, tiling plans, platform).
+
+Why ctypes next to the ops' TORCH_LIBRARY: see twin/include/twin/c_api.h."""
 import ctypes
 import functools
 
 from . import _C
+from ._twin_stats import declare
 
 
 @functools.lru_cache(maxsize=None)
 def library() -> ctypes.CDLL:
-    lib = ctypes.CDLL(_C.__file__)
-    lib.ascend_twin_last_launch_json.restype = ctypes.c_char_p
-    lib.ascend_twin_stop_recording_json.restype = ctypes.c_char_p
-    lib.ascend_twin_start_recording.restype = None
+    lib = declare(ctypes.CDLL(_C.__file__))
     lib.ascend_ext_plan_json.restype = ctypes.c_int
     lib.ascend_ext_plan_json.argtypes = [
         ctypes.c_char_p,

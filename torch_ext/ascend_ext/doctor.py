@@ -38,17 +38,10 @@ class Report:
             self.problems += 1
 
 
-# Ops whose CANN OpType is not the UpperCamel of the op name (it follows their kernel's entry name).
-_OP_TYPES = {"matmul": "MatmulCube", "dispersion_correction_backward": "DispersionCorrectionGrad"}
-
-
 def aclnn_names() -> List[str]:
-    """aclnn<OpType> of every registered ascend_ext op (OpType = UpperCamel of the op name unless listed)."""
-    ops = sorted({n.split("::", 1)[1].split(".")[0] for n in torch._C._dispatch_get_all_op_names()
-                  if n.startswith("ascend_ext::")})
-    # In-place forms (trailing "_") run through the same aclnn entry point as their functional op.
-    return ["aclnn" + _OP_TYPES.get(op, "".join(part.capitalize() for part in op.split("_")))
-            for op in ops if not op.startswith("_") and not op.endswith("_")]
+    """aclnn<OpType> of every OpType of the op package (the list the extension was built with)."""
+    library().ascend_ext_op_types.restype = ctypes.c_char_p
+    return ["aclnn" + t for t in library().ascend_ext_op_types().decode().split()]
 
 
 def check_twin(report: Report) -> None:

@@ -10,87 +10,33 @@ counts per core:
 """
 import contextlib
 import ctypes
-import dataclasses
 import json
-from typing import Dict, Iterator, List, Sequence
+from typing import Iterator, Sequence
 
 import torch
 
 from ._native import library
-
-
-@dataclasses.dataclass(frozen=True)
-class CoreStats:
-    gm_bytes_read: int
-    gm_bytes_written: int
-    data_copy_calls: int
-    ub_bytes_allocated: int
-    cube_macs: int
-    vector_element_ops: Dict[str, int]
-    # Cube cores' Matmul counters: gm_bytes_a/_b/_bias/_c (re-reads included), l1_bytes_loaded,
-    # l0a_bytes_loaded, l0b_bytes_loaded, l0c_bytes_out, mmad_calls.
-    cube: Dict[str, int] = dataclasses.field(default_factory=dict)
-
-
-@dataclasses.dataclass(frozen=True)
-class LaunchStats:
-    kernel: str
-    platform: str
-    block_dim: int
-    cores: List[CoreStats]
-
-    @property
-    def total(self) -> CoreStats:
-        """Counters summed over cores (ub_bytes_allocated: the largest of any core)."""
-        ops: Dict[str, int] = {}
-        for c in self.cores:
-            for name, n in c.vector_element_ops.items():
-                ops[name] = ops.get(name, 0) + n
-        cube: Dict[str, int] = {}
-        for c in self.cores:
-            for name, n in c.cube.items():
-                cube[name] = cube.get(name, 0) + n
-        return CoreStats(
-            gm_bytes_read=sum(c.gm_bytes_read for c in self.cores),
-            gm_bytes_written=sum(c.gm_bytes_written for c in self.cores),
-            data_copy_calls=sum(c.data_copy_calls for c in self.cores),
-            ub_bytes_allocated=max((c.ub_bytes_allocated for c in self.cores), default=0),
-            cube_macs=sum(c.cube_macs for c in self.cores),
-            vector_element_ops=ops,
-            cube=cube,
-        )
-
-
-def _parse(raw: dict) -> LaunchStats:
-    return LaunchStats(
-        kernel=raw["kernel"],
-        platform=raw["platform"],
-        block_dim=raw["block_dim"],
-        cores=[CoreStats(**c) for c in raw["cores"]],
-    )
+from ._twin_stats import CoreStats, LaunchStats, Recording  # noqa: F401  (public names)
+from . import _twin_stats
+from .twin_kernels import KernelCompileError, KernelLibrary, KernelRuleViolation, compile_kernels  # noqa: F401
 
 
 def last_launch_stats() -> LaunchStats:
-    """Counters of the most recent kernel launch on the twin (any thread)."""
-    return _parse(json.loads(library().ascend_twin_last_launch_json()))
+    """Counters of the calling thread's most recent kernel launch on the twin.
 
-
-class Recording:
-    """Filled when the ``record()`` block exits: every launch made inside it, in order."""
-
-    def __init__(self) -> None:
-        self.launches: List[LaunchStats] = []
+    Launches made by other threads never show here. Raises ``LookupError`` when this thread has made no
+    twin launch yet."""
+    return _twin_stats.last_launch(library(), "ascend_ext.twin.last_launch_stats")
 
 
 @contextlib.contextmanager
 def record() -> Iterator[Recording]:
-    """Collects the statistics of every twin launch made inside the block."""
-    rec = Recording()
-    library().ascend_twin_start_recording()
-    try:
+    """Collects the statistics of every twin launch the calling thread makes inside the block.
+
+    Launches of other threads are not included. Recordings nest: an inner block's launches also appear
+    in every enclosing block's recording."""
+    with _twin_stats.record(library()) as rec:
         yield rec
-    finally:
-        rec.launches = [_parse(r) for r in json.loads(library().ascend_twin_stop_recording_json())]
 
 
 def plan(op: str, sizes: Sequence[int], dtype: torch.dtype = torch.float32, platform: str = "") -> dict:
@@ -98,6 +44,9 @@ def plan(op: str, sizes: Sequence[int], dtype: torch.dtype = torch.float32, plat
     names = {torch.float32: "float32", torch.float16: "float16", torch.bfloat16: "bfloat16", torch.float64: "float64"}
     if dtype not in names:
         raise TypeError(f"ascend_ext.twin.plan: dtype {dtype} has no kernel build")
+    sizes = [int(s) for s in sizes]
+    if any(not 0 <= s < 2**63 for s in sizes):
+        raise ValueError(f"ascend_ext.twin.plan: sizes {sizes} must each be between 0 and 2^63 - 1")
     arr = (ctypes.c_int64 * len(sizes))(*sizes)
     out = ctypes.c_char_p()
     status = library().ascend_ext_plan_json(
@@ -119,5 +68,3 @@ def set_platform(name: str) -> None:
     if library().ascend_ext_set_twin_platform(name.encode()) != 0:
         raise ValueError(f"ascend_ext.twin.set_platform: unknown platform '{name}'; known: Ascend910B2, Ascend910B3")
 
-
-from .twin_kernels import KernelCompileError, KernelLibrary, KernelRuleViolation, compile_kernels  # noqa: E402,F401

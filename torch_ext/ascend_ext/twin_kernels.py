@@ -3,20 +3,27 @@
     lib = ascend_ext.twin.compile_kernels(["my_kernel.cpp"])
     stats = lib.launch("my_kernel", block_dim=8, x=x, y=y, z=z, workspace=None, tiling=bytes(tiling))
 
-The kernel file is compiled with g++ together with the twin's runtime into a private shared library
-(cached by content under ~/.cache/ascend_ext), so the same rule checks and counters apply as for the
-built-in ops. Keyword arguments are the kernel's parameters in order: tensors (contiguous, CPU),
-``bytes`` (copied into a GM buffer, e.g. tiling data) or ``None`` (a null GM address).
+The kernel file is compiled with g++ (as C++17, like CANN's device build) together with the twin's
+runtime into a private shared library (cached by content under ~/.cache/ascend_ext), so the same rule
+checks and counters apply as for the built-in ops. Keyword arguments are the kernel's parameters, by
+name and in order. A GM_ADDR parameter takes a tensor (contiguous, CPU), ``bytes`` (copied into a GM
+buffer, e.g. tiling data) or ``None`` (a null GM address); a parameter passed by value takes a Python
+int or float (scalars) or ``bytes``/a ctypes structure of exactly its size (structs), as a ``<<<>>>``
+launch passes them.
 """
+import contextlib
 import ctypes
 import glob
 import hashlib
-import json
 import os
+import re
+import struct
 import subprocess
-from typing import Iterable, List, Optional, Union
+from typing import Dict, Iterable, Iterator, List, Optional, Tuple, Union
 
 import torch
+
+from . import _twin_stats
 
 _SDK = os.path.join(os.path.dirname(os.path.abspath(__file__)), "twin_sdk")
 
@@ -30,7 +37,31 @@ class KernelCompileError(RuntimeError):
 
 
 class _Arg(ctypes.Structure):
-    _fields_ = [("name", ctypes.c_char_p), ("data", ctypes.c_void_p), ("bytes", ctypes.c_uint64)]
+    _fields_ = [("name", ctypes.c_char_p), ("data", ctypes.c_void_p), ("bytes", ctypes.c_uint64),
+                ("by_value", ctypes.c_uint32)]
+
+
+_MAX_PARAMS = 16
+_GM, _INT, _UINT, _FLOAT, _STRUCT = range(5)  # AscendTwinParamKind
+
+
+class _Entry(ctypes.Structure):
+    _fields_ = [("fn", ctypes.c_void_p), ("invoke", ctypes.c_void_p), ("arity", ctypes.c_uint32),
+                ("kinds", ctypes.c_uint32 * _MAX_PARAMS), ("sizes", ctypes.c_uint32 * _MAX_PARAMS)]
+
+
+_ENTRY_RE = re.compile(r'(?:__global__\s+__aicore__|__aicore__\s+__global__)\s+void\s+(\w+)\s*\(([^)]*)\)')
+
+
+def find_entries(source: str) -> Dict[str, List[str]]:
+    """Kernel entry points (``__global__ __aicore__ void name(...)``) of a source file: name -> parameter names."""
+    with open(source) as f:
+        text = re.sub(r"//[^\n]*|/\*.*?\*/", " ", f.read(), flags=re.S)
+    entries = {}
+    for name, params in _ENTRY_RE.findall(text):
+        words = [re.findall(r"\w+", p) for p in params.split(",") if p.strip() and p.strip() != "void"]
+        entries[name] = [w[-1] if w else "?" for w in words]
+    return entries
 
 
 def _cache_dir() -> str:
@@ -41,48 +72,96 @@ def _cache_dir() -> str:
 
 
 class KernelLibrary:
-    """Kernels compiled for the twin, with their own copy of the twin runtime."""
+    """Kernels compiled for the twin, with their own copy of the twin runtime (and so their own statistics)."""
 
-    def __init__(self, path: str):
+    def __init__(self, path: str, entries: Optional[Dict[str, List[str]]] = None):
         self.path = path
-        self._lib = ctypes.CDLL(path)
+        self.entries = dict(entries or {})  # kernel name -> parameter names, from the sources
+        self._lib = _twin_stats.declare(ctypes.CDLL(path))
         self._lib.ascend_twin_launch.restype = ctypes.c_int
         self._lib.ascend_twin_launch.argtypes = [
-            ctypes.c_char_p, ctypes.c_void_p, ctypes.c_uint32, ctypes.c_uint64, ctypes.c_char_p,
+            ctypes.c_char_p, ctypes.POINTER(_Entry), ctypes.c_uint32, ctypes.c_uint64, ctypes.c_char_p,
             ctypes.POINTER(_Arg), ctypes.c_uint32, ctypes.c_char_p, ctypes.c_uint64,
         ]
-        self._lib.ascend_twin_last_launch_json.restype = ctypes.c_char_p
+
+    def _entry(self, kernel: str) -> _Entry:
+        if kernel not in self.entries:
+            known = ", ".join(sorted(self.entries)) or "none"
+            raise ValueError(f"twin launch: no kernel '{kernel}' in {os.path.basename(self.path)}; its kernels: {known}")
+        fn = getattr(self._lib, f"ascend_twin_entry_{kernel}")
+        fn.restype = ctypes.POINTER(_Entry)
+        return fn().contents
 
     def launch(self, kernel: str, block_dim: int, tiling_key: int = 0, platform: str = "Ascend910B2",
-               **args: Union[torch.Tensor, bytes, None]):
+               **args: Union[torch.Tensor, bytes, int, float, ctypes.Structure, None]):
         """Runs ``kernel`` on ``block_dim`` virtual cores; returns its twin.LaunchStats."""
-        from .twin import _parse
-
-        entry = ctypes.cast(getattr(self._lib, kernel), ctypes.c_void_p).value
+        entry = self._entry(kernel)
+        names = self.entries[kernel]
+        if list(args) != names:
+            raise TypeError(f"twin launch of '{kernel}': the kernel takes ({', '.join(names)}), got "
+                            f"({', '.join(args)}); pass every parameter, by name, in order")
         keep = []  # buffers that must outlive the call
         c_args = (_Arg * len(args))()
         for i, (name, value) in enumerate(args.items()):
-            if value is None:
-                c_args[i] = _Arg(name.encode(), None, 0)
+            kind, size = entry.kinds[i], entry.sizes[i]
+            if kind != _GM:
+                data = _value_bytes(kernel, name, kind, size, value)
+                buf = ctypes.create_string_buffer(data, len(data))
+                keep.append(buf)
+                c_args[i] = _Arg(name.encode(), ctypes.addressof(buf), len(data), 1)
+            elif value is None:
+                c_args[i] = _Arg(name.encode(), None, 0, 0)
             elif isinstance(value, (bytes, bytearray)):
                 buf = ctypes.create_string_buffer(bytes(value), len(value))
                 keep.append(buf)
-                c_args[i] = _Arg(name.encode(), ctypes.addressof(buf), len(value))
+                c_args[i] = _Arg(name.encode(), ctypes.addressof(buf), len(value), 0)
             elif isinstance(value, torch.Tensor):
                 if value.device.type != "cpu" or not value.is_contiguous():
                     raise ValueError(f"twin launch of '{kernel}': argument '{name}' must be a contiguous CPU tensor")
-                c_args[i] = _Arg(name.encode(), value.data_ptr(), value.numel() * value.element_size())
+                c_args[i] = _Arg(name.encode(), value.data_ptr(), value.numel() * value.element_size(), 0)
             else:
-                raise TypeError(f"twin launch of '{kernel}': argument '{name}' must be a tensor, bytes or None, "
+                raise TypeError(f"twin launch of '{kernel}': GM argument '{name}' must be a tensor, bytes or None, "
                                 f"got {type(value).__name__}")
         err = ctypes.create_string_buffer(4096)
-        rc = self._lib.ascend_twin_launch(kernel.encode(), entry, block_dim, tiling_key, platform.encode(),
-                                          c_args, len(args), err, len(err))
+        rc = self._lib.ascend_twin_launch(kernel.encode(), ctypes.byref(entry), block_dim, tiling_key,
+                                          platform.encode(), c_args, len(args), err, len(err))
         if rc == 1:
             raise KernelRuleViolation(err.value.decode())
         if rc != 0:
             raise RuntimeError(err.value.decode())
-        return _parse(json.loads(self._lib.ascend_twin_last_launch_json()))
+        return self.last_launch_stats()
+
+    def last_launch_stats(self) -> _twin_stats.LaunchStats:
+        """The calling thread's last launch of a kernel of this library."""
+        return _twin_stats.last_launch(self._lib, "KernelLibrary.last_launch_stats")
+
+    @contextlib.contextmanager
+    def record(self) -> Iterator[_twin_stats.Recording]:
+        """Like ascend_ext.twin.record(), for the kernels of this library."""
+        with _twin_stats.record(self._lib) as rec:
+            yield rec
+
+
+def _value_bytes(kernel: str, name: str, kind: int, size: int, value) -> bytes:
+    """A by-value parameter's bytes, as the kernel's signature wants them."""
+    where = f"twin launch of '{kernel}': argument '{name}'"
+    if kind in (_INT, _UINT):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{where} is an integer parameter, got {type(value).__name__}")
+        try:
+            return value.to_bytes(size, "little", signed=kind == _INT)
+        except OverflowError:
+            raise ValueError(f"{where}: {value} does not fit the parameter's {size} bytes") from None
+    if kind == _FLOAT:
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            raise TypeError(f"{where} is a floating-point parameter, got {type(value).__name__}")
+        return struct.pack({4: "<f", 8: "<d"}[size], value)
+    data = bytes(value) if isinstance(value, (bytes, bytearray, ctypes.Structure)) else None
+    if data is None or len(data) != size:
+        got = f"{len(data)} bytes" if data is not None else type(value).__name__
+        raise TypeError(f"{where} is a struct of {size} bytes passed by value; give bytes or a ctypes "
+                        f"structure of that size, got {got}")
+    return data
 
 
 def compile_kernels(sources: Iterable[str], include_dirs: Iterable[str] = (), defines: Optional[dict] = None,
@@ -92,7 +171,7 @@ def compile_kernels(sources: Iterable[str], include_dirs: Iterable[str] = (), de
     sdk_sources = sorted(glob.glob(os.path.join(_SDK, "src", "*.cpp")))
     if not sdk_sources:
         raise RuntimeError(f"ascend_ext: the twin SDK is missing from {_SDK}; reinstall the package")
-    flags: List[str] = ["-std=c++20", opt_level, "-shared", "-fPIC", "-pthread", "-I", os.path.join(_SDK, "include")]
+    flags: List[str] = ["-std=c++17", opt_level, "-shared", "-fPIC", "-pthread", "-I", os.path.join(_SDK, "include")]
     for d in list(include_dirs) + sorted({os.path.dirname(s) for s in sources}):
         flags += ["-I", os.path.abspath(d)]
     for key, value in (defines or {}).items():
@@ -101,12 +180,23 @@ def compile_kernels(sources: Iterable[str], include_dirs: Iterable[str] = (), de
     for path in sources + sdk_sources + sorted(glob.glob(os.path.join(_SDK, "include", "**", "*.h"), recursive=True)):
         with open(path, "rb") as f:
             digest.update(path.encode() + f.read())
-    out = os.path.join(_cache_dir(), f"kernels_{digest.hexdigest()[:20]}.so")
-    if not os.path.exists(out):
+    out = os.path.join(_cache_dir(), f"kernels_{digest.hexdigest()[:20]}")
+    entries: Dict[str, List[str]] = {}
+    units = []
+    for src in sources:
+        found = find_entries(src)
+        entries.update(found)
+        # The source itself plus, for each of its kernels, an exported description of its signature.
+        unit = f"{out}_{len(units)}.cpp"
+        with open(unit, "w") as f:
+            f.write(f'#include "{src}"\n#include "twin/kernel_entry.h"\n')
+            f.writelines(f"ASCEND_TWIN_EXPORT_ENTRY({name})\n" for name in found)
+        units.append(unit)
+    if not os.path.exists(out + ".so"):
         tmp = f"{out}.{os.getpid()}.tmp"
-        proc = subprocess.run([os.environ.get("CXX", "g++"), *flags, *sources, *sdk_sources, "-o", tmp],
+        proc = subprocess.run([os.environ.get("CXX", "g++"), *flags, *units, *sdk_sources, "-o", tmp],
                               capture_output=True, text=True)
         if proc.returncode != 0:
             raise KernelCompileError(f"compiling {', '.join(sources)} for the twin failed:\n{proc.stderr}")
-        os.replace(tmp, out)
-    return KernelLibrary(out)
+        os.replace(tmp, out + ".so")
+    return KernelLibrary(out + ".so", entries)

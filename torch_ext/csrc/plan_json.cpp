@@ -14,11 +14,16 @@ namespace ascend_ext {
 
 namespace {
 
+// The element count; like a torch tensor's numel it must fit in int64_t.
 uint64_t Product(const std::vector<int64_t>& sizes)
 {
-    uint64_t n = 1;
-    for (int64_t s : sizes) n *= static_cast<uint64_t>(s);
-    return n;
+    int64_t n = 1;
+    for (int64_t s : sizes) {
+        if (__builtin_mul_overflow(n, s, &n)) {
+            throw std::invalid_argument("sizes hold more than 2^63 - 1 elements, more than any tensor can");
+        }
+    }
+    return static_cast<uint64_t>(n);
 }
 
 const std::map<std::string, PlanFunction>& Plans()
@@ -26,9 +31,10 @@ const std::map<std::string, PlanFunction>& Plans()
     static const std::map<std::string, PlanFunction> plans = {
         // [n]: two operands of n elements; [rows, d]: rows x d plus a broadcast row of d elements.
         {"vector_add", [](const std::vector<int64_t>& sizes, DType dtype, const PlatformInfo& platform) {
+             const uint64_t n = Product(sizes);
              VectorAddProblem p;
              p.rows = sizes.size() == 2 ? static_cast<uint64_t>(sizes[0]) : 1;
-             p.rowLength = sizes.size() == 2 ? static_cast<uint64_t>(sizes[1]) : Product(sizes);
+             p.rowLength = sizes.size() == 2 ? static_cast<uint64_t>(sizes[1]) : n;
              return DescribeVectorAddPlan(ComputeVectorAddTiling(p, dtype, platform));
          }},
         // [rows, d] (mode 1) or [rows, d, mode, backward]: x viewed as rows of d elements.
@@ -47,7 +53,9 @@ const std::map<std::string, PlanFunction>& Plans()
          }},
         // [m, n, k] or [m, n, k, trans_a, trans_b, has_bias]
         {"matmul", [](const std::vector<int64_t>& s, DType dtype, const PlatformInfo& platform) {
-             if (s.size() != 3 && s.size() != 6) throw std::invalid_argument("matmul sizes: [m, n, k(, trans_a, trans_b, bias)]");
+             if (s.size() != 3 && s.size() != 6) {
+                 throw std::invalid_argument("matmul sizes: [m, n, k] or [m, n, k, trans_a, trans_b, has_bias]");
+             }
              const bool flags = s.size() == 6;
              return DescribeMatmulPlan(ComputeMatmulTiling(static_cast<uint64_t>(s[0]), static_cast<uint64_t>(s[1]),
                                                            static_cast<uint64_t>(s[2]), dtype, flags && s[3], flags && s[4],

@@ -5,10 +5,13 @@
 #include "twin/kernel_types.h"      // GM_ADDR, __aicore__, half, bfloat16_t
 #include "twin/kernel_tensor.h"     // TPosition, GlobalTensor, LocalTensor
 #include "twin/kernel_tpipe.h"      // TPipe, TQue, TQueBind, TBuf
+#include "twin/kernel_local_alloc.h"  // LocalMemAllocator, Hardware, InitSocState, ascendc_assert
 #include "twin/kernel_data_copy.h"  // DataCopy, DataCopyPad and their params
-#include "twin/kernel_vec.h"        // Add, Sub, Mul, Div, Max, Min, Adds, Muls, Duplicate
+#include "twin/kernel_vec.h"        // Add, Sub, Mul, Div, Max, Min, Adds, Muls, Axpy, Duplicate
+#include "twin/kernel_vec_more.h"   // Exp, Ln, Abs, Reciprocal, Sqrt, Rsqrt, Relu, Not, Maxs, Mins, LeakyRelu, And, Or
+#include "twin/kernel_vec_repeat.h"  // mask/repeat forms, SetMaskCount/SetMaskNorm/SetVectorMask/ResetMask
 #include "twin/kernel_cast.h"       // Cast, RoundMode
-#include "twin/kernel_unary.h"      // Sqrt
 #include "twin/kernel_reduce.h"     // ReduceSum
 #include "twin/kernel_sync.h"       // PipeBarrier, SetFlag, WaitFlag
+#include "twin/kernel_atomic.h"     // SetAtomicAdd, SetAtomicMax, SetAtomicMin, SetAtomicType, SetAtomicNone
 #include "twin/kernel_sys_var.h"    // GetBlockIdx, GetBlockNum, GET_TILING_DATA

@@ -2,6 +2,7 @@
 
 #include <cstring>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 
 #include "twin/launch.h"
@@ -49,14 +50,20 @@ thread_local std::string tJson;
 
 extern "C" {
 
-ASCEND_TWIN_EXPORT int ascend_twin_launch(const char* kernel, void* entry, uint32_t blockDim, uint64_t tilingKey,
-                                          const char* platform, const AscendTwinArg* args, uint32_t nargs, char* err,
-                                          uint64_t errLen)
+ASCEND_TWIN_EXPORT int ascend_twin_launch(const char* kernel, const AscendTwinEntry* entry, uint32_t blockDim,
+                                          uint64_t tilingKey, const char* platform, const AscendTwinArg* args,
+                                          uint32_t nargs, char* err, uint64_t errLen)
 {
     try {
+        if (nargs != entry->arity) {
+            throw std::invalid_argument("ascend_ext twin: kernel '" + std::string(kernel) + "' takes " +
+                                        std::to_string(entry->arity) + " parameters, " + std::to_string(nargs) +
+                                        " given");
+        }
         ascend_twin::LaunchSpec spec;
         spec.kernel = kernel;
-        spec.entry = entry;
+        spec.entry = entry->fn;
+        spec.invoke = entry->invoke;
         spec.blockDim = blockDim;
         spec.tilingKey = tilingKey;
         spec.platform = ascend_ext::FindPlatform(platform);
@@ -64,7 +71,14 @@ ASCEND_TWIN_EXPORT int ascend_twin_launch(const char* kernel, void* entry, uint3
             CopyError((std::string("ascend_ext twin: unknown platform '") + platform + "'").c_str(), err, errLen);
             return 2;
         }
-        for (uint32_t i = 0; i < nargs; ++i) spec.args.push_back({args[i].name, args[i].data, args[i].bytes});
+        for (uint32_t i = 0; i < nargs; ++i) {
+            const bool byValue = entry->kinds[i] != ASCEND_TWIN_PARAM_GM;
+            if (byValue != (args[i].by_value != 0) || (byValue && args[i].bytes != entry->sizes[i])) {
+                throw std::invalid_argument("ascend_ext twin: argument '" + std::string(args[i].name) + "' of kernel '" +
+                                            kernel + "' does not match the parameter's kind or size");
+            }
+            spec.args.push_back({args[i].name, args[i].data, args[i].bytes, byValue});
+        }
         ascend_twin::Launch(spec);
         return 0;
     } catch (const ascend_twin::RuleViolation& e) {
@@ -78,8 +92,10 @@ ASCEND_TWIN_EXPORT int ascend_twin_launch(const char* kernel, void* entry, uint3
 
 ASCEND_TWIN_EXPORT const char* ascend_twin_last_launch_json()
 {
+    const ascend_twin::LaunchStats* last = ascend_twin::LastLaunch();
+    if (last == nullptr) return "null";
     std::ostringstream os;
-    StatsJson(os, ascend_twin::LastLaunch());
+    StatsJson(os, *last);
     tJson = os.str();
     return tJson.c_str();
 }

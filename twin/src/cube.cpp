@@ -54,7 +54,7 @@ void CubeMatmul::Init(const AscendC::tiling::TCubeTiling* tiling)
     Require(s.types.cubeOnly, kCall, "the twin models the Matmul object in pure Cube mode",
             "define ASCENDC_CUBE_ONLY before including lib/matmul_intf.h (MIX mode, with its AIV clients and AIC "
             "server, is not modelled; the twin is stricter than the toolchain here)");
-    Require(core.kernelType == AscendC::KERNEL_TYPE_AIC_ONLY, kCall,
+    Require(core.kernelType == KERNEL_TYPE_AIC_ONLY, kCall,
             "a pure Cube Matmul kernel declares KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY)",
             "the kernel declared no task type or another one before creating the Matmul object");
     Require(tiling != nullptr, kCall, "Matmul::Init takes the TCubeTiling", "null tiling pointer");

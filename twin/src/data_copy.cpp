@@ -2,6 +2,8 @@
 
 #include <cstring>
 
+#include "twin/hazard.h"
+
 namespace AscendC::twin_detail {
 
 void CheckCopyLength(const char* call, uint64_t bytes)
@@ -28,12 +30,28 @@ void CheckGmElementAligned(const char* call, const void* gm, uint32_t elementSiz
     if (reinterpret_cast<uintptr_t>(gm) % elementSize != 0) {
         ascend_twin::Fail(call, "GM addresses of DataCopy are aligned to the element size",
                           "address " + ascend_twin::Hex(reinterpret_cast<uintptr_t>(gm)) + " for " +
-                              std::to_string(elementSize) + "-byte elements");
+                              std::to_string(elementSize) + "-byte elements (DataCopyPad takes any GM address)");
+    }
+}
+
+constexpr uint32_t kMaxBlockCount = 4095;     // MAX_BLOCK_COUNT; blockCount is 12 bits in the instruction
+constexpr uint32_t kMaxPadBlockLen = 2097151;  // DataCopyPad blockLen: 21 bits of bytes
+
+void CheckBlockCount(const char* call, uint32_t blockCount, uint32_t min)
+{
+    if (blockCount < min || blockCount > kMaxBlockCount) {
+        ascend_twin::Fail(call, "blockCount is within the instruction's range",
+                          "blockCount " + std::to_string(blockCount) + ", allowed " + std::to_string(min) + " to " +
+                              std::to_string(kMaxBlockCount));
     }
 }
 
 void CheckBlockLen(const char* call, uint32_t blockLen, uint32_t elementSize)
 {
+    if (blockLen > kMaxPadBlockLen) {
+        ascend_twin::Fail(call, "blockLen is within the instruction's range",
+                          "blockLen " + std::to_string(blockLen) + " bytes, at most " + std::to_string(kMaxPadBlockLen));
+    }
     if (blockLen % elementSize != 0) {
         ascend_twin::Fail(call, "blockLen is a whole number of elements",
                           std::to_string(blockLen) + " bytes for " + std::to_string(elementSize) + "-byte elements");
@@ -55,15 +73,28 @@ void Run(const Transfer& t)
     ascend_twin::CheckUbAligned(t.call, toUb ? "dst" : "src", t.ub);
     const uint64_t span = t.ubBlockSpan ? t.ubBlockSpan : t.ubLead + t.blockBytes;
     CheckUbRange(t.call, toUb ? "dst" : "src", (t.blockCount - 1) * t.ubPitch + span, t.ubCapacity);
-    CheckGmElementAligned(t.call, t.gm, t.elementSize);
+    CheckGmElementAligned(t.call, t.gm, t.gmAlign ? t.gmAlign : t.elementSize);
+    // MTE2 fills whole UB blocks (data, padding and dummy elements); MTE3 reads the data bytes.
+    ascend_twin::Instr instr(t.call, toUb ? ascend_twin::Pipe::kMte2 : ascend_twin::Pipe::kMte3);
+    for (uint32_t b = 0; b < t.blockCount; ++b) {
+        if (toUb) {
+            instr.Write("dst", t.ub + b * t.ubPitch, span);
+        } else {
+            instr.Read("src", t.ub + b * t.ubPitch + t.ubLead, t.blockBytes);
+        }
+    }
     for (uint32_t b = 0; b < t.blockCount; ++b) {
         uint8_t* gm = t.gm + b * t.gmPitch;
         uint8_t* ub = t.ub + b * t.ubPitch + t.ubLead;
         if (toUb) {
             ascend_twin::CheckGmRead(t.call, gm, t.blockBytes);
+            instr.GmRead(gm, t.blockBytes);
             std::memcpy(ub, gm, t.blockBytes);
+        } else if (ascend_twin::CurrentCore().atomicOp != ascend_twin::AtomicOp::kNone) {
+            ascend_twin::AtomicCopyToGm(t.call, gm, ub, t.blockBytes);
         } else {
             ascend_twin::CheckGmWrite(t.call, gm, t.blockBytes);
+            instr.GmWrite(gm, t.blockBytes);
             std::memcpy(gm, ub, t.blockBytes);
         }
     }

@@ -10,6 +10,47 @@ void CheckCount(const char* call, int64_t count)
     if (count < 0) {
         ascend_twin::Fail(call, "count is not negative", "count " + std::to_string(count));
     }
+    // The count forms run in counter mode and leave normal mode with a full mask behind.
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    core.maskCounter = false;
+    core.maskHigh = core.maskLow = ~0ull;
+}
+
+Lanes MaskLanes(const char* call, uint32_t elementSize, bool isSetMask, const uint64_t* mask, bool isArray,
+                uint8_t repeatTime)
+{
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    Lanes lanes;
+    lanes.perRepeat = 256 / elementSize;
+    if (isSetMask) {
+        if (core.maskCounter) {
+            core.maskLow = mask[0];
+            core.maskHigh = 0;
+        } else if (isArray) {
+            core.maskLow = mask[0];
+            core.maskHigh = mask[1];
+        } else {
+            if (mask[0] > lanes.perRepeat) {
+                ascend_twin::Fail(call, "a continuous mask selects at most one repeat of elements",
+                                  "mask " + std::to_string(mask[0]) + " for " + std::to_string(elementSize) +
+                                      "-byte elements, at most " + std::to_string(lanes.perRepeat));
+            }
+            const uint64_t len = mask[0];
+            core.maskLow = len >= 64 ? ~0ull : (1ull << len) - 1;
+            core.maskHigh = len >= 128 ? ~0ull : (len <= 64 ? 0 : (1ull << (len - 64)) - 1);
+        }
+    }
+    lanes.counter = core.maskCounter;
+    if (lanes.counter) {
+        lanes.count = core.maskLow;
+        lanes.repeats = static_cast<uint32_t>((lanes.count + lanes.perRepeat - 1) / lanes.perRepeat);
+    } else {
+        lanes.low = core.maskLow;
+        lanes.high = lanes.perRepeat > 64 ? core.maskHigh : 0;
+        if (lanes.perRepeat < 64) lanes.low &= (1ull << lanes.perRepeat) - 1;
+        lanes.repeats = repeatTime;
+    }
+    return lanes;
 }
 
 const char* RoundModeName(RoundMode mode)

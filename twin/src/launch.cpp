@@ -2,25 +2,24 @@
 #include "twin/launch.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <memory>
-#include <mutex>
-#include <thread>
+
+#include "twin/hazard.h"
+#include "worker_pool.h"
 
 namespace ascend_twin {
 
 namespace {
 
 constexpr uint32_t kMaxKernelArgs = 12;
-constexpr uint8_t kUbPoison = 0xff;  // NaN for every float type: reading UB nobody wrote shows up in results
 
-std::mutex gStatsMutex;
-LaunchStats gLast;
-bool gRecording = false;
-std::vector<LaunchStats> gRecorded;
+// Statistics are kept per calling thread: a launch made on another thread never shows up here.
+thread_local bool tHasLast = false;
+thread_local LaunchStats tLast;
+thread_local std::vector<std::vector<LaunchStats>> tRecordings;  // innermost last
 
 using A = uint8_t*;
 
@@ -54,21 +53,25 @@ void CallEntry(KernelEntry entry, const std::vector<A>& a)
     }
 }
 
-uint32_t WorkerCount(uint32_t blockDim)
-{
-    uint32_t n = std::max(1u, std::thread::hardware_concurrency());
-    if (const char* env = std::getenv("ASCEND_TWIN_THREADS")) {
-        n = std::max(1, std::atoi(env));
-    }
-    return std::min(n, blockDim);
-}
-
 struct UbDeleter {
     void operator()(uint8_t* p) const { std::free(p); }
 };
 
-void RunCore(const LaunchSpec& spec, const std::vector<GmRegion>& gm, const std::vector<A>& args, uint8_t* ub,
-             CoreContext& ctx)
+// Each thread keeps its UB across launches; TPipe::InitBuffer poisons what it hands out.
+uint8_t* ThreadUb(uint64_t bytes)
+{
+    thread_local std::unique_ptr<uint8_t, UbDeleter> ub;
+    thread_local uint64_t size = 0;
+    if (size < bytes) {
+        ub.reset(static_cast<uint8_t*>(std::aligned_alloc(64, (bytes + 63) / 64 * 64)));
+        if (!ub) throw std::bad_alloc();
+        size = bytes;
+    }
+    return ub.get();
+}
+
+void RunCore(const LaunchSpec& spec, const std::vector<GmRegion>& gm, const std::vector<A>& args,
+             const std::vector<void*>& values, uint8_t* ub, CoreContext& ctx)
 {
     ctx.kernel = spec.kernel;
     ctx.blockNum = spec.blockDim;
@@ -76,46 +79,109 @@ void RunCore(const LaunchSpec& spec, const std::vector<GmRegion>& gm, const std:
     ctx.platform = spec.platform;
     ctx.gm = &gm;
     ctx.ub = ub;
-    std::memset(ub, kUbPoison, spec.platform->ubSize);
     SetCurrentCore(&ctx);
     struct Reset {
         ~Reset() { SetCurrentCore(nullptr); }
     } reset;
-    CallEntry(spec.entry, args);
+    BeginCore();
+    if (spec.invoke != nullptr) {
+        spec.invoke(spec.entry, values.data());
+    } else {
+        CallEntry(spec.entry, args);
+    }
     if (!ctx.deferredViolation.empty()) {
         throw RuleViolation(ctx.kernel, ctx.blockIdx, ctx.deferredCall, ctx.deferredRule, ctx.deferredViolation);
     }
+    EndCore();
 }
 
+std::string WhereInGm(const LaunchSpec& spec, uint64_t begin, uint64_t end)
+{
+    for (const GmArg& a : spec.args) {
+        const auto base = reinterpret_cast<uintptr_t>(a.data);
+        if (!a.byValue && a.bytes > 0 && begin >= base && begin < base + a.bytes) {
+            return "bytes [" + std::to_string(begin - base) + ", " + std::to_string(end - base) + ") of GM buffer '" +
+                   a.name + "'";
+        }
+    }
+    return "bytes " + Hex(begin) + ".." + Hex(end);
+}
+
+// No two cores write the same GM bytes, unless both accumulate atomically.
 void CheckCoreWritesDisjoint(const LaunchSpec& spec, const std::vector<CoreContext>& cores)
 {
     struct Span {
         uint64_t begin, end;
         int64_t core;
+        bool atomic;
     };
     std::vector<Span> spans;
     for (const CoreContext& c : cores) {
-        for (const GmWrite& w : c.writes) spans.push_back({w.begin, w.end, c.blockIdx});
+        for (const GmWrite& w : c.writes) spans.push_back({w.begin, w.end, c.blockIdx, false});
+        for (const GmWrite& w : c.atomicWrites) spans.push_back({w.begin, w.end, c.blockIdx, true});
     }
     std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.begin < b.begin; });
-    Span reach{0, 0, -1};  // the span reaching furthest so far
+    Span plain{0, 0, -1, false};   // the plain span reaching furthest so far
+    Span atomic{0, 0, -1, true};   // the atomic span reaching furthest so far
     for (const Span& s : spans) {
-        if (s.begin < reach.end && s.core != reach.core) {
-            const uint64_t overlapEnd = std::min(s.end, reach.end);
-            std::string where = "bytes " + Hex(s.begin) + ".." + Hex(overlapEnd);
-            for (const GmArg& a : spec.args) {
-                const auto base = reinterpret_cast<uintptr_t>(a.data);
-                if (a.bytes > 0 && s.begin >= base && s.begin < base + a.bytes) {
-                    where = "bytes [" + std::to_string(s.begin - base) + ", " + std::to_string(overlapEnd - base) +
-                            ") of GM buffer '" + a.name + "'";
-                }
+        for (const Span* r : {&plain, &atomic}) {
+            if (s.begin < r->end && s.core != r->core && !(s.atomic && r->atomic)) {
+                const uint64_t overlapEnd = std::min(s.end, r->end);
+                const bool mixed = s.atomic != r->atomic;
+                throw RuleViolation(
+                    spec.kernel, s.core, "DataCopy/DataCopyPad to GM", "no two cores write the same GM bytes",
+                    "core " + std::to_string(s.core) + " and core " + std::to_string(r->core) + " both wrote " +
+                        WhereInGm(spec, s.begin, overlapEnd) +
+                        (mixed ? " (one of them accumulating atomically, the other overwriting)"
+                               : " (accumulate with SetAtomicAdd<T> if that is meant; the twin is stricter than the "
+                                 "NPU here, where the last write wins: results would depend on core timing)"));
             }
-            throw RuleViolation(spec.kernel, s.core, "DataCopy/DataCopyPad to GM",
-                                "no two cores write the same GM bytes",
-                                "core " + std::to_string(s.core) + " and core " + std::to_string(reach.core) +
-                                    " both wrote " + where);
         }
+        Span& reach = s.atomic ? atomic : plain;
         if (s.end > reach.end) reach = s;
+    }
+}
+
+// A core reading GM another core writes in the same launch sees the old or the new bytes, depending on
+// timing, unless SyncAll orders the two (cores run concurrently on the NPU).
+void CheckNoCrossCoreReadAfterWrite(const LaunchSpec& spec, const std::vector<CoreContext>& cores)
+{
+    struct Span {
+        uint64_t begin, end;
+        int64_t core;
+    };
+    std::vector<Span> spans;  // every core's writes, merged per core: disjoint across cores (checked before)
+    for (const CoreContext& c : cores) {
+        std::vector<GmWrite> w = c.writes;
+        w.insert(w.end(), c.atomicWrites.begin(), c.atomicWrites.end());
+        std::sort(w.begin(), w.end(), [](const GmWrite& a, const GmWrite& b) { return a.begin < b.begin; });
+        for (const GmWrite& r : w) {
+            if (!spans.empty() && spans.back().core == c.blockIdx && r.begin <= spans.back().end) {
+                spans.back().end = std::max(spans.back().end, r.end);
+            } else {
+                spans.push_back({r.begin, r.end, c.blockIdx});
+            }
+        }
+    }
+    if (spans.empty()) return;
+    std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.begin < b.begin; });
+    for (const CoreContext& c : cores) {
+        for (const GmWrite& r : c.reads) {
+            auto it = std::upper_bound(spans.begin(), spans.end(), r.begin,
+                                       [](uint64_t v, const Span& s) { return v < s.begin; });
+            if (it != spans.begin()) --it;
+            for (; it != spans.end() && it->begin < r.end; ++it) {
+                if (it->core == c.blockIdx || it->end <= r.begin) continue;
+                const uint64_t from = std::max(r.begin, it->begin);
+                const uint64_t to = std::min(r.end, it->end);
+                throw RuleViolation(spec.kernel, c.blockIdx, "DataCopy/GetValue from GM",
+                                    "a core reads GM another core writes in the same launch only after SyncAll",
+                                    "core " + std::to_string(c.blockIdx) + " read " + WhereInGm(spec, from, to) +
+                                        ", which core " + std::to_string(it->core) +
+                                        " wrote in this launch: the read sees the old or the new bytes depending on "
+                                        "timing");
+            }
+        }
     }
 }
 
@@ -126,65 +192,58 @@ LaunchStats Launch(const LaunchSpec& spec)
     if (spec.blockDim == 0) throw std::invalid_argument("ascend_ext twin: blockDim must be at least 1");
     if (spec.args.size() > kMaxKernelArgs) throw std::invalid_argument("ascend_ext twin: too many kernel args");
     std::vector<GmRegion> gm;
-    std::vector<A> args;
-    for (const GmArg& a : spec.args) {
+    std::vector<A> args(spec.args.size());
+    std::vector<void*> values(spec.args.size());  // for spec.invoke: where each parameter's value is
+    for (size_t i = 0; i < spec.args.size(); ++i) {
+        const GmArg& a = spec.args[i];
+        if (a.byValue) {
+            if (spec.invoke == nullptr) throw std::invalid_argument("ascend_ext twin: by-value arguments need an invoker");
+            values[i] = a.data;
+            continue;
+        }
         gm.push_back({a.name, static_cast<uint8_t*>(a.data), a.bytes});
-        args.push_back(static_cast<A>(a.data));
+        args[i] = static_cast<A>(a.data);
+        values[i] = &args[i];
     }
 
     std::vector<CoreContext> cores(spec.blockDim);
     std::vector<std::exception_ptr> errors(spec.blockDim);
-    std::atomic<uint32_t> next{0};
-    auto worker = [&] {
-        std::unique_ptr<uint8_t, UbDeleter> ub(static_cast<uint8_t*>(std::aligned_alloc(64, spec.platform->ubSize)));
-        for (uint32_t i = next++; i < spec.blockDim; i = next++) {
-            cores[i].blockIdx = i;
-            try {
-                RunCore(spec, gm, args, ub.get(), cores[i]);
-            } catch (...) {
-                errors[i] = std::current_exception();
-            }
+    const uint64_t ubBytes = spec.platform->ubSize;
+    WorkerPool::Instance().Run(spec.blockDim, ThreadCount(), [&](uint32_t i) {
+        cores[i].blockIdx = i;
+        try {
+            RunCore(spec, gm, args, values, ThreadUb(ubBytes), cores[i]);
+        } catch (...) {
+            errors[i] = std::current_exception();
         }
-    };
-    const uint32_t workers = WorkerCount(spec.blockDim);
-    std::vector<std::thread> threads;
-    for (uint32_t w = 1; w < workers; ++w) threads.emplace_back(worker);
-    worker();
-    for (std::thread& t : threads) t.join();
+    });
     for (const std::exception_ptr& e : errors) {
         if (e) std::rethrow_exception(e);
     }
     CheckCoreWritesDisjoint(spec, cores);
+    CheckNoCrossCoreReadAfterWrite(spec, cores);
 
     LaunchStats stats;
     stats.kernel = spec.kernel;
     stats.platform = spec.platform->name;
     stats.blockDim = spec.blockDim;
     for (const CoreContext& c : cores) stats.cores.push_back(c.counters);
-    std::lock_guard<std::mutex> lock(gStatsMutex);
-    gLast = stats;
-    if (gRecording) gRecorded.push_back(stats);
+    for (std::vector<LaunchStats>& recording : tRecordings) recording.push_back(stats);
+    tLast = stats;
+    tHasLast = true;
     return stats;
 }
 
-LaunchStats LastLaunch()
-{
-    std::lock_guard<std::mutex> lock(gStatsMutex);
-    return gLast;
-}
+const LaunchStats* LastLaunch() { return tHasLast ? &tLast : nullptr; }
 
-void StartRecording()
-{
-    std::lock_guard<std::mutex> lock(gStatsMutex);
-    gRecording = true;
-    gRecorded.clear();
-}
+void StartRecording() { tRecordings.emplace_back(); }
 
 std::vector<LaunchStats> StopRecording()
 {
-    std::lock_guard<std::mutex> lock(gStatsMutex);
-    gRecording = false;
-    return std::move(gRecorded);
+    if (tRecordings.empty()) throw std::logic_error("ascend_twin::StopRecording without StartRecording");
+    std::vector<LaunchStats> launches = std::move(tRecordings.back());
+    tRecordings.pop_back();
+    return launches;
 }
 
 namespace {

@@ -2,7 +2,11 @@
 #include "twin/runtime.h"
 
 #include <cstdio>
+#include <cstring>
+#include <mutex>
 #include <sstream>
+
+#include "twin/kernel_types.h"
 
 namespace ascend_twin {
 
@@ -48,7 +52,8 @@ const char* VecOpName(VecOp op)
 {
     static const char* const names[] = {"Add", "Sub", "Mul", "Div", "Max", "Min", "Adds", "Muls", "Exp", "Ln",
                                         "Abs", "Sqrt", "Rsqrt", "Reciprocal", "Duplicate", "Cast", "ReduceSum",
-                                        "ReduceMax"};
+                                        "ReduceMax", "Axpy", "Relu", "Not", "Maxs", "Mins", "LeakyRelu", "And",
+                                        "Or"};
     static_assert(sizeof(names) / sizeof(names[0]) == static_cast<size_t>(VecOp::kCount));
     return names[static_cast<uint32_t>(op)];
 }
@@ -102,10 +107,30 @@ void CheckGmInBounds(const char* call, const char* rule, const char* verb, const
     }
 }
 
+namespace {
+// Adds [begin, end) to a list of ranges, extending one of the last few when it continues it (a core
+// streams through a handful of buffers at once).
+void AddRange(std::vector<GmWrite>& ranges, uint64_t begin, uint64_t end)
+{
+    const size_t n = ranges.size();
+    for (size_t k = n; k > 0 && k + 4 > n; --k) {
+        if (ranges[k - 1].end == begin) {
+            ranges[k - 1].end = end;
+            return;
+        }
+    }
+    ranges.push_back({begin, end});
+}
+}  // namespace
+
 void CheckGmRead(const char* call, const void* addr, uint64_t bytes)
 {
     CheckGmInBounds(call, "GM reads stay inside the launch's buffers", "read", addr, bytes);
-    CurrentCore().counters.gmBytesRead += bytes;
+    if (bytes == 0) return;
+    CoreContext& ctx = CurrentCore();
+    ctx.counters.gmBytesRead += bytes;
+    const uint64_t begin = reinterpret_cast<uintptr_t>(addr);
+    AddRange(ctx.reads, begin, begin + bytes);
 }
 
 void CheckGmWrite(const char* call, const void* addr, uint64_t bytes)
@@ -117,10 +142,50 @@ void CheckGmWrite(const char* call, const void* addr, uint64_t bytes)
     ctx.counters.gmBytesWritten += bytes;
     const uint64_t begin = reinterpret_cast<uintptr_t>(p);
     const uint64_t end = begin + bytes;
-    if (!ctx.writes.empty() && ctx.writes.back().end == begin) {
-        ctx.writes.back().end = end;  // the common case: a core writes its share front to back
-    } else {
-        ctx.writes.push_back({begin, end});
+    AddRange(ctx.writes, begin, end);
+}
+
+namespace {
+template <typename T, typename C>
+void Combine(AtomicOp op, uint8_t* dst, const uint8_t* src, uint64_t bytes)
+{
+    for (uint64_t i = 0; i + sizeof(T) <= bytes; i += sizeof(T)) {
+        T a, b;
+        std::memcpy(&a, dst + i, sizeof(T));
+        std::memcpy(&b, src + i, sizeof(T));
+        const C x = static_cast<C>(a), y = static_cast<C>(b);
+        const C r = op == AtomicOp::kAdd ? x + y : op == AtomicOp::kMax ? (x > y ? x : y) : (x < y ? x : y);
+        const T out = static_cast<T>(r);
+        std::memcpy(dst + i, &out, sizeof(T));
+    }
+}
+
+std::mutex gAtomicMutex;
+}  // namespace
+
+void AtomicCopyToGm(const char* call, uint8_t* dst, const uint8_t* src, uint64_t bytes)
+{
+    CheckGmInBounds(call, "GM writes stay inside the launch's buffers", "atomic write", dst, bytes);
+    if (bytes == 0) return;
+    CoreContext& ctx = CurrentCore();
+    static const uint32_t sizes[] = {4, 2, 2, 4, 2, 1};
+    const uint32_t size = sizes[static_cast<uint32_t>(ctx.atomicType)];
+    if (bytes % size != 0 || reinterpret_cast<uintptr_t>(dst) % size != 0) {
+        Fail(call, "atomic copies move whole elements of the atomic type",
+             std::to_string(bytes) + " bytes at " + Hex(reinterpret_cast<uintptr_t>(dst)) + " for " +
+                 std::to_string(size) + "-byte elements");
+    }
+    ctx.counters.gmBytesWritten += bytes;
+    const uint64_t begin = reinterpret_cast<uintptr_t>(dst);
+    ctx.atomicWrites.push_back({begin, begin + bytes});
+    std::lock_guard<std::mutex> lock(gAtomicMutex);
+    switch (ctx.atomicType) {
+        case AtomicType::kFloat: return Combine<float, float>(ctx.atomicOp, dst, src, bytes);
+        case AtomicType::kHalf: return Combine<half, float>(ctx.atomicOp, dst, src, bytes);
+        case AtomicType::kBFloat16: return Combine<bfloat16_t, float>(ctx.atomicOp, dst, src, bytes);
+        case AtomicType::kInt32: return Combine<int32_t, int64_t>(ctx.atomicOp, dst, src, bytes);
+        case AtomicType::kInt16: return Combine<int16_t, int32_t>(ctx.atomicOp, dst, src, bytes);
+        case AtomicType::kInt8: return Combine<int8_t, int32_t>(ctx.atomicOp, dst, src, bytes);
     }
 }
 

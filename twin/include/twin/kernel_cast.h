@@ -88,6 +88,9 @@ __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src
     twin_detail::CheckOperand("Cast", "dst", dst, count);
     twin_detail::CheckOperand("Cast", "src", src, count);
     twin_detail::CheckCastMode<T, U>(roundMode);
+    ascend_twin::Instr instr("Cast", ascend_twin::Pipe::kV);
+    instr.Read("src", src.TwinData(), static_cast<uint64_t>(count) * sizeof(U));
+    instr.Write("dst", dst.TwinData(), static_cast<uint64_t>(count) * sizeof(T));
     T* d = dst.TwinData();
     const U* s = src.TwinData();
     if constexpr (std::is_same_v<T, float>) {

@@ -11,15 +11,37 @@
 namespace AscendC {
 
 struct DataCopyParams {
-    DataCopyParams() = default;
+    DataCopyParams() {}
     DataCopyParams(const uint16_t count, const uint16_t len, const uint16_t srcStrideIn, const uint16_t dstStrideIn)
         : blockCount(count), blockLen(len), srcStride(srcStrideIn), dstStride(dstStrideIn)
     {
     }
     uint16_t blockCount = 1;
-    uint16_t blockLen = 0;  // 32-byte blocks
-    uint16_t srcStride = 0;  // 32-byte blocks between the end of one block and the start of the next
-    uint16_t dstStride = 0;
+    uint16_t blockLen = 0;  // DataCopy: 32-byte blocks; DataCopyPad: bytes
+    // Gap between the end of one block and the start of the next (DataCopy: 32-byte blocks; DataCopyPad:
+    // bytes on the GM side, 32-byte blocks on the UB side). srcStride/dstStride are the older names.
+    union {
+        uint16_t srcGap = 0;
+        uint16_t srcStride;
+    };
+    union {
+        uint16_t dstGap = 0;
+        uint16_t dstStride;
+    };
+};
+
+// The older padding parameters of DataCopyPad: paddingValue holds the pad element's bit pattern.
+struct DataCopyPadParams {
+    DataCopyPadParams() {}
+    DataCopyPadParams(const bool isPadValue, const uint8_t leftPadValue, const uint8_t rightPadValue,
+                      const uint64_t padValue)
+        : isPad(isPadValue), leftPadding(leftPadValue), rightPadding(rightPadValue), paddingValue(padValue)
+    {
+    }
+    bool isPad = false;
+    uint8_t leftPadding = 0;
+    uint8_t rightPadding = 0;
+    uint64_t paddingValue = 0;
 };
 
 struct DataCopyExtParams {
@@ -69,10 +91,12 @@ struct Transfer {
     uint64_t ubPitch;
     uint64_t ubLead = 0;
     uint64_t ubBlockSpan = 0;  // UB bytes one block occupies (0: blockBytes)
+    uint32_t gmAlign = 0;      // GM address alignment in bytes (0: the element size)
 };
 void Run(const Transfer& t);
 
 void CheckCopyLength(const char* call, uint64_t bytes);
+void CheckBlockCount(const char* call, uint32_t blockCount, uint32_t min);
 void CheckBlockLen(const char* call, uint32_t blockLen, uint32_t elementSize);
 void CheckPadding(const char* call, uint32_t leftBytes, uint32_t rightBytes);
 
@@ -115,6 +139,7 @@ __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>
                                 const DataCopyParams& repeatParams)
 {
     const uint64_t len = repeatParams.blockLen * 32ULL;
+    twin_detail::CheckBlockCount("DataCopy(GM->UB, DataCopyParams)", repeatParams.blockCount, 1);
     twin_detail::Run({"DataCopy(GM->UB, DataCopyParams)", twin_detail::Direction::kGmToUb, twin_detail::Bytes(dst),
                       dst.GetLength(), twin_detail::Bytes(src), sizeof(T), repeatParams.blockCount, len,
                       len + repeatParams.srcStride * 32ULL, len + repeatParams.dstStride * 32ULL});
@@ -125,14 +150,17 @@ __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>
                                 const DataCopyParams& repeatParams)
 {
     const uint64_t len = repeatParams.blockLen * 32ULL;
+    twin_detail::CheckBlockCount("DataCopy(UB->GM, DataCopyParams)", repeatParams.blockCount, 1);
     twin_detail::Run({"DataCopy(UB->GM, DataCopyParams)", twin_detail::Direction::kUbToGm, twin_detail::Bytes(src),
                       src.GetLength(), twin_detail::Bytes(dst), sizeof(T), repeatParams.blockCount, len,
                       len + repeatParams.dstStride * 32ULL, len + repeatParams.srcStride * 32ULL});
 }
 
-// GM -> UB in blockCount blocks of blockLen bytes (any length). In UB each block starts on a 32-byte
-// boundary; leftPadding/rightPadding elements around it are filled with paddingValue when isPad is set,
-// otherwise the rest of the block's last 32 bytes is left as it was.
+// GM -> UB in blockCount blocks of blockLen bytes (any length; the GM address needs only byte
+// alignment). In UB each block starts on a 32-byte boundary, with leftPadding/rightPadding elements
+// around it. Without left/right padding, the dummy elements that fill the block's last 32 bytes repeat
+// the block's first element, as on the device. With padding and isPad, padding and dummy elements take
+// paddingValue; with padding and no isPad they are left unwritten (undefined on the device).
 template <typename T>
 __aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src,
                                    const DataCopyExtParams& dataCopyParams, const DataCopyPadExtParams<T>& padParams)
@@ -141,21 +169,39 @@ __aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor
     const DataCopyExtParams& p = dataCopyParams;
     const uint32_t left = padParams.leftPadding * sizeof(T);
     const uint32_t right = padParams.rightPadding * sizeof(T);
+    twin_detail::CheckBlockCount(call, p.blockCount, 0);
     twin_detail::CheckBlockLen(call, p.blockLen, sizeof(T));
     twin_detail::CheckPadding(call, left, right);
+    if (p.blockCount == 0 || p.blockLen == 0) return;  // a no-op, as documented
     const uint64_t slot = (p.blockLen + left + right + 31ULL) / 32 * 32;
+    const uint64_t pitch = slot + p.dstStride * 32ULL;
     twin_detail::Run({call, twin_detail::Direction::kGmToUb, twin_detail::Bytes(dst), dst.GetLength(),
-                      twin_detail::Bytes(src), sizeof(T), p.blockCount, p.blockLen, p.blockLen + p.srcStride,
-                      slot + p.dstStride * 32ULL, left, slot});
-    if (!padParams.isPad) return;
+                      twin_detail::Bytes(src), sizeof(T), p.blockCount, p.blockLen, p.blockLen + p.srcStride, pitch,
+                      left, slot, 1});
+    const bool dummyOnly = left == 0 && right == 0;
+    if (!padParams.isPad && !dummyOnly) return;
     for (uint32_t b = 0; b < p.blockCount; ++b) {
-        T* elems = reinterpret_cast<T*>(twin_detail::Bytes(dst) + b * (slot + p.dstStride * 32ULL));
+        T* elems = reinterpret_cast<T*>(twin_detail::Bytes(dst) + b * pitch);
         const uint64_t dataBegin = left / sizeof(T);
         const uint64_t dataEnd = dataBegin + p.blockLen / sizeof(T);
+        const T fill = dummyOnly ? elems[dataBegin] : padParams.paddingValue;
         for (uint64_t e = 0; e < slot / sizeof(T); ++e) {
-            if (e < dataBegin || e >= dataEnd) elems[e] = padParams.paddingValue;
+            if (e < dataBegin || e >= dataEnd) elems[e] = fill;
         }
     }
+}
+
+// The older form: DataCopyParams with blockLen in bytes and DataCopyPadParams.
+template <typename T>
+__aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src,
+                                   const DataCopyParams& dataCopyParams, const DataCopyPadParams& padParams)
+{
+    T value;
+    std::memcpy(&value, &padParams.paddingValue, sizeof(T) < sizeof(uint64_t) ? sizeof(T) : sizeof(uint64_t));
+    DataCopyPad(dst, src,
+                DataCopyExtParams{dataCopyParams.blockCount, dataCopyParams.blockLen, dataCopyParams.srcStride,
+                                  dataCopyParams.dstStride, 0},
+                DataCopyPadExtParams<T>{padParams.isPad, padParams.leftPadding, padParams.rightPadding, value});
 }
 
 // UB -> GM: blockCount blocks of blockLen bytes; UB blocks start on 32-byte boundaries.
@@ -164,11 +210,21 @@ __aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor
                                    const DataCopyExtParams& dataCopyParams)
 {
     const DataCopyExtParams& p = dataCopyParams;
+    twin_detail::CheckBlockCount("DataCopyPad(UB->GM)", p.blockCount, 0);
     twin_detail::CheckBlockLen("DataCopyPad(UB->GM)", p.blockLen, sizeof(T));
     const uint64_t slot = (p.blockLen + 31ULL) / 32 * 32;
     twin_detail::Run({"DataCopyPad(UB->GM)", twin_detail::Direction::kUbToGm, twin_detail::Bytes(src),
                       src.GetLength(), twin_detail::Bytes(dst), sizeof(T), p.blockCount, p.blockLen,
-                      p.blockLen + p.dstStride, slot + p.srcStride * 32ULL});
+                      p.blockLen + p.dstStride, slot + p.srcStride * 32ULL, 0, 0, 1});
+}
+
+template <typename T>
+__aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src,
+                                   const DataCopyParams& dataCopyParams)
+{
+    DataCopyPad(dst, src,
+                DataCopyExtParams{dataCopyParams.blockCount, dataCopyParams.blockLen, dataCopyParams.srcStride,
+                                  dataCopyParams.dstStride, 0});
 }
 
 }  // namespace AscendC

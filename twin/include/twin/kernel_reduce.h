@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "twin/hazard.h"
 #include "twin/kernel_tensor.h"
 #include "twin/kernel_vec.h"
 #include "twin/runtime.h"
@@ -48,6 +49,9 @@ __aicore__ inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>
     ascend_twin::CheckUbAligned("ReduceSum", "sharedTmpBuffer", sharedTmpBuffer.TwinData());
     if (dst.GetSize() < 1) ascend_twin::Fail("ReduceSum", "vector operands hold count elements", "dst holds no element");
     if (count == 0) return;
+    ascend_twin::Instr instr("ReduceSum", ascend_twin::Pipe::kV);
+    instr.Read("src", src.TwinData(), static_cast<uint64_t>(count) * sizeof(T));
+    instr.Write("dst", dst.TwinData(), sizeof(T));
     constexpr uint32_t kRepeat = 256 / sizeof(T);
     const T* s = src.TwinData();
     T acc{};

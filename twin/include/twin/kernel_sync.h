@@ -1,12 +1,16 @@
-// Pipeline synchronisation. The twin runs each core's instructions in program order, so barriers and
-// flags order nothing; they are accepted so that kernels compile unchanged, and their pairing is checked.
+// Synchronisation inside a core: flags between pipes, barriers, event ids. Every call is an edge of the
+// hazard detector (twin/hazard.h): a missing one shows up as a race on the UB bytes it should order.
 #pragma once
 
 #include <cstdint>
 
+#include "twin/hazard.h"
+#include "twin/kernel_types.h"
 #include "twin/runtime.h"
 
 enum pipe_t : uint8_t { PIPE_S = 0, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_ALL, PIPE_FIX = 10 };
+
+enum event_t : uint8_t { EVENT_ID0 = 0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, EVENT_ID5, EVENT_ID6, EVENT_ID7 };
 
 namespace AscendC {
 
@@ -16,26 +20,80 @@ enum class HardEvent : uint8_t {
     MTE2_FIX, FIX_MTE2, FIX_S, M_S, FIX_MTE3, MTE1_FIX, FIX_MTE1, FIX_FIX, MAX
 };
 
+namespace twin_detail {
+
+void CheckEventId(const char* call, int32_t eventID);
+
+struct EventPipes {
+    const char* name;
+    ascend_twin::Pipe src;
+    ascend_twin::Pipe dst;
+};
+
+constexpr EventPipes Pipes(HardEvent e)
+{
+    using P = ascend_twin::Pipe;
+    constexpr EventPipes table[] = {
+        {"MTE2_MTE1", P::kMte2, P::kMte1}, {"MTE1_MTE2", P::kMte1, P::kMte2}, {"MTE1_M", P::kMte1, P::kM},
+        {"M_MTE1", P::kM, P::kMte1},       {"MTE2_V", P::kMte2, P::kV},       {"V_MTE2", P::kV, P::kMte2},
+        {"MTE3_V", P::kMte3, P::kV},       {"V_MTE3", P::kV, P::kMte3},       {"M_V", P::kM, P::kV},
+        {"V_M", P::kV, P::kM},             {"V_V", P::kV, P::kV},             {"MTE3_MTE1", P::kMte3, P::kMte1},
+        {"MTE1_MTE3", P::kMte1, P::kMte3}, {"MTE1_V", P::kMte1, P::kV},       {"MTE2_M", P::kMte2, P::kM},
+        {"M_MTE2", P::kM, P::kMte2},       {"V_MTE1", P::kV, P::kMte1},       {"M_FIX", P::kM, P::kFix},
+        {"FIX_M", P::kFix, P::kM},         {"MTE3_MTE2", P::kMte3, P::kMte2}, {"MTE2_MTE3", P::kMte2, P::kMte3},
+        {"S_V", P::kS, P::kV},             {"V_S", P::kV, P::kS},             {"S_MTE2", P::kS, P::kMte2},
+        {"MTE2_S", P::kMte2, P::kS},       {"S_MTE3", P::kS, P::kMte3},       {"MTE3_S", P::kMte3, P::kS},
+        {"MTE2_FIX", P::kMte2, P::kFix},   {"FIX_MTE2", P::kFix, P::kMte2},   {"FIX_S", P::kFix, P::kS},
+        {"M_S", P::kM, P::kS},             {"FIX_MTE3", P::kFix, P::kMte3},   {"MTE1_FIX", P::kMte1, P::kFix},
+        {"FIX_MTE1", P::kFix, P::kMte1},   {"FIX_FIX", P::kFix, P::kFix},
+    };
+    static_assert(sizeof(table) / sizeof(table[0]) == static_cast<size_t>(HardEvent::MAX));
+    return table[static_cast<uint32_t>(e)];
+}
+
+constexpr ascend_twin::Pipe PipeOf(pipe_t pipe)
+{
+    switch (pipe) {
+        case PIPE_V: return ascend_twin::Pipe::kV;
+        case PIPE_M: return ascend_twin::Pipe::kM;
+        case PIPE_MTE1: return ascend_twin::Pipe::kMte1;
+        case PIPE_MTE2: return ascend_twin::Pipe::kMte2;
+        case PIPE_MTE3: return ascend_twin::Pipe::kMte3;
+        case PIPE_FIX: return ascend_twin::Pipe::kFix;
+        default: return ascend_twin::Pipe::kS;
+    }
+}
+
+}  // namespace twin_detail
+
+// Orders the pipe's own instructions (PIPE_ALL: every pipe waits for every pipe).
 template <pipe_t pipe>
 __aicore__ inline void PipeBarrier()
 {
     static_assert(pipe != PIPE_S, "PipeBarrier does not take PIPE_S");
+    if constexpr (pipe == PIPE_ALL) {
+        ascend_twin::BarrierAll();
+    } else {
+        ascend_twin::Barrier(twin_detail::PipeOf(pipe));
+    }
 }
 
-namespace twin_detail {
-void CheckEventId(const char* call, int32_t eventID);
-}
-
+// The src pipe signals once everything it was given before has completed ...
 template <HardEvent event>
 __aicore__ inline void SetFlag(int32_t eventID)
 {
     twin_detail::CheckEventId("SetFlag", eventID);
+    constexpr twin_detail::EventPipes p = twin_detail::Pipes(event);
+    ascend_twin::SetFlag(p.name, p.src, p.dst, eventID, static_cast<uint32_t>(event));
 }
 
+// ... and the dst pipe waits for that signal before running what it is given next.
 template <HardEvent event>
 __aicore__ inline void WaitFlag(int32_t eventID)
 {
     twin_detail::CheckEventId("WaitFlag", eventID);
+    constexpr twin_detail::EventPipes p = twin_detail::Pipes(event);
+    ascend_twin::WaitFlag(p.name, p.src, p.dst, eventID, static_cast<uint32_t>(event));
 }
 
 }  // namespace AscendC

@@ -6,11 +6,7 @@
 
 #include "twin/runtime.h"
 
-namespace AscendC {
-
-constexpr uint16_t ONE_BLK_SIZE = 32;           // bytes of one data block: DataCopy and UB alignment unit
-constexpr uint16_t ONE_REPEAT_BYTE_SIZE = 256;  // bytes one vector repeat processes
-
+// Global, as in the real headers (impl/basic_api/utils/kernel_utils_macros.h).
 enum KernelMetaType : uint8_t {
     KERNEL_TYPE_AIV_ONLY,
     KERNEL_TYPE_AIC_ONLY,
@@ -18,7 +14,17 @@ enum KernelMetaType : uint8_t {
     KERNEL_TYPE_MIX_AIC_1_0,
     KERNEL_TYPE_MIX_AIC_1_1,
     KERNEL_TYPE_MIX_AIC_1_2,
+    KERNEL_TYPE_AICORE,
+    KERNEL_TYPE_VECTORCORE,
+    KERNEL_TYPE_MIX_AICORE,
+    KERNEL_TYPE_MIX_VECTOR_CORE,
+    KERNEL_TYPE_MAX,
 };
+
+namespace AscendC {
+
+constexpr uint16_t ONE_BLK_SIZE = 32;          // bytes of one data block: DataCopy and UB alignment unit
+constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;  // bytes one vector repeat processes
 
 __aicore__ inline int64_t GetBlockIdx() { return ascend_twin::CurrentCore().blockIdx; }
 __aicore__ inline int64_t GetBlockNum() { return ascend_twin::CurrentCore().blockNum; }

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 
+#include "twin/hazard.h"
 #include "twin/kernel_types.h"
 #include "twin/runtime.h"
 
@@ -97,10 +98,9 @@ public:
                               "offset " + std::to_string(offset) + " of a tensor of " + std::to_string(size_) +
                                   " elements");
         }
-        LocalTensor view = *this;
+        LocalTensor view = *this;  // keeps the buffer handle: EnQue/FreeTensor of a view act on its buffer
         view.data_ += offset;
         view.size_ -= offset;
-        view.ref_.slot = -1;  // a view is not the queue buffer itself
         return view;
     }
 
@@ -114,23 +114,28 @@ public:
         }
         size_ = size;
     }
-    __aicore__ inline TPosition GetPosition() const { return position_; }
-    __aicore__ inline T* GetPhyAddr() const { return data_; }
-    __aicore__ inline T* GetPhyAddr(const uint32_t offset) const { return data_ + offset; }
+    __aicore__ inline int32_t GetPosition() const { return static_cast<int32_t>(position_); }
+    // The UB address, as on the device: UB addresses start at 0.
+    __aicore__ inline uint64_t GetPhyAddr() const { return ascend_twin::UbOffset(data_); }
+    __aicore__ inline uint64_t GetPhyAddr(const uint32_t offset) const { return ascend_twin::UbOffset(data_ + offset); }
 
     __aicore__ inline T GetValue(const uint32_t index) const
     {
         CheckIndex("LocalTensor::GetValue", index);
+        ascend_twin::Instr("LocalTensor::GetValue", ascend_twin::Pipe::kS).Read("tensor", data_ + index, sizeof(T));
         return data_[index];
     }
     __aicore__ inline void SetValue(const uint32_t index, const T value) const
     {
         CheckIndex("LocalTensor::SetValue", index);
+        ascend_twin::Instr("LocalTensor::SetValue", ascend_twin::Pipe::kS).Write("tensor", data_ + index, sizeof(T));
         data_[index] = value;
     }
     __aicore__ inline T& operator()(const uint32_t index) const
     {
         CheckIndex("LocalTensor::operator()", index);
+        // A reference the scalar unit may read or write: checked as a write (initcheck cannot tell).
+        ascend_twin::Instr("LocalTensor::operator()", ascend_twin::Pipe::kS).Write("tensor", data_ + index, sizeof(T));
         return data_[index];
     }
 
@@ -152,6 +157,7 @@ public:
         ref_ = ref;
     }
     T* TwinData() const { return data_; }
+    TPosition TwinPosition() const { return position_; }
     const twin_detail::BufferRef& TwinRef() const { return ref_; }
 
 private:

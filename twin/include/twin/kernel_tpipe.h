@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <string>
 
+#include "twin/hazard.h"
+#include "twin/kernel_sync.h"
 #include "twin/kernel_tensor.h"
 #include "twin/runtime.h"
 
@@ -14,20 +16,66 @@ class TBuf;
 
 namespace twin_detail {
 
-constexpr int32_t kMaxQueueBuffers = 8;  // per queue; A2 has 8 event ids per position
+constexpr int32_t kMaxQueueBuffers = 8;        // TQue buffers per position: A2 has 8 event ids per position
+constexpr uint32_t kMaxPipeBuffers = 64;       // QBUF_MAX_LEN: buffers (TQue buffers and TBufs) per TPipe
+constexpr uint32_t kPositions = static_cast<uint32_t>(TPosition::MAX);
 
 enum class SlotState : uint8_t { kFree, kAllocated, kQueued };
 
 std::string QueueName(TPosition src, TPosition dst);
+const char* PositionName(TPosition pos);
 
-// UB carving shared by every InitBuffer of one TPipe.
+// The pipe that fills a buffer at a position, and the pipe that consumes it from there: a queue's EnQue
+// is a flag from the producer of its source position to the consumer of its destination position
+// (VECIN: MTE2 -> V, VECOUT: V -> MTE3, VECCALC: V -> V, VECIN->VECOUT: MTE2 -> MTE3), and FreeTensor
+// the flag back that AllocTensor waits for.
+constexpr ascend_twin::Pipe Producer(TPosition pos)
+{
+    using P = ascend_twin::Pipe;
+    switch (pos) {
+        case TPosition::VECIN: case TPosition::A1: case TPosition::B1: case TPosition::C1: return P::kMte2;
+        case TPosition::A2: case TPosition::B2: case TPosition::C2: return P::kMte1;
+        case TPosition::CO1: return P::kM;
+        case TPosition::CO2: return P::kFix;
+        default: return P::kV;
+    }
+}
+
+constexpr ascend_twin::Pipe Consumer(TPosition pos)
+{
+    using P = ascend_twin::Pipe;
+    switch (pos) {
+        case TPosition::VECOUT: case TPosition::CO2: return P::kMte3;
+        case TPosition::A1: case TPosition::B1: case TPosition::C1: return P::kMte1;
+        case TPosition::A2: case TPosition::B2: case TPosition::C2: return P::kM;
+        case TPosition::CO1: return P::kFix;
+        default: return P::kV;
+    }
+}
+
+// The position a queue's buffers and events belong to (GetPosition(src, dst) of the real API).
+constexpr TPosition QueuePosition(TPosition src, TPosition dst)
+{
+    return dst == TPosition::GM || dst == TPosition::CO2 ? src : dst;
+}
+
+// UB carving and the buffer budgets shared by every InitBuffer of one TPipe.
 class UbAllocator {
 public:
-    uint32_t Allocate(const char* call, uint64_t bytes);
-    void Reset() { next_ = 0; }
+    // Checks len > 0, the TPipe's buffer count and (queue buffers) the position's budget, then carves
+    // num buffers of len bytes (rounded up to 32) and returns the first one's offset.
+    uint32_t Allocate(const char* call, uint32_t num, uint32_t len, bool queue, TPosition pos);
+    void Reset()
+    {
+        next_ = 0;
+        buffers_ = 0;
+        for (uint32_t& n : queueBuffers_) n = 0;
+    }
 
 private:
     uint64_t next_ = 0;
+    uint32_t buffers_ = 0;
+    uint32_t queueBuffers_[kPositions] = {};
 };
 
 }  // namespace twin_detail
@@ -47,7 +95,8 @@ public:
                                    "buffer " + std::to_string(i) + " of a " + twin_detail::QueueName(src, dst) +
                                        " queue was still " +
                                        (state_[i] == twin_detail::SlotState::kQueued ? "enqueued" : "allocated") +
-                                       " when the kernel returned");
+                                       " when the kernel returned (the twin is stricter than the NPU here, which "
+                                       "does not check; a leaked buffer is a bug when the code runs in a loop)");
                 return;
             }
         }
@@ -56,12 +105,28 @@ public:
     template <typename T>
     __aicore__ inline LocalTensor<T> AllocTensor()
     {
+        static_assert(depth != 0, "must use AllocTensor<LocalTensor&> api while tque's depth is zero");
+        return TakeFree<T>();
+    }
+
+    // Depth 0 (in-place use): the tensor is bound to a free buffer.
+    template <typename T>
+    __aicore__ inline void AllocTensor(LocalTensor<T>& input)
+    {
+        static_assert(depth == 0, "can not AllocTensor in place while tque's depth is non zero");
+        input = TakeFree<T>();
+    }
+
+    template <typename T>
+    __aicore__ inline LocalTensor<T> TakeFree()
+    {
         CheckInitialised("TQue::AllocTensor");
         for (int32_t k = 0; k < num_; ++k) {
             const int32_t i = (nextAlloc_ + k) % num_;
             if (state_[i] == twin_detail::SlotState::kFree) {
                 state_[i] = twin_detail::SlotState::kAllocated;
                 nextAlloc_ = (i + 1) % num_;
+                ascend_twin::PipeAcquire(kProducer, freed_[i]);  // waits for the FreeTensor that released it
                 LocalTensor<T> t;
                 t.TwinBind(reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_[i]),
                            len_ / sizeof(T), src, {this, i});
@@ -81,12 +146,14 @@ public:
             ascend_twin::Fail("TQue::EnQue", "EnQue takes a tensor allocated and not yet enqueued",
                               "buffer " + std::to_string(i) + " is already in the queue");
         }
-        if (count_ >= depth) {
-            ascend_twin::Fail("TQue::EnQue", "no more enqueued tensors than the queue depth",
+        if (depth != 0 && count_ >= depth) {  // depth counts consecutive EnQues; depth 0 is in-place use
+            ascend_twin::Fail("TQue::EnQue", "no more consecutive EnQues than the queue depth",
                               "the " + twin_detail::QueueName(src, dst) + " queue of depth " + std::to_string(depth) +
-                                  " is full (DeQue before enqueuing more)");
+                                  " is full (DeQue before enqueuing more; the twin is stricter than the NPU here, whose release "
+                                  "build silently overwrites the oldest entry)");
         }
         state_[i] = twin_detail::SlotState::kQueued;
+        enqueued_[i] = ascend_twin::PipeNow(kProducer);
         fifo_[(head_ + count_) % twin_detail::kMaxQueueBuffers] = i;
         ++count_;
         return true;
@@ -94,6 +161,20 @@ public:
 
     template <typename T>
     __aicore__ inline LocalTensor<T> DeQue()
+    {
+        static_assert(depth != 0, "must use DeQue<LocalTensor&> api while tque's depth is zero");
+        return TakeQueued<T>();
+    }
+
+    template <typename T>
+    __aicore__ inline void DeQue(LocalTensor<T>& input)
+    {
+        static_assert(depth == 0, "can not DeQue in place while tque's depth is non zero");
+        input = TakeQueued<T>();
+    }
+
+    template <typename T>
+    __aicore__ inline LocalTensor<T> TakeQueued()
     {
         CheckInitialised("TQue::DeQue");
         if (count_ == 0) {
@@ -105,6 +186,7 @@ public:
         head_ = (head_ + 1) % twin_detail::kMaxQueueBuffers;
         --count_;
         state_[i] = twin_detail::SlotState::kAllocated;
+        ascend_twin::PipeAcquire(kConsumer, enqueued_[i]);
         LocalTensor<T> t;
         t.TwinBind(reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_[i]), len_ / sizeof(T), dst,
                    {this, i});
@@ -122,6 +204,7 @@ public:
                                   : "buffer " + std::to_string(i) + " is still in the queue (DeQue it first)");
         }
         state_[i] = twin_detail::SlotState::kFree;
+        freed_[i] = ascend_twin::PipeNow(kConsumer);
     }
 
     __aicore__ inline bool VacantInQue() const { return count_ < depth; }
@@ -138,7 +221,8 @@ public:
             ascend_twin::Fail(call, "a queue has 1 to 8 buffers", std::to_string(num) + " buffers requested");
         }
         const uint32_t aligned = (len + 31u) / 32u * 32u;
-        for (uint8_t k = 0; k < num; ++k) offset_[k] = ub.Allocate(call, aligned);
+        const uint32_t first = ub.Allocate(call, num, len, true, twin_detail::QueuePosition(src, dst));
+        for (uint8_t k = 0; k < num; ++k) offset_[k] = first + k * aligned;
         num_ = num;
         len_ = aligned;
     }
@@ -164,9 +248,14 @@ private:
         return ref.slot;
     }
 
+    static constexpr ascend_twin::Pipe kProducer = twin_detail::Producer(src);
+    static constexpr ascend_twin::Pipe kConsumer = twin_detail::Consumer(dst);
+
     int32_t num_ = 0;
     uint32_t len_ = 0;
     uint32_t offset_[twin_detail::kMaxQueueBuffers] = {};
+    ascend_twin::PipeClock enqueued_[twin_detail::kMaxQueueBuffers];  // the producer's clock at EnQue
+    ascend_twin::PipeClock freed_[twin_detail::kMaxQueueBuffers];     // the consumer's clock at FreeTensor
     twin_detail::SlotState state_[twin_detail::kMaxQueueBuffers] = {};
     int32_t fifo_[twin_detail::kMaxQueueBuffers] = {};
     int32_t head_ = 0;
@@ -199,16 +288,58 @@ public:
                               std::to_string(len) + " elements of " + std::to_string(sizeof(T)) +
                                   " bytes asked from a buffer of " + std::to_string(len_) + " bytes");
         }
+        if (len == 0 || (static_cast<uint64_t>(len) * sizeof(T)) % 32 != 0) {
+            ascend_twin::Fail("TBuf::Get", "TBuf::Get(len) asks for a positive whole number of 32-byte blocks",
+                              std::to_string(len) + " elements of " + std::to_string(sizeof(T)) + " bytes");
+        }
         LocalTensor<T> t;
         t.TwinBind(reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_), len, pos, {this, -1});
         return t;
     }
 
+    // size elements starting bufOffset bytes into the buffer.
+    template <typename T>
+    __aicore__ inline LocalTensor<T> GetWithOffset(uint32_t size, uint32_t bufOffset)
+    {
+        if (len_ == 0) {
+            ascend_twin::Fail("TBuf::GetWithOffset", "a TBuf is given memory by TPipe::InitBuffer before use",
+                              "this TBuf has no buffer");
+        }
+        if (static_cast<uint64_t>(bufOffset) + static_cast<uint64_t>(size) * sizeof(T) > len_) {
+            ascend_twin::Fail("TBuf::GetWithOffset", "GetWithOffset stays inside the TBuf",
+                              std::to_string(size) + " elements of " + std::to_string(sizeof(T)) + " bytes at offset " +
+                                  std::to_string(bufOffset) + " of a buffer of " + std::to_string(len_) + " bytes");
+        }
+        LocalTensor<T> t;
+        t.TwinBind(reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_ + bufOffset), size, pos, {this, -1});
+        return t;
+    }
+
+    // The queue calls of a TBuf do nothing but hand out its memory, as on the device.
+    template <typename T>
+    __aicore__ inline void EnQue(const LocalTensor<T>&)
+    {
+    }
+    template <typename T>
+    __aicore__ inline LocalTensor<T> DeQue()
+    {
+        return Get<T>();
+    }
+    template <typename T>
+    __aicore__ inline LocalTensor<T> AllocTensor()
+    {
+        return Get<T>();
+    }
+    template <typename T>
+    __aicore__ inline void FreeTensor(LocalTensor<T>&)
+    {
+    }
+
     void TwinInit(const char* call, twin_detail::UbAllocator& ub, uint32_t len)
     {
         if (len_ != 0) ascend_twin::Fail(call, "InitBuffer runs once per TBuf", "this TBuf already has memory");
+        offset_ = ub.Allocate(call, 1, len, false, pos);
         len_ = (len + 31u) / 32u * 32u;
-        offset_ = ub.Allocate(call, len_);
     }
 
 private:
@@ -218,9 +349,49 @@ private:
 
 class TPipe {
 public:
-    TPipe() = default;
+    // The most recently constructed TPipe of the core is what GetTPipePtr() returns.
+    TPipe()
+    {
+        if (ascend_twin::InLaunch()) ascend_twin::CurrentCore().tpipe = this;
+    }
+    ~TPipe()
+    {
+        if (ascend_twin::InLaunch() && ascend_twin::CurrentCore().tpipe == this) ascend_twin::CurrentCore().tpipe = nullptr;
+    }
     TPipe(const TPipe&) = delete;
     TPipe& operator=(const TPipe&) = delete;
+
+    // Event ids for SetFlag/WaitFlag: 8 per HardEvent on A2.
+    template <HardEvent evt>
+    __aicore__ inline int8_t AllocEventID()
+    {
+        const int8_t id = FetchEventID(evt);
+        events_[static_cast<uint32_t>(evt)] |= static_cast<uint8_t>(1u << id);
+        return id;
+    }
+
+    template <HardEvent evt>
+    __aicore__ inline void ReleaseEventID(int8_t id)
+    {
+        twin_detail::CheckEventId("TPipe::ReleaseEventID", id);
+        events_[static_cast<uint32_t>(evt)] &= static_cast<uint8_t>(~(1u << id));
+    }
+
+    template <HardEvent evt>
+    __aicore__ inline int8_t FetchEventID()
+    {
+        return FetchEventID(evt);
+    }
+
+    __aicore__ inline int8_t FetchEventID(HardEvent evt)
+    {
+        const uint8_t used = events_[static_cast<uint32_t>(evt)];
+        for (int8_t id = 0; id < 8; ++id) {
+            if ((used & (1u << id)) == 0) return id;
+        }
+        ascend_twin::Fail("TPipe::AllocEventID", "at most 8 event ids per HardEvent are allocated at a time on A2",
+                          "all 8 are allocated (ReleaseEventID the ones no longer needed)");
+    }
 
     template <class T>
     __aicore__ inline bool InitBuffer(T& que, uint8_t num, uint32_t len)
@@ -241,6 +412,9 @@ public:
 
 private:
     twin_detail::UbAllocator ub_;
+    uint8_t events_[static_cast<uint32_t>(HardEvent::MAX)] = {};  // allocated event ids, one bit each
 };
+
+__aicore__ inline TPipe* GetTPipePtr() { return static_cast<TPipe*>(ascend_twin::CurrentCore().tpipe); }
 
 }  // namespace AscendC

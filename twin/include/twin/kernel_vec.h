@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "twin/hazard.h"
 #include "twin/kernel_tensor.h"
 #include "twin/runtime.h"
 
@@ -54,6 +55,10 @@ inline void Binary(const char* call, ascend_twin::VecOp op, const LocalTensor<T>
     CheckOperand(call, "dst", dst, count);
     CheckOperand(call, "src0", src0, count);
     CheckOperand(call, "src1", src1, count);
+    ascend_twin::Instr instr(call, ascend_twin::Pipe::kV);
+    instr.Read("src0", src0.TwinData(), count * sizeof(T));
+    instr.Read("src1", src1.TwinData(), count * sizeof(T));
+    instr.Write("dst", dst.TwinData(), count * sizeof(T));
     T* d = dst.TwinData();
     const T* a = src0.TwinData();
     const T* b = src1.TwinData();
@@ -70,6 +75,9 @@ inline void WithScalar(const char* call, ascend_twin::VecOp op, const LocalTenso
     CheckCount(call, count);
     CheckOperand(call, "dst", dst, count);
     CheckOperand(call, "src", src, count);
+    ascend_twin::Instr instr(call, ascend_twin::Pipe::kV);
+    instr.Read("src", src.TwinData(), count * sizeof(T));
+    instr.Write("dst", dst.TwinData(), count * sizeof(T));
     T* d = dst.TwinData();
     const T* a = src.TwinData();
     const Compute<T> s = static_cast<Compute<T>>(scalar);
@@ -124,11 +132,49 @@ __aicore__ inline void Muls(const LocalTensor<T>& dst, const LocalTensor<T>& src
                             [](auto a, auto s) { return a * s; });
 }
 
+// dst[i] = src[i] * scalar + dst[i]. A2 pairs (dst, src): (half, half), (float, float), (float, half).
+// The twin computes in float and rounds once to the destination type.
+template <typename T, typename U>
+__aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U& scalarValue,
+                            const int32_t& count)
+{
+    static_assert((std::is_same_v<T, half> && std::is_same_v<U, half>) ||
+                      (std::is_same_v<T, float> && std::is_same_v<U, float>) ||
+                      (std::is_same_v<T, float> && std::is_same_v<U, half>)
+#if defined(ASCEND_TWIN_ALLOW_FP64)
+                      || (std::is_same_v<T, double> && std::is_same_v<U, double>)
+#endif
+                  ,
+                  "Axpy on A2 supports dst/src half/half, float/float and float/half");
+    twin_detail::CheckCount("Axpy", count);
+    twin_detail::CheckOperand("Axpy", "dst", dst, count);
+    twin_detail::CheckOperand("Axpy", "src", src, count);
+    ascend_twin::Instr instr("Axpy", ascend_twin::Pipe::kV);
+    instr.Read("src", src.TwinData(), count * sizeof(U));
+    instr.Read("dst", dst.TwinData(), count * sizeof(T));
+    instr.Write("dst", dst.TwinData(), count * sizeof(T));
+    using C = std::conditional_t<std::is_same_v<T, double>, double, float>;
+    T* d = dst.TwinData();
+    const U* a = src.TwinData();
+    const C s = static_cast<C>(scalarValue);
+    for (int32_t i = 0; i < count; ++i) d[i] = static_cast<T>(static_cast<C>(a[i]) * s + static_cast<C>(d[i]));
+    ascend_twin::CountVec(ascend_twin::VecOp::kAxpy, count);
+}
+
 template <typename T>
 __aicore__ inline void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const int32_t& count)
 {
+    static_assert(std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t> || std::is_same_v<T, int16_t> ||
+                      std::is_same_v<T, uint16_t> || std::is_same_v<T, int32_t> || std::is_same_v<T, uint32_t> ||
+                      std::is_same_v<T, float>
+#if defined(ASCEND_TWIN_ALLOW_FP64)
+                      || std::is_same_v<T, double>
+#endif
+                  ,
+                  "Duplicate on A2 supports half, bfloat16_t, int16_t, uint16_t, int32_t, uint32_t and float");
     twin_detail::CheckCount("Duplicate", count);
     twin_detail::CheckOperand("Duplicate", "dst", dst, count);
+    ascend_twin::Instr("Duplicate", ascend_twin::Pipe::kV).Write("dst", dst.TwinData(), count * sizeof(T));
     T* d = dst.TwinData();
     for (int32_t i = 0; i < count; ++i) d[i] = scalarValue;
     ascend_twin::CountVec(ascend_twin::VecOp::kDuplicate, count);

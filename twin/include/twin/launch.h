@@ -11,19 +11,23 @@
 
 namespace ascend_twin {
 
-// An entry point as `extern "C" __global__ __aicore__ void k(GM_ADDR...)` compiles on the CPU: a
-// function taking nothing but GM addresses.
+// An entry point as `extern "C" __global__ __aicore__ void k(...)` compiles on the CPU.
 using KernelEntry = void*;
+// Calls an entry with values[i] pointing at parameter i's value (twin/kernel_entry.h makes one from the
+// entry's signature). Without one the launcher calls the entry as a function of GM addresses only.
+using KernelInvoker = void (*)(void* fn, void* const* values);
 
 struct GmArg {
     const char* name;  // the kernel parameter's name, used in error messages
-    void* data;        // may be null when bytes == 0 (e.g. no workspace)
+    void* data;        // may be null when bytes == 0 (e.g. no workspace); byValue: the value's bytes
     uint64_t bytes;
+    bool byValue = false;  // a scalar or struct parameter passed by copy, not a GM buffer
 };
 
 struct LaunchSpec {
     const char* kernel;       // name reported in errors and statistics
     KernelEntry entry;
+    KernelInvoker invoke = nullptr;  // required when an argument is byValue
     uint32_t blockDim;
     uint64_t tilingKey = 0;
     std::vector<GmArg> args;  // kernel parameters in order; the tiling buffer is the last one
@@ -38,15 +42,19 @@ struct LaunchStats {
 };
 
 // Runs the kernel on spec.blockDim virtual cores and returns their counters. Throws RuleViolation for
-// the first broken rule (lowest core index first, then the cross-core checks).
+// the first broken rule (lowest core index first, then the cross-core checks). The cores run on a
+// persistent pool of ASCEND_TWIN_THREADS threads (default: every CPU; read once; an invalid value
+// makes every launch throw std::invalid_argument).
 LaunchStats Launch(const LaunchSpec& spec);
 
-// What the last launch measured, and an optional log of every launch (for Python's twin.record()).
-LaunchStats LastLaunch();
+// What the calling thread's last launch measured (nullptr before its first launch), and recordings of
+// every launch the calling thread makes (for Python's twin.record()). Recordings nest: a launch is
+// added to every recording open on the thread; StopRecording closes the innermost one.
+const LaunchStats* LastLaunch();
 void StartRecording();
 std::vector<LaunchStats> StopRecording();
 
-// Kernel variants compiled for the twin, looked up by op name and dtype (see twin/kernels/).
+// Kernel variants compiled for the twin, looked up by op name and dtype (op_kernel/twin_variants.txt).
 struct KernelVariant {
     const char* op;
     ascend_ext::DType dtype;

@@ -14,7 +14,8 @@ namespace ascend_twin {
 // Vector instructions the twin counts, by name. Element-ops = calCount of each call.
 enum class VecOp : uint32_t {
     kAdd, kSub, kMul, kDiv, kMax, kMin, kAdds, kMuls, kExp, kLn, kAbs, kSqrt, kRsqrt, kReciprocal,
-    kDuplicate, kCast, kReduceSum, kReduceMax, kCount
+    kDuplicate, kCast, kReduceSum, kReduceMax, kAxpy, kRelu, kNot, kMaxs, kMins, kLeakyRelu, kAnd, kOr,
+    kCount
 };
 const char* VecOpName(VecOp op);
 
@@ -64,6 +65,10 @@ struct GmWrite {
     uint64_t end;
 };
 
+// Atomic accumulation of copies to GM (SetAtomicAdd<T> and friends).
+enum class AtomicOp : uint8_t { kNone, kAdd, kMax, kMin };
+enum class AtomicType : uint8_t { kFloat, kHalf, kBFloat16, kInt32, kInt16, kInt8 };
+
 // State of the virtual core the current thread is running.
 struct CoreContext {
     const char* kernel = "";
@@ -76,6 +81,14 @@ struct CoreContext {
     uint8_t* ub = nullptr;  // UB of this core, platform->ubSize bytes, 64-byte aligned
     CoreCounters counters;
     std::vector<GmWrite> writes;  // coalesced GM write ranges, for the cross-core overlap check
+    std::vector<GmWrite> reads;   // coalesced GM read ranges, for the cross-core read-after-write check
+    std::vector<GmWrite> atomicWrites;  // GM ranges accumulated into atomically (cores may share them)
+    AtomicOp atomicOp = AtomicOp::kNone;
+    bool maskCounter = false;  // the vector mask register: counter mode, or normal mode with these bits
+    uint64_t maskHigh = ~0ull;
+    uint64_t maskLow = ~0ull;
+    AtomicType atomicType = AtomicType::kFloat;
+    void* tpipe = nullptr;  // the kernel's current AscendC::TPipe (GetTPipePtr)
     std::string deferredViolation;  // found in a destructor (cannot throw there); raised after the kernel returns
     std::string deferredCall;
     std::string deferredRule;
@@ -94,6 +107,9 @@ void Defer(const char* call, const char* rule, const std::string& detail);  // f
 void CheckGmInBounds(const char* call, const char* rule, const char* verb, const void* addr, uint64_t bytes);
 void CheckGmRead(const char* call, const void* addr, uint64_t bytes);
 void CheckGmWrite(const char* call, const void* addr, uint64_t bytes);
+// A copy to GM in the core's atomic mode: checks and records the range, then combines the bytes of src
+// into dst element by element (one lock for all cores: accumulations never tear).
+void AtomicCopyToGm(const char* call, uint8_t* dst, const uint8_t* src, uint64_t bytes);
 
 // UB addresses of vector instructions and DataCopy must be 32-byte aligned.
 void CheckUbAligned(const char* call, const char* operand, const void* addr);

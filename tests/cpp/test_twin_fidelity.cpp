@@ -1,0 +1,320 @@
+// Limits and semantics checked against the real asc-devkit headers and docs (A2, dav-2201): UB size
+// and buffer budgets of TPipe::InitBuffer, depth-0 queues, buffer handles of sub-views, GetPhyAddr,
+// DataCopyPad's GM alignment, dummy elements and ranges, the older DataCopyPad overloads.
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "check.h"
+#include "kernel_operator.h"
+#include "twin/launch.h"
+
+using namespace AscendC;
+
+namespace {
+
+std::vector<float> gIn(64), gOut(64);
+
+// Runs kernel on one core over gIn/gOut; returns "" or the broken rule.
+std::string Run(void (*kernel)(GM_ADDR, GM_ADDR))
+{
+    ascend_twin::LaunchSpec spec;
+    spec.kernel = "fidelity";
+    spec.entry = reinterpret_cast<ascend_twin::KernelEntry>(kernel);
+    spec.blockDim = 1;
+    spec.args = {{"in", gIn.data(), gIn.size() * 4}, {"out", gOut.data(), gOut.size() * 4}};
+    try {
+        ascend_twin::Launch(spec);
+    } catch (const ascend_twin::RuleViolation& e) {
+        return e.rule;
+    }
+    return "";
+}
+
+bool Has(const std::string& rule, const char* part) { return rule.find(part) != std::string::npos; }
+
+#define CHECK_OK(rule)                                                                  \
+    do {                                                                                \
+        const std::string broken = (rule);                                              \
+        if (!broken.empty()) std::printf("  unexpected violation: %s\n", broken.c_str()); \
+        CHECK(broken.empty());                                                          \
+    } while (0)
+
+template <uint32_t kBytes>
+void UbOfSize(GM_ADDR, GM_ADDR)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> a, b;
+    pipe.InitBuffer(a, 96 * 1024);
+    pipe.InitBuffer(b, kBytes - 96 * 1024);
+}
+
+void ZeroLength(GM_ADDR, GM_ADDR)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> a;
+    pipe.InitBuffer(a, 0);
+}
+
+template <int kQueues>
+void QueuesAtVecin(GM_ADDR, GM_ADDR)
+{
+    TPipe pipe;
+    TQue<TPosition::VECIN, 1> q[kQueues];
+    for (auto& que : q) pipe.InitBuffer(que, 2, 64);
+    TQue<TPosition::VECOUT, 1> out[4];  // another position has its own budget
+    for (auto& que : out) pipe.InitBuffer(que, 2, 64);
+}
+
+template <int kBufs>
+void ManyTBufs(GM_ADDR, GM_ADDR)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> b[kBufs];
+    for (auto& buf : b) pipe.InitBuffer(buf, 32);
+}
+
+// Depth 0: in-place AllocTensor/DeQue; any number of EnQues up to the buffers.
+void DepthZero(GM_ADDR in, GM_ADDR out)
+{
+    TPipe pipe;
+    TQue<TPosition::VECIN, 0> que;
+    pipe.InitBuffer(que, 2, 32);
+    GlobalTensor<float> inGm, outGm;
+    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(in));
+    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
+    LocalTensor<float> a, b;
+    que.AllocTensor<float>(a);
+    que.AllocTensor<float>(b);
+    DataCopy(a, inGm, 8);
+    DataCopy(b, inGm[8], 8);
+    que.EnQue(a);
+    que.EnQue(b);
+    que.DeQue<float>(a);
+    que.DeQue<float>(b);
+    PipeBarrier<PIPE_ALL>();  // orders the copy with the pipes before it
+    DataCopy(outGm, b, 8);
+    que.FreeTensor(a);
+    que.FreeTensor(b);
+}
+
+// EnQue and FreeTensor of a sub-view act on its buffer; GetPhyAddr is the UB address.
+void SubView(GM_ADDR in, GM_ADDR out)
+{
+    TPipe pipe;
+    TQue<TPosition::VECIN, 1> que;
+    TQue<TPosition::VECOUT, 1> second;
+    pipe.InitBuffer(que, 1, 64);
+    pipe.InitBuffer(second, 1, 64);
+    GlobalTensor<float> outGm;
+    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
+    LocalTensor<float> t = second.AllocTensor<float>();
+    const uint64_t addr = t.GetPhyAddr();
+    const int32_t pos = t.GetPosition();
+    LocalTensor<float> view = t[8];
+    second.EnQue(view);
+    view = second.DeQue<float>();
+    LocalTensor<float> view2 = view[8];
+    second.FreeTensor(view2);
+    outGm.SetValue(0, static_cast<float>(addr));
+    outGm.SetValue(1, static_cast<float>(pos == static_cast<int32_t>(TPosition::VECOUT)));
+}
+
+// DataCopyPad from a GM address 1 byte past a float: allowed (GM side needs byte alignment only).
+void PadByteAligned(GM_ADDR in, GM_ADDR out)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 32);
+    GlobalTensor<float> inGm, outGm;
+    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(in + 1));
+    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out + 1));
+    LocalTensor<float> t = buf.Get<float>();
+    DataCopyPad(t, inGm, DataCopyExtParams{1, 12, 0, 0, 0}, DataCopyPadExtParams<float>{false, 0, 0, 0.0f});
+    PipeBarrier<PIPE_ALL>();  // orders the copy with the pipes before it
+    DataCopyPad(outGm, t, DataCopyExtParams{1, 12, 0, 0, 0});
+}
+
+void CopyByteAligned(GM_ADDR in, GM_ADDR)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 32);
+    GlobalTensor<float> inGm;
+    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(in + 1));
+    DataCopy(buf.Get<float>(), inGm, 8);
+}
+
+// 3 floats per block, no padding: the 5 dummy floats of each 32-byte slot repeat the block's first.
+void PadDummy(GM_ADDR in, GM_ADDR out)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 64);
+    GlobalTensor<float> inGm, outGm;
+    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(in));
+    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
+    LocalTensor<float> t = buf.Get<float>();
+    DataCopyPad(t, inGm, DataCopyExtParams{2, 12, 4, 0, 0}, DataCopyPadExtParams<float>{false, 0, 0, 0.0f});
+    PipeBarrier<PIPE_ALL>();  // orders the copy with the pipes before it
+    DataCopy(outGm, t, 16);
+}
+
+// The older overloads: DataCopyParams (blockLen in bytes) and DataCopyPadParams (pad bit pattern).
+void PadOlderForm(GM_ADDR in, GM_ADDR out)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 32);
+    GlobalTensor<float> inGm, outGm;
+    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(in));
+    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
+    LocalTensor<float> t = buf.Get<float>();
+    uint32_t minusOne;
+    const float m = -1.0f;
+    std::memcpy(&minusOne, &m, 4);
+    DataCopyParams params{1, 8, 0, 0};
+    params.srcGap = 0;  // the documented names of the gaps
+    params.dstGap = 0;
+    DataCopyPad(t, inGm, params, DataCopyPadParams{true, 0, 2, minusOne});
+    PipeBarrier<PIPE_ALL>();  // orders the copy with the pipes before it
+    DataCopyPad(outGm, t, DataCopyParams{1, 16, 0, 0});
+}
+
+void PadTooManyBlocks(GM_ADDR in, GM_ADDR)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 32);
+    GlobalTensor<float> inGm;
+    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(in));
+    DataCopyPad(buf.Get<float>(), inGm, DataCopyExtParams{4096, 4, 0, 0, 0},
+                DataCopyPadExtParams<float>{false, 0, 0, 0.0f});
+}
+
+void CopyZeroBlocks(GM_ADDR in, GM_ADDR)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 32);
+    GlobalTensor<float> inGm;
+    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(in));
+    DataCopy(buf.Get<float>(), inGm, DataCopyParams{0, 1, 0, 0});
+}
+
+// TBuf: GetWithOffset views, and the queue calls that only hand out its memory.
+void TBufViews(GM_ADDR in, GM_ADDR out)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 64 * sizeof(float));
+    GlobalTensor<float> inGm, outGm;
+    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(in));
+    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
+    LocalTensor<float> whole = buf.AllocTensor<float>();
+    DataCopy(whole, inGm, 64);
+    buf.EnQue(whole);
+    LocalTensor<float> second = buf.GetWithOffset<float>(32, 32 * sizeof(float));
+    PipeBarrier<PIPE_ALL>();  // orders the copy with the pipes before it
+    DataCopy(outGm, second, 32);
+    buf.FreeTensor(whole);
+}
+
+void TBufOffsetPastTheEnd(GM_ADDR, GM_ADDR)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 64 * sizeof(float));
+    buf.GetWithOffset<float>(32, 33 * sizeof(float));
+}
+
+void TBufGetPartialBlock(GM_ADDR, GM_ADDR)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 64 * sizeof(float));
+    buf.Get<float>(12);
+}
+
+static_assert(sizeof(KERNEL_TYPE_MIX_AICORE) == 1, "KernelMetaType is global, as in the real headers");
+static_assert(std::is_same_v<decltype(ONE_REPEAT_BYTE_SIZE), const int32_t>, "ONE_REPEAT_BYTE_SIZE is int32_t");
+
+}  // namespace
+
+TEST_CASE("InitBuffer hands out the whole 192 KiB UB of A2, not a byte more, and no empty buffer")
+{
+    CHECK_OK(Run(&UbOfSize<192 * 1024>));
+    CHECK(Has(Run(&UbOfSize<192 * 1024 + 32>), "UB allocations fit in the UB"));
+    CHECK(Has(Run(&ZeroLength), "more than 0 bytes"));
+}
+
+TEST_CASE("TQue buffers: at most 8 per position; buffers: at most 64 per TPipe")
+{
+    CHECK_OK(Run(&QueuesAtVecin<4>));
+    CHECK(Has(Run(&QueuesAtVecin<5>), "at most 8 TQue buffers per position"));
+    CHECK_OK(Run(&ManyTBufs<64>));
+    CHECK(Has(Run(&ManyTBufs<65>), "at most 64 buffers"));
+}
+
+TEST_CASE("depth-0 queues: in-place AllocTensor/DeQue and consecutive EnQues")
+{
+    for (int i = 0; i < 16; ++i) gIn[i] = static_cast<float>(i);
+    CHECK_OK(Run(&DepthZero));
+    CHECK_EQ(gOut[0], 8.0f);
+}
+
+TEST_CASE("EnQue/FreeTensor of a sub-view act on its buffer; GetPhyAddr is the UB address")
+{
+    CHECK_OK(Run(&SubView));
+    CHECK_EQ(gOut[0], 64.0f);  // the second queue's buffer starts after the first one's 64 bytes
+    CHECK_EQ(gOut[1], 1.0f);
+}
+
+TEST_CASE("DataCopyPad takes any GM address; DataCopy needs element alignment")
+{
+    for (int i = 0; i < 64; ++i) gIn[i] = static_cast<float>(i + 1);
+    std::vector<uint8_t> expect(12);
+    std::memcpy(expect.data(), reinterpret_cast<uint8_t*>(gIn.data()) + 1, 12);
+    CHECK_OK(Run(&PadByteAligned));
+    CHECK(std::memcmp(reinterpret_cast<uint8_t*>(gOut.data()) + 1, expect.data(), 12) == 0);
+    CHECK(Has(Run(&CopyByteAligned), "aligned to the element size"));
+}
+
+TEST_CASE("DataCopyPad without padding fills each block's dummy elements with its first element")
+{
+    for (int i = 0; i < 64; ++i) gIn[i] = static_cast<float>(i + 1);
+    CHECK_OK(Run(&PadDummy));
+    for (int b = 0; b < 2; ++b) {
+        for (int e = 0; e < 3; ++e) CHECK_EQ(gOut[b * 8 + e], static_cast<float>(b * 4 + e + 1));
+        for (int e = 3; e < 8; ++e) CHECK_EQ(gOut[b * 8 + e], static_cast<float>(b * 4 + 1));
+    }
+}
+
+TEST_CASE("the older DataCopyPad overloads, srcGap/dstGap")
+{
+    for (int i = 0; i < 64; ++i) gIn[i] = static_cast<float>(i + 1);
+    CHECK_OK(Run(&PadOlderForm));
+    CHECK_EQ(gOut[0], 1.0f);
+    CHECK_EQ(gOut[1], 2.0f);
+    CHECK_EQ(gOut[2], -1.0f);
+    CHECK_EQ(gOut[3], -1.0f);
+}
+
+TEST_CASE("blockCount ranges: DataCopyPad up to 4095, DataCopy from 1")
+{
+    CHECK(Has(Run(&PadTooManyBlocks), "blockCount is within the instruction's range"));
+    CHECK(Has(Run(&CopyZeroBlocks), "blockCount is within the instruction's range"));
+}
+
+TEST_CASE("TBuf: GetWithOffset, queue calls, Get(len) in whole 32-byte blocks")
+{
+    for (int i = 0; i < 64; ++i) gIn[i] = static_cast<float>(i);
+    CHECK_OK(Run(&TBufViews));
+    CHECK_EQ(gOut[0], 32.0f);
+    CHECK_EQ(gOut[31], 63.0f);
+    CHECK(Has(Run(&TBufOffsetPastTheEnd), "GetWithOffset stays inside the TBuf"));
+    CHECK(Has(Run(&TBufGetPartialBlock), "positive whole number of 32-byte blocks"));
+}
+
+TEST_MAIN()

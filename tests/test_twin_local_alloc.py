@@ -1,0 +1,39 @@
+"""Kernels that take UB from LocalMemAllocator and order the pipes with explicit flags, as the official
+kernel samples do; ascendc_assert stops the kernel like a trap on the NPU."""
+import os
+import struct
+
+import pytest
+import torch
+
+import ascend_ext
+from ascend_ext.twin import KernelRuleViolation
+
+KERNELS = os.path.join(os.path.dirname(__file__), "kernels")
+
+
+@pytest.fixture(scope="module")
+def lib():
+    return ascend_ext.twin.compile_kernels([os.path.join(KERNELS, "local_alloc.cpp")])
+
+
+@pytest.mark.parametrize("n", [64, 640])
+def test_local_mem_allocator_kernel_runs_clean(lib, n):
+    x = torch.randn(n)
+    y = torch.zeros(n)
+    stats = lib.launch("relu_scale", 1, x=x, y=y, tiling=struct.pack("<If", n, 1.5))
+    assert torch.equal(y, torch.relu(x) * 1.5)
+    assert stats.total.ub_bytes_allocated == 2 * 64 * 4
+    assert stats.total.vector_element_ops == {"Relu": n, "Muls": n}
+
+
+def test_failed_kernel_assertion_is_a_violation(lib):
+    with pytest.raises(KernelRuleViolation, match=r"ascendc_assert: broke the rule 'kernel assertions hold': "
+                                                  r"'t.n % kTile == 0' is false"):
+        lib.launch("relu_scale", 1, x=torch.zeros(100), y=torch.zeros(100), tiling=struct.pack("<If", 100, 1.0))
+
+
+def test_allocator_past_the_ub_is_a_violation(lib):
+    with pytest.raises(KernelRuleViolation, match=r"LocalMemAllocator::Alloc: broke the rule 'UB allocations fit in "
+                                                  r"the UB': asking for 262144 bytes at UB offset 256"):
+        lib.launch("relu_scale_too_big", 1, x=torch.zeros(64), y=torch.zeros(64), tiling=struct.pack("<If", 64, 1.0))

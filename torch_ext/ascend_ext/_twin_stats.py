@@ -1,0 +1,92 @@
+"""The twin's launch statistics as Python objects, read through the twin's C interface (twin/c_api.h).
+
+Shared by ``twin`` (the built-in ops, in ascend_ext._C) and ``twin_kernels`` (kernel libraries built by
+compile_kernels, each with its own copy of the twin runtime), so neither imports the other.
+"""
+import contextlib
+import ctypes
+import dataclasses
+import json
+from typing import Dict, Iterator, List
+
+
+@dataclasses.dataclass(frozen=True)
+class CoreStats:
+    gm_bytes_read: int
+    gm_bytes_written: int
+    data_copy_calls: int
+    ub_bytes_allocated: int
+    cube_macs: int
+    vector_element_ops: Dict[str, int]
+    # Cube cores' Matmul counters: gm_bytes_a/_b/_bias/_c (re-reads included), l1_bytes_loaded,
+    # l0a_bytes_loaded, l0b_bytes_loaded, l0c_bytes_out, mmad_calls.
+    cube: Dict[str, int] = dataclasses.field(default_factory=dict)
+
+
+@dataclasses.dataclass(frozen=True)
+class LaunchStats:
+    kernel: str
+    platform: str
+    block_dim: int
+    cores: List[CoreStats]
+
+    @property
+    def total(self) -> CoreStats:
+        """Counters summed over cores (ub_bytes_allocated: the largest of any core)."""
+        ops: Dict[str, int] = {}
+        cube: Dict[str, int] = {}
+        for c in self.cores:
+            for name, n in c.vector_element_ops.items():
+                ops[name] = ops.get(name, 0) + n
+            for name, n in c.cube.items():
+                cube[name] = cube.get(name, 0) + n
+        return CoreStats(
+            gm_bytes_read=sum(c.gm_bytes_read for c in self.cores),
+            gm_bytes_written=sum(c.gm_bytes_written for c in self.cores),
+            data_copy_calls=sum(c.data_copy_calls for c in self.cores),
+            ub_bytes_allocated=max((c.ub_bytes_allocated for c in self.cores), default=0),
+            cube_macs=sum(c.cube_macs for c in self.cores),
+            vector_element_ops=ops,
+            cube=cube,
+        )
+
+
+def parse(raw: dict) -> LaunchStats:
+    return LaunchStats(
+        kernel=raw["kernel"],
+        platform=raw["platform"],
+        block_dim=raw["block_dim"],
+        cores=[CoreStats(**c) for c in raw["cores"]],
+    )
+
+
+def declare(lib: ctypes.CDLL) -> ctypes.CDLL:
+    """Sets the ctypes signatures of the statistics functions of a library holding the twin runtime."""
+    lib.ascend_twin_last_launch_json.restype = ctypes.c_char_p
+    lib.ascend_twin_stop_recording_json.restype = ctypes.c_char_p
+    lib.ascend_twin_start_recording.restype = None
+    return lib
+
+
+def last_launch(lib: ctypes.CDLL, who: str) -> LaunchStats:
+    raw = json.loads(lib.ascend_twin_last_launch_json())
+    if raw is None:
+        raise LookupError(f"{who}: this thread has made no twin launch yet")
+    return parse(raw)
+
+
+class Recording:
+    """Filled when the ``record()`` block exits: every launch made inside it, in order."""
+
+    def __init__(self) -> None:
+        self.launches: List[LaunchStats] = []
+
+
+@contextlib.contextmanager
+def record(lib: ctypes.CDLL) -> Iterator[Recording]:
+    rec = Recording()
+    lib.ascend_twin_start_recording()
+    try:
+        yield rec
+    finally:
+        rec.launches = [parse(r) for r in json.loads(lib.ascend_twin_stop_recording_json())]

@@ -1,0 +1,65 @@
+// What a kernel entry point takes, read from its own signature: how many parameters, and for each
+// whether it is a GM address or a value passed by copy (a scalar or a struct, as a <<<>>> launch can
+// pass), with its size. Used by ascend_ext.twin.compile_kernels to check a launch's arguments and to
+// pass values; the launcher calls the entry through `invoke`.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+#include "twin/c_api.h"
+
+namespace ascend_twin::entry_detail {
+
+template <typename P>
+constexpr uint32_t Kind()
+{
+    using T = std::decay_t<P>;
+    if constexpr (std::is_pointer_v<T>) return ASCEND_TWIN_PARAM_GM;
+    else if constexpr (std::is_floating_point_v<T>) return ASCEND_TWIN_PARAM_FLOAT;
+    else if constexpr (std::is_integral_v<T> && std::is_signed_v<T>) return ASCEND_TWIN_PARAM_INT;
+    else if constexpr (std::is_integral_v<T> || std::is_enum_v<T>) return ASCEND_TWIN_PARAM_UINT;
+    else return ASCEND_TWIN_PARAM_STRUCT;
+}
+
+template <typename... P, size_t... I>
+void Invoke(void* fn, void* const* values, std::index_sequence<I...>)
+{
+    reinterpret_cast<void (*)(P...)>(fn)(*static_cast<std::decay_t<P>*>(values[I])...);
+}
+
+template <typename... P>
+void InvokeEntry(void* fn, void* const* values)
+{
+    Invoke<P...>(fn, values, std::index_sequence_for<P...>{});
+}
+
+template <typename... P>
+AscendTwinEntry Describe(void (*fn)(P...))
+{
+    static_assert(sizeof...(P) <= ASCEND_TWIN_MAX_PARAMS, "the twin launches kernels of up to 16 parameters");
+    static_assert((std::is_trivially_copyable_v<std::decay_t<P>> && ...),
+                  "kernel parameters are GM addresses or trivially copyable values");
+    AscendTwinEntry e{};
+    e.fn = reinterpret_cast<void*>(fn);
+    e.invoke = &InvokeEntry<P...>;
+    e.arity = sizeof...(P);
+    const uint32_t kinds[] = {Kind<P>()..., 0};
+    const uint32_t sizes[] = {static_cast<uint32_t>(sizeof(std::decay_t<P>))..., 0};
+    for (uint32_t i = 0; i < e.arity; ++i) {
+        e.kinds[i] = kinds[i];
+        e.sizes[i] = sizes[i];
+    }
+    return e;
+}
+
+}  // namespace ascend_twin::entry_detail
+
+// Exports `const AscendTwinEntry* ascend_twin_entry_<NAME>()` describing the kernel NAME.
+#define ASCEND_TWIN_EXPORT_ENTRY(NAME)                                                                  \
+    extern "C" __attribute__((visibility("default"))) const AscendTwinEntry* ascend_twin_entry_##NAME() \
+    {                                                                                                   \
+        static const AscendTwinEntry entry = ascend_twin::entry_detail::Describe(&NAME);                \
+        return &entry;                                                                                  \
+    }

@@ -1,0 +1,79 @@
+// LocalMemAllocator: UB tensors carved front to back without TPipe (include/basic_api/kernel_tensor.h),
+// plus the small kernel utilities that come with such kernels: InitSocState and ascendc_assert.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "twin/kernel_tensor.h"
+#include "twin/runtime.h"
+
+namespace AscendC {
+
+enum class Hardware : uint8_t { GM, UB, L1, L0A, L0B, L0C, BIAS, FIXBUF, MAX };
+
+namespace twin_detail {
+// Hands out [offset, offset + bytes) of UB as a fresh range (poisoned, no recorded accesses); fails past
+// the UB's end.
+uint8_t* CarveUb(const char* call, uint32_t offset, uint64_t bytes);
+}  // namespace twin_detail
+
+// Only the UB form exists in the twin. Like the device, it does not round tensor sizes up to 32 bytes:
+// a tile whose size is not a multiple of 32 bytes leaves the next tensor unaligned, and the first vector
+// instruction or DataCopy on it fails the alignment rule.
+template <Hardware hard = Hardware::UB>
+class LocalMemAllocator {
+public:
+    static_assert(hard == Hardware::UB, "the twin implements LocalMemAllocator<Hardware::UB> only");
+
+    __aicore__ inline LocalMemAllocator() {}
+    __aicore__ inline uint32_t GetCurAddr() const { return head_; }
+
+    template <TPosition pos, class DataType, uint32_t tileSize>
+    __aicore__ inline LocalTensor<DataType> Alloc()
+    {
+        return Carve<DataType>(pos, tileSize);
+    }
+    template <TPosition pos, class DataType>
+    __aicore__ inline LocalTensor<DataType> Alloc(uint32_t tileSize)
+    {
+        return Carve<DataType>(pos, tileSize);
+    }
+    template <class DataType, uint32_t tileSize>
+    __aicore__ inline LocalTensor<DataType> Alloc()
+    {
+        return Carve<DataType>(TPosition::VECCALC, tileSize);
+    }
+    template <class DataType>
+    __aicore__ inline LocalTensor<DataType> Alloc(uint32_t tileSize)
+    {
+        return Carve<DataType>(TPosition::VECCALC, tileSize);
+    }
+
+private:
+    template <class DataType>
+    LocalTensor<DataType> Carve(TPosition pos, uint32_t tileSize)
+    {
+        const uint64_t bytes = static_cast<uint64_t>(tileSize) * sizeof(DataType);
+        LocalTensor<DataType> t;
+        t.TwinBind(reinterpret_cast<DataType*>(twin_detail::CarveUb("LocalMemAllocator::Alloc", head_, bytes)),
+                   tileSize, pos, {});
+        head_ += static_cast<uint32_t>(bytes);
+        return t;
+    }
+
+    uint32_t head_ = 0;
+};
+
+// Resets the core's SoC state (masks, atomics) at kernel start; the twin keeps none across kernels.
+__aicore__ inline void InitSocState() {}
+
+}  // namespace AscendC
+
+namespace ascend_twin {
+[[noreturn]] void FailAssert(const char* expr, const char* file, int line);
+}
+
+// A failed kernel assertion stops the kernel (a trap on the NPU): a rule violation naming the expression.
+#define ascendc_assert(expr, ...) \
+    (static_cast<bool>(expr) ? void(0) : ascend_twin::FailAssert(#expr, __FILE__, __LINE__))

@@ -1,0 +1,290 @@
+// The mask/repeat forms ("high-dimensional split", Level 0) of the vector families, and the mask
+// register: SetMaskCount/SetMaskNorm/SetVectorMask/ResetMask (include/basic_api/kernel_common.h,
+// docs: SIMD计算说明/掩码). One repeat covers 256 bytes: 8 blocks of 32 bytes. Lane j of repeat r is
+// element j % (32 / sizeof(T)) of block j / (32 / sizeof(T)), at (r * repStride + block * blkStride) * 32
+// bytes from the operand's start. Normal mode: the mask (continuous: the first `mask` lanes; bitwise:
+// mask[0] lanes 0..63, mask[1] lanes 64..127) selects the lanes of every one of repeatTime repeats;
+// masked-off lanes are neither read nor written. Counter mode: the mask's low 64 bits are the number of
+// elements; repeatTime is ignored. With isSetMask = false the mask comes from SetVectorMask. The count
+// forms set counter mode themselves and leave normal mode with a full mask behind.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+#include <cmath>
+
+#include "twin/hazard.h"
+#include "twin/kernel_tensor.h"
+#include "twin/kernel_vec_more.h"
+#include "twin/runtime.h"
+
+namespace AscendC {
+
+enum class MaskMode : uint8_t { NORMAL = 0, COUNTER };
+
+constexpr int32_t DEFAULT_BLK_NUM = 8;
+constexpr int32_t DEFAULT_BLK_STRIDE = 1;
+constexpr uint8_t DEFAULT_REPEAT_STRIDE = 8;
+constexpr uint64_t MASK_PLACEHOLDER = 0;
+
+struct BinaryRepeatParams {
+    BinaryRepeatParams() {}
+    BinaryRepeatParams(const uint8_t dstBlkStrideIn, const uint8_t src0BlkStrideIn, const uint8_t src1BlkStrideIn,
+                       const uint8_t dstRepStrideIn, const uint8_t src0RepStrideIn, const uint8_t src1RepStrideIn)
+        : dstBlkStride(dstBlkStrideIn),
+          src0BlkStride(src0BlkStrideIn),
+          src1BlkStride(src1BlkStrideIn),
+          dstRepStride(dstRepStrideIn),
+          src0RepStride(src0RepStrideIn),
+          src1RepStride(src1RepStrideIn)
+    {
+    }
+    uint32_t blockNumber = DEFAULT_BLK_NUM;
+    uint8_t dstBlkStride = DEFAULT_BLK_STRIDE;
+    uint8_t src0BlkStride = DEFAULT_BLK_STRIDE;
+    uint8_t src1BlkStride = DEFAULT_BLK_STRIDE;
+    uint8_t dstRepStride = DEFAULT_REPEAT_STRIDE;
+    uint8_t src0RepStride = DEFAULT_REPEAT_STRIDE;
+    uint8_t src1RepStride = DEFAULT_REPEAT_STRIDE;
+    bool repeatStrideMode = false;
+    bool strideSizeMode = false;
+};
+
+struct UnaryRepeatParams {
+    UnaryRepeatParams() {}
+    UnaryRepeatParams(const uint16_t dstBlkStrideIn, const uint16_t srcBlkStrideIn, const uint8_t dstRepStrideIn,
+                      const uint8_t srcRepStrideIn)
+        : dstBlkStride(dstBlkStrideIn), srcBlkStride(srcBlkStrideIn), dstRepStride(dstRepStrideIn),
+          srcRepStride(srcRepStrideIn)
+    {
+    }
+    uint32_t blockNumber = DEFAULT_BLK_NUM;
+    uint16_t dstBlkStride = DEFAULT_BLK_STRIDE;
+    uint16_t srcBlkStride = DEFAULT_BLK_STRIDE;
+    uint8_t dstRepStride = DEFAULT_REPEAT_STRIDE;
+    uint8_t srcRepStride = DEFAULT_REPEAT_STRIDE;
+    bool repeatStrideMode = false;
+    bool strideSizeMode = false;
+    bool halfBlock = false;
+};
+
+__aicore__ inline void SetMaskCount() { ascend_twin::CurrentCore().maskCounter = true; }
+__aicore__ inline void SetMaskNorm() { ascend_twin::CurrentCore().maskCounter = false; }
+__aicore__ inline void ResetMask()
+{
+    ascend_twin::CurrentCore().maskHigh = ~0ull;
+    ascend_twin::CurrentCore().maskLow = ~0ull;
+}
+
+template <typename T, MaskMode mode = MaskMode::NORMAL>
+__aicore__ static inline void SetVectorMask(const uint64_t maskHigh, const uint64_t maskLow)
+{
+    ascend_twin::CurrentCore().maskHigh = mode == MaskMode::COUNTER ? 0 : maskHigh;
+    ascend_twin::CurrentCore().maskLow = maskLow;
+}
+
+template <typename T, MaskMode mode = MaskMode::NORMAL>
+__aicore__ static inline void SetVectorMask(int32_t len)
+{
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    if (mode == MaskMode::COUNTER) {
+        core.maskHigh = 0;
+        core.maskLow = static_cast<uint64_t>(len);
+    } else {
+        core.maskLow = len >= 64 ? ~0ull : (len <= 0 ? 0 : (1ull << len) - 1);
+        core.maskHigh = len >= 128 ? ~0ull : (len <= 64 ? 0 : (1ull << (len - 64)) - 1);
+    }
+}
+
+namespace twin_detail {
+
+// Which lanes of which repeats a mask-form call processes.
+struct Lanes {
+    uint32_t perRepeat = 0;
+    uint32_t repeats = 0;
+    bool counter = false;
+    uint64_t count = 0;  // counter mode
+    uint64_t low = 0, high = 0;  // normal mode
+    bool Active(uint32_t r, uint32_t j) const
+    {
+        if (counter) return static_cast<uint64_t>(r) * perRepeat + j < count;
+        return j < 64 ? (low >> j) & 1u : (high >> (j - 64)) & 1u;
+    }
+};
+
+// mask: the call's mask argument (array: mask[0..1]; continuous: mask[0] with isArray false). With
+// isSetMask it is also left in the mask register, as the device does.
+Lanes MaskLanes(const char* call, uint32_t elementSize, bool isSetMask, const uint64_t* mask, bool isArray,
+                uint8_t repeatTime);
+
+template <typename T>
+T* LaneAddr(const char* call, const char* operand, const LocalTensor<T>& t, uint32_t r, uint32_t j,
+            uint32_t blkStride, uint32_t repStride)
+{
+    constexpr uint32_t perBlock = 32 / sizeof(T);
+    const uint64_t elem = (static_cast<uint64_t>(r) * repStride + j / perBlock * blkStride) * perBlock + j % perBlock;
+    if (elem >= t.GetSize()) {
+        ascend_twin::Fail(call, "UB accesses stay inside the LocalTensor",
+                          std::string("operand '") + operand + "': repeat " + std::to_string(r) + ", lane " +
+                              std::to_string(j) + " is element " + std::to_string(elem) + " of a tensor of " +
+                              std::to_string(t.GetSize()));
+    }
+    return t.TwinData() + elem;
+}
+
+// Runs f(dst lane, src lanes...) over the active lanes; srcs are (tensor, blkStride, repStride) triples.
+template <typename T, typename F>
+void ForLanes(const char* call, ascend_twin::VecOp op, const Lanes& lanes, const LocalTensor<T>& dst,
+              uint32_t dstBlk, uint32_t dstRep, const LocalTensor<T>* src0, uint32_t blk0, uint32_t rep0,
+              const LocalTensor<T>* src1, uint32_t blk1, uint32_t rep1, F f)
+{
+    ascend_twin::CheckUbAligned(call, "dst", dst.TwinData());
+    if (src0) ascend_twin::CheckUbAligned(call, "src0", src0->TwinData());
+    if (src1) ascend_twin::CheckUbAligned(call, "src1", src1->TwinData());
+    ascend_twin::Instr instr(call, ascend_twin::Pipe::kV);
+    uint64_t active = 0;
+    for (uint32_t r = 0; r < lanes.repeats; ++r) {
+        for (uint32_t j = 0; j < lanes.perRepeat; ++j) {
+            if (!lanes.Active(r, j)) continue;
+            const T* a = src0 ? LaneAddr(call, "src0", *src0, r, j, blk0, rep0) : nullptr;
+            const T* b = src1 ? LaneAddr(call, "src1", *src1, r, j, blk1, rep1) : nullptr;
+            T* d = LaneAddr(call, "dst", dst, r, j, dstBlk, dstRep);
+            if (a) instr.Read("src0", a, sizeof(T));
+            if (b) instr.Read("src1", b, sizeof(T));
+            instr.Write("dst", d, sizeof(T));
+            *d = f(a, b);
+            ++active;
+        }
+    }
+    ascend_twin::CountVec(op, active);
+}
+
+}  // namespace twin_detail
+
+namespace twin_detail {
+
+template <typename T, bool isSetMask, typename F>
+void BinaryRepeat(const char* call, ascend_twin::VecOp op, const LocalTensor<T>& dst, const LocalTensor<T>& src0,
+                  const LocalTensor<T>& src1, const uint64_t* mask, bool isArray, uint8_t repeatTime,
+                  const BinaryRepeatParams& p, F f)
+{
+    const Lanes lanes = MaskLanes(call, sizeof(T), isSetMask, mask, isArray, repeatTime);
+    ForLanes(call, op, lanes, dst, p.dstBlkStride, p.dstRepStride, &src0, p.src0BlkStride, p.src0RepStride, &src1,
+             p.src1BlkStride, p.src1RepStride, [&](const T* a, const T* b) {
+                 return static_cast<T>(f(static_cast<Compute<T>>(*a), static_cast<Compute<T>>(*b)));
+             });
+}
+
+template <typename T, bool isSetMask, typename F>
+void UnaryRepeat(const char* call, ascend_twin::VecOp op, const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                 const uint64_t* mask, bool isArray, uint8_t repeatTime, const UnaryRepeatParams& p, F f)
+{
+    const Lanes lanes = MaskLanes(call, sizeof(T), isSetMask, mask, isArray, repeatTime);
+    ForLanes(call, op, lanes, dst, p.dstBlkStride, p.dstRepStride, &src, p.srcBlkStride, p.srcRepStride,
+             static_cast<const LocalTensor<T>*>(nullptr), 0, 0,
+             [&](const T* a, const T*) { return static_cast<T>(f(static_cast<Compute<T>>(*a))); });
+}
+
+}  // namespace twin_detail
+
+#define ASCEND_TWIN_ARITH twin_detail::kVecArithType<T>, "int16_t, half, int32_t and float"
+#define ASCEND_TWIN_FLOAT twin_detail::kHalfFloat<T>, "half and float"
+#define ASCEND_TWIN_BITS (twin_detail::kOneOf<T, int16_t, uint16_t>), "int16_t and uint16_t"
+
+// Binary: dst = EXPR(a, b) over the lanes.
+#define ASCEND_TWIN_BINARY_REPEAT(NAME, OP, TYPES, EXPR)                                                          \
+    template <typename T, bool isSetMask = true>                                                                \
+    __aicore__ inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
+                                uint64_t mask[], const uint8_t repeatTime, const BinaryRepeatParams& repeatParams) \
+    {                                                                                                           \
+        static_assert(TYPES);                                                                                   \
+        twin_detail::BinaryRepeat<T, isSetMask>(#NAME, ascend_twin::VecOp::OP, dst, src0, src1, mask, true,      \
+                                                repeatTime, repeatParams, [](auto a, auto b) { return EXPR; });  \
+    }                                                                                                           \
+    template <typename T, bool isSetMask = true>                                                                \
+    __aicore__ inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, \
+                                uint64_t mask, const uint8_t repeatTime, const BinaryRepeatParams& repeatParams) \
+    {                                                                                                           \
+        static_assert(TYPES);                                                                                   \
+        const uint64_t bits[2] = {mask, 0};                                                                     \
+        twin_detail::BinaryRepeat<T, isSetMask>(#NAME, ascend_twin::VecOp::OP, dst, src0, src1, bits, false,     \
+                                                repeatTime, repeatParams, [](auto a, auto b) { return EXPR; });  \
+    }
+
+ASCEND_TWIN_BINARY_REPEAT(Add, kAdd, ASCEND_TWIN_ARITH, a + b)
+ASCEND_TWIN_BINARY_REPEAT(Sub, kSub, ASCEND_TWIN_ARITH, a - b)
+ASCEND_TWIN_BINARY_REPEAT(Mul, kMul, ASCEND_TWIN_ARITH, a * b)
+ASCEND_TWIN_BINARY_REPEAT(Max, kMax, ASCEND_TWIN_ARITH, a > b ? a : b)
+ASCEND_TWIN_BINARY_REPEAT(Min, kMin, ASCEND_TWIN_ARITH, a < b ? a : b)
+ASCEND_TWIN_BINARY_REPEAT(Div, kDiv, ASCEND_TWIN_FLOAT, a / b)
+ASCEND_TWIN_BINARY_REPEAT(And, kAnd, ASCEND_TWIN_BITS, a & b)
+ASCEND_TWIN_BINARY_REPEAT(Or, kOr, ASCEND_TWIN_BITS, a | b)
+#undef ASCEND_TWIN_BINARY_REPEAT
+
+// Unary: dst = EXPR(a).
+#define ASCEND_TWIN_UNARY_REPEAT(NAME, OP, TYPES, EXPR)                                                           \
+    template <typename T, bool isSetMask = true>                                                                \
+    __aicore__ inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask[],          \
+                                const uint8_t repeatTime, const UnaryRepeatParams& repeatParams)                \
+    {                                                                                                           \
+        static_assert(TYPES);                                                                                   \
+        twin_detail::UnaryRepeat<T, isSetMask>(#NAME, ascend_twin::VecOp::OP, dst, src, mask, true, repeatTime,   \
+                                               repeatParams, [](auto a) { return EXPR; });                      \
+    }                                                                                                           \
+    template <typename T, bool isSetMask = true>                                                                \
+    __aicore__ inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask,            \
+                                const uint8_t repeatTime, const UnaryRepeatParams& repeatParams)                \
+    {                                                                                                           \
+        static_assert(TYPES);                                                                                   \
+        const uint64_t bits[2] = {mask, 0};                                                                     \
+        twin_detail::UnaryRepeat<T, isSetMask>(#NAME, ascend_twin::VecOp::OP, dst, src, bits, false, repeatTime,  \
+                                               repeatParams, [](auto a) { return EXPR; });                      \
+    }
+
+ASCEND_TWIN_UNARY_REPEAT(Exp, kExp, ASCEND_TWIN_FLOAT, std::exp(a))
+ASCEND_TWIN_UNARY_REPEAT(Ln, kLn, ASCEND_TWIN_FLOAT, std::log(a))
+ASCEND_TWIN_UNARY_REPEAT(Abs, kAbs, ASCEND_TWIN_FLOAT, std::fabs(a))
+ASCEND_TWIN_UNARY_REPEAT(Reciprocal, kReciprocal, ASCEND_TWIN_FLOAT, 1 / a)
+ASCEND_TWIN_UNARY_REPEAT(Sqrt, kSqrt, ASCEND_TWIN_FLOAT, std::sqrt(a))
+ASCEND_TWIN_UNARY_REPEAT(Rsqrt, kRsqrt, ASCEND_TWIN_FLOAT, 1 / std::sqrt(a))
+ASCEND_TWIN_UNARY_REPEAT(Relu, kRelu, (twin_detail::kHalfFloat<T> || std::is_same_v<T, int32_t>),
+                         a > 0 ? a : decltype(a)(0))
+ASCEND_TWIN_UNARY_REPEAT(Not, kNot, ASCEND_TWIN_BITS, ~a)
+#undef ASCEND_TWIN_UNARY_REPEAT
+
+// Binary with a scalar: dst = EXPR(a, s).
+#define ASCEND_TWIN_SCALAR_REPEAT(NAME, OP, TYPES, EXPR)                                                          \
+    template <typename T, bool isSetMask = true>                                                                \
+    __aicore__ inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue,     \
+                                uint64_t mask[], const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) \
+    {                                                                                                           \
+        static_assert(TYPES);                                                                                   \
+        const auto s = static_cast<twin_detail::Compute<T>>(scalarValue);                                      \
+        twin_detail::UnaryRepeat<T, isSetMask>(#NAME, ascend_twin::VecOp::OP, dst, src, mask, true, repeatTime,   \
+                                               repeatParams, [s](auto a) { return EXPR; });                     \
+    }                                                                                                           \
+    template <typename T, bool isSetMask = true>                                                                \
+    __aicore__ inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue,     \
+                                uint64_t mask, const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) \
+    {                                                                                                           \
+        static_assert(TYPES);                                                                                   \
+        const uint64_t bits[2] = {mask, 0};                                                                     \
+        const auto s = static_cast<twin_detail::Compute<T>>(scalarValue);                                      \
+        twin_detail::UnaryRepeat<T, isSetMask>(#NAME, ascend_twin::VecOp::OP, dst, src, bits, false, repeatTime,  \
+                                               repeatParams, [s](auto a) { return EXPR; });                     \
+    }
+
+ASCEND_TWIN_SCALAR_REPEAT(Adds, kAdds, ASCEND_TWIN_ARITH, a + s)
+ASCEND_TWIN_SCALAR_REPEAT(Muls, kMuls, ASCEND_TWIN_ARITH, a * s)
+ASCEND_TWIN_SCALAR_REPEAT(Maxs, kMaxs, ASCEND_TWIN_ARITH, a > s ? a : s)
+ASCEND_TWIN_SCALAR_REPEAT(Mins, kMins, ASCEND_TWIN_ARITH, a < s ? a : s)
+ASCEND_TWIN_SCALAR_REPEAT(LeakyRelu, kLeakyRelu, ASCEND_TWIN_FLOAT, a >= 0 ? a : a * s)
+#undef ASCEND_TWIN_SCALAR_REPEAT
+
+#undef ASCEND_TWIN_ARITH
+#undef ASCEND_TWIN_FLOAT
+#undef ASCEND_TWIN_BITS
+
+}  // namespace AscendC

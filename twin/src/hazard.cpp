@@ -1,0 +1,367 @@
+#include "twin/hazard.h"
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "twin/runtime.h"
+
+namespace ascend_twin {
+
+namespace {
+
+constexpr uint32_t kBlock = 32;
+constexpr uint32_t kMaxEvents = 64;  // HardEvent values
+constexpr uint32_t kMaxEventIds = 8;
+
+struct Access {
+    uint32_t epoch = 0;  // 0: none
+    uint32_t seq = 0;    // program order within the core
+    const char* call = nullptr;
+};
+
+// The pipes that access UB on a vector core (M, MTE1 and FIX work on L1/L0 only).
+constexpr uint32_t kUbPipes = 4;
+constexpr int32_t UbSlot(Pipe p)
+{
+    return p == Pipe::kS ? 0 : p == Pipe::kV ? 1 : p == Pipe::kMte2 ? 2 : p == Pipe::kMte3 ? 3 : -1;
+}
+constexpr Pipe kUbPipeOf[kUbPipes] = {Pipe::kS, Pipe::kV, Pipe::kMte2, Pipe::kMte3};
+
+// The record of one 32-byte UB block. Valid only when gen is the current core's generation, so that a
+// new core (or launch) starts from empty records without clearing them.
+struct Block {
+    uint32_t gen = 0;
+    uint32_t written = 0;   // bit i: byte i was written in this launch (initcheck)
+    uint8_t readers = 0;    // bit k: reads[k] holds the last read of UB pipe k since the last write
+    Pipe writePipe = Pipe::kS;
+    Access write;
+    Access reads[kUbPipes];
+};
+
+struct HazardState {
+    std::vector<Block> blocks;
+    uint32_t gen = 0;
+    uint64_t handedOut = 0;  // UB bytes handed out so far by this core (above: records are stale anyway)
+    PipeClock clock[kPipeCount];
+    uint32_t selfSync[kPipeCount] = {};  // own instructions known complete (PipeBarrier, flag round trips)
+    bool flagSet[kMaxEvents][kMaxEventIds] = {};
+    PipeClock flagClock[kMaxEvents][kMaxEventIds];
+    const char* flagName[kMaxEvents] = {};
+    uint32_t flagsSet = 0;
+    uint32_t seq = 0;
+    struct GmAccess {
+        uint64_t begin, end;
+        Access access;
+    };
+    std::vector<GmAccess> gmWrites;  // MTE3 copies to GM not yet known complete for MTE2 and MTE3  // instructions issued by the core so far
+};
+
+thread_local HazardState tState;
+
+HazardState& State() { return tState; }
+
+Block& BlockAt(HazardState& s, uint64_t b)
+{
+    Block& blk = s.blocks[b];
+    if (blk.gen != s.gen) {
+        blk.gen = s.gen;
+        blk.written = 0;
+        blk.readers = 0;
+        blk.write.epoch = 0;
+    }
+    return blk;
+}
+
+uint32_t ByteMask(uint64_t blockBegin, uint64_t begin, uint64_t end)
+{
+    const uint64_t lo = begin > blockBegin ? begin - blockBegin : 0;
+    const uint64_t hi = end < blockBegin + kBlock ? end - blockBegin : kBlock;
+    return static_cast<uint32_t>(((hi - lo) == 32 ? 0xffffffffull : ((1ull << (hi - lo)) - 1)) << lo);
+}
+
+bool Ordered(const HazardState& s, Pipe earlier, uint32_t epoch, Pipe now)
+{
+    if (earlier == now) {
+        // S: ordered by the hardware; V: by the compiler's automatic PIPE_V synchronisation. MTE2/MTE3
+        // copies with overlapping UB ranges need a PipeBarrier or a flag round trip.
+        return !(now == Pipe::kMte2 || now == Pipe::kMte3) || epoch <= s.selfSync[static_cast<uint32_t>(now)];
+    }
+    return epoch <= s.clock[static_cast<uint32_t>(now)].t[static_cast<uint32_t>(earlier)];
+}
+
+std::string Range(uint64_t begin, uint64_t end)
+{
+    return "[" + std::to_string(begin) + ", " + std::to_string(end) + ")";
+}
+
+std::string HowToOrder(Pipe a, Pipe b)
+{
+    if (a == b) {
+        return std::string("PipeBarrier<PIPE_") + PipeName(a) + "> between them";
+    }
+    return std::string("EnQue/DeQue, SetFlag/WaitFlag<HardEvent::") + PipeName(a) + "_" + PipeName(b) +
+           "> or PipeBarrier<PIPE_ALL> between them";
+}
+
+[[noreturn]] void Race(const char* kind, const char* call, Pipe pipe, const char* verb, uint64_t begin, uint64_t end,
+                       uint64_t block, const Access& other, Pipe otherPipe, const char* otherVerb)
+{
+    Fail(call, "accesses of different pipes to the same UB bytes are ordered by synchronisation",
+         std::string(kind) + " hazard: '" + call + "' on pipe " + PipeName(pipe) + " " + verb + " UB bytes " +
+             Range(begin, end) + ", which '" + other.call + "' on pipe " + PipeName(otherPipe) + " " + otherVerb +
+             " (first conflict in the block at UB offset " + std::to_string(block * kBlock) +
+             ") with nothing ordering the two: the NPU may run them in either order (put " +
+             HowToOrder(otherPipe, pipe) + ")");
+}
+
+bool InUb(const void* addr, uint64_t bytes, uint64_t& offset)
+{
+    const CoreContext& ctx = CurrentCore();
+    const auto* p = static_cast<const uint8_t*>(addr);
+    if (ctx.ub == nullptr || p < ctx.ub || p + bytes > ctx.ub + ctx.platform->ubSize || bytes == 0) return false;
+    offset = static_cast<uint64_t>(p - ctx.ub);
+    return true;
+}
+
+}  // namespace
+
+const char* PipeName(Pipe pipe)
+{
+    static const char* const names[] = {"S", "V", "M", "MTE1", "MTE2", "MTE3", "FIX"};
+    return names[static_cast<uint32_t>(pipe)];
+}
+
+Instr::Instr(const char* call, Pipe pipe) : call_(call), pipe_(pipe)
+{
+    HazardState& s = State();
+    epoch_ = ++s.clock[static_cast<uint32_t>(pipe)].t[static_cast<uint32_t>(pipe)];
+    seq_ = ++s.seq;
+}
+
+void Instr::Read(const char* operand, const void* addr, uint64_t bytes)
+{
+    uint64_t off;
+    if (!InUb(addr, bytes, off)) return;
+    HazardState& s = State();
+    const int32_t q = UbSlot(pipe_);
+    for (uint64_t b = off / kBlock; b <= (off + bytes - 1) / kBlock; ++b) {
+        Block& blk = BlockAt(s, b);
+        const uint32_t need = ByteMask(b * kBlock, off, off + bytes);
+        if ((blk.written & need) != need) {
+            const uint32_t missing = need & ~blk.written;
+            const uint64_t at = b * kBlock + static_cast<uint64_t>(__builtin_ctz(missing));
+            Fail(call_, "instructions read only UB bytes written in this launch (initcheck)",
+                 std::string("operand '") + operand + "' reads UB bytes " + Range(off, off + bytes) + "; byte " +
+                     std::to_string(at) + " was never written in this launch (its value is whatever the UB held)");
+        }
+        if (blk.write.epoch != 0 && !Ordered(s, blk.writePipe, blk.write.epoch, pipe_)) {
+            Race("RAW", call_, pipe_, "reads", off, off + bytes, b, blk.write, blk.writePipe, "wrote");
+        }
+        if (q >= 0) {
+            blk.reads[q] = {epoch_, seq_, call_};
+            blk.readers |= static_cast<uint8_t>(1u << q);
+        }
+    }
+}
+
+void Instr::Write(const char* operand, const void* addr, uint64_t bytes)
+{
+    (void)operand;
+    uint64_t off;
+    if (!InUb(addr, bytes, off)) return;
+    HazardState& s = State();
+    for (uint64_t b = off / kBlock; b <= (off + bytes - 1) / kBlock; ++b) {
+        Block& blk = BlockAt(s, b);
+        // Of the unordered earlier accesses, report the latest: ordering it usually orders the rest.
+        const Access* worst = nullptr;
+        Pipe worstPipe = Pipe::kS;
+        bool worstIsWrite = false;
+        if (blk.write.epoch != 0 && !Ordered(s, blk.writePipe, blk.write.epoch, pipe_) && blk.write.seq != seq_) {
+            worst = &blk.write;
+            worstPipe = blk.writePipe;
+            worstIsWrite = true;
+        }
+        for (uint32_t mask = blk.readers; mask != 0; mask &= mask - 1) {
+            const uint32_t r = static_cast<uint32_t>(__builtin_ctz(mask));
+            const Access& rd = blk.reads[r];
+            const Pipe rp = kUbPipeOf[r];
+            if (rp != pipe_ && !Ordered(s, rp, rd.epoch, pipe_) && (worst == nullptr || rd.seq > worst->seq)) {
+                worst = &rd;
+                worstPipe = rp;
+                worstIsWrite = false;
+            }
+        }
+        if (worst != nullptr) {
+            Race(worstIsWrite ? "WAW" : "WAR", call_, pipe_, "writes", off, off + bytes, b, *worst, worstPipe,
+                 worstIsWrite ? "wrote" : "read");
+        }
+        blk.write = {epoch_, seq_, call_};
+        blk.writePipe = pipe_;
+        blk.readers = 0;
+        blk.written |= ByteMask(b * kBlock, off, off + bytes);
+    }
+}
+
+namespace {
+std::string GmRange(const void* addr, uint64_t bytes)
+{
+    const auto begin = reinterpret_cast<uintptr_t>(addr);
+    return "GM bytes " + Hex(begin) + ".." + Hex(begin + bytes);
+}
+}  // namespace
+
+void Instr::GmRead(const void* addr, uint64_t bytes)
+{
+    HazardState& s = State();
+    if (bytes == 0 || s.gmWrites.empty()) return;
+    const auto begin = reinterpret_cast<uintptr_t>(addr);
+    for (const HazardState::GmAccess& w : s.gmWrites) {
+        if (w.begin < begin + bytes && begin < w.end && !Ordered(s, Pipe::kMte3, w.access.epoch, pipe_)) {
+            Fail(call_, "accesses of different pipes to the same GM bytes are ordered by synchronisation",
+                 std::string("RAW hazard: '") + call_ + "' on pipe " + PipeName(pipe_) + " reads " +
+                     GmRange(addr, bytes) + ", which '" + w.access.call +
+                     "' on pipe MTE3 wrote with nothing ordering the two: the read may see the old bytes (put "
+                     "SetFlag/WaitFlag<HardEvent::MTE3_" + PipeName(pipe_) + "> or PipeBarrier<PIPE_ALL> between them)");
+        }
+    }
+}
+
+void Instr::GmWrite(const void* addr, uint64_t bytes)
+{
+    HazardState& s = State();
+    if (bytes == 0) return;
+    const auto begin = reinterpret_cast<uintptr_t>(addr);
+    // Forget the writes every GM reader and MTE3 itself already know complete (the list stays short).
+    size_t kept = 0;
+    for (const HazardState::GmAccess& w : s.gmWrites) {
+        const bool settled = Ordered(s, Pipe::kMte3, w.access.epoch, Pipe::kMte2) &&
+                             w.access.epoch <= s.selfSync[static_cast<uint32_t>(Pipe::kMte3)];
+        if (!settled) s.gmWrites[kept++] = w;
+    }
+    s.gmWrites.resize(kept);
+    for (const HazardState::GmAccess& w : s.gmWrites) {
+        if (w.begin < begin + bytes && begin < w.end && w.access.seq != seq_ &&
+            !Ordered(s, Pipe::kMte3, w.access.epoch, pipe_)) {
+            Fail(call_, "accesses of different pipes to the same GM bytes are ordered by synchronisation",
+                 std::string("WAW hazard: '") + call_ + "' on pipe " + PipeName(pipe_) + " writes " +
+                     GmRange(addr, bytes) + ", which '" + w.access.call +
+                     "' on pipe MTE3 wrote with nothing ordering the two: copies with overlapping GM destinations "
+                     "may complete in either order (put PipeBarrier<PIPE_MTE3> between them)");
+        }
+    }
+    s.gmWrites.push_back({begin, begin + bytes, {epoch_, seq_, call_}});
+}
+
+void Instr::WriteUndefined(const void* addr, uint64_t bytes)
+{
+    uint64_t off;
+    if (!InUb(addr, bytes, off)) return;
+    HazardState& s = State();
+    for (uint64_t b = off / kBlock; b <= (off + bytes - 1) / kBlock; ++b) {
+        BlockAt(s, b).written |= ByteMask(b * kBlock, off, off + bytes);
+    }
+}
+
+PipeClock PipeNow(Pipe pipe) { return State().clock[static_cast<uint32_t>(pipe)]; }
+
+void PipeAcquire(Pipe pipe, const PipeClock& c)
+{
+    HazardState& s = State();
+    const uint32_t p = static_cast<uint32_t>(pipe);
+    s.clock[p].Join(c);
+    if (c.t[p] > s.selfSync[p]) s.selfSync[p] = c.t[p];
+}
+
+void SetFlag(const char* event, Pipe src, Pipe dst, int32_t eventId, uint32_t eventIndex)
+{
+    (void)dst;
+    HazardState& s = State();
+    if (s.flagSet[eventIndex][eventId]) {
+        Fail("SetFlag", "every SetFlag is matched by a WaitFlag before the same flag is set again",
+             std::string("SetFlag<HardEvent::") + event + ">(" + std::to_string(eventId) +
+                 ") while the flag is still set: the WaitFlag for the previous SetFlag is missing");
+    }
+    s.flagSet[eventIndex][eventId] = true;
+    ++s.flagsSet;
+    s.flagClock[eventIndex][eventId] = s.clock[static_cast<uint32_t>(src)];
+    s.flagName[eventIndex] = event;
+}
+
+void WaitFlag(const char* event, Pipe src, Pipe dst, int32_t eventId, uint32_t eventIndex)
+{
+    (void)src;
+    HazardState& s = State();
+    if (!s.flagSet[eventIndex][eventId]) {
+        Fail("WaitFlag", "every WaitFlag waits for a SetFlag made before it",
+             std::string("WaitFlag<HardEvent::") + event + ">(" + std::to_string(eventId) +
+                 ") with no SetFlag of that flag before it (the NPU would wait forever unless a later SetFlag "
+                 "releases it; the twin requires the SetFlag first)");
+    }
+    s.flagSet[eventIndex][eventId] = false;
+    --s.flagsSet;
+    PipeAcquire(dst, s.flagClock[eventIndex][eventId]);
+}
+
+void Barrier(Pipe pipe)
+{
+    HazardState& s = State();
+    const uint32_t p = static_cast<uint32_t>(pipe);
+    s.selfSync[p] = s.clock[p].t[p];
+}
+
+void BarrierAll()
+{
+    HazardState& s = State();
+    PipeClock all;
+    for (const PipeClock& c : s.clock) all.Join(c);
+    for (uint32_t p = 0; p < kPipeCount; ++p) {
+        s.clock[p].Join(all);
+        s.selfSync[p] = s.clock[p].t[p];
+    }
+}
+
+void ResetUbRange(uint64_t offset, uint64_t bytes)
+{
+    HazardState& s = State();
+    if (offset < s.handedOut) {  // handed out again (after TPipe::Reset): forget its past
+        for (uint64_t b = offset / kBlock; b < (offset + bytes + kBlock - 1) / kBlock; ++b) s.blocks[b].gen = 0;
+    }
+    if (offset + bytes > s.handedOut) s.handedOut = offset + bytes;
+}
+
+void BeginCore()
+{
+    HazardState& s = State();
+    const uint64_t ub = CurrentCore().platform->ubSize;
+    if (s.blocks.size() < ub / kBlock) s.blocks.assign(ub / kBlock, Block{});
+    if (++s.gen == 0) {  // wrapped: clear every record once
+        for (Block& blk : s.blocks) blk.gen = 0;
+        s.gen = 1;
+    }
+    s.handedOut = 0;
+    s.seq = 0;
+    s.gmWrites.clear();
+    for (PipeClock& c : s.clock) c = PipeClock{};
+    for (uint32_t& v : s.selfSync) v = 0;
+    if (s.flagsSet != 0) std::memset(s.flagSet, 0, sizeof s.flagSet);
+    s.flagsSet = 0;
+}
+
+void EndCore()
+{
+    HazardState& s = State();
+    if (s.flagsSet == 0) return;
+    for (uint32_t e = 0; e < kMaxEvents; ++e) {
+        for (uint32_t id = 0; id < kMaxEventIds; ++id) {
+            if (s.flagSet[e][id]) {
+                Fail("kernel end", "every SetFlag is matched by a WaitFlag before the kernel ends",
+                     std::string("SetFlag<HardEvent::") + s.flagName[e] + ">(" + std::to_string(id) +
+                         ") was never waited for (synccheck: an unpaired flag leaves the event set for the next "
+                         "kernel, which may then skip a wait)");
+            }
+        }
+    }
+}
+
+}  // namespace ascend_twin
