@@ -55,6 +55,8 @@ npu_op_kernel_options(ascendc_kernels ALL OPTIONS -I${CMAKE_SOURCE_DIR}/op_host)
 npu_op_kernel_sources(ascendc_kernels OP_TYPE VectorAdd KERNEL_FILE vector_add.cpp)
 # MatmulCube's entry is matmul_cube (`matmul` is taken by the Matmul API's namespace alias).
 npu_op_kernel_sources(ascendc_kernels OP_TYPE MatmulCube KERNEL_FILE matmul_cube.cpp)
+npu_op_kernel_sources(ascendc_kernels OP_TYPE DispersionCorrection KERNEL_FILE dispersion_correction.cpp)
+npu_op_kernel_sources(ascendc_kernels OP_TYPE DispersionCorrectionGrad KERNEL_FILE dispersion_correction_grad.cpp)
 
 npu_op_kernel_library(ascendc_kernels
   SRC_BASE ${CMAKE_SOURCE_DIR}/op_kernel/

@@ -180,4 +180,65 @@ MATMUL = OpEntry(
 )
 
 
-OP_DB: List[OpEntry] = [VECTOR_ADD, MATMUL]
+# ---- dispersion_correction ------------------------------------------------------------------------------
+
+
+def _dispersion_correction_reference(x, alpha, mode=1, eps=1e-5):
+    """ARCHITECTURE.md §2: per row of the last dimension, mu = mean, var = population variance."""
+    x = x.double()
+    mu = x.mean(-1, keepdim=True)
+    if mode == 0:
+        return mu + alpha * (x - mu)
+    var = ((x - mu) ** 2).mean(-1, keepdim=True)
+    return mu + alpha * (x - mu) / torch.sqrt(var + eps)
+
+
+def _dispersion_correction_samples(dtype) -> List[Sample]:
+    r = lambda *s, **k: _rand(*s, dtype=dtype, **k)  # noqa: E731
+    nan, inf = float("nan"), float("inf")
+    special = torch.tensor([[nan, 1.0, 2.0, 3.0], [inf, 1.0, 2.0, 3.0], [1.0, 2.0, 3.0, 4.5], [-inf, inf, 0.0, 1.0]],
+                           dtype=dtype)
+    return [  # the first four are the ones opcheck, compile and export use
+        Sample((r(8, 16),), {"alpha": 0.8}, "rows"),
+        Sample((r(5, 33),), {"alpha": 1.5, "mode": 0}, "scale-mode"),
+        Sample((r(2, 3, 7),), {"alpha": 0.5, "mode": 1, "eps": 1e-3}, "two-leading-dims"),
+        Sample((r(7, 9).t(),), {"alpha": 0.8}, "non-contiguous"),
+        Sample((r(13),), {"alpha": 2.0}, "one-row"),
+        Sample((r(2, 2, 2, 5),), {"alpha": 0.3, "mode": 0}, "three-leading-dims"),
+        Sample((r(1),), {"alpha": 0.8}, "size-1"),
+        Sample((r(4, 1),), {"alpha": 0.8, "mode": 0}, "rows-of-one"),
+        Sample((r(0, 5),), {"alpha": 0.8}, "size-0"),
+        Sample((torch.full((3, 8), 2.5, dtype=dtype),), {"alpha": 0.8}, "constant-rows"),
+        Sample((r(3, 300, scale=1e3),), {"alpha": 0.8}, "large-magnitude"),
+        Sample((r(3, 4097),), {"alpha": -0.7, "mode": 0}, "tail"),
+        Sample((r(2, 20000),), {"alpha": 0.8}, "multi-pass"),
+        Sample((special,), {"alpha": 0.8}, "nan-inf"),
+    ]
+
+
+def _dispersion_correction_layer():
+    layer = torch.nn.Sequential(torch.nn.Linear(8, 8), ascend_ext.nn.DispersionCorrection(alpha=0.8))
+    return layer, (_rand(3, 8),)
+
+
+DISPERSION_CORRECTION = OpEntry(
+    name="dispersion_correction",
+    op=torch.ops.ascend_ext.dispersion_correction.default,
+    wrapper=ascend_ext.dispersion_correction,
+    reference=_dispersion_correction_reference,
+    samples=_dispersion_correction_samples,
+    tolerances={
+        torch.float64: dict(rtol=1e-10, atol=1e-10),
+        torch.float32: dict(rtol=1e-5, atol=1e-5),
+        torch.float16: dict(rtol=1e-3, atol=1e-3),
+        torch.bfloat16: dict(rtol=8e-3, atol=8e-3),
+    },
+    make_layer=_dispersion_correction_layer,
+    batched_sample=lambda dtype: (Sample((_rand(16, 5, 33, dtype=dtype),), {"alpha": 0.8}, "batched"), (0,)),
+    sized_sample=lambda n: Sample((_rand(n, 11),), {"alpha": 0.8}, "sized"),
+    unbacked=lambda x: ascend_ext.dispersion_correction(x[x > 0], 0.8),
+    jacobian_sample="rows",
+)
+
+
+OP_DB: List[OpEntry] = [VECTOR_ADD, MATMUL, DISPERSION_CORRECTION]

@@ -20,8 +20,11 @@ except ImportError as _exc:
                           f"ascend_ext with ASCEND_EXT_NO_NPU=1 for the CPU-only build") from _exc
     from . import _C  # noqa: F401
 from . import nn, twin
-from .autograd import MatMulFunction, VectorAddFunction
-from .ops import matmul, vector_add, vector_add_
+from .autograd import DispersionCorrectionFunction, MatMulFunction, VectorAddFunction
+from .ops import dispersion_correction, matmul, vector_add, vector_add_
 
-__all__ = ["matmul", "vector_add", "vector_add_", "MatMulFunction", "VectorAddFunction", "nn", "twin"]
+__all__ = [
+    "dispersion_correction", "matmul", "vector_add", "vector_add_", "DispersionCorrectionFunction", "MatMulFunction",
+    "VectorAddFunction", "nn", "twin",
+]
 __version__ = "0.1.0"

@@ -6,7 +6,7 @@ they work under ``torch.func`` too.
 """
 import torch
 
-from .ops import matmul, vector_add
+from .ops import dispersion_correction, matmul, vector_add
 
 
 class VectorAddFunction(torch.autograd.Function):
@@ -72,3 +72,32 @@ class MatMulFunction(torch.autograd.Function):
         if tbias is not None:
             out = tbias.expand(a.shape[1] if ctx.trans_a else a.shape[0], -1) if out is None else out + tbias
         return out
+
+
+class DispersionCorrectionFunction(torch.autograd.Function):
+    """``DispersionCorrectionFunction.apply(x, alpha, mode=1, eps=1e-5)`` through the DispersionCorrection
+    kernels: forward and backward are the ops ``dispersion_correction`` and ``dispersion_correction_backward``
+    (whose Jacobian is symmetric, so the backward kernel also gives the jvp)."""
+
+    generate_vmap_rule = True
+
+    @staticmethod
+    def forward(x: torch.Tensor, alpha: float, mode: int = 1, eps: float = 1e-5) -> torch.Tensor:
+        return dispersion_correction(x, alpha, mode, eps)
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        x, alpha, mode, eps = tuple(inputs) + (None, None, 1, 1e-5)[len(inputs):]
+        ctx.save_for_backward(x)
+        ctx.save_for_forward(x)
+        ctx.attrs = (alpha, mode, eps)
+
+    @staticmethod
+    def backward(ctx, grad: torch.Tensor):
+        (x,) = ctx.saved_tensors
+        return torch.ops.ascend_ext.dispersion_correction_backward(grad, x, *ctx.attrs), None, None, None
+
+    @staticmethod
+    def jvp(ctx, tx, *_attr_tangents):
+        (x,) = ctx.saved_tensors
+        return torch.ops.ascend_ext.dispersion_correction_backward(tx, x, *ctx.attrs)

@@ -68,3 +68,26 @@ def _route_around_fast_path(layer: torch.nn.TransformerEncoderLayer, reverse: bo
     elif any(type(m) is Linear for m in (layer.linear1, layer.linear2)) and not hasattr(layer, "_ascend_ext_fast_path"):
         layer._ascend_ext_fast_path = layer.activation_relu_or_gelu
         layer.activation_relu_or_gelu = 0
+
+
+class DispersionCorrection(torch.nn.Module):
+    """Row-wise dispersion correction over the last dimension (``ascend_ext.dispersion_correction``).
+
+    ``mode=1`` (default) sets each row's standard deviation to ``alpha`` keeping its mean, ``mode=0``
+    scales each row's deviations from its mean by ``alpha``. No parameters.
+    """
+
+    def __init__(self, alpha: float = 0.8, mode: int = 1, eps: float = 1e-5):
+        super().__init__()
+        # Checked here too, so that a bad layer fails where it is built.
+        if mode not in (0, 1):
+            raise ValueError(f"ascend_ext.nn.DispersionCorrection: argument 'mode' must be 0 or 1, got {mode}")
+        self.alpha = float(alpha)
+        self.mode = int(mode)
+        self.eps = float(eps)
+
+    def forward(self, x: Tensor) -> Tensor:
+        return torch.ops.ascend_ext.dispersion_correction(x, self.alpha, self.mode, self.eps)
+
+    def extra_repr(self) -> str:
+        return f"alpha={self.alpha}, mode={self.mode}, eps={self.eps}"

@@ -12,6 +12,7 @@ from torch import Tensor
 # Resolved once: calling an overload directly skips the packet's overload resolution on every call.
 _VECTOR_ADD = torch.ops.ascend_ext.vector_add.default
 _VECTOR_ADD_SCALAR = torch.ops.ascend_ext.vector_add.Scalar
+_DISPERSION_CORRECTION = torch.ops.ascend_ext.dispersion_correction.default
 
 
 @torch.jit.unused
@@ -78,6 +79,23 @@ def matmul(a: Tensor, b: Tensor, trans_a: bool = False, trans_b: bool = False,
     return torch.ops.ascend_ext.matmul(a, b, trans_a=trans_a, trans_b=trans_b, bias=bias)
 
 
+def dispersion_correction(x: Tensor, alpha: float, mode: int = 1, eps: float = 1e-5) -> Tensor:
+    """Row-wise dispersion correction over the last dimension of ``x`` by the DispersionCorrection kernel.
+
+    With ``mu`` and ``var`` each row's mean and population variance: ``mode=0`` returns
+    ``mu + alpha * (x - mu)`` (the row's spread scaled by ``alpha``), ``mode=1`` returns
+    ``mu + alpha * (x - mu) / sqrt(var + eps)`` (the row's standard deviation set to ``alpha``; ``eps`` must
+    be > 0, so a constant row returns its mean). The statistics are computed in float32 for every input
+    dtype (float32, float16, bfloat16; float64 on the CPU twin only); the result has ``x``'s dtype and
+    shape and is contiguous. Differentiable in ``x`` (backward by its own kernel, double backward and
+    forward mode too); ``alpha`` and ``eps`` are not differentiated.
+    """
+    if torch.jit.is_scripting():
+        return torch.ops.ascend_ext.dispersion_correction(x, alpha, mode, eps)
+    _check_tensor("dispersion_correction", "x", x)
+    return _DISPERSION_CORRECTION(x, alpha, mode, eps)
+
+
 # ---- vmap: one launch for the whole batch ---------------------------------------------------------------
 
 
@@ -104,3 +122,27 @@ def _vector_add_scalar_vmap(info, in_dims, x: Tensor, y, *, alpha=1):
 
 torch.library.register_vmap("ascend_ext::vector_add", _vector_add_vmap)
 torch.library.register_vmap("ascend_ext::vector_add.Scalar", _vector_add_scalar_vmap)
+
+
+def _dispersion_correction_vmap(info, in_dims, x: Tensor, alpha: float, mode: int = 1, eps: float = 1e-5):
+    # Row-wise over the last (logical) dimension: the batch dimension is one more leading dimension.
+    x_bdim = in_dims[0]
+    if x_bdim is None:
+        return torch.ops.ascend_ext.dispersion_correction(x, alpha, mode, eps), None
+    return torch.ops.ascend_ext.dispersion_correction(x.movedim(x_bdim, 0), alpha, mode, eps), 0
+
+
+def _dispersion_correction_backward_vmap(info, in_dims, grad: Tensor, x: Tensor, alpha: float, mode: int,
+                                         eps: float):
+    g_bdim, x_bdim = in_dims[0], in_dims[1]
+    if g_bdim is None and x_bdim is None:
+        return torch.ops.ascend_ext.dispersion_correction_backward(grad, x, alpha, mode, eps), None
+    size = info.batch_size
+    # An unbatched operand is expanded over the batch (the kernel takes equal shapes).
+    g = grad.movedim(g_bdim, 0) if g_bdim is not None else grad.expand(size, *grad.shape)
+    xb = x.movedim(x_bdim, 0) if x_bdim is not None else x.expand(size, *x.shape)
+    return torch.ops.ascend_ext.dispersion_correction_backward(g, xb, alpha, mode, eps), 0
+
+
+torch.library.register_vmap("ascend_ext::dispersion_correction", _dispersion_correction_vmap)
+torch.library.register_vmap("ascend_ext::dispersion_correction_backward", _dispersion_correction_backward_vmap)

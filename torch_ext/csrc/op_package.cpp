@@ -50,7 +50,7 @@ extern "C" __attribute__((visibility("default"))) const char* ascend_ext_op_pack
 // calls). `python -m ascend_ext doctor` checks that the installed package exports each.
 extern "C" __attribute__((visibility("default"))) const char* ascend_ext_op_types()
 {
-    return "VectorAdd\nMatmulCube\n";
+    return "VectorAdd\nMatmulCube\nDispersionCorrection\nDispersionCorrectionGrad\n";
 }
 
 extern "C" __attribute__((visibility("default"))) int ascend_ext_built_with_npu()

@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "dispersion_correction_tiling.h"
 #include "matmul_tiling.h"
 #include "vector_add_tiling.h"
 
@@ -35,6 +36,20 @@ const std::map<std::string, PlanFunction>& Plans()
              p.rows = sizes.size() == 2 ? static_cast<uint64_t>(sizes[0]) : 1;
              p.rowLength = sizes.size() == 2 ? static_cast<uint64_t>(sizes[1]) : n;
              return DescribeVectorAddPlan(ComputeVectorAddTiling(p, dtype, platform));
+         }},
+        // [rows, d] (mode 1) or [rows, d, mode, backward]: x viewed as rows of d elements.
+        {"dispersion_correction", [](const std::vector<int64_t>& sizes, DType dtype, const PlatformInfo& platform) {
+             if (sizes.size() != 2 && sizes.size() != 4) {
+                 throw std::invalid_argument("dispersion_correction plans take [rows, d] or [rows, d, mode, backward]");
+             }
+             DispersionCorrectionProblem p;
+             p.rows = static_cast<uint64_t>(sizes[0]);
+             p.rowLength = static_cast<uint64_t>(sizes[1]);
+             if (sizes.size() == 4) {
+                 p.mode = static_cast<uint32_t>(sizes[2]);
+                 p.backward = sizes[3] != 0;
+             }
+             return DescribeDispersionCorrectionPlan(ComputeDispersionCorrectionTiling(p, dtype, platform));
          }},
         // [m, n, k] or [m, n, k, trans_a, trans_b, has_bias]
         {"matmul", [](const std::vector<int64_t>& s, DType dtype, const PlatformInfo& platform) {

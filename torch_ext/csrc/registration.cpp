@@ -1,6 +1,7 @@
 // Every schema and every device's implementation of the ascend_ext ops, in one place.
 #include <torch/library.h>
 
+#include "ops/dispersion_correction.h"
 #include "ops/matmul.h"
 #include "ops/vector_add.h"
 
@@ -15,6 +16,9 @@ TORCH_LIBRARY(ascend_ext, m)
     m.def("vector_add_.Scalar(Tensor(a!) x, Scalar y, *, Scalar alpha=1) -> Tensor(a!)", tags);
     // op(a) @ op(b) (+ bias) on the cube unit; op = transpose when the flag is set.
     m.def("matmul(Tensor a, Tensor b, *, bool trans_a=False, bool trans_b=False, Tensor? bias=None) -> Tensor", tags);
+    // Row-wise over the last dimension: mode 0 scales each row's dispersion by alpha, mode 1 sets it to alpha.
+    m.def("dispersion_correction(Tensor x, float alpha, int mode=1, float eps=1e-05) -> Tensor", tags);
+    m.def("dispersion_correction_backward(Tensor grad, Tensor x, float alpha, int mode, float eps) -> Tensor", tags);
 }
 
 TORCH_LIBRARY_IMPL(ascend_ext, CPU, m)
@@ -25,6 +29,8 @@ TORCH_LIBRARY_IMPL(ascend_ext, CPU, m)
     m.impl("vector_add_", &ascend_ext::vector_add__cpu);
     m.impl("vector_add_.Scalar", &ascend_ext::vector_add__scalar_cpu);
     m.impl("matmul", &ascend_ext::matmul_cpu);
+    m.impl("dispersion_correction", &ascend_ext::dispersion_correction_cpu);
+    m.impl("dispersion_correction_backward", &ascend_ext::dispersion_correction_backward_cpu);
 }
 
 TORCH_LIBRARY_IMPL(ascend_ext, Meta, m)
@@ -35,6 +41,8 @@ TORCH_LIBRARY_IMPL(ascend_ext, Meta, m)
     m.impl("vector_add_", &ascend_ext::vector_add__meta);
     m.impl("vector_add_.Scalar", &ascend_ext::vector_add__scalar_meta);
     m.impl("matmul", &ascend_ext::matmul_meta);
+    m.impl("dispersion_correction", &ascend_ext::dispersion_correction_meta);
+    m.impl("dispersion_correction_backward", &ascend_ext::dispersion_correction_backward_meta);
 }
 
 TORCH_LIBRARY_IMPL(ascend_ext, Autograd, m)
@@ -44,6 +52,8 @@ TORCH_LIBRARY_IMPL(ascend_ext, Autograd, m)
     m.impl("vector_add.out", &ascend_ext::vector_add_out_autograd);
     m.impl("vector_add_", &ascend_ext::vector_add__autograd);
     m.impl("vector_add_.Scalar", &ascend_ext::vector_add__scalar_autograd);
+    m.impl("dispersion_correction", &ascend_ext::dispersion_correction_autograd);
+    m.impl("dispersion_correction_backward", &ascend_ext::dispersion_correction_backward_autograd);
     m.impl("matmul", &ascend_ext::matmul_autograd);
 }
 
@@ -53,7 +63,9 @@ TORCH_LIBRARY_IMPL(ascend_ext, FuncTorchBatched, m)
     m.impl("matmul", &ascend_ext::matmul_batched);
 }
 
-// Autocast rules. vector_add: like torch.add, no autocast cast; the op promotes mixed inputs itself
+// Autocast rules. dispersion_correction: no cast; the kernels compute in float32 whatever the input dtype
+// and return the input's dtype (a bfloat16 activation stays bfloat16, its statistics are float32).
+// vector_add: like torch.add, no autocast cast; the op promotes mixed inputs itself
 // (torch.result_type), so a float32 residual adds to a bfloat16 activation in float32. matmul: runs in the
 // autocast dtype, like torch.mm.
 TORCH_LIBRARY_IMPL(ascend_ext, AutocastCPU, m)
@@ -61,6 +73,8 @@ TORCH_LIBRARY_IMPL(ascend_ext, AutocastCPU, m)
     m.impl("vector_add", torch::CppFunction::makeFallthrough());
     m.impl("vector_add.Scalar", torch::CppFunction::makeFallthrough());
     m.impl("matmul", &ascend_ext::matmul_autocast<c10::DeviceType::CPU>);
+    m.impl("dispersion_correction", torch::CppFunction::makeFallthrough());
+    m.impl("dispersion_correction_backward", torch::CppFunction::makeFallthrough());
 }
 
 #if defined(ASCEND_EXT_WITH_TORCH_NPU)
@@ -73,6 +87,8 @@ TORCH_LIBRARY_IMPL(ascend_ext, PrivateUse1, m)
     m.impl("vector_add_", &ascend_ext::vector_add__npu);
     m.impl("vector_add_.Scalar", &ascend_ext::vector_add__scalar_npu);
     m.impl("matmul", &ascend_ext::matmul_npu);
+    m.impl("dispersion_correction", &ascend_ext::dispersion_correction_npu);
+    m.impl("dispersion_correction_backward", &ascend_ext::dispersion_correction_backward_npu);
 }
 
 TORCH_LIBRARY_IMPL(ascend_ext, AutocastPrivateUse1, m)
@@ -80,5 +96,7 @@ TORCH_LIBRARY_IMPL(ascend_ext, AutocastPrivateUse1, m)
     m.impl("vector_add", torch::CppFunction::makeFallthrough());
     m.impl("vector_add.Scalar", torch::CppFunction::makeFallthrough());
     m.impl("matmul", &ascend_ext::matmul_autocast<c10::DeviceType::PrivateUse1>);
+    m.impl("dispersion_correction", torch::CppFunction::makeFallthrough());
+    m.impl("dispersion_correction_backward", torch::CppFunction::makeFallthrough());
 }
 #endif

@@ -11,6 +11,7 @@
 #include "twin/kernel_vec_more.h"   // Exp, Ln, Abs, Reciprocal, Sqrt, Rsqrt, Relu, Not, Maxs, Mins, LeakyRelu, And, Or
 #include "twin/kernel_vec_repeat.h"  // mask/repeat forms, SetMaskCount/SetMaskNorm/SetVectorMask/ResetMask
 #include "twin/kernel_cast.h"       // Cast, RoundMode
+#include "twin/kernel_reduce.h"     // ReduceSum
 #include "twin/kernel_sync.h"       // PipeBarrier, SetFlag, WaitFlag
 #include "twin/kernel_atomic.h"     // SetAtomicAdd, SetAtomicMax, SetAtomicMin, SetAtomicType, SetAtomicNone
 #include "twin/kernel_sys_var.h"    // GetBlockIdx, GetBlockNum, GET_TILING_DATA

@@ -1,0 +1,168 @@
+// DispersionCorrection tiling, shared by the forward kernel (dispersion_correction) and the backward kernel
+// (dispersion_correction_grad). The input is R rows of D elements; each row is one reduction.
+//
+// Cores split the rows (the first rowFormerNum cores take rowsFormer rows, the rest one fewer). A core
+// streams its rows through UB in one of two ways:
+//  - packed: whole rows, tileRows of them per tile, each row at a 32-byte aligned pitch in UB, moved by
+//    one DataCopyPad per tile; every element is read from GM once and written once;
+//  - multi-pass: a row that does not fit in UB is read in chunks of chunkLen elements twice: pass 1
+//    computes each chunk's statistics in UB and merges them (Chan et al.), pass 2 writes the output.
+// The struct part is read by the kernels (GET_TILING_DATA); the function part is host-only.
+#pragma once
+
+#include <cstdint>
+
+enum DispersionCorrectionMode : uint32_t {
+    kDispersionScale = 0,      // y = mu + alpha * (x - mu)
+    kDispersionNormalize = 1,  // y = mu + alpha * (x - mu) / sqrt(var + eps)
+};
+
+struct DispersionCorrectionTilingData {
+    uint64_t rows;         // R
+    uint64_t rowLength;    // D
+    uint64_t rowsFormer;   // rows of each of the first rowFormerNum cores; later cores take one fewer
+    uint32_t rowFormerNum;
+    uint32_t tileRows;     // rows per UB tile (packed); 1 in multi-pass
+    uint32_t chunkLen;     // elements per chunk in multi-pass (a multiple of 64); D when packed
+    uint32_t multiPass;    // 1: rows longer than UB: a statistics pass, then the output pass
+    uint32_t mode;         // DispersionCorrectionMode
+    uint32_t readX;        // backward only: 0 when grad_x does not depend on x (mode 0)
+    float alpha;
+    float eps;
+    // The same numbers in double, read only by the CPU twin's float64 build (used for gradcheck).
+    double alpha64;
+    double eps64;
+};
+
+#if !defined(__CCE_AICORE__)
+#include <algorithm>
+#include <utility>
+#include <vector>
+
+#include "platform_info.h"
+
+namespace ascend_ext {
+
+struct DispersionCorrectionProblem {
+    uint64_t rows = 0;
+    uint64_t rowLength = 0;
+    uint32_t mode = kDispersionNormalize;
+    double alpha = 1.0;
+    double eps = 1e-5;
+    bool backward = false;  // the grad kernel: inputs grad and x, output grad_x
+};
+
+struct DispersionCorrectionPlan {
+    DispersionCorrectionTilingData tiling;
+    uint32_t blockDim;          // 0: empty output, nothing to launch
+    uint64_t ubBytes;           // UB the kernel allocates per core
+    uint64_t gmElemsRead;       // elements read from GM over all cores (all inputs, all passes)
+    uint64_t gmElemsWritten;    // elements written to GM
+};
+
+inline constexpr uint32_t kDispersionBufferNum = 2;            // double buffering of the GM <-> UB queues
+inline constexpr uint64_t kDispersionMinBytesPerCore = 8192;   // below this a core costs more than it saves
+inline constexpr uint64_t kDispersionChunkAlign = 64;          // chunk length: 32-byte aligned for every dtype
+inline constexpr uint64_t kDispersionMaxTileRows = 4095;       // DataCopyPad blockCount limit
+inline constexpr uint64_t kDispersionReduceTmpBytes = 32;      // ReduceSum's shared buffer (unused on A2)
+
+// Element type the kernels compute in: float for float16/bfloat16/float32, double for the twin's float64.
+inline uint64_t DispersionComputeSize(DType dtype) { return dtype == DType::kFloat64 ? 8 : 4; }
+
+// Per-row statistics slots in UB (one compute-type element per row each): forward sum, correction sum,
+// M2 (then the scale), alpha; backward: sums of grad, x, centred x, squares, grad * centred x, the scale,
+// alpha.
+inline uint64_t DispersionStatSlots(bool backward) { return backward ? 7 : 4; }
+
+// UB bytes per tile element: the double-buffered queues (x and y; backward grad, x and grad_x) in the
+// input dtype, plus the compute-type work tiles (forward: centred x, squares; backward: grad, centred x,
+// products).
+inline uint64_t DispersionBytesPerElement(DType dtype, bool backward, bool readX)
+{
+    const uint64_t t = DTypeSize(dtype);
+    const uint64_t c = DispersionComputeSize(dtype);
+    if (!backward) return 2 * kDispersionBufferNum * t + 2 * c;
+    return (readX ? 3 : 2) * kDispersionBufferNum * t + 3 * c;
+}
+
+// UB the kernel allocates for `tileRows` rows of `tileElemsPerRow` elements (pitch) each.
+inline uint64_t DispersionUbBytes(DType dtype, bool backward, bool readX, uint64_t tileRows, uint64_t pitch,
+                                  uint64_t ubAlign)
+{
+    const uint64_t c = DispersionComputeSize(dtype);
+    const uint64_t statBytes = AlignUp(tileRows * c, ubAlign);
+    return tileRows * pitch * DispersionBytesPerElement(dtype, backward, readX) +
+           DispersionStatSlots(backward) * statBytes + kDispersionReduceTmpBytes;
+}
+
+inline DispersionCorrectionPlan ComputeDispersionCorrectionTiling(const DispersionCorrectionProblem& p, DType dtype,
+                                                                  const PlatformInfo& platform)
+{
+    DispersionCorrectionPlan plan{};
+    DispersionCorrectionTilingData& t = plan.tiling;
+    t.rows = p.rows;
+    t.rowLength = p.rowLength;
+    t.mode = p.mode;
+    t.alpha = static_cast<float>(p.alpha);
+    t.eps = static_cast<float>(p.eps);
+    t.alpha64 = p.alpha;
+    t.eps64 = p.eps;
+    const bool readX = !p.backward || p.mode == kDispersionNormalize;
+    t.readX = readX ? 1 : 0;
+    if (p.rows == 0 || p.rowLength == 0) return plan;
+
+    const uint64_t elem = DTypeSize(dtype);
+    const uint64_t blockElems = platform.ubAlign / elem;
+    const uint64_t ub = UbUsable(platform);
+    const uint64_t inputs = p.backward ? (readX ? 2 : 1) : 1;
+
+    // Cores: enough rows each to be worth a core, never more cores than rows.
+    const uint64_t bytes = p.rows * p.rowLength * elem * inputs;
+    const uint64_t wanted = std::max<uint64_t>(1, CeilDiv(bytes, kDispersionMinBytesPerCore));
+    const uint32_t cores = static_cast<uint32_t>(std::min<uint64_t>({wanted, platform.aivNum, p.rows}));
+    t.rowsFormer = CeilDiv(p.rows, cores);
+    t.rowFormerNum = static_cast<uint32_t>(p.rows % cores == 0 ? cores : p.rows % cores);
+
+    const uint64_t pitch = AlignUp(p.rowLength, blockElems);
+    if (DispersionUbBytes(dtype, p.backward, readX, 1, pitch, platform.ubAlign) <= ub) {
+        // Packed: as many whole rows per tile as UB holds.
+        uint64_t rows = std::min<uint64_t>({t.rowsFormer, kDispersionMaxTileRows,
+                                            ub / (pitch * DispersionBytesPerElement(dtype, p.backward, readX))});
+        while (rows > 1 && DispersionUbBytes(dtype, p.backward, readX, rows, pitch, platform.ubAlign) > ub) --rows;
+        t.tileRows = static_cast<uint32_t>(std::max<uint64_t>(rows, 1));
+        t.chunkLen = static_cast<uint32_t>(p.rowLength);
+        t.multiPass = 0;
+        plan.ubBytes = DispersionUbBytes(dtype, p.backward, readX, t.tileRows, pitch, platform.ubAlign);
+    } else {
+        // Multi-pass: the longest chunk UB holds, in whole 64-element units.
+        const uint64_t fixed = DispersionUbBytes(dtype, p.backward, readX, 1, 0, platform.ubAlign);
+        const uint64_t chunk = AlignDown((ub - fixed) / DispersionBytesPerElement(dtype, p.backward, readX),
+                                         kDispersionChunkAlign);
+        t.tileRows = 1;
+        t.chunkLen = static_cast<uint32_t>(chunk);
+        t.multiPass = 1;
+        plan.ubBytes = DispersionUbBytes(dtype, p.backward, readX, 1, chunk, platform.ubAlign);
+    }
+    plan.blockDim = cores;
+    const uint64_t elems = p.rows * p.rowLength;
+    plan.gmElemsRead = elems * inputs * (t.multiPass ? 2 : 1);
+    plan.gmElemsWritten = elems;
+    return plan;
+}
+
+// The plan as named numbers, for ascend_ext.twin.plan() and the snapshot tests.
+inline std::vector<std::pair<const char*, uint64_t>> DescribeDispersionCorrectionPlan(
+    const DispersionCorrectionPlan& plan)
+{
+    const DispersionCorrectionTilingData& t = plan.tiling;
+    return {{"block_dim", plan.blockDim},     {"rows", t.rows},
+            {"row_length", t.rowLength},      {"rows_former", t.rowsFormer},
+            {"row_former_num", t.rowFormerNum}, {"tile_rows", t.tileRows},
+            {"chunk_len", t.chunkLen},        {"multi_pass", t.multiPass},
+            {"mode", t.mode},                 {"read_x", t.readX},
+            {"ub_bytes", plan.ubBytes},       {"gm_elems_read", plan.gmElemsRead},
+            {"gm_elems_written", plan.gmElemsWritten}};
+}
+
+}  // namespace ascend_ext
+#endif

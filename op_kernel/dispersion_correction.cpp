@@ -1,0 +1,333 @@
+// DispersionCorrection, forward: per row of D elements, with mu = mean(row) and var = mean((row - mu)^2),
+//   mode 0: y = mu + alpha * (x - mu)          mode 1: y = mu + alpha * (x - mu) / sqrt(var + eps)
+//
+// Each core owns a contiguous range of rows (op_host/dispersion_correction_tiling.h). Packed rows: a tile
+// of tileRows whole rows is loaded by one DataCopyPad (each row at a 32-byte aligned pitch in UB), its row
+// statistics are computed with ReduceSum per row, and the output tile leaves by one DataCopyPad: every
+// element is read once and written once. Rows too long for UB are read twice in chunks: pass 1 computes
+// each chunk's (count, mean, M2) in UB and merges them into the row's statistics by Chan's formula,
+// pass 2 writes the output.
+//
+// Numerics: statistics are computed in float (double in the twin's float64 build) by the corrected
+// two-pass method: mean0 = sum / n, the centred values xc = x - mean0, then c = sum(xc) and
+// M2 = sum(xc^2) - c^2 / n; the row mean is mean0 + c / n. Rows with a large mean and a small spread
+// (1e4 and 1e-2) lose nothing to cancellation. The output is y = s * xc + (mean0 + (1 - s) * c / n) with
+// s = alpha or alpha / sqrt(var + eps), the same expression written so that the large mean is added last.
+#include "kernel_operator.h"
+#include "dispersion_correction_tiling.h"
+
+#include <type_traits>
+
+using namespace AscendC;
+
+namespace {
+
+constexpr int32_t BUFFER_NUM = 2;
+constexpr int32_t kScalarSyncEvent = 0;
+
+// T is the element type in GM, C the type of the arithmetic (float, or double in the twin's float64 build).
+template <typename T, typename C>
+class KernelDispersionCorrection {
+    static constexpr bool kInFloat = !std::is_same_v<T, C>;
+    static constexpr uint32_t kBlockElems = ONE_BLK_SIZE / sizeof(T);
+
+public:
+    __aicore__ inline KernelDispersionCorrection() {}
+
+    __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, const DispersionCorrectionTilingData& tiling, TPipe* pipe)
+    {
+        t_ = tiling;
+        const uint64_t core = GetBlockIdx();
+        rowStart_ = core < t_.rowFormerNum
+                        ? core * t_.rowsFormer
+                        : t_.rowFormerNum * t_.rowsFormer + (core - t_.rowFormerNum) * (t_.rowsFormer - 1);
+        rowCount_ = core < t_.rowFormerNum ? t_.rowsFormer : t_.rowsFormer - 1;
+        xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x), t_.rows * t_.rowLength);
+        yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y), t_.rows * t_.rowLength);
+        if constexpr (sizeof(C) == sizeof(double)) {
+            alpha_ = t_.alpha64;
+            eps_ = t_.eps64;
+        } else {
+            alpha_ = t_.alpha;
+            eps_ = t_.eps;
+        }
+
+        pitch_ = t_.multiPass ? t_.chunkLen : AlignUp(t_.rowLength);
+        const uint32_t tileElems = t_.tileRows * pitch_;
+        pipe->InitBuffer(xQueue_, BUFFER_NUM, tileElems * sizeof(T));
+        pipe->InitBuffer(yQueue_, BUFFER_NUM, tileElems * sizeof(T));
+        pipe->InitBuffer(centred_, tileElems * sizeof(C));
+        pipe->InitBuffer(squares_, tileElems * sizeof(C));
+        const uint32_t statBytes = (t_.tileRows * sizeof(C) + ONE_BLK_SIZE - 1) / ONE_BLK_SIZE * ONE_BLK_SIZE;
+        pipe->InitBuffer(sum_, statBytes);
+        pipe->InitBuffer(corr_, statBytes);
+        pipe->InitBuffer(scale_, statBytes);
+        pipe->InitBuffer(alphas_, statBytes);
+        pipe->InitBuffer(reduceTmp_, ONE_BLK_SIZE);
+        Duplicate(alphas_.template Get<C>(), alpha_, static_cast<int32_t>(t_.tileRows));
+    }
+
+    __aicore__ inline void Process()
+    {
+        if (t_.multiPass) {
+            for (uint64_t r = rowStart_; r < rowStart_ + rowCount_; ++r) ProcessLongRow(r);
+            return;
+        }
+        for (uint64_t r0 = rowStart_; r0 < rowStart_ + rowCount_; r0 += t_.tileRows) {
+            const uint64_t left = rowStart_ + rowCount_ - r0;
+            const uint32_t rows = static_cast<uint32_t>(left < t_.tileRows ? left : t_.tileRows);
+            const uint32_t d = static_cast<uint32_t>(t_.rowLength);
+            CopyIn(r0 * t_.rowLength, rows, d);
+            ComputeTile(rows, d);
+            CopyOut(r0 * t_.rowLength, rows, d);
+        }
+    }
+
+private:
+    __aicore__ inline static uint32_t AlignUp(uint64_t n)
+    {
+        return static_cast<uint32_t>((n + kBlockElems - 1) / kBlockElems * kBlockElems);
+    }
+
+    // The scalar unit reads what the vector unit wrote (ReduceSum results), or the reverse.
+    __aicore__ inline static void VectorToScalar()
+    {
+        SetFlag<HardEvent::V_S>(kScalarSyncEvent);
+        WaitFlag<HardEvent::V_S>(kScalarSyncEvent);
+    }
+    __aicore__ inline static void ScalarToVector()
+    {
+        SetFlag<HardEvent::S_V>(kScalarSyncEvent);
+        WaitFlag<HardEvent::S_V>(kScalarSyncEvent);
+    }
+
+    __aicore__ inline void CopyIn(uint64_t offset, uint32_t rows, uint32_t len)
+    {
+        LocalTensor<T> x = xQueue_.template AllocTensor<T>();
+        const bool dense = rows == 1 || len % kBlockElems == 0;
+        if (dense && (static_cast<uint64_t>(rows) * len * sizeof(T)) % ONE_BLK_SIZE == 0) {
+            DataCopy(x, xGm_[offset], rows * len);
+        } else {
+            DataCopyPad(x, xGm_[offset],
+                        DataCopyExtParams{static_cast<uint16_t>(rows), static_cast<uint32_t>(len * sizeof(T)), 0, 0, 0},
+                        DataCopyPadExtParams<T>{false, 0, 0, 0});
+        }
+        xQueue_.EnQue(x);
+    }
+
+    __aicore__ inline void CopyOut(uint64_t offset, uint32_t rows, uint32_t len)
+    {
+        LocalTensor<T> y = yQueue_.template DeQue<T>();
+        const bool dense = rows == 1 || len % kBlockElems == 0;
+        if (dense && (static_cast<uint64_t>(rows) * len * sizeof(T)) % ONE_BLK_SIZE == 0) {
+            DataCopy(yGm_[offset], y, rows * len);
+        } else {
+            DataCopyPad(yGm_[offset], y,
+                        DataCopyExtParams{static_cast<uint16_t>(rows), static_cast<uint32_t>(len * sizeof(T)), 0, 0, 0});
+        }
+        yQueue_.FreeTensor(y);
+    }
+
+    // The input tile in the compute type: the queue's tensor itself, or its Cast into `centred_`, row by row
+    // (the padding between rows in UB is never written, so no instruction reads it).
+    __aicore__ inline LocalTensor<C> Widen(const LocalTensor<T>& x, uint32_t rows, uint32_t len)
+    {
+        PipeBarrier<PIPE_V>();  // the previous tile's instructions are done with the work tiles
+        if constexpr (kInFloat) {
+            LocalTensor<C> wide = centred_.template Get<C>();
+            for (uint32_t i = 0; i < rows; ++i) Cast(wide[i * pitch_], x[i * pitch_], RoundMode::CAST_NONE, len);
+            PipeBarrier<PIPE_V>();
+            return wide;
+        } else {
+            return x;
+        }
+    }
+
+    // Per row i of `rows` rows of `len` elements in `src`: sum_[i] = sum(x), centred_ = x - sum/len,
+    // corr_[i] = sum(centred) and, for mode 1, scale_[i] = sum(centred^2). Ends with the results readable
+    // by the scalar unit.
+    __aicore__ inline void RowStatistics(const LocalTensor<C>& src, uint32_t rows, uint32_t len, bool withM2)
+    {
+        LocalTensor<C> sum = sum_.template Get<C>();
+        LocalTensor<C> corr = corr_.template Get<C>();
+        LocalTensor<C> m2 = scale_.template Get<C>();
+        LocalTensor<C> tmp = reduceTmp_.template Get<C>();
+        LocalTensor<C> xc = centred_.template Get<C>();
+        const C n = static_cast<C>(len);
+        ScalarToVector();  // the scalar unit is done reading the previous tile's (or chunk's) statistics
+        for (uint32_t i = 0; i < rows; ++i) ReduceSum(sum[i], src[i * pitch_], tmp, static_cast<int32_t>(len));
+        VectorToScalar();
+        for (uint32_t i = 0; i < rows; ++i) {
+            Adds(xc[i * pitch_], src[i * pitch_], static_cast<C>(-(sum.GetValue(i) / n)), static_cast<int32_t>(len));
+        }
+        PipeBarrier<PIPE_V>();
+        for (uint32_t i = 0; i < rows; ++i) ReduceSum(corr[i], xc[i * pitch_], tmp, static_cast<int32_t>(len));
+        if (withM2) {
+            LocalTensor<C> sq = squares_.template Get<C>();
+            for (uint32_t i = 0; i < rows; ++i) Mul(sq[i * pitch_], xc[i * pitch_], xc[i * pitch_], static_cast<int32_t>(len));
+            PipeBarrier<PIPE_V>();
+            for (uint32_t i = 0; i < rows; ++i) ReduceSum(m2[i], sq[i * pitch_], tmp, static_cast<int32_t>(len));
+        }
+        VectorToScalar();
+    }
+
+    // scale_[i] = alpha / sqrt(var[i] + eps) for the variances the scalar unit wrote into scale_.
+    __aicore__ inline void NormalizeScales(uint32_t rows)
+    {
+        LocalTensor<C> scale = scale_.template Get<C>();
+        ScalarToVector();
+        Sqrt(scale, scale, static_cast<int32_t>(rows));
+        PipeBarrier<PIPE_V>();
+        Div(scale, alphas_.template Get<C>(), scale, static_cast<int32_t>(rows));
+        VectorToScalar();
+    }
+
+    __aicore__ inline void ComputeTile(uint32_t rows, uint32_t len)
+    {
+        LocalTensor<T> x = xQueue_.template DeQue<T>();
+        const LocalTensor<C> src = Widen(x, rows, len);
+        const bool normalize = t_.mode == kDispersionNormalize;
+        RowStatistics(src, rows, len, normalize);
+        LocalTensor<C> sum = sum_.template Get<C>();
+        LocalTensor<C> corr = corr_.template Get<C>();
+        LocalTensor<C> scale = scale_.template Get<C>();
+        const C n = static_cast<C>(len);
+        if (normalize) {
+            for (uint32_t i = 0; i < rows; ++i) {
+                const C c = corr.GetValue(i);
+                C m2 = scale.GetValue(i) - c * c / n;
+                m2 = m2 > static_cast<C>(0) ? m2 : static_cast<C>(0);
+                scale.SetValue(i, m2 / n + eps_);
+            }
+            NormalizeScales(rows);
+        }
+        LocalTensor<C> xc = centred_.template Get<C>();
+        for (uint32_t i = 0; i < rows; ++i) {
+            const C s = normalize ? scale.GetValue(i) : alpha_;
+            Muls(xc[i * pitch_], xc[i * pitch_], s, static_cast<int32_t>(len));
+        }
+        PipeBarrier<PIPE_V>();
+        LocalTensor<T> y = yQueue_.template AllocTensor<T>();
+        for (uint32_t i = 0; i < rows; ++i) {
+            const C s = normalize ? scale.GetValue(i) : alpha_;
+            const C shift = sum.GetValue(i) / n + (static_cast<C>(1) - s) * (corr.GetValue(i) / n);
+            if constexpr (kInFloat) {
+                Adds(xc[i * pitch_], xc[i * pitch_], shift, static_cast<int32_t>(len));
+            } else {
+                Adds(y[i * pitch_], xc[i * pitch_], shift, static_cast<int32_t>(len));
+            }
+        }
+        if constexpr (kInFloat) {
+            PipeBarrier<PIPE_V>();
+            for (uint32_t i = 0; i < rows; ++i) Cast(y[i * pitch_], xc[i * pitch_], RoundMode::CAST_RINT, len);
+        }
+        yQueue_.EnQue(y);
+        xQueue_.FreeTensor(x);
+    }
+
+    // A row longer than UB: pass 1 merges the chunks' statistics, pass 2 writes y chunk by chunk.
+    __aicore__ inline void ProcessLongRow(uint64_t row)
+    {
+        const uint64_t base = row * t_.rowLength;
+        const bool normalize = t_.mode == kDispersionNormalize;
+        // The row's mean is carried as ref + offset: ref, the first chunk's rounded mean, is exact in the
+        // compute type and x - ref is exact for values near it; the offset holds what ref misses. A mean
+        // rounded to one number would be off by up to half an ulp of 1e4, which mode 1 multiplies by 1 - s.
+        uint64_t count = 0;
+        C ref = 0;
+        C offset = 0;
+        C m2 = 0;
+        for (uint64_t off = 0; off < t_.rowLength; off += t_.chunkLen) {
+            const uint32_t w = ChunkAt(off);
+            CopyIn(base + off, 1, w);
+            LocalTensor<T> x = xQueue_.template DeQue<T>();
+            RowStatistics(Widen(x, 1, w), 1, w, normalize);
+            xQueue_.FreeTensor(x);
+            const C n = static_cast<C>(w);
+            const C c = corr_.template Get<C>().GetValue(0);
+            const C mean0 = sum_.template Get<C>().GetValue(0) / n;
+            if (count == 0) ref = mean0;
+            const C chunkOffset = (mean0 - ref) + c / n;
+            C chunkM2 = normalize ? scale_.template Get<C>().GetValue(0) - c * c / n : static_cast<C>(0);
+            chunkM2 = chunkM2 > static_cast<C>(0) ? chunkM2 : static_cast<C>(0);
+            // Chan et al.: merge (count, mean, M2) of the row so far with the chunk's.
+            const uint64_t merged = count + w;
+            const C delta = chunkOffset - offset;
+            const C weight = n / static_cast<C>(merged);
+            offset = offset + delta * weight;
+            m2 = m2 + chunkM2 + delta * delta * static_cast<C>(count) * weight;
+            count = merged;
+        }
+        C s = alpha_;
+        if (normalize) {
+            LocalTensor<C> scale = scale_.template Get<C>();
+            scale.SetValue(0, m2 / static_cast<C>(count) + eps_);
+            NormalizeScales(1);
+            s = scale.GetValue(0);
+        }
+        // y = mu + s * (x - mu) = s * (x - ref) + (ref + (1 - s) * offset)
+        const C shift = ref + (static_cast<C>(1) - s) * offset;
+        for (uint64_t off = 0; off < t_.rowLength; off += t_.chunkLen) {
+            const uint32_t w = ChunkAt(off);
+            CopyIn(base + off, 1, w);
+            LocalTensor<T> x = xQueue_.template DeQue<T>();
+            const LocalTensor<C> src = Widen(x, 1, w);
+            LocalTensor<C> xc = centred_.template Get<C>();
+            LocalTensor<T> y = yQueue_.template AllocTensor<T>();
+            const int32_t n = static_cast<int32_t>(w);
+            Adds(xc, src, static_cast<C>(-ref), n);
+            PipeBarrier<PIPE_V>();
+            Muls(xc, xc, s, n);
+            PipeBarrier<PIPE_V>();
+            if constexpr (kInFloat) {
+                Adds(xc, xc, shift, n);
+                PipeBarrier<PIPE_V>();
+                Cast(y, xc, RoundMode::CAST_RINT, n);
+            } else {
+                Adds(y, xc, shift, n);
+            }
+            yQueue_.EnQue(y);
+            xQueue_.FreeTensor(x);
+            CopyOut(base + off, 1, w);
+        }
+    }
+
+    __aicore__ inline uint32_t ChunkAt(uint64_t off) const
+    {
+        return static_cast<uint32_t>(t_.rowLength - off < t_.chunkLen ? t_.rowLength - off : t_.chunkLen);
+    }
+
+    DispersionCorrectionTilingData t_;
+    TQue<TPosition::VECIN, BUFFER_NUM> xQueue_;
+    TQue<TPosition::VECOUT, BUFFER_NUM> yQueue_;
+    TBuf<TPosition::VECCALC> centred_;
+    TBuf<TPosition::VECCALC> squares_;
+    TBuf<TPosition::VECCALC> sum_;
+    TBuf<TPosition::VECCALC> corr_;
+    TBuf<TPosition::VECCALC> scale_;
+    TBuf<TPosition::VECCALC> alphas_;
+    TBuf<TPosition::VECCALC> reduceTmp_;
+    GlobalTensor<T> xGm_;
+    GlobalTensor<T> yGm_;
+    uint64_t rowStart_ = 0;
+    uint64_t rowCount_ = 0;
+    uint32_t pitch_ = 0;
+    C alpha_ = 1;
+    C eps_ = 0;
+};
+
+}  // namespace
+
+extern "C" __global__ __aicore__ void dispersion_correction(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)workspace;
+    REGISTER_TILING_DEFAULT(DispersionCorrectionTilingData);
+    GET_TILING_DATA(tilingData, tiling);
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
+    using T = DTYPE_X;
+    using C = std::conditional_t<sizeof(T) == 8, T, float>;  // 16-bit inputs are computed in float
+    TPipe pipe;
+    KernelDispersionCorrection<T, C> op;
+    op.Init(x, y, tilingData, &pipe);
+    op.Process();
+}

@@ -1,0 +1,122 @@
+// Properties of the DispersionCorrection tiling (forward and backward): every row belongs to exactly one
+// core, in order; packed tiles hold whole rows and fit the UB with their statistics; rows that do not fit
+// go multi-pass with a 64-element aligned chunk that fits; the plan's GM traffic is one read per input
+// element (two in multi-pass) and one write; sizes beyond 2^32 stay exact.
+#include "check.h"
+#include "dispersion_correction_tiling.h"
+
+using namespace ascend_ext;
+
+namespace {
+
+uint64_t RowBegin(const DispersionCorrectionTilingData& t, uint64_t core)
+{
+    return core < t.rowFormerNum ? core * t.rowsFormer
+                                 : t.rowFormerNum * t.rowsFormer + (core - t.rowFormerNum) * (t.rowsFormer - 1);
+}
+
+void CheckPlan(const DispersionCorrectionProblem& p, DType dtype, const PlatformInfo& platform)
+{
+    const DispersionCorrectionPlan plan = ComputeDispersionCorrectionTiling(p, dtype, platform);
+    const DispersionCorrectionTilingData& t = plan.tiling;
+    CHECK_EQ(t.readX, (!p.backward || p.mode == kDispersionNormalize) ? 1u : 0u);
+    if (p.rows * p.rowLength == 0) {
+        CHECK_EQ(plan.blockDim, 0u);
+        return;
+    }
+    CHECK(plan.blockDim >= 1 && plan.blockDim <= platform.aivNum);
+    CHECK(plan.blockDim <= p.rows);  // one row is never split across cores
+    CHECK(plan.ubBytes <= UbUsable(platform));
+    CHECK_EQ(plan.ubBytes,
+             DispersionUbBytes(dtype, p.backward, t.readX, t.tileRows,
+                               t.multiPass ? t.chunkLen : AlignUp(p.rowLength, platform.ubAlign / DTypeSize(dtype)),
+                               platform.ubAlign));
+    // Rows: covered exactly once, in order, every core non-empty.
+    uint64_t row = 0;
+    for (uint64_t core = 0; core < plan.blockDim; ++core) {
+        CHECK_EQ(RowBegin(t, core), row);
+        const uint64_t count = core < t.rowFormerNum ? t.rowsFormer : t.rowsFormer - 1;
+        CHECK(count >= 1);
+        row += count;
+    }
+    CHECK_EQ(row, p.rows);
+    const uint64_t blockElems = platform.ubAlign / DTypeSize(dtype);
+    const uint64_t pitch = AlignUp(p.rowLength, blockElems);
+    const bool fits = DispersionUbBytes(dtype, p.backward, t.readX, 1, pitch, platform.ubAlign) <= UbUsable(platform);
+    CHECK_EQ(t.multiPass, fits ? 0u : 1u);
+    if (t.multiPass) {
+        CHECK_EQ(t.tileRows, 1u);
+        CHECK(t.chunkLen >= kDispersionChunkAlign && t.chunkLen % kDispersionChunkAlign == 0);
+        CHECK(t.chunkLen < p.rowLength);
+        // The chunk is the longest that fits: 64 more elements would not.
+        CHECK(DispersionUbBytes(dtype, p.backward, t.readX, 1, t.chunkLen + kDispersionChunkAlign, platform.ubAlign) >
+              UbUsable(platform));
+    } else {
+        CHECK_EQ(t.chunkLen, p.rowLength);
+        CHECK(t.tileRows >= 1 && t.tileRows <= kDispersionMaxTileRows && t.tileRows <= t.rowsFormer);
+        // As many rows as fit, unless capped by the core's rows or the DataCopyPad block count.
+        if (t.tileRows < t.rowsFormer && t.tileRows < kDispersionMaxTileRows) {
+            CHECK(DispersionUbBytes(dtype, p.backward, t.readX, t.tileRows + 1, pitch, platform.ubAlign) >
+                  UbUsable(platform));
+        }
+    }
+    const uint64_t inputs = p.backward ? (t.readX ? 2 : 1) : 1;
+    CHECK_EQ(plan.gmElemsRead, p.rows * p.rowLength * inputs * (t.multiPass ? 2 : 1));
+    CHECK_EQ(plan.gmElemsWritten, p.rows * p.rowLength);
+}
+
+}  // namespace
+
+TEST_CASE("every row belongs to one core, tiles fit, multi-pass exactly when a row does not fit: grid of shapes, dtypes, modes, platforms")
+{
+    const uint64_t ds[] = {1, 7, 8, 63, 64, 65, 1000, 4096, 7000, 7808, 7809, 9000, 100000, 3000000};
+    const uint64_t rows[] = {0, 1, 3, 47, 48, 49, 10000, 1000003};
+    for (const PlatformInfo* platform : kPlatforms) {
+        for (DType dtype : {DType::kFloat32, DType::kFloat16, DType::kBFloat16, DType::kFloat64}) {
+            for (uint64_t d : ds) {
+                for (uint64_t r : rows) {
+                    for (uint32_t mode : {0u, 1u}) {
+                        for (bool backward : {false, true}) {
+                            DispersionCorrectionProblem p;
+                            p.rows = r;
+                            p.rowLength = d;
+                            p.mode = mode;
+                            p.backward = backward;
+                            CheckPlan(p, dtype, *platform);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+TEST_CASE("alpha and eps reach the kernel in float and in double")
+{
+    DispersionCorrectionProblem p;
+    p.rows = 2;
+    p.rowLength = 5;
+    p.alpha = 0.1;
+    p.eps = 1e-7;
+    const DispersionCorrectionPlan plan = ComputeDispersionCorrectionTiling(p, DType::kFloat32, kAscend910B2);
+    CHECK(plan.tiling.alpha == 0.1f && plan.tiling.alpha64 == 0.1);
+    CHECK(plan.tiling.eps == 1e-7f && plan.tiling.eps64 == 1e-7);
+}
+
+TEST_CASE("sizes beyond 32 bits stay exact")
+{
+    DispersionCorrectionProblem p;
+    p.rows = (1ull << 31) + 5;
+    p.rowLength = 3;
+    const DispersionCorrectionPlan plan = ComputeDispersionCorrectionTiling(p, DType::kFloat16, kAscend910B2);
+    CHECK_EQ(plan.blockDim, kAscend910B2.aivNum);
+    CHECK_EQ(plan.gmElemsRead, p.rows * 3);
+    CheckPlan(p, DType::kFloat16, kAscend910B2);
+    p.rows = 3;
+    p.rowLength = (1ull << 32) + 64;  // one row of 2^32 + 64 elements: multi-pass, chunk offsets in 64 bits
+    const DispersionCorrectionPlan longRow = ComputeDispersionCorrectionTiling(p, DType::kFloat32, kAscend910B2);
+    CHECK_EQ(longRow.tiling.multiPass, 1u);
+    CHECK_EQ(longRow.gmElemsRead, 2 * 3 * p.rowLength);
+}
+
+TEST_MAIN()
