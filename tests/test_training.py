@@ -38,9 +38,12 @@ AUTOCAST_RULES = {
     "matmul": lambda inputs, out, low: set(inputs) == {low} and out == low,
     # No cast: promotes as torch.add does.
     "vector_add": lambda inputs, out, low: out == (torch.promote_types(*inputs) if len(inputs) == 2 else inputs[0]),
+    # No cast: the kernels compute in float32 inside and return the input's dtype (x's, for the backward).
+    "dispersion_correction": lambda inputs, out, low: out == inputs[0],
+    "dispersion_correction_backward": lambda inputs, out, low: out == inputs[-1],
 }
 # The twin kernels a training step of the model launches.
-MODEL_KERNELS = {"matmul_cube", "vector_add"}
+MODEL_KERNELS = {"matmul_cube", "vector_add", "dispersion_correction", "dispersion_correction_grad"}
 
 
 def seeded_model(depth=2, width=32):

@@ -149,10 +149,11 @@ def print_report(cfg: TrainConfig, results: Dict[str, TrainResult], times: Dict[
     if ours.counters:
         print(f"\nCPU twin counters per kernel, summed over the {cfg.steps} training steps of ours"
               + (" (rank 0)" if "ours" not in times else "") + ":")
-        print(f"  {'kernel':<14}{'launches':>9}{'GM read':>13}{'GM written':>13}{'cube MACs':>14}{'vector ops':>13}")
+        w = max(len("kernel"), *(len(k) for k in ours.counters)) + 2
+        print(f"  {'kernel':<{w}}{'launches':>9}{'GM read':>13}{'GM written':>13}{'cube MACs':>15}{'vector ops':>14}")
         for kernel, c in sorted(ours.counters.items()):
-            print(f"  {kernel:<14}{c['launches']:>9,}{_mb(c['gm_bytes_read']):>13}{_mb(c['gm_bytes_written']):>13}"
-                  f"{c['cube_macs']:>14,}{c['vector_element_ops']:>13,}")
+            print(f"  {kernel:<{w}}{c['launches']:>9,}{_mb(c['gm_bytes_read']):>13}{_mb(c['gm_bytes_written']):>13}"
+                  f"{c['cube_macs']:>15,}{c['vector_element_ops']:>14,}")
     elif cfg.device != "cpu":
         print("\n(kernel counters come from the CPU twin; on the NPU use the CANN profiler)")
 

@@ -44,13 +44,14 @@ class DispersionCorrectionReference(torch.nn.Module):
 
 
 def ours_norm(width: int) -> torch.nn.Module:
-    """The normalisation layer of the model built from our layers."""
-    return torch.nn.LayerNorm(width)
+    """The normalisation layer of the model built from our layers: DispersionCorrection, mode 1 (each row's
+    standard deviation set to 1, its mean kept)."""
+    return ext_nn.DispersionCorrection(alpha=1.0, mode=1)
 
 
 def native_norm(width: int) -> torch.nn.Module:
-    """The normalisation layer of the model built from torch's layers (same parameters as ``ours_norm``)."""
-    return torch.nn.LayerNorm(width)
+    """The normalisation layer of the model built from torch's layers: the same formula in torch ops."""
+    return DispersionCorrectionReference(alpha=1.0, mode=1)
 
 
 LAYER_SETS: Dict[str, Dict[str, Callable]] = {

@@ -33,9 +33,20 @@ def _matmul(dtype: torch.dtype, device: str) -> Tuple[Tensor, Tensor]:
     return out, a_.double() @ b_.double().t() + bias_.double()
 
 
+def _dispersion_correction(dtype: torch.dtype, device: str) -> Tuple[Tensor, Tensor]:
+    import ascend_ext
+
+    x = (torch.randn(6, 300, dtype=torch.float64) * 2 + 3).to(dtype).double()
+    out = ascend_ext.dispersion_correction(x.to(dtype).to(device), 0.8, mode=1, eps=1e-5)
+    mean = x.mean(-1, keepdim=True)
+    std = ((x - mean).square().mean(-1, keepdim=True) + 1e-5).sqrt()
+    return out, mean + 0.8 * (x - mean) / std
+
+
 OP_CHECKS: Dict[str, Callable[[torch.dtype, str], Tuple[Tensor, Tensor]]] = {
     "vector_add": _vector_add,
     "matmul": _matmul,
+    "dispersion_correction": _dispersion_correction,
 }
 
 
