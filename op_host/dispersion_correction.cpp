@@ -4,34 +4,13 @@
 //
 // The op: y has x's shape; per row of x's last dimension (mu, var: the row's mean and population variance)
 // mode 0: y = mu + alpha * (x - mu); mode 1: y = mu + alpha * (x - mu) / sqrt(var + eps).
-#include "cann_glue.h"
-#include "dispersion_correction_tiling.h"
+#include "dispersion_correction_glue.h"
 
 namespace optiling {
 
 static ge::graphStatus DispersionCorrectionTilingFunc(gert::TilingContext* context)
 {
-    ascend_ext::DType dtype;
-    if (!ascend_ext::cann::DTypeFromGe(context->GetInputDesc(0)->GetDataType(), dtype)) {
-        return ge::GRAPH_FAILED;
-    }
-    const gert::RuntimeAttrs* attrs = context->GetAttrs();
-    const gert::Shape& shape = context->GetInputShape(0)->GetOriginShape();
-    if (shape.GetDimNum() == 0 || shape.GetDim(shape.GetDimNum() - 1) <= 0) return ge::GRAPH_FAILED;
-    ascend_ext::DispersionCorrectionProblem p;
-    p.rowLength = static_cast<uint64_t>(shape.GetDim(shape.GetDimNum() - 1));
-    p.rows = static_cast<uint64_t>(shape.GetShapeSize()) / p.rowLength;
-    p.alpha = *attrs->GetAttrPointer<float>(0);
-    const int64_t mode = *attrs->GetAttrPointer<int64_t>(1);
-    if (mode != kDispersionScale && mode != kDispersionNormalize) return ge::GRAPH_FAILED;
-    p.mode = static_cast<uint32_t>(mode);
-    p.eps = *attrs->GetAttrPointer<float>(2);
-    const ascend_ext::DispersionCorrectionPlan plan =
-        ascend_ext::ComputeDispersionCorrectionTiling(p, dtype, ascend_ext::cann::PlatformFromContext(context));
-    *context->GetTilingData<DispersionCorrectionTilingData>() = plan.tiling;
-    context->SetBlockDim(plan.blockDim > 0 ? plan.blockDim : 1);  // an empty input runs one idle core
-    ascend_ext::cann::SetWorkspace(context, 0);
-    return ge::GRAPH_SUCCESS;
+    return ascend_ext::cann::DispersionCorrectionTiling(context, /*xInput=*/0, /*backward=*/false);
 }
 
 }  // namespace optiling

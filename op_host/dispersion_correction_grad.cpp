@@ -3,36 +3,13 @@
 //
 // The op: grad_x has x's shape; per row, with gm = mean(grad), mode 0: grad_x = alpha * grad + (1 - alpha) * gm;
 // mode 1, with s = sqrt(var + eps) and xh = (x - mu) / s: grad_x = gm + (alpha / s) * (grad - gm - xh * mean(grad * xh)).
-#include "cann_glue.h"
-#include "dispersion_correction_tiling.h"
+#include "dispersion_correction_glue.h"
 
 namespace optiling {
 
 static ge::graphStatus DispersionCorrectionGradTilingFunc(gert::TilingContext* context)
 {
-    ascend_ext::DType dtype;
-    if (!ascend_ext::cann::DTypeFromGe(context->GetInputDesc(0)->GetDataType(), dtype)) {
-        return ge::GRAPH_FAILED;
-    }
-    const gert::RuntimeAttrs* attrs = context->GetAttrs();
-    const gert::Shape& shape = context->GetInputShape(0)->GetOriginShape();
-    if (shape.GetDimNum() == 0 || shape.GetDim(shape.GetDimNum() - 1) <= 0) return ge::GRAPH_FAILED;
-    if (context->GetInputShape(1)->GetOriginShape() != shape) return ge::GRAPH_FAILED;
-    ascend_ext::DispersionCorrectionProblem p;
-    p.rowLength = static_cast<uint64_t>(shape.GetDim(shape.GetDimNum() - 1));
-    p.rows = static_cast<uint64_t>(shape.GetShapeSize()) / p.rowLength;
-    p.alpha = *attrs->GetAttrPointer<float>(0);
-    const int64_t mode = *attrs->GetAttrPointer<int64_t>(1);
-    if (mode != kDispersionScale && mode != kDispersionNormalize) return ge::GRAPH_FAILED;
-    p.mode = static_cast<uint32_t>(mode);
-    p.eps = *attrs->GetAttrPointer<float>(2);
-    p.backward = true;
-    const ascend_ext::DispersionCorrectionPlan plan =
-        ascend_ext::ComputeDispersionCorrectionTiling(p, dtype, ascend_ext::cann::PlatformFromContext(context));
-    *context->GetTilingData<DispersionCorrectionTilingData>() = plan.tiling;
-    context->SetBlockDim(plan.blockDim > 0 ? plan.blockDim : 1);  // an empty input runs one idle core
-    ascend_ext::cann::SetWorkspace(context, 0);
-    return ge::GRAPH_SUCCESS;
+    return ascend_ext::cann::DispersionCorrectionTiling(context, /*xInput=*/1, /*backward=*/true);
 }
 
 }  // namespace optiling
