@@ -6,7 +6,7 @@ forward kernel in float32 and bfloat16 and the backward kernel (mode 1 reads gra
 import expecttest
 import torch
 
-import ascend_ext
+from test_tiling_plans import table
 
 DS = [1, 7, 64, 1000, 4096, 100_000, 3_000_000]
 ROWS = [1, 3, 48, 10_000]
@@ -14,19 +14,15 @@ FIELDS = ["block_dim", "rows_former", "row_former_num", "tile_rows", "chunk_len"
           "gm_elems_read"]
 
 
-def table(dtype, mode=1, backward=False, platform="Ascend910B2"):
-    lines = [f"{'rows x d':>16} " + " ".join(f"{f.replace('_', ' ')[:11]:>11}" for f in FIELDS)]
-    for rows in ROWS:
-        for d in DS:
-            plan = ascend_ext.twin.plan("dispersion_correction", [rows, d, mode, int(backward)], dtype, platform)
-            lines.append(f"{f'{rows}x{d}':>16} " + " ".join(f"{plan[f]:>11}" for f in FIELDS))
-    return "\n".join(lines)
+def dc_table(dtype, mode=1, backward=False, platform="Ascend910B2"):
+    shapes = [(rows, d) for rows in ROWS for d in DS]
+    return table("dispersion_correction", shapes, FIELDS, dtype, platform, flags=(mode, int(backward)))
 
 
 class TestDispersionCorrectionPlans(expecttest.TestCase):
     def test_forward_float32(self):
-        self.assertExpectedInline(table(torch.float32), """\
-        rows x d   block dim rows former row former    tile rows   chunk len  multi pass    ub bytes gm elems re
+        self.assertExpectedInline(dc_table(torch.float32), """\
+           shape   block dim rows former row former    tile rows   chunk len  multi pass    ub bytes gm elems re
              1x1           1           1           1           1           1           0         352           1
              1x7           1           1           1           1           7           0         352           7
             1x64           1           1           1           1          64           0        1696          64
@@ -57,8 +53,8 @@ class TestDispersionCorrectionPlans(expecttest.TestCase):
    10000x3000000          48         209          16           1        7808           1      187552 60000000000""")
 
     def test_forward_bfloat16(self):
-        self.assertExpectedInline(table(torch.bfloat16), """\
-        rows x d   block dim rows former row former    tile rows   chunk len  multi pass    ub bytes gm elems re
+        self.assertExpectedInline(dc_table(torch.bfloat16), """\
+           shape   block dim rows former row former    tile rows   chunk len  multi pass    ub bytes gm elems re
              1x1           1           1           1           1           1           0         416           1
              1x7           1           1           1           1           7           0         416           7
             1x64           1           1           1           1          64           0        1184          64
@@ -89,8 +85,8 @@ class TestDispersionCorrectionPlans(expecttest.TestCase):
    10000x3000000          48         209          16           1       11712           1      187552 60000000000""")
 
     def test_backward_float32(self):
-        self.assertExpectedInline(table(torch.float32, backward=True), """\
-        rows x d   block dim rows former row former    tile rows   chunk len  multi pass    ub bytes gm elems re
+        self.assertExpectedInline(dc_table(torch.float32, backward=True), """\
+           shape   block dim rows former row former    tile rows   chunk len  multi pass    ub bytes gm elems re
              1x1           1           1           1           1           1           0         544           2
              1x7           1           1           1           1           7           0         544          14
             1x64           1           1           1           1          64           0        2560         128
@@ -121,8 +117,8 @@ class TestDispersionCorrectionPlans(expecttest.TestCase):
    10000x3000000          48         209          16           1        5184           1      186880 120000000000""")
 
     def test_backward_mode0_float16_on_910b3(self):
-        self.assertExpectedInline(table(torch.float16, mode=0, backward=True, platform="Ascend910B3"), """\
-        rows x d   block dim rows former row former    tile rows   chunk len  multi pass    ub bytes gm elems re
+        self.assertExpectedInline(dc_table(torch.float16, mode=0, backward=True, platform="Ascend910B3"), """\
+           shape   block dim rows former row former    tile rows   chunk len  multi pass    ub bytes gm elems re
              1x1           1           1           1           1           1           0         576           1
              1x7           1           1           1           1           7           0         576           7
             1x64           1           1           1           1          64           0        1536          64
