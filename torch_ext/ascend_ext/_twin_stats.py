@@ -21,6 +21,14 @@ class CoreStats:
     # Cube cores' Matmul counters: gm_bytes_a/_b/_bias/_c (re-reads included), l1_bytes_loaded,
     # l0a_bytes_loaded, l0b_bytes_loaded, l0c_bytes_out, mmad_calls.
     cube: Dict[str, int] = dataclasses.field(default_factory=dict)
+    # Per pipe, for the cost model (ascend_ext.costmodel): GM->UB (MTE2) and UB->GM (MTE3) copies and
+    # their bursts (a copy's blockCount contiguous GM runs); per vector instruction kind, the issued
+    # calls and repeats (a repeat = up to 256 bytes of operands).
+    mte2_calls: int = 0
+    mte2_bursts: int = 0
+    mte3_calls: int = 0
+    mte3_bursts: int = 0
+    vector_instructions: Dict[str, Dict[str, int]] = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -35,7 +43,12 @@ class LaunchStats:
         """Counters summed over cores (ub_bytes_allocated: the largest of any core)."""
         ops: Dict[str, int] = {}
         cube: Dict[str, int] = {}
+        instrs: Dict[str, Dict[str, int]] = {}
         for c in self.cores:
+            for name, d in c.vector_instructions.items():
+                acc = instrs.setdefault(name, {"calls": 0, "repeats": 0})
+                acc["calls"] += d["calls"]
+                acc["repeats"] += d["repeats"]
             for name, n in c.vector_element_ops.items():
                 ops[name] = ops.get(name, 0) + n
             for name, n in c.cube.items():
@@ -48,6 +61,11 @@ class LaunchStats:
             cube_macs=sum(c.cube_macs for c in self.cores),
             vector_element_ops=ops,
             cube=cube,
+            mte2_calls=sum(c.mte2_calls for c in self.cores),
+            mte2_bursts=sum(c.mte2_bursts for c in self.cores),
+            mte3_calls=sum(c.mte3_calls for c in self.cores),
+            mte3_bursts=sum(c.mte3_bursts for c in self.cores),
+            vector_instructions=instrs,
         )
 
 

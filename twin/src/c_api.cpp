@@ -18,7 +18,9 @@ void StatsJson(std::ostringstream& os, const ascend_twin::LaunchStats& s)
     for (size_t i = 0; i < s.cores.size(); ++i) {
         const ascend_twin::CoreCounters& c = s.cores[i];
         os << (i ? "," : "") << "{\"gm_bytes_read\":" << c.gmBytesRead << ",\"gm_bytes_written\":" << c.gmBytesWritten
-           << ",\"data_copy_calls\":" << c.dataCopyCalls << ",\"ub_bytes_allocated\":" << c.ubBytesAllocated
+           << ",\"data_copy_calls\":" << c.dataCopyCalls << ",\"mte2_calls\":" << c.mte2Calls
+           << ",\"mte2_bursts\":" << c.mte2Bursts << ",\"mte3_calls\":" << c.mte3Calls
+           << ",\"mte3_bursts\":" << c.mte3Bursts << ",\"ub_bytes_allocated\":" << c.ubBytesAllocated
            << ",\"cube_macs\":" << c.cubeMacs << ",\"cube\":{\"gm_bytes_a\":" << c.cube.gmBytesA
            << ",\"gm_bytes_b\":" << c.cube.gmBytesB << ",\"gm_bytes_bias\":" << c.cube.gmBytesBias
            << ",\"gm_bytes_c\":" << c.cube.gmBytesC << ",\"l1_bytes_loaded\":" << c.cube.l1BytesLoaded
@@ -30,6 +32,14 @@ void StatsJson(std::ostringstream& os, const ascend_twin::LaunchStats& s)
             if (c.vecElementOps[op] == 0) continue;
             os << (first ? "" : ",") << "\"" << ascend_twin::VecOpName(static_cast<ascend_twin::VecOp>(op))
                << "\":" << c.vecElementOps[op];
+            first = false;
+        }
+        os << "},\"vector_instructions\":{";
+        first = true;
+        for (uint32_t op = 0; op < static_cast<uint32_t>(ascend_twin::VecOp::kCount); ++op) {
+            if (c.vecCalls[op] == 0) continue;
+            os << (first ? "" : ",") << "\"" << ascend_twin::VecOpName(static_cast<ascend_twin::VecOp>(op))
+               << "\":{\"calls\":" << c.vecCalls[op] << ",\"repeats\":" << c.vecRepeats[op] << "}";
             first = false;
         }
         os << "}}";

@@ -98,7 +98,10 @@ void Run(const Transfer& t)
             std::memcpy(gm, ub, t.blockBytes);
         }
     }
-    ++ascend_twin::CurrentCore().counters.dataCopyCalls;
+    ascend_twin::CoreCounters& c = ascend_twin::CurrentCore().counters;
+    ++c.dataCopyCalls;
+    ++(toUb ? c.mte2Calls : c.mte3Calls);
+    (toUb ? c.mte2Bursts : c.mte3Bursts) += t.blockCount;
 }
 
 }  // namespace AscendC::twin_detail

@@ -98,7 +98,9 @@ __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src
     } else {
         for (uint32_t i = 0; i < count; ++i) d[i] = twin_detail::NarrowFloat<T>(s[i], roundMode);
     }
-    ascend_twin::CountVec(ascend_twin::VecOp::kCast, count);
+    // A conversion's repeat holds 256 bytes of its wider side (64 float <-> half pairs).
+    ascend_twin::CountVec(ascend_twin::VecOp::kCast, count,
+                          ascend_twin::CountFormRepeats(count, sizeof(T) > sizeof(U) ? sizeof(T) : sizeof(U)));
 }
 
 }  // namespace AscendC

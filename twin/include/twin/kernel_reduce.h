@@ -62,7 +62,8 @@ __aicore__ inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>
                                              static_cast<twin_detail::Compute<T>>(part));
     }
     *dst.TwinData() = acc;
-    ascend_twin::CountVec(ascend_twin::VecOp::kReduceSum, static_cast<uint64_t>(count));
+    ascend_twin::CountVec(ascend_twin::VecOp::kReduceSum, static_cast<uint64_t>(count),
+                          ascend_twin::CountFormRepeats(static_cast<uint64_t>(count), sizeof(T)));
 }
 
 }  // namespace AscendC

@@ -65,7 +65,7 @@ inline void Binary(const char* call, ascend_twin::VecOp op, const LocalTensor<T>
     for (int32_t i = 0; i < count; ++i) {
         d[i] = static_cast<T>(f(static_cast<Compute<T>>(a[i]), static_cast<Compute<T>>(b[i])));
     }
-    ascend_twin::CountVec(op, count);
+    ascend_twin::CountVec(op, count, ascend_twin::CountFormRepeats(count, sizeof(T)));
 }
 
 template <typename T, typename F>
@@ -84,7 +84,7 @@ inline void WithScalar(const char* call, ascend_twin::VecOp op, const LocalTenso
     for (int32_t i = 0; i < count; ++i) {
         d[i] = static_cast<T>(f(static_cast<Compute<T>>(a[i]), s));
     }
-    ascend_twin::CountVec(op, count);
+    ascend_twin::CountVec(op, count, ascend_twin::CountFormRepeats(count, sizeof(T)));
 }
 
 }  // namespace twin_detail
@@ -158,7 +158,7 @@ __aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src
     const U* a = src.TwinData();
     const C s = static_cast<C>(scalarValue);
     for (int32_t i = 0; i < count; ++i) d[i] = static_cast<T>(static_cast<C>(a[i]) * s + static_cast<C>(d[i]));
-    ascend_twin::CountVec(ascend_twin::VecOp::kAxpy, count);
+    ascend_twin::CountVec(ascend_twin::VecOp::kAxpy, count, ascend_twin::CountFormRepeats(count, sizeof(T)));
 }
 
 template <typename T>
@@ -177,7 +177,7 @@ __aicore__ inline void Duplicate(const LocalTensor<T>& dst, const T& scalarValue
     ascend_twin::Instr("Duplicate", ascend_twin::Pipe::kV).Write("dst", dst.TwinData(), count * sizeof(T));
     T* d = dst.TwinData();
     for (int32_t i = 0; i < count; ++i) d[i] = scalarValue;
-    ascend_twin::CountVec(ascend_twin::VecOp::kDuplicate, count);
+    ascend_twin::CountVec(ascend_twin::VecOp::kDuplicate, count, ascend_twin::CountFormRepeats(count, sizeof(T)));
 }
 
 }  // namespace AscendC

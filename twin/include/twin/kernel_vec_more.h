@@ -37,7 +37,7 @@ inline void Unary(const char* call, ascend_twin::VecOp op, const LocalTensor<T>&
     T* d = dst.TwinData();
     const T* a = src.TwinData();
     for (int32_t i = 0; i < count; ++i) d[i] = static_cast<T>(f(static_cast<Compute<T>>(a[i])));
-    ascend_twin::CountVec(op, count);
+    ascend_twin::CountVec(op, count, ascend_twin::CountFormRepeats(count, sizeof(T)));
 }
 
 }  // namespace twin_detail
@@ -111,7 +111,7 @@ inline void Bitwise(const char* call, ascend_twin::VecOp op, const LocalTensor<T
     const auto* a = reinterpret_cast<const uint16_t*>(src0.TwinData());
     const auto* b = reinterpret_cast<const uint16_t*>(src1.TwinData());
     for (int32_t i = 0; i < count; ++i) d[i] = static_cast<uint16_t>(f(a[i], b[i]));
-    ascend_twin::CountVec(op, count);
+    ascend_twin::CountVec(op, count, ascend_twin::CountFormRepeats(count, 2));
 }
 }  // namespace twin_detail
 

@@ -158,7 +158,9 @@ void ForLanes(const char* call, ascend_twin::VecOp op, const Lanes& lanes, const
             ++active;
         }
     }
-    ascend_twin::CountVec(op, active);
+    const uint64_t repeats =
+        lanes.counter ? (lanes.count + lanes.perRepeat - 1) / lanes.perRepeat : static_cast<uint64_t>(lanes.repeats);
+    ascend_twin::CountVec(op, active, repeats);
 }
 
 }  // namespace twin_detail

@@ -37,9 +37,19 @@ struct CoreCounters {
     uint64_t gmBytesRead = 0;
     uint64_t gmBytesWritten = 0;
     uint64_t dataCopyCalls = 0;  // DataCopy and DataCopyPad, either direction
+    // Per pipe, for the cost model: MTE2 = GM->UB copies, MTE3 = UB->GM copies; a burst is one of a
+    // copy's blockCount contiguous GM runs (the unit a DMA descriptor moves).
+    uint64_t mte2Calls = 0;
+    uint64_t mte2Bursts = 0;
+    uint64_t mte3Calls = 0;
+    uint64_t mte3Bursts = 0;
     uint64_t ubBytesAllocated = 0;  // peak UB handed out by TPipe::InitBuffer
     uint64_t cubeMacs = 0;
     uint64_t vecElementOps[static_cast<uint32_t>(VecOp::kCount)] = {};
+    // Issued vector instructions and their repeats (one repeat = up to 256 bytes of operands, the unit
+    // the V pipe processes per cycle-slot; a count-form call issues ceil(count * sizeof / 256) repeats).
+    uint64_t vecCalls[static_cast<uint32_t>(VecOp::kCount)] = {};
+    uint64_t vecRepeats[static_cast<uint32_t>(VecOp::kCount)] = {};
     CubeCounters cube;
 };
 
@@ -115,9 +125,20 @@ void AtomicCopyToGm(const char* call, uint8_t* dst, const uint8_t* src, uint64_t
 void CheckUbAligned(const char* call, const char* operand, const void* addr);
 uint64_t UbOffset(const void* addr);
 
-inline void CountVec(VecOp op, uint64_t elements)
+// One issued vector instruction: its element-ops and its repeats.
+inline void CountVec(VecOp op, uint64_t elements, uint64_t repeats)
 {
-    CurrentCore().counters.vecElementOps[static_cast<uint32_t>(op)] += elements;
+    CoreCounters& c = CurrentCore().counters;
+    const uint32_t i = static_cast<uint32_t>(op);
+    c.vecElementOps[i] += elements;
+    c.vecCalls[i] += 1;
+    c.vecRepeats[i] += repeats;
+}
+
+// The repeats a count-form instruction on `count` elements of `bytesPerElement` issues.
+inline uint64_t CountFormRepeats(uint64_t count, uint64_t bytesPerElement)
+{
+    return (count * bytesPerElement + 255) / 256;
 }
 
 std::string Hex(uint64_t v);
