@@ -98,7 +98,7 @@ else:
     )
 
 setup(
-    packages=["ascend_ext"],
+    packages=["ascend_ext", "ascend_ext.bench"],
     package_data={
         "ascend_ext": [
             "twin_sdk/include/*.h",
@@ -109,7 +109,7 @@ setup(
             "twin_sdk/src/*.h",
         ]
     },
-    package_dir={"ascend_ext": "torch_ext/ascend_ext"},
+    package_dir={"ascend_ext": "torch_ext/ascend_ext", "ascend_ext.bench": "benchmarks"},
     ext_modules=[extension],
     cmdclass={"build_ext": cpp_extension.BuildExtension.with_options(use_ninja=True)},
 )

@@ -1,7 +1,28 @@
-"""Command line: `python -m ascend_ext {demo,doctor}` (also installed as the `ascend-ext` script)."""
+"""Command line: `python -m ascend_ext {demo,doctor,bench}` (also installed as the `ascend-ext` script)."""
 import argparse
 import sys
 from typing import List, Optional
+
+
+def _bench_package():
+    """ascend_ext.bench when installed; in a source tree (PYTHONPATH=torch_ext), the repository's benchmarks/."""
+    try:
+        from . import bench
+
+        return bench
+    except ImportError:
+        import importlib.util
+        import os
+
+        root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "benchmarks")
+        spec = importlib.util.spec_from_file_location("ascend_ext.bench", os.path.join(root, "__init__.py"),
+                                                      submodule_search_locations=[root])
+        if spec is None:
+            raise
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["ascend_ext.bench"] = module
+        spec.loader.exec_module(module)
+        return module
 
 
 def main(argv: Optional[List[str]] = None) -> int:
@@ -16,6 +37,13 @@ def main(argv: Optional[List[str]] = None) -> int:
     from .demo import add_arguments
 
     add_arguments(demo_parser)
+    bench_parser = sub.add_parser("bench", help="benchmarks: host path, the twin's throughput vs ATen, and the 910B cost "
+                                                "model from the twin's counters (table, JSON, roofline PNG)",
+                                  description="Runs the benchmarks in benchmarks/ (installed as ascend_ext.bench): "
+                                              "ratios measured side by side in one run, and each kernel's modelled "
+                                              "910B time against the roofline. See benchmarks/NOTES.md.")
+    bench = _bench_package()
+    bench.add_arguments(bench_parser)
     doctor_parser = sub.add_parser("doctor", help="report the active backend, a self-check of every op, and what this "
                                                   "machine has of CANN, torch_npu and the op package")
     doctor_parser.add_argument("--require", choices=["npu"], default=None,
@@ -26,6 +54,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         from .doctor import main as doctor
 
         return doctor(require=args.require)
+    if args.command == "bench":
+        return bench.run(args)
     if args.command == "demo":
         from .demo import DemoError, run
 
