@@ -8,6 +8,7 @@ import concurrent.futures
 import glob
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -33,14 +34,34 @@ def twin_kernel_variants() -> list:
     return generate(ROOT, os.path.join(OUT, "twin_variants"))
 
 
+def prebuilt_twin_objects() -> list:
+    """The twin runtime and the kernel variants depend neither on ASCEND_EXT_WITH_TORCH_NPU nor on torch:
+    the objects of the CPU extension's build (scripts/bootstrap.sh ran it) link here as they are. Its
+    ninja file brings them up to date first. [] when that build is absent: then everything is compiled."""
+    temp = glob.glob(os.path.join(ROOT, "build", "temp.*", "build.ninja"))
+    ninja = shutil.which("ninja") or os.path.join(ROOT, ".venv", "bin", "ninja")
+    if len(temp) != 1 or not os.path.exists(ninja):
+        return []
+    temp_dir = os.path.dirname(temp[0])
+    sys.path.insert(0, os.path.join(ROOT, "cmake"))
+    from gen_twin_variants import read_list  # noqa: PLC0415
+
+    objects = [os.path.join(temp_dir, "twin", "src", os.path.basename(s)[:-4] + ".o")
+               for s in glob.glob(os.path.join(ROOT, "twin/src/*.cpp"))]
+    objects += [os.path.join(temp_dir, "build", "twin_variants", f"{op}_{dtype}.o")
+                for op, _, dtypes in read_list(ROOT) for dtype in dtypes]
+    proc = subprocess.run([ninja, "-C", temp_dir, *objects], capture_output=True, text=True)
+    return objects if proc.returncode == 0 else []
+
+
 def main() -> None:
     npu = torch_npu_dir()
+    prebuilt = prebuilt_twin_objects()
     sources = sorted(
         glob.glob(os.path.join(ROOT, "torch_ext/csrc/*.cpp"))
         + glob.glob(os.path.join(ROOT, "torch_ext/csrc/ops/*.cpp"))
         + glob.glob(os.path.join(ROOT, "torch_ext/csrc/npu/*.cpp"))
-        + glob.glob(os.path.join(ROOT, "twin/src/*.cpp"))
-        + twin_kernel_variants()
+        + ([] if prebuilt else glob.glob(os.path.join(ROOT, "twin/src/*.cpp")) + twin_kernel_variants())
         + glob.glob(os.path.join(ROOT, "tests/npu/*.cpp"))  # uses of the op_api helper by other op shapes
     )
     includes = cpp_extension.include_paths() + [
@@ -67,7 +88,9 @@ def main() -> None:
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=int(os.environ.get("MAX_JOBS", 0)) or os.cpu_count() or 2) as pool:
         objects = list(pool.map(compile_one, sources))
-    print(f"compiled {len(objects)} translation units with ASCEND_EXT_WITH_TORCH_NPU")
+    print(f"compiled {len(objects)} translation units with ASCEND_EXT_WITH_TORCH_NPU"
+          + (f"; linking {len(prebuilt)} twin objects of the CPU build" if prebuilt else ""))
+    objects += prebuilt
 
     # module.cpp's Python symbols come from the interpreter at load time; everything else must resolve in
     # torch or torch_npu. --allow-shlib-undefined: libtorch_npu's own CANN dependencies are absent here.
