@@ -170,6 +170,28 @@ void DstTooSmallBody(const LocalTensor<float>& x, const LocalTensor<float>& y, c
     PairReduceSum(y[224], x, 2, 64, 1, 1, 8);  // the second repeat's 32 results end past y
 }
 
+// half: the index is stored as the 16 bits of a half. x = 1.0 everywhere, 3.0 at lane 100 and 120.
+void HalfIndexKernel(GM_ADDR, GM_ADDR out)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> xb, yb;
+    pipe.InitBuffer(xb, 128 * sizeof(half));
+    pipe.InitBuffer(yb, 16 * sizeof(half));
+    GlobalTensor<half> outGm;
+    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(out));
+    LocalTensor<half> x = xb.Get<half>();
+    LocalTensor<half> y = yb.Get<half>();
+    Duplicate(x, half(1.0f), 128);
+    Duplicate(y, half(0.0f), 16);
+    PipeBarrier<PIPE_ALL>();
+    x.SetValue(100, half(3.0f));
+    x.SetValue(120, half(3.0f));
+    PipeBarrier<PIPE_ALL>();
+    WholeReduceMax(y, x, 128, 1, 1, 1, 8);
+    PipeBarrier<PIPE_ALL>();
+    DataCopy(outGm, y, 16);
+}
+
 }  // namespace
 
 TEST_CASE("WholeReduceSum: one binary-tree sum per repeat, bitwise mask, dst stride")
@@ -278,6 +300,20 @@ TEST_CASE("planted faults: work tensor too small, misaligned dst, repeatTime > 2
     CHECK(Broke(&Kernel<BlockMisalignedBody>, "BlockReduceSum: operand start alignment as documented for the instruction"));
     CHECK(Broke(&Kernel<RepeatTooLargeBody>, "WholeReduceSum: repeatTime within its documented range"));
     CHECK(Broke(&Kernel<DstTooSmallBody>, "PairReduceSum: UB accesses stay inside the LocalTensor"));
+}
+
+TEST_CASE("half: WholeReduceMax stores the index as the bits of a half")
+{
+    std::vector<uint16_t> out(16, 0);
+    std::vector<uint8_t> in(32);
+    ascend_twin::LaunchSpec spec;
+    spec.kernel = "half_index";
+    spec.entry = reinterpret_cast<ascend_twin::KernelEntry>(&HalfIndexKernel);
+    spec.blockDim = 1;
+    spec.args = {{"in", in.data(), in.size()}, {"out", out.data(), out.size() * 2}};
+    ascend_twin::Launch(spec);
+    CHECK_EQ(out[0], 0x4200u);  // 3.0 as half
+    CHECK_EQ(out[1], 100u);
 }
 
 TEST_MAIN()
