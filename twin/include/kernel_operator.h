@@ -12,6 +12,8 @@
 #include "twin/kernel_vec_repeat.h"  // mask/repeat forms, SetMaskCount/SetMaskNorm/SetVectorMask/ResetMask
 #include "twin/kernel_cast.h"       // Cast, RoundMode
 #include "twin/kernel_reduce.h"     // ReduceSum
+#include "twin/kernel_reduce_repeat.h"  // Whole/Block/PairReduce*, ReduceRepeat/DataBlock/PairElem, ReduceMax/Min, ReduceSum mask forms
+#include "twin/kernel_cmpsel.h"     // Compare, Compares, CompareScalar, Select, CMPMODE, SELMODE
 #include "twin/kernel_sync.h"       // PipeBarrier, SetFlag, WaitFlag
 #include "twin/kernel_atomic.h"     // SetAtomicAdd, SetAtomicMax, SetAtomicMin, SetAtomicType, SetAtomicNone
 #include "twin/kernel_sys_var.h"    // GetBlockIdx, GetBlockNum, GET_TILING_DATA

@@ -53,7 +53,9 @@ const char* VecOpName(VecOp op)
     static const char* const names[] = {"Add", "Sub", "Mul", "Div", "Max", "Min", "Adds", "Muls", "Exp", "Ln",
                                         "Abs", "Sqrt", "Rsqrt", "Reciprocal", "Duplicate", "Cast", "ReduceSum",
                                         "ReduceMax", "Axpy", "Relu", "Not", "Maxs", "Mins", "LeakyRelu", "And",
-                                        "Or"};
+                                        "Or", "ReduceMin", "WholeReduceSum", "WholeReduceMax", "WholeReduceMin",
+                                        "BlockReduceSum", "BlockReduceMax", "BlockReduceMin", "PairReduceSum",
+                                        "Compare", "CompareScalar", "Select", "Brcb"};
     static_assert(sizeof(names) / sizeof(names[0]) == static_cast<size_t>(VecOp::kCount));
     return names[static_cast<uint32_t>(op)];
 }

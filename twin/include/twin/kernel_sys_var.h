@@ -29,6 +29,14 @@ constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;  // bytes one vector repeat proces
 __aicore__ inline int64_t GetBlockIdx() { return ascend_twin::CurrentCore().blockIdx; }
 __aicore__ inline int64_t GetBlockNum() { return ascend_twin::CurrentCore().blockNum; }
 
+namespace twin_detail {
+int64_t SystemCycle();  // the host's monotonic clock in ticks of A2's 50 MHz system counter
+}
+
+// The system counter (PIPE_S; GetSystemCycle docs): on A2 it counts at 50 MHz, time = cycles / 50 us. The
+// twin returns the host's monotonic clock in those units: non-decreasing, but of the CPU, not the NPU.
+__aicore__ inline int64_t GetSystemCycle() { return twin_detail::SystemCycle(); }
+
 }  // namespace AscendC
 
 // The system workspace: the launch's GM buffer named "workspace" (nullptr when the launch has none).

@@ -285,6 +285,36 @@ ASCEND_TWIN_SCALAR_REPEAT(Mins, kMins, ASCEND_TWIN_ARITH, a < s ? a : s)
 ASCEND_TWIN_SCALAR_REPEAT(LeakyRelu, kLeakyRelu, ASCEND_TWIN_FLOAT, a >= 0 ? a : a * s)
 #undef ASCEND_TWIN_SCALAR_REPEAT
 
+// Duplicate's mask/repeat forms: dst lanes = scalarValue (dtypes as the count form).
+#define ASCEND_TWIN_DUP_TYPES                                                                                    \
+    (twin_detail::kOneOf<T, half, bfloat16_t, int16_t, uint16_t, int32_t, uint32_t, float> ||                     \
+     twin_detail::kHalfFloat<T>),                                                                                 \
+        "Duplicate on A2 supports half, bfloat16_t, int16_t, uint16_t, int32_t, uint32_t and float"
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, uint64_t mask,
+                                 const uint8_t repeatTime, const uint16_t dstBlockStride, const uint8_t dstRepeatStride)
+{
+    static_assert(ASCEND_TWIN_DUP_TYPES);
+    const uint64_t bits[2] = {mask, 0};
+    const twin_detail::Lanes lanes = twin_detail::MaskLanes("Duplicate", sizeof(T), isSetMask, bits, false, repeatTime);
+    const T v = scalarValue;
+    twin_detail::ForLanes("Duplicate", ascend_twin::VecOp::kDuplicate, lanes, dst, dstBlockStride, dstRepeatStride,
+                          static_cast<const LocalTensor<T>*>(nullptr), 0, 0, static_cast<const LocalTensor<T>*>(nullptr),
+                          0, 0, [v](const T*, const T*) { return v; });
+}
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, uint64_t mask[],
+                                 const uint8_t repeatTime, const uint16_t dstBlockStride, const uint8_t dstRepeatStride)
+{
+    static_assert(ASCEND_TWIN_DUP_TYPES);
+    const twin_detail::Lanes lanes = twin_detail::MaskLanes("Duplicate", sizeof(T), isSetMask, mask, true, repeatTime);
+    const T v = scalarValue;
+    twin_detail::ForLanes("Duplicate", ascend_twin::VecOp::kDuplicate, lanes, dst, dstBlockStride, dstRepeatStride,
+                          static_cast<const LocalTensor<T>*>(nullptr), 0, 0, static_cast<const LocalTensor<T>*>(nullptr),
+                          0, 0, [v](const T*, const T*) { return v; });
+}
+#undef ASCEND_TWIN_DUP_TYPES
+
 #undef ASCEND_TWIN_ARITH
 #undef ASCEND_TWIN_FLOAT
 #undef ASCEND_TWIN_BITS
