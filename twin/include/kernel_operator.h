@@ -13,5 +13,6 @@
 #include "twin/kernel_cast.h"       // Cast, RoundMode
 #include "twin/kernel_reduce.h"     // ReduceSum
 #include "twin/kernel_sync.h"       // PipeBarrier, SetFlag, WaitFlag
+#include "twin/kernel_block_sync.h"  // SyncAll, InitGlobalMemory, Fill
 #include "twin/kernel_atomic.h"     // SetAtomicAdd, SetAtomicMax, SetAtomicMin, SetAtomicType, SetAtomicNone
 #include "twin/kernel_sys_var.h"    // GetBlockIdx, GetBlockNum, GET_TILING_DATA

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "twin/kernel_types.h"
 #include "twin/runtime.h"
 
 // Global, as in the real headers (impl/basic_api/utils/kernel_utils_macros.h).
@@ -28,6 +29,11 @@ constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;  // bytes one vector repeat proces
 
 __aicore__ inline int64_t GetBlockIdx() { return ascend_twin::CurrentCore().blockIdx; }
 __aicore__ inline int64_t GetBlockNum() { return ascend_twin::CurrentCore().blockNum; }
+
+// The op's part of the kernel's workspace argument. On the device it starts after the system workspace
+// (RESERVED_WORKSPACE bytes, dav_c220 kernel_operator_common_impl.h); the twin's launches hold no system
+// part, so it is the argument itself (as in the real headers' CPU debug mode).
+__aicore__ inline GM_ADDR GetUserWorkspace(GM_ADDR workspace) { return workspace; }
 
 }  // namespace AscendC
 
