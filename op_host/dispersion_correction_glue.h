@@ -29,7 +29,10 @@ inline ge::graphStatus DispersionCorrectionTiling(gert::TilingContext* context, 
     const DispersionCorrectionPlan plan = ComputeDispersionCorrectionTiling(p, dtype, PlatformFromContext(context));
     *context->GetTilingData<DispersionCorrectionTilingData>() = plan.tiling;
     context->SetBlockDim(plan.blockDim > 0 ? plan.blockDim : 1);  // an empty input runs one idle core
-    SetWorkspace(context, 0);
+    // Split rows: the cores' partial statistics live in the op's workspace, and SyncAll needs every block
+    // resident at once, which batch mode guarantees (SyncAll docs).
+    SetWorkspace(context, plan.workspaceBytes);
+    if (plan.tiling.coresPerRow > 1 && context->SetScheduleMode(1) != ge::GRAPH_SUCCESS) return ge::GRAPH_FAILED;
     return ge::GRAPH_SUCCESS;
 }
 

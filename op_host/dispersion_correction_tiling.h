@@ -7,6 +7,21 @@
 //    one DataCopyPad per tile; every element is read from GM once and written once;
 //  - multi-pass: a row that does not fit in UB is read in chunks of chunkLen elements twice: pass 1
 //    computes each chunk's statistics in UB and merges them (Chan et al.), pass 2 writes the output.
+//
+// Few long rows (multi-pass, fewer rows than half the vector cores) are split across cores: each row
+// gets coresPerRow cores, each core a contiguous range of the row's chunks (the first partFormerNum
+// parts partChunks chunks, the others one fewer). Pass 1 leaves each core's partial statistics in its
+// 64-byte slot of the GM workspace (slot = block index); SyncAll; every core of the row reads the row's
+// slots and merges them in slot order (the same operations in the same order on every core, so all
+// get bit-identical statistics), then writes its part of the output in pass 2.
+//
+// Why one launch with SyncAll rather than a second launch: the partials are a few bytes per core and the
+// combine is a handful of scalar operations, so a second launch would cost more (a launch on the NPU is
+// several microseconds; the output pass would also re-derive every core's part) than one barrier; the
+// barrier keeps each core's UB state (its chunk range, alpha, the reference mean) across the combine.
+// SyncAll needs every block resident at once: blockDim stays <= the vector core count, the kernel is
+// declared KERNEL_TYPE_MIX_AIV_1_0 (the hardware SyncAll needs the MIX scheduler) and the op asks for
+// batch mode (SetScheduleMode), as the SyncAll docs recommend.
 // The struct part is read by the kernels (GET_TILING_DATA); the function part is host-only.
 #pragma once
 
@@ -27,12 +42,18 @@ struct DispersionCorrectionTilingData {
     uint32_t multiPass;    // 1: rows longer than UB: a statistics pass, then the output pass
     uint32_t mode;         // DispersionCorrectionMode
     uint32_t readX;        // backward only: 0 when grad_x does not depend on x (mode 0)
+    uint32_t coresPerRow;    // cores sharing one row (split multi-pass); 1: a row is never split
+    uint32_t partChunks;     // split: chunks of each of the first partFormerNum parts of a row; the rest one fewer
+    uint32_t partFormerNum;
     float alpha;
     float eps;
     // The same numbers in double, read only by the CPU twin's float64 build (used for gradcheck).
     double alpha64;
     double eps64;
 };
+
+// A core's slot of partial statistics in the GM workspace when rows are split (kernels read it too).
+constexpr uint32_t kDispersionPartialBytes = 64;
 
 #if !defined(__CCE_AICORE__)
 #include <algorithm>
@@ -58,6 +79,9 @@ struct DispersionCorrectionPlan {
     uint64_t ubBytes;           // UB the kernel allocates per core
     uint64_t gmElemsRead;       // elements read from GM over all cores (all inputs, all passes)
     uint64_t gmElemsWritten;    // elements written to GM
+    uint64_t workspaceBytes;    // the op's GM workspace: one partial-statistics slot per core when split
+    uint64_t gmWorkspaceBytesRead;     // split: every core reads its row's coresPerRow slots
+    uint64_t gmWorkspaceBytesWritten;  // split: every core writes its slot
 };
 
 inline constexpr uint32_t kDispersionBufferNum = 2;            // double buffering of the GM <-> UB queues
@@ -109,6 +133,7 @@ inline DispersionCorrectionPlan ComputeDispersionCorrectionTiling(const Dispersi
     t.eps64 = p.eps;
     const bool readX = !p.backward || p.mode == kDispersionNormalize;
     t.readX = readX ? 1 : 0;
+    t.coresPerRow = 1;
     if (p.rows == 0 || p.rowLength == 0) return plan;
 
     const uint64_t elem = DTypeSize(dtype);
@@ -144,6 +169,20 @@ inline DispersionCorrectionPlan ComputeDispersionCorrectionTiling(const Dispersi
         plan.ubBytes = DispersionUbBytes(dtype, p.backward, readX, 1, chunk, platform.ubAlign);
     }
     plan.blockDim = cores;
+    if (t.multiPass && p.rows * 2 <= platform.aivNum) {
+        // Few long rows: split each across cores, every core at least one chunk.
+        const uint64_t chunks = CeilDiv(p.rowLength, t.chunkLen);
+        const uint64_t perRow = std::min<uint64_t>(platform.aivNum / p.rows, chunks);
+        t.coresPerRow = static_cast<uint32_t>(perRow);
+        t.partChunks = static_cast<uint32_t>(CeilDiv(chunks, perRow));
+        t.partFormerNum = static_cast<uint32_t>(chunks % perRow == 0 ? perRow : chunks % perRow);
+        t.rowsFormer = 1;
+        t.rowFormerNum = static_cast<uint32_t>(p.rows);
+        plan.blockDim = static_cast<uint32_t>(p.rows * perRow);
+        plan.workspaceBytes = plan.blockDim * kDispersionPartialBytes;
+        plan.gmWorkspaceBytesWritten = plan.workspaceBytes;
+        plan.gmWorkspaceBytesRead = plan.blockDim * perRow * kDispersionPartialBytes;
+    }
     const uint64_t elems = p.rows * p.rowLength;
     plan.gmElemsRead = elems * inputs * (t.multiPass ? 2 : 1);
     plan.gmElemsWritten = elems;
@@ -161,7 +200,12 @@ inline std::vector<std::pair<const char*, uint64_t>> DescribeDispersionCorrectio
             {"chunk_len", t.chunkLen},        {"multi_pass", t.multiPass},
             {"mode", t.mode},                 {"read_x", t.readX},
             {"ub_bytes", plan.ubBytes},       {"gm_elems_read", plan.gmElemsRead},
-            {"gm_elems_written", plan.gmElemsWritten}};
+            {"gm_elems_written", plan.gmElemsWritten},
+            {"cores_per_row", t.coresPerRow}, {"part_chunks", t.partChunks},
+            {"part_former_num", t.partFormerNum},
+            {"workspace_bytes", plan.workspaceBytes},
+            {"gm_workspace_bytes_read", plan.gmWorkspaceBytesRead},
+            {"gm_workspace_bytes_written", plan.gmWorkspaceBytesWritten}};
 }
 
 }  // namespace ascend_ext

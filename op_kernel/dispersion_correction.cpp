@@ -6,7 +6,10 @@
 // statistics are computed with ReduceSum per row, and the output tile leaves by one DataCopyPad: every
 // element is read once and written once. Rows too long for UB are read twice in chunks: pass 1 computes
 // each chunk's (count, mean, M2) in UB and merges them into the row's statistics by Chan's formula,
-// pass 2 writes the output.
+// pass 2 writes the output. When the tiling splits a long row across cores (coresPerRow > 1), each core
+// runs pass 1 over its range of the row's chunks, leaves its partial statistics in its slot of the GM
+// workspace, and after SyncAll merges the row's partials in slot order (bit-identical on every core of
+// the row) before pass 2 over its range.
 //
 // Numerics: statistics are computed in float (double in the twin's float64 build) by the corrected
 // two-pass method: mean0 = sum / n, the centred values xc = x - mean0, then c = sum(xc) and
@@ -25,6 +28,15 @@ namespace {
 constexpr int32_t BUFFER_NUM = 2;
 constexpr int32_t kScalarSyncEvent = 0;
 
+// A part of a row's statistics: its element count, its mean as ref + offset and its M2.
+template <typename C>
+struct Partial {
+    uint64_t count = 0;
+    C ref = 0;
+    C offset = 0;
+    C m2 = 0;
+};
+
 // T is the element type in GM, C the type of the arithmetic (float, or double in the twin's float64 build).
 template <typename T, typename C>
 class KernelDispersionCorrection {
@@ -34,16 +46,24 @@ class KernelDispersionCorrection {
 public:
     __aicore__ inline KernelDispersionCorrection() {}
 
-    __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, const DispersionCorrectionTilingData& tiling, TPipe* pipe)
+    __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, const DispersionCorrectionTilingData& tiling,
+                                TPipe* pipe)
     {
         t_ = tiling;
+        // A row group is the coresPerRow cores sharing the group's rows (one core per group unless split).
         const uint64_t core = GetBlockIdx();
-        rowStart_ = core < t_.rowFormerNum
-                        ? core * t_.rowsFormer
-                        : t_.rowFormerNum * t_.rowsFormer + (core - t_.rowFormerNum) * (t_.rowsFormer - 1);
-        rowCount_ = core < t_.rowFormerNum ? t_.rowsFormer : t_.rowsFormer - 1;
+        const uint64_t group = core / t_.coresPerRow;
+        part_ = static_cast<uint32_t>(core % t_.coresPerRow);
+        rowStart_ = group < t_.rowFormerNum
+                        ? group * t_.rowsFormer
+                        : t_.rowFormerNum * t_.rowsFormer + (group - t_.rowFormerNum) * (t_.rowsFormer - 1);
+        rowCount_ = group < t_.rowFormerNum ? t_.rowsFormer : t_.rowsFormer - 1;
         xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x), t_.rows * t_.rowLength);
         yGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(y), t_.rows * t_.rowLength);
+        if (t_.coresPerRow > 1) {
+            partials_.SetGlobalBuffer(reinterpret_cast<__gm__ C*>(GetUserWorkspace(workspace)),
+                                      GetBlockNum() * kSlotElems);
+        }
         if constexpr (sizeof(C) == sizeof(double)) {
             alpha_ = t_.alpha64;
             eps_ = t_.eps64;
@@ -84,6 +104,8 @@ public:
     }
 
 private:
+    static constexpr uint32_t kSlotElems = kDispersionPartialBytes / sizeof(C);
+
     __aicore__ inline static uint32_t AlignUp(uint64_t n)
     {
         return static_cast<uint32_t>((n + kBlockElems - 1) / kBlockElems * kBlockElems);
@@ -225,19 +247,30 @@ private:
         xQueue_.FreeTensor(x);
     }
 
-    // A row longer than UB: pass 1 merges the chunks' statistics, pass 2 writes y chunk by chunk.
-    __aicore__ inline void ProcessLongRow(uint64_t row)
+    // Chan et al.: `a` merged with the disjoint part `b`, whose mean is taken relative to a.ref.
+    __aicore__ inline static void Merge(Partial<C>& a, const Partial<C>& b)
     {
-        const uint64_t base = row * t_.rowLength;
+        if (a.count == 0) {
+            a = b;
+            return;
+        }
+        const uint64_t merged = a.count + b.count;
+        const C delta = ((b.ref - a.ref) + b.offset) - a.offset;
+        const C weight = static_cast<C>(b.count) / static_cast<C>(merged);
+        a.offset = a.offset + delta * weight;
+        a.m2 = a.m2 + b.m2 + delta * delta * static_cast<C>(a.count) * weight;
+        a.count = merged;
+    }
+
+    // Pass 1 over the chunks starting at offsets [begin, end) of the row at `base`.
+    __aicore__ inline Partial<C> ChunkStatistics(uint64_t base, uint64_t begin, uint64_t end)
+    {
         const bool normalize = t_.mode == kDispersionNormalize;
-        // The row's mean is carried as ref + offset: ref, the first chunk's rounded mean, is exact in the
-        // compute type and x - ref is exact for values near it; the offset holds what ref misses. A mean
-        // rounded to one number would be off by up to half an ulp of 1e4, which mode 1 multiplies by 1 - s.
-        uint64_t count = 0;
-        C ref = 0;
-        C offset = 0;
-        C m2 = 0;
-        for (uint64_t off = 0; off < t_.rowLength; off += t_.chunkLen) {
+        // The mean is carried as ref + offset: ref, the first chunk's rounded mean, is exact in the compute
+        // type and x - ref is exact for values near it; the offset holds what ref misses. A mean rounded to
+        // one number would be off by up to half an ulp of 1e4, which mode 1 multiplies by 1 - s.
+        Partial<C> total;
+        for (uint64_t off = begin; off < end; off += t_.chunkLen) {
             const uint32_t w = ChunkAt(off);
             CopyIn(base + off, 1, w);
             LocalTensor<T> x = xQueue_.template DeQue<T>();
@@ -245,29 +278,88 @@ private:
             xQueue_.FreeTensor(x);
             const C n = static_cast<C>(w);
             const C c = corr_.template Get<C>().GetValue(0);
-            const C mean0 = sum_.template Get<C>().GetValue(0) / n;
-            if (count == 0) ref = mean0;
-            const C chunkOffset = (mean0 - ref) + c / n;
-            C chunkM2 = normalize ? scale_.template Get<C>().GetValue(0) - c * c / n : static_cast<C>(0);
-            chunkM2 = chunkM2 > static_cast<C>(0) ? chunkM2 : static_cast<C>(0);
-            // Chan et al.: merge (count, mean, M2) of the row so far with the chunk's.
-            const uint64_t merged = count + w;
-            const C delta = chunkOffset - offset;
-            const C weight = n / static_cast<C>(merged);
-            offset = offset + delta * weight;
-            m2 = m2 + chunkM2 + delta * delta * static_cast<C>(count) * weight;
-            count = merged;
+            Partial<C> chunk;
+            chunk.count = w;
+            chunk.ref = sum_.template Get<C>().GetValue(0) / n;
+            chunk.offset = c / n;
+            const C m2 = normalize ? scale_.template Get<C>().GetValue(0) - c * c / n : static_cast<C>(0);
+            chunk.m2 = m2 > static_cast<C>(0) ? m2 : static_cast<C>(0);
+            if (total.count == 0) {
+                total = chunk;
+            } else {
+                Merge(total, chunk);
+            }
         }
+        return total;
+    }
+
+    // Split rows: publish this core's partial in its workspace slot, wait for every core, and merge the
+    // row's partials in slot order. The slots pass through squares_ (pass 2 does not use it).
+    __aicore__ inline Partial<C> CombineAcrossCores(const Partial<C>& mine)
+    {
+        LocalTensor<C> slots = squares_.template Get<C>();
+        slots.SetValue(0, mine.ref);
+        slots.SetValue(1, mine.offset);
+        slots.SetValue(2, mine.m2);
+        for (uint32_t i = 3; i < kSlotElems; ++i) slots.SetValue(i, static_cast<C>(0));
+        SetFlag<HardEvent::S_MTE3>(kScalarSyncEvent);
+        WaitFlag<HardEvent::S_MTE3>(kScalarSyncEvent);
+        DataCopy(partials_[GetBlockIdx() * kSlotElems], slots, kSlotElems);
+        SyncAll();  // begins with PipeBarrier<PIPE_ALL>: the slot's copy-out is complete before the copy-in
+        const uint64_t first = GetBlockIdx() - part_;
+        DataCopy(slots, partials_[first * kSlotElems], t_.coresPerRow * kSlotElems);
+        SetFlag<HardEvent::MTE2_S>(kScalarSyncEvent);
+        WaitFlag<HardEvent::MTE2_S>(kScalarSyncEvent);
+        Partial<C> total;
+        for (uint32_t k = 0; k < t_.coresPerRow; ++k) {
+            Partial<C> part;
+            part.count = PartElements(k);
+            part.ref = slots.GetValue(k * kSlotElems);
+            part.offset = slots.GetValue(k * kSlotElems + 1);
+            part.m2 = slots.GetValue(k * kSlotElems + 2);
+            Merge(total, part);
+        }
+        return total;
+    }
+
+    // The chunks of part k of a split row: [first, first + count).
+    __aicore__ inline uint64_t PartFirstChunk(uint32_t k) const
+    {
+        return k < t_.partFormerNum ? static_cast<uint64_t>(k) * t_.partChunks
+                                    : static_cast<uint64_t>(t_.partFormerNum) * t_.partChunks +
+                                          static_cast<uint64_t>(k - t_.partFormerNum) * (t_.partChunks - 1);
+    }
+    __aicore__ inline uint64_t PartEnd(uint32_t k) const
+    {
+        const uint64_t chunks = k < t_.partFormerNum ? t_.partChunks : t_.partChunks - 1;
+        const uint64_t end = (PartFirstChunk(k) + chunks) * t_.chunkLen;
+        return end < t_.rowLength ? end : t_.rowLength;
+    }
+    __aicore__ inline uint64_t PartElements(uint32_t k) const { return PartEnd(k) - PartFirstChunk(k) * t_.chunkLen; }
+
+    // A row longer than UB: pass 1 merges the chunks' statistics (over this core's part of the row when
+    // the row is split, then across the row's cores), pass 2 writes y chunk by chunk.
+    __aicore__ inline void ProcessLongRow(uint64_t row)
+    {
+        const uint64_t base = row * t_.rowLength;
+        const bool normalize = t_.mode == kDispersionNormalize;
+        const bool split = t_.coresPerRow > 1;
+        const uint64_t begin = split ? PartFirstChunk(part_) * t_.chunkLen : 0;
+        const uint64_t end = split ? PartEnd(part_) : t_.rowLength;
+        Partial<C> stats = ChunkStatistics(base, begin, end);
+        if (split) stats = CombineAcrossCores(stats);
+        const C ref = stats.ref;
+        const C offset = stats.offset;
         C s = alpha_;
         if (normalize) {
             LocalTensor<C> scale = scale_.template Get<C>();
-            scale.SetValue(0, m2 / static_cast<C>(count) + eps_);
+            scale.SetValue(0, stats.m2 / static_cast<C>(stats.count) + eps_);
             NormalizeScales(1);
             s = scale.GetValue(0);
         }
         // y = mu + s * (x - mu) = s * (x - ref) + (ref + (1 - s) * offset)
         const C shift = ref + (static_cast<C>(1) - s) * offset;
-        for (uint64_t off = 0; off < t_.rowLength; off += t_.chunkLen) {
+        for (uint64_t off = begin; off < end; off += t_.chunkLen) {
             const uint32_t w = ChunkAt(off);
             CopyIn(base + off, 1, w);
             LocalTensor<T> x = xQueue_.template DeQue<T>();
@@ -309,6 +401,8 @@ private:
     TBuf<TPosition::VECCALC> reduceTmp_;
     GlobalTensor<T> xGm_;
     GlobalTensor<T> yGm_;
+    GlobalTensor<C> partials_;  // split rows: one kDispersionPartialBytes slot per core
+    uint32_t part_ = 0;         // this core's part of its row (split rows)
     uint64_t rowStart_ = 0;
     uint64_t rowCount_ = 0;
     uint32_t pitch_ = 0;
@@ -320,14 +414,14 @@ private:
 
 extern "C" __global__ __aicore__ void dispersion_correction(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)
 {
-    (void)workspace;
     REGISTER_TILING_DEFAULT(DispersionCorrectionTilingData);
     GET_TILING_DATA(tilingData, tiling);
-    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
+    // Vector cores only, but MIX: SyncAll (split rows) needs the scheduler a MIX kernel starts.
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIV_1_0);
     using T = DTYPE_X;
     using C = std::conditional_t<sizeof(T) == 8, T, float>;  // 16-bit inputs are computed in float
     TPipe pipe;
     KernelDispersionCorrection<T, C> op;
-    op.Init(x, y, tilingData, &pipe);
+    op.Init(x, y, workspace, tilingData, &pipe);
     op.Process();
 }

@@ -4,7 +4,10 @@
 //           grad_x = gm + (alpha / s) * (g - gm - xh * mean(g * xh))
 //
 // Same tiling as the forward kernel (op_host/dispersion_correction_tiling.h): packed whole rows per tile,
-// or, for rows longer than UB, pass 1 merging per-chunk statistics and pass 2 writing grad_x.
+// or, for rows longer than UB, pass 1 merging per-chunk statistics and pass 2 writing grad_x. A long row
+// split across cores (coresPerRow > 1): each core's pass 1 covers its range of the row's chunks and
+// leaves its moments in its GM workspace slot; after SyncAll every core of the row merges the row's
+// moments in slot order (bit-identical on every core) and writes grad_x for its range.
 //
 // Numerics (mode 1): x's statistics by the corrected two-pass method (xc = x - mean0, c = sum(xc),
 // M2 = sum(xc^2) - c^2 / n) and the co-moment cov = sum(g * (x - mu)) = sum(g * xc) - c / n * sum(g). Chunks
@@ -41,15 +44,22 @@ class KernelDispersionCorrectionGrad {
 public:
     __aicore__ inline KernelDispersionCorrectionGrad() {}
 
-    __aicore__ inline void Init(GM_ADDR grad, GM_ADDR x, GM_ADDR gradX, const DispersionCorrectionTilingData& tiling,
-                                TPipe* pipe)
+    __aicore__ inline void Init(GM_ADDR grad, GM_ADDR x, GM_ADDR gradX, GM_ADDR workspace,
+                                const DispersionCorrectionTilingData& tiling, TPipe* pipe)
     {
         t_ = tiling;
+        // A row group is the coresPerRow cores sharing the group's rows (one core per group unless split).
         const uint64_t core = GetBlockIdx();
-        rowStart_ = core < t_.rowFormerNum
-                        ? core * t_.rowsFormer
-                        : t_.rowFormerNum * t_.rowsFormer + (core - t_.rowFormerNum) * (t_.rowsFormer - 1);
-        rowCount_ = core < t_.rowFormerNum ? t_.rowsFormer : t_.rowsFormer - 1;
+        const uint64_t group = core / t_.coresPerRow;
+        part_ = static_cast<uint32_t>(core % t_.coresPerRow);
+        rowStart_ = group < t_.rowFormerNum
+                        ? group * t_.rowsFormer
+                        : t_.rowFormerNum * t_.rowsFormer + (group - t_.rowFormerNum) * (t_.rowsFormer - 1);
+        rowCount_ = group < t_.rowFormerNum ? t_.rowsFormer : t_.rowsFormer - 1;
+        if (t_.coresPerRow > 1) {
+            partials_.SetGlobalBuffer(reinterpret_cast<__gm__ C*>(GetUserWorkspace(workspace)),
+                                      GetBlockNum() * kSlotElems);
+        }
         const uint64_t n = t_.rows * t_.rowLength;
         gGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(grad), n);
         xGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(x), n);
@@ -100,6 +110,8 @@ public:
     }
 
 private:
+    static constexpr uint32_t kSlotElems = kDispersionPartialBytes / sizeof(C);
+
     __aicore__ inline static uint32_t AlignUp(uint64_t n)
     {
         return static_cast<uint32_t>((n + kBlockElems - 1) / kBlockElems * kBlockElems);
@@ -317,14 +329,14 @@ private:
         if (t_.readX) xQueue_.FreeTensor(xIn);
     }
 
-    __aicore__ inline void ProcessLongRow(uint64_t row)
+    // Pass 1 over the chunks starting at offsets [begin, end) of the row at `base`: the moments, the mean of
+    // x relative to `ref`, the first chunk's rounded mean (x - ref is exact for values near it, and the
+    // offset keeps what one rounded number would lose).
+    __aicore__ inline Moments<C> ChunkMoments(uint64_t base, uint64_t begin, uint64_t end, C& ref)
     {
-        const uint64_t base = row * t_.rowLength;
-        // The row's mean is ref + total.meanX, ref being the first chunk's rounded mean: x - ref is exact
-        // for values near it, and the offset keeps what one rounded number would lose.
         Moments<C> total;
-        C ref = 0;
-        for (uint64_t off = 0; off < t_.rowLength; off += t_.chunkLen) {
+        ref = 0;
+        for (uint64_t off = begin; off < end; off += t_.chunkLen) {
             const uint32_t w = ChunkAt(off);
             CopyIn(base + off, 1, w);
             LocalTensor<T> gIn = gQueue_.template DeQue<T>();
@@ -340,9 +352,70 @@ private:
             RowStatistics(g, x, 1, w);
             gQueue_.FreeTensor(gIn);
             if (t_.readX) xQueue_.FreeTensor(xIn);
-            if (off == 0 && normalize_) ref = sumX_.template Get<C>().GetValue(0) / static_cast<C>(w);
+            if (off == begin && normalize_) ref = sumX_.template Get<C>().GetValue(0) / static_cast<C>(w);
             total = Merge(total, MomentsOf(0, w, ref));
         }
+        return total;
+    }
+
+    // Split rows: publish this core's moments in its workspace slot, wait for every core, and merge the
+    // row's moments in slot order, relative to the first part's ref. The slots pass through products_
+    // (pass 2 does not use it).
+    __aicore__ inline Moments<C> CombineAcrossCores(const Moments<C>& mine, C& ref)
+    {
+        LocalTensor<C> slots = products_.template Get<C>();
+        slots.SetValue(0, ref);
+        slots.SetValue(1, mine.meanX);
+        slots.SetValue(2, mine.m2);
+        slots.SetValue(3, mine.meanG);
+        slots.SetValue(4, mine.cov);
+        for (uint32_t i = 5; i < kSlotElems; ++i) slots.SetValue(i, static_cast<C>(0));
+        SetFlag<HardEvent::S_MTE3>(kScalarSyncEvent);
+        WaitFlag<HardEvent::S_MTE3>(kScalarSyncEvent);
+        DataCopy(partials_[GetBlockIdx() * kSlotElems], slots, kSlotElems);
+        SyncAll();  // begins with PipeBarrier<PIPE_ALL>: the slot's copy-out is complete before the copy-in
+        const uint64_t first = GetBlockIdx() - part_;
+        DataCopy(slots, partials_[first * kSlotElems], t_.coresPerRow * kSlotElems);
+        SetFlag<HardEvent::MTE2_S>(kScalarSyncEvent);
+        WaitFlag<HardEvent::MTE2_S>(kScalarSyncEvent);
+        Moments<C> total;
+        ref = slots.GetValue(0);
+        for (uint32_t k = 0; k < t_.coresPerRow; ++k) {
+            Moments<C> part;
+            part.count = PartElements(k);
+            part.meanX = (slots.GetValue(k * kSlotElems) - ref) + slots.GetValue(k * kSlotElems + 1);
+            part.m2 = slots.GetValue(k * kSlotElems + 2);
+            part.meanG = slots.GetValue(k * kSlotElems + 3);
+            part.cov = slots.GetValue(k * kSlotElems + 4);
+            total = Merge(total, part);
+        }
+        return total;
+    }
+
+    // The chunks of part k of a split row: [first, first + count).
+    __aicore__ inline uint64_t PartFirstChunk(uint32_t k) const
+    {
+        return k < t_.partFormerNum ? static_cast<uint64_t>(k) * t_.partChunks
+                                    : static_cast<uint64_t>(t_.partFormerNum) * t_.partChunks +
+                                          static_cast<uint64_t>(k - t_.partFormerNum) * (t_.partChunks - 1);
+    }
+    __aicore__ inline uint64_t PartEnd(uint32_t k) const
+    {
+        const uint64_t chunks = k < t_.partFormerNum ? t_.partChunks : t_.partChunks - 1;
+        const uint64_t end = (PartFirstChunk(k) + chunks) * t_.chunkLen;
+        return end < t_.rowLength ? end : t_.rowLength;
+    }
+    __aicore__ inline uint64_t PartElements(uint32_t k) const { return PartEnd(k) - PartFirstChunk(k) * t_.chunkLen; }
+
+    __aicore__ inline void ProcessLongRow(uint64_t row)
+    {
+        const uint64_t base = row * t_.rowLength;
+        const bool split = t_.coresPerRow > 1;
+        const uint64_t begin = split ? PartFirstChunk(part_) * t_.chunkLen : 0;
+        const uint64_t end = split ? PartEnd(part_) : t_.rowLength;
+        C ref = 0;
+        Moments<C> total = ChunkMoments(base, begin, end, ref);
+        if (split) total = CombineAcrossCores(total, ref);
         C inverseScale = alpha_;
         if (normalize_) {
             scale_.template Get<C>().SetValue(0, total.m2 / static_cast<C>(total.count) + eps_);
@@ -351,7 +424,7 @@ private:
         }
         Coefficients co = CoefficientsOf(total, inverseScale);
         co.k = co.k - co.b * total.meanX;  // B * (x - mu) = B * (x - ref) - B * offset
-        for (uint64_t off = 0; off < t_.rowLength; off += t_.chunkLen) {
+        for (uint64_t off = begin; off < end; off += t_.chunkLen) {
             const uint32_t w = ChunkAt(off);
             const int32_t n = static_cast<int32_t>(w);
             CopyIn(base + off, 1, w);
@@ -413,6 +486,8 @@ private:
     GlobalTensor<T> gGm_;
     GlobalTensor<T> xGm_;
     GlobalTensor<T> outGm_;
+    GlobalTensor<C> partials_;  // split rows: one kDispersionPartialBytes slot per core
+    uint32_t part_ = 0;         // this core's part of its row (split rows)
     uint64_t rowStart_ = 0;
     uint64_t rowCount_ = 0;
     uint32_t pitch_ = 0;
@@ -426,14 +501,14 @@ private:
 extern "C" __global__ __aicore__ void dispersion_correction_grad(GM_ADDR grad, GM_ADDR x, GM_ADDR grad_x,
                                                                  GM_ADDR workspace, GM_ADDR tiling)
 {
-    (void)workspace;
     REGISTER_TILING_DEFAULT(DispersionCorrectionTilingData);
     GET_TILING_DATA(tilingData, tiling);
-    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
+    // Vector cores only, but MIX: SyncAll (split rows) needs the scheduler a MIX kernel starts.
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIV_1_0);
     using T = DTYPE_GRAD;
     using C = std::conditional_t<sizeof(T) == 8, T, float>;  // 16-bit inputs are computed in float
     TPipe pipe;
     KernelDispersionCorrectionGrad<T, C> op;
-    op.Init(grad, x, grad_x, tilingData, &pipe);
+    op.Init(grad, x, grad_x, workspace, tilingData, &pipe);
     op.Process();
 }

@@ -310,9 +310,12 @@ def test_multi_pass_extra_reads_are_what_the_plan_predicts(dtype, backward, mode
     size = x.element_size()
     inputs = 2 if backward and mode == 1 else 1
     assert plan["gm_elems_read"] == 2 * inputs * x.numel()  # each input twice: statistics, then the output
-    assert stats.total.gm_bytes_read == plan["gm_elems_read"] * size
-    assert stats.total.gm_bytes_written == plan["gm_elems_written"] * size == x.numel() * size
-    assert stats.block_dim == plan["block_dim"] == 3
+    # 3 rows of 3 chunks: each row split over 3 cores, which exchange 64-byte partials through the workspace
+    assert plan["cores_per_row"] == 3 and plan["workspace_bytes"] == 9 * 64
+    assert stats.total.gm_bytes_read == plan["gm_elems_read"] * size + plan["gm_workspace_bytes_read"]
+    assert stats.total.gm_bytes_written == plan["gm_elems_written"] * size + plan["gm_workspace_bytes_written"]
+    assert plan["gm_elems_written"] == x.numel()
+    assert stats.block_dim == plan["block_dim"] == 9
     assert stats.total.ub_bytes_allocated == plan["ub_bytes"]
 
 

@@ -100,17 +100,48 @@ def test_platform_profile_changes_the_core_count():
         ascend_ext.twin.set_platform("Ascend310P")
 
 
+# Run with 1 and 3 pool threads (one process each, the count is read once): vector_add over many cores,
+# DispersionCorrection rows split across cores (forward and backward: SyncAll between the passes), and
+# kernels whose 8 cores meet at SyncAll twice, all 8 on a single thread when there is one.
+THREADS_SCRIPT = """
+import hashlib, sys, torch, ascend_ext
+def digest(*ts):
+    return hashlib.sha256(b"".join(t.contiguous().view(torch.uint8).numpy().tobytes() for t in ts)).hexdigest()[:16]
+torch.manual_seed(0)
+x = torch.randn(777_777); y = torch.randn(777_777)
+print(ascend_ext.vector_add(x, y).double().sum().item())
+d = 2 * ascend_ext.twin.plan("dispersion_correction", [1, 1 << 20], torch.float32)["chunk_len"] + 37
+x = torch.randn(3, d); g = torch.randn(3, d)
+op = torch.ops.ascend_ext
+print(digest(op.dispersion_correction(x, 0.8, 1), op.dispersion_correction_backward(g, x, 0.8, 1, 1e-5)))
+print(ascend_ext.twin.last_launch_stats().block_dim)
+lib = ascend_ext.twin.compile_kernels([sys.argv[1]])
+x = torch.randint(-50, 50, (64,)).float(); out = torch.zeros(64); ws = torch.zeros(128)
+lib.launch("exchange", 8, x=x, y=out, ws=ws)
+c = x.view(8, 8)
+assert torch.equal(out, (c + c.roll(-1, 0) + c.roll(-2, 0)).reshape(-1))
+try:
+    lib.launch("exchange_last_core_skips", 8, x=x, y=out, ws=ws)
+except ascend_ext.twin.KernelRuleViolation as e:
+    assert "every core reaches every SyncAll" in str(e)
+else:
+    raise AssertionError("no violation")
+print("sync-all ok")
+"""
+
+
 def test_results_do_not_depend_on_how_many_threads_run_the_cores():
-    code = (
-        "import torch, ascend_ext; torch.manual_seed(0); x = torch.randn(777_777); y = torch.randn(777_777);"
-        "print(ascend_ext.vector_add(x, y).double().sum().item())"
-    )
-    sums = set()
+    kernels = os.path.join(os.path.dirname(__file__), "kernels", "sync_all.cpp")
+    outputs = set()
     for threads in ("1", "3"):
         env = dict(os.environ, ASCEND_TWIN_THREADS=threads)
-        sums.add(subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True,
-                                text=True).stdout)
-    assert len(sums) == 1
+        proc = subprocess.run([sys.executable, "-c", THREADS_SCRIPT, kernels], env=env, capture_output=True,
+                              text=True, timeout=300)
+        assert proc.returncode == 0, proc.stderr
+        outputs.add(proc.stdout)
+    assert len(outputs) == 1
+    lines = outputs.pop().splitlines()
+    assert int(lines[2]) > 3 and lines[3] == "sync-all ok"  # the 3 rows were split across cores
 
 
 @pytest.mark.parametrize("value", ["abc", "-1"])

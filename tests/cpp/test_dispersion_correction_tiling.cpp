@@ -1,7 +1,9 @@
 // Properties of the DispersionCorrection tiling (forward and backward): every row belongs to exactly one
-// core, in order; packed tiles hold whole rows and fit the UB with their statistics; rows that do not fit
-// go multi-pass with a 64-element aligned chunk that fits; the plan's GM traffic is one read per input
-// element (two in multi-pass) and one write; sizes beyond 2^32 stay exact.
+// row group of coresPerRow cores, in order; packed tiles hold whole rows and fit the UB with their
+// statistics; rows that do not fit go multi-pass with a 64-element aligned chunk that fits; few long rows
+// are split across cores, every core at least one chunk, the parts covering the row's chunks exactly; the
+// plan's GM traffic is one read per input element (two in multi-pass) and one write, plus the workspace
+// slots of split rows; sizes beyond 2^32 stay exact.
 #include "check.h"
 #include "dispersion_correction_tiling.h"
 
@@ -25,7 +27,10 @@ void CheckPlan(const DispersionCorrectionProblem& p, DType dtype, const Platform
         return;
     }
     CHECK(plan.blockDim >= 1 && plan.blockDim <= platform.aivNum);
-    CHECK(plan.blockDim <= p.rows);  // one row is never split across cores
+    CHECK(t.coresPerRow >= 1);
+    CHECK_EQ(plan.blockDim % t.coresPerRow, 0u);
+    const uint64_t groups = plan.blockDim / t.coresPerRow;
+    CHECK(groups <= p.rows);
     CHECK(plan.ubBytes <= UbUsable(platform));
     CHECK_EQ(plan.ubBytes,
              DispersionUbBytes(dtype, p.backward, t.readX, t.tileRows,
@@ -33,7 +38,7 @@ void CheckPlan(const DispersionCorrectionProblem& p, DType dtype, const Platform
                                platform.ubAlign));
     // Rows: covered exactly once, in order, every core non-empty.
     uint64_t row = 0;
-    for (uint64_t core = 0; core < plan.blockDim; ++core) {
+    for (uint64_t core = 0; core < groups; ++core) {
         CHECK_EQ(RowBegin(t, core), row);
         const uint64_t count = core < t.rowFormerNum ? t.rowsFormer : t.rowsFormer - 1;
         CHECK(count >= 1);
@@ -60,6 +65,32 @@ void CheckPlan(const DispersionCorrectionProblem& p, DType dtype, const Platform
                   UbUsable(platform));
         }
     }
+    // Split exactly when rows are multi-pass and at most half the vector cores: coresPerRow = as many cores
+    // as the rows leave each, but no more than the row's chunks; the parts cover the chunks in order.
+    const uint64_t chunks = t.multiPass ? CeilDiv(p.rowLength, t.chunkLen) : 1;
+    const bool split = t.multiPass && p.rows * 2 <= platform.aivNum;
+    CHECK_EQ(t.coresPerRow, split ? std::min<uint64_t>(platform.aivNum / p.rows, chunks) : 1u);
+    if (split) {
+        CHECK(t.coresPerRow >= 2);
+        CHECK_EQ(t.rowsFormer, 1u);
+        CHECK_EQ(t.rowFormerNum, p.rows);
+        uint64_t next = 0;
+        for (uint32_t k = 0; k < t.coresPerRow; ++k) {
+            const uint64_t count = k < t.partFormerNum ? t.partChunks : t.partChunks - 1;
+            CHECK(count >= 1);
+            next += count;
+        }
+        CHECK_EQ(next, chunks);
+        // The row's partials pass through a chunk-sized work tile of the compute type.
+        CHECK(static_cast<uint64_t>(t.chunkLen) * DispersionComputeSize(dtype) >= t.coresPerRow * kDispersionPartialBytes);
+        CHECK_EQ(plan.workspaceBytes, plan.blockDim * uint64_t{kDispersionPartialBytes});
+        CHECK_EQ(plan.gmWorkspaceBytesWritten, plan.workspaceBytes);
+        CHECK_EQ(plan.gmWorkspaceBytesRead, plan.blockDim * t.coresPerRow * uint64_t{kDispersionPartialBytes});
+    } else {
+        CHECK_EQ(plan.workspaceBytes, 0u);
+        CHECK_EQ(plan.gmWorkspaceBytesRead, 0u);
+        CHECK_EQ(plan.gmWorkspaceBytesWritten, 0u);
+    }
     const uint64_t inputs = p.backward ? (t.readX ? 2 : 1) : 1;
     CHECK_EQ(plan.gmElemsRead, p.rows * p.rowLength * inputs * (t.multiPass ? 2 : 1));
     CHECK_EQ(plan.gmElemsWritten, p.rows * p.rowLength);
@@ -67,7 +98,7 @@ void CheckPlan(const DispersionCorrectionProblem& p, DType dtype, const Platform
 
 }  // namespace
 
-TEST_CASE("every row belongs to one core, tiles fit, multi-pass exactly when a row does not fit: grid of shapes, dtypes, modes, platforms")
+TEST_CASE("every row belongs to one row group, tiles fit, multi-pass exactly when a row does not fit: grid of shapes, dtypes, modes, platforms")
 {
     const uint64_t ds[] = {1, 7, 8, 63, 64, 65, 1000, 4096, 7000, 7808, 7809, 9000, 100000, 3000000};
     const uint64_t rows[] = {0, 1, 3, 47, 48, 49, 10000, 1000003};
@@ -117,6 +148,27 @@ TEST_CASE("sizes beyond 32 bits stay exact")
     const DispersionCorrectionPlan longRow = ComputeDispersionCorrectionTiling(p, DType::kFloat32, kAscend910B2);
     CHECK_EQ(longRow.tiling.multiPass, 1u);
     CHECK_EQ(longRow.gmElemsRead, 2 * 3 * p.rowLength);
+    CHECK_EQ(longRow.tiling.coresPerRow, 16u);  // 3 rows share the 48 vector cores
+    CheckPlan(p, DType::kFloat32, kAscend910B2);
+}
+
+TEST_CASE("few long rows are split across cores: rows = 1 and 3 with D = 3e6")
+{
+    DispersionCorrectionProblem p;
+    p.rows = 1;
+    p.rowLength = 3000000;
+    DispersionCorrectionPlan plan = ComputeDispersionCorrectionTiling(p, DType::kFloat32, kAscend910B2);
+    CHECK_EQ(plan.blockDim, 48u);
+    CHECK_EQ(plan.tiling.coresPerRow, 48u);
+    CHECK_EQ(plan.workspaceBytes, 48u * 64u);
+    p.rows = 3;
+    plan = ComputeDispersionCorrectionTiling(p, DType::kFloat32, kAscend910B3);
+    CHECK_EQ(plan.blockDim, 39u);  // 40 vector cores: 13 per row
+    CHECK_EQ(plan.tiling.coresPerRow, 13u);
+    p.rows = 25;  // more than half the cores: one core per row
+    plan = ComputeDispersionCorrectionTiling(p, DType::kFloat32, kAscend910B2);
+    CHECK_EQ(plan.tiling.coresPerRow, 1u);
+    CHECK_EQ(plan.blockDim, 25u);
 }
 
 TEST_MAIN()

@@ -15,5 +15,6 @@
 #include "twin/kernel_reduce_repeat.h"  // Whole/Block/PairReduce*, ReduceRepeat/DataBlock/PairElem, ReduceMax/Min, ReduceSum mask forms
 #include "twin/kernel_cmpsel.h"     // Compare, Compares, CompareScalar, Select, CMPMODE, SELMODE
 #include "twin/kernel_sync.h"       // PipeBarrier, SetFlag, WaitFlag
+#include "twin/kernel_block_sync.h"  // SyncAll, InitGlobalMemory, Fill
 #include "twin/kernel_atomic.h"     // SetAtomicAdd, SetAtomicMax, SetAtomicMin, SetAtomicType, SetAtomicNone
 #include "twin/kernel_sys_var.h"    // GetBlockIdx, GetBlockNum, GET_TILING_DATA

@@ -39,6 +39,8 @@ struct Block {
     Access reads[kUbPipes];
 };
 
+}  // namespace
+
 struct HazardState {
     std::vector<Block> blocks;
     uint32_t gen = 0;
@@ -54,12 +56,15 @@ struct HazardState {
         uint64_t begin, end;
         Access access;
     };
-    std::vector<GmAccess> gmWrites;  // MTE3 copies to GM not yet known complete for MTE2 and MTE3  // instructions issued by the core so far
+    std::vector<GmAccess> gmWrites;  // MTE3 copies to GM not yet known complete for MTE2 and MTE3
 };
 
-thread_local HazardState tState;
+namespace {
 
-HazardState& State() { return tState; }
+thread_local HazardState tOwn;
+thread_local HazardState* tState = nullptr;  // null: tOwn
+
+inline HazardState& State() { return tState != nullptr ? *tState : tOwn; }
 
 Block& BlockAt(HazardState& s, uint64_t b)
 {
@@ -125,6 +130,16 @@ bool InUb(const void* addr, uint64_t bytes, uint64_t& offset)
 }
 
 }  // namespace
+
+HazardState* NewHazardState() { return new HazardState; }
+void DeleteHazardState(HazardState* state) { delete state; }
+
+HazardState* SetHazardState(HazardState* state)
+{
+    HazardState* previous = tState;
+    tState = state;
+    return previous;
+}
 
 const char* PipeName(Pipe pipe)
 {

@@ -13,7 +13,9 @@ void SetKernelType(int32_t kernelType)
     core.kernelType = kernelType;
     // A cube-only or MIX kernel launches one block per AI Cube core (MIX blocks bring their AIV cores along).
     // Vector-only kernels are not checked here: their tilings bound blockDim by aivNum themselves.
-    if (kernelType != KERNEL_TYPE_AIV_ONLY && core.blockNum > core.platform->aicNum) {
+    // KERNEL_TYPE_MIX_AIV_1_0 (__mix__(0, 1)) launches AIV cores as blocks, with no cube core.
+    if (kernelType != KERNEL_TYPE_AIV_ONLY && kernelType != KERNEL_TYPE_MIX_AIV_1_0 &&
+        core.blockNum > core.platform->aicNum) {
         Fail("KERNEL_TASK_TYPE_DEFAULT", "a kernel on the cube cores launches at most aicNum blocks",
              "blockDim " + std::to_string(core.blockNum) + " on " + core.platform->name + ", which has " +
                  std::to_string(core.platform->aicNum) + " AI Cube cores");

@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "twin/hazard.h"
+#include "core_sched.h"
 #include "worker_pool.h"
 
 namespace ascend_twin {
@@ -53,26 +54,10 @@ void CallEntry(KernelEntry entry, const std::vector<A>& a)
     }
 }
 
-struct UbDeleter {
-    void operator()(uint8_t* p) const { std::free(p); }
-};
-
-// Each thread keeps its UB across launches; TPipe::InitBuffer poisons what it hands out.
-uint8_t* ThreadUb(uint64_t bytes)
-{
-    thread_local std::unique_ptr<uint8_t, UbDeleter> ub;
-    thread_local uint64_t size = 0;
-    if (size < bytes) {
-        ub.reset(static_cast<uint8_t*>(std::aligned_alloc(64, (bytes + 63) / 64 * 64)));
-        if (!ub) throw std::bad_alloc();
-        size = bytes;
-    }
-    return ub.get();
-}
-
 void RunCore(const LaunchSpec& spec, const std::vector<GmRegion>& gm, const std::vector<A>& args,
-             const std::vector<void*>& values, uint8_t* ub, CoreContext& ctx)
+             const std::vector<void*>& values, uint8_t* ub, LaunchSync& sync, CoreContext& ctx)
 {
+    ctx.sync = &sync;
     ctx.kernel = spec.kernel;
     ctx.blockNum = spec.blockDim;
     ctx.tilingKey = spec.tilingKey;
@@ -107,79 +92,92 @@ std::string WhereInGm(const LaunchSpec& spec, uint64_t begin, uint64_t end)
     return "bytes " + Hex(begin) + ".." + Hex(end);
 }
 
-// No two cores write the same GM bytes, unless both accumulate atomically.
-void CheckCoreWritesDisjoint(const LaunchSpec& spec, const std::vector<CoreContext>& cores)
+// A GM range one core accessed, with the SyncAll epoch it was accessed in. A core that did not take part
+// in every SyncAll of the launch (usedCores < blockDim) is ordered with nobody: `anyEpoch`.
+struct Span {
+    uint64_t begin, end;
+    int64_t core;
+    uint32_t epoch;
+    bool anyEpoch;
+    bool atomic;
+};
+
+bool SameEpoch(const Span& a, const Span& b) { return a.epoch == b.epoch || a.anyEpoch || b.anyEpoch; }
+
+bool AnyEpoch(const CoreContext& c, uint64_t generation) { return c.epoch != generation; }
+
+// No two cores write the same GM bytes between the same two SyncAlls, unless both accumulate atomically.
+// Writes separated by a SyncAll are ordered: the later one wins on the NPU too, so they are legal.
+void CheckCoreWritesDisjoint(const LaunchSpec& spec, const std::vector<CoreContext>& cores, uint64_t generation)
 {
-    struct Span {
-        uint64_t begin, end;
-        int64_t core;
-        bool atomic;
-    };
     std::vector<Span> spans;
     for (const CoreContext& c : cores) {
-        for (const GmWrite& w : c.writes) spans.push_back({w.begin, w.end, c.blockIdx, false});
-        for (const GmWrite& w : c.atomicWrites) spans.push_back({w.begin, w.end, c.blockIdx, true});
+        const bool any = AnyEpoch(c, generation);
+        for (const GmWrite& w : c.writes) spans.push_back({w.begin, w.end, c.blockIdx, w.epoch, any, false});
+        for (const GmWrite& w : c.atomicWrites) spans.push_back({w.begin, w.end, c.blockIdx, w.epoch, any, true});
     }
     std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.begin < b.begin; });
-    Span plain{0, 0, -1, false};   // the plain span reaching furthest so far
-    Span atomic{0, 0, -1, true};   // the atomic span reaching furthest so far
+    std::vector<Span> active;  // spans reaching past the current begin
     for (const Span& s : spans) {
-        for (const Span* r : {&plain, &atomic}) {
-            if (s.begin < r->end && s.core != r->core && !(s.atomic && r->atomic)) {
-                const uint64_t overlapEnd = std::min(s.end, r->end);
-                const bool mixed = s.atomic != r->atomic;
+        size_t kept = 0;
+        for (const Span& r : active) {
+            if (r.end > s.begin) active[kept++] = r;
+        }
+        active.resize(kept);
+        for (const Span& r : active) {
+            if (s.core != r.core && !(s.atomic && r.atomic) && SameEpoch(s, r)) {
+                const uint64_t overlapEnd = std::min(s.end, r.end);
+                const bool mixed = s.atomic != r.atomic;
                 throw RuleViolation(
                     spec.kernel, s.core, "DataCopy/DataCopyPad to GM", "no two cores write the same GM bytes",
-                    "core " + std::to_string(s.core) + " and core " + std::to_string(r->core) + " both wrote " +
-                        WhereInGm(spec, s.begin, overlapEnd) +
+                    "core " + std::to_string(s.core) + " and core " + std::to_string(r.core) + " both wrote " +
+                        WhereInGm(spec, std::max(s.begin, r.begin), overlapEnd) +
+                        (s.epoch == r.epoch ? " between the same two SyncAlls" : " (one of them not synchronised by every SyncAll)") +
                         (mixed ? " (one of them accumulating atomically, the other overwriting)"
-                               : " (accumulate with SetAtomicAdd<T> if that is meant; the twin is stricter than the "
-                                 "NPU here, where the last write wins: results would depend on core timing)"));
+                               : " (accumulate with SetAtomicAdd<T> if that is meant, or order the writes with "
+                                 "SyncAll; the twin is stricter than the NPU here, where the last write wins: results "
+                                 "would depend on core timing)"));
             }
         }
-        Span& reach = s.atomic ? atomic : plain;
-        if (s.end > reach.end) reach = s;
+        active.push_back(s);
     }
 }
 
 // A core reading GM another core writes in the same launch sees the old or the new bytes, depending on
-// timing, unless SyncAll orders the two (cores run concurrently on the NPU).
-void CheckNoCrossCoreReadAfterWrite(const LaunchSpec& spec, const std::vector<CoreContext>& cores)
+// timing, unless a SyncAll orders the two (cores run concurrently on the NPU): a read of bytes another
+// core wrote before a SyncAll both passed is legal, a read of bytes written between the same two
+// SyncAlls (or after the read's SyncAll, for a read before it) is not.
+void CheckNoCrossCoreReadAfterWrite(const LaunchSpec& spec, const std::vector<CoreContext>& cores,
+                                    uint64_t generation)
 {
-    struct Span {
-        uint64_t begin, end;
-        int64_t core;
-    };
-    std::vector<Span> spans;  // every core's writes, merged per core: disjoint across cores (checked before)
+    std::vector<Span> spans;
     for (const CoreContext& c : cores) {
-        std::vector<GmWrite> w = c.writes;
-        w.insert(w.end(), c.atomicWrites.begin(), c.atomicWrites.end());
-        std::sort(w.begin(), w.end(), [](const GmWrite& a, const GmWrite& b) { return a.begin < b.begin; });
-        for (const GmWrite& r : w) {
-            if (!spans.empty() && spans.back().core == c.blockIdx && r.begin <= spans.back().end) {
-                spans.back().end = std::max(spans.back().end, r.end);
-            } else {
-                spans.push_back({r.begin, r.end, c.blockIdx});
-            }
-        }
+        const bool any = AnyEpoch(c, generation);
+        for (const GmWrite& w : c.writes) spans.push_back({w.begin, w.end, c.blockIdx, w.epoch, any, false});
+        for (const GmWrite& w : c.atomicWrites) spans.push_back({w.begin, w.end, c.blockIdx, w.epoch, any, true});
     }
     if (spans.empty()) return;
     std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.begin < b.begin; });
+    std::vector<uint64_t> reach(spans.size());  // the furthest end among spans[0..k]
+    for (size_t k = 0; k < spans.size(); ++k) reach[k] = std::max(spans[k].end, k > 0 ? reach[k - 1] : 0);
     for (const CoreContext& c : cores) {
+        const bool any = AnyEpoch(c, generation);
         for (const GmWrite& r : c.reads) {
-            auto it = std::upper_bound(spans.begin(), spans.end(), r.begin,
-                                       [](uint64_t v, const Span& s) { return v < s.begin; });
-            if (it != spans.begin()) --it;
-            for (; it != spans.end() && it->begin < r.end; ++it) {
-                if (it->core == c.blockIdx || it->end <= r.begin) continue;
-                const uint64_t from = std::max(r.begin, it->begin);
-                const uint64_t to = std::min(r.end, it->end);
+            const Span read{r.begin, r.end, c.blockIdx, r.epoch, any, false};
+            size_t k = static_cast<size_t>(std::upper_bound(spans.begin(), spans.end(), r.end - 1,
+                                                            [](uint64_t v, const Span& s) { return v < s.begin; }) -
+                                           spans.begin());
+            for (; k > 0 && reach[k - 1] > r.begin; --k) {
+                const Span& w = spans[k - 1];
+                if (w.core == c.blockIdx || w.end <= r.begin || !SameEpoch(read, w)) continue;
+                const uint64_t from = std::max(r.begin, w.begin);
+                const uint64_t to = std::min(r.end, w.end);
                 throw RuleViolation(spec.kernel, c.blockIdx, "DataCopy/GetValue from GM",
                                     "a core reads GM another core writes in the same launch only after SyncAll",
                                     "core " + std::to_string(c.blockIdx) + " read " + WhereInGm(spec, from, to) +
-                                        ", which core " + std::to_string(it->core) +
-                                        " wrote in this launch: the read sees the old or the new bytes depending on "
-                                        "timing");
+                                        ", which core " + std::to_string(w.core) +
+                                        " wrote in this launch with no SyncAll between the write and the read: the "
+                                        "read sees the old or the new bytes depending on timing");
             }
         }
     }
@@ -209,19 +207,42 @@ LaunchStats Launch(const LaunchSpec& spec)
     std::vector<CoreContext> cores(spec.blockDim);
     std::vector<std::exception_ptr> errors(spec.blockDim);
     const uint64_t ubBytes = spec.platform->ubSize;
+    LaunchSync sync(spec.blockDim);
     WorkerPool::Instance().Run(spec.blockDim, ThreadCount(), [&](uint32_t i) {
         cores[i].blockIdx = i;
         try {
-            RunCore(spec, gm, args, values, ThreadUb(ubBytes), cores[i]);
+            RunCore(spec, gm, args, values, CurrentStackUb(ubBytes), sync, cores[i]);
+            cores[i].returned = true;
+        } catch (const CoreAborted&) {
+            cores[i].abortedInSync = true;
         } catch (...) {
             errors[i] = std::current_exception();
         }
+        CoreFinished(sync);
     });
     for (const std::exception_ptr& e : errors) {
         if (e) std::rethrow_exception(e);
     }
-    CheckCoreWritesDisjoint(spec, cores);
-    CheckNoCrossCoreReadAfterWrite(spec, cores);
+    if (sync.aborted) {  // cores returned while others waited at a SyncAll
+        int64_t back = -1;
+        std::string waiting;
+        uint32_t waitingCount = 0;
+        for (uint32_t i = 0; i < spec.blockDim; ++i) {
+            if (cores[i].returned && back < 0) back = i;
+            if (cores[i].abortedInSync && waitingCount++ < 8) waiting += (waiting.empty() ? "" : ", ") + std::to_string(i);
+        }
+        if (waitingCount > 8) waiting += ", ...";
+        const CoreContext& c = cores[static_cast<size_t>(back < 0 ? 0 : back)];
+        throw RuleViolation(spec.kernel, c.blockIdx, "SyncAll", "every core reaches every SyncAll",
+                            "core " + std::to_string(c.blockIdx) + " returned after " + std::to_string(c.epoch) +
+                                " SyncAll(s) while " + std::to_string(waitingCount) + " core(s) (" + waiting +
+                                ") wait at SyncAll number " + std::to_string(sync.generation + 1) +
+                                ": on the NPU they would wait forever (the kernel hangs)");
+    }
+    if (spec.blockDim > 1) {  // one core has nobody to race with
+        CheckCoreWritesDisjoint(spec, cores, sync.generation);
+        CheckNoCrossCoreReadAfterWrite(spec, cores, sync.generation);
+    }
 
     LaunchStats stats;
     stats.kernel = spec.kernel;

@@ -112,16 +112,16 @@ void CheckGmInBounds(const char* call, const char* rule, const char* verb, const
 namespace {
 // Adds [begin, end) to a list of ranges, extending one of the last few when it continues it (a core
 // streams through a handful of buffers at once).
-void AddRange(std::vector<GmWrite>& ranges, uint64_t begin, uint64_t end)
+void AddRange(std::vector<GmWrite>& ranges, uint64_t begin, uint64_t end, uint32_t epoch)
 {
     const size_t n = ranges.size();
     for (size_t k = n; k > 0 && k + 4 > n; --k) {
-        if (ranges[k - 1].end == begin) {
+        if (ranges[k - 1].end == begin && ranges[k - 1].epoch == epoch) {
             ranges[k - 1].end = end;
             return;
         }
     }
-    ranges.push_back({begin, end});
+    ranges.push_back({begin, end, epoch});
 }
 }  // namespace
 
@@ -132,7 +132,7 @@ void CheckGmRead(const char* call, const void* addr, uint64_t bytes)
     CoreContext& ctx = CurrentCore();
     ctx.counters.gmBytesRead += bytes;
     const uint64_t begin = reinterpret_cast<uintptr_t>(addr);
-    AddRange(ctx.reads, begin, begin + bytes);
+    AddRange(ctx.reads, begin, begin + bytes, ctx.epoch);
 }
 
 void CheckGmWrite(const char* call, const void* addr, uint64_t bytes)
@@ -144,7 +144,7 @@ void CheckGmWrite(const char* call, const void* addr, uint64_t bytes)
     ctx.counters.gmBytesWritten += bytes;
     const uint64_t begin = reinterpret_cast<uintptr_t>(p);
     const uint64_t end = begin + bytes;
-    AddRange(ctx.writes, begin, end);
+    AddRange(ctx.writes, begin, end, ctx.epoch);
 }
 
 namespace {
@@ -179,7 +179,7 @@ void AtomicCopyToGm(const char* call, uint8_t* dst, const uint8_t* src, uint64_t
     }
     ctx.counters.gmBytesWritten += bytes;
     const uint64_t begin = reinterpret_cast<uintptr_t>(dst);
-    ctx.atomicWrites.push_back({begin, begin + bytes});
+    ctx.atomicWrites.push_back({begin, begin + bytes, ctx.epoch});
     std::lock_guard<std::mutex> lock(gAtomicMutex);
     switch (ctx.atomicType) {
         case AtomicType::kFloat: return Combine<float, float>(ctx.atomicOp, dst, src, bytes);

@@ -1,5 +1,7 @@
 #include "worker_pool.h"
 
+#include "core_sched.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
@@ -40,16 +42,15 @@ WorkerPool& WorkerPool::Instance()
     return *pool;
 }
 
-void WorkerPool::Drain()
+void WorkerPool::Drain(const std::function<void(uint32_t)>& body)
 {
-    std::unique_lock<std::mutex> lock(mutex_);
-    while (next_ < n_) {
-        const uint32_t i = next_++;
-        const std::function<void(uint32_t)>& body = *body_;
-        lock.unlock();
-        body(i);
-        lock.lock();
-    }
+    const std::function<bool(uint32_t&)> next = [this](uint32_t& i) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (next_ >= n_) return false;
+        i = next_++;
+        return true;
+    };
+    RunCores(next, body);  // cores that wait in SyncAll are suspended while the thread runs others
 }
 
 void WorkerPool::WorkerLoop()
@@ -61,8 +62,9 @@ void WorkerPool::WorkerLoop()
         seen = generation_;
         --seats_;
         ++running_;
+        const std::function<void(uint32_t)>* body = body_;
         lock.unlock();
-        Drain();
+        Drain(*body);
         lock.lock();
         if (--running_ == 0) done_.notify_one();
     }
@@ -72,7 +74,12 @@ void WorkerPool::Run(uint32_t n, uint32_t threads, const std::function<void(uint
 {
     std::unique_lock<std::mutex> run(runMutex_, std::try_to_lock);
     if (threads <= 1 || n <= 1 || !run.owns_lock()) {
-        for (uint32_t i = 0; i < n; ++i) body(i);
+        if (n == 1) {
+            body(0);  // a single core has nobody to wait for at a SyncAll
+            return;
+        }
+        uint32_t next = 0;
+        RunCores([&](uint32_t& i) { return next < n ? (i = next++, true) : false; }, body);
         return;
     }
     const uint32_t helpers = std::min(threads, n) - 1;
@@ -89,7 +96,7 @@ void WorkerPool::Run(uint32_t n, uint32_t threads, const std::function<void(uint
         ++generation_;
     }
     wake_.notify_all();
-    Drain();
+    Drain(body);
     std::unique_lock<std::mutex> lock(mutex_);
     body_ = nullptr;  // workers that have not joined yet stay asleep
     seats_ = 0;

@@ -18,14 +18,15 @@ public:
     static WorkerPool& Instance();
 
     // Calls body(i) once for every i in [0, n), on the calling thread and up to threads - 1 pool
-    // workers. Returns when every call has returned. body must not throw. When another thread's launch
+    // workers. Returns when every call has returned. body must not throw. A call that waits for the
+    // others in SyncAll is suspended while its thread runs further indices (twin/src/core_sched.h). When another thread's launch
     // holds the pool, everything runs on the calling thread (results never depend on the thread count).
     void Run(uint32_t n, uint32_t threads, const std::function<void(uint32_t)>& body);
 
 private:
     WorkerPool() = default;
     void WorkerLoop();
-    void Drain();  // takes indices of the current job until none are left
+    void Drain(const std::function<void(uint32_t)>& body);  // takes indices of the current job until none are left
 
     std::mutex runMutex_;  // one launch uses the pool at a time
     std::mutex mutex_;

@@ -80,7 +80,8 @@ at::Tensor dispersion_correction_cpu(const at::Tensor& x, double alpha, int64_t 
     if (y.numel() == 0) return y;
     const DispersionCorrectionPlan plan =
         ComputeDispersionCorrectionTiling(DispersionCorrectionProblemOf(input, attrs, false), dtype, TwinPlatform());
-    LaunchOnTwin(kOp, dtype, plan.blockDim, {{"x", &input}, {"y", &y}}, plan.tiling);
+    // Split rows exchange partial statistics through the workspace (op_host/dispersion_correction_tiling.h).
+    LaunchOnTwin(kOp, dtype, plan.blockDim, {{"x", &input}, {"y", &y}}, plan.tiling, plan.workspaceBytes);
     return y;
 }
 
@@ -98,7 +99,7 @@ at::Tensor dispersion_correction_backward_cpu(const at::Tensor& grad, const at::
     // x is read only when grad_x depends on it (mode 1).
     const at::Tensor input = plan.tiling.readX ? x.contiguous() : at::Tensor();
     LaunchOnTwin("dispersion_correction_grad", dtype, plan.blockDim, {{"grad", &g}, {"x", &input}, {"grad_x", &gradX}},
-                 plan.tiling);
+                 plan.tiling, plan.workspaceBytes);
     return gradX;
 }
 

@@ -66,4 +66,11 @@ void ResetUbRange(uint64_t offset, uint64_t bytes);
 void BeginCore();
 void EndCore();  // flags set and never waited are a violation (the NPU would hang or leak the event)
 
+// Cores suspended in SyncAll keep their records: each fiber of twin/src/core_sched.cpp has its own state.
+struct HazardState;
+HazardState* NewHazardState();
+void DeleteHazardState(HazardState* state);
+// Makes `state` the calling thread's current records (nullptr: the thread's own) and returns the previous.
+HazardState* SetHazardState(HazardState* state);
+
 }  // namespace ascend_twin

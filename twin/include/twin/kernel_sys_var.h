@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "twin/kernel_types.h"
 #include "twin/runtime.h"
 
 // Global, as in the real headers (impl/basic_api/utils/kernel_utils_macros.h).
@@ -36,6 +37,11 @@ int64_t SystemCycle();  // the host's monotonic clock in ticks of A2's 50 MHz sy
 // The system counter (PIPE_S; GetSystemCycle docs): on A2 it counts at 50 MHz, time = cycles / 50 us. The
 // twin returns the host's monotonic clock in those units: non-decreasing, but of the CPU, not the NPU.
 __aicore__ inline int64_t GetSystemCycle() { return twin_detail::SystemCycle(); }
+
+// The op's part of the kernel's workspace argument. On the device it starts after the system workspace
+// (RESERVED_WORKSPACE bytes, dav_c220 kernel_operator_common_impl.h); the twin's launches hold no system
+// part, so it is the argument itself (as in the real headers' CPU debug mode).
+__aicore__ inline GM_ADDR GetUserWorkspace(GM_ADDR workspace) { return workspace; }
 
 }  // namespace AscendC
 

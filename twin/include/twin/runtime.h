@@ -75,7 +75,10 @@ struct GmRegion {
 struct GmWrite {
     uint64_t begin;  // address as an integer
     uint64_t end;
+    uint32_t epoch = 0;  // SyncAlls the core had passed when it accessed the bytes
 };
+
+struct LaunchSync;  // twin/src/core_sched.h
 
 // Atomic accumulation of copies to GM (SetAtomicAdd<T> and friends).
 enum class AtomicOp : uint8_t { kNone, kAdd, kMax, kMin };
@@ -101,6 +104,11 @@ struct CoreContext {
     uint64_t maskLow = ~0ull;
     AtomicType atomicType = AtomicType::kFloat;
     void* tpipe = nullptr;  // the kernel's current AscendC::TPipe (GetTPipePtr)
+    LaunchSync* sync = nullptr;  // the launch's SyncAll barrier
+    uint32_t epoch = 0;          // SyncAlls this core has passed
+    uint32_t softSyncs = 0;      // SyncAlls of the workspace form (its GM slot counts them)
+    bool returned = false;       // the kernel returned (not stopped by a violation or a SyncAll that cannot open)
+    bool abortedInSync = false;  // released from a SyncAll that could never open
     std::string deferredViolation;  // found in a destructor (cannot throw there); raised after the kernel returns
     std::string deferredCall;
     std::string deferredRule;
@@ -119,6 +127,8 @@ void Defer(const char* call, const char* rule, const std::string& detail);  // f
 void CheckGmInBounds(const char* call, const char* rule, const char* verb, const void* addr, uint64_t bytes);
 void CheckGmRead(const char* call, const void* addr, uint64_t bytes);
 void CheckGmWrite(const char* call, const void* addr, uint64_t bytes);
+// SyncAll on the current core: PipeBarrier<PIPE_ALL>, then wait until `participants` cores (0: all) arrive.
+void SyncAllCores(const char* call, uint32_t participants);
 // A copy to GM in the core's atomic mode: checks and records the range, then combines the bytes of src
 // into dst element by element (one lock for all cores: accumulations never tear).
 void AtomicCopyToGm(const char* call, uint8_t* dst, const uint8_t* src, uint64_t bytes);

@@ -1,0 +1,187 @@
+// Cores that exchange data through GM with SyncAll between the phases, and the faults of that pattern.
+// Every core handles one chunk of 8 floats; `ws` is a GM workspace of 2 * blockDim chunks.
+#include "kernel_operator.h"
+
+using namespace AscendC;
+
+namespace {
+
+constexpr uint32_t kChunk = 8;
+
+class Chunks {
+public:
+    __aicore__ inline Chunks()
+    {
+        pipe_.InitBuffer(in_, 2, kChunk * sizeof(float));
+        pipe_.InitBuffer(out_, 1, kChunk * sizeof(float));
+    }
+    __aicore__ inline LocalTensor<float> Load(GM_ADDR base, int64_t chunk)
+    {
+        GlobalTensor<float> g;
+        g.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(base) + chunk * kChunk, kChunk);
+        LocalTensor<float> t = in_.AllocTensor<float>();
+        DataCopy(t, g, kChunk);
+        in_.EnQue(t);
+        return in_.DeQue<float>();
+    }
+    // dst chunk = a (+ b when given); frees a and b.
+    __aicore__ inline void Store(GM_ADDR base, int64_t chunk, LocalTensor<float>& a, LocalTensor<float>* b = nullptr)
+    {
+        GlobalTensor<float> g;
+        g.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(base) + chunk * kChunk, kChunk);
+        LocalTensor<float> o = out_.AllocTensor<float>();
+        if (b != nullptr) {
+            Add(o, a, *b, kChunk);
+            in_.FreeTensor(*b);
+        } else {
+            Adds(o, a, 0.0f, kChunk);
+        }
+        in_.FreeTensor(a);
+        out_.EnQue(o);
+        o = out_.DeQue<float>();
+        DataCopy(g, o, kChunk);
+        out_.FreeTensor(o);
+    }
+
+    __aicore__ inline TPipe& Pipe() { return pipe_; }
+
+private:
+    TPipe pipe_;
+    TQue<TPosition::VECIN, 2> in_;
+    TQue<TPosition::VECOUT, 1> out_;
+};
+
+enum class Form { kHard, kSoft };
+
+template <Form form>
+struct Sync {
+    GM_ADDR gm;
+    TPipe* pipe;
+    __aicore__ inline void operator()(int32_t usedCores = 0) const
+    {
+        if constexpr (form == Form::kHard) {
+            SyncAll();
+        } else {
+            TBuf<TPosition::VECCALC> buf;
+            pipe->InitBuffer(buf, static_cast<uint32_t>(GetBlockNum() * 32));
+            GlobalTensor<int32_t> g;
+            g.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(gm));
+            SyncAll(g, buf.Get<int32_t>(), usedCores);
+        }
+    }
+};
+
+// y[c] = x[c] + x[c + 1] + x[c + 2] (indices mod blockDim), in three phases through ws.
+template <Form form, bool firstSync, bool secondSync, bool lastCoreSkipsSecond>
+__aicore__ inline void Exchange(GM_ADDR x, GM_ADDR y, GM_ADDR ws, GM_ADDR sync, int32_t usedCores)
+{
+    const int64_t n = GetBlockNum(), c = GetBlockIdx();
+    Chunks chunks;
+    Sync<form> syncAll{sync, &chunks.Pipe()};
+    LocalTensor<float> a = chunks.Load(x, c);
+    chunks.Store(ws, c, a);
+    if (firstSync) syncAll(usedCores);
+    a = chunks.Load(ws, (c + 1) % n);
+    LocalTensor<float> b = chunks.Load(x, c);
+    chunks.Store(ws, n + c, a, &b);
+    if (lastCoreSkipsSecond && c == n - 1) return;
+    if (secondSync) syncAll(usedCores);
+    a = chunks.Load(ws, n + (c + 1) % n);
+    b = chunks.Load(ws, c);  // the core's own phase-1 chunk: SyncAll's PipeBarrier<PIPE_ALL> orders the round trip
+    chunks.Store(y, c, a, &b);
+}
+
+}  // namespace
+
+extern "C" __global__ __aicore__ void exchange(GM_ADDR x, GM_ADDR y, GM_ADDR ws)
+{
+    Exchange<Form::kHard, true, true, false>(x, y, ws, nullptr, 0);
+}
+
+extern "C" __global__ __aicore__ void exchange_soft(GM_ADDR x, GM_ADDR y, GM_ADDR ws, GM_ADDR sync, int32_t usedCores)
+{
+    Exchange<Form::kSoft, true, true, false>(x, y, ws, sync, usedCores);
+}
+
+// Bug: no SyncAll between writing the workspace and reading the neighbour's chunk.
+extern "C" __global__ __aicore__ void exchange_without_first_sync(GM_ADDR x, GM_ADDR y, GM_ADDR ws)
+{
+    Exchange<Form::kHard, false, true, false>(x, y, ws, nullptr, 0);
+}
+
+// Bug: the last core returns while the others wait at the second SyncAll (the NPU hangs).
+extern "C" __global__ __aicore__ void exchange_last_core_skips(GM_ADDR x, GM_ADDR y, GM_ADDR ws)
+{
+    Exchange<Form::kHard, true, true, true>(x, y, ws, nullptr, 0);
+}
+
+// Bug: core 0 breaks a rule before the first SyncAll while the others wait there.
+extern "C" __global__ __aicore__ void fails_while_others_wait(GM_ADDR x, GM_ADDR y, GM_ADDR ws)
+{
+    if (GetBlockIdx() == 0) {
+        Chunks chunks;
+        LocalTensor<float> a = chunks.Load(x, 1 << 20);  // far outside x
+        chunks.Store(ws, 0, a);
+    }
+    SyncAll();
+}
+
+// Bug: SyncAll<false> in a vector-only kernel waits for cube cores that never come.
+extern "C" __global__ __aicore__ void sync_all_not_aiv_only(GM_ADDR x, GM_ADDR y, GM_ADDR ws) { SyncAll<false>(); }
+
+// Each core sets its chunk of y to its index, then (after SyncAll) accumulates x's chunk into the next
+// core's chunk: y[c] = c + x[c - 1].
+extern "C" __global__ __aicore__ void init_then_accumulate(GM_ADDR x, GM_ADDR y)
+{
+    const int64_t n = GetBlockNum(), c = GetBlockIdx();
+    GlobalTensor<float> own, next, src;
+    own.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y) + c * kChunk, kChunk);
+    next.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y) + ((c + 1) % n) * kChunk, kChunk);
+    src.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(x) + c * kChunk, kChunk);
+    InitGlobalMemory(own, kChunk, static_cast<float>(c));
+    SyncAll();
+    TPipe pipe;
+    TQueBind<TPosition::VECIN, TPosition::VECOUT, 1> que;
+    pipe.InitBuffer(que, 1, kChunk * sizeof(float));
+    LocalTensor<float> t = que.AllocTensor<float>();
+    DataCopy(t, src, kChunk);
+    que.EnQue(t);
+    t = que.DeQue<float>();
+    SetAtomicAdd<float>();
+    DataCopy(next, t, kChunk);
+    SetAtomicNone();
+    que.FreeTensor(t);
+}
+
+// Bug: InitGlobalMemory after InitBuffer (it needs the UB as scratch).
+extern "C" __global__ __aicore__ void init_after_init_buffer(GM_ADDR x, GM_ADDR y)
+{
+    TPipe pipe;
+    TQue<TPosition::VECIN, 1> que;
+    pipe.InitBuffer(que, 1, 32);
+    GlobalTensor<float> g;
+    g.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y), kChunk);
+    InitGlobalMemory(g, kChunk, 0.0f);
+}
+
+// Core 0 writes y's first chunk, SyncAll, core 1 overwrites it: ordered, so legal (core 1's bytes stay).
+extern "C" __global__ __aicore__ void overwrite_after_sync(GM_ADDR x, GM_ADDR y)
+{
+    Chunks chunks;
+    if (GetBlockIdx() == 0) {
+        LocalTensor<float> a = chunks.Load(x, 0);
+        chunks.Store(y, 0, a);
+    }
+    SyncAll();
+    if (GetBlockIdx() == 1) {
+        LocalTensor<float> a = chunks.Load(x, 1);
+        chunks.Store(y, 0, a);
+    }
+}
+
+// Bug: a kernel declared AIV_ONLY does not start the hardware scheduler SyncAll needs.
+extern "C" __global__ __aicore__ void sync_all_in_aiv_only_kernel(GM_ADDR x, GM_ADDR y, GM_ADDR ws)
+{
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
+    SyncAll();
+}

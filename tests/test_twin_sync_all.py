@@ -1,0 +1,121 @@
+"""SyncAll across the cores of a launch: cores wait for each other even when the pool has fewer threads
+than the launch has cores; GM another core wrote before a SyncAll is legal to read, GM written between
+the same two SyncAlls is a race; a core that returns while others wait (the NPU hangs) and a core that
+fails while others wait are reported, never a hang. InitGlobalMemory and the workspace form's rules. (8 cores on one pool thread: tests/test_twin_stats.py.)"""
+import os
+
+import pytest
+import torch
+
+import ascend_ext
+from ascend_ext.twin import KernelRuleViolation
+
+KERNELS = os.path.join(os.path.dirname(__file__), "kernels")
+CHUNK = 8
+
+
+@pytest.fixture(scope="module")
+def lib():
+    return ascend_ext.twin.compile_kernels([os.path.join(KERNELS, "sync_all.cpp")])
+
+
+def expected_exchange(x, cores):
+    c = x.view(cores, CHUNK)
+    return (c + c.roll(-1, 0) + c.roll(-2, 0)).reshape(-1)
+
+
+def exchange(lib, kernel, cores, **extra):
+    x = torch.randint(-50, 50, (cores * CHUNK,)).float()  # integers: sums are exact
+    y = torch.zeros_like(x)
+    ws = torch.zeros(2 * cores * CHUNK)
+    stats = lib.launch(kernel, cores, x=x, y=y, ws=ws, **extra)
+    return x, y, stats
+
+
+@pytest.mark.parametrize("cores", [1, 2, 3, 8, 48])
+def test_two_sync_alls_order_the_phases(lib, cores):
+    x, y, stats = exchange(lib, "exchange", cores)
+    assert torch.equal(y, expected_exchange(x, cores))
+    # Per core: x twice, the neighbours' chunks and its own phase-1 chunk; ws twice and y once.
+    assert stats.total.gm_bytes_read == 5 * 32 * cores
+    assert stats.total.gm_bytes_written == 3 * 32 * cores
+
+
+@pytest.mark.parametrize("cores", [2, 5])
+def test_workspace_form_orders_the_phases(lib, cores):
+    sync = torch.zeros(cores * CHUNK, dtype=torch.int32)
+    x, y, _ = exchange(lib, "exchange_soft", cores, sync=sync, usedCores=0)
+    assert torch.equal(y, expected_exchange(x, cores))
+    assert sync.view(cores, CHUNK)[:, 0].tolist() == [2] * cores  # each core's slot counts its SyncAlls
+
+
+def test_missing_sync_all_is_a_cross_core_race(lib):
+    with pytest.raises(KernelRuleViolation, match=r"a core reads GM another core writes in the same launch only "
+                                                  r"after SyncAll.*core 0 read bytes \[32, 64\) of GM buffer 'ws', "
+                                                  r"which core 1 wrote in this launch with no SyncAll between"):
+        exchange(lib, "exchange_without_first_sync", 4)
+
+
+@pytest.mark.parametrize("cores", [2, 6])
+def test_core_returning_while_others_wait_is_reported_not_a_hang(lib, cores):
+    with pytest.raises(KernelRuleViolation) as info:
+        exchange(lib, "exchange_last_core_skips", cores)
+    message = str(info.value)
+    assert f"core {cores - 1}, SyncAll: broke the rule 'every core reaches every SyncAll'" in message
+    assert f"returned after 1 SyncAll(s) while {cores - 1} core(s)" in message and "SyncAll number 2" in message
+
+
+def test_core_failing_while_others_wait_reports_its_violation(lib):
+    with pytest.raises(KernelRuleViolation, match=r"core 0, DataCopy\(GM->UB\): broke the rule 'GM reads stay "
+                                                  r"inside the launch's buffers'"):
+        exchange(lib, "fails_while_others_wait", 4)
+    x, y, _ = exchange(lib, "exchange", 4)  # the pool is fine afterwards
+    assert torch.equal(y, expected_exchange(x, 4))
+
+
+def test_sync_all_rules(lib):
+    with pytest.raises(KernelRuleViolation, match=r"the hardware SyncAll runs in a MIX kernel"):
+        exchange(lib, "sync_all_in_aiv_only_kernel", 2)
+    with pytest.raises(KernelRuleViolation, match=r"a vector-only kernel calls SyncAll with isAIVOnly = true"):
+        exchange(lib, "sync_all_not_aiv_only", 2)
+    with pytest.raises(KernelRuleViolation, match=r"a kernel that uses SyncAll launches at most as many blocks as "
+                                                  r"the NPU has cores.*blockDim 49 on Ascend910B2"):
+        exchange(lib, "exchange", 49)
+
+
+def test_workspace_form_rules(lib):
+    dirty = torch.zeros(4 * CHUNK, dtype=torch.int32)
+    dirty[2 * CHUNK] = 5
+    with pytest.raises(KernelRuleViolation, match=r"core 2, SyncAll\(gmWorkspace, ubWorkspace, usedCores\): broke "
+                                                  r"the rule 'SyncAll's gmWorkspace is zeroed before the first "
+                                                  r"SyncAll'.*holds 5 before its SyncAll number 1"):
+        exchange(lib, "exchange_soft", 4, sync=dirty, usedCores=0)
+    with pytest.raises(KernelRuleViolation, match=r"SyncAll's gmWorkspace holds at least GetBlockNum\(\) \* 32 bytes"):
+        exchange(lib, "exchange_soft", 4, sync=torch.zeros(3 * CHUNK, dtype=torch.int32), usedCores=0)
+    with pytest.raises(KernelRuleViolation, match=r"SyncAll's usedCores is 0 \(every core\) or at most GetBlockNum"):
+        exchange(lib, "exchange_soft", 4, sync=torch.zeros(4 * CHUNK, dtype=torch.int32), usedCores=5)
+    with pytest.raises(KernelRuleViolation, match=r"core 2, .*only the first usedCores cores call SyncAll"):
+        exchange(lib, "exchange_soft", 4, sync=torch.zeros(4 * CHUNK, dtype=torch.int32), usedCores=2)
+
+
+def test_init_global_memory_then_atomic_accumulation(lib):
+    cores = 4
+    x = torch.randint(-50, 50, (cores * CHUNK,)).float()
+    y = torch.full_like(x, -7.0)
+    stats = lib.launch("init_then_accumulate", cores, x=x, y=y)
+    expected = torch.arange(cores).float().repeat_interleave(CHUNK) + x.view(cores, CHUNK).roll(1, 0).reshape(-1)
+    assert torch.equal(y, expected)
+    assert stats.total.gm_bytes_written == 2 * 32 * cores
+
+
+def test_init_global_memory_after_init_buffer_is_a_violation(lib):
+    with pytest.raises(KernelRuleViolation, match=r"InitGlobalMemory/Fill is called before the kernel's first "
+                                                  r"InitBuffer"):
+        lib.launch("init_after_init_buffer", 1, x=torch.zeros(8), y=torch.zeros(8))
+
+
+def test_writes_ordered_by_sync_all_may_overlap(lib):
+    x = torch.arange(16).float()
+    y = torch.zeros(8)
+    lib.launch("overwrite_after_sync", 2, x=x, y=y)
+    assert torch.equal(y, x[8:])

@@ -1,0 +1,73 @@
+// Synchronisation across the cores of a launch (SyncAll) and GM initialisation (InitGlobalMemory, Fill).
+// Real declarations: basic_api/kernel_operator_block_sync_intf.h (SyncAll) and
+// adv_api/utils/init_global_memory.h (InitGlobalMemory, Fill); A2 implementation:
+// impl/basic_api/dav_c220/kernel_operator_sync_impl.h, init_global_memory_v220_impl.h.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "twin/kernel_tensor.h"
+#include "twin/kernel_types.h"
+#include "twin/runtime.h"
+
+namespace ascend_twin {
+// SyncAll<isAIVOnly>(): both SyncAll forms begin with PipeBarrier<PIPE_ALL> on A2.
+void HardSyncAll(bool isAIVOnly);
+// SyncAll(gmWorkspace, ubWorkspace, usedCores): the software form, with its workspace rules.
+void SoftSyncAll(const char* call, int32_t* gm, uint64_t gmElements, uint64_t ubOffset, uint32_t ubElements,
+                 int32_t ubPosition, int32_t usedCores);
+// InitGlobalMemory / Fill: Duplicate into UB scratch (V), copies to GM (MTE3), PipeBarrier<PIPE_MTE3>.
+void InitGm(const char* call, void* gm, uint64_t gmElements, uint64_t size, const void* value, uint32_t elementBytes,
+            VecOp duplicate);
+}  // namespace ascend_twin
+
+namespace AscendC {
+
+// Hardware synchronisation of every core of the launch (A2: no workspace). isAIVOnly = false
+// synchronises the cube and vector cores of a MIX kernel; a pure vector kernel must keep true.
+template <bool isAIVOnly = true>
+__aicore__ inline void SyncAll()
+{
+    ascend_twin::HardSyncAll(isAIVOnly);
+}
+
+// Software synchronisation through a GM workspace: every core counts its SyncAll calls in its own
+// 32-byte slot of gmWorkspace (GetBlockNum() * 32 bytes, zeroed before the first call) and polls the
+// slots of the first usedCores cores (0: all) through ubWorkspace (GetBlockNum() * 32 bytes).
+template <bool isAIVOnly = true>
+__aicore__ inline void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace,
+                               const int32_t usedCores = 0)
+{
+    ascend_twin::SoftSyncAll("SyncAll(gmWorkspace, ubWorkspace, usedCores)",
+                             const_cast<int32_t*>(gmWorkspace.GetPhyAddr()), gmWorkspace.GetSize(),
+                             ubWorkspace.GetPhyAddr(), ubWorkspace.GetSize(), ubWorkspace.GetPosition(), usedCores);
+}
+
+namespace twin_detail {
+template <typename T>
+constexpr bool kInitGmType = std::is_same_v<T, uint16_t> || std::is_same_v<T, int16_t> || std::is_same_v<T, half> ||
+                             std::is_same_v<T, uint32_t> || std::is_same_v<T, int32_t> || std::is_same_v<T, float>;
+}  // namespace twin_detail
+
+// Sets size elements of GM to value, from this core (no synchronisation with other cores: SyncAll
+// before they read). Only before the kernel's first InitBuffer (it uses the UB as scratch); the core's
+// own later GM reads need MTE3 -> MTE2 synchronisation.
+template <typename T>
+__aicore__ inline void InitGlobalMemory(GlobalTensor<T>& gmWorkspaceAddr, const uint64_t size, const T value)
+{
+    static_assert(twin_detail::kInitGmType<T>,
+                  "InitGlobalMemory on A2 supports uint16_t, int16_t, half, uint32_t, int32_t and float");
+    ascend_twin::InitGm("InitGlobalMemory", const_cast<T*>(gmWorkspaceAddr.GetPhyAddr()), gmWorkspaceAddr.GetSize(),
+                        size, &value, sizeof(T), ascend_twin::VecOp::kDuplicate);
+}
+
+template <typename T>
+__aicore__ inline void Fill(GlobalTensor<T>& gmWorkspaceAddr, const uint64_t size, const T value)
+{
+    static_assert(twin_detail::kInitGmType<T>, "Fill on A2 supports uint16_t, int16_t, half, uint32_t, int32_t and float");
+    ascend_twin::InitGm("Fill", const_cast<T*>(gmWorkspaceAddr.GetPhyAddr()), gmWorkspaceAddr.GetSize(), size,
+                        &value, sizeof(T), ascend_twin::VecOp::kDuplicate);
+}
+
+}  // namespace AscendC

@@ -1,0 +1,174 @@
+// SyncAll and InitGlobalMemory on the twin (twin/include/twin/kernel_block_sync.h).
+#include "twin/kernel_block_sync.h"
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+
+#include "core_sched.h"
+#include "twin/hazard.h"
+#include "twin/kernel_sys_var.h"
+
+namespace ascend_twin {
+
+namespace {
+
+constexpr uint64_t kSlotBytes = 32;  // one DEFAULT_BLK_NUM (8) int32 slot per core
+
+// The documented bound of every SyncAll form: the cores must all be resident at once.
+void CheckResident(const char* call)
+{
+    const CoreContext& c = CurrentCore();
+    const bool vectorBlocks = c.kernelType < 0 || c.kernelType == KERNEL_TYPE_AIV_ONLY ||
+                              c.kernelType == KERNEL_TYPE_MIX_AIV_1_0;
+    const uint64_t cores = vectorBlocks ? c.platform->aivNum : c.platform->aicNum;
+    if (static_cast<uint64_t>(c.blockNum) > cores) {
+        Fail(call, "a kernel that uses SyncAll launches at most as many blocks as the NPU has cores",
+             "blockDim " + std::to_string(c.blockNum) + " on " + c.platform->name + ", which runs " +
+                 std::to_string(cores) + " at once: the blocks of a second round would never reach the SyncAll the "
+                                         "first round waits at (the kernel hangs)");
+    }
+}
+
+}  // namespace
+
+void SyncAllCores(const char* call, uint32_t participants)
+{
+    BarrierAll();  // both forms start with PipeBarrier<PIPE_ALL> (dav_c220 kernel_operator_sync_impl.h)
+    ArriveAndWait(call, participants);
+    ++CurrentCore().epoch;
+}
+
+void HardSyncAll(bool isAIVOnly)
+{
+    const char* call = isAIVOnly ? "SyncAll<true>()" : "SyncAll<false>()";
+    CoreContext& c = CurrentCore();
+    if (c.kernelType == KERNEL_TYPE_AIV_ONLY || c.kernelType == KERNEL_TYPE_AIC_ONLY) {
+        Fail(call, "the hardware SyncAll runs in a MIX kernel (KERNEL_TYPE_MIX_AIV_1_0 for a vector-only one)",
+             "the kernel declared KERNEL_TYPE_" + std::string(c.kernelType == KERNEL_TYPE_AIV_ONLY ? "AIV" : "AIC") +
+                 "_ONLY: without the MIX type the hardware does not start the scheduler that synchronises cores "
+                 "(CrossCoreSetFlag docs), so the cores would wait forever");
+    }
+    const bool cubeAndVector = c.kernelType == KERNEL_TYPE_MIX_AIC_1_1 || c.kernelType == KERNEL_TYPE_MIX_AIC_1_2;
+    if (!isAIVOnly && !cubeAndVector) {
+        Fail(call, "a vector-only kernel calls SyncAll with isAIVOnly = true",
+             "SyncAll<false>() waits for cube cores a vector-only kernel does not have (the SyncAll docs: the "
+             "program hangs)");
+    }
+    CheckResident(call);
+    SyncAllCores(call, 0);
+}
+
+void SoftSyncAll(const char* call, int32_t* gm, uint64_t gmElements, uint64_t ubOffset, uint32_t ubElements,
+                 int32_t ubPosition, int32_t usedCores)
+{
+    CoreContext& c = CurrentCore();
+    CheckResident(call);
+    const uint64_t need = static_cast<uint64_t>(c.blockNum) * kSlotBytes;
+    if (usedCores < 0 || usedCores > c.blockNum) {
+        Fail(call, "SyncAll's usedCores is 0 (every core) or at most GetBlockNum()",
+             "usedCores " + std::to_string(usedCores) + " with blockDim " + std::to_string(c.blockNum));
+    }
+    const uint32_t total = usedCores == 0 ? static_cast<uint32_t>(c.blockNum) : static_cast<uint32_t>(usedCores);
+    if (c.blockIdx >= static_cast<int64_t>(total)) {
+        Fail(call, "only the first usedCores cores call SyncAll(gmWorkspace, ubWorkspace, usedCores)",
+             "core " + std::to_string(c.blockIdx) + " called it with usedCores " + std::to_string(usedCores) +
+                 ": its slot is not among those the others poll, so they would not wait for it");
+    }
+    if (gmElements != 0 && gmElements * sizeof(int32_t) < need) {
+        Fail(call, "SyncAll's gmWorkspace holds at least GetBlockNum() * 32 bytes",
+             "gmWorkspace holds " + std::to_string(gmElements * sizeof(int32_t)) + " bytes, " + std::to_string(need) +
+                 " needed for " + std::to_string(c.blockNum) + " cores");
+    }
+    CheckGmInBounds(call, "SyncAll's gmWorkspace holds at least GetBlockNum() * 32 bytes", "workspace", gm, need);
+    const int32_t vecin = static_cast<int32_t>(AscendC::TPosition::VECIN);
+    const int32_t veccalc = static_cast<int32_t>(AscendC::TPosition::VECCALC);
+    const int32_t vecout = static_cast<int32_t>(AscendC::TPosition::VECOUT);
+    if (ubPosition != vecin && ubPosition != veccalc && ubPosition != vecout) {
+        Fail(call, "SyncAll's ubWorkspace is a VECIN, VECCALC or VECOUT tensor", "the tensor is at another position");
+    }
+    if (static_cast<uint64_t>(ubElements) * sizeof(int32_t) < need) {
+        Fail(call, "SyncAll's ubWorkspace holds at least GetBlockNum() * 32 bytes",
+             "ubWorkspace holds " + std::to_string(ubElements * sizeof(int32_t)) + " bytes, " + std::to_string(need) +
+                 " needed for " + std::to_string(c.blockNum) + " cores");
+    }
+    uint8_t* ub = c.ub + ubOffset;
+    CheckUbAligned(call, "ubWorkspace", ub);
+    // The core's slot counts its SyncAll calls: it must start at 0 (zeroed on the host, or by the kernel).
+    int32_t* slot = gm + c.blockIdx * static_cast<int64_t>(kSlotBytes / sizeof(int32_t));
+    const int32_t count = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+    if (count != static_cast<int32_t>(c.softSyncs)) {
+        Fail(call, "SyncAll's gmWorkspace is zeroed before the first SyncAll",
+             "core " + std::to_string(c.blockIdx) + "'s slot (gmWorkspace bytes [" +
+                 std::to_string(c.blockIdx * kSlotBytes) + ", " + std::to_string((c.blockIdx + 1) * kSlotBytes) +
+                 ")) holds " + std::to_string(count) + " before its SyncAll number " + std::to_string(c.softSyncs + 1) +
+                 ", expected " + std::to_string(c.softSyncs) +
+                 " (the slot counts the core's SyncAll calls; the others would stop waiting too early or never)");
+    }
+    BarrierAll();
+    __atomic_store_n(slot, count + 1, __ATOMIC_RELEASE);
+    ++c.softSyncs;
+    // One read and one write of the core's slot, then (once: the twin does not model the polling) a read
+    // of every slot; the slots are SyncAll's own traffic, not data the cross-core checks look at.
+    c.counters.gmBytesRead += kSlotBytes + total * kSlotBytes;
+    c.counters.gmBytesWritten += kSlotBytes;
+    c.counters.dataCopyCalls += 3;
+    c.counters.mte2Calls += 2;
+    c.counters.mte2Bursts += 2;
+    c.counters.mte3Calls += 1;
+    c.counters.mte3Bursts += 1;
+    SyncAllCores(call, total);
+    {
+        Instr copy(call, Pipe::kMte2);
+        copy.Write("ubWorkspace", ub, total * kSlotBytes);
+    }
+    for (uint32_t i = 0; i < total; ++i) {
+        const int32_t v = __atomic_load_n(gm + i * (kSlotBytes / sizeof(int32_t)), __ATOMIC_ACQUIRE);
+        std::memcpy(ub + i * kSlotBytes, &v, sizeof v);
+    }
+    PipeAcquire(Pipe::kS, PipeNow(Pipe::kMte2));  // MTE2_S: the scalar pipe counts the slots
+    Instr(call, Pipe::kS).Read("ubWorkspace", ub, total * kSlotBytes);
+}
+
+void InitGm(const char* call, void* gm, uint64_t gmElements, uint64_t size, const void* value, uint32_t elementBytes,
+            VecOp duplicate)
+{
+    CoreContext& c = CurrentCore();
+    if (c.counters.ubBytesAllocated != 0) {
+        Fail(call, "InitGlobalMemory/Fill is called before the kernel's first InitBuffer",
+             "the UB it uses as scratch is already handed out by TPipe::InitBuffer (InitGlobalMemory docs)");
+    }
+    if (gmElements != 0 && size > gmElements) {
+        Fail(call, "InitGlobalMemory/Fill stays inside its GlobalTensor",
+             std::to_string(size) + " elements asked, the GlobalTensor holds " + std::to_string(gmElements));
+    }
+    const uint64_t bytes = size * elementBytes;
+    CheckGmWrite(call, gm, bytes);
+    if (bytes == 0) return;
+    // Duplicate fills at most 255 repeats of 256 bytes of scratch at UB offset 0; DataCopyPad copies it out
+    // in rounds of that size, then PipeBarrier<PIPE_MTE3> (init_global_memory_v220_impl.h).
+    const uint64_t burst = 255 * 256 / elementBytes * elementBytes;
+    const uint64_t scratch = std::min<uint64_t>(burst, c.platform->ubSize / elementBytes * elementBytes);
+    const uint64_t rounds = (bytes + scratch - 1) / scratch;
+    ResetUbRange(0, scratch);
+    {
+        Instr dup(call, Pipe::kV);
+        dup.Write("scratch", c.ub, scratch);
+        for (uint64_t off = 0; off < scratch; off += elementBytes) std::memcpy(c.ub + off, value, elementBytes);
+        CountVec(duplicate, scratch / elementBytes, CountFormRepeats(scratch / elementBytes, elementBytes));
+    }
+    PipeAcquire(Pipe::kMte3, PipeNow(Pipe::kV));  // V_MTE3 flag inside the implementation
+    for (uint64_t done = 0; done < bytes; done += scratch) {
+        const uint64_t n = std::min(scratch, bytes - done);
+        Instr copy(call, Pipe::kMte3);
+        copy.Read("scratch", c.ub, n);
+        copy.GmWrite(static_cast<uint8_t*>(gm) + done, n);
+        std::memcpy(static_cast<uint8_t*>(gm) + done, c.ub, n);
+    }
+    c.counters.dataCopyCalls += rounds;
+    c.counters.mte3Calls += rounds;
+    c.counters.mte3Bursts += rounds;
+    Barrier(Pipe::kMte3);
+}
+
+}  // namespace ascend_twin

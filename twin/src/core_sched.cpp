@@ -1,0 +1,262 @@
+#include "core_sched.h"
+
+#include <sys/mman.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <memory>
+#include <new>
+
+#include "twin/hazard.h"
+#include "twin/runtime.h"
+
+namespace ascend_twin {
+
+namespace {
+
+constexpr size_t kStackBytes = 256 * 1024;
+
+struct UbDeleter {
+    void operator()(uint8_t* p) const { std::free(p); }
+};
+
+// A UB that grows to the largest size asked for and is kept.
+struct KeptUb {
+    std::unique_ptr<uint8_t, UbDeleter> data;
+    uint64_t size = 0;
+    uint8_t* Get(uint64_t bytes)
+    {
+        if (size < bytes) {
+            data.reset(static_cast<uint8_t*>(std::aligned_alloc(64, (bytes + 63) / 64 * 64)));
+            if (!data) throw std::bad_alloc();
+            size = bytes;
+        }
+        return data.get();
+    }
+};
+
+// A stack of its own, with a guard page below it, and the per-core records a suspended core keeps.
+struct Fiber {
+    ucontext_t context;
+    uint8_t* mapping = nullptr;
+    bool busy = false;
+    uint32_t startIndex = 0;  // the core it starts with
+    KeptUb ub;
+    HazardState* hazard = nullptr;
+    Fiber()
+    {
+        const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+        void* p = mmap(nullptr, kStackBytes + page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) throw std::bad_alloc();
+        mapping = static_cast<uint8_t*>(p);
+        mprotect(mapping, page, PROT_NONE);  // a stack overflow faults instead of corrupting memory
+        hazard = NewHazardState();
+    }
+    ~Fiber()
+    {
+        munmap(mapping, kStackBytes + static_cast<size_t>(sysconf(_SC_PAGESIZE)));
+        DeleteHazardState(hazard);
+    }
+    Fiber(const Fiber&) = delete;
+    Fiber& operator=(const Fiber&) = delete;
+};
+
+// A suspended core: where its stack was left, and the barrier it waits at.
+struct Waiting {
+    Fiber* fiber;         // nullptr: the thread's own stack
+    ucontext_t* context;  // where it was saved
+    LaunchSync* sync;
+    uint64_t generation;  // the barrier opens when sync->generation moves past it
+};
+
+struct Scheduler {
+    ucontext_t own;  // the thread's own stack
+    std::vector<std::unique_ptr<Fiber>> fibers;
+    std::vector<Waiting> waiting;
+    Fiber* current = nullptr;  // the fiber running now; nullptr: the thread's own stack
+    bool ownIdle = false;      // the thread's own stack has no core left and waits for the others
+    const std::function<bool(uint32_t&)>* next = nullptr;
+    const std::function<void(uint32_t)>* body = nullptr;
+    KeptUb ownUb;
+};
+
+thread_local Scheduler tSched;
+
+bool Opened(const Waiting& w) { return w.sync->generation != w.generation || w.sync->aborted; }
+
+ucontext_t* ContextOf(Fiber* f) { return f != nullptr ? &f->context : &tSched.own; }
+
+void SwitchTo(Fiber* from, ucontext_t* to, Fiber* target)
+{
+    Scheduler& s = tSched;
+    s.current = target;
+    SetHazardState(target != nullptr ? target->hazard : nullptr);
+    swapcontext(ContextOf(from), to);
+    // Resumed: the switcher has set current and the hazard records to ours.
+}
+
+void RunLoop(const Scheduler& s)
+{
+    uint32_t i;
+    while ((*s.next)(i)) (*s.body)(i);
+}
+
+void FiberMain();
+
+Fiber* StartFiber(uint32_t index)
+{
+    Scheduler& s = tSched;
+    Fiber* f = nullptr;
+    for (const std::unique_ptr<Fiber>& candidate : s.fibers) {
+        if (!candidate->busy && candidate.get() != s.current) {  // never the stack we run on
+            f = candidate.get();
+            break;
+        }
+    }
+    if (f == nullptr) {
+        s.fibers.push_back(std::make_unique<Fiber>());
+        f = s.fibers.back().get();
+    }
+    const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+    getcontext(&f->context);
+    f->context.uc_stack.ss_sp = f->mapping + page;
+    f->context.uc_stack.ss_size = kStackBytes;
+    f->context.uc_link = nullptr;
+    makecontext(&f->context, FiberMain, 0);
+    f->busy = true;
+    f->startIndex = index;
+    return f;
+}
+
+// Leaves the current stack (`self`, which has nothing to do now: it waits, or its fiber has ended) for
+// one that can run. Returns when `self` is resumed, or at once when self is the idle own stack and no
+// core of this thread is left.
+void Dispatch(Fiber* self)
+{
+    Scheduler& s = tSched;
+    for (;;) {
+        for (size_t k = 0; k < s.waiting.size(); ++k) {
+            bool open;
+            {
+                std::lock_guard<std::mutex> lock(s.waiting[k].sync->mutex);
+                open = Opened(s.waiting[k]);
+            }
+            if (open) {
+                const Waiting w = s.waiting[k];
+                s.waiting.erase(s.waiting.begin() + static_cast<std::ptrdiff_t>(k));
+                if (w.fiber == self) return;  // our own barrier opened
+                SwitchTo(self, w.context, w.fiber);
+                return;
+            }
+        }
+        uint32_t index;
+        if ((*s.next)(index)) {
+            Fiber* f = StartFiber(index);
+            SwitchTo(self, &f->context, f);
+            return;
+        }
+        if (s.waiting.empty()) {
+            if (self == nullptr) return;         // the own stack, idle: everything is done
+            SwitchTo(self, &s.own, nullptr);     // an ended fiber hands back to the idle own stack
+            return;
+        }
+        // Every core of this thread waits: sleep until a barrier opens (other threads run the rest).
+        LaunchSync& sync = *s.waiting.front().sync;
+        std::unique_lock<std::mutex> lock(sync.mutex);
+        sync.opened.wait(lock, [&] {
+            for (const Waiting& w : s.waiting) {
+                if (Opened(w)) return true;
+            }
+            return false;
+        });
+    }
+}
+
+void FiberMain()
+{
+    Scheduler& s = tSched;
+    Fiber* self = s.current;
+    (*s.body)(self->startIndex);
+    RunLoop(s);
+    self->busy = false;
+    Dispatch(self);  // never resumed: it has ended
+    std::abort();
+}
+
+}  // namespace
+
+uint8_t* CurrentStackUb(uint64_t bytes)
+{
+    Scheduler& s = tSched;
+    return s.current != nullptr ? s.current->ub.Get(bytes) : s.ownUb.Get(bytes);
+}
+
+void RunCores(const std::function<bool(uint32_t&)>& next, const std::function<void(uint32_t)>& body)
+{
+    Scheduler& s = tSched;
+    s.next = &next;
+    s.body = &body;
+    s.current = nullptr;
+    s.ownIdle = false;
+    RunLoop(s);
+    s.ownIdle = true;
+    while (!s.waiting.empty()) Dispatch(nullptr);
+    s.ownIdle = false;
+    s.next = nullptr;
+    s.body = nullptr;
+}
+
+void ArriveAndWait(const char* call, uint32_t participants)
+{
+    CoreContext& core = CurrentCore();
+    LaunchSync& sync = *core.sync;
+    const uint32_t want = participants == 0 ? sync.cores : participants;
+    uint64_t generation;
+    {
+        std::unique_lock<std::mutex> lock(sync.mutex);
+        if (sync.aborted) throw CoreAborted{};
+        if (sync.arrived == 0) {
+            sync.participants = want;
+        } else if (sync.participants != want) {
+            sync.aborted = true;
+            sync.opened.notify_all();
+            lock.unlock();
+            Fail(call, "the cores meeting at one SyncAll agree on how many cores it synchronises",
+                 "this core synchronises " + std::to_string(want) + " cores, the cores already waiting " +
+                     std::to_string(sync.participants));
+        }
+        if (want < sync.cores) sync.partial = true;
+        generation = sync.generation;
+        if (++sync.arrived == want) {  // the last one: open the barrier and go on
+            sync.arrived = 0;
+            ++sync.generation;
+            sync.opened.notify_all();
+            return;
+        }
+        if (sync.arrived + sync.finished == sync.cores) {  // nobody else can come
+            sync.aborted = true;
+            sync.opened.notify_all();
+            throw CoreAborted{};
+        }
+    }
+    Scheduler& s = tSched;
+    Fiber* self = s.current;
+    s.waiting.push_back({self, ContextOf(self), &sync, generation});
+    Dispatch(self);
+    SetCurrentCore(&core);  // the cores run meanwhile set their own
+    std::lock_guard<std::mutex> lock(sync.mutex);
+    if (sync.generation == generation) throw CoreAborted{};
+}
+
+void CoreFinished(LaunchSync& sync)
+{
+    std::lock_guard<std::mutex> lock(sync.mutex);
+    ++sync.finished;
+    if (sync.arrived > 0 && sync.arrived + sync.finished == sync.cores && !sync.aborted) {
+        sync.aborted = true;
+        sync.opened.notify_all();
+    }
+}
+
+}  // namespace ascend_twin
