@@ -134,3 +134,46 @@ void LoadTiling(void* dst, uint64_t bytes, const void* tilingGm)
 }
 
 }  // namespace ascend_twin
+
+namespace AscendC::twin_detail {
+
+void FailAxpyOverlap()
+{
+    ascend_twin::Fail("Axpy", "Axpy from half to float does not overlap src and dst",
+                      "the bytes Axpy reads from src overlap the float dst it writes");
+}
+
+void CheckBrcb(const void* dst, uint64_t dstBytes, const void* src, uint64_t srcBytes, uint32_t elementSize,
+               uint8_t repeatTime, uint16_t dstBlkStride, uint16_t dstRepStride)
+{
+    if (dstBlkStride == 0) {
+        ascend_twin::Fail("Brcb", "Brcb's dstBlkStride is not 0 (undefined behaviour on the device)",
+                          "dstBlkStride 0");
+    }
+    if (repeatTime == 0) return;
+    const uint64_t srcNeed = static_cast<uint64_t>(repeatTime) * 8 * elementSize;
+    if (srcNeed > srcBytes) {
+        ascend_twin::Fail("Brcb", "UB accesses stay inside the LocalTensor",
+                          "src holds " + std::to_string(srcBytes / elementSize) + " elements, " +
+                              std::to_string(repeatTime) + " repeats read " + std::to_string(srcNeed / elementSize));
+    }
+    const uint8_t* d = static_cast<const uint8_t*>(dst);
+    const uint8_t* s = static_cast<const uint8_t*>(src);
+    for (uint64_t i = 0; i < repeatTime; ++i) {
+        for (uint64_t j = 0; j < 8; ++j) {
+            const uint64_t off = (i * dstRepStride + j * dstBlkStride) * 32;
+            if (off + 32 > dstBytes) {
+                ascend_twin::Fail("Brcb", "UB accesses stay inside the LocalTensor",
+                                  "repeat " + std::to_string(i) + ", block " + std::to_string(j) + " ends at byte " +
+                                      std::to_string(off + 32) + " of a dst of " + std::to_string(dstBytes) + " bytes");
+            }
+            if (d + off < s + srcNeed && s < d + off + 32) {
+                ascend_twin::Fail("Brcb", "Brcb's src and dst do not share memory",
+                                  "repeat " + std::to_string(i) + ", block " + std::to_string(j) +
+                                      " of dst overlaps the " + std::to_string(srcNeed) + " bytes read from src");
+            }
+        }
+    }
+}
+
+}  // namespace AscendC::twin_detail
