@@ -1,4 +1,5 @@
 // Out-of-line parts of the instruction headers: count checks, cast modes, events, tiling loads.
+#include <cmath>
 #include <cstring>
 
 #include "kernel_operator.h"
@@ -67,10 +68,51 @@ const char* RoundModeName(RoundMode mode)
     }
 }
 
-void FailCastMode(const char* conversion, RoundMode mode, const char* allowed)
+void FailCastMode(const char* dstType, const char* srcType, RoundMode mode, uint32_t allowed)
 {
+    std::string list;
+    for (uint32_t m = 0; m < 32; ++m) {
+        if ((allowed >> m) & 1u) list += std::string(list.empty() ? "" : ", ") + RoundModeName(static_cast<RoundMode>(m));
+    }
     ascend_twin::Fail("Cast", "Cast uses a round mode the conversion supports on A2",
-                      std::string(conversion) + " with " + RoundModeName(mode) + "; allowed: " + allowed);
+                      std::string(srcType) + "->" + dstType + " with " + RoundModeName(mode) + "; allowed: " + list);
+}
+
+void FailCastNaN(const char* dstType, const char* srcType)
+{
+    ascend_twin::Fail("Cast", "Cast converts to an integer type only values the docs define a result for",
+                      std::string(srcType) + "->" + dstType +
+                          " of a NaN: the conversion rules define none (the twin stops rather than guess)");
+}
+
+void FailCastNegative(const char* dstType, const char* srcType, float value)
+{
+    ascend_twin::Fail("Cast", "Cast to uint8_t takes no negative input (an exception on A2)",
+                      std::string(srcType) + "->" + dstType + " of " + std::to_string(value));
+}
+
+float IntToFloat(int64_t v, RoundMode mode)
+{
+    if (v == 0) return 0.0f;
+    const bool negative = v < 0;
+    const uint64_t m = negative ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+    const int bits = 64 - __builtin_clzll(m);
+    if (bits <= 24) return negative ? -static_cast<float>(m) : static_cast<float>(m);
+    const int shift = bits - 24;  // float keeps 24 significant bits
+    uint64_t keep = m >> shift;
+    const uint64_t rest = m & ((1ull << shift) - 1);
+    const uint64_t halfway = 1ull << (shift - 1);
+    bool up = false;  // away from zero
+    switch (mode) {
+        case RoundMode::CAST_FLOOR: up = negative && rest != 0; break;
+        case RoundMode::CAST_CEIL: up = !negative && rest != 0; break;
+        case RoundMode::CAST_ROUND: up = rest >= halfway; break;
+        case RoundMode::CAST_TRUNC: up = false; break;
+        default: up = rest > halfway || (rest == halfway && (keep & 1u)); break;  // RINT (and NONE)
+    }
+    keep += up ? 1 : 0;
+    const float r = std::ldexp(static_cast<float>(keep), shift);
+    return negative ? -r : r;
 }
 
 void CheckEventId(const char* call, int32_t eventID)
@@ -92,3 +134,46 @@ void LoadTiling(void* dst, uint64_t bytes, const void* tilingGm)
 }
 
 }  // namespace ascend_twin
+
+namespace AscendC::twin_detail {
+
+void FailAxpyOverlap()
+{
+    ascend_twin::Fail("Axpy", "Axpy from half to float does not overlap src and dst",
+                      "the bytes Axpy reads from src overlap the float dst it writes");
+}
+
+void CheckBrcb(const void* dst, uint64_t dstBytes, const void* src, uint64_t srcBytes, uint32_t elementSize,
+               uint8_t repeatTime, uint16_t dstBlkStride, uint16_t dstRepStride)
+{
+    if (dstBlkStride == 0) {
+        ascend_twin::Fail("Brcb", "Brcb's dstBlkStride is not 0 (undefined behaviour on the device)",
+                          "dstBlkStride 0");
+    }
+    if (repeatTime == 0) return;
+    const uint64_t srcNeed = static_cast<uint64_t>(repeatTime) * 8 * elementSize;
+    if (srcNeed > srcBytes) {
+        ascend_twin::Fail("Brcb", "UB accesses stay inside the LocalTensor",
+                          "src holds " + std::to_string(srcBytes / elementSize) + " elements, " +
+                              std::to_string(repeatTime) + " repeats read " + std::to_string(srcNeed / elementSize));
+    }
+    const uint8_t* d = static_cast<const uint8_t*>(dst);
+    const uint8_t* s = static_cast<const uint8_t*>(src);
+    for (uint64_t i = 0; i < repeatTime; ++i) {
+        for (uint64_t j = 0; j < 8; ++j) {
+            const uint64_t off = (i * dstRepStride + j * dstBlkStride) * 32;
+            if (off + 32 > dstBytes) {
+                ascend_twin::Fail("Brcb", "UB accesses stay inside the LocalTensor",
+                                  "repeat " + std::to_string(i) + ", block " + std::to_string(j) + " ends at byte " +
+                                      std::to_string(off + 32) + " of a dst of " + std::to_string(dstBytes) + " bytes");
+            }
+            if (d + off < s + srcNeed && s < d + off + 32) {
+                ascend_twin::Fail("Brcb", "Brcb's src and dst do not share memory",
+                                  "repeat " + std::to_string(i) + ", block " + std::to_string(j) +
+                                      " of dst overlaps the " + std::to_string(srcNeed) + " bytes read from src");
+            }
+        }
+    }
+}
+
+}  // namespace AscendC::twin_detail

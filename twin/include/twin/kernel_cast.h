@@ -1,12 +1,20 @@
-// Cast between element types, with the round modes and the conversion table of A2.
+// Cast between element types: the A2 conversion table (dav_c220/kernel_operator_vec_vconv_impl.h,
+// CheckCastDatatype; Cast docs, A2 table), each pair's round modes, and the docs' conversion rules
+// (数据结构/precision_conversion.md): CAST_NONE rounds as CAST_RINT where the conversion loses precision;
+// a value outside the destination's range saturates; half -> uint8_t of a negative value is an exception.
+// Forms: the count form and the mask/repeat forms (bitwise and continuous mask, UnaryRepeatParams). One
+// repeat covers 256 bytes of the wider type (docs: the mask counts in the larger sizeof), the narrower
+// operand fills fewer blocks (e.g. half -> float: src 4 blocks, srcRepStride 4 for contiguous data).
+// Not in the twin: int4b_t (no such type here) and int32_t -> half (needs SetDeqScale).
 #pragma once
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <type_traits>
 
 #include "twin/kernel_tensor.h"
-#include "twin/kernel_vec.h"
+#include "twin/kernel_vec_repeat.h"
 
 namespace AscendC {
 
@@ -24,7 +32,68 @@ enum class RoundMode : uint8_t {
 namespace twin_detail {
 
 const char* RoundModeName(RoundMode mode);
-[[noreturn]] void FailCastMode(const char* conversion, RoundMode mode, const char* allowed);
+
+constexpr uint32_t CastModeBit(RoundMode m) { return 1u << static_cast<uint32_t>(m); }
+constexpr uint32_t kCastNoneOnly = CastModeBit(RoundMode::CAST_NONE);
+constexpr uint32_t kCastRounding = CastModeBit(RoundMode::CAST_RINT) | CastModeBit(RoundMode::CAST_FLOOR) |
+                                   CastModeBit(RoundMode::CAST_CEIL) | CastModeBit(RoundMode::CAST_ROUND) |
+                                   CastModeBit(RoundMode::CAST_TRUNC);
+
+template <typename T, typename U, typename D, typename S>
+inline constexpr bool kCastPair = std::is_same_v<T, D> && std::is_same_v<U, S>;
+
+// The round modes A2 accepts for dst T <- src U, as a set of CastModeBit; 0: not an A2 conversion.
+template <typename T, typename U>
+constexpr uint32_t CastModes()
+{
+    if constexpr (kCastPair<T, U, half, int8_t> || kCastPair<T, U, half, uint8_t> ||
+                  kCastPair<T, U, float, int16_t> || kCastPair<T, U, float, half> ||
+                  kCastPair<T, U, float, bfloat16_t> || kCastPair<T, U, int16_t, int32_t> ||
+                  kCastPair<T, U, int64_t, int32_t> || kCastPair<T, U, int32_t, int64_t>) {
+        return kCastNoneOnly;
+    } else if constexpr (kCastPair<T, U, half, int16_t> || kCastPair<T, U, int8_t, half> ||
+                         kCastPair<T, U, uint8_t, half> || kCastPair<T, U, float, int32_t>) {
+        return kCastRounding | kCastNoneOnly;
+    } else if constexpr (kCastPair<T, U, half, float>) {
+        return kCastRounding | kCastNoneOnly | CastModeBit(RoundMode::CAST_ODD);
+    } else if constexpr (kCastPair<T, U, int16_t, half> || kCastPair<T, U, int32_t, half> ||
+                         kCastPair<T, U, int32_t, bfloat16_t> || kCastPair<T, U, int16_t, float> ||
+                         kCastPair<T, U, bfloat16_t, float> || kCastPair<T, U, int32_t, float> ||
+                         kCastPair<T, U, float, float> || kCastPair<T, U, int64_t, float> ||
+                         kCastPair<T, U, float, int64_t>) {
+        return kCastRounding;
+    } else {
+        return 0;
+    }
+}
+
+template <typename T>
+constexpr const char* CastTypeName()
+{
+    if constexpr (std::is_same_v<T, half>) return "half";
+    else if constexpr (std::is_same_v<T, bfloat16_t>) return "bfloat16_t";
+    else if constexpr (std::is_same_v<T, float>) return "float";
+    else if constexpr (std::is_same_v<T, int8_t>) return "int8_t";
+    else if constexpr (std::is_same_v<T, uint8_t>) return "uint8_t";
+    else if constexpr (std::is_same_v<T, int16_t>) return "int16_t";
+    else if constexpr (std::is_same_v<T, int32_t>) return "int32_t";
+    else if constexpr (std::is_same_v<T, int64_t>) return "int64_t";
+    else return "?";
+}
+
+[[noreturn]] void FailCastMode(const char* dstType, const char* srcType, RoundMode mode, uint32_t allowed);
+[[noreturn]] void FailCastNaN(const char* dstType, const char* srcType);
+[[noreturn]] void FailCastNegative(const char* dstType, const char* srcType, float value);
+// int32_t/int64_t -> float under a round mode (exact integer arithmetic: int64_t does not fit a double).
+float IntToFloat(int64_t v, RoundMode mode);
+
+template <typename T, typename U>
+inline void CheckCastMode(RoundMode mode)
+{
+    constexpr uint32_t allowed = CastModes<T, U>();
+    const uint32_t m = static_cast<uint32_t>(mode);
+    if (m >= 32 || (allowed & (1u << m)) == 0) FailCastMode(CastTypeName<T>(), CastTypeName<U>(), mode, allowed);
+}
 
 // float -> 16-bit float under a round mode: start from the round-to-nearest-even result and step one
 // ulp when the mode wants the other neighbour.
@@ -57,33 +126,104 @@ inline Narrow NarrowFloat(float f, RoundMode mode)
     }
 }
 
-template <typename To, typename From>
-inline void CheckCastMode(RoundMode mode)
+// x rounded to an integral value (CAST_NONE = CAST_RINT, as the docs define it for lossy conversions).
+inline double RoundIntegral(double x, RoundMode mode)
 {
-    constexpr bool toFloatFrom16 =
-        std::is_same_v<To, float> && (std::is_same_v<From, half> || std::is_same_v<From, bfloat16_t>);
-    if constexpr (toFloatFrom16) {
-        if (mode != RoundMode::CAST_NONE) {
-            FailCastMode(std::is_same_v<From, half> ? "half->float" : "bfloat16_t->float", mode, "CAST_NONE");
-        }
-    } else if constexpr (std::is_same_v<To, bfloat16_t> && std::is_same_v<From, float>) {
-        if (mode == RoundMode::CAST_NONE || mode == RoundMode::CAST_ODD || mode == RoundMode::UNKNOWN) {
-            FailCastMode("float->bfloat16_t", mode, "CAST_RINT, CAST_FLOOR, CAST_CEIL, CAST_ROUND, CAST_TRUNC");
-        }
-    } else if constexpr (std::is_same_v<To, half> && std::is_same_v<From, float>) {
-        if (mode == RoundMode::UNKNOWN) FailCastMode("float->half", mode, "CAST_NONE..CAST_ODD");
+    switch (mode) {
+        case RoundMode::CAST_FLOOR: return std::floor(x);
+        case RoundMode::CAST_CEIL: return std::ceil(x);
+        case RoundMode::CAST_ROUND: return std::round(x);
+        case RoundMode::CAST_TRUNC: return std::trunc(x);
+        default: return std::nearbyint(x);  // ties to even in the default floating-point environment
     }
 }
 
+template <typename T>
+inline constexpr bool kCastFloat = std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t> || std::is_same_v<T, float>;
+
+// One element of dst T <- src U (the pair and the mode already checked).
+template <typename T, typename U>
+inline T CastElem(U v, RoundMode mode)
+{
+    if constexpr (std::is_same_v<U, float> && (std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>)) {
+        return NarrowFloat<T>(v, mode);
+    } else if constexpr (std::is_same_v<T, float> && kCastFloat<U>) {
+        if constexpr (std::is_same_v<U, float>) {
+            return static_cast<float>(RoundIntegral(v, mode));
+        } else {
+            return static_cast<float>(v);
+        }
+    } else if constexpr (kCastFloat<U>) {  // to an integer: round, then saturate
+        const float x = static_cast<float>(v);
+        if (std::isnan(x)) FailCastNaN(CastTypeName<T>(), CastTypeName<U>());
+        if constexpr (std::is_same_v<T, uint8_t>) {
+            if (x < 0) FailCastNegative(CastTypeName<T>(), CastTypeName<U>(), x);
+        }
+        const double r = RoundIntegral(x, mode);
+        // The limits as doubles: exact for every type (2^63 for int64_t's upper bound, which it cannot hold).
+        const double lo = static_cast<double>(std::numeric_limits<T>::min());
+        const double hi = static_cast<double>(std::numeric_limits<T>::max());
+        if (r < lo) return std::numeric_limits<T>::min();
+        if (r >= hi) return std::numeric_limits<T>::max();
+        return static_cast<T>(r);
+    } else if constexpr (std::is_same_v<T, half>) {  // from int8_t/uint8_t (exact) or int16_t
+        return NarrowFloat<half>(static_cast<float>(v), mode);
+    } else if constexpr (std::is_same_v<T, float>) {  // from int16_t (exact), int32_t, int64_t
+        if constexpr (std::is_same_v<U, int16_t>) {
+            return static_cast<float>(v);
+        } else {
+            return IntToFloat(v, mode);
+        }
+    } else {  // integer -> integer: saturate
+        const int64_t w = v;  // every integer pair of the table is signed and at most 64 bits wide
+        if (w < static_cast<int64_t>(std::numeric_limits<T>::min())) return std::numeric_limits<T>::min();
+        if (w > static_cast<int64_t>(std::numeric_limits<T>::max())) return std::numeric_limits<T>::max();
+        return static_cast<T>(w);
+    }
+}
+
+template <typename T, typename U>
+inline constexpr uint32_t kCastRepeatLanes = 256 / (sizeof(T) > sizeof(U) ? sizeof(T) : sizeof(U));
+
+template <typename T, typename U>
+void CastLanes(const LocalTensor<T>& dst, const LocalTensor<U>& src, RoundMode mode, const Lanes& lanes,
+               const UnaryRepeatParams& p)
+{
+    CheckCastMode<T, U>(mode);
+    ascend_twin::CheckUbAligned("Cast", "dst", dst.TwinData());
+    ascend_twin::CheckUbAligned("Cast", "src", src.TwinData());
+    ascend_twin::Instr instr("Cast", ascend_twin::Pipe::kV);
+    uint64_t active = 0;
+    for (uint32_t r = 0; r < lanes.repeats; ++r) {
+        for (uint32_t j = 0; j < lanes.perRepeat; ++j) {
+            if (!lanes.Active(r, j)) continue;
+            const U* s = LaneAddr("Cast", "src", src, r, j, p.srcBlkStride, p.srcRepStride);
+            T* d = LaneAddr("Cast", "dst", dst, r, j, p.dstBlkStride, p.dstRepStride);
+            instr.Read("src", s, sizeof(U));
+            instr.Write("dst", d, sizeof(T));
+            *d = CastElem<T, U>(*s, mode);
+            ++active;
+        }
+    }
+    const uint64_t repeats =
+        lanes.counter ? (lanes.count + lanes.perRepeat - 1) / lanes.perRepeat : static_cast<uint64_t>(lanes.repeats);
+    ascend_twin::CountVec(ascend_twin::VecOp::kCast, active, repeats);
+}
+
 }  // namespace twin_detail
+
+#define ASCEND_TWIN_CAST_TYPES                                                                                      \
+    twin_detail::CastModes<T, U>() != 0,                                                                           \
+        "Cast on A2 converts (src -> dst): half -> float/int32_t/int16_t/int8_t/uint8_t; float -> float/half/"     \
+        "bfloat16_t/int16_t/int32_t/int64_t; bfloat16_t -> float/int32_t; int8_t/uint8_t -> half; int16_t -> "     \
+        "half/float; int32_t -> float/int16_t/int64_t; int64_t -> float/int32_t (the twin lacks int4b_t and the "  \
+        "SetDeqScale conversion int32_t -> half)"
 
 template <typename T, typename U>
 __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode,
                             const uint32_t count)
 {
-    static_assert((std::is_same_v<T, float> && (std::is_same_v<U, half> || std::is_same_v<U, bfloat16_t>)) ||
-                      ((std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>) && std::is_same_v<U, float>),
-                  "the twin implements the float <-> half/bfloat16_t conversions of Cast");
+    static_assert(ASCEND_TWIN_CAST_TYPES);
     twin_detail::CheckCount("Cast", count);
     twin_detail::CheckOperand("Cast", "dst", dst, count);
     twin_detail::CheckOperand("Cast", "src", src, count);
@@ -93,14 +233,32 @@ __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src
     instr.Write("dst", dst.TwinData(), static_cast<uint64_t>(count) * sizeof(T));
     T* d = dst.TwinData();
     const U* s = src.TwinData();
-    if constexpr (std::is_same_v<T, float>) {
-        for (uint32_t i = 0; i < count; ++i) d[i] = static_cast<float>(s[i]);
-    } else {
-        for (uint32_t i = 0; i < count; ++i) d[i] = twin_detail::NarrowFloat<T>(s[i], roundMode);
-    }
+    for (uint32_t i = 0; i < count; ++i) d[i] = twin_detail::CastElem<T, U>(s[i], roundMode);
     // A conversion's repeat holds 256 bytes of its wider side (64 float <-> half pairs).
     ascend_twin::CountVec(ascend_twin::VecOp::kCast, count,
                           ascend_twin::CountFormRepeats(count, sizeof(T) > sizeof(U) ? sizeof(T) : sizeof(U)));
 }
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode,
+                            const uint64_t mask[], const uint8_t repeatTime, const UnaryRepeatParams& repeatParams)
+{
+    static_assert(ASCEND_TWIN_CAST_TYPES);
+    constexpr uint32_t wide = sizeof(T) > sizeof(U) ? sizeof(T) : sizeof(U);
+    const twin_detail::Lanes lanes = twin_detail::MaskLanes("Cast", wide, isSetMask, mask, true, repeatTime);
+    twin_detail::CastLanes<T, U>(dst, src, roundMode, lanes, repeatParams);
+}
+
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode,
+                            const uint64_t mask, const uint8_t repeatTime, const UnaryRepeatParams& repeatParams)
+{
+    static_assert(ASCEND_TWIN_CAST_TYPES);
+    constexpr uint32_t wide = sizeof(T) > sizeof(U) ? sizeof(T) : sizeof(U);
+    const uint64_t bits[2] = {mask, 0};
+    const twin_detail::Lanes lanes = twin_detail::MaskLanes("Cast", wide, isSetMask, bits, false, repeatTime);
+    twin_detail::CastLanes<T, U>(dst, src, roundMode, lanes, repeatParams);
+}
+#undef ASCEND_TWIN_CAST_TYPES
 
 }  // namespace AscendC

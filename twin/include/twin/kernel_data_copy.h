@@ -5,7 +5,9 @@
 #include <cstring>
 #include <string>
 
+#include "twin/hazard.h"
 #include "twin/kernel_tensor.h"
+#include "twin/kernel_vec_more.h"
 #include "twin/runtime.h"
 
 namespace AscendC {
@@ -100,6 +102,15 @@ void CheckBlockCount(const char* call, uint32_t blockCount, uint32_t min);
 void CheckBlockLen(const char* call, uint32_t blockLen, uint32_t elementSize);
 void CheckPadding(const char* call, uint32_t leftBytes, uint32_t rightBytes);
 
+inline void CheckUbCopyRange(const char* call, const char* operand, uint64_t needBytes, uint64_t haveBytes)
+{
+    if (needBytes > haveBytes) {
+        ascend_twin::Fail(call, "UB accesses stay inside the LocalTensor",
+                          std::string("operand '") + operand + "': the copy reaches byte " + std::to_string(needBytes) +
+                              " of " + std::to_string(haveBytes));
+    }
+}
+
 template <typename T>
 uint8_t* Bytes(const LocalTensor<T>& t)
 {
@@ -154,6 +165,53 @@ __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>
     twin_detail::Run({"DataCopy(UB->GM, DataCopyParams)", twin_detail::Direction::kUbToGm, twin_detail::Bytes(src),
                       src.GetLength(), twin_detail::Bytes(dst), sizeof(T), repeatParams.blockCount, len,
                       len + repeatParams.dstStride * 32ULL, len + repeatParams.srcStride * 32ULL});
+}
+
+// UB -> UB (VECIN -> VECCALC, VECCALC -> VECOUT): blockCount blocks of blockLen 32-byte blocks, srcGap/dstGap
+// 32-byte blocks between them; blockCount or blockLen 0 is a no-op (A2). The C++ API's pipe table (附录/API流水
+// 类型汇总: "DataCopy(UB->UB) | AIV | PIPE_V") puts it on V, so the hazard detector records it there. A2
+// dtypes: the 1-, 2-, 4- and 8-byte integer and float types.
+template <typename T>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& repeatParams)
+{
+    static_assert(twin_detail::kOneOf<T, int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float,
+                                      int64_t, uint64_t, double>,
+                  "DataCopy(UB->UB) on A2 supports int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, "
+                  "uint32_t, float, int64_t, uint64_t and double");
+    const char* call = "DataCopy(UB->UB)";
+    twin_detail::CheckBlockCount(call, repeatParams.blockCount, 0);
+    ascend_twin::CheckUbAligned(call, "dst", dst.TwinData());
+    ascend_twin::CheckUbAligned(call, "src", src.TwinData());
+    if (repeatParams.blockCount == 0 || repeatParams.blockLen == 0) return;
+    const uint64_t len = repeatParams.blockLen * 32ULL;
+    const uint64_t srcPitch = len + repeatParams.srcGap * 32ULL;
+    const uint64_t dstPitch = len + repeatParams.dstGap * 32ULL;
+    const uint64_t last = repeatParams.blockCount - 1ULL;
+    twin_detail::CheckUbCopyRange(call, "src", last * srcPitch + len, static_cast<uint64_t>(src.GetSize()) * sizeof(T));
+    twin_detail::CheckUbCopyRange(call, "dst", last * dstPitch + len, static_cast<uint64_t>(dst.GetSize()) * sizeof(T));
+    ascend_twin::Instr instr(call, ascend_twin::Pipe::kV);
+    const uint8_t* s = twin_detail::Bytes(src);
+    uint8_t* d = twin_detail::Bytes(dst);
+    for (uint64_t b = 0; b <= last; ++b) {
+        instr.Read("src", s + b * srcPitch, len);
+        instr.Write("dst", d + b * dstPitch, len);
+        std::memmove(d + b * dstPitch, s + b * srcPitch, len);
+    }
+    ascend_twin::CurrentCore().counters.dataCopyCalls += 1;
+}
+
+// UB -> UB, count elements: count * sizeof(T) a whole number of 32-byte blocks (the device rounds down; the
+// twin stops, as for the GM forms).
+template <typename T>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count)
+{
+    const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
+    twin_detail::CheckCopyLength("DataCopy(UB->UB)", bytes);
+    twin_detail::CheckUbCopyRange("DataCopy(UB->UB)", "src", bytes, static_cast<uint64_t>(src.GetSize()) * sizeof(T));
+    twin_detail::CheckUbCopyRange("DataCopy(UB->UB)", "dst", bytes, static_cast<uint64_t>(dst.GetSize()) * sizeof(T));
+    DataCopyParams p;
+    p.blockLen = static_cast<uint16_t>(bytes / 32);  // at most 6144 blocks: the whole UB
+    DataCopy(dst, src, p);
 }
 
 // GM -> UB in blockCount blocks of blockLen bytes (any length; the GM address needs only byte

@@ -35,6 +35,7 @@ template <typename T>
 using Compute = std::conditional_t<std::is_same_v<T, half>, float, T>;
 
 void CheckCount(const char* call, int64_t count);
+[[noreturn]] void FailAxpyOverlap();
 
 template <typename T>
 inline void CheckOperand(const char* call, const char* name, const LocalTensor<T>& t, int64_t count)
@@ -149,6 +150,11 @@ __aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src
     twin_detail::CheckCount("Axpy", count);
     twin_detail::CheckOperand("Axpy", "dst", dst, count);
     twin_detail::CheckOperand("Axpy", "src", src, count);
+    if constexpr (!std::is_same_v<T, U>) {  // half -> float: no address overlap (docs)
+        const uint8_t* d0 = reinterpret_cast<const uint8_t*>(dst.TwinData());
+        const uint8_t* s0 = reinterpret_cast<const uint8_t*>(src.TwinData());
+        if (count > 0 && d0 < s0 + count * sizeof(U) && s0 < d0 + count * sizeof(T)) twin_detail::FailAxpyOverlap();
+    }
     ascend_twin::Instr instr("Axpy", ascend_twin::Pipe::kV);
     instr.Read("src", src.TwinData(), count * sizeof(U));
     instr.Read("dst", dst.TwinData(), count * sizeof(T));

@@ -100,6 +100,16 @@ __aicore__ static inline void SetVectorMask(int32_t len)
 
 namespace twin_detail {
 
+// Axpy's A2 (dst, src) pairs.
+template <typename T, typename U>
+inline constexpr bool kAxpyPair =
+    (std::is_same_v<T, half> && std::is_same_v<U, half>) || (std::is_same_v<T, float> && std::is_same_v<U, float>) ||
+    (std::is_same_v<T, float> && std::is_same_v<U, half>)
+#if defined(ASCEND_TWIN_ALLOW_FP64)
+    || (std::is_same_v<T, double> && std::is_same_v<U, double>)
+#endif
+    ;
+
 // Which lanes of which repeats a mask-form call processes.
 struct Lanes {
     uint32_t perRepeat = 0;
@@ -284,6 +294,68 @@ ASCEND_TWIN_SCALAR_REPEAT(Maxs, kMaxs, ASCEND_TWIN_ARITH, a > s ? a : s)
 ASCEND_TWIN_SCALAR_REPEAT(Mins, kMins, ASCEND_TWIN_ARITH, a < s ? a : s)
 ASCEND_TWIN_SCALAR_REPEAT(LeakyRelu, kLeakyRelu, ASCEND_TWIN_FLOAT, a >= 0 ? a : a * s)
 #undef ASCEND_TWIN_SCALAR_REPEAT
+
+// Axpy's mask/repeat forms: dst = src * scalar + dst over the lanes; a repeat has 256 bytes of the wider
+// type (dst: half/half 128 lanes, float/float and float/half 64). half -> float must not overlap (docs).
+namespace twin_detail {
+
+template <typename T, typename U, bool isSetMask>
+void AxpyRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& src, U scalarValue, const uint64_t* mask,
+                bool isArray, uint8_t repeatTime, const UnaryRepeatParams& p)
+{
+    const Lanes lanes = MaskLanes("Axpy", sizeof(T), isSetMask, mask, isArray, repeatTime);
+    ascend_twin::CheckUbAligned("Axpy", "dst", dst.TwinData());
+    ascend_twin::CheckUbAligned("Axpy", "src", src.TwinData());
+    ascend_twin::Instr instr("Axpy", ascend_twin::Pipe::kV);
+    using C = std::conditional_t<std::is_same_v<T, double>, double, float>;
+    const C s = static_cast<C>(scalarValue);
+    const uint8_t *dLo = nullptr, *dHi = nullptr, *sLo = nullptr, *sHi = nullptr;  // spans touched
+    uint64_t active = 0;
+    for (uint32_t r = 0; r < lanes.repeats; ++r) {
+        for (uint32_t j = 0; j < lanes.perRepeat; ++j) {
+            if (!lanes.Active(r, j)) continue;
+            const U* a = LaneAddr("Axpy", "src", src, r, j, p.srcBlkStride, p.srcRepStride);
+            T* d = LaneAddr("Axpy", "dst", dst, r, j, p.dstBlkStride, p.dstRepStride);
+            const uint8_t* ab = reinterpret_cast<const uint8_t*>(a);
+            const uint8_t* db = reinterpret_cast<const uint8_t*>(d);
+            if (!sLo || ab < sLo) sLo = ab;
+            if (!sHi || ab + sizeof(U) > sHi) sHi = ab + sizeof(U);
+            if (!dLo || db < dLo) dLo = db;
+            if (!dHi || db + sizeof(T) > dHi) dHi = db + sizeof(T);
+            instr.Read("src", a, sizeof(U));
+            instr.Read("dst", d, sizeof(T));
+            instr.Write("dst", d, sizeof(T));
+            *d = static_cast<T>(static_cast<C>(*a) * s + static_cast<C>(*d));
+            ++active;
+        }
+    }
+    if constexpr (!std::is_same_v<T, U>) {
+        if (active && dLo < sHi && sLo < dHi) FailAxpyOverlap();
+    }
+    const uint64_t repeats =
+        lanes.counter ? (lanes.count + lanes.perRepeat - 1) / lanes.perRepeat : static_cast<uint64_t>(lanes.repeats);
+    ascend_twin::CountVec(ascend_twin::VecOp::kAxpy, active, repeats);
+}
+}  // namespace twin_detail
+
+#define ASCEND_TWIN_AXPY_TYPES                                                                                   \
+    (twin_detail::kAxpyPair<T, U>), "Axpy on A2 supports dst/src half/half, float/float and float/half"
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U& scalarValue, uint64_t mask,
+                            const uint8_t repeatTime, const UnaryRepeatParams& repeatParams)
+{
+    static_assert(ASCEND_TWIN_AXPY_TYPES);
+    const uint64_t bits[2] = {mask, 0};
+    twin_detail::AxpyRepeat<T, U, isSetMask>(dst, src, scalarValue, bits, false, repeatTime, repeatParams);
+}
+template <typename T, typename U, bool isSetMask = true>
+__aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U& scalarValue,
+                            uint64_t mask[], const uint8_t repeatTime, const UnaryRepeatParams& repeatParams)
+{
+    static_assert(ASCEND_TWIN_AXPY_TYPES);
+    twin_detail::AxpyRepeat<T, U, isSetMask>(dst, src, scalarValue, mask, true, repeatTime, repeatParams);
+}
+#undef ASCEND_TWIN_AXPY_TYPES
 
 // Duplicate's mask/repeat forms: dst lanes = scalarValue (dtypes as the count form).
 #define ASCEND_TWIN_DUP_TYPES                                                                                    \

@@ -1,0 +1,340 @@
+// Cast over the A2 conversion table: each pair's round modes against the docs' worked examples
+// (precision_conversion.md), saturation, the mask/repeat forms with both mask kinds, and the rules: a
+// round mode the pair lacks, NaN to an integer, a negative half to uint8_t, a missing MTE2 -> V wait.
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "check.h"
+#include "kernel_operator.h"
+#include "twin/launch.h"
+
+using namespace AscendC;
+
+namespace {
+
+constexpr uint32_t kN = 32;  // elements per test: whole 32-byte blocks for every type
+
+// out[0..kN) = Cast<T>(in[0..kN)) with `mode`, count form.
+template <typename T, typename U, RoundMode mode>
+void CastCountKernel(GM_ADDR in, GM_ADDR out)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> sb, db;
+    pipe.InitBuffer(sb, kN * sizeof(U));
+    pipe.InitBuffer(db, kN * sizeof(T));
+    GlobalTensor<U> inGm;
+    GlobalTensor<T> outGm;
+    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ U*>(in));
+    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(out));
+    LocalTensor<U> s = sb.Get<U>();
+    LocalTensor<T> d = db.Get<T>();
+    DataCopy(s, inGm, kN);
+    SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
+    WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
+    Cast(d, s, mode, kN);
+    SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+    WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+    DataCopy(outGm, d, kN);
+}
+
+template <typename T, typename U, RoundMode mode>
+std::vector<T> CastAll(const std::vector<U>& values, ascend_twin::LaunchStats* stats = nullptr)
+{
+    std::vector<U> in(kN, U(0));
+    for (size_t i = 0; i < values.size(); ++i) in[i] = values[i];
+    std::vector<T> out(kN);
+    ascend_twin::LaunchSpec spec;
+    spec.kernel = "cast_test";
+    spec.entry = reinterpret_cast<ascend_twin::KernelEntry>(&CastCountKernel<T, U, mode>);
+    spec.blockDim = 1;
+    spec.args = {{"in", in.data(), in.size() * sizeof(U)}, {"out", out.data(), out.size() * sizeof(T)}};
+    const ascend_twin::LaunchStats s = ascend_twin::Launch(spec);
+    if (stats) *stats = s;
+    out.resize(values.size());
+    return out;
+}
+
+template <typename T>
+std::vector<float> AsFloat(const std::vector<T>& v)
+{
+    std::vector<float> f;
+    for (const T& x : v) f.push_back(static_cast<float>(x));
+    return f;
+}
+
+std::vector<half> Halves(std::initializer_list<float> v)
+{
+    std::vector<half> h;
+    for (float f : v) h.push_back(half(f));
+    return h;
+}
+
+std::string Violation(void (*kernel)(GM_ADDR, GM_ADDR), std::vector<uint8_t> in = std::vector<uint8_t>(1024))
+{
+    std::vector<uint8_t> out(1024);
+    ascend_twin::LaunchSpec spec;
+    spec.kernel = "cast_fault";
+    spec.entry = reinterpret_cast<ascend_twin::KernelEntry>(kernel);
+    spec.blockDim = 1;
+    spec.args = {{"in", in.data(), in.size()}, {"out", out.data(), out.size()}};
+    try {
+        ascend_twin::Launch(spec);
+    } catch (const ascend_twin::RuleViolation& e) {
+        return e.call + ": " + e.rule;
+    }
+    return "";
+}
+
+bool Broke(void (*kernel)(GM_ADDR, GM_ADDR), const std::string& expected, std::vector<uint8_t> in = std::vector<uint8_t>(1024))
+{
+    const std::string got = Violation(kernel, std::move(in));
+    if (got != expected) std::printf("  expected '%s', got '%s'\n", expected.c_str(), got.c_str());
+    return got == expected;
+}
+
+template <typename T>
+std::vector<uint8_t> Bytes(const std::vector<T>& v)
+{
+    std::vector<uint8_t> b(1024);
+    std::memcpy(b.data(), v.data(), v.size() * sizeof(T));
+    return b;
+}
+
+// Mask/repeat forms. Input: 128 halves and 128 int8_t; output 128 floats, 256 halves.
+void CastMaskKernel(GM_ADDR in, GM_ADDR out)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> hb, ib, fb, ob;
+    pipe.InitBuffer(hb, 128 * sizeof(half));
+    pipe.InitBuffer(ib, 128);
+    pipe.InitBuffer(fb, 128 * sizeof(float));
+    pipe.InitBuffer(ob, 256 * sizeof(half));
+    GlobalTensor<uint8_t> inGm, outGm;
+    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ uint8_t*>(in));
+    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ uint8_t*>(out));
+    LocalTensor<half> h = hb.Get<half>();
+    LocalTensor<int8_t> i8 = ib.Get<int8_t>();
+    LocalTensor<float> f = fb.Get<float>();
+    LocalTensor<half> o = ob.Get<half>();
+    DataCopy(h.ReinterpretCast<uint8_t>(), inGm, 256);
+    DataCopy(i8.ReinterpretCast<uint8_t>(), inGm[256], 128);
+    Duplicate(f, -7.0f, 128);
+    Duplicate(o, half(-7.0f), 256);
+    SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
+    WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
+    // half -> float, continuous mask: 64 lanes (the wider type's), 2 repeats, src 4 blocks per repeat.
+    Cast(f, h, RoundMode::CAST_NONE, uint64_t(64), 2, {1, 1, 8, 4});
+    // float -> half back over the even lanes of repeat 0 only (bitwise mask, 64 lanes per repeat).
+    uint64_t even[2] = {0x5555555555555555ull, 0};
+    Cast(o, f, RoundMode::CAST_TRUNC, even, 1, {1, 1, 4, 8});
+    // int8_t -> half, 128 lanes per repeat: both mask words count; lanes 60..67 only.
+    uint64_t mid[2] = {0xF000000000000000ull, 0xFull};
+    Cast(o[128], i8, RoundMode::CAST_NONE, mid, 1, {1, 1, 8, 4});
+    SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+    WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+    DataCopy(outGm, f.ReinterpretCast<uint8_t>(), 512);
+    DataCopy(outGm[512], o.ReinterpretCast<uint8_t>(), 512);
+}
+
+template <RoundMode mode>
+void HalfToFloatModeKernel(GM_ADDR in, GM_ADDR out)
+{
+    CastCountKernel<float, half, mode>(in, out);
+}
+
+void FloatToInt32NoneKernel(GM_ADDR in, GM_ADDR out) { CastCountKernel<int32_t, float, RoundMode::CAST_NONE>(in, out); }
+void FloatToBf16OddKernel(GM_ADDR in, GM_ADDR out) { CastCountKernel<bfloat16_t, float, RoundMode::CAST_ODD>(in, out); }
+void FloatToInt16Kernel(GM_ADDR in, GM_ADDR out) { CastCountKernel<int16_t, float, RoundMode::CAST_RINT>(in, out); }
+void HalfToUint8Kernel(GM_ADDR in, GM_ADDR out) { CastCountKernel<uint8_t, half, RoundMode::CAST_FLOOR>(in, out); }
+
+// The cast reads UB the copy-in is still writing: no MTE2 -> V wait.
+void CastNoWaitKernel(GM_ADDR in, GM_ADDR out)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> sb, db;
+    pipe.InitBuffer(sb, 256);
+    pipe.InitBuffer(db, 256);
+    GlobalTensor<half> inGm;
+    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(in));
+    LocalTensor<half> s = sb.Get<half>();
+    DataCopy(s, inGm, 64);
+    Cast(db.Get<float>(), s, RoundMode::CAST_NONE, uint64_t(64), 1, {1, 1, 8, 4});
+}
+
+// Mask form with a continuous mask beyond the wider type's 64 lanes.
+void CastWideMaskKernel(GM_ADDR, GM_ADDR)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> sb, db;
+    pipe.InitBuffer(sb, 256);
+    pipe.InitBuffer(db, 512);
+    LocalTensor<half> s = sb.Get<half>();
+    Duplicate(s, half(1.0f), 128);
+    Cast(db.Get<float>(), s, RoundMode::CAST_NONE, uint64_t(128), 1, {1, 1, 8, 4});
+}
+
+}  // namespace
+
+TEST_CASE("Cast float/half/bfloat16 -> integers: the docs' examples under every mode, saturation")
+{
+    // half -> int8_t: 2^7 - 0.5 saturates to 127 except under FLOOR/TRUNC, which give 127 anyway.
+    const std::vector<half> h127 = Halves({127.5f, -200.0f, 3.5f, -3.5f, 2.5f});
+    CHECK((CastAll<int8_t, half, RoundMode::CAST_RINT>(h127) == std::vector<int8_t>({127, -128, 4, -4, 2})));
+    CHECK((CastAll<int8_t, half, RoundMode::CAST_NONE>(h127) == std::vector<int8_t>({127, -128, 4, -4, 2})));
+    CHECK((CastAll<int8_t, half, RoundMode::CAST_TRUNC>(h127) == std::vector<int8_t>({127, -128, 3, -3, 2})));
+    CHECK((CastAll<int8_t, half, RoundMode::CAST_ROUND>(h127) == std::vector<int8_t>({127, -128, 4, -4, 3})));
+    // half -> uint8_t: 1.75 -> 2/1/2/2/1; 300 saturates to 255.
+    const std::vector<half> h175 = Halves({1.75f, 300.0f, 0.5f});
+    CHECK((CastAll<uint8_t, half, RoundMode::CAST_RINT>(h175) == std::vector<uint8_t>({2, 255, 0})));
+    CHECK((CastAll<uint8_t, half, RoundMode::CAST_FLOOR>(h175) == std::vector<uint8_t>({1, 255, 0})));
+    CHECK((CastAll<uint8_t, half, RoundMode::CAST_CEIL>(h175) == std::vector<uint8_t>({2, 255, 1})));
+    CHECK((CastAll<uint8_t, half, RoundMode::CAST_ROUND>(h175) == std::vector<uint8_t>({2, 255, 1})));
+    CHECK((CastAll<uint8_t, half, RoundMode::CAST_TRUNC>(h175) == std::vector<uint8_t>({1, 255, 0})));
+    // half -> int16_t: 2^7 - 0.5 -> 128/127/128/128/127.
+    const std::vector<half> h16 = Halves({127.5f, -65504.0f});
+    CHECK((CastAll<int16_t, half, RoundMode::CAST_RINT>(h16) == std::vector<int16_t>({128, -32768})));
+    CHECK((CastAll<int16_t, half, RoundMode::CAST_FLOOR>(h16) == std::vector<int16_t>({127, -32768})));
+    CHECK((CastAll<int16_t, half, RoundMode::CAST_CEIL>(h16) == std::vector<int16_t>({128, -32768})));
+    CHECK((CastAll<int16_t, half, RoundMode::CAST_TRUNC>(h16) == std::vector<int16_t>({127, -32768})));
+    // half -> int32_t: -1.5 -> -2/-2/-1/-2/-1.
+    const std::vector<half> hm = Halves({-1.5f, 65504.0f});
+    CHECK((CastAll<int32_t, half, RoundMode::CAST_RINT>(hm) == std::vector<int32_t>({-2, 65504})));
+    CHECK((CastAll<int32_t, half, RoundMode::CAST_FLOOR>(hm) == std::vector<int32_t>({-2, 65504})));
+    CHECK((CastAll<int32_t, half, RoundMode::CAST_CEIL>(hm) == std::vector<int32_t>({-1, 65504})));
+    CHECK((CastAll<int32_t, half, RoundMode::CAST_ROUND>(hm) == std::vector<int32_t>({-2, 65504})));
+    CHECK((CastAll<int32_t, half, RoundMode::CAST_TRUNC>(hm) == std::vector<int32_t>({-1, 65504})));
+    // bfloat16_t -> int32_t: 2^6 + 0.5 -> 64/64/65/65/64.
+    const std::vector<bfloat16_t> b = {bfloat16_t(64.5f), bfloat16_t(-1.0e20f)};
+    CHECK((CastAll<int32_t, bfloat16_t, RoundMode::CAST_RINT>(b) == std::vector<int32_t>({64, INT32_MIN})));
+    CHECK((CastAll<int32_t, bfloat16_t, RoundMode::CAST_FLOOR>(b) == std::vector<int32_t>({64, INT32_MIN})));
+    CHECK((CastAll<int32_t, bfloat16_t, RoundMode::CAST_CEIL>(b) == std::vector<int32_t>({65, INT32_MIN})));
+    CHECK((CastAll<int32_t, bfloat16_t, RoundMode::CAST_ROUND>(b) == std::vector<int32_t>({65, INT32_MIN})));
+    CHECK((CastAll<int32_t, bfloat16_t, RoundMode::CAST_TRUNC>(b) == std::vector<int32_t>({64, INT32_MIN})));
+    // float -> int16_t: 2^22 + 0.5 saturates to 2^15 - 1 in every mode.
+    const std::vector<float> f22 = {4194304.5f, -1.0e9f, -2.5f};
+    CHECK((CastAll<int16_t, float, RoundMode::CAST_RINT>(f22) == std::vector<int16_t>({32767, -32768, -2})));
+    CHECK((CastAll<int16_t, float, RoundMode::CAST_TRUNC>(f22) == std::vector<int16_t>({32767, -32768, -2})));
+    CHECK((CastAll<int16_t, float, RoundMode::CAST_ROUND>(f22) == std::vector<int16_t>({32767, -32768, -3})));
+    // float -> int32_t and int64_t: 2^22 + 0.5 -> 2^22 / 2^22 / 2^22+1 / 2^22+1 / 2^22.
+    const std::vector<float> f = {4194304.5f, 3.0e9f, -3.0e9f, INFINITY};
+    CHECK((CastAll<int32_t, float, RoundMode::CAST_RINT>(f) ==
+          std::vector<int32_t>({4194304, INT32_MAX, INT32_MIN, INT32_MAX})));
+    CHECK((CastAll<int32_t, float, RoundMode::CAST_FLOOR>(f)[0] == 4194304));
+    CHECK((CastAll<int32_t, float, RoundMode::CAST_CEIL>(f)[0] == 4194305));
+    CHECK((CastAll<int32_t, float, RoundMode::CAST_ROUND>(f)[0] == 4194305));
+    CHECK((CastAll<int32_t, float, RoundMode::CAST_TRUNC>(f)[0] == 4194304));
+    const std::vector<float> f64 = {4194304.5f, 3.0e9f, -1.0e19f, 1.0e19f};
+    CHECK((CastAll<int64_t, float, RoundMode::CAST_CEIL>(f64) ==
+          std::vector<int64_t>({4194305, 3000000000ll, INT64_MIN, INT64_MAX})));
+    CHECK((CastAll<int64_t, float, RoundMode::CAST_RINT>(f64)[0] == 4194304));
+}
+
+TEST_CASE("Cast integers -> float/half: the docs' examples under every mode")
+{
+    // int32_t -> float: 2^25 + 3 -> 2^25 + 4 (RINT, CEIL, ROUND), 2^25 (FLOOR, TRUNC); CAST_NONE = RINT.
+    const std::vector<int32_t> i = {(1 << 25) + 3, -((1 << 25) + 3), 7};
+    CHECK((CastAll<float, int32_t, RoundMode::CAST_RINT>(i) == std::vector<float>({33554436.f, -33554436.f, 7.f})));
+    CHECK((CastAll<float, int32_t, RoundMode::CAST_NONE>(i) == std::vector<float>({33554436.f, -33554436.f, 7.f})));
+    CHECK((CastAll<float, int32_t, RoundMode::CAST_FLOOR>(i) == std::vector<float>({33554432.f, -33554436.f, 7.f})));
+    CHECK((CastAll<float, int32_t, RoundMode::CAST_CEIL>(i) == std::vector<float>({33554436.f, -33554432.f, 7.f})));
+    CHECK((CastAll<float, int32_t, RoundMode::CAST_ROUND>(i) == std::vector<float>({33554436.f, -33554436.f, 7.f})));
+    CHECK((CastAll<float, int32_t, RoundMode::CAST_TRUNC>(i) == std::vector<float>({33554432.f, -33554432.f, 7.f})));
+    // int64_t -> float: 2^35 + 2^12 + 2^11 -> 2^35 + 2^13 (RINT, CEIL, ROUND), 2^35 + 2^12 (FLOOR, TRUNC).
+    const int64_t big = (1ll << 35) + (1ll << 12) + (1ll << 11);
+    const float up = 34359746560.f, down = 34359742464.f;  // 2^35 + 2^13, 2^35 + 2^12
+    CHECK((CastAll<float, int64_t, RoundMode::CAST_RINT>({big}) == std::vector<float>({up})));
+    CHECK((CastAll<float, int64_t, RoundMode::CAST_FLOOR>({big}) == std::vector<float>({down})));
+    CHECK((CastAll<float, int64_t, RoundMode::CAST_CEIL>({big}) == std::vector<float>({up})));
+    CHECK((CastAll<float, int64_t, RoundMode::CAST_ROUND>({big}) == std::vector<float>({up})));
+    CHECK((CastAll<float, int64_t, RoundMode::CAST_TRUNC>({big}) == std::vector<float>({down})));
+    // int16_t -> half: 2^12 + 2 -> 2^12 (RINT, FLOOR, TRUNC), 2^12 + 4 (CEIL, ROUND).
+    const std::vector<int16_t> s = {4098, -32768, 5};
+    CHECK((AsFloat(CastAll<half, int16_t, RoundMode::CAST_RINT>(s)) == std::vector<float>({4096.f, -32768.f, 5.f})));
+    CHECK((AsFloat(CastAll<half, int16_t, RoundMode::CAST_NONE>(s)) == std::vector<float>({4096.f, -32768.f, 5.f})));
+    CHECK((AsFloat(CastAll<half, int16_t, RoundMode::CAST_FLOOR>(s)) == std::vector<float>({4096.f, -32768.f, 5.f})));
+    CHECK((AsFloat(CastAll<half, int16_t, RoundMode::CAST_CEIL>(s)) == std::vector<float>({4100.f, -32768.f, 5.f})));
+    CHECK((AsFloat(CastAll<half, int16_t, RoundMode::CAST_ROUND>(s)) == std::vector<float>({4100.f, -32768.f, 5.f})));
+    CHECK((AsFloat(CastAll<half, int16_t, RoundMode::CAST_TRUNC>(s)) == std::vector<float>({4096.f, -32768.f, 5.f})));
+    // Exact conversions.
+    CHECK((AsFloat(CastAll<half, int8_t, RoundMode::CAST_NONE>({-1, 127, -128})) == std::vector<float>({-1.f, 127.f, -128.f})));
+    CHECK((AsFloat(CastAll<half, uint8_t, RoundMode::CAST_NONE>({1, 255})) == std::vector<float>({1.f, 255.f})));
+    CHECK((CastAll<float, int16_t, RoundMode::CAST_NONE>({32767, -32768}) == std::vector<float>({32767.f, -32768.f})));
+}
+
+TEST_CASE("Cast float -> float rounds to integral values; integer narrowing saturates")
+{
+    const std::vector<float> x = {0.5f, -0.5f, 2.5f, -1.25f};
+    CHECK((CastAll<float, float, RoundMode::CAST_RINT>(x) == std::vector<float>({0.f, -0.f, 2.f, -1.f})));
+    CHECK((CastAll<float, float, RoundMode::CAST_FLOOR>(x) == std::vector<float>({0.f, -1.f, 2.f, -2.f})));
+    CHECK((CastAll<float, float, RoundMode::CAST_CEIL>(x) == std::vector<float>({1.f, -0.f, 3.f, -1.f})));
+    CHECK((CastAll<float, float, RoundMode::CAST_ROUND>(x) == std::vector<float>({1.f, -1.f, 3.f, -1.f})));
+    CHECK((CastAll<float, float, RoundMode::CAST_TRUNC>(x) == std::vector<float>({0.f, -0.f, 2.f, -1.f})));
+    CHECK((CastAll<int16_t, int32_t, RoundMode::CAST_NONE>({INT32_MAX, INT32_MIN, -5}) ==
+          std::vector<int16_t>({32767, -32768, -5})));
+    CHECK((CastAll<int32_t, int64_t, RoundMode::CAST_NONE>({1ll << 31, -(1ll << 40), 9}) ==
+          std::vector<int32_t>({INT32_MAX, INT32_MIN, 9})));
+    CHECK((CastAll<int64_t, int32_t, RoundMode::CAST_NONE>({INT32_MAX, -1}) == std::vector<int64_t>({INT32_MAX, -1})));
+    // float -> half under CAST_ODD (0.5 + 2^-12: inexact, the odd neighbour 0.5 + 2^-11).
+    CHECK((AsFloat(CastAll<half, float, RoundMode::CAST_ODD>({0.5f + 0.000244140625f})) ==
+          std::vector<float>({0.5f + 0.00048828125f})));
+    ascend_twin::LaunchStats stats;
+    CastAll<int32_t, half, RoundMode::CAST_RINT>(Halves({1.0f}), &stats);
+    const auto& c = stats.cores[0];
+    CHECK_EQ(c.vecElementOps[static_cast<uint32_t>(ascend_twin::VecOp::kCast)], 32ull);
+    CHECK_EQ(c.vecRepeats[static_cast<uint32_t>(ascend_twin::VecOp::kCast)], 1ull);  // 128 bytes of int32_t
+}
+
+TEST_CASE("Cast mask/repeat forms: continuous and bitwise masks, lanes of the wider type")
+{
+    std::vector<uint8_t> in(384);
+    half* h = reinterpret_cast<half*>(in.data());
+    int8_t* i8 = reinterpret_cast<int8_t*>(in.data() + 256);
+    for (int i = 0; i < 128; ++i) {
+        h[i] = half(static_cast<float>(i) + 0.25f);
+        i8[i] = static_cast<int8_t>(i - 64);
+    }
+    std::vector<uint8_t> out(1024);
+    ascend_twin::LaunchSpec spec;
+    spec.kernel = "cast_mask";
+    spec.entry = reinterpret_cast<ascend_twin::KernelEntry>(&CastMaskKernel);
+    spec.blockDim = 1;
+    spec.args = {{"in", in.data(), in.size()}, {"out", out.data(), out.size()}};
+    const ascend_twin::LaunchStats stats = ascend_twin::Launch(spec);
+    const float* f = reinterpret_cast<const float*>(out.data());
+    const half* o = reinterpret_cast<const half*>(out.data() + 512);
+    for (int i = 0; i < 128; ++i) CHECK_EQ(f[i], static_cast<float>(i) + 0.25f);
+    for (int i = 0; i < 64; ++i) CHECK_EQ(static_cast<float>(o[i]), i % 2 == 0 ? static_cast<float>(i) + 0.25f : -7.0f);
+    for (int i = 64; i < 128; ++i) CHECK_EQ(static_cast<float>(o[i]), -7.0f);
+    for (int j = 0; j < 128; ++j) {
+        const bool on = j >= 60 && j < 68;  // lanes 60..63 from mask[0], 64..67 from mask[1]
+        CHECK_EQ(static_cast<float>(o[128 + j]), on ? static_cast<float>(j - 64) : -7.0f);
+    }
+    const auto& c = stats.cores[0];
+    CHECK_EQ(c.vecElementOps[static_cast<uint32_t>(ascend_twin::VecOp::kCast)], 128ull + 32 + 8);
+    CHECK_EQ(c.vecCalls[static_cast<uint32_t>(ascend_twin::VecOp::kCast)], 3ull);
+}
+
+TEST_CASE("Cast rules: round modes per pair, NaN to integers, negative to uint8_t, synchronisation")
+{
+    const std::string mode = "Cast: Cast uses a round mode the conversion supports on A2";
+    CHECK((Broke(&HalfToFloatModeKernel<RoundMode::CAST_RINT>, mode)));
+    CHECK((Broke(&HalfToFloatModeKernel<RoundMode::CAST_NONE>, "")));
+    CHECK((Broke(&FloatToInt32NoneKernel, mode)));
+    CHECK((Broke(&FloatToBf16OddKernel, mode)));
+    std::vector<float> nan(32, 1.0f);
+    nan[3] = NAN;
+    CHECK((Broke(&FloatToInt16Kernel, "Cast: Cast converts to an integer type only values the docs define a result for",
+                Bytes(nan))));
+    CHECK((Broke(&FloatToInt16Kernel, "", Bytes(std::vector<float>(32, 1.0f)))));
+    CHECK((Broke(&HalfToUint8Kernel, "Cast: Cast to uint8_t takes no negative input (an exception on A2)",
+                Bytes(Halves({1.0f, -0.25f})))));
+    CHECK((Broke(&HalfToUint8Kernel, "", Bytes(Halves({1.0f, 0.25f})))));
+    CHECK((Broke(&CastNoWaitKernel, "Cast: accesses of different pipes to the same UB bytes are ordered by synchronisation")));
+    CHECK((Broke(&CastWideMaskKernel, "Cast: a continuous mask selects at most one repeat of elements")));
+}
+
+TEST_MAIN()
