@@ -447,8 +447,8 @@ void BeginCore()
                   s.ids.begin() + static_cast<std::ptrdiff_t>(s.dirtyEnd), kFresh);
     }
     s.dirtyBegin = s.dirtyEnd = 0;
+    if (s.records.empty()) s.records.emplace_back();  // records[kFresh] is never changed
     s.records.resize(1);
-    s.records[kFresh] = Record{};
     s.handedOut = 0;
     s.seq = 0;
     s.gmWrites.clear();
