@@ -96,7 +96,11 @@ __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src
     if constexpr (std::is_same_v<T, float>) {
         for (uint32_t i = 0; i < count; ++i) d[i] = static_cast<float>(s[i]);
     } else {
-        for (uint32_t i = 0; i < count; ++i) d[i] = twin_detail::NarrowFloat<T>(s[i], roundMode);
+        if (roundMode == RoundMode::CAST_RINT || roundMode == RoundMode::CAST_NONE) {
+            for (uint32_t i = 0; i < count; ++i) d[i] = T(static_cast<float>(s[i]));  // NarrowFloat's nearest-even case
+        } else {
+            for (uint32_t i = 0; i < count; ++i) d[i] = twin_detail::NarrowFloat<T>(s[i], roundMode);
+        }
     }
     // A conversion's repeat holds 256 bytes of its wider side (64 float <-> half pairs).
     ascend_twin::CountVec(ascend_twin::VecOp::kCast, count,
