@@ -79,7 +79,10 @@ def cases(quick: bool, threads: str, with_compile: bool) -> List[dict]:
 
 def _one_thread_rows(quick: bool, with_compile: bool) -> Optional[List[dict]]:
     env = dict(os.environ, ASCEND_TWIN_THREADS="1", PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    # ascend_ext.__main__ finds the bench package in a source tree too (PYTHONPATH=torch_ext), where it is
+    # not a subpackage on disk.
     code = ("import json, torch; torch.set_num_threads(1); "
+            "from ascend_ext.__main__ import _bench_package; _bench_package(); "
             f"from {__package__}.throughput import cases; "
             f"print('@@' + json.dumps(cases({quick}, '1', {with_compile})))")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)

@@ -1,5 +1,7 @@
 #include "twin/hazard.h"
 
+#include <algorithm>
+#include <cstddef>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -28,22 +30,27 @@ constexpr int32_t UbSlot(Pipe p)
 }
 constexpr Pipe kUbPipeOf[kUbPipes] = {Pipe::kS, Pipe::kV, Pipe::kMte2, Pipe::kMte3};
 
-// The record of one 32-byte UB block. Valid only when gen is the current core's generation, so that a
-// new core (or launch) starts from empty records without clearing them.
-struct Block {
-    uint32_t gen = 0;
+// What the detector knows about a 32-byte UB block. Blocks share records: the UB holds one record id
+// per block, and the records live in a table. An instruction's operand usually covers many blocks with
+// the same record (a tile written by one copy, read by one instruction), so a range is checked once per
+// distinct record it meets, in block order, and every block of it moves to the same successor record:
+// the checks and the reports are exactly those of a per-block walk, at the cost of one id per block.
+struct Record {
     uint32_t written = 0;   // bit i: byte i was written in this launch (initcheck)
     uint8_t readers = 0;    // bit k: reads[k] holds the last read of UB pipe k since the last write
     Pipe writePipe = Pipe::kS;
-    Access write;
+    Access write;           // epoch 0: no write
     Access reads[kUbPipes];
 };
+constexpr uint32_t kFresh = 0;  // the id of the empty record: nothing written, no accesses
 
 }  // namespace
 
 struct HazardState {
-    std::vector<Block> blocks;
-    uint32_t gen = 0;
+    std::vector<uint32_t> ids;      // per UB block: its record in `records`
+    std::vector<Record> records;    // records[kFresh] is the empty record
+    uint64_t dirtyBegin = 0;        // blocks outside [dirtyBegin, dirtyEnd) hold kFresh
+    uint64_t dirtyEnd = 0;
     uint64_t handedOut = 0;  // UB bytes handed out so far by this core (above: records are stale anyway)
     PipeClock clock[kPipeCount];
     uint32_t selfSync[kPipeCount] = {};  // own instructions known complete (PipeBarrier, flag round trips)
@@ -51,7 +58,7 @@ struct HazardState {
     PipeClock flagClock[kMaxEvents][kMaxEventIds];
     const char* flagName[kMaxEvents] = {};
     uint32_t flagsSet = 0;
-    uint32_t seq = 0;
+    uint32_t seq = 0;  // instructions issued by the core so far
     struct GmAccess {
         uint64_t begin, end;
         Access access;
@@ -66,16 +73,42 @@ thread_local HazardState* tState = nullptr;  // null: tOwn
 
 inline HazardState& State() { return tState != nullptr ? *tState : tOwn; }
 
-Block& BlockAt(HazardState& s, uint64_t b)
+uint32_t AddRecord(HazardState& s, const Record& r)
 {
-    Block& blk = s.blocks[b];
-    if (blk.gen != s.gen) {
-        blk.gen = s.gen;
-        blk.written = 0;
-        blk.readers = 0;
-        blk.write.epoch = 0;
+    s.records.push_back(r);
+    return static_cast<uint32_t>(s.records.size() - 1);
+}
+
+// Drops the records no block refers to any more (amortised: at least as many records were added since
+// the last collection as there are blocks).
+void CollectRecords(HazardState& s)
+{
+    if (s.records.size() < 2 * s.ids.size() + 64) return;
+    std::vector<uint32_t> remap(s.records.size(), UINT32_MAX);
+    std::vector<Record> kept;
+    kept.reserve(s.ids.size() + 64);
+    remap[kFresh] = kFresh;
+    kept.push_back(s.records[kFresh]);
+    for (uint64_t b = s.dirtyBegin; b < s.dirtyEnd; ++b) {
+        uint32_t& id = s.ids[b];
+        if (remap[id] == UINT32_MAX) {
+            remap[id] = static_cast<uint32_t>(kept.size());
+            kept.push_back(s.records[id]);
+        }
+        id = remap[id];
     }
-    return blk;
+    s.records.swap(kept);
+}
+
+void MarkDirty(HazardState& s, uint64_t first, uint64_t last)
+{
+    if (s.dirtyBegin >= s.dirtyEnd) {
+        s.dirtyBegin = first;
+        s.dirtyEnd = last + 1;
+        return;
+    }
+    if (first < s.dirtyBegin) s.dirtyBegin = first;
+    if (last + 1 > s.dirtyEnd) s.dirtyEnd = last + 1;
 }
 
 uint32_t ByteMask(uint64_t blockBegin, uint64_t begin, uint64_t end)
@@ -83,6 +116,63 @@ uint32_t ByteMask(uint64_t blockBegin, uint64_t begin, uint64_t end)
     const uint64_t lo = begin > blockBegin ? begin - blockBegin : 0;
     const uint64_t hi = end < blockBegin + kBlock ? end - blockBegin : kBlock;
     return static_cast<uint32_t>(((hi - lo) == 32 ? 0xffffffffull : ((1ull << (hi - lo)) - 1)) << lo);
+}
+
+// Walks the blocks [first, last] in order. step(id, need, block) checks a record for an access of the
+// bytes `need` of `block` and returns the record the block holds afterwards; it is called once per
+// distinct record among the whole blocks of the range (and for each partial block at either end).
+template <typename Step>
+void WalkBlocks(HazardState& s, uint64_t off, uint64_t bytes, Step step)
+{
+    const uint64_t first = off / kBlock;
+    const uint64_t last = (off + bytes - 1) / kBlock;
+    CollectRecords(s);
+    MarkDirty(s, first, last);
+    uint32_t* ids = s.ids.data();
+    uint64_t b = first;
+    const uint64_t end = off + bytes;
+    if (off % kBlock != 0 || (first == last && end % kBlock != 0)) {  // a partial first block
+        ids[b] = step(ids[b], ByteMask(b * kBlock, off, end), b);
+        ++b;
+    }
+    const uint64_t wholeEnd = end % kBlock != 0 ? last : last + 1;  // the whole blocks are [b, wholeEnd)
+    uint32_t from[4] = {UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX};
+    uint32_t to[4] = {};
+    uint32_t next = 0;
+    while (b < wholeEnd) {
+        const uint32_t id = ids[b];
+        if (id == from[0]) {
+            const uint32_t t = to[0];
+            ids[b++] = t;
+            // Runs of blocks with the same record, 8 at a time (vectorised).
+            while (b + 8 <= wholeEnd) {
+                uint32_t differ = 0;
+                for (uint32_t k = 0; k < 8; ++k) differ |= ids[b + k] ^ id;
+                if (differ != 0) break;
+                for (uint32_t k = 0; k < 8; ++k) ids[b + k] = t;
+                b += 8;
+            }
+            continue;
+        }
+        uint32_t k = 1;
+        while (k < 4 && from[k] != id) ++k;
+        uint32_t t;
+        if (k < 4) {
+            t = to[k];
+        } else {
+            t = step(id, 0xffffffffu, b);
+            k = 1 + (next++ % 3);
+        }
+        // Most recent first.
+        from[k] = from[0];
+        to[k] = to[0];
+        from[0] = id;
+        to[0] = t;
+        ids[b++] = t;
+    }
+    if (b == last && end % kBlock != 0) {  // a partial last block
+        ids[last] = step(ids[last], ByteMask(last * kBlock, off, end), last);
+    }
 }
 
 bool Ordered(const HazardState& s, Pipe earlier, uint32_t epoch, Pipe now)
@@ -160,9 +250,8 @@ void Instr::Read(const char* operand, const void* addr, uint64_t bytes)
     if (!InUb(addr, bytes, off)) return;
     HazardState& s = State();
     const int32_t q = UbSlot(pipe_);
-    for (uint64_t b = off / kBlock; b <= (off + bytes - 1) / kBlock; ++b) {
-        Block& blk = BlockAt(s, b);
-        const uint32_t need = ByteMask(b * kBlock, off, off + bytes);
+    WalkBlocks(s, off, bytes, [&](uint32_t id, uint32_t need, uint64_t b) -> uint32_t {
+        const Record& blk = s.records[id];
         if ((blk.written & need) != need) {
             const uint32_t missing = need & ~blk.written;
             const uint64_t at = b * kBlock + static_cast<uint64_t>(__builtin_ctz(missing));
@@ -173,11 +262,16 @@ void Instr::Read(const char* operand, const void* addr, uint64_t bytes)
         if (blk.write.epoch != 0 && !Ordered(s, blk.writePipe, blk.write.epoch, pipe_)) {
             Race("RAW", call_, pipe_, "reads", off, off + bytes, b, blk.write, blk.writePipe, "wrote");
         }
-        if (q >= 0) {
-            blk.reads[q] = {epoch_, seq_, call_};
-            blk.readers |= static_cast<uint8_t>(1u << q);
+        if (q < 0) return id;
+        const Access& last = blk.reads[q];
+        if ((blk.readers & (1u << q)) != 0 && last.epoch == epoch_ && last.seq == seq_ && last.call == call_) {
+            return id;  // read already by this instruction
         }
-    }
+        Record next = blk;
+        next.reads[q] = {epoch_, seq_, call_};
+        next.readers |= static_cast<uint8_t>(1u << q);
+        return AddRecord(s, next);
+    });
 }
 
 void Instr::Write(const char* operand, const void* addr, uint64_t bytes)
@@ -186,8 +280,9 @@ void Instr::Write(const char* operand, const void* addr, uint64_t bytes)
     uint64_t off;
     if (!InUb(addr, bytes, off)) return;
     HazardState& s = State();
-    for (uint64_t b = off / kBlock; b <= (off + bytes - 1) / kBlock; ++b) {
-        Block& blk = BlockAt(s, b);
+    uint32_t wholeId = UINT32_MAX;  // the record of a whole block after this write (the same for every block)
+    WalkBlocks(s, off, bytes, [&](uint32_t id, uint32_t need, uint64_t b) -> uint32_t {
+        const Record& blk = s.records[id];
         // Of the unordered earlier accesses, report the latest: ordering it usually orders the rest.
         const Access* worst = nullptr;
         Pipe worstPipe = Pipe::kS;
@@ -211,11 +306,16 @@ void Instr::Write(const char* operand, const void* addr, uint64_t bytes)
             Race(worstIsWrite ? "WAW" : "WAR", call_, pipe_, "writes", off, off + bytes, b, *worst, worstPipe,
                  worstIsWrite ? "wrote" : "read");
         }
-        blk.write = {epoch_, seq_, call_};
-        blk.writePipe = pipe_;
-        blk.readers = 0;
-        blk.written |= ByteMask(b * kBlock, off, off + bytes);
-    }
+        const uint32_t written = blk.written | need;
+        if (written == 0xffffffffu && wholeId != UINT32_MAX) return wholeId;
+        Record next;
+        next.write = {epoch_, seq_, call_};
+        next.writePipe = pipe_;
+        next.written = written;
+        const uint32_t nextId = AddRecord(s, next);
+        if (written == 0xffffffffu) wholeId = nextId;
+        return nextId;
+    });
 }
 
 namespace {
@@ -273,9 +373,12 @@ void Instr::WriteUndefined(const void* addr, uint64_t bytes)
     uint64_t off;
     if (!InUb(addr, bytes, off)) return;
     HazardState& s = State();
-    for (uint64_t b = off / kBlock; b <= (off + bytes - 1) / kBlock; ++b) {
-        BlockAt(s, b).written |= ByteMask(b * kBlock, off, off + bytes);
-    }
+    WalkBlocks(s, off, bytes, [&](uint32_t id, uint32_t need, uint64_t) -> uint32_t {
+        if ((s.records[id].written & need) == need) return id;
+        Record next = s.records[id];
+        next.written |= need;
+        return AddRecord(s, next);
+    });
 }
 
 PipeClock PipeNow(Pipe pipe) { return State().clock[static_cast<uint32_t>(pipe)]; }
@@ -340,7 +443,8 @@ void ResetUbRange(uint64_t offset, uint64_t bytes)
 {
     HazardState& s = State();
     if (offset < s.handedOut) {  // handed out again (after TPipe::Reset): forget its past
-        for (uint64_t b = offset / kBlock; b < (offset + bytes + kBlock - 1) / kBlock; ++b) s.blocks[b].gen = 0;
+        const uint64_t end = std::min<uint64_t>((offset + bytes + kBlock - 1) / kBlock, s.ids.size());
+        for (uint64_t b = offset / kBlock; b < end; ++b) s.ids[b] = kFresh;
     }
     if (offset + bytes > s.handedOut) s.handedOut = offset + bytes;
 }
@@ -349,11 +453,17 @@ void BeginCore()
 {
     HazardState& s = State();
     const uint64_t ub = CurrentCore().platform->ubSize;
-    if (s.blocks.size() < ub / kBlock) s.blocks.assign(ub / kBlock, Block{});
-    if (++s.gen == 0) {  // wrapped: clear every record once
-        for (Block& blk : s.blocks) blk.gen = 0;
-        s.gen = 1;
+    if (s.ids.size() < ub / kBlock) {
+        s.ids.assign(ub / kBlock, kFresh);
+        s.dirtyBegin = s.dirtyEnd = 0;
     }
+    if (s.dirtyBegin < s.dirtyEnd) {  // only the blocks the previous core touched hold other records
+        std::fill(s.ids.begin() + static_cast<std::ptrdiff_t>(s.dirtyBegin),
+                  s.ids.begin() + static_cast<std::ptrdiff_t>(s.dirtyEnd), kFresh);
+    }
+    s.dirtyBegin = s.dirtyEnd = 0;
+    if (s.records.empty()) s.records.emplace_back();  // records[kFresh] is never changed
+    s.records.resize(1);
     s.handedOut = 0;
     s.seq = 0;
     s.gmWrites.clear();

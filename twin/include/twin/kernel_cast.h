@@ -233,7 +233,19 @@ __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src
     instr.Write("dst", dst.TwinData(), static_cast<uint64_t>(count) * sizeof(T));
     T* d = dst.TwinData();
     const U* s = src.TwinData();
-    for (uint32_t i = 0; i < count; ++i) d[i] = twin_detail::CastElem<T, U>(s[i], roundMode);
+    constexpr bool kWidenFloat = std::is_same_v<T, float> && (std::is_same_v<U, half> || std::is_same_v<U, bfloat16_t>);
+    constexpr bool kNarrowFloat = std::is_same_v<U, float> && (std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>);
+    if constexpr (kWidenFloat) {  // exact: the loop vectorises
+        for (uint32_t i = 0; i < count; ++i) d[i] = static_cast<float>(s[i]);
+    } else if constexpr (kNarrowFloat) {
+        if (roundMode == RoundMode::CAST_RINT || roundMode == RoundMode::CAST_NONE) {
+            for (uint32_t i = 0; i < count; ++i) d[i] = T(s[i]);  // round to nearest even, as CastElem does
+        } else {
+            for (uint32_t i = 0; i < count; ++i) d[i] = twin_detail::CastElem<T, U>(s[i], roundMode);
+        }
+    } else {
+        for (uint32_t i = 0; i < count; ++i) d[i] = twin_detail::CastElem<T, U>(s[i], roundMode);
+    }
     // A conversion's repeat holds 256 bytes of its wider side (64 float <-> half pairs).
     ascend_twin::CountVec(ascend_twin::VecOp::kCast, count,
                           ascend_twin::CountFormRepeats(count, sizeof(T) > sizeof(U) ? sizeof(T) : sizeof(U)));

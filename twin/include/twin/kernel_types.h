@@ -80,10 +80,10 @@ inline float Bf16BitsToFloat(uint16_t b) { return BitsToFloat(static_cast<uint32
 inline uint16_t FloatToBf16Bits(float f)
 {
     const uint32_t x = FloatToBits(f);
-    if ((x & 0x7fffffffu) > 0x7f800000u) {
-        return static_cast<uint16_t>((x >> 16) | 0x40u);  // keep nan quiet
-    }
-    return static_cast<uint16_t>((x + 0x7fffu + ((x >> 16) & 1u)) >> 16);
+    const uint32_t quietNan = (x >> 16) | 0x40u;  // keep nan quiet
+    const uint32_t rounded = (x + 0x7fffu + ((x >> 16) & 1u)) >> 16;
+    // A select rather than a branch, so that loops of conversions vectorise.
+    return static_cast<uint16_t>((x & 0x7fffffffu) > 0x7f800000u ? quietNan : rounded);
 }
 
 }  // namespace ascend_twin
