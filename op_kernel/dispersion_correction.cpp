@@ -3,8 +3,9 @@
 //
 // Each core owns a contiguous range of rows (op_host/dispersion_correction_tiling.h). Packed rows: a tile
 // of tileRows whole rows is loaded by one DataCopyPad (each row at a 32-byte aligned pitch in UB), its row
-// statistics are computed with ReduceSum per row, and the output tile leaves by one DataCopyPad: every
-// element is read once and written once. Rows too long for UB are read twice in chunks: pass 1 computes
+// statistics are computed per row (RowSums, op_host/dispersion_correction_row_sum.h: Add folds, then one
+// ReduceSum of at most a repeat), and the output tile leaves by one DataCopyPad: every element is read
+// once and written once. Rows too long for UB are read twice in chunks: pass 1 computes
 // each chunk's (count, mean, M2) in UB and merges them into the row's statistics by Chan's formula,
 // pass 2 writes the output. When the tiling splits a long row across cores (coresPerRow > 1), each core
 // runs pass 1 over its range of the row's chunks, leaves its partial statistics in its slot of the GM
@@ -17,11 +18,13 @@
 // (1e4 and 1e-2) lose nothing to cancellation. The output is y = s * xc + (mean0 + (1 - s) * c / n) with
 // s = alpha or alpha / sqrt(var + eps), the same expression written so that the large mean is added last.
 #include "kernel_operator.h"
+#include "dispersion_correction_row_sum.h"
 #include "dispersion_correction_tiling.h"
 
 #include <type_traits>
 
 using namespace AscendC;
+using dispersion_reduce::RowSums;
 
 namespace {
 
@@ -175,20 +178,21 @@ private:
         LocalTensor<C> m2 = scale_.template Get<C>();
         LocalTensor<C> tmp = reduceTmp_.template Get<C>();
         LocalTensor<C> xc = centred_.template Get<C>();
+        LocalTensor<C> sq = squares_.template Get<C>();  // the folds' work tile (RowSums), then xc^2
         const C n = static_cast<C>(len);
         ScalarToVector();  // the scalar unit is done reading the previous tile's (or chunk's) statistics
-        for (uint32_t i = 0; i < rows; ++i) ReduceSum(sum[i], src[i * pitch_], tmp, static_cast<int32_t>(len));
+        RowSums(sum, src, sq, tmp, rows, pitch_, len, false);
         VectorToScalar();
         for (uint32_t i = 0; i < rows; ++i) {
             Adds(xc[i * pitch_], src[i * pitch_], static_cast<C>(-(sum.GetValue(i) / n)), static_cast<int32_t>(len));
         }
         PipeBarrier<PIPE_V>();
-        for (uint32_t i = 0; i < rows; ++i) ReduceSum(corr[i], xc[i * pitch_], tmp, static_cast<int32_t>(len));
+        RowSums(corr, xc, sq, tmp, rows, pitch_, len, false);
         if (withM2) {
-            LocalTensor<C> sq = squares_.template Get<C>();
+            PipeBarrier<PIPE_V>();  // the correction sum is done with sq
             for (uint32_t i = 0; i < rows; ++i) Mul(sq[i * pitch_], xc[i * pitch_], xc[i * pitch_], static_cast<int32_t>(len));
             PipeBarrier<PIPE_V>();
-            for (uint32_t i = 0; i < rows; ++i) ReduceSum(m2[i], sq[i * pitch_], tmp, static_cast<int32_t>(len));
+            RowSums(m2, sq, sq, tmp, rows, pitch_, len, true);
         }
         VectorToScalar();
     }

@@ -4,6 +4,7 @@
 //           grad_x = gm + (alpha / s) * (g - gm - xh * mean(g * xh))
 //
 // Same tiling as the forward kernel (op_host/dispersion_correction_tiling.h): packed whole rows per tile,
+// row sums by RowSums (op_host/dispersion_correction_row_sum.h: Add folds, then one short ReduceSum),
 // or, for rows longer than UB, pass 1 merging per-chunk statistics and pass 2 writing grad_x. A long row
 // split across cores (coresPerRow > 1): each core's pass 1 covers its range of the row's chunks and
 // leaves its moments in its GM workspace slot; after SyncAll every core of the row merges the row's
@@ -14,11 +15,13 @@
 // merge (count, mean x, M2, mean g, cov) by Chan's formulas. Then with A = alpha / s and
 // B = -A * cov / (n * s^2): grad_x = A * g + B * (x - mu) + gm * (1 - A).
 #include "kernel_operator.h"
+#include "dispersion_correction_row_sum.h"
 #include "dispersion_correction_tiling.h"
 
 #include <type_traits>
 
 using namespace AscendC;
+using dispersion_reduce::RowSums;
 
 namespace {
 
@@ -181,29 +184,31 @@ private:
         LocalTensor<C> tmp = reduceTmp_.template Get<C>();
         LocalTensor<C> sumG = sumG_.template Get<C>();
         const int32_t n = static_cast<int32_t>(len);
+        LocalTensor<C> prod = products_.template Get<C>();  // the folds' work tile (RowSums), then products
         ScalarToVector();  // the scalar unit is done reading the previous tile's (or chunk's) statistics
-        for (uint32_t i = 0; i < rows; ++i) ReduceSum(sumG[i], g[i * pitch_], tmp, n);
+        RowSums(sumG, g, prod, tmp, rows, pitch_, len, false);
         if (normalize_) {
             LocalTensor<C> sumX = sumX_.template Get<C>();
             LocalTensor<C> corr = corr_.template Get<C>();
             LocalTensor<C> m2 = m2_.template Get<C>();
             LocalTensor<C> sumGX = sumGX_.template Get<C>();
             LocalTensor<C> xc = xWork_.template Get<C>();
-            LocalTensor<C> prod = products_.template Get<C>();
-            for (uint32_t i = 0; i < rows; ++i) ReduceSum(sumX[i], x[i * pitch_], tmp, n);
+            PipeBarrier<PIPE_V>();  // the sum of g is done with prod
+            RowSums(sumX, x, prod, tmp, rows, pitch_, len, false);
             VectorToScalar();
             for (uint32_t i = 0; i < rows; ++i) {
                 Adds(xc[i * pitch_], x[i * pitch_], static_cast<C>(-(sumX.GetValue(i) / static_cast<C>(len))), n);
             }
             PipeBarrier<PIPE_V>();
-            for (uint32_t i = 0; i < rows; ++i) ReduceSum(corr[i], xc[i * pitch_], tmp, n);
+            RowSums(corr, xc, prod, tmp, rows, pitch_, len, false);
+            PipeBarrier<PIPE_V>();
             for (uint32_t i = 0; i < rows; ++i) Mul(prod[i * pitch_], xc[i * pitch_], xc[i * pitch_], n);
             PipeBarrier<PIPE_V>();
-            for (uint32_t i = 0; i < rows; ++i) ReduceSum(m2[i], prod[i * pitch_], tmp, n);
+            RowSums(m2, prod, prod, tmp, rows, pitch_, len, true);
             PipeBarrier<PIPE_V>();
             for (uint32_t i = 0; i < rows; ++i) Mul(prod[i * pitch_], g[i * pitch_], xc[i * pitch_], n);
             PipeBarrier<PIPE_V>();
-            for (uint32_t i = 0; i < rows; ++i) ReduceSum(sumGX[i], prod[i * pitch_], tmp, n);
+            RowSums(sumGX, prod, prod, tmp, rows, pitch_, len, true);
         }
         VectorToScalar();
     }

@@ -1,0 +1,76 @@
+// Row sums for the DispersionCorrection kernels (op_kernel/dispersion_correction.cpp and
+// op_kernel/dispersion_correction_grad.cpp). Kernel-side code: it lives next to the tiling header because
+// op_host is the directory every build of the kernels has on its include path (the twin's variants, the
+// CANN op package and the source checks).
+//
+// Why not one count-form ReduceSum over a row: A2 runs it as repeat reductions (ReduceRepeat, 7 cycles per
+// 256-byte repeat), while a binary Add takes about one cycle per repeat. A row longer than two repeats is
+// therefore first folded in halves by Adds into a work row, then summed by one ReduceSum of at most one
+// repeat:
+//   h = the smallest multiple of a 32-byte block >= m / 2 (so row + h stays 32-byte aligned; m - h <= h);
+//   work[0, m - h) = a[0, m - h) + a[h, m), work[m - h, h) = a[m - h, h); then m = h, until m <= one repeat.
+// The first fold reads the source row; the later ones fold the work row in place. The elements the first
+// fold leaves (a[m - h, h), fewer than two blocks) are copied first (fewer than three blocks), from the
+// block boundary below m - h, and the Add then overwrites the part of that copy it covers.
+// Every step folds all rows of the tile before the barrier, so a tile pays one barrier per level.
+// Numerics: a pairwise sum (the folds) of per-repeat tree sums: at least as accurate as the count form,
+// which adds its repeats' sums one after the other.
+#pragma once
+
+#include "kernel_operator.h"
+
+namespace dispersion_reduce {
+
+using namespace AscendC;
+
+// The first fold point of a row of m elements of C: the smallest multiple of a 32-byte block >= m / 2.
+template <typename C>
+__aicore__ inline uint32_t FoldPoint(uint32_t m)
+{
+    constexpr uint32_t kBlock = ONE_BLK_SIZE / sizeof(C);
+    return ((m + 1) / 2 + kBlock - 1) / kBlock * kBlock;
+}
+
+// dst[i] = sum of the first len elements of row i of src, for rows i < rows at a pitch of `pitch`
+// elements (a multiple of a 32-byte block). work: a tile of the same layout; its first len elements of
+// every row are overwritten; it may be src itself (the rows are then summed in place and lost) or must
+// not overlap it. tmp: ReduceSum's shared buffer. The caller orders the instructions before (src
+// written) and after (dst read, work rewritten) as for a ReduceSum.
+template <typename C>
+__aicore__ inline void RowSums(const LocalTensor<C>& dst, const LocalTensor<C>& src, const LocalTensor<C>& work,
+                               const LocalTensor<C>& tmp, uint32_t rows, uint32_t pitch, uint32_t len,
+                               bool inPlace)
+{
+    constexpr uint32_t kBlock = ONE_BLK_SIZE / sizeof(C);
+    constexpr uint32_t kRepeat = 256 / sizeof(C);
+    // Up to two repeats the folds would cost as much as ReduceSum's second repeat saves.
+    if (len <= 2 * kRepeat) {
+        for (uint32_t i = 0; i < rows; ++i) ReduceSum(dst[i], src[i * pitch], tmp, static_cast<int32_t>(len));
+        return;
+    }
+    uint32_t m = len;
+    uint32_t h = FoldPoint<C>(m);
+    const uint32_t keep = (m - h) / kBlock * kBlock;  // block boundary at or below m - h
+    if (!inPlace && keep < h) {
+        for (uint32_t i = 0; i < rows; ++i) {
+            Adds(work[i * pitch + keep], src[i * pitch + keep], static_cast<C>(0), static_cast<int32_t>(h - keep));
+        }
+        PipeBarrier<PIPE_V>();
+    }
+    for (uint32_t i = 0; i < rows; ++i) {
+        Add(work[i * pitch], src[i * pitch], src[i * pitch + h], static_cast<int32_t>(m - h));
+    }
+    m = h;
+    while (m > kRepeat) {
+        PipeBarrier<PIPE_V>();
+        h = FoldPoint<C>(m);
+        for (uint32_t i = 0; i < rows; ++i) {
+            Add(work[i * pitch], work[i * pitch], work[i * pitch + h], static_cast<int32_t>(m - h));
+        }
+        m = h;
+    }
+    PipeBarrier<PIPE_V>();
+    for (uint32_t i = 0; i < rows; ++i) ReduceSum(dst[i], work[i * pitch], tmp, static_cast<int32_t>(m));
+}
+
+}  // namespace dispersion_reduce
