@@ -79,7 +79,7 @@ NpuExtension = torch_npu_extension()
 stage_twin_sdk()
 
 cpu_sources = sources("torch_ext/csrc/*.cpp", "torch_ext/csrc/ops/*.cpp", "twin/src/*.cpp") + twin_kernel_variants()
-include_dirs = [os.path.join(ROOT, d) for d in ("torch_ext/csrc", "twin/include", "op_host", ".")]
+include_dirs = [os.path.join(ROOT, d) for d in ("torch_ext/csrc", "twin/include", "op_host", "op_kernel", ".")]
 include_dirs += functorch_header_deps()
 # -O3: the twin's element loops (vector instructions, Cast, DataCopy fills) vectorise only from -O3 on
 # (g++ 12's -O2 cost model declines every loop that needs an epilogue or an aliasing check).

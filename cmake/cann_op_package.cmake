@@ -49,7 +49,7 @@ npu_op_library(cust_op_proto GRAPH ${ASCEND_EXT_OP_HOST_SOURCES} ${ASCEND_EXT_OP
 target_include_directories(cust_op_proto PRIVATE ${CMAKE_SOURCE_DIR}/op_host)
 
 # The kernels read their tiling structs from op_host/<op>_tiling.h.
-npu_op_kernel_options(ascendc_kernels ALL OPTIONS -I${CMAKE_SOURCE_DIR}/op_host)
+npu_op_kernel_options(ascendc_kernels ALL OPTIONS -I${CMAKE_SOURCE_DIR}/op_host -I${CMAKE_SOURCE_DIR}/op_kernel)
 
 # One line per op: OpType (UpperCamel) and its kernel file (snake_case, same name as the entry point).
 npu_op_kernel_sources(ascendc_kernels OP_TYPE VectorAdd KERNEL_FILE vector_add.cpp)

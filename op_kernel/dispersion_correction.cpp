@@ -3,7 +3,7 @@
 //
 // Each core owns a contiguous range of rows (op_host/dispersion_correction_tiling.h). Packed rows: a tile
 // of tileRows whole rows is loaded by one DataCopyPad (each row at a 32-byte aligned pitch in UB), its row
-// statistics are computed per row (RowSums, op_host/dispersion_correction_row_sum.h: Add folds, then one
+// statistics are computed per row (RowSums, op_kernel/dispersion_correction_row_sum.h: Add folds, then one
 // ReduceSum of at most a repeat), and the output tile leaves by one DataCopyPad: every element is read
 // once and written once. Rows too long for UB are read twice in chunks: pass 1 computes
 // each chunk's (count, mean, M2) in UB and merges them into the row's statistics by Chan's formula,

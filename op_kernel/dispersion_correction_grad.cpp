@@ -4,7 +4,7 @@
 //           grad_x = gm + (alpha / s) * (g - gm - xh * mean(g * xh))
 //
 // Same tiling as the forward kernel (op_host/dispersion_correction_tiling.h): packed whole rows per tile,
-// row sums by RowSums (op_host/dispersion_correction_row_sum.h: Add folds, then one short ReduceSum),
+// row sums by RowSums (op_kernel/dispersion_correction_row_sum.h: Add folds, then one short ReduceSum),
 // or, for rows longer than UB, pass 1 merging per-chunk statistics and pass 2 writing grad_x. A long row
 // split across cores (coresPerRow > 1): each core's pass 1 covers its range of the row's chunks and
 // leaves its moments in its GM workspace slot; after SyncAll every core of the row merges the row's

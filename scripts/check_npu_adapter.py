@@ -67,7 +67,7 @@ def main() -> None:
     includes = cpp_extension.include_paths() + [
         os.path.join(npu, "include"),
         sysconfig.get_paths()["include"],
-        *(os.path.join(ROOT, d) for d in ("torch_ext/csrc", "twin/include", "op_host", ".")),
+        *(os.path.join(ROOT, d) for d in ("torch_ext/csrc", "twin/include", "op_host", "op_kernel", ".")),
     ]
     import nlohmann_json  # noqa: PLC0415  (torch's functorch headers include nlohmann/json.hpp)
 

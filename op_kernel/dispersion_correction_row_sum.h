@@ -1,7 +1,7 @@
 // Row sums for the DispersionCorrection kernels (op_kernel/dispersion_correction.cpp and
-// op_kernel/dispersion_correction_grad.cpp). Kernel-side code: it lives next to the tiling header because
-// op_host is the directory every build of the kernels has on its include path (the twin's variants, the
-// CANN op package and the source checks).
+// op_kernel/dispersion_correction_grad.cpp), included as a sibling: the CANN op package and the source
+// checks compile the kernels in this directory; the twin's generated variants have op_kernel on their
+// include path.
 //
 // Why not one count-form ReduceSum over a row: A2 runs it as repeat reductions (ReduceRepeat, 7 cycles per
 // 256-byte repeat), while a binary Add takes about one cycle per repeat. A row longer than two repeats is
