@@ -34,35 +34,50 @@ def twin_kernel_variants() -> list:
     return generate(ROOT, os.path.join(OUT, "twin_variants"))
 
 
-def prebuilt_twin_objects() -> list:
-    """The twin runtime and the kernel variants depend neither on ASCEND_EXT_WITH_TORCH_NPU nor on torch:
-    the objects of the CPU extension's build (scripts/bootstrap.sh ran it) link here as they are. Its
-    ninja file brings them up to date first. [] when that build is absent: then everything is compiled."""
+FLAG = "ASCEND_EXT_WITH_TORCH_NPU"
+
+
+def cpu_only_sources() -> list:
+    """torch_ext sources that the flag does not change (no header uses it either): the CPU build's objects
+    of these link here as they are."""
+    sources = glob.glob(os.path.join(ROOT, "torch_ext/csrc/*.cpp")) + glob.glob(os.path.join(ROOT, "torch_ext/csrc/ops/*.cpp"))
+    headers = glob.glob(os.path.join(ROOT, "torch_ext/csrc/**/*.h"), recursive=True)
+    if any(FLAG in open(h).read() for h in headers):
+        return []
+    return [s for s in sources if FLAG not in open(s).read()]
+
+
+def prebuilt_objects() -> tuple:
+    """(objects, the sources they stand for). The twin runtime, the kernel variants and the torch_ext
+    sources the flag does not touch are built the same way here and in the CPU extension: the objects of
+    that build (scripts/bootstrap.sh ran it) link here as they are, after its ninja file brought them up to
+    date. Empty when that build is absent: then everything is compiled."""
     temp = glob.glob(os.path.join(ROOT, "build", "temp.*", "build.ninja"))
     ninja = shutil.which("ninja") or os.path.join(ROOT, ".venv", "bin", "ninja")
     if len(temp) != 1 or not os.path.exists(ninja):
-        return []
+        return [], []
     temp_dir = os.path.dirname(temp[0])
     sys.path.insert(0, os.path.join(ROOT, "cmake"))
     from gen_twin_variants import read_list  # noqa: PLC0415
 
-    objects = [os.path.join(temp_dir, "twin", "src", os.path.basename(s)[:-4] + ".o")
-               for s in glob.glob(os.path.join(ROOT, "twin/src/*.cpp"))]
+    sources = glob.glob(os.path.join(ROOT, "twin/src/*.cpp")) + cpu_only_sources()
+    objects = [os.path.join(temp_dir, os.path.relpath(s, ROOT))[:-4] + ".o" for s in sources]
     objects += [os.path.join(temp_dir, "build", "twin_variants", f"{op}_{dtype}.o")
                 for op, _, dtypes in read_list(ROOT) for dtype in dtypes]
     proc = subprocess.run([ninja, "-C", temp_dir, *objects], capture_output=True, text=True)
-    return objects if proc.returncode == 0 else []
+    return (objects, sources) if proc.returncode == 0 else ([], [])
 
 
 def main() -> None:
     npu = torch_npu_dir()
-    prebuilt = prebuilt_twin_objects()
+    prebuilt, covered = prebuilt_objects()
     sources = sorted(
-        glob.glob(os.path.join(ROOT, "torch_ext/csrc/*.cpp"))
-        + glob.glob(os.path.join(ROOT, "torch_ext/csrc/ops/*.cpp"))
-        + glob.glob(os.path.join(ROOT, "torch_ext/csrc/npu/*.cpp"))
-        + ([] if prebuilt else glob.glob(os.path.join(ROOT, "twin/src/*.cpp")) + twin_kernel_variants())
-        + glob.glob(os.path.join(ROOT, "tests/npu/*.cpp"))  # uses of the op_api helper by other op shapes
+        set(glob.glob(os.path.join(ROOT, "torch_ext/csrc/*.cpp"))
+            + glob.glob(os.path.join(ROOT, "torch_ext/csrc/ops/*.cpp"))
+            + glob.glob(os.path.join(ROOT, "torch_ext/csrc/npu/*.cpp"))
+            + ([] if prebuilt else glob.glob(os.path.join(ROOT, "twin/src/*.cpp")) + twin_kernel_variants())
+            + glob.glob(os.path.join(ROOT, "tests/npu/*.cpp")))  # uses of the op_api helper by other op shapes
+        - set(covered)
     )
     includes = cpp_extension.include_paths() + [
         os.path.join(npu, "include"),
@@ -89,12 +104,13 @@ def main() -> None:
     with concurrent.futures.ThreadPoolExecutor(max_workers=int(os.environ.get("MAX_JOBS", 0)) or os.cpu_count() or 2) as pool:
         objects = list(pool.map(compile_one, sources))
     print(f"compiled {len(objects)} translation units with ASCEND_EXT_WITH_TORCH_NPU"
-          + (f"; linking {len(prebuilt)} twin objects of the CPU build" if prebuilt else ""))
+          + (f"; linking {len(prebuilt)} objects of the CPU build the flag does not change" if prebuilt else ""))
     objects += prebuilt
 
     # module.cpp's Python symbols come from the interpreter at load time; everything else must resolve in
     # torch or torch_npu. --allow-shlib-undefined: libtorch_npu's own CANN dependencies are absent here.
-    link_objects = [o for o in objects if not o.endswith("torch_ext_csrc_module.cpp.o")]
+    link_objects = [o for o in objects
+                    if not o.endswith(("torch_ext_csrc_module.cpp.o", os.path.join("torch_ext", "csrc", "module.o")))]
     torch_lib = os.path.join(os.path.dirname(cpp_extension.__file__), "..", "lib")
     cmd = ["g++", "-shared", "-o", os.path.join(OUT, "ascend_ext_npu_check.so"), *link_objects,
            f"-L{os.path.join(npu, 'lib')}", f"-L{torch_lib}", "-ltorch_npu", "-lc10", "-ltorch", "-ltorch_cpu",
