@@ -1,6 +1,7 @@
 // Per-core context, rule reporting and GM checks.
 #include "twin/runtime.h"
 
+#include <cstdarg>
 #include <cstdio>
 #include <cstring>
 #include <mutex>
@@ -98,6 +99,37 @@ void Defer(const char* call, const char* rule, const std::string& detail)
     tCurrent->deferredCall = call;
     tCurrent->deferredRule = rule;
     tCurrent->deferredViolation = detail;
+}
+
+namespace {
+std::string Format(const char* format, va_list args)
+{
+    va_list copy;
+    va_copy(copy, args);
+    const int n = std::vsnprintf(nullptr, 0, format, copy);
+    va_end(copy);
+    std::string out(n > 0 ? static_cast<size_t>(n) : 0, '\0');
+    if (n > 0) std::vsnprintf(&out[0], out.size() + 1, format, args);
+    return out;
+}
+}  // namespace
+
+void FailF(const char* call, const char* rule, const char* format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    std::string detail = Format(format, args);
+    va_end(args);
+    Fail(call, rule, detail);
+}
+
+void DeferF(const char* call, const char* rule, const char* format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    std::string detail = Format(format, args);
+    va_end(args);
+    Defer(call, rule, detail);
 }
 
 void CheckGmInBounds(const char* call, const char* rule, const char* verb, const void* addr, uint64_t bytes)

@@ -122,6 +122,11 @@ void SetKernelType(int32_t kernelType);
 
 [[noreturn]] void Fail(const char* call, const char* rule, const std::string& detail);
 void Defer(const char* call, const char* rule, const std::string& detail);  // for destructors
+// The same with a printf-style detail (checked by the compiler): kernel-facing headers build their
+// messages with these, so that kernel code sees no std::string.
+[[noreturn]] void FailF(const char* call, const char* rule, const char* format, ...)
+    __attribute__((format(printf, 3, 4)));
+void DeferF(const char* call, const char* rule, const char* format, ...) __attribute__((format(printf, 3, 4)));
 
 // GM accesses: check that [addr, addr+bytes) lies inside one buffer of the launch, then count it.
 void CheckGmInBounds(const char* call, const char* rule, const char* verb, const void* addr, uint64_t bytes);
