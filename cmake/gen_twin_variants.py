@@ -52,7 +52,8 @@ def variant_source(root: str, op: str, macros: List[str], dtype: str) -> str:
     space = f"ascend_twin_variant_{op}_{dtype}"
     lines = [f"// Generated from {LIST} by cmake/gen_twin_variants.py: op_kernel/{op}.cpp for {dtype}.",
              "#define ASCEND_TWIN_ALLOW_FP64  // the float64 build exists on the twin only" if dtype == "float64"
-             else "", "// The kernel's own includes first, so that they stay outside the namespace below.", *includes]
+             else "", '#include "twin/kernel_target.h"  // the device build\'s target macros (A2)',
+             "// The kernel's own includes first, so that they stay outside the namespace below.", *includes]
     lines += [f"#define DTYPE_{m.upper()} {ctype}" for m in macros]
     lines += [f"#define {op} {op}__{dtype}", f"namespace {space} {{", f'#include "op_kernel/{op}.cpp"', "}",
               f"#undef {op}", '#include "twin/kernel_variant.h"', f"ASCEND_TWIN_REGISTER_KERNEL({op}, {enum}, {space}::{op}__{dtype})", ""]

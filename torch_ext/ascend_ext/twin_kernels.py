@@ -189,7 +189,7 @@ def compile_kernels(sources: Iterable[str], include_dirs: Iterable[str] = (), de
         # The source itself plus, for each of its kernels, an exported description of its signature.
         unit = f"{out}_{len(units)}.cpp"
         with open(unit, "w") as f:
-            f.write(f'#include "{src}"\n#include "twin/kernel_entry.h"\n')
+            f.write(f'#include "twin/kernel_target.h"\n#include "{src}"\n#include "twin/kernel_entry.h"\n')
             f.writelines(f"ASCEND_TWIN_EXPORT_ENTRY({name})\n" for name in found)
         units.append(unit)
     if not os.path.exists(out + ".so"):

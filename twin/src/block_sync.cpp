@@ -1,5 +1,6 @@
 // SyncAll and InitGlobalMemory on the twin (twin/include/twin/kernel_block_sync.h).
 #include "twin/kernel_block_sync.h"
+#include "twin/violation.h"
 
 #include <algorithm>
 #include <cstring>

@@ -1,4 +1,5 @@
 #include "twin/c_api.h"
+#include "twin/violation.h"
 
 #include <cstring>
 #include <sstream>

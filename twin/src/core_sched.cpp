@@ -9,6 +9,7 @@
 #include <new>
 
 #include "twin/hazard.h"
+#include "twin/violation.h"
 #include "twin/runtime.h"
 
 namespace ascend_twin {

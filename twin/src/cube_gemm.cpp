@@ -1,6 +1,7 @@
 // The Mmad micro-kernel: 6x16 C tile in 12 AVX2 registers (FMA), with a portable fallback chosen at
 // run time for CPUs without AVX2/FMA.
 #include "twin/cube_gemm.h"
+#include "twin/violation.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>

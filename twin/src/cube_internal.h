@@ -9,6 +9,7 @@
 #include "twin/kernel_cube.h"
 #include "twin/kernel_types.h"
 #include "twin/runtime.h"
+#include "twin/violation.h"
 
 namespace ascend_twin {
 

@@ -1,4 +1,5 @@
 #include "twin/kernel_data_copy.h"
+#include "twin/violation.h"
 
 #include <cstring>
 

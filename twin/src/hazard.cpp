@@ -1,4 +1,5 @@
 #include "twin/hazard.h"
+#include "twin/violation.h"
 
 #include <algorithm>
 #include <cstddef>

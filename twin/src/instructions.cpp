@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "kernel_operator.h"
+#include "twin/violation.h"
 
 namespace AscendC::twin_detail {
 

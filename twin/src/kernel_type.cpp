@@ -4,6 +4,8 @@
 #include <string>
 
 #include "kernel_operator.h"
+#include "twin/violation.h"
+#include "core_records.h"
 
 namespace ascend_twin {
 
@@ -26,7 +28,7 @@ void SetKernelType(int32_t kernelType)
 
 __aicore__ __gm__ uint8_t* GetSysWorkSpacePtr()
 {
-    for (const ascend_twin::GmRegion& r : *ascend_twin::CurrentCore().gm) {
+    for (const ascend_twin::GmRegion& r : *ascend_twin::CurrentCore().records->gm) {
         if (std::strcmp(r.name, "workspace") == 0) return r.begin;
     }
     return nullptr;

@@ -1,5 +1,8 @@
 // Runs a kernel on blockDim virtual cores, then applies the checks that need every core's record.
 #include "twin/launch.h"
+#include "twin/violation.h"
+
+#include "core_records.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -62,7 +65,7 @@ void RunCore(const LaunchSpec& spec, const std::vector<GmRegion>& gm, const std:
     ctx.blockNum = spec.blockDim;
     ctx.tilingKey = spec.tilingKey;
     ctx.platform = spec.platform;
-    ctx.gm = &gm;
+    ctx.records->gm = &gm;
     ctx.ub = ub;
     SetCurrentCore(&ctx);
     struct Reset {
@@ -74,8 +77,9 @@ void RunCore(const LaunchSpec& spec, const std::vector<GmRegion>& gm, const std:
     } else {
         CallEntry(spec.entry, args);
     }
-    if (!ctx.deferredViolation.empty()) {
-        throw RuleViolation(ctx.kernel, ctx.blockIdx, ctx.deferredCall, ctx.deferredRule, ctx.deferredViolation);
+    if (!ctx.records->deferredViolation.empty()) {
+        const CoreRecords& r = *ctx.records;
+        throw RuleViolation(ctx.kernel, ctx.blockIdx, r.deferredCall, r.deferredRule, r.deferredViolation);
     }
     EndCore();
 }
@@ -113,8 +117,8 @@ void CheckCoreWritesDisjoint(const LaunchSpec& spec, const std::vector<CoreConte
     std::vector<Span> spans;
     for (const CoreContext& c : cores) {
         const bool any = AnyEpoch(c, generation);
-        for (const GmWrite& w : c.writes) spans.push_back({w.begin, w.end, c.blockIdx, w.epoch, any, false});
-        for (const GmWrite& w : c.atomicWrites) spans.push_back({w.begin, w.end, c.blockIdx, w.epoch, any, true});
+        for (const GmWrite& w : c.records->writes) spans.push_back({w.begin, w.end, c.blockIdx, w.epoch, any, false});
+        for (const GmWrite& w : c.records->atomicWrites) spans.push_back({w.begin, w.end, c.blockIdx, w.epoch, any, true});
     }
     std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.begin < b.begin; });
     std::vector<Span> active;  // spans reaching past the current begin
@@ -153,8 +157,8 @@ void CheckNoCrossCoreReadAfterWrite(const LaunchSpec& spec, const std::vector<Co
     std::vector<Span> spans;
     for (const CoreContext& c : cores) {
         const bool any = AnyEpoch(c, generation);
-        for (const GmWrite& w : c.writes) spans.push_back({w.begin, w.end, c.blockIdx, w.epoch, any, false});
-        for (const GmWrite& w : c.atomicWrites) spans.push_back({w.begin, w.end, c.blockIdx, w.epoch, any, true});
+        for (const GmWrite& w : c.records->writes) spans.push_back({w.begin, w.end, c.blockIdx, w.epoch, any, false});
+        for (const GmWrite& w : c.records->atomicWrites) spans.push_back({w.begin, w.end, c.blockIdx, w.epoch, any, true});
     }
     if (spans.empty()) return;
     std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.begin < b.begin; });
@@ -162,7 +166,7 @@ void CheckNoCrossCoreReadAfterWrite(const LaunchSpec& spec, const std::vector<Co
     for (size_t k = 0; k < spans.size(); ++k) reach[k] = std::max(spans[k].end, k > 0 ? reach[k - 1] : 0);
     for (const CoreContext& c : cores) {
         const bool any = AnyEpoch(c, generation);
-        for (const GmWrite& r : c.reads) {
+        for (const GmWrite& r : c.records->reads) {
             const Span read{r.begin, r.end, c.blockIdx, r.epoch, any, false};
             size_t k = static_cast<size_t>(std::upper_bound(spans.begin(), spans.end(), r.end - 1,
                                                             [](uint64_t v, const Span& s) { return v < s.begin; }) -
@@ -205,6 +209,8 @@ LaunchStats Launch(const LaunchSpec& spec)
     }
 
     std::vector<CoreContext> cores(spec.blockDim);
+    std::vector<CoreRecords> records(spec.blockDim);
+    for (uint32_t i = 0; i < spec.blockDim; ++i) cores[i].records = &records[i];
     std::vector<std::exception_ptr> errors(spec.blockDim);
     const uint64_t ubBytes = spec.platform->ubSize;
     LaunchSync sync(spec.blockDim);

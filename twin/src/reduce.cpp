@@ -3,6 +3,7 @@
 #include <string>
 
 #include "kernel_operator.h"
+#include "twin/violation.h"
 
 namespace AscendC::twin_detail {
 

@@ -1,5 +1,7 @@
 // Per-core context, rule reporting and GM checks.
 #include "twin/runtime.h"
+#include "twin/violation.h"
+#include "core_records.h"
 
 #include <cstdarg>
 #include <cstdio>
@@ -91,15 +93,19 @@ void Fail(const char* call, const char* rule, const std::string& detail)
     throw RuleViolation(ctx.kernel, ctx.blockIdx, call, rule, detail);
 }
 
+void Fail(const char* call, const char* rule, const char* detail) { Fail(call, rule, std::string(detail)); }
+
 void Defer(const char* call, const char* rule, const std::string& detail)
 {
-    if (tCurrent == nullptr || !tCurrent->deferredViolation.empty()) {
+    if (tCurrent == nullptr || tCurrent->records == nullptr || !tCurrent->records->deferredViolation.empty()) {
         return;  // keep the first one
     }
-    tCurrent->deferredCall = call;
-    tCurrent->deferredRule = rule;
-    tCurrent->deferredViolation = detail;
+    tCurrent->records->deferredCall = call;
+    tCurrent->records->deferredRule = rule;
+    tCurrent->records->deferredViolation = detail;
 }
+
+void Defer(const char* call, const char* rule, const char* detail) { Defer(call, rule, std::string(detail)); }
 
 namespace {
 std::string Format(const char* format, va_list args)
@@ -136,8 +142,8 @@ void CheckGmInBounds(const char* call, const char* rule, const char* verb, const
 {
     const CoreContext& ctx = CurrentCore();
     const auto* p = static_cast<const uint8_t*>(addr);
-    if (bytes != 0 && FindRegion(*ctx.gm, p, bytes) == nullptr) {
-        Fail(call, rule, std::string(verb) + " of " + DescribeMiss(*ctx.gm, p, bytes));
+    if (bytes != 0 && FindRegion(*ctx.records->gm, p, bytes) == nullptr) {
+        Fail(call, rule, std::string(verb) + " of " + DescribeMiss(*ctx.records->gm, p, bytes));
     }
 }
 
@@ -164,7 +170,7 @@ void CheckGmRead(const char* call, const void* addr, uint64_t bytes)
     CoreContext& ctx = CurrentCore();
     ctx.counters.gmBytesRead += bytes;
     const uint64_t begin = reinterpret_cast<uintptr_t>(addr);
-    AddRange(ctx.reads, begin, begin + bytes, ctx.epoch);
+    AddRange(ctx.records->reads, begin, begin + bytes, ctx.epoch);
 }
 
 void CheckGmWrite(const char* call, const void* addr, uint64_t bytes)
@@ -176,7 +182,7 @@ void CheckGmWrite(const char* call, const void* addr, uint64_t bytes)
     ctx.counters.gmBytesWritten += bytes;
     const uint64_t begin = reinterpret_cast<uintptr_t>(p);
     const uint64_t end = begin + bytes;
-    AddRange(ctx.writes, begin, end, ctx.epoch);
+    AddRange(ctx.records->writes, begin, end, ctx.epoch);
 }
 
 namespace {
@@ -211,7 +217,7 @@ void AtomicCopyToGm(const char* call, uint8_t* dst, const uint8_t* src, uint64_t
     }
     ctx.counters.gmBytesWritten += bytes;
     const uint64_t begin = reinterpret_cast<uintptr_t>(dst);
-    ctx.atomicWrites.push_back({begin, begin + bytes, ctx.epoch});
+    ctx.records->atomicWrites.push_back({begin, begin + bytes, ctx.epoch});
     std::lock_guard<std::mutex> lock(gAtomicMutex);
     switch (ctx.atomicType) {
         case AtomicType::kFloat: return Combine<float, float>(ctx.atomicOp, dst, src, bytes);

@@ -1,9 +1,11 @@
 #include "twin/kernel_tpipe.h"
+#include "twin/violation.h"
 #include "twin/kernel_sys_var.h"
 
 #include "twin/hazard.h"
 #include "twin/kernel_local_alloc.h"
 
+#include <cstdio>
 #include <algorithm>
 #include <cstring>
 
@@ -28,9 +30,15 @@ const char* PositionName(TPosition p)
     }
 }
 
-std::string QueueName(TPosition src, TPosition dst)
+QueueLabel QueueName(TPosition src, TPosition dst)
 {
-    return src == dst ? std::string(PositionName(src)) : std::string(PositionName(src)) + "->" + PositionName(dst);
+    QueueLabel label;
+    if (src == dst) {
+        std::snprintf(label.text, sizeof label.text, "%s", PositionName(src));
+    } else {
+        std::snprintf(label.text, sizeof label.text, "%s->%s", PositionName(src), PositionName(dst));
+    }
+    return label;
 }
 
 uint32_t UbAllocator::Allocate(const char* call, uint32_t num, uint32_t len, bool queue, TPosition pos)

@@ -8,7 +8,6 @@
 
 #include <cstdint>
 #include <cstring>
-#include <string>
 
 #include "twin/hazard.h"
 #include "twin/kernel_tensor.h"

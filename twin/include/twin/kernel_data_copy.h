@@ -3,7 +3,6 @@
 
 #include <cstdint>
 #include <cstring>
-#include <string>
 
 #include "twin/hazard.h"
 #include "twin/kernel_tensor.h"
@@ -105,9 +104,9 @@ void CheckPadding(const char* call, uint32_t leftBytes, uint32_t rightBytes);
 inline void CheckUbCopyRange(const char* call, const char* operand, uint64_t needBytes, uint64_t haveBytes)
 {
     if (needBytes > haveBytes) {
-        ascend_twin::Fail(call, "UB accesses stay inside the LocalTensor",
-                          std::string("operand '") + operand + "': the copy reaches byte " + std::to_string(needBytes) +
-                              " of " + std::to_string(haveBytes));
+        ascend_twin::FailF(call, "UB accesses stay inside the LocalTensor",
+                           "operand '%s': the copy reaches byte %llu of %llu", operand,
+                           static_cast<unsigned long long>(needBytes), static_cast<unsigned long long>(haveBytes));
     }
 }
 

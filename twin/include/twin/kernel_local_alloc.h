@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstdint>
-#include <string>
 
 #include "twin/kernel_tensor.h"
 #include "twin/runtime.h"

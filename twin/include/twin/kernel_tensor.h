@@ -2,7 +2,6 @@
 #pragma once
 
 #include <cstdint>
-#include <string>
 
 #include "twin/hazard.h"
 #include "twin/kernel_types.h"
@@ -94,9 +93,8 @@ public:
     __aicore__ inline LocalTensor operator[](const uint32_t offset) const
     {
         if (offset > size_) {
-            ascend_twin::Fail("LocalTensor::operator[]", "LocalTensor offsets stay inside the tensor",
-                              "offset " + std::to_string(offset) + " of a tensor of " + std::to_string(size_) +
-                                  " elements");
+            ascend_twin::FailF("LocalTensor::operator[]", "LocalTensor offsets stay inside the tensor",
+                               "offset %u of a tensor of %u elements", offset, size_);
         }
         LocalTensor view = *this;  // keeps the buffer handle: EnQue/FreeTensor of a view act on its buffer
         view.data_ += offset;
@@ -109,8 +107,8 @@ public:
     __aicore__ inline void SetSize(const uint32_t size)
     {
         if (size > capacity_) {
-            ascend_twin::Fail("LocalTensor::SetSize", "a LocalTensor cannot grow past its buffer",
-                              std::to_string(size) + " elements asked, the buffer holds " + std::to_string(capacity_));
+            ascend_twin::FailF("LocalTensor::SetSize", "a LocalTensor cannot grow past its buffer",
+                               "%u elements asked, the buffer holds %u", size, capacity_);
         }
         size_ = size;
     }
@@ -168,9 +166,8 @@ private:
                               "the tensor was never bound to UB");
         }
         if (index >= size_) {
-            ascend_twin::Fail(call, "LocalTensor indices stay inside the tensor",
-                              "index " + std::to_string(index) + " of a tensor of " + std::to_string(size_) +
-                                  " elements");
+            ascend_twin::FailF(call, "LocalTensor indices stay inside the tensor",
+                               "index %llu of a tensor of %u elements", static_cast<unsigned long long>(index), size_);
         }
     }
 

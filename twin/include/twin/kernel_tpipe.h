@@ -2,7 +2,6 @@
 #pragma once
 
 #include <cstdint>
-#include <string>
 
 #include "twin/hazard.h"
 #include "twin/kernel_sync.h"
@@ -22,7 +21,11 @@ constexpr uint32_t kPositions = static_cast<uint32_t>(TPosition::MAX);
 
 enum class SlotState : uint8_t { kFree, kAllocated, kQueued };
 
-std::string QueueName(TPosition src, TPosition dst);
+// "VECIN", or "VECIN->VECOUT" for a TQueBind, for messages.
+struct QueueLabel {
+    char text[40];
+};
+QueueLabel QueueName(TPosition src, TPosition dst);
 const char* PositionName(TPosition pos);
 
 // The pipe that fills a buffer at a position, and the pipe that consumes it from there: a queue's EnQue
@@ -91,12 +94,12 @@ public:
     {
         for (int32_t i = 0; i < num_; ++i) {
             if (state_[i] != twin_detail::SlotState::kFree) {
-                ascend_twin::Defer("kernel end", "every tensor from AllocTensor is released with FreeTensor",
-                                   "buffer " + std::to_string(i) + " of a " + twin_detail::QueueName(src, dst) +
-                                       " queue was still " +
-                                       (state_[i] == twin_detail::SlotState::kQueued ? "enqueued" : "allocated") +
-                                       " when the kernel returned (the twin is stricter than the NPU here, which "
-                                       "does not check; a leaked buffer is a bug when the code runs in a loop)");
+                ascend_twin::DeferF("kernel end", "every tensor from AllocTensor is released with FreeTensor",
+                                    "buffer %d of a %s queue was still %s when the kernel returned (the twin is "
+                                    "stricter than the NPU here, which does not check; a leaked buffer is a bug when "
+                                    "the code runs in a loop)",
+                                    i, twin_detail::QueueName(src, dst).text,
+                                    state_[i] == twin_detail::SlotState::kQueued ? "enqueued" : "allocated");
                 return;
             }
         }
@@ -133,9 +136,10 @@ public:
                 return t;
             }
         }
-        ascend_twin::Fail("TQue::AllocTensor", "no more live tensors than the queue's buffers",
-                          "all " + std::to_string(num_) + " buffers of the " + twin_detail::QueueName(src, dst) +
-                              " queue are in use (a FreeTensor is missing; on the NPU this call would wait forever)");
+        ascend_twin::FailF("TQue::AllocTensor", "no more live tensors than the queue's buffers",
+                           "all %d buffers of the %s queue are in use (a FreeTensor is missing; on the NPU this call "
+                           "would wait forever)",
+                           static_cast<int>(num_), twin_detail::QueueName(src, dst).text);
     }
 
     template <typename T>
@@ -143,14 +147,14 @@ public:
     {
         const int32_t i = OwnSlot("TQue::EnQue", tensor);
         if (state_[i] != twin_detail::SlotState::kAllocated) {
-            ascend_twin::Fail("TQue::EnQue", "EnQue takes a tensor allocated and not yet enqueued",
-                              "buffer " + std::to_string(i) + " is already in the queue");
+            ascend_twin::FailF("TQue::EnQue", "EnQue takes a tensor allocated and not yet enqueued",
+                               "buffer %d is already in the queue", i);
         }
         if (depth != 0 && count_ >= depth) {  // depth counts consecutive EnQues; depth 0 is in-place use
-            ascend_twin::Fail("TQue::EnQue", "no more consecutive EnQues than the queue depth",
-                              "the " + twin_detail::QueueName(src, dst) + " queue of depth " + std::to_string(depth) +
-                                  " is full (DeQue before enqueuing more; the twin is stricter than the NPU here, whose release "
-                                  "build silently overwrites the oldest entry)");
+            ascend_twin::FailF("TQue::EnQue", "no more consecutive EnQues than the queue depth",
+                               "the %s queue of depth %d is full (DeQue before enqueuing more; the twin is stricter than "
+                               "the NPU here, whose release build silently overwrites the oldest entry)",
+                               twin_detail::QueueName(src, dst).text, static_cast<int>(depth));
         }
         state_[i] = twin_detail::SlotState::kQueued;
         enqueued_[i] = ascend_twin::PipeNow(kProducer);
@@ -178,9 +182,9 @@ public:
     {
         CheckInitialised("TQue::DeQue");
         if (count_ == 0) {
-            ascend_twin::Fail("TQue::DeQue", "DeQue takes from a queue holding a tensor",
-                              "the " + twin_detail::QueueName(src, dst) +
-                                  " queue is empty (a missing EnQue; on the NPU this call would wait forever)");
+            ascend_twin::FailF("TQue::DeQue", "DeQue takes from a queue holding a tensor",
+                               "the %s queue is empty (a missing EnQue; on the NPU this call would wait forever)",
+                               twin_detail::QueueName(src, dst).text);
         }
         const int32_t i = fifo_[head_];
         head_ = (head_ + 1) % twin_detail::kMaxQueueBuffers;
@@ -198,10 +202,10 @@ public:
     {
         const int32_t i = OwnSlot("TQue::FreeTensor", tensor);
         if (state_[i] != twin_detail::SlotState::kAllocated) {
-            ascend_twin::Fail("TQue::FreeTensor", "FreeTensor takes a tensor that is allocated and not enqueued",
-                              state_[i] == twin_detail::SlotState::kFree
-                                  ? "buffer " + std::to_string(i) + " is already free (double FreeTensor)"
-                                  : "buffer " + std::to_string(i) + " is still in the queue (DeQue it first)");
+            ascend_twin::FailF("TQue::FreeTensor", "FreeTensor takes a tensor that is allocated and not enqueued",
+                               "buffer %d %s", i,
+                               state_[i] == twin_detail::SlotState::kFree ? "is already free (double FreeTensor)"
+                                                                          : "is still in the queue (DeQue it first)");
         }
         state_[i] = twin_detail::SlotState::kFree;
         freed_[i] = ascend_twin::PipeNow(kConsumer);
@@ -218,7 +222,7 @@ public:
             ascend_twin::Fail(call, "InitBuffer runs once per queue", "this queue already has buffers");
         }
         if (num == 0 || num > twin_detail::kMaxQueueBuffers) {
-            ascend_twin::Fail(call, "a queue has 1 to 8 buffers", std::to_string(num) + " buffers requested");
+            ascend_twin::FailF(call, "a queue has 1 to 8 buffers", "%u buffers requested", static_cast<unsigned>(num));
         }
         const uint32_t aligned = (len + 31u) / 32u * 32u;
         const uint32_t first = ub.Allocate(call, num, len, true, twin_detail::QueuePosition(src, dst));
@@ -231,8 +235,8 @@ private:
     void CheckInitialised(const char* call) const
     {
         if (num_ == 0) {
-            ascend_twin::Fail(call, "a queue is given buffers by TPipe::InitBuffer before use",
-                              "the " + twin_detail::QueueName(src, dst) + " queue has no buffers");
+            ascend_twin::FailF(call, "a queue is given buffers by TPipe::InitBuffer before use",
+                               "the %s queue has no buffers", twin_detail::QueueName(src, dst).text);
         }
     }
 
@@ -284,13 +288,13 @@ public:
                               "this TBuf has no buffer");
         }
         if (static_cast<uint64_t>(len) * sizeof(T) > len_) {
-            ascend_twin::Fail("TBuf::Get", "TBuf::Get asks for no more than the buffer holds",
-                              std::to_string(len) + " elements of " + std::to_string(sizeof(T)) +
-                                  " bytes asked from a buffer of " + std::to_string(len_) + " bytes");
+            ascend_twin::FailF("TBuf::Get", "TBuf::Get asks for no more than the buffer holds",
+                               "%u elements of %zu bytes asked from a buffer of %u bytes", len, sizeof(T),
+                               static_cast<unsigned>(len_));
         }
         if (len == 0 || (static_cast<uint64_t>(len) * sizeof(T)) % 32 != 0) {
-            ascend_twin::Fail("TBuf::Get", "TBuf::Get(len) asks for a positive whole number of 32-byte blocks",
-                              std::to_string(len) + " elements of " + std::to_string(sizeof(T)) + " bytes");
+            ascend_twin::FailF("TBuf::Get", "TBuf::Get(len) asks for a positive whole number of 32-byte blocks",
+                               "%u elements of %zu bytes", len, sizeof(T));
         }
         LocalTensor<T> t;
         t.TwinBind(reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_), len, pos, {this, -1});
@@ -306,9 +310,9 @@ public:
                               "this TBuf has no buffer");
         }
         if (static_cast<uint64_t>(bufOffset) + static_cast<uint64_t>(size) * sizeof(T) > len_) {
-            ascend_twin::Fail("TBuf::GetWithOffset", "GetWithOffset stays inside the TBuf",
-                              std::to_string(size) + " elements of " + std::to_string(sizeof(T)) + " bytes at offset " +
-                                  std::to_string(bufOffset) + " of a buffer of " + std::to_string(len_) + " bytes");
+            ascend_twin::FailF("TBuf::GetWithOffset", "GetWithOffset stays inside the TBuf",
+                               "%u elements of %zu bytes at offset %u of a buffer of %u bytes", size, sizeof(T), bufOffset,
+                               static_cast<unsigned>(len_));
         }
         LocalTensor<T> t;
         t.TwinBind(reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_ + bufOffset), size, pos, {this, -1});

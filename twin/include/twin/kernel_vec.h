@@ -42,9 +42,8 @@ inline void CheckOperand(const char* call, const char* name, const LocalTensor<T
 {
     ascend_twin::CheckUbAligned(call, name, t.TwinData());
     if (static_cast<uint64_t>(count) > t.GetSize()) {
-        ascend_twin::Fail(call, "vector operands hold count elements",
-                          std::string("operand '") + name + "' holds " + std::to_string(t.GetSize()) +
-                              " elements, count is " + std::to_string(count));
+        ascend_twin::FailF(call, "vector operands hold count elements", "operand '%s' holds %u elements, count is %lld",
+                           name, t.GetSize(), static_cast<long long>(count));
     }
 }
 

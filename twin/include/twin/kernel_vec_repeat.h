@@ -10,7 +10,6 @@
 #pragma once
 
 #include <cstdint>
-#include <string>
 #include <type_traits>
 
 #include <cmath>
@@ -136,10 +135,9 @@ T* LaneAddr(const char* call, const char* operand, const LocalTensor<T>& t, uint
     constexpr uint32_t perBlock = 32 / sizeof(T);
     const uint64_t elem = (static_cast<uint64_t>(r) * repStride + j / perBlock * blkStride) * perBlock + j % perBlock;
     if (elem >= t.GetSize()) {
-        ascend_twin::Fail(call, "UB accesses stay inside the LocalTensor",
-                          std::string("operand '") + operand + "': repeat " + std::to_string(r) + ", lane " +
-                              std::to_string(j) + " is element " + std::to_string(elem) + " of a tensor of " +
-                              std::to_string(t.GetSize()));
+        ascend_twin::FailF(call, "UB accesses stay inside the LocalTensor",
+                           "operand '%s': repeat %u, lane %u is element %llu of a tensor of %u", operand, r, j,
+                           static_cast<unsigned long long>(elem), t.GetSize());
     }
     return t.TwinData() + elem;
 }

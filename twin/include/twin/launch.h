@@ -8,6 +8,7 @@
 
 #include "platform_info.h"
 #include "twin/runtime.h"
+#include "twin/violation.h"
 
 namespace ascend_twin {
 

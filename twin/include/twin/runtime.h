@@ -1,11 +1,12 @@
 // The twin's per-core state: which core is running, its UB, its counters, and how a broken rule is
 // reported. Everything the Ascend C API headers of the twin need from the launcher goes through here.
+// Kernel code sees this header, so it makes no std::string or std::vector visible (device code has no
+// heap: a kernel using them would compile here and fail on the NPU; tests/test_twin_kernel_headers.py
+// checks it). The exception the launcher throws is in twin/violation.h, the launcher's per-core
+// bookkeeping in twin/src/core_records.h.
 #pragma once
 
 #include <cstdint>
-#include <stdexcept>
-#include <string>
-#include <vector>
 
 #include "platform_info.h"
 
@@ -55,17 +56,6 @@ struct CoreCounters {
     CubeCounters cube;
 };
 
-// Thrown when a kernel breaks a rule of the hardware or of the Ascend C programming model.
-class RuleViolation : public std::runtime_error {
-public:
-    RuleViolation(std::string kernel, int64_t core, std::string call, std::string rule, std::string detail);
-    const std::string kernel;
-    const int64_t core;
-    const std::string call;
-    const std::string rule;
-    const std::string detail;
-};
-
 struct GmRegion {
     const char* name;
     uint8_t* begin;
@@ -78,7 +68,8 @@ struct GmWrite {
     uint32_t epoch = 0;  // SyncAlls the core had passed when it accessed the bytes
 };
 
-struct LaunchSync;  // twin/src/core_sched.h
+struct LaunchSync;   // twin/src/core_sched.h
+struct CoreRecords;  // twin/src/core_records.h
 
 // Atomic accumulation of copies to GM (SetAtomicAdd<T> and friends).
 enum class AtomicOp : uint8_t { kNone, kAdd, kMax, kMin };
@@ -92,12 +83,8 @@ struct CoreContext {
     uint64_t tilingKey = 0;
     int32_t kernelType = -1;  // AscendC::KernelMetaType from KERNEL_TASK_TYPE_DEFAULT; -1 when not declared
     const ascend_ext::PlatformInfo* platform = nullptr;
-    const std::vector<GmRegion>* gm = nullptr;
     uint8_t* ub = nullptr;  // UB of this core, platform->ubSize bytes, 64-byte aligned
     CoreCounters counters;
-    std::vector<GmWrite> writes;  // coalesced GM write ranges, for the cross-core overlap check
-    std::vector<GmWrite> reads;   // coalesced GM read ranges, for the cross-core read-after-write check
-    std::vector<GmWrite> atomicWrites;  // GM ranges accumulated into atomically (cores may share them)
     AtomicOp atomicOp = AtomicOp::kNone;
     bool maskCounter = false;  // the vector mask register: counter mode, or normal mode with these bits
     uint64_t maskHigh = ~0ull;
@@ -109,9 +96,7 @@ struct CoreContext {
     uint32_t softSyncs = 0;      // SyncAlls of the workspace form (its GM slot counts them)
     bool returned = false;       // the kernel returned (not stopped by a violation or a SyncAll that cannot open)
     bool abortedInSync = false;  // released from a SyncAll that could never open
-    std::string deferredViolation;  // found in a destructor (cannot throw there); raised after the kernel returns
-    std::string deferredCall;
-    std::string deferredRule;
+    CoreRecords* records = nullptr;  // the launch's GM regions and this core's GM ranges and deferred violation
 };
 
 CoreContext& CurrentCore();  // throws std::logic_error outside a launch
@@ -120,10 +105,11 @@ bool InLaunch();
 // KERNEL_TASK_TYPE_DEFAULT: records the core type and checks blockDim against that core type's count.
 void SetKernelType(int32_t kernelType);
 
-[[noreturn]] void Fail(const char* call, const char* rule, const std::string& detail);
-void Defer(const char* call, const char* rule, const std::string& detail);  // for destructors
-// The same with a printf-style detail (checked by the compiler): kernel-facing headers build their
-// messages with these, so that kernel code sees no std::string.
+// Stops the launch with a RuleViolation (twin/violation.h) naming the kernel, the core, the call, the rule
+// and what broke it. Defer records one found in a destructor (which cannot throw); the launcher raises
+// it when the kernel returns. The F forms take a printf-style detail (checked by the compiler).
+[[noreturn]] void Fail(const char* call, const char* rule, const char* detail);
+void Defer(const char* call, const char* rule, const char* detail);
 [[noreturn]] void FailF(const char* call, const char* rule, const char* format, ...)
     __attribute__((format(printf, 3, 4)));
 void DeferF(const char* call, const char* rule, const char* format, ...) __attribute__((format(printf, 3, 4)));
@@ -157,7 +143,5 @@ inline uint64_t CountFormRepeats(uint64_t count, uint64_t bytesPerElement)
 {
     return (count * bytesPerElement + 255) / 256;
 }
-
-std::string Hex(uint64_t v);
 
 }  // namespace ascend_twin
