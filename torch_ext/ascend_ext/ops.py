@@ -8,11 +8,26 @@ from typing import Optional, Tuple, Union
 import torch
 from torch import Tensor
 
+from . import _C
 
 # Resolved once: calling an overload directly skips the packet's overload resolution on every call.
 _VECTOR_ADD = torch.ops.ascend_ext.vector_add.default
 _VECTOR_ADD_SCALAR = torch.ops.ascend_ext.vector_add.Scalar
 _DISPERSION_CORRECTION = torch.ops.ascend_ext.dispersion_correction.default
+
+
+_C_VECTOR_ADD = _C.vector_add
+_has_torch_function = torch._C._has_torch_function
+_is_compiling = torch.compiler.is_compiling
+
+
+@torch.jit.unused
+def _vector_add_tensors(x: Tensor, y: Tensor) -> Tensor:
+    # The same op through the dispatcher without torch.ops' per-call schema matching
+    # (torch_ext/csrc/module.cpp), where nothing at the Python level would see the call.
+    if _has_torch_function((x, y)) or _is_compiling():
+        return _VECTOR_ADD(x, y)
+    return _C_VECTOR_ADD(x, y)
 
 
 @torch.jit.unused
@@ -43,7 +58,7 @@ def vector_add(x: Tensor, y: Union[Tensor, float], alpha: float = 1.0) -> Tensor
         return torch.ops.ascend_ext.vector_add(x, y, alpha=alpha)
     if isinstance(y, Tensor) and isinstance(x, Tensor):
         # keyword arguments cost microseconds on this path: pass alpha only when it is not the default
-        return _VECTOR_ADD(x, y) if alpha == 1 and alpha is not True else _VECTOR_ADD(x, y, alpha=alpha)
+        return _vector_add_tensors(x, y) if alpha == 1 and alpha is not True else _VECTOR_ADD(x, y, alpha=alpha)
     _check_tensor("vector_add", "x", x)
     _check_operand("vector_add", "y", y)
     return _VECTOR_ADD_SCALAR(x, y) if alpha == 1 and alpha is not True else _VECTOR_ADD_SCALAR(x, y, alpha=alpha)
