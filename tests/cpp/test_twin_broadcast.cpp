@@ -363,6 +363,7 @@ TEST_CASE("GetBroadCastMaxMinTmpSize returns A2's sizes")
         {{1, 16}, {3, 16}, 2, 32, 32},  // axis 0: one block of zeros
         {{7}, {7}, 4, 0, 0},
         {{1, 1}, {6, 9}, 2, 0, 0},
+        {{1}, {0}, 4, 0, 0},  // a 0 in dstShape where src has 1 is accepted
     };
     for (const Want& w : wants) {
         uint32_t mn = 1, mx = 1;
@@ -376,6 +377,7 @@ TEST_CASE("GetBroadCastMaxMinTmpSize returns A2's sizes")
         {{1, 12}, {3, 12}},      // axis 0 with dstShape[1] not a whole block (float)
         {{2, 1, 1}, {2, 4, 1}},  // dim 3
         {{2, 1}, {2}},           // different dim counts
+        {{0, 4}, {0, 4}},        // src holds nothing
     };
     for (const auto& b : bad) {
         uint32_t mn = 7, mx = 7;
@@ -392,7 +394,7 @@ TEST_CASE("Broadcast rules: planted faults and clean counterparts")
     CHECK(Broke(&FaultKernel<2>, "Broadcast: UB operands start at a 32-byte aligned address"));
     CHECK(Broke(&FaultKernel<3>, ""));
     CHECK(Broke(&FaultKernel<4>,
-                "Broadcast: srcShape broadcasts to dstShape: each srcShape[i] is dstShape[i] or 1, none is 0"));
+                "Broadcast: srcShape broadcasts to dstShape: each srcShape[i] is dstShape[i] or 1, and srcShape has no 0"));
     CHECK(Broke(&FaultKernel<5>, "Broadcast: the axis template parameter is the axis srcShape broadcasts along"));
     CHECK(Broke(&FaultKernel<6>,
                 "Broadcast: with dim 2 and axis 0, srcShape[1] * sizeof(T) is a multiple of 32 bytes"));

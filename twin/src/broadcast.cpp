@@ -8,6 +8,8 @@ namespace AscendC::twin_detail {
 namespace {
 
 constexpr const char* kCall = "Broadcast";
+constexpr const char* kShapeRule =
+    "srcShape broadcasts to dstShape: each srcShape[i] is dstShape[i] or 1, and srcShape has no 0";
 // A2's PopStackBuffer ends the framework's buffer at TOTAL_UB_SIZE - sizeof(KfcMsg): the last 128 bytes of
 // UB carry the cube/vector message slot (dav_c220 kfc_comm.h: "The message length is 128 bytes").
 constexpr uint64_t kKfcMsgBytes = 128;
@@ -69,8 +71,8 @@ uint64_t CheckBroadcast(int32_t dim, int32_t axis, uint32_t typeSize, const uint
     uint64_t srcSize = 1;
     uint64_t dstSize = 1;
     for (int32_t i = 0; i < dim; ++i) {
-        if (dstShape[i] == 0 || srcShape[i] == 0 || (srcShape[i] != dstShape[i] && srcShape[i] != 1)) {
-            ascend_twin::FailF(kCall, "srcShape broadcasts to dstShape: each srcShape[i] is dstShape[i] or 1, none is 0",
+        if (srcShape[i] == 0 || (srcShape[i] != dstShape[i] && srcShape[i] != 1)) {
+            ascend_twin::FailF(kCall, kShapeRule,
                                "dim %d: srcShape[%d] = %u, dstShape[%d] = %u", dim, i, srcShape[i], i, dstShape[i]);
         }
         srcDims[i] = srcShape[i];
@@ -111,8 +113,7 @@ uint64_t CheckBroadcast(int32_t dim, int32_t axis, uint32_t typeSize, const uint
     }
     const ascend_twin::BroadcastTmpSize sz = ascend_twin::BroadcastTmpSizeA2(dim, srcDims, dstDims, typeSize);
     if (sz.error != nullptr) {  // the checks above leave nothing the size function refuses; kept as a guard
-        ascend_twin::FailF(kCall, "srcShape broadcasts to dstShape: each srcShape[i] is dstShape[i] or 1, none is 0",
-                           "%s", sz.error);
+        ascend_twin::FailF(kCall, kShapeRule, "%s", sz.error);
     }
     if (tmp.bytes < sz.minValue) {
         if (framework) {

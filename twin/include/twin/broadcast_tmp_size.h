@@ -46,8 +46,14 @@ inline BroadcastTmpSize BroadcastTmpSizeA2(uint32_t dimNum, const int64_t* srcDi
     uint64_t srcSize = 1;
     uint64_t dstSize = 1;
     for (uint32_t i = 0; i < dimNum; ++i) {
-        if (srcDims[i] <= 0 || dstDims[i] <= 0 || (srcDims[i] != dstDims[i] && srcDims[i] != 1)) {
-            r.error = "srcShape cannot broadcast to dstShape (each srcShape[i] is dstShape[i] or 1, none is 0)";
+        // As A2's function: srcShape[i] is dstShape[i] or 1, and src holds at least one element (a 0 in
+        // dstShape where src has 1 is accepted). Negative (unknown) dims are refused.
+        if (srcDims[i] != dstDims[i] && srcDims[i] != 1) {
+            r.error = "srcShape cannot broadcast to dstShape (each srcShape[i] is dstShape[i] or 1)";
+            return r;
+        }
+        if (srcDims[i] <= 0 || dstDims[i] < 0) {
+            r.error = "srcShape's size must be greater than 0 (and no dim negative)";
             return r;
         }
         srcSize *= static_cast<uint64_t>(srcDims[i]);

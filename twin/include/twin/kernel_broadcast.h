@@ -18,7 +18,7 @@
 // Like the device, it leaves the vector mask in normal mode with every lane on.
 //
 // Rules (each error names it): dst/src/sharedTmpBuffer at VECIN/VECCALC/VECOUT and 32-byte aligned; the
-// shapes broadcast (srcShape[i] is dstShape[i] or 1, none 0) along the axis the template names; dim 2,
+// shapes broadcast (srcShape[i] is dstShape[i] or 1, srcShape has no 0) along the axis the template names; dim 2,
 // axis 0: srcShape[1] * sizeof(T) a multiple of 32 bytes (docs); src and dst hold their shapes and do not
 // overlap (docs); sharedTmpBuffer holds GetBroadCastMaxMinTmpSize's minimum and does not overlap src or dst
 // (the implementation writes it between reading src and writing dst); the framework form needs a TPipe and
@@ -99,7 +99,7 @@ inline void BroadcastRun(const LocalTensor<T>& dstLocal, const LocalTensor<T>& s
     ascend_twin::Instr instr("Broadcast", ascend_twin::Pipe::kV);
     instr.Read("srcLocal", srcLocal.TwinData(), srcSize * sizeof(T));
     if (tmpUsed != 0) instr.Write("sharedTmpBuffer", tmp, tmpUsed);
-    instr.Write("dstLocal", dstLocal.TwinData(), dstSize * sizeof(T));
+    if (dstSize != 0) instr.Write("dstLocal", dstLocal.TwinData(), dstSize * sizeof(T));
 
     const T* s = srcLocal.TwinData();
     T* d = dstLocal.TwinData();
