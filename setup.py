@@ -50,11 +50,13 @@ def torch_npu_extension():
 
 
 def stage_twin_sdk():
-    """Copies the twin's headers and runtime into the package, so ascend_ext.twin.compile_kernels can
-    build a user's kernel file against them on any machine the wheel is installed on."""
+    """Copies the twin's headers (kernel side: include/, host tiling side: host_include/) and runtime into the
+    package, so ascend_ext.twin.compile_kernels can build a user's kernel file against them on any machine
+    the wheel is installed on."""
     sdk = os.path.join(ROOT, "torch_ext", "ascend_ext", "twin_sdk")
     shutil.rmtree(sdk, ignore_errors=True)
     shutil.copytree(os.path.join(ROOT, "twin", "include"), os.path.join(sdk, "include"))
+    shutil.copytree(os.path.join(ROOT, "twin", "host_include"), os.path.join(sdk, "host_include"))
     shutil.copytree(os.path.join(ROOT, "twin", "src"), os.path.join(sdk, "src"))
     shutil.copy(os.path.join(ROOT, "op_host", "platform_info.h"), os.path.join(sdk, "include"))
 
@@ -106,6 +108,9 @@ setup(
             "twin_sdk/include/*.h",
             "twin_sdk/include/twin/*.h",
             "twin_sdk/include/lib/*.h",
+            "twin_sdk/include/lib/*/*.h",  # lib/pad/broadcast.h
+            "twin_sdk/host_include/*/*.h",  # host tiling API: graph/tensor.h, platform/soc_spec.h
+            "twin_sdk/host_include/*/*/*.h",  # tiling/pad/broadcast_tiling.h, tiling/platform/platform_ascendc.h
             "twin_sdk/include/kernel_tiling/*.h",
             "twin_sdk/src/*.cpp",
             "twin_sdk/src/*.h",

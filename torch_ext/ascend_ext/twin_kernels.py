@@ -171,13 +171,17 @@ def compile_kernels(sources: Iterable[str], include_dirs: Iterable[str] = (), de
     sdk_sources = sorted(glob.glob(os.path.join(_SDK, "src", "*.cpp")))
     if not sdk_sources:
         raise RuntimeError(f"ascend_ext: the twin SDK is missing from {_SDK}; reinstall the package")
-    flags: List[str] = ["-std=c++17", opt_level, "-shared", "-fPIC", "-pthread", "-I", os.path.join(_SDK, "include")]
+    # include: the kernel API; host_include: the host tiling API (GetBroadCastMaxMinTmpSize and its types),
+    # for sources that hold tiling code next to their kernels.
+    flags: List[str] = ["-std=c++17", opt_level, "-shared", "-fPIC", "-pthread", "-I", os.path.join(_SDK, "include"),
+                        "-I", os.path.join(_SDK, "host_include")]
     for d in list(include_dirs) + sorted({os.path.dirname(s) for s in sources}):
         flags += ["-I", os.path.abspath(d)]
     for key, value in (defines or {}).items():
         flags.append(f"-D{key}" if value is None else f"-D{key}={value}")
     digest = hashlib.sha256(" ".join(flags).encode())
-    for path in sources + sdk_sources + sorted(glob.glob(os.path.join(_SDK, "include", "**", "*.h"), recursive=True)):
+    headers = [p for d in ("include", "host_include") for p in glob.glob(os.path.join(_SDK, d, "**", "*.h"), recursive=True)]
+    for path in sources + sdk_sources + sorted(headers):
         with open(path, "rb") as f:
             digest.update(path.encode() + f.read())
     out = os.path.join(_cache_dir(), f"kernels_{digest.hexdigest()[:20]}")

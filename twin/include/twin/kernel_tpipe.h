@@ -74,6 +74,7 @@ public:
         buffers_ = 0;
         for (uint32_t& n : queueBuffers_) n = 0;
     }
+    uint64_t End() const { return next_; }  // UB offset past the last buffer handed out
 
 private:
     uint64_t next_ = 0;
@@ -413,6 +414,8 @@ public:
 
     __aicore__ inline void Reset() { ub_.Reset(); }
     __aicore__ inline void Destroy() { ub_.Reset(); }
+    // Twin: the UB offset past this TPipe's buffers (where the real PopStackBuffer starts).
+    uint64_t TwinUbEnd() const { return ub_.End(); }
 
 private:
     twin_detail::UbAllocator ub_;

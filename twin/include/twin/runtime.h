@@ -17,7 +17,7 @@ enum class VecOp : uint32_t {
     kAdd, kSub, kMul, kDiv, kMax, kMin, kAdds, kMuls, kExp, kLn, kAbs, kSqrt, kRsqrt, kReciprocal,
     kDuplicate, kCast, kReduceSum, kReduceMax, kAxpy, kRelu, kNot, kMaxs, kMins, kLeakyRelu, kAnd, kOr,
     kReduceMin, kWholeReduceSum, kWholeReduceMax, kWholeReduceMin, kBlockReduceSum, kBlockReduceMax, kBlockReduceMin,
-    kPairReduceSum, kCompare, kCompareScalar, kSelect, kBrcb,
+    kPairReduceSum, kCompare, kCompareScalar, kSelect, kBrcb, kBroadcast,
     kCount
 };
 const char* VecOpName(VecOp op);
