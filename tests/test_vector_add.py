@@ -299,3 +299,44 @@ def test_rejects_operands_that_are_neither_tensors_nor_numbers(bad):
         ascend_ext.vector_add(bad, rand(2))
     with pytest.raises((TypeError, RuntimeError), match=r"vector_add"):
         torch.ops.ascend_ext.vector_add(bad, rand(2))
+
+
+# ascend_ext.vector_add(x, y) enters the dispatcher through ascend_ext._C.vector_add where no Python-level
+# hook would see the call, and through torch.ops otherwise: both entries must be the same op to a user.
+@pytest.mark.parametrize("x, y", [
+    (torch.ones(3, dtype=torch.int32), torch.ones(3, dtype=torch.int32)),
+    (torch.ones(3), torch.ones(4)),
+    (torch.ones(3), torch.ones(3, dtype=torch.complex64)),
+    (torch.ones(3), torch.ones(3, device="meta")),
+    (torch.ones(3).to_sparse(), torch.ones(3)),
+])
+def test_both_entries_report_the_same_errors(x, y):
+    with pytest.raises(Exception) as fast:
+        ascend_ext._C.vector_add(x, y)
+    with pytest.raises(Exception) as slow:
+        torch.ops.ascend_ext.vector_add.default(x, y)
+    assert type(fast.value) is type(slow.value)
+    assert str(fast.value).split("\n")[0] == str(slow.value).split("\n")[0]
+
+
+def test_fast_entry_matches_and_is_seen_by_autograd_profiler_and_modes():
+    x, y = rand(7, 5).requires_grad_(), rand(5)
+    z = ascend_ext._C.vector_add(x, y)
+    assert torch.equal(z, (x.detach().double() + y.double()).to(z.dtype))
+    z.sum().backward()
+    assert torch.equal(x.grad, torch.ones_like(x))
+    with torch.profiler.profile() as prof:
+        ascend_ext.vector_add(x.detach(), y)
+    assert "ascend_ext::vector_add" in {e.name for e in prof.events()}
+    seen = []
+
+    class Mode(torch.overrides.TorchFunctionMode):
+        def __torch_function__(self, func, types, args=(), kwargs=None):
+            seen.append(func)
+            return func(*args, **(kwargs or {}))
+
+    with Mode():
+        ascend_ext.vector_add(x.detach(), y)
+    assert torch.ops.ascend_ext.vector_add.default in seen
+    with pytest.raises(TypeError, match="two tensors"):
+        ascend_ext._C.vector_add(x, 1.0)

@@ -8,6 +8,8 @@
 // torch.compile or TorchScript) and torch.ops otherwise.
 #include <Python.h>
 
+#include <stdexcept>
+
 #include <ATen/core/dispatch/Dispatcher.h>
 #include <torch/csrc/Exceptions.h>
 #include <torch/csrc/autograd/python_variable.h>
@@ -27,9 +29,18 @@ PyObject* VectorAdd(PyObject* /*self*/, PyObject* const* args, Py_ssize_t nargs)
     const at::Tensor& x = THPVariable_Unpack(args[0]);
     const at::Tensor& y = THPVariable_Unpack(args[1]);
     at::Tensor z;
-    {
+    try {
         pybind11::gil_scoped_release noGil;  // as torch's own bindings do while an op runs
         z = op.call(x, y, c10::Scalar(1));
+    } catch (const c10::Error&) {
+        throw;  // below: c10's ValueError/TypeError/... become their Python types
+    } catch (const std::invalid_argument& e) {
+        // The Python types torch.ops (pybind11) gives the standard exceptions, so both entries agree.
+        PyErr_SetString(PyExc_ValueError, e.what());
+        return nullptr;
+    } catch (const std::out_of_range& e) {
+        PyErr_SetString(PyExc_IndexError, e.what());
+        return nullptr;
     }
     return THPVariable_Wrap(std::move(z));
     END_HANDLE_TH_ERRORS
