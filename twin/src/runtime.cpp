@@ -56,7 +56,7 @@ const char* VecOpName(VecOp op)
                                         "ReduceMax", "Axpy", "Relu", "Not", "Maxs", "Mins", "LeakyRelu", "And",
                                         "Or", "ReduceMin", "WholeReduceSum", "WholeReduceMax", "WholeReduceMin",
                                         "BlockReduceSum", "BlockReduceMax", "BlockReduceMin", "PairReduceSum",
-                                        "Compare", "CompareScalar", "Select", "Brcb"};
+                                        "Compare", "CompareScalar", "Select", "Brcb", "GetCmpMask", "SetCmpMask"};
     static_assert(sizeof(names) / sizeof(names[0]) == static_cast<size_t>(VecOp::kCount));
     return names[static_cast<uint32_t>(op)];
 }
