@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -177,6 +178,62 @@ void CastWideMaskKernel(GM_ADDR, GM_ADDR)
     Cast(db.Get<float>(), s, RoundMode::CAST_NONE, uint64_t(128), 1, {1, 1, 8, 4});
 }
 
+// int32_t -> half with DEQSCALE: in = int32_t[128] ++ the scale (a half in the low 16 bits of in[128]);
+// out = half[256]: [0..128) the count form, [128..256) the mask form over the odd lanes of two repeats.
+// form: 0 SetDeqScale(half), 1 none, 2 SetDeqScale(float, int16_t, bool).
+template <int form>
+void DeqKernel(GM_ADDR in, GM_ADDR out)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> sb, db;
+    pipe.InitBuffer(sb, 128 * sizeof(int32_t));
+    pipe.InitBuffer(db, 256 * sizeof(half));
+    GlobalTensor<int32_t> inGm;
+    GlobalTensor<half> outGm;
+    GlobalTensor<half> scaleGm;
+    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(in));
+    scaleGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(in) + 256);
+    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(out));
+    LocalTensor<int32_t> s = sb.Get<int32_t>();
+    LocalTensor<half> d = db.Get<half>();
+    DataCopy(s, inGm, 128);
+    Duplicate(d, half(-7.0f), 256);
+    if constexpr (form == 0) SetDeqScale(scaleGm.GetValue(0));
+    if constexpr (form == 2) SetDeqScale(1.0f, int16_t(0), true);
+    SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
+    WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
+    Cast(d, s, RoundMode::CAST_NONE, 128);
+    uint64_t odd[2] = {0xAAAAAAAAAAAAAAAAull, 0};
+    Cast(d[128], s, RoundMode::CAST_FLOOR, odd, 2, {1, 1, 4, 8});  // the round mode is ignored
+    SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+    WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+    DataCopy(outGm, d, 256);
+}
+
+// The half nearest to x (ties: even significand), found among the neighbours of a float-rounded guess,
+// saturated to +-65504.
+float NearestHalf(double x)
+{
+    if (x >= 65504.0) return 65504.0f;
+    if (x <= -65504.0) return -65504.0f;
+    const half guess(static_cast<float>(x));
+    float best = static_cast<float>(guess);
+    uint16_t bestBits = guess.bits;
+    for (int d = -2; d <= 2; ++d) {
+        half h;
+        h.bits = static_cast<uint16_t>(guess.bits + d);
+        const float v = static_cast<float>(h);
+        if ((h.bits & 0x7c00u) == 0x7c00u || std::isnan(v)) continue;
+        if ((v < 0) != (best < 0) && v != 0 && best != 0) continue;
+        const double e = std::fabs(v - x), eb = std::fabs(best - x);
+        if (e < eb || (e == eb && (h.bits & 1u) == 0 && (bestBits & 1u) == 1)) {
+            best = v;
+            bestBits = h.bits;
+        }
+    }
+    return best;
+}
+
 }  // namespace
 
 TEST_CASE("Cast float/half/bfloat16 -> integers: the docs' examples under every mode, saturation")
@@ -335,6 +392,60 @@ TEST_CASE("Cast rules: round modes per pair, NaN to integers, negative to uint8_
     CHECK((Broke(&HalfToUint8Kernel, "", Bytes(Halves({1.0f, 0.25f})))));
     CHECK((Broke(&CastNoWaitKernel, "Cast: accesses of different pipes to the same UB bytes are ordered by synchronisation")));
     CHECK((Broke(&CastWideMaskKernel, "Cast: a continuous mask selects at most one repeat of elements")));
+}
+
+TEST_CASE("Cast int32_t -> half: src * DEQSCALE's half, RINT, saturated; the round mode is ignored")
+{
+    const uint32_t seed = std::random_device{}();
+    std::mt19937 rng(seed);
+    const int before = check::Failures();
+    for (int trial = 0; trial < 4; ++trial) {
+        std::vector<int32_t> in(256 / 2 + 8, 0);
+        std::uniform_int_distribution<int> shift(0, 30);
+        for (int i = 0; i < 128; ++i) {
+            const int32_t mag = static_cast<int32_t>(rng() >> (1 + shift(rng)));
+            in[i] = (rng() & 1) ? mag : -mag;
+        }
+        in[0] = 2049;  // 2048 + 1: a tie at scale 1, rounds to even (2048)
+        in[1] = 2051;  // rounds up to 2052
+        in[2] = std::numeric_limits<int32_t>::max();  // saturates (unless the scale is tiny)
+        // A random half scale between 2^-16 and 2^4, sometimes negative.
+        std::uniform_real_distribution<float> lg(-16.0f, 4.0f);
+        half scale(std::pow(2.0f, lg(rng)) * ((rng() & 1) ? 1.0f : -1.0f));
+        if (trial == 0) scale = half(1.0f);
+        std::memcpy(&in[128], &scale.bits, 2);
+        std::vector<half> out(256);
+        ascend_twin::LaunchSpec spec;
+        spec.kernel = "cast_deq";
+        spec.entry = reinterpret_cast<ascend_twin::KernelEntry>(&DeqKernel<0>);
+        spec.blockDim = 1;
+        spec.args = {{"in", in.data(), in.size() * sizeof(int32_t)}, {"out", out.data(), out.size() * sizeof(half)}};
+        ascend_twin::Launch(spec);
+        const double sc = static_cast<float>(scale);
+        for (int i = 0; i < 128; ++i) {
+            const float want = NearestHalf(static_cast<double>(in[i]) * sc);
+            CHECK_EQ(static_cast<float>(out[i]), want);
+            const float masked = (i % 2) ? want : -7.0f;  // odd lanes of both 64-lane repeats
+            CHECK_EQ(static_cast<float>(out[128 + i]), masked);
+        }
+        if (trial == 0) {
+            CHECK_EQ(static_cast<float>(out[0]), 2048.0f);
+            CHECK_EQ(static_cast<float>(out[1]), 2052.0f);
+            CHECK_EQ(static_cast<float>(out[2]), 65504.0f);
+        }
+    }
+    if (check::Failures() != before) std::printf("  seed %u\n", seed);
+}
+
+TEST_CASE("Cast int32_t -> half needs SetDeqScale(half), not the CastDequant form")
+{
+    const std::string rule = "Cast: Cast int32_t -> half uses the scale SetDeqScale(half) set";
+    std::vector<uint8_t> in(1024, 0);
+    in[512] = 0x00;
+    in[513] = 0x3c;  // half 1.0
+    CHECK((Broke(&DeqKernel<1>, rule, in)));
+    CHECK((Broke(&DeqKernel<2>, rule, in)));
+    CHECK((Broke(&DeqKernel<0>, "", in)));
 }
 
 TEST_MAIN()

@@ -5,11 +5,17 @@
 // Forms: the count form and the mask/repeat forms (bitwise and continuous mask, UnaryRepeatParams). One
 // repeat covers 256 bytes of the wider type (docs: the mask counts in the larger sizeof), the narrower
 // operand fills fewer blocks (e.g. half -> float: src 4 blocks, srcRepStride 4 for contiguous data).
-// Not in the twin: int4b_t (no such type here) and int32_t -> half (needs SetDeqScale).
+// int32_t -> half (vconv_deq): dst = src * scale, the scale being the half in bits 0..15 of the DEQSCALE
+// register that SetDeqScale(half) sets (SetDeqScale docs, table 1); the round mode is ignored (Cast docs:
+// "roundMode不生效"); the product rounds to half with RINT and saturates (CastDequant docs, s322fp16: "采用
+// RINT精度舍入模式", "对输出结果的溢出采用饱和处理"). The twin rounds the exact product once (it is exact in
+// double: 31 + 11 significant bits). A Cast int32_t -> half with DEQSCALE unset, or set by the
+// SetDeqScale(float, int16_t, bool) form of CastDequant's s162b8 case, is a violation.
 #pragma once
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <type_traits>
 
@@ -54,7 +60,8 @@ constexpr uint32_t CastModes()
     } else if constexpr (kCastPair<T, U, half, int16_t> || kCastPair<T, U, int8_t, half> ||
                          kCastPair<T, U, uint8_t, half> || kCastPair<T, U, float, int32_t>) {
         return kCastRounding | kCastNoneOnly;
-    } else if constexpr (kCastPair<T, U, half, float>) {
+    } else if constexpr (kCastPair<T, U, half, float> || kCastPair<T, U, half, int32_t>) {
+        // int32_t -> half ignores the round mode: every mode is accepted.
         return kCastRounding | kCastNoneOnly | CastModeBit(RoundMode::CAST_ODD);
     } else if constexpr (kCastPair<T, U, int16_t, half> || kCastPair<T, U, int32_t, half> ||
                          kCastPair<T, U, int32_t, bfloat16_t> || kCastPair<T, U, int16_t, float> ||
@@ -182,6 +189,59 @@ inline T CastElem(U v, RoundMode mode)
     }
 }
 
+// The scale of int32_t -> half: DEQSCALE's bits 0..15, which SetDeqScale(half) must have set.
+inline float DeqScaleHalf()
+{
+    const ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    if (core.deqScaleForm != 1) {
+        ascend_twin::Fail("Cast", "Cast int32_t -> half uses the scale SetDeqScale(half) set",
+                          core.deqScaleForm == 0 ? "DEQSCALE was never set on this core"
+                                                 : "DEQSCALE was last set by SetDeqScale(float, int16_t, bool), "
+                                                   "the form for CastDequant's int16_t -> b8 case");
+    }
+    half h;
+    h.bits = static_cast<uint16_t>(core.deqScale & 0xffffu);
+    return static_cast<float>(h);
+}
+
+// src * scale rounded once to half (ties to even), saturated to +-65504.
+inline half DeqToHalf(int32_t v, float scale)
+{
+    const double x = static_cast<double>(v) * static_cast<double>(scale);  // exact
+    if (std::isnan(x)) return half(std::numeric_limits<float>::quiet_NaN());
+    if (x >= 65504.0) return half(65504.0f);
+    if (x <= -65504.0) return half(-65504.0f);
+    if (x == 0) return half(static_cast<float>(x));
+    int e = 0;
+    std::frexp(x, &e);                      // |x| in [2^(e-1), 2^e)
+    const int ulpExp = (e - 1 < -14 ? -14 : e - 1) - 10;  // half: 10 fraction bits, subnormals below 2^-14
+    const double q = std::nearbyint(std::ldexp(x, -ulpExp));  // ties to even
+    return half(static_cast<float>(std::ldexp(q, ulpExp)));   // exact in float and in half
+}
+
+// One element, given DEQSCALE's scale for int32_t -> half (unused otherwise).
+template <typename T, typename U>
+inline T CastOne(U v, RoundMode mode, float deq)
+{
+    if constexpr (std::is_same_v<T, half> && std::is_same_v<U, int32_t>) {
+        (void)mode;
+        return DeqToHalf(v, deq);
+    } else {
+        (void)deq;
+        return CastElem<T, U>(v, mode);
+    }
+}
+
+template <typename T, typename U>
+inline float DeqScaleFor()
+{
+    if constexpr (std::is_same_v<T, half> && std::is_same_v<U, int32_t>) {
+        return DeqScaleHalf();
+    } else {
+        return 0.0f;
+    }
+}
+
 template <typename T, typename U>
 inline constexpr uint32_t kCastRepeatLanes = 256 / (sizeof(T) > sizeof(U) ? sizeof(T) : sizeof(U));
 
@@ -192,6 +252,7 @@ void CastLanes(const LocalTensor<T>& dst, const LocalTensor<U>& src, RoundMode m
     CheckCastMode<T, U>(mode);
     ascend_twin::CheckUbAligned("Cast", "dst", dst.TwinData());
     ascend_twin::CheckUbAligned("Cast", "src", src.TwinData());
+    const float deq = DeqScaleFor<T, U>();
     ascend_twin::Instr instr("Cast", ascend_twin::Pipe::kV);
     uint64_t active = 0;
     for (uint32_t r = 0; r < lanes.repeats; ++r) {
@@ -201,7 +262,7 @@ void CastLanes(const LocalTensor<T>& dst, const LocalTensor<U>& src, RoundMode m
             T* d = LaneAddr("Cast", "dst", dst, r, j, p.dstBlkStride, p.dstRepStride);
             instr.Read("src", s, sizeof(U));
             instr.Write("dst", d, sizeof(T));
-            *d = CastElem<T, U>(*s, mode);
+            *d = CastOne<T, U>(*s, mode, deq);
             ++active;
         }
     }
@@ -216,8 +277,8 @@ void CastLanes(const LocalTensor<T>& dst, const LocalTensor<U>& src, RoundMode m
     twin_detail::CastModes<T, U>() != 0,                                                                           \
         "Cast on A2 converts (src -> dst): half -> float/int32_t/int16_t/int8_t/uint8_t; float -> float/half/"     \
         "bfloat16_t/int16_t/int32_t/int64_t; bfloat16_t -> float/int32_t; int8_t/uint8_t -> half; int16_t -> "     \
-        "half/float; int32_t -> float/int16_t/int64_t; int64_t -> float/int32_t (the twin lacks int4b_t and the "  \
-        "SetDeqScale conversion int32_t -> half)"
+        "half/float; int32_t -> float/int16_t/int64_t/half (SetDeqScale(half)); int64_t -> float/int32_t (the "   \
+        "twin lacks int4b_t)"
 
 template <typename T, typename U>
 __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode,
@@ -244,7 +305,8 @@ __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src
             for (uint32_t i = 0; i < count; ++i) d[i] = twin_detail::CastElem<T, U>(s[i], roundMode);
         }
     } else {
-        for (uint32_t i = 0; i < count; ++i) d[i] = twin_detail::CastElem<T, U>(s[i], roundMode);
+        const float deq = twin_detail::DeqScaleFor<T, U>();
+        for (uint32_t i = 0; i < count; ++i) d[i] = twin_detail::CastOne<T, U>(s[i], roundMode, deq);
     }
     // A conversion's repeat holds 256 bytes of its wider side (64 float <-> half pairs).
     ascend_twin::CountVec(ascend_twin::VecOp::kCast, count,
@@ -272,5 +334,26 @@ __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src
     twin_detail::CastLanes<T, U>(dst, src, roundMode, lanes, repeatParams);
 }
 #undef ASCEND_TWIN_CAST_TYPES
+
+// SetDeqScale (kernel_operator_vec_vconv_intf.h; dav_c220 SetDeqScaleImpl, MakeDeqScaleConfig): sets the
+// 64-bit DEQSCALE register. The half form is Cast int32_t -> half's scale (bits 0..15); the (float, int16_t,
+// bool) form packs scale (bits 0..31), offset (9 bits at 37) and signMode (bit 46) for CastDequant, which the
+// twin lacks, as it lacks the vector form SetDeqScale(LocalTensor, VdeqInfo).
+__aicore__ inline void SetDeqScale(half scale)
+{
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    core.deqScale = scale.bits;
+    core.deqScaleForm = 1;
+}
+
+__aicore__ inline void SetDeqScale(float scale, int16_t offset, bool signMode)
+{
+    uint32_t bits = 0;
+    std::memcpy(&bits, &scale, sizeof bits);
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    core.deqScale = (static_cast<uint64_t>(signMode) << 46) |
+                    ((static_cast<uint64_t>(static_cast<uint16_t>(offset)) & 0x1ffu) << 37) | bits;
+    core.deqScaleForm = 2;
+}
 
 }  // namespace AscendC

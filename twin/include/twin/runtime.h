@@ -106,6 +106,10 @@ struct CoreContext {
     // instruction defined; GetCmpMask and the Select forms without selMask read it.
     uint8_t cmpMask[16] = {};
     uint64_t cmpMaskDefined[2] = {0, 0};
+    // The 64-bit DEQSCALE register (SetDeqScale) and which form set it: 0 none, 1 SetDeqScale(half),
+    // 2 SetDeqScale(float, int16_t, bool).
+    uint64_t deqScale = 0;
+    uint8_t deqScaleForm = 0;
     AtomicType atomicType = AtomicType::kFloat;
     void* tpipe = nullptr;  // the kernel's current AscendC::TPipe (GetTPipePtr)
     LaunchSync* sync = nullptr;  // the launch's SyncAll barrier
