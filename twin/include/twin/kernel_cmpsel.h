@@ -387,8 +387,8 @@ __aicore__ inline void GetCmpMask(const LocalTensor<T>& dst)
     }
     const ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
     if (core.cmpMaskDefined[0] == 0 && core.cmpMaskDefined[1] == 0) {
-        ascend_twin::Fail("GetCmpMask", "the CMPMASK register is read only where an instruction set it",
-                          "no SetCmpMask, register-result Compare or Select ran on this core before");
+        ascend_twin::FailF("GetCmpMask", "the CMPMASK register is read only where an instruction set it",
+                           "no SetCmpMask, register-result Compare or Select ran on this core before");
     }
     ascend_twin::Instr instr("GetCmpMask", ascend_twin::Pipe::kV);
     instr.Write("dst", dst.TwinData(), 16);
