@@ -8,8 +8,8 @@
 // int32_t -> half (vconv_deq): dst = src * scale, the scale being the half in bits 0..15 of the DEQSCALE
 // register that SetDeqScale(half) sets (SetDeqScale docs, table 1); the round mode is ignored (Cast docs:
 // "roundMode不生效"); the product rounds to half with RINT and saturates (CastDequant docs, s322fp16: "采用
-// RINT精度舍入模式", "对输出结果的溢出采用饱和处理"). The twin rounds the exact product once (it is exact in
-// double: 31 + 11 significant bits). A Cast int32_t -> half with DEQSCALE unset, or set by the
+// RINT精度舍入模式", "对输出结果的溢出采用饱和处理"). The twin rounds the exact product once (it is exact
+// in double: 31 + 11 significant bits). A Cast int32_t -> half with DEQSCALE unset, or set by the
 // SetDeqScale(float, int16_t, bool) form of CastDequant's s162b8 case, is a violation.
 // int4b_t (the A2 table: int4b_t -> half CAST_NONE; half -> int4b_t RINT/FLOOR/CEIL/ROUND/TRUNC/NONE): a
 // repeat is 128 lanes (256 bytes of half); an int4b_t operand's 32-byte block holds 64 elements (the docs'
@@ -63,7 +63,8 @@ constexpr uint32_t CastModes()
                   kCastPair<T, U, float, bfloat16_t> || kCastPair<T, U, int16_t, int32_t> ||
                   kCastPair<T, U, int64_t, int32_t> || kCastPair<T, U, int32_t, int64_t>) {
         return kCastNoneOnly;
-    } else if constexpr (kCastPair<T, U, half, int16_t> || kCastPair<T, U, int8_t, half> || kCastPair<T, U, int4b_t, half> ||
+    } else if constexpr (kCastPair<T, U, half, int16_t> || kCastPair<T, U, int8_t, half> ||
+                         kCastPair<T, U, int4b_t, half> ||
                          kCastPair<T, U, uint8_t, half> || kCastPair<T, U, float, int32_t>) {
         return kCastRounding | kCastNoneOnly;
     } else if constexpr (kCastPair<T, U, half, float> || kCastPair<T, U, half, int32_t>) {
@@ -279,7 +280,9 @@ constexpr const char* kInt4EvenRule = "Cast with int4b_t: count and a continuous
 
 inline void CheckInt4Count(const char* what, uint64_t count)
 {
-    if (count % 2 != 0) ascend_twin::FailF("Cast", kInt4EvenRule, "%s %llu", what, static_cast<unsigned long long>(count));
+    if (count % 2 != 0) {
+        ascend_twin::FailF("Cast", kInt4EvenRule, "%s %llu", what, static_cast<unsigned long long>(count));
+    }
 }
 
 // The lanes cover whole bytes of the int4b_t operand.
@@ -291,7 +294,8 @@ inline void CheckInt4Lanes(const Lanes& lanes)
     }
     for (uint32_t k = 0; k + 1 < lanes.perRepeat; k += 2) {
         if (lanes.Active(0, k) != lanes.Active(0, k + 1)) {
-            ascend_twin::FailF("Cast", "Cast with int4b_t: a bitwise mask sets the two bits of each pair (0-1, 2-3, ...) alike",
+            ascend_twin::FailF("Cast",
+                               "Cast with int4b_t: a bitwise mask sets the two bits of each pair (0-1, 2-3, ...) alike",
                                "mask bits %u and %u differ", k, k + 1);
         }
     }
@@ -422,8 +426,10 @@ __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src
         instr.Write("dst", dst.TwinData(), static_cast<uint64_t>(count) * sizeof(T));
         T* d = dst.TwinData();
         const U* s = src.TwinData();
-        constexpr bool kWidenFloat = std::is_same_v<T, float> && (std::is_same_v<U, half> || std::is_same_v<U, bfloat16_t>);
-        constexpr bool kNarrowFloat = std::is_same_v<U, float> && (std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>);
+        constexpr bool kWidenFloat =
+            std::is_same_v<T, float> && (std::is_same_v<U, half> || std::is_same_v<U, bfloat16_t>);
+        constexpr bool kNarrowFloat =
+            std::is_same_v<U, float> && (std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>);
         if constexpr (kWidenFloat) {  // exact: the loop vectorises
             for (uint32_t i = 0; i < count; ++i) d[i] = static_cast<float>(s[i]);
         } else if constexpr (kNarrowFloat) {

@@ -403,7 +403,8 @@ __aicore__ inline void SetCmpMask(const LocalTensor<T>& src)
                   "SetCmpMask on A2 takes b8, b16, b32 or b64 tensors");
     twin_detail::CheckCmpMaskAligned("SetCmpMask", "src", src.TwinData());
     const uint64_t bytes = static_cast<uint64_t>(src.GetSize()) * sizeof(T);
-    const uint32_t n = bytes < 16 ? static_cast<uint32_t>(bytes) : 16;  // the device loads 16 bytes; past src: undefined
+    // The device loads 16 bytes; those past src are undefined.
+    const uint32_t n = bytes < 16 ? static_cast<uint32_t>(bytes) : 16;
     ascend_twin::Instr instr("SetCmpMask", ascend_twin::Pipe::kV);
     if (n > 0) instr.Read("src", src.TwinData(), n);
     twin_detail::CmpMaskLoad(reinterpret_cast<const uint8_t*>(src.TwinData()), n);
@@ -500,7 +501,8 @@ inline uint32_t CmpMaskSelAddr(const char* call, uint32_t perRepeat, uint32_t re
     const uint64_t ub = ascend_twin::CurrentCore().platform->ubSize;
     const uint64_t need = (static_cast<uint64_t>(repeats) * perRepeat + 7) / 8;
     if (addr % 32 != 0 || addr + need > ub) {
-        ascend_twin::FailF(call, "Select mode 2 from CMPMASK: the register holds a 32-byte-aligned UB address of selMask",
+        ascend_twin::FailF(call,
+                           "Select mode 2 from CMPMASK: the register holds a 32-byte-aligned UB address of selMask",
                            "CMPMASK's low 32 bits are %u; %llu bytes of selMask from there, UB holds %llu", addr,
                            static_cast<unsigned long long>(need), static_cast<unsigned long long>(ub));
     }
