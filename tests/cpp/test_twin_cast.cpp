@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -177,6 +178,145 @@ void CastWideMaskKernel(GM_ADDR, GM_ADDR)
     Cast(db.Get<float>(), s, RoundMode::CAST_NONE, uint64_t(128), 1, {1, 1, 8, 4});
 }
 
+// int32_t -> half with DEQSCALE: in = int32_t[128] ++ the scale (a half in the low 16 bits of in[128]);
+// out = half[256]: [0..128) the count form, [128..256) the mask form over the odd lanes of two repeats.
+// form: 0 SetDeqScale(half), 1 none, 2 SetDeqScale(float, int16_t, bool).
+template <int form>
+void DeqKernel(GM_ADDR in, GM_ADDR out)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> sb, db;
+    pipe.InitBuffer(sb, 128 * sizeof(int32_t));
+    pipe.InitBuffer(db, 256 * sizeof(half));
+    GlobalTensor<int32_t> inGm;
+    GlobalTensor<half> outGm;
+    GlobalTensor<half> scaleGm;
+    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(in));
+    scaleGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(in) + 256);
+    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(out));
+    LocalTensor<int32_t> s = sb.Get<int32_t>();
+    LocalTensor<half> d = db.Get<half>();
+    DataCopy(s, inGm, 128);
+    Duplicate(d, half(-7.0f), 256);
+    if constexpr (form == 0) SetDeqScale(scaleGm.GetValue(0));
+    if constexpr (form == 2) SetDeqScale(1.0f, int16_t(0), true);
+    SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
+    WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
+    Cast(d, s, RoundMode::CAST_NONE, 128);
+    uint64_t odd[2] = {0xAAAAAAAAAAAAAAAAull, 0};
+    Cast(d[128], s, RoundMode::CAST_FLOOR, odd, 2, {1, 1, 4, 8});  // the round mode is ignored
+    SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+    WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+    DataCopy(outGm, d, 256);
+}
+
+// The half nearest to x (ties: even significand), found among the neighbours of a float-rounded guess,
+// saturated to +-65504.
+float NearestHalf(double x)
+{
+    if (x >= 65504.0) return 65504.0f;
+    if (x <= -65504.0) return -65504.0f;
+    const half guess(static_cast<float>(x));
+    float best = static_cast<float>(guess);
+    uint16_t bestBits = guess.bits;
+    for (int d = -2; d <= 2; ++d) {
+        half h;
+        h.bits = static_cast<uint16_t>(guess.bits + d);
+        const float v = static_cast<float>(h);
+        if ((h.bits & 0x7c00u) == 0x7c00u || std::isnan(v)) continue;
+        if ((v < 0) != (best < 0) && v != 0 && best != 0) continue;
+        const double e = std::fabs(v - x), eb = std::fabs(best - x);
+        if (e < eb || (e == eb && (h.bits & 1u) == 0 && (bestBits & 1u) == 1)) {
+            best = v;
+            bestBits = h.bits;
+        }
+    }
+    return best;
+}
+
+// int4b_t: in = half[256] ++ 64 bytes of packed int4b_t (128 elements); out = 128 bytes of int4b_t (the
+// count form half -> int4b_t), 64 bytes (mask form), then half[384] (int4b_t -> half), then 4 int32_t:
+// GetSize/GetLength of the int4b_t views and a GetValue.
+void Int4Kernel(GM_ADDR in, GM_ADDR out)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> hb, qb, mb, pb, ob;
+    pipe.InitBuffer(hb, 256 * sizeof(half));
+    pipe.InitBuffer(qb, 128);
+    pipe.InitBuffer(mb, 64);
+    pipe.InitBuffer(pb, 64);
+    pipe.InitBuffer(ob, 384 * sizeof(half));
+    GlobalTensor<uint8_t> inGm, outGm;
+    GlobalTensor<int32_t> sizesGm;
+    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ uint8_t*>(in));
+    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ uint8_t*>(out));
+    sizesGm.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(out + 192 + 768));
+    LocalTensor<half> h = hb.Get<half>();
+    LocalTensor<int4b_t> q = qb.Get<int8_t>().ReinterpretCast<int4b_t>();   // 256 elements
+    LocalTensor<int4b_t> m = mb.Get<int8_t>().ReinterpretCast<int4b_t>();   // 128 elements
+    LocalTensor<int4b_t> packed = pb.Get<int8_t>().ReinterpretCast<int4b_t>();
+    LocalTensor<half> o = ob.Get<half>();
+    DataCopy(h.ReinterpretCast<uint8_t>(), inGm, 512);
+    DataCopy(packed.ReinterpretCast<uint8_t>(), inGm[512], 64);
+    Duplicate(m.ReinterpretCast<uint16_t>(), uint16_t(0x7777), 32);
+    Duplicate(o, half(-7.0f), 384);
+    SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
+    WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
+    Cast(q, h, RoundMode::CAST_FLOOR, 256);
+    uint64_t pairs[2] = {0x0F0F0F0F0F0F0F0Full, 0x00000000FFFF0000ull};
+    Cast(m, h, RoundMode::CAST_TRUNC, pairs, 1, {1, 1, 2, 8});
+    Cast(o, packed, RoundMode::CAST_NONE, 128);
+    Cast(o[128], packed, RoundMode::CAST_NONE, uint64_t(64), 2, {1, 1, 8, 1});  // src: 64 elements a repeat
+    SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+    WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+    DataCopy(outGm, q.ReinterpretCast<uint8_t>(), 128);
+    DataCopy(outGm[128], m.ReinterpretCast<uint8_t>(), 64);
+    DataCopy(outGm[192], o.ReinterpretCast<uint8_t>(), 768);
+    SetFlag<HardEvent::MTE2_S>(EVENT_ID0);
+    WaitFlag<HardEvent::MTE2_S>(EVENT_ID0);
+    sizesGm.SetValue(0, static_cast<int32_t>(q.GetSize()));
+    sizesGm.SetValue(1, static_cast<int32_t>(q[64].GetLength()));
+    sizesGm.SetValue(2, static_cast<int32_t>(static_cast<int8_t>(packed.GetValue(5))));
+    sizesGm.SetValue(3, static_cast<int32_t>(packed.ReinterpretCast<half>().GetSize()));
+    sizesGm.SetValue(4, static_cast<int32_t>(qb.Get<int4b_t>().GetSize()));     // 128 bytes
+    sizesGm.SetValue(5, static_cast<int32_t>(qb.Get<int4b_t>(64).GetLength()));  // 64 elements, 32 bytes
+}
+
+// int4b_t rules; bad plants the fault.
+template <int which, bool bad>
+void Int4RuleKernel(GM_ADDR, GM_ADDR)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> hb, qb;
+    pipe.InitBuffer(hb, 256 * sizeof(half));
+    pipe.InitBuffer(qb, 128);
+    LocalTensor<half> h = hb.Get<half>();
+    LocalTensor<int4b_t> q = qb.Get<int8_t>().ReinterpretCast<int4b_t>();
+    Duplicate(h, half(1.5f), 256);
+    PipeBarrier<PIPE_V>();
+    if constexpr (which == 0) {
+        Cast(q, h, RoundMode::CAST_RINT, bad ? 255 : 254);
+    } else if constexpr (which == 1) {
+        Cast(q, h, RoundMode::CAST_RINT, uint64_t(bad ? 127 : 126), 1, {1, 1, 2, 8});
+    } else if constexpr (which == 2) {
+        uint64_t mask[2] = {bad ? 0x1ull : 0x3ull, 0};
+        Cast(q, h, RoundMode::CAST_RINT, mask, 1, {1, 1, 2, 8});
+    } else if constexpr (which == 3) {
+        Cast(q[bad ? 63 : 64], h, RoundMode::CAST_RINT, 128);
+    } else {
+        Cast(q, h, RoundMode::CAST_RINT, 256);
+        PipeBarrier<PIPE_V>();
+        Cast(h, q, bad ? RoundMode::CAST_RINT : RoundMode::CAST_NONE, 256);
+    }
+}
+
+// The nibble a byte array holds at element i (sign-extended).
+int Nib(const uint8_t* bytes, int i)
+{
+    const int v = (bytes[i / 2] >> (4 * (i % 2))) & 0xf;
+    return v >= 8 ? v - 16 : v;
+}
+
 }  // namespace
 
 TEST_CASE("Cast float/half/bfloat16 -> integers: the docs' examples under every mode, saturation")
@@ -335,6 +475,123 @@ TEST_CASE("Cast rules: round modes per pair, NaN to integers, negative to uint8_
     CHECK((Broke(&HalfToUint8Kernel, "", Bytes(Halves({1.0f, 0.25f})))));
     CHECK((Broke(&CastNoWaitKernel, "Cast: accesses of different pipes to the same UB bytes are ordered by synchronisation")));
     CHECK((Broke(&CastWideMaskKernel, "Cast: a continuous mask selects at most one repeat of elements")));
+}
+
+TEST_CASE("Cast int32_t -> half: src * DEQSCALE's half, RINT, saturated; the round mode is ignored")
+{
+    const uint32_t seed = std::random_device{}();
+    std::mt19937 rng(seed);
+    const int before = check::Failures();
+    for (int trial = 0; trial < 4; ++trial) {
+        std::vector<int32_t> in(256 / 2 + 8, 0);
+        std::uniform_int_distribution<int> shift(0, 30);
+        for (int i = 0; i < 128; ++i) {
+            const int32_t mag = static_cast<int32_t>(rng() >> (1 + shift(rng)));
+            in[i] = (rng() & 1) ? mag : -mag;
+        }
+        in[0] = 2049;  // 2048 + 1: a tie at scale 1, rounds to even (2048)
+        in[1] = 2051;  // rounds up to 2052
+        in[2] = std::numeric_limits<int32_t>::max();  // saturates (unless the scale is tiny)
+        // A random half scale between 2^-16 and 2^4, sometimes negative.
+        std::uniform_real_distribution<float> lg(-16.0f, 4.0f);
+        half scale(std::pow(2.0f, lg(rng)) * ((rng() & 1) ? 1.0f : -1.0f));
+        if (trial == 0) scale = half(1.0f);
+        std::memcpy(&in[128], &scale.bits, 2);
+        std::vector<half> out(256);
+        ascend_twin::LaunchSpec spec;
+        spec.kernel = "cast_deq";
+        spec.entry = reinterpret_cast<ascend_twin::KernelEntry>(&DeqKernel<0>);
+        spec.blockDim = 1;
+        spec.args = {{"in", in.data(), in.size() * sizeof(int32_t)}, {"out", out.data(), out.size() * sizeof(half)}};
+        ascend_twin::Launch(spec);
+        const double sc = static_cast<float>(scale);
+        for (int i = 0; i < 128; ++i) {
+            const float want = NearestHalf(static_cast<double>(in[i]) * sc);
+            CHECK_EQ(static_cast<float>(out[i]), want);
+            const float masked = (i % 2) ? want : -7.0f;  // odd lanes of both 64-lane repeats
+            CHECK_EQ(static_cast<float>(out[128 + i]), masked);
+        }
+        if (trial == 0) {
+            CHECK_EQ(static_cast<float>(out[0]), 2048.0f);
+            CHECK_EQ(static_cast<float>(out[1]), 2052.0f);
+            CHECK_EQ(static_cast<float>(out[2]), 65504.0f);
+        }
+    }
+    if (check::Failures() != before) std::printf("  seed %u\n", seed);
+}
+
+TEST_CASE("Cast int32_t -> half needs SetDeqScale(half), not the CastDequant form")
+{
+    const std::string rule = "Cast: Cast int32_t -> half uses the scale SetDeqScale(half) set";
+    std::vector<uint8_t> in(1024, 0);
+    in[512] = 0x00;
+    in[513] = 0x3c;  // half 1.0
+    CHECK((Broke(&DeqKernel<1>, rule, in)));
+    CHECK((Broke(&DeqKernel<2>, rule, in)));
+    CHECK((Broke(&DeqKernel<0>, "", in)));
+}
+
+TEST_CASE("Cast half <-> int4b_t: two elements a byte, saturation to [-8, 7], LocalTensor<int4b_t> counts")
+{
+    const uint32_t seed = std::random_device{}();
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> val(-10.0f, 10.0f);
+    std::vector<uint8_t> in(512 + 64);
+    std::vector<half> hs(256);
+    for (half& v : hs) v = half(std::round(val(rng) * 4) / 4);  // quarters: ties and exact integers occur
+    std::memcpy(in.data(), hs.data(), 512);
+    for (int i = 512; i < 576; ++i) in[i] = static_cast<uint8_t>(rng());
+    std::vector<uint8_t> out(192 + 768 + 32);
+    ascend_twin::LaunchSpec spec;
+    spec.kernel = "cast_int4";
+    spec.entry = reinterpret_cast<ascend_twin::KernelEntry>(&Int4Kernel);
+    spec.blockDim = 1;
+    spec.args = {{"in", in.data(), in.size()}, {"out", out.data(), out.size()}};
+    ascend_twin::Launch(spec);
+    const uint8_t* packed = in.data() + 512;
+    const int before = check::Failures();
+    auto sat = [](double r) { return static_cast<int>(r < -8 ? -8 : (r > 7 ? 7 : r)); };
+    for (int i = 0; i < 256; ++i) CHECK_EQ(Nib(out.data(), i), sat(std::floor(static_cast<float>(hs[i]))));
+    const uint64_t pairs[2] = {0x0F0F0F0F0F0F0F0Full, 0x00000000FFFF0000ull};
+    for (int i = 0; i < 128; ++i) {
+        const bool on = (pairs[i / 64] >> (i % 64)) & 1;
+        CHECK_EQ(Nib(out.data() + 128, i), on ? sat(std::trunc(static_cast<float>(hs[i]))) : 7);
+    }
+    std::vector<half> o(384);
+    std::memcpy(o.data(), out.data() + 192, 768);
+    for (int i = 0; i < 128; ++i) CHECK_EQ(static_cast<float>(o[i]), static_cast<float>(Nib(packed, i)));
+    for (int r = 0; r < 2; ++r) {
+        for (int j = 0; j < 128; ++j) {
+            const float want = j < 64 ? static_cast<float>(Nib(packed, r * 64 + j)) : -7.0f;
+            CHECK_EQ(static_cast<float>(o[128 + r * 128 + j]), want);
+        }
+    }
+    int32_t sizes[6];
+    std::memcpy(sizes, out.data() + 192 + 768, 24);
+    CHECK_EQ(sizes[0], 256);                // 128 bytes of int8_t as int4b_t
+    CHECK_EQ(sizes[1], 96);                 // bytes from element 64 on
+    CHECK_EQ(sizes[2], Nib(packed, 5));     // the high nibble of byte 2
+    CHECK_EQ(sizes[3], 32);                 // 64 bytes as half
+    CHECK_EQ(sizes[4], 256);                // TBuf::Get<int4b_t>() of 128 bytes
+    CHECK_EQ(sizes[5], 32);                 // TBuf::Get<int4b_t>(64): 32 bytes
+    if (check::Failures() != before) std::printf("  seed %u\n", seed);
+}
+
+TEST_CASE("Cast int4b_t rules: even count and continuous mask, paired mask bits, byte views, round modes")
+{
+    const std::string even = "Cast: Cast with int4b_t: count and a continuous mask are even";
+    CHECK((Broke(&Int4RuleKernel<0, true>, even)));
+    CHECK((Broke(&Int4RuleKernel<0, false>, "")));
+    CHECK((Broke(&Int4RuleKernel<1, true>, even)));
+    CHECK((Broke(&Int4RuleKernel<1, false>, "")));
+    CHECK((Broke(&Int4RuleKernel<2, true>,
+                 "Cast: Cast with int4b_t: a bitwise mask sets the two bits of each pair (0-1, 2-3, ...) alike")));
+    CHECK((Broke(&Int4RuleKernel<2, false>, "")));
+    CHECK((Broke(&Int4RuleKernel<3, true>,
+                 "LocalTensor::operator[]: an int4b_t tensor offset is even (a view starts on a whole byte)")));
+    CHECK((Broke(&Int4RuleKernel<3, false>, "")));
+    CHECK((Broke(&Int4RuleKernel<4, true>, "Cast: Cast uses a round mode the conversion supports on A2")));
+    CHECK((Broke(&Int4RuleKernel<4, false>, "")));
 }
 
 TEST_MAIN()

@@ -1,7 +1,11 @@
 // Compare, Compares, Select (all three modes), Duplicate's mask forms and GetSystemCycle, against
-// hand-computed references; the scratch rule of Select modes 1 and 2 and the Compare count rule.
+// hand-computed references; the scratch rule of Select modes 1 and 2 and the Compare count rule. The
+// CMPMASK register: the register-result Compare, GetCmpMask/SetCmpMask and the Select forms without
+// selMask, against references computed here from fresh random inputs, and their rules.
+#include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -99,6 +103,229 @@ void CompareInt32LtKernel(GM_ADDR, GM_ADDR)
     Compare(bb.Get<uint8_t>(), x, x[128], CMPMODE::LT, 64);  // int32_t compares with EQ only
 }
 
+// ---- the CMPMASK register ----
+
+constexpr int kRegY = 1152;  // floats of y
+constexpr int kRegIn = 256 + 256 + 16;  // a, b, then 64 bytes: selT (16), pad (16), sel2 (32)
+
+// in = a[256] ++ b[256] ++ selT[16 B] ++ pad[16 B] ++ sel2[32 B] ++ s (at float 528);
+// out = y[kRegY] ++ bitsOut[32 B].
+void CmpMaskKernel(GM_ADDR in, GM_ADDR out)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> ab, bb, yb, selb, sel2b, addrb, scalb, outb;
+    pipe.InitBuffer(ab, 256 * sizeof(float));
+    pipe.InitBuffer(bb, 256 * sizeof(float));
+    pipe.InitBuffer(yb, kRegY * sizeof(float));
+    pipe.InitBuffer(selb, 32);
+    pipe.InitBuffer(sel2b, 32);
+    pipe.InitBuffer(addrb, 32);
+    pipe.InitBuffer(scalb, 32);
+    pipe.InitBuffer(outb, 32);
+    GlobalTensor<float> inGm, outGm;
+    GlobalTensor<uint8_t> inBytes, outBytes;
+    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(in));
+    inBytes.SetGlobalBuffer(reinterpret_cast<__gm__ uint8_t*>(in));
+    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
+    outBytes.SetGlobalBuffer(reinterpret_cast<__gm__ uint8_t*>(out) + kRegY * sizeof(float));
+    LocalTensor<float> a = ab.Get<float>(), b = bb.Get<float>(), y = yb.Get<float>();
+    LocalTensor<uint8_t> selT = selb.Get<uint8_t>(), sel2 = sel2b.Get<uint8_t>(), bits = outb.Get<uint8_t>();
+    LocalTensor<uint32_t> addrT = addrb.Get<uint32_t>();
+    LocalTensor<float> scal = scalb.Get<float>();
+    DataCopy(a, inGm, 256);
+    DataCopy(b, inGm[256], 256);
+    DataCopy(selT, inBytes[2048], 32);
+    DataCopy(sel2, inBytes[2080], 32);
+    const float s = inGm.GetValue(528);
+    Duplicate(y, kSentinel, kRegY);
+    Duplicate(scal, s, 8);  // mode 1's scalar, replicated as the docs load it
+    const uint32_t sel2Addr = static_cast<uint32_t>(reinterpret_cast<uint64_t>(sel2.GetPhyAddr()));
+    Duplicate(addrT, sel2Addr, 8);  // mode 2's selMask address
+    SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
+    WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
+    BinaryRepeatParams rp;
+    // 1: a > b into CMPMASK (64 float lanes), stored by GetCmpMask; mode 0 selects by it in 4 repeats.
+    Compare(a, b, CMPMODE::GT, uint64_t(64), rp);
+    GetCmpMask(bits);
+    SetVectorMask<float>(~0ull, ~0ull);
+    Select<float, SELMODE::VSEL_CMPMASK_SPR>(y, a, b, 4, rp);  // y[0..256)
+    // 2: a bitwise mask: only its lanes are compared and selected; the others keep y.
+    uint64_t some[2] = {0x00FF00FF00FF00FFull, 0};
+    Compare(a, b, CMPMODE::LE, some, rp);
+    GetCmpMask(bits[16]);
+    Select<float, SELMODE::VSEL_CMPMASK_SPR>(y[256], b, a, 1, rp);  // y[256..320): the mask is still `some`
+    // 3: SetCmpMask from UB, mode 0 over one full repeat.
+    SetVectorMask<float>(~0ull, ~0ull);
+    SetCmpMask(selT);
+    Select<float, SELMODE::VSEL_CMPMASK_SPR>(y[320], a, b, 1, rp);  // y[320..384)
+    // 4: mode 2: CMPMASK holds sel2's address; its bits are consumed repeat after repeat.
+    SetCmpMask(addrT);
+    Select<float, SELMODE::VSEL_TENSOR_TENSOR_MODE>(y[384], a, b, 4, rp);  // y[384..640)
+    // 5: mode 1: CMPMASK holds the scalar.
+    SetCmpMask(scal);
+    Select(y[640], sel2, a, 4, rp);  // y[640..896)
+    // 6: a tensor Select in mode 0 loads CMPMASK with selT; the count form leaves a full normal mask.
+    Select(y[896], selT, a, b, SELMODE::VSEL_CMPMASK_SPR, 64);  // y[896..960)
+    Select<float, SELMODE::VSEL_CMPMASK_SPR>(y[960], b, a, 1, rp);  // y[960..1024)
+    // 7: counter mode: 100 lanes over two repeats, the same 64 bits in each.
+    SetMaskCount();
+    SetVectorMask<float, MaskMode::COUNTER>(0, 100);
+    Select<float, SELMODE::VSEL_CMPMASK_SPR>(y[1024], a, b, 2, rp);  // y[1024..1124)
+    SetMaskNorm();
+    ResetMask();
+    SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+    WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+    DataCopy(outGm, y, kRegY);
+    DataCopy(outBytes, bits, 32);
+}
+
+// half: 128 lanes, all of CMPMASK.
+void CmpMaskHalfKernel(GM_ADDR in, GM_ADDR out)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> xb, yb, ob;
+    pipe.InitBuffer(xb, 256 * sizeof(half));
+    pipe.InitBuffer(yb, 256 * sizeof(half));
+    pipe.InitBuffer(ob, 32);
+    GlobalTensor<half> inGm, outGm;
+    GlobalTensor<uint8_t> outBytes;
+    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(in));
+    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(out));
+    outBytes.SetGlobalBuffer(reinterpret_cast<__gm__ uint8_t*>(out) + 256 * sizeof(half));
+    LocalTensor<half> x = xb.Get<half>(), y = yb.Get<half>();
+    LocalTensor<uint8_t> bits = ob.Get<uint8_t>();
+    DataCopy(x, inGm, 256);
+    Duplicate(bits.ReinterpretCast<uint16_t>(), uint16_t(0), 16);
+    SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
+    WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
+    uint64_t all[2] = {~0ull, ~0ull};
+    Compare(x, x[128], CMPMODE::NE, all, BinaryRepeatParams());
+    GetCmpMask(bits);
+    Select<half, SELMODE::VSEL_CMPMASK_SPR>(y, x, x[128], 1, BinaryRepeatParams());  // y[0..128)
+    Select<half, SELMODE::VSEL_CMPMASK_SPR>(y[128], x[128], x, 1, BinaryRepeatParams());  // y[128..256)
+    SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+    WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+    DataCopy(outGm, y, 256);
+    DataCopy(outBytes, bits, 32);
+}
+
+// Planted faults and their passing counterparts (bad = true plants the fault).
+struct RegBufs {
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> xb, bb;
+    LocalTensor<float> x;
+    LocalTensor<uint8_t> bits;
+    RegBufs()
+    {
+        pipe.InitBuffer(xb, 1024);
+        pipe.InitBuffer(bb, 64);
+        x = xb.Get<float>();
+        bits = bb.Get<uint8_t>();
+        Duplicate(x, 1.0f, 256);
+        Duplicate(bits.ReinterpretCast<uint16_t>(), uint16_t(0x5555), 32);
+        PipeBarrier<PIPE_V>();
+    }
+};
+
+// Select reads CMPMASK bits a masked register Compare left undefined.
+template <bool bad>
+void UndefinedBitKernel(GM_ADDR, GM_ADDR)
+{
+    RegBufs r;
+    Compare(r.x, r.x[64], CMPMODE::LT, uint64_t(32), BinaryRepeatParams());
+    SetVectorMask<float>(0, bad ? ~0ull : 0xFFFFFFFFull);
+    Select<float, SELMODE::VSEL_CMPMASK_SPR>(r.x[128], r.x, r.x[64], 1, BinaryRepeatParams());
+}
+
+// GetCmpMask before anything set CMPMASK.
+template <bool bad>
+void GetBeforeSetKernel(GM_ADDR, GM_ADDR)
+{
+    RegBufs r;
+    if (!bad) SetCmpMask(r.bits);
+    GetCmpMask(r.bits[32]);
+}
+
+// GetCmpMask to an address 16-byte aligned or not.
+template <bool bad>
+void GetMisalignedKernel(GM_ADDR, GM_ADDR)
+{
+    RegBufs r;
+    SetCmpMask(r.bits);
+    GetCmpMask(r.bits[bad ? 40 : 48]);
+}
+
+// GetCmpMask to a tensor of 8 or 16 bytes.
+template <bool bad>
+void GetShortKernel(GM_ADDR, GM_ADDR)
+{
+    RegBufs r;
+    SetCmpMask(r.bits);
+    LocalTensor<uint8_t> dst = r.bits[32];
+    dst.SetSize(bad ? 8 : 16);
+    GetCmpMask(dst);
+}
+
+// The register-result Compare in counter mode: 100 float elements (more than CMPMASK's 64 lanes) or 64.
+template <bool bad>
+void CompareCounterKernel(GM_ADDR, GM_ADDR)
+{
+    RegBufs r;
+    SetMaskCount();
+    SetVectorMask<float, MaskMode::COUNTER>(0, bad ? 100 : 64);
+    Compare<float, false>(r.x, r.x[128], CMPMODE::EQ, MASK_PLACEHOLDER, BinaryRepeatParams());
+    SetMaskNorm();
+}
+
+// Mode 2 with CMPMASK holding a misaligned address, or sel's own.
+template <bool bad>
+void Mode2AddressKernel(GM_ADDR, GM_ADDR)
+{
+    RegBufs r;
+    LocalTensor<uint32_t> addr = r.bits.ReinterpretCast<uint32_t>();
+    const uint32_t selAddr = static_cast<uint32_t>(reinterpret_cast<uint64_t>(r.bits[32].GetPhyAddr()));
+    Duplicate(addr, bad ? selAddr + 4 : selAddr, 8);
+    PipeBarrier<PIPE_V>();
+    SetCmpMask(addr);
+    SetVectorMask<float>(~0ull, ~0ull);
+    Select<float, SELMODE::VSEL_TENSOR_TENSOR_MODE>(r.x[128], r.x, r.x[64], 1, BinaryRepeatParams());
+}
+
+// Mode 1 whose scalar CMPMASK never held: a register Compare of one lane defined bit 0 only.
+template <bool bad>
+void Mode1ScalarKernel(GM_ADDR, GM_ADDR)
+{
+    RegBufs r;
+    Compare(r.x, r.x[64], CMPMODE::GE, uint64_t(1), BinaryRepeatParams());
+    if (!bad) SetCmpMask(r.x);
+    SetVectorMask<float>(~0ull, ~0ull);
+    Select(r.x[128], r.bits, r.x, 1, BinaryRepeatParams());
+}
+
+// Mode 2 reads selMask through its address: written by MTE2 with or without MTE2 -> V synchronisation.
+template <bool bad>
+void Mode2HazardKernel(GM_ADDR in, GM_ADDR)
+{
+    RegBufs r;
+    TBuf<TPosition::VECCALC> selb;
+    r.pipe.InitBuffer(selb, 32);
+    LocalTensor<uint8_t> sel = selb.Get<uint8_t>();
+    GlobalTensor<uint8_t> inGm;
+    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ uint8_t*>(in));
+    LocalTensor<uint32_t> addr = r.bits.ReinterpretCast<uint32_t>();
+    const uint32_t selAddr = static_cast<uint32_t>(reinterpret_cast<uint64_t>(sel.GetPhyAddr()));
+    Duplicate(addr, selAddr, 8);
+    DataCopy(sel, inGm, 32);
+    if (!bad) {
+        SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
+        WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
+    }
+    PipeBarrier<PIPE_V>();
+    SetCmpMask(addr);
+    SetVectorMask<float>(~0ull, ~0ull);
+    Select<float, SELMODE::VSEL_TENSOR_TENSOR_MODE>(r.x[128], r.x, r.x[64], 1, BinaryRepeatParams());
+}
+
 std::string Violation(void (*kernel)(GM_ADDR, GM_ADDR))
 {
     std::vector<uint8_t> in(64), out(64);
@@ -172,6 +399,111 @@ TEST_CASE("Compare: count of partial repeats, int32_t other than EQ")
 {
     CHECK(Broke(&CompareTailKernel, "Compare: count elements fill whole 256-byte repeats"));
     CHECK(Broke(&CompareInt32LtKernel, "Compare: int32_t compares only with CMPMODE::EQ on A2"));
+}
+
+TEST_CASE("CMPMASK: register-result Compare, GetCmpMask/SetCmpMask, Select without selMask (float)")
+{
+    const uint32_t seed = std::random_device{}();
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> val(-4.0f, 4.0f);
+    std::vector<float> in(kRegIn + 16);
+    for (int i = 0; i < 512; ++i) in[i] = std::round(val(rng) * 2) / 2;  // half-steps: ties occur
+    uint8_t selBytes[64];
+    for (uint8_t& v : selBytes) v = static_cast<uint8_t>(rng());
+    std::memcpy(in.data() + 512, selBytes, 64);
+    in[528] = val(rng);
+    std::vector<float> out(kRegY + 8, 0.0f);
+    ascend_twin::LaunchSpec spec;
+    spec.kernel = "cmpmask_test";
+    spec.entry = reinterpret_cast<ascend_twin::KernelEntry>(&CmpMaskKernel);
+    spec.blockDim = 1;
+    spec.args = {{"in", in.data(), in.size() * sizeof(float)}, {"out", out.data(), out.size() * sizeof(float)}};
+    const ascend_twin::LaunchStats stats = ascend_twin::Launch(spec);
+    const float* a = in.data();
+    const float* b = in.data() + 256;
+    const float s = in[528];
+    const uint8_t* selT = selBytes;
+    const uint8_t* sel2 = selBytes + 32;
+    const float* y = out.data();
+    uint8_t bits[32];
+    std::memcpy(bits, out.data() + kRegY, 32);
+    const int before = check::Failures();
+    for (int j = 0; j < 64; ++j) CHECK_EQ(Bit(bits, j), a[j] > b[j]);
+    for (int i = 0; i < 256; ++i) CHECK_EQ(y[i], a[i % 64] > b[i % 64] ? a[i] : b[i]);
+    const uint64_t some = 0x00FF00FF00FF00FFull;
+    for (int j = 0; j < 64; ++j) {
+        if ((some >> j) & 1) {
+            CHECK_EQ(Bit(bits + 16, j), a[j] <= b[j]);
+            CHECK_EQ(y[256 + j], a[j] <= b[j] ? b[j] : a[j]);
+        } else {
+            CHECK_EQ(y[256 + j], kSentinel);
+        }
+    }
+    for (int j = 0; j < 64; ++j) CHECK_EQ(y[320 + j], Bit(selT, j) ? a[j] : b[j]);
+    for (int i = 0; i < 256; ++i) CHECK_EQ(y[384 + i], Bit(sel2, i) ? a[i] : b[i]);
+    for (int i = 0; i < 256; ++i) CHECK_EQ(y[640 + i], Bit(sel2, i) ? a[i] : s);
+    for (int j = 0; j < 64; ++j) CHECK_EQ(y[896 + j], Bit(selT, j) ? a[j] : b[j]);
+    for (int j = 0; j < 64; ++j) CHECK_EQ(y[960 + j], Bit(selT, j) ? b[j] : a[j]);
+    for (int i = 0; i < 128; ++i) CHECK_EQ(y[1024 + i], i < 100 ? (Bit(selT, i % 64) ? a[i] : b[i]) : kSentinel);
+    if (check::Failures() != before) std::printf("  seed %u\n", seed);
+    const auto& c = stats.cores[0];
+    CHECK_EQ(c.vecCalls[static_cast<uint32_t>(ascend_twin::VecOp::kGetCmpMask)], 2ull);
+    CHECK_EQ(c.vecCalls[static_cast<uint32_t>(ascend_twin::VecOp::kSetCmpMask)], 3ull);
+    CHECK_EQ(c.vecElementOps[static_cast<uint32_t>(ascend_twin::VecOp::kCompare)], 64ull + 32);
+    CHECK_EQ(c.vecElementOps[static_cast<uint32_t>(ascend_twin::VecOp::kSelect)],
+             256ull + 32 + 64 + 256 + 256 + 64 + 64 + 100);
+}
+
+TEST_CASE("CMPMASK: half register Compare fills all 128 bits")
+{
+    const uint32_t seed = std::random_device{}();
+    std::mt19937 rng(seed);
+    std::uniform_int_distribution<int> val(-3, 3);
+    std::vector<half> in(256);
+    for (half& v : in) v = half(static_cast<float>(val(rng)) * 0.5f);
+    std::vector<half> out(256 + 16);
+    ascend_twin::LaunchSpec spec;
+    spec.kernel = "cmpmask_half";
+    spec.entry = reinterpret_cast<ascend_twin::KernelEntry>(&CmpMaskHalfKernel);
+    spec.blockDim = 1;
+    spec.args = {{"in", in.data(), in.size() * sizeof(half)}, {"out", out.data(), out.size() * sizeof(half)}};
+    ascend_twin::Launch(spec);
+    uint8_t bits[32];
+    std::memcpy(bits, out.data() + 256, 32);
+    const int before = check::Failures();
+    for (int j = 0; j < 128; ++j) {
+        const float x0 = in[j], x1 = in[128 + j];
+        CHECK_EQ(Bit(bits, j), x0 != x1);
+        CHECK_EQ(static_cast<float>(out[j]), x0 != x1 ? x0 : x1);
+        CHECK_EQ(static_cast<float>(out[128 + j]), x0 != x1 ? x1 : x0);
+    }
+    for (int i = 16; i < 32; ++i) CHECK_EQ(bits[i], 0);  // GetCmpMask wrote 16 bytes only
+    if (check::Failures() != before) std::printf("  seed %u\n", seed);
+}
+
+TEST_CASE("CMPMASK rules: planted faults and their passing counterparts")
+{
+    const std::string undefinedBit = "the CMPMASK register is read only where an instruction set it";
+    CHECK(Broke(&UndefinedBitKernel<true>, "Select: " + undefinedBit));
+    CHECK(Broke(&UndefinedBitKernel<false>, ""));
+    CHECK(Broke(&GetBeforeSetKernel<true>, "GetCmpMask: " + undefinedBit));
+    CHECK(Broke(&GetBeforeSetKernel<false>, ""));
+    CHECK(Broke(&Mode1ScalarKernel<true>, "Select: " + undefinedBit));
+    CHECK(Broke(&Mode1ScalarKernel<false>, ""));
+    CHECK(Broke(&GetMisalignedKernel<true>, "GetCmpMask: SetCmpMask/GetCmpMask operands are 16-byte aligned"));
+    CHECK(Broke(&GetMisalignedKernel<false>, ""));
+    CHECK(Broke(&GetShortKernel<true>,
+                "GetCmpMask: GetCmpMask writes the 16 bytes of CMPMASK: dst holds at least 16 bytes"));
+    CHECK(Broke(&GetShortKernel<false>, ""));
+    CHECK(Broke(&CompareCounterKernel<true>,
+                "Compare: the register-result Compare covers one repeat (256 / sizeof(T) elements)"));
+    CHECK(Broke(&CompareCounterKernel<false>, ""));
+    CHECK(Broke(&Mode2AddressKernel<true>,
+                "Select: Select mode 2 from CMPMASK: the register holds a 32-byte-aligned UB address of selMask"));
+    CHECK(Broke(&Mode2AddressKernel<false>, ""));
+    CHECK(Broke(&Mode2HazardKernel<true>,
+                "Select: accesses of different pipes to the same UB bytes are ordered by synchronisation"));
+    CHECK(Broke(&Mode2HazardKernel<false>, ""));
 }
 
 TEST_CASE("GetSystemCycle counts up (50 MHz ticks)")

@@ -4,6 +4,7 @@
 
 #include "twin/kernel_types.h"      // GM_ADDR, __aicore__, half, bfloat16_t
 #include "twin/kernel_tensor.h"     // TPosition, GlobalTensor, LocalTensor
+#include "twin/kernel_int4.h"       // LocalTensor<int4b_t>
 #include "twin/kernel_tpipe.h"      // TPipe, TQue, TQueBind, TBuf
 #include "twin/kernel_local_alloc.h"  // LocalMemAllocator, Hardware, InitSocState, ascendc_assert
 #include "twin/kernel_data_copy.h"  // DataCopy, DataCopyPad and their params

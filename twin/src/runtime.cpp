@@ -58,7 +58,8 @@ const char* VecOpName(VecOp op)
                                         "ReduceMax", "Axpy", "Relu", "Not", "Maxs", "Mins", "LeakyRelu", "And",
                                         "Or", "ReduceMin", "WholeReduceSum", "WholeReduceMax", "WholeReduceMin",
                                         "BlockReduceSum", "BlockReduceMax", "BlockReduceMin", "PairReduceSum",
-                                        "Compare", "CompareScalar", "Select", "Brcb", "Broadcast"};
+                                        "Compare", "CompareScalar", "Select", "Brcb", "Broadcast", "GetCmpMask",
+                                        "SetCmpMask"};
     static_assert(sizeof(names) / sizeof(names[0]) == static_cast<size_t>(VecOp::kCount));
     return names[static_cast<uint32_t>(op)];
 }

@@ -15,6 +15,21 @@
 //  - Select modes 1 and 2 on A2 write 32 bytes of scratch at TMP_UB_OFFSET = 184 KiB (the docs: "对于模式1和
 //    模式2，使用时需要预留8KB的Unified Buffer空间"); the twin checks that the kernel left the top 8 KiB
 //    of UB unallocated.
+//  - The CMPMASK register (128 bits, per core; docs GetCmpMask(ISASI), SetCmpMask(ISASI), Compare（结果存入寄存
+//    器）): SetCmpMask loads 16 bytes of UB into it; the register-result Compare (no dst, no repeatTime: one
+//    repeat, half/float, the mask applies) writes bit j for lane j; GetCmpMask stores the 16 bytes. The
+//    Select forms without selMask read it: Select<T, SELMODE::VSEL_CMPMASK_SPR> takes the selection bits
+//    from it (the first 256 / sizeof(T) in every repeat), Select<T, SELMODE::VSEL_TENSOR_TENSOR_MODE> takes
+//    the UB address of selMask from its low 32 bits, and Select<T, U>(dst, selMask, src0, ...) (mode 1)
+//    takes the scalar src1 from its first sizeof(T) bytes (the docs load the scalar replicated); their lanes
+//    come from the mask register (SetVectorMask). The Select forms with selMask load the register
+//    themselves, as dav_c220 does (set_cmpmask): mode 0 with selMask's first 16 bytes, mode 1 with the
+//    scalar, mode 2 with selMask's UB address. The twin tracks which bits an instruction defined: lanes a
+//    register Compare masked off, bits 64..127 after a float Compare and bytes past a shorter SetCmpMask
+//    source are undefined, and a read of them is a violation.
+//  - SetCmpMask/GetCmpMask operands: 16-byte aligned (docs); SetCmpMask b8/b16/b32/b64, GetCmpMask b8/b16/b32;
+//    GetCmpMask writes 16 bytes (the docs' "不能少于128字节" counts the register's 128 bits: their own Compare
+//    sample stores it into a 32-byte tensor).
 #pragma once
 
 #include <cstdint>
@@ -105,8 +120,93 @@ void CompareLanes(const char* call, ascend_twin::VecOp op, const LocalTensor<U>&
     ascend_twin::CountVec(op, static_cast<uint64_t>(repeats) * perRepeat, repeats);
 }
 
+// ---- the CMPMASK register ----
+
+inline bool CmpMaskDefined(const ascend_twin::CoreContext& core, uint32_t bit)
+{
+    return (core.cmpMaskDefined[bit / 64] >> (bit % 64)) & 1u;
+}
+
+// Loads bytes[0, n) (n <= 16) into the register; the bits past them are undefined.
+inline void CmpMaskLoad(const uint8_t* bytes, uint32_t n)
+{
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    std::memset(core.cmpMask, 0, sizeof core.cmpMask);
+    std::memcpy(core.cmpMask, bytes, n);
+    const uint32_t bits = n * 8;
+    core.cmpMaskDefined[0] = bits >= 64 ? ~0ull : (1ull << bits) - 1;
+    core.cmpMaskDefined[1] = bits >= 128 ? ~0ull : (bits <= 64 ? 0 : (1ull << (bits - 64)) - 1);
+}
+
+// The register's bit `bit`, which an instruction must have defined.
+inline bool CmpMaskBit(const char* call, uint32_t bit)
+{
+    const ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    if (!CmpMaskDefined(core, bit)) {
+        ascend_twin::FailF(call, "the CMPMASK register is read only where an instruction set it",
+                           "bit %u of CMPMASK: no SetCmpMask, register-result Compare or Select defined it (a "
+                           "Compare lane its mask left out, bits past 256 / sizeof(T), or past a short SetCmpMask "
+                           "source)",
+                           bit);
+    }
+    return (core.cmpMask[bit / 8] >> (bit % 8)) & 1u;
+}
+
+// The register's first `n` bytes (the scalar of mode 1, the selMask address of mode 2), all defined.
+inline const uint8_t* CmpMaskBytes(const char* call, uint32_t n, const char* what)
+{
+    const ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    for (uint32_t bit = 0; bit < n * 8; ++bit) {
+        if (!CmpMaskDefined(core, bit)) {
+            ascend_twin::FailF(call, "the CMPMASK register is read only where an instruction set it",
+                               "%s is CMPMASK's first %u bytes, and bit %u of them was never set", what, n, bit);
+        }
+    }
+    return core.cmpMask;
+}
+
+inline void CheckCmpMaskAligned(const char* call, const char* operand, const void* addr)
+{
+    const uint64_t off = ascend_twin::UbOffset(addr);
+    if (off % 16 != 0) {
+        ascend_twin::FailF(call, "SetCmpMask/GetCmpMask operands are 16-byte aligned",
+                           "operand '%s' at UB offset %llu", operand, static_cast<unsigned long long>(off));
+    }
+}
+
 inline bool SelBit(const uint8_t* sel, uint64_t bit) { return (sel[bit / 8] >> (bit % 8)) & 1u; }
 
+// The selection loop: bitOf(instr, r, j) is lane j of repeat r's selection bit (1: src0, 0: src1).
+template <typename T, typename BitOf>
+void SelectCore(const char* call, ascend_twin::Instr& instr, const LocalTensor<T>& dst, const LocalTensor<T>& src0,
+                const LocalTensor<T>* src1T, T src1S, const Lanes& lanes, const BinaryRepeatParams& p, BitOf bitOf)
+{
+    const uint32_t repeats = static_cast<uint32_t>(LaneRepeats(lanes));
+    uint64_t active = 0;
+    for (uint32_t r = 0; r < repeats; ++r) {
+        for (uint32_t j = 0; j < lanes.perRepeat; ++j) {
+            if (!lanes.Active(r, j)) continue;
+            const bool take0 = bitOf(instr, r, j);
+            T v = src1S;
+            if (take0) {
+                const T* a = LaneAddr(call, "src0", src0, r, j, p.src0BlkStride, p.src0RepStride);
+                instr.Read("src0", a, sizeof(T));
+                v = *a;
+            } else if (src1T) {
+                const T* b = LaneAddr(call, "src1", *src1T, r, j, p.src1BlkStride, p.src1RepStride);
+                instr.Read("src1", b, sizeof(T));
+                v = *b;
+            }
+            T* d = LaneAddr(call, "dst", dst, r, j, p.dstBlkStride, p.dstRepStride);
+            instr.Write("dst", d, sizeof(T));
+            *d = v;
+            ++active;
+        }
+    }
+    ascend_twin::CountVec(ascend_twin::VecOp::kSelect, active, repeats);
+}
+
+// The Select forms with a selMask tensor (modes 0, 1, 2).
 template <typename T, typename U>
 void SelectLanes(const char* call, const LocalTensor<T>& dst, const LocalTensor<U>& selMask,
                  const LocalTensor<T>& src0, const LocalTensor<T>* src1T, T src1S, SELMODE mode, const Lanes& lanes,
@@ -126,33 +226,29 @@ void SelectLanes(const char* call, const LocalTensor<T>& dst, const LocalTensor<
     }
     const uint8_t* sel = reinterpret_cast<const uint8_t*>(selMask.TwinData());
     const uint64_t selBytes = static_cast<uint64_t>(selMask.GetSize()) * sizeof(U);
-    const uint32_t repeats = static_cast<uint32_t>(LaneRepeats(lanes));
-    uint64_t active = 0;
-    for (uint32_t r = 0; r < repeats; ++r) {
-        for (uint32_t j = 0; j < lanes.perRepeat; ++j) {
-            if (!lanes.Active(r, j)) continue;
-            const uint64_t bit =
-                mode == SELMODE::VSEL_CMPMASK_SPR ? j : static_cast<uint64_t>(r) * lanes.perRepeat + j;
-            CheckHolds(call, "selMask (bytes)", selBytes, bit / 8 + 1);
-            instr.Read("selMask", sel + bit / 8, 1);
-            const bool take0 = SelBit(sel, bit);
-            T v = src1S;
-            if (take0) {
-                const T* a = LaneAddr(call, "src0", src0, r, j, p.src0BlkStride, p.src0RepStride);
-                instr.Read("src0", a, sizeof(T));
-                v = *a;
-            } else if (src1T) {
-                const T* b = LaneAddr(call, "src1", *src1T, r, j, p.src1BlkStride, p.src1RepStride);
-                instr.Read("src1", b, sizeof(T));
-                v = *b;
-            }
-            T* d = LaneAddr(call, "dst", dst, r, j, p.dstBlkStride, p.dstRepStride);
-            instr.Write("dst", d, sizeof(T));
-            *d = v;
-            ++active;
-        }
+    // What the device loads into CMPMASK (set_cmpmask) before the selection.
+    uint8_t reg[16] = {};
+    if (mode == SELMODE::VSEL_CMPMASK_SPR) {
+        const uint32_t n = selBytes < 16 ? static_cast<uint32_t>(selBytes) : 16;
+        std::memcpy(reg, sel, n);
+        CmpMaskLoad(reg, n);
+    } else if (mode == SELMODE::VSEL_TENSOR_SCALAR_MODE) {
+        for (uint32_t i = 0; i < 16 / sizeof(T); ++i) std::memcpy(reg + i * sizeof(T), &src1S, sizeof(T));
+        CmpMaskLoad(reg, 16);
+    } else {
+        const uint32_t addr = static_cast<uint32_t>(ascend_twin::UbOffset(sel));
+        for (uint32_t i = 0; i < 4; ++i) std::memcpy(reg + i * 4, &addr, 4);
+        CmpMaskLoad(reg, 16);
     }
-    ascend_twin::CountVec(ascend_twin::VecOp::kSelect, active, repeats);
+    const uint32_t perRepeat = lanes.perRepeat;
+    SelectCore<T>(call, instr, dst, src0, src1T, src1S, lanes, p,
+                  [&](ascend_twin::Instr& in, uint32_t r, uint32_t j) {
+                      const uint64_t bit =
+                          mode == SELMODE::VSEL_CMPMASK_SPR ? j : static_cast<uint64_t>(r) * perRepeat + j;
+                      CheckHolds(call, "selMask (bytes)", selBytes, bit / 8 + 1);
+                      in.Read("selMask", sel + bit / 8, 1);
+                      return SelBit(sel, bit);
+                  });
 }
 
 template <typename T, typename U>
@@ -216,6 +312,103 @@ __aicore__ inline void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& 
     twin_detail::CheckOperand("Compare", "src1", src1, count);
     twin_detail::CompareLanes<T, U>("Compare", ascend_twin::VecOp::kCompare, dst, src0, &src1, T{}, cmpMode,
                                     static_cast<uint32_t>(static_cast<uint64_t>(count) * sizeof(T) / 256), 1, 8, 1, 8);
+}
+
+// The register-result form: one repeat (256 bytes) of src0 and src1 under the mask, the result in CMPMASK.
+namespace twin_detail {
+template <typename T>
+void CompareToCmpMask(const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode, const Lanes& lanes,
+                      const BinaryRepeatParams& p)
+{
+    CheckCmpMode("Compare", cmpMode, false);
+    ascend_twin::CheckUbAligned("Compare", "src0", src0.TwinData());
+    ascend_twin::CheckUbAligned("Compare", "src1", src1.TwinData());
+    if (lanes.counter && lanes.count > lanes.perRepeat) {
+        ascend_twin::FailF("Compare", "the register-result Compare covers one repeat (256 / sizeof(T) elements)",
+                           "counter mode with %llu elements of %u bytes; CMPMASK holds %u lanes' bits",
+                           static_cast<unsigned long long>(lanes.count), static_cast<uint32_t>(sizeof(T)),
+                           lanes.perRepeat);
+    }
+    ascend_twin::Instr instr("Compare", ascend_twin::Pipe::kV);
+    uint8_t bits[16] = {};
+    uint64_t defined[2] = {0, 0};
+    uint64_t active = 0;
+    for (uint32_t j = 0; j < lanes.perRepeat; ++j) {
+        if (!lanes.Active(0, j)) continue;
+        const T* a = LaneAddr("Compare", "src0", src0, 0, j, p.src0BlkStride, p.src0RepStride);
+        const T* b = LaneAddr("Compare", "src1", src1, 0, j, p.src1BlkStride, p.src1RepStride);
+        instr.Read("src0", a, sizeof(T));
+        instr.Read("src1", b, sizeof(T));
+        if (CmpResult<T>(cmpMode, *a, *b)) bits[j / 8] = static_cast<uint8_t>(bits[j / 8] | (1u << (j % 8)));
+        defined[j / 64] |= 1ull << (j % 64);
+        ++active;
+    }
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    std::memcpy(core.cmpMask, bits, sizeof bits);
+    core.cmpMaskDefined[0] = defined[0];
+    core.cmpMaskDefined[1] = defined[1];
+    ascend_twin::CountVec(ascend_twin::VecOp::kCompare, active, 1);
+}
+}  // namespace twin_detail
+
+#define ASCEND_TWIN_CMP_REG_TYPES                                                                                \
+    static_assert(twin_detail::kHalfFloat<T>, "Compare with its result in CMPMASK on A2 compares half and float")
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Compare(const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode,
+                               const uint64_t mask[], const BinaryRepeatParams& repeatParams)
+{
+    ASCEND_TWIN_CMP_REG_TYPES;
+    const twin_detail::Lanes lanes = twin_detail::MaskLanes("Compare", sizeof(T), isSetMask, mask, true, 1);
+    twin_detail::CompareToCmpMask<T>(src0, src1, cmpMode, lanes, repeatParams);
+}
+
+template <typename T, bool isSetMask = true>
+__aicore__ inline void Compare(const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode,
+                               const uint64_t mask, const BinaryRepeatParams& repeatParams)
+{
+    ASCEND_TWIN_CMP_REG_TYPES;
+    const uint64_t bits[2] = {mask, 0};
+    const twin_detail::Lanes lanes = twin_detail::MaskLanes("Compare", sizeof(T), isSetMask, bits, false, 1);
+    twin_detail::CompareToCmpMask<T>(src0, src1, cmpMode, lanes, repeatParams);
+}
+#undef ASCEND_TWIN_CMP_REG_TYPES
+
+// GetCmpMask/SetCmpMask: the CMPMASK register to and from 16 bytes of UB (V pipe).
+template <typename T>
+__aicore__ inline void GetCmpMask(const LocalTensor<T>& dst)
+{
+    static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4, "GetCmpMask on A2 takes b8, b16 or b32 tensors");
+    twin_detail::CheckCmpMaskAligned("GetCmpMask", "dst", dst.TwinData());
+    const uint64_t bytes = static_cast<uint64_t>(dst.GetSize()) * sizeof(T);
+    if (bytes < 16) {
+        ascend_twin::FailF("GetCmpMask", "GetCmpMask writes the 16 bytes of CMPMASK: dst holds at least 16 bytes",
+                           "dst holds %llu bytes", static_cast<unsigned long long>(bytes));
+    }
+    const ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    if (core.cmpMaskDefined[0] == 0 && core.cmpMaskDefined[1] == 0) {
+        ascend_twin::FailF("GetCmpMask", "the CMPMASK register is read only where an instruction set it",
+                           "no SetCmpMask, register-result Compare or Select ran on this core before");
+    }
+    ascend_twin::Instr instr("GetCmpMask", ascend_twin::Pipe::kV);
+    instr.Write("dst", dst.TwinData(), 16);
+    std::memcpy(dst.TwinData(), core.cmpMask, 16);  // bits no instruction defined read as 0
+    ascend_twin::CountVec(ascend_twin::VecOp::kGetCmpMask, 1, 1);
+}
+
+template <typename T>
+__aicore__ inline void SetCmpMask(const LocalTensor<T>& src)
+{
+    static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8,
+                  "SetCmpMask on A2 takes b8, b16, b32 or b64 tensors");
+    twin_detail::CheckCmpMaskAligned("SetCmpMask", "src", src.TwinData());
+    const uint64_t bytes = static_cast<uint64_t>(src.GetSize()) * sizeof(T);
+    // The device loads 16 bytes; those past src are undefined.
+    const uint32_t n = bytes < 16 ? static_cast<uint32_t>(bytes) : 16;
+    ascend_twin::Instr instr("SetCmpMask", ascend_twin::Pipe::kV);
+    if (n > 0) instr.Read("src", src.TwinData(), n);
+    twin_detail::CmpMaskLoad(reinterpret_cast<const uint8_t*>(src.TwinData()), n);
+    ascend_twin::CountVec(ascend_twin::VecOp::kSetCmpMask, 1, 1);
 }
 
 #define ASCEND_TWIN_COMPARES(NAME)                                                                               \
@@ -295,6 +488,85 @@ __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& s
     if (count == 0) return;
     twin_detail::SelectLanes<T, U>("Select", dst, selMask, src0, &src1, T{}, selMode,
                                    twin_detail::CountLanes<T>(count), BinaryRepeatParams());
+}
+
+// Modes 0 and 2 without selMask: mode 0 selects by CMPMASK's bits, mode 2 by the selMask whose UB address
+// CMPMASK holds (both set by SetCmpMask, a register-result Compare or an earlier Select). The lanes come
+// from the mask register (SetVectorMask).
+namespace twin_detail {
+inline uint32_t CmpMaskSelAddr(const char* call, uint32_t perRepeat, uint32_t repeats)
+{
+    uint32_t addr = 0;
+    std::memcpy(&addr, CmpMaskBytes(call, 4, "mode 2's selMask address"), 4);
+    const uint64_t ub = ascend_twin::CurrentCore().platform->ubSize;
+    const uint64_t need = (static_cast<uint64_t>(repeats) * perRepeat + 7) / 8;
+    if (addr % 32 != 0 || addr + need > ub) {
+        ascend_twin::FailF(call,
+                           "Select mode 2 from CMPMASK: the register holds a 32-byte-aligned UB address of selMask",
+                           "CMPMASK's low 32 bits are %u; %llu bytes of selMask from there, UB holds %llu", addr,
+                           static_cast<unsigned long long>(need), static_cast<unsigned long long>(ub));
+    }
+    return addr;
+}
+}  // namespace twin_detail
+
+template <typename T, SELMODE selMode>
+__aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+                              uint8_t repeatTime, const BinaryRepeatParams& repeatParams)
+{
+    static_assert(twin_detail::kHalfFloat<T>, "Select on A2 supports half and float");
+    static_assert(selMode != SELMODE::VSEL_TENSOR_SCALAR_MODE,
+                  "Select<T, selMode>(dst, src0, src1, ...) takes modes 0 and 2; mode 1 without a mask argument is "
+                  "Select(dst, selMask, src0, repeatTime, repeatParams) (on A2 this form issues nothing in mode 1)");
+    const uint64_t unused[2] = {0, 0};
+    const twin_detail::Lanes lanes = twin_detail::MaskLanes("Select", sizeof(T), false, unused, true, repeatTime);
+    ascend_twin::CheckUbAligned("Select", "dst", dst.TwinData());
+    ascend_twin::CheckUbAligned("Select", "src0", src0.TwinData());
+    ascend_twin::CheckUbAligned("Select", "src1", src1.TwinData());
+    ascend_twin::Instr instr("Select", ascend_twin::Pipe::kV);
+    if constexpr (selMode == SELMODE::VSEL_CMPMASK_SPR) {
+        twin_detail::SelectCore<T>("Select", instr, dst, src0, &src1, T{}, lanes, repeatParams,
+                                   [](ascend_twin::Instr&, uint32_t, uint32_t j) {
+                                       return twin_detail::CmpMaskBit("Select", j);
+                                   });
+    } else {
+        const uint32_t repeats = static_cast<uint32_t>(twin_detail::LaneRepeats(lanes));
+        const uint32_t addr = twin_detail::CmpMaskSelAddr("Select", lanes.perRepeat, repeats);
+        const uint8_t* sel = ascend_twin::CurrentCore().ub + addr;
+        const uint32_t perRepeat = lanes.perRepeat;
+        twin_detail::SelectCore<T>("Select", instr, dst, src0, &src1, T{}, lanes, repeatParams,
+                                   [sel, perRepeat](ascend_twin::Instr& in, uint32_t r, uint32_t j) {
+                                       const uint64_t bit = static_cast<uint64_t>(r) * perRepeat + j;
+                                       in.Read("selMask", sel + bit / 8, 1);
+                                       return twin_detail::SelBit(sel, bit);
+                                   });
+    }
+}
+
+// Mode 1 without a mask argument: src1 is the scalar in CMPMASK (SetCmpMask of a tensor holding it).
+template <typename T, typename U>
+__aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+                              uint8_t repeatTime, const BinaryRepeatParams& repeatParams)
+{
+    twin_detail::CheckSelectTypes<T, U>();
+    const uint64_t unused[2] = {0, 0};
+    const twin_detail::Lanes lanes = twin_detail::MaskLanes("Select", sizeof(T), false, unused, true, repeatTime);
+    ascend_twin::CheckUbAligned("Select", "dst", dst.TwinData());
+    ascend_twin::CheckUbAligned("Select", "selMask", selMask.TwinData());
+    ascend_twin::CheckUbAligned("Select", "src0", src0.TwinData());
+    T src1;
+    std::memcpy(&src1, twin_detail::CmpMaskBytes("Select", sizeof(T), "mode 1's scalar src1"), sizeof(T));
+    ascend_twin::Instr instr("Select", ascend_twin::Pipe::kV);
+    const uint8_t* sel = reinterpret_cast<const uint8_t*>(selMask.TwinData());
+    const uint64_t selBytes = static_cast<uint64_t>(selMask.GetSize()) * sizeof(U);
+    const uint32_t perRepeat = lanes.perRepeat;
+    twin_detail::SelectCore<T>("Select", instr, dst, src0, nullptr, src1, lanes, repeatParams,
+                               [&](ascend_twin::Instr& in, uint32_t r, uint32_t j) {
+                                   const uint64_t bit = static_cast<uint64_t>(r) * perRepeat + j;
+                                   twin_detail::CheckHolds("Select", "selMask (bytes)", selBytes, bit / 8 + 1);
+                                   in.Read("selMask", sel + bit / 8, 1);
+                                   return twin_detail::SelBit(sel, bit);
+                               });
 }
 
 // Mode 1 (a tensor and a scalar).

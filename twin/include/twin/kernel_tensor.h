@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "twin/hazard.h"
 #include "twin/kernel_types.h"
@@ -34,6 +35,10 @@ using QuePosition = TPosition;
 // every DataCopy/GetValue/SetValue checks the access against the launch's buffers.
 template <typename T>
 class GlobalTensor {
+    static_assert(!std::is_same_v<T, int4b_t>,
+                  "the twin does not model GlobalTensor<int4b_t> (two elements a byte): copy int4b_t data through an "
+                  "int8_t view and ReinterpretCast<int4b_t>()");
+
 public:
     using PrimType = T;
 

@@ -2,8 +2,10 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "twin/hazard.h"
+#include "twin/kernel_int4.h"
 #include "twin/kernel_sync.h"
 #include "twin/kernel_tensor.h"
 #include "twin/runtime.h"
@@ -278,12 +280,15 @@ public:
     template <typename T>
     __aicore__ inline LocalTensor<T> Get()
     {
+        if constexpr (std::is_same_v<T, int4b_t>) return Get<int8_t>().template ReinterpretCast<int4b_t>();
         return Get<T>(len_ / sizeof(T));
     }
 
     template <typename T>
     __aicore__ inline LocalTensor<T> Get(uint32_t len)
     {
+        // int4b_t: len elements, two to a byte (the device keeps len / 2 bytes).
+        if constexpr (std::is_same_v<T, int4b_t>) return Get<int8_t>(len / 2).template ReinterpretCast<int4b_t>();
         if (len_ == 0) {
             ascend_twin::Fail("TBuf::Get", "a TBuf is given memory by TPipe::InitBuffer before use",
                               "this TBuf has no buffer");

@@ -108,3 +108,24 @@ struct bfloat16_t {
 };
 
 static_assert(sizeof(half) == 2 && sizeof(bfloat16_t) == 2, "16-bit float types must be 2 bytes");
+
+namespace AscendC {
+
+// int4b_t: a signed 4-bit integer (impl/basic_api/utils/kernel_utils_constants.h: IntegerSubType<4, true>):
+// a byte of storage whose low 4 bits hold the value; converts to int8_t with sign extension. In a
+// LocalTensor<int4b_t> two elements share a byte, element 2k in the low nibble (twin/kernel_int4.h).
+struct int4b_t {
+    uint8_t storage;
+    int4b_t() = default;
+    int4b_t(int32_t value) : storage(static_cast<uint8_t>(static_cast<uint32_t>(value) & 0xfu)) {}
+    int4b_t(uint32_t value) : storage(static_cast<uint8_t>(value & 0xfu)) {}
+    operator int8_t() const { return static_cast<int8_t>((storage & 0x8u) ? (storage | 0xf0u) : storage); }
+    bool operator==(const int4b_t& o) const { return storage == o.storage; }
+    bool operator!=(const int4b_t& o) const { return storage != o.storage; }
+    bool operator<(const int4b_t& o) const { return static_cast<int8_t>(*this) < static_cast<int8_t>(o); }
+    bool operator>(const int4b_t& o) const { return static_cast<int8_t>(*this) > static_cast<int8_t>(o); }
+    bool operator<=(const int4b_t& o) const { return !(*this > o); }
+    bool operator>=(const int4b_t& o) const { return !(*this < o); }
+};
+
+}  // namespace AscendC

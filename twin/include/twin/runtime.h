@@ -17,7 +17,7 @@ enum class VecOp : uint32_t {
     kAdd, kSub, kMul, kDiv, kMax, kMin, kAdds, kMuls, kExp, kLn, kAbs, kSqrt, kRsqrt, kReciprocal,
     kDuplicate, kCast, kReduceSum, kReduceMax, kAxpy, kRelu, kNot, kMaxs, kMins, kLeakyRelu, kAnd, kOr,
     kReduceMin, kWholeReduceSum, kWholeReduceMax, kWholeReduceMin, kBlockReduceSum, kBlockReduceMax, kBlockReduceMin,
-    kPairReduceSum, kCompare, kCompareScalar, kSelect, kBrcb, kBroadcast,
+    kPairReduceSum, kCompare, kCompareScalar, kSelect, kBrcb, kBroadcast, kGetCmpMask, kSetCmpMask,
     kCount
 };
 const char* VecOpName(VecOp op);
@@ -89,6 +89,14 @@ struct CoreContext {
     bool maskCounter = false;  // the vector mask register: counter mode, or normal mode with these bits
     uint64_t maskHigh = ~0ull;
     uint64_t maskLow = ~0ull;
+    // The 128-bit CMPMASK register (SetCmpMask, the register-result Compare, Select) and which of its bits an
+    // instruction defined; GetCmpMask and the Select forms without selMask read it.
+    uint8_t cmpMask[16] = {};
+    uint64_t cmpMaskDefined[2] = {0, 0};
+    // The 64-bit DEQSCALE register (SetDeqScale) and which form set it: 0 none, 1 SetDeqScale(half),
+    // 2 SetDeqScale(float, int16_t, bool).
+    uint64_t deqScale = 0;
+    uint8_t deqScaleForm = 0;
     AtomicType atomicType = AtomicType::kFloat;
     void* tpipe = nullptr;  // the kernel's current AscendC::TPipe (GetTPipePtr)
     LaunchSync* sync = nullptr;  // the launch's SyncAll barrier

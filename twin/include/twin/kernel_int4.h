@@ -1,0 +1,136 @@
+// LocalTensor<int4b_t> (impl/basic_api/kernel_tensor_impl.h): the tensor counts elements, two to a byte
+// (element 2k in the low nibble, 2k + 1 in the high one). GetSize() is twice the bytes, GetLength() the
+// bytes; ReinterpretCast to and from it converts through the bytes (the docs' way to get one: allocate
+// int8_t, then ReinterpretCast<int4b_t>(); TBuf::Get<int4b_t>() and TQue::AllocTensor<int4b_t>() give the
+// same count; TBuf::Get<int4b_t>(len) takes len elements, len / 2 bytes; GetWithOffset<int4b_t>(size, ...)
+// covers size bytes, 2 * size elements, as kernel_tbuf_impl.h computes it). SetSize keeps whole bytes
+// (size / 2 of them), as the device does. A view (operator[]) or GetPhyAddr(offset) starts on a whole
+// byte: an odd offset is a violation (the device's debug build asserts it for GetPhyAddr; operator[] would
+// silently drop the half byte). operator() (a reference to one element) is not offered: no reference
+// reaches half a byte.
+#pragma once
+
+#include <cstdint>
+
+#include "twin/hazard.h"
+#include "twin/kernel_tensor.h"
+#include "twin/kernel_types.h"
+#include "twin/runtime.h"
+
+namespace AscendC {
+
+template <>
+class LocalTensor<int4b_t> {
+public:
+    using PrimType = int4b_t;
+
+    LocalTensor() = default;
+
+    __aicore__ inline LocalTensor operator[](const uint32_t offset) const
+    {
+        CheckViewOffset("LocalTensor::operator[]", offset);
+        LocalTensor view = *this;
+        view.data_ += offset / 2;
+        view.size_ -= offset;
+        return view;
+    }
+
+    __aicore__ inline uint32_t GetSize() const { return size_; }
+    __aicore__ inline uint32_t GetLength() const { return size_ / 2; }
+    __aicore__ inline void SetSize(const uint32_t size)
+    {
+        if (size / 2 * 2 > capacity_) {
+            ascend_twin::FailF("LocalTensor::SetSize", "a LocalTensor cannot grow past its buffer",
+                               "%u int4b_t elements asked, the buffer holds %u", size, capacity_);
+        }
+        size_ = size / 2 * 2;
+    }
+    __aicore__ inline int32_t GetPosition() const { return static_cast<int32_t>(position_); }
+    __aicore__ inline uint64_t GetPhyAddr() const { return ascend_twin::UbOffset(data_); }
+    __aicore__ inline uint64_t GetPhyAddr(const uint32_t offset) const
+    {
+        CheckViewOffset("LocalTensor::GetPhyAddr", offset);
+        return ascend_twin::UbOffset(data_ + offset / 2);
+    }
+
+    __aicore__ inline int4b_t GetValue(const uint32_t index) const
+    {
+        CheckIndex("LocalTensor::GetValue", index);
+        const uint8_t* byte = reinterpret_cast<const uint8_t*>(data_) + index / 2;
+        ascend_twin::Instr("LocalTensor::GetValue", ascend_twin::Pipe::kS).Read("tensor", byte, 1);
+        return int4b_t(static_cast<uint32_t>(*byte >> (4 * (index % 2))));
+    }
+    __aicore__ inline void SetValue(const uint32_t index, const int4b_t value) const
+    {
+        CheckIndex("LocalTensor::SetValue", index);
+        uint8_t* byte = reinterpret_cast<uint8_t*>(data_) + index / 2;
+        // The scalar unit reads the byte, replaces one nibble and writes it back.
+        ascend_twin::Instr instr("LocalTensor::SetValue", ascend_twin::Pipe::kS);
+        instr.Read("tensor", byte, 1);
+        instr.Write("tensor", byte, 1);
+        *byte = SetNibble(*byte, index, value);
+    }
+
+    template <typename CAST_T>
+    __aicore__ inline LocalTensor<CAST_T> ReinterpretCast() const
+    {
+        LocalTensor<CAST_T> out;
+        out.TwinBind(reinterpret_cast<CAST_T*>(data_), size_ / 2 / sizeof(CAST_T), position_, ref_);
+        return out;
+    }
+
+    // Twin internals. TwinBind takes the bytes the tensor covers (what TBuf/TQue and ReinterpretCast pass).
+    void TwinBind(int4b_t* data, uint32_t bytes, TPosition position, twin_detail::BufferRef ref)
+    {
+        data_ = data;
+        size_ = bytes * 2;
+        capacity_ = size_;
+        position_ = position;
+        ref_ = ref;
+    }
+    int4b_t* TwinData() const { return data_; }  // the first byte
+    TPosition TwinPosition() const { return position_; }
+    const twin_detail::BufferRef& TwinRef() const { return ref_; }
+
+    static int8_t Nibble(uint8_t byte, uint64_t index)
+    {
+        return static_cast<int8_t>(int4b_t(static_cast<uint32_t>(byte >> (4 * (index % 2)))));
+    }
+    static uint8_t SetNibble(uint8_t byte, uint64_t index, int4b_t value)
+    {
+        const uint32_t shift = 4 * (index % 2);
+        return static_cast<uint8_t>((byte & ~(0xfu << shift)) | ((value.storage & 0xfu) << shift));
+    }
+
+private:
+    void CheckViewOffset(const char* call, uint32_t offset) const
+    {
+        if (offset > size_) {
+            ascend_twin::FailF(call, "LocalTensor offsets stay inside the tensor",
+                               "offset %u of a tensor of %u elements", offset, size_);
+        }
+        if (offset % 2 != 0) {
+            ascend_twin::FailF(call, "an int4b_t tensor offset is even (a view starts on a whole byte)",
+                               "offset %u", offset);
+        }
+    }
+    void CheckIndex(const char* call, uint32_t index) const
+    {
+        if (data_ == nullptr) {
+            ascend_twin::FailF(call, "LocalTensors come from TQue::AllocTensor/DeQue or TBuf::Get",
+                               "the tensor was never bound to UB");
+        }
+        if (index >= size_) {
+            ascend_twin::FailF(call, "LocalTensor indices stay inside the tensor",
+                               "index %u of a tensor of %u elements", index, size_);
+        }
+    }
+
+    int4b_t* data_ = nullptr;
+    uint32_t size_ = 0;  // elements (nibbles)
+    uint32_t capacity_ = 0;
+    TPosition position_ = TPosition::VECCALC;
+    twin_detail::BufferRef ref_;
+};
+
+}  // namespace AscendC
