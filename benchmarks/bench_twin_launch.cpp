@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <string>
 #include <vector>
 
 #include "twin/launch.h"
@@ -35,9 +36,11 @@ double NsPerLaunch(uint64_t n, int launches)
 
 }  // namespace
 
-int main()
+// With an argument ("small"), only the 1-element case (for profiling it alone).
+int main(int argc, char** argv)
 {
     std::printf("vector_add float32, 1 element, 1 core:        %8.0f ns per launch\n", NsPerLaunch(1, 20000));
+    if (argc > 1 && std::string(argv[1]) == "small") return 0;
     std::printf("vector_add float32, %u elements, %u cores: %8.0f ns per launch\n", 48u * 2048u,
                 ComputeVectorAddTiling(48u * 2048u, DType::kFloat32, kAscend910B2).blockDim,
                 NsPerLaunch(48u * 2048u, 200));
