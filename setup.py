@@ -107,6 +107,7 @@ setup(
             "twin_sdk/include/twin/*.h",
             "twin_sdk/include/lib/*.h",
             "twin_sdk/include/kernel_tiling/*.h",
+            "twin_sdk/include/ascendc/host_api/tiling/*.h",
             "twin_sdk/src/*.cpp",
             "twin_sdk/src/*.h",
         ]
