@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "twin/runtime.h"
@@ -175,8 +176,19 @@ void WalkBlocks(HazardState& s, uint64_t off, uint64_t bytes, Step step)
     }
 }
 
+// The scalar unit and the vector core's other pipes: with --cce-auto-sync=on (the default of op projects,
+// kernel direct-call projects and <<<>>> builds) the bisheng compiler inserts the flags between PIPE_S
+// and PIPE_V, PIPE_MTE2, PIPE_MTE3, both ways, around LocalTensor::GetValue/SetValue/operator() (asc-devkit
+// docs, 同步控制/核内同步/关键特性说明, table 3). It inserts none on the cube core (M, MTE1, FIX).
+bool CompilerOrdersScalar(Pipe a, Pipe b)
+{
+    if (b == Pipe::kS) std::swap(a, b);
+    return a == Pipe::kS && (b == Pipe::kV || b == Pipe::kMte2 || b == Pipe::kMte3);
+}
+
 bool Ordered(const HazardState& s, Pipe earlier, uint32_t epoch, Pipe now)
 {
+    if (CompilerOrdersScalar(earlier, now)) return true;
     if (earlier == now) {
         // S: ordered by the hardware; V: by the compiler's automatic PIPE_V synchronisation. MTE2/MTE3
         // copies with overlapping UB ranges need a PipeBarrier or a flag round trip.
