@@ -1,6 +1,7 @@
 // Scalar reads and writes of UB next to the vector core's other pipes, with no flags written by hand:
 // the compiler's automatic synchronisation (--cce-auto-sync=on, the default) orders S against V, MTE2
-// and MTE3, so these run clean; it does not order MTE2 against V, so that pair still needs a flag.
+// and MTE3, so these run clean, and what those flags order transitively is ordered too; it does not order
+// MTE2 against V, so that pair still needs a flag.
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -19,10 +20,8 @@ extern "C" __global__ __aicore__ void scalar_between_pipes(GM_ADDR x, GM_ADDR y)
     SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
     WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
     Adds(b, a, first, 8);                 // V
-    b.SetValue(0, b.GetValue(0) * 1.0f);  // S after V
-    SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
-    WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
-    DataCopy(yGm, b, 8);                  // MTE3 after S and V
+    b.SetValue(0, b.GetValue(0) * 1.0f);  // S after V: the compiler's V_S flag
+    DataCopy(yGm, b, 8);                  // MTE3 after S (its S_MTE3 flag), and so after V
 }
 
 // The same without the MTE2_V flag: the vector instruction may read the UB before the copy lands.

@@ -186,9 +186,16 @@ bool CompilerOrdersScalar(Pipe a, Pipe b)
     return a == Pipe::kS && (b == Pipe::kV || b == Pipe::kMte2 || b == Pipe::kMte3);
 }
 
-bool Ordered(const HazardState& s, Pipe earlier, uint32_t epoch, Pipe now)
+// Whether an access of `now` is ordered after one of `earlier` (at `epoch`). Where the compiler's automatic
+// synchronisation would order them, the inserted flag is recorded: `now` waits for everything `earlier`
+// has issued so far, which also orders what `earlier` did before (as on the device).
+bool Ordered(HazardState& s, Pipe earlier, uint32_t epoch, Pipe now)
 {
-    if (CompilerOrdersScalar(earlier, now)) return true;
+    if (earlier != now && epoch > s.clock[static_cast<uint32_t>(now)].t[static_cast<uint32_t>(earlier)] &&
+        CompilerOrdersScalar(earlier, now)) {
+        PipeAcquire(now, s.clock[static_cast<uint32_t>(earlier)]);
+        return true;
+    }
     if (earlier == now) {
         // S: ordered by the hardware; V: by the compiler's automatic PIPE_V synchronisation. MTE2/MTE3
         // copies with overlapping UB ranges need a PipeBarrier or a flag round trip.
