@@ -460,7 +460,7 @@ def main(argv=None) -> int:
             row = measure(k, opts.root, tmp, opts.seed, defines)
             rows.append(row)
             print(f"{k.name}: compiles {row['compiles'] or '-'}, runs {row['runs'] or '-'}, "
-                  f"matches {row['matches'] or '-'} {row.get('detail', '')} {row['error']}", file=sys.stderr)
+                  f"matches {row['matches'] or '-'}: {row.get('detail') or row['error']}", file=sys.stderr)
     print("| kernel | API features | compiles | runs clean | matches | first error (or the largest error) |")
     print("| --- | --- | --- | --- | --- | --- |")
     for r in rows:
@@ -468,7 +468,8 @@ def main(argv=None) -> int:
         print(f"| {r['kernel']} | {r['features']} | {r['compiles'] or '-'} | {r['runs'] or '-'} | "
               f"{r['matches'] or '-'} | {err} |")
     passed = sum(r["matches"] == "yes" for r in rows)
-    print(f"\n{passed} of {len(rows)} kernels compile, run clean and match the reference"
+    print(f"\n{passed} of {len(rows)} entries (a kernel, or one instantiation of a template kernel) compile, run "
+          "clean and match the reference in every case"
           + (f" (with {' '.join('-D' + d for d in opts.define)})." if opts.define else "."))
     return 0
 
