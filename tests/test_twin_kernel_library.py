@@ -76,3 +76,20 @@ def test_library_keeps_its_own_statistics(lib):
         lib.launch("scale_scalars", 1, x=torch.ones(16), y=torch.zeros(16), n=16, alpha=1.0)
     assert [r.total.gm_bytes_written for r in rec.launches] == [32, 64]
     assert lib.last_launch_stats().total.gm_bytes_read == 64
+
+
+def test_parameters_may_be_named_like_the_launch_arguments(tmp_path):
+    src = tmp_path / "named_self.cpp"
+    src.write_text(
+        '#include "kernel_operator.h"\n'
+        'extern "C" __global__ __aicore__ void copy_first(GM_ADDR self, GM_ADDR kernel, uint32_t block_dim)\n'
+        '{\n'
+        '    AscendC::GlobalTensor<float> a, b;\n'
+        '    a.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(self), block_dim);\n'
+        '    b.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(kernel), block_dim);\n'
+        '    b.SetValue(0, a.GetValue(0));\n'
+        '}\n')
+    lib = ascend_ext.twin.compile_kernels([str(src)])
+    out = torch.zeros(2)
+    lib.launch("copy_first", 1, self=torch.tensor([7.0, 8.0]), kernel=out, block_dim=2)
+    assert out.tolist() == [7.0, 0.0]

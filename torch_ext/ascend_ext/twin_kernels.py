@@ -50,15 +50,22 @@ class _Entry(ctypes.Structure):
                 ("kinds", ctypes.c_uint32 * _MAX_PARAMS), ("sizes", ctypes.c_uint32 * _MAX_PARAMS)]
 
 
-_ENTRY_RE = re.compile(r'(?:__global__\s+__aicore__|__aicore__\s+__global__)\s+void\s+(\w+)\s*\(([^)]*)\)')
+_ENTRY_RE = re.compile(r'(template\s*<[^{;]*>\s*)?(?:__global__\s+__aicore__|__aicore__\s+__global__)\s+void\s+(\w+)'
+                       r'\s*\(([^)]*)\)')
 
 
 def find_entries(source: str) -> Dict[str, List[str]]:
-    """Kernel entry points (``__global__ __aicore__ void name(...)``) of a source file: name -> parameter names."""
+    """Kernel entry points (``__global__ __aicore__ void name(...)``) of a source file: name -> parameter names.
+
+    An entry that is a template (a kernel over tiling-key template parameters) is not launchable by itself:
+    the op build instantiates it per tiling key. It is left out; an ``extern "C"`` entry calling the wanted
+    instantiation (``name<args...>(...)``) makes it launchable."""
     with open(source) as f:
         text = re.sub(r"//[^\n]*|/\*.*?\*/", " ", f.read(), flags=re.S)
     entries = {}
-    for name, params in _ENTRY_RE.findall(text):
+    for template, name, params in _ENTRY_RE.findall(text):
+        if template:
+            continue
         words = [re.findall(r"\w+", p) for p in params.split(",") if p.strip() and p.strip() != "void"]
         entries[name] = [w[-1] if w else "?" for w in words]
     return entries
@@ -92,9 +99,12 @@ class KernelLibrary:
         fn.restype = ctypes.POINTER(_Entry)
         return fn().contents
 
-    def launch(self, kernel: str, block_dim: int, tiling_key: int = 0, platform: str = "Ascend910B2",
+    def launch(self, kernel: str, block_dim: int, /, tiling_key: int = 0, platform: str = "Ascend910B2",
                **args: Union[torch.Tensor, bytes, int, float, ctypes.Structure, None]):
-        """Runs ``kernel`` on ``block_dim`` virtual cores; returns its twin.LaunchStats."""
+        """Runs ``kernel`` on ``block_dim`` virtual cores; returns its twin.LaunchStats.
+
+        ``kernel`` and ``block_dim`` are positional, so kernel parameters may be named ``self``, ``kernel``
+        or ``block_dim`` (as in ``select_v2(condition, self, other, out, ...)``)."""
         entry = self._entry(kernel)
         names = self.entries[kernel]
         if list(args) != names:

@@ -21,3 +21,5 @@
 #include "twin/kernel_block_sync.h"  // SyncAll, InitGlobalMemory, Fill
 #include "twin/kernel_atomic.h"     // SetAtomicAdd, SetAtomicMax, SetAtomicMin, SetAtomicType, SetAtomicNone
 #include "twin/kernel_sys_var.h"    // GetBlockIdx, GetBlockNum, GET_TILING_DATA
+#include "twin/kernel_print.h"      // printf, PRINTF
+#include "twin/kernel_cache.h"      // DataCacheCleanAndInvalid, CacheLine, DcciDst

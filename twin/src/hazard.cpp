@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "twin/runtime.h"
@@ -176,8 +177,26 @@ void WalkBlocks(HazardState& s, uint64_t off, uint64_t bytes, Step step)
     }
 }
 
-bool Ordered(const HazardState& s, Pipe earlier, uint32_t epoch, Pipe now)
+// The scalar unit and the vector core's other pipes: with --cce-auto-sync=on (the default of op projects,
+// kernel direct-call projects and <<<>>> builds) the bisheng compiler inserts the flags between PIPE_S
+// and PIPE_V, PIPE_MTE2, PIPE_MTE3, both ways, around LocalTensor::GetValue/SetValue/operator() (asc-devkit
+// docs, 同步控制/核内同步/关键特性说明, table 3). It inserts none on the cube core (M, MTE1, FIX).
+bool CompilerOrdersScalar(Pipe a, Pipe b)
 {
+    if (b == Pipe::kS) std::swap(a, b);
+    return a == Pipe::kS && (b == Pipe::kV || b == Pipe::kMte2 || b == Pipe::kMte3);
+}
+
+// Whether an access of `now` is ordered after one of `earlier` (at `epoch`). Where the compiler's automatic
+// synchronisation would order them, the inserted flag is recorded: `now` waits for everything `earlier`
+// has issued so far, which also orders what `earlier` did before (as on the device).
+bool Ordered(HazardState& s, Pipe earlier, uint32_t epoch, Pipe now)
+{
+    if (earlier != now && epoch > s.clock[static_cast<uint32_t>(now)].t[static_cast<uint32_t>(earlier)] &&
+        CompilerOrdersScalar(earlier, now)) {
+        PipeAcquire(now, s.clock[static_cast<uint32_t>(earlier)]);
+        return true;
+    }
     if (earlier == now) {
         // S: ordered by the hardware; V: by the compiler's automatic PIPE_V synchronisation. MTE2/MTE3
         // copies with overlapping UB ranges need a PipeBarrier or a flag round trip.

@@ -8,6 +8,8 @@
 // them is a rule violation naming both calls, their pipes and the UB range. Within one pipe: S is
 // ordered by the hardware, V by the compiler's automatic PIPE_V synchronisation (on by default), and
 // MTE2/MTE3 copies with overlapping UB ranges need a PipeBarrier (or a flag round trip), as documented.
+// Between S and V/MTE2/MTE3 the same automatic synchronisation inserts the flags, so those pairs are
+// ordered too.
 // initcheck: reading UB bytes nothing in this launch wrote is a violation.
 #pragma once
 

@@ -1,5 +1,5 @@
 // LocalMemAllocator: UB tensors carved front to back without TPipe (include/basic_api/kernel_tensor.h),
-// plus the small kernel utilities that come with such kernels: InitSocState and ascendc_assert.
+// plus the small kernel utilities that come with such kernels: InitSocState, ascendc_assert and ASSERT.
 #pragma once
 
 #include <cstdint>
@@ -76,3 +76,9 @@ namespace ascend_twin {
 // A failed kernel assertion stops the kernel (a trap on the NPU): a rule violation naming the expression.
 #define ascendc_assert(expr, ...) \
     (static_cast<bool>(expr) ? void(0) : ascend_twin::FailAssert(#expr, __FILE__, __LINE__))
+
+// ASSERT (impl/basic_api/kernel_macros.h): checked like assert() in the CPU debug build (empty in the
+// device build), reported the same way as ascendc_assert.
+#ifndef ASSERT
+#define ASSERT(x) (static_cast<bool>(x) ? void(0) : ascend_twin::FailAssert(#x, __FILE__, __LINE__))
+#endif

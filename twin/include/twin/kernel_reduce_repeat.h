@@ -60,6 +60,13 @@ inline Lanes ReduceLanes(const char* call, uint32_t elemSize, bool isSetMask, co
     return lanes;
 }
 
+// repeatTime 0 makes a call a no-op in normal mode; in counter mode the repeat count comes from the
+// element count and repeatTime is ignored (docs, SIMD计算说明/掩码: Counter mode).
+inline bool RepeatTimeSkips(int32_t repeatTime)
+{
+    return repeatTime == 0 && !ascend_twin::CurrentCore().maskCounter;
+}
+
 inline bool MaskIsZero(const uint64_t* mask, bool isArray)
 {
     return isArray ? (mask[0] == 0 && mask[1] == 0) : mask[0] == 0;
@@ -173,7 +180,7 @@ void WholeSum(const char* call, ascend_twin::VecOp op, const LocalTensor<T>& dst
     CheckStride(call, "srcRepStride", srcRepStride);
     ascend_twin::CheckUbAligned(call, "src", src.TwinData());
     CheckAddrAligned(call, "dst", dst.TwinData(), sizeof(T));
-    if (repeatTime == 0 || (isSetMask && MaskIsZero(mask, isArray))) return;
+    if (RepeatTimeSkips(repeatTime) || (isSetMask && MaskIsZero(mask, isArray))) return;
     const Lanes lanes = ReduceLanes(call, sizeof(T), isSetMask, mask, isArray, repeatTime);
     ascend_twin::Instr instr(call, ascend_twin::Pipe::kV);
     const uint32_t repeats = static_cast<uint32_t>(LaneRepeats(lanes));
@@ -204,7 +211,7 @@ void WholeExtreme(const char* call, ascend_twin::VecOp op, const LocalTensor<T>&
                           : order == ReduceOrder::ORDER_ONLY_INDEX ? 4u
                                                                    : 2u * sizeof(T);
     CheckAddrAligned(call, "dst", dst.TwinData(), unit);
-    if (repeatTime == 0 || (isSetMask && MaskIsZero(mask, isArray))) return;
+    if (RepeatTimeSkips(repeatTime) || (isSetMask && MaskIsZero(mask, isArray))) return;
     const Lanes lanes = ReduceLanes(call, sizeof(T), isSetMask, mask, isArray, repeatTime);
     ascend_twin::Instr instr(call, ascend_twin::Pipe::kV);
     const uint32_t repeats = static_cast<uint32_t>(LaneRepeats(lanes));
@@ -252,7 +259,7 @@ void BlockReduce(const char* call, ascend_twin::VecOp op, const LocalTensor<T>& 
     CheckStride(call, "srcRepStride", srcRepStride);
     ascend_twin::CheckUbAligned(call, "src", src.TwinData());
     CheckAddrAligned(call, "dst", dst.TwinData(), 8 * sizeof(T));  // half: 16 bytes, float: 32 bytes
-    if (repeatTime == 0 || (isSetMask && MaskIsZero(mask, isArray))) return;
+    if (RepeatTimeSkips(repeatTime) || (isSetMask && MaskIsZero(mask, isArray))) return;
     const Lanes lanes = ReduceLanes(call, sizeof(T), isSetMask, mask, isArray, repeatTime);
     ascend_twin::Instr instr(call, ascend_twin::Pipe::kV);
     constexpr uint32_t perBlock = 32 / sizeof(T);
@@ -294,7 +301,7 @@ void PairSum(const char* call, const LocalTensor<T>& dst, const LocalTensor<T>& 
     CheckStride(call, "srcRepStride", srcRepStride);
     ascend_twin::CheckUbAligned(call, "src", src.TwinData());
     ascend_twin::CheckUbAligned(call, "dst", dst.TwinData());
-    if (repeatTime == 0 || (isSetMask && MaskIsZero(mask, isArray))) return;
+    if (RepeatTimeSkips(repeatTime) || (isSetMask && MaskIsZero(mask, isArray))) return;
     const Lanes lanes = ReduceLanes(call, sizeof(T), isSetMask, mask, isArray, repeatTime);
     ascend_twin::Instr instr(call, ascend_twin::Pipe::kV);
     const uint32_t pairs = lanes.perRepeat / 2;

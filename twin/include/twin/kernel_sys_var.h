@@ -43,6 +43,20 @@ __aicore__ inline int64_t GetSystemCycle() { return twin_detail::SystemCycle(); 
 // part, so it is the argument itself (as in the real headers' CPU debug mode).
 __aicore__ inline GM_ADDR GetUserWorkspace(GM_ADDR workspace) { return workspace; }
 
+// SetSysWorkspace / SetSysWorkspaceForce (deprecated on the device; dav_c220 kernel_operator_common_impl.h):
+// register the system workspace. The twin's is always the launch's "workspace" buffer (GetSysWorkSpacePtr),
+// so, as in the real headers' CPU debug mode, they only check that the address is not null.
+__aicore__ inline void SetSysWorkspace(GM_ADDR workspace)
+{
+    if (workspace == nullptr) ascend_twin::FailF("SetSysWorkspace", "workspace can not be nullptr",
+                                                  "the workspace argument is a null GM address");
+}
+__aicore__ inline void SetSysWorkspaceForce(GM_ADDR workspace)
+{
+    if (workspace == nullptr) ascend_twin::FailF("SetSysWorkspaceForce", "workspace can not be nullptr",
+                                                  "the workspace argument is a null GM address");
+}
+
 }  // namespace AscendC
 
 // The system workspace: the launch's GM buffer named "workspace" (nullptr when the launch has none).

@@ -1,0 +1,55 @@
+"""Kernels written the way open operator repositories write them: a kernel template over tiling-key
+parameters (declared with the template_argument.h macros) launched through extern "C" instantiations,
+AscendC::printf, ASSERT, SetSysWorkspace and DataCacheCleanAndInvalid."""
+import os
+import struct
+
+import pytest
+import torch
+
+import ascend_ext
+from ascend_ext.twin import KernelRuleViolation
+from ascend_ext.twin_kernels import find_entries
+
+KERNELS = os.path.join(os.path.dirname(__file__), "kernels")
+SOURCE = os.path.join(KERNELS, "tiling_key_template.cpp")
+
+
+@pytest.fixture(scope="module")
+def lib():
+    return ascend_ext.twin.compile_kernels([SOURCE])
+
+
+def test_template_entries_are_not_launch_entries():
+    assert sorted(find_entries(SOURCE)) == ["gather_sum", "scale_double", "scale_negate"]
+
+
+@pytest.mark.parametrize("kernel,factor", [("scale_double", 2.0), ("scale_negate", -1.0)])
+def test_each_instantiation_runs(lib, kernel, factor, capfd):
+    cores, n = 4, 64
+    x = torch.randn(cores * n)
+    y = torch.zeros_like(x)
+    lib.launch(kernel, cores, x=x, y=y, workspace=torch.zeros(8), tiling=struct.pack("<I", n))
+    assert torch.equal(y, x * factor)
+    mode = 0 if factor == 2.0 else 1
+    printed = capfd.readouterr().out.splitlines()
+    assert sorted(printed) == [f"scale_tpl<{mode}> block {i}: n {n}" for i in range(cores)]
+
+
+def test_failed_assert_is_a_violation(lib):
+    with pytest.raises(KernelRuleViolation, match=r"'t.n % 8 == 0 && \"whole 32-byte blocks\"' is false"):
+        lib.launch("scale_double", 1, x=torch.zeros(12), y=torch.zeros(12), workspace=torch.zeros(8),
+                   tiling=struct.pack("<I", 12))
+
+
+def test_null_system_workspace_is_a_violation(lib):
+    with pytest.raises(KernelRuleViolation, match=r"SetSysWorkspace: broke the rule 'workspace can not be nullptr'"):
+        lib.launch("scale_double", 1, x=torch.zeros(8), y=torch.zeros(8), workspace=None,
+                   tiling=struct.pack("<I", 8))
+
+
+@pytest.mark.parametrize("cores", [1, 8])
+def test_values_other_cores_stored_are_read_after_sync_all(lib, cores):
+    y = torch.zeros(cores + 1)
+    lib.launch("gather_sum", cores, y=y)
+    assert y[-1].item() == cores * (cores + 1) / 2
