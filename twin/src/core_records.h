@@ -17,6 +17,17 @@ struct CoreRecords {
     std::string deferredViolation;      // found in a destructor (cannot throw there); raised after the kernel returns
     std::string deferredCall;
     std::string deferredRule;
+
+    void Clear()  // for the next launch; the vectors keep their capacity
+    {
+        gm = nullptr;
+        writes.clear();
+        reads.clear();
+        atomicWrites.clear();
+        deferredViolation.clear();
+        deferredCall.clear();
+        deferredRule.clear();
+    }
 };
 
 }  // namespace ascend_twin

@@ -27,6 +27,17 @@ thread_local std::vector<std::vector<LaunchStats>> tRecordings;  // innermost la
 
 using A = uint8_t*;
 
+struct LaunchScratch {
+    std::vector<GmRegion> gm;
+    std::vector<A> args;
+    std::vector<void*> values;
+    std::vector<CoreContext> cores;
+    std::vector<CoreRecords> records;
+    std::vector<std::exception_ptr> errors;
+    bool busy = false;
+};
+thread_local LaunchScratch tScratch;
+
 void CallEntry(KernelEntry entry, const std::vector<A>& a)
 {
     switch (a.size()) {
@@ -189,13 +200,25 @@ void CheckNoCrossCoreReadAfterWrite(const LaunchSpec& spec, const std::vector<Co
 
 }  // namespace
 
-LaunchStats Launch(const LaunchSpec& spec)
+const LaunchStats& Launch(const LaunchSpec& spec)
 {
     if (spec.blockDim == 0) throw std::invalid_argument("ascend_ext twin: blockDim must be at least 1");
     if (spec.args.size() > kMaxKernelArgs) throw std::invalid_argument("ascend_ext twin: too many kernel args");
-    std::vector<GmRegion> gm;
-    std::vector<A> args(spec.args.size());
-    std::vector<void*> values(spec.args.size());  // for spec.invoke: where each parameter's value is
+    // The calling thread's scratch, reused: once warm, a launch allocates nothing here. A launch never
+    // starts another on its own thread (kernels do not launch kernels), but a local one keeps it safe.
+    LaunchScratch local;
+    LaunchScratch& scratch = tScratch.busy ? local : tScratch;
+    scratch.busy = true;
+    struct Release {
+        LaunchScratch& s;
+        ~Release() { s.busy = false; }
+    } release{scratch};
+    std::vector<GmRegion>& gm = scratch.gm;
+    std::vector<A>& args = scratch.args;
+    std::vector<void*>& values = scratch.values;  // for spec.invoke: where each parameter's value is
+    gm.clear();
+    args.assign(spec.args.size(), nullptr);
+    values.assign(spec.args.size(), nullptr);
     for (size_t i = 0; i < spec.args.size(); ++i) {
         const GmArg& a = spec.args[i];
         if (a.byValue) {
@@ -208,10 +231,16 @@ LaunchStats Launch(const LaunchSpec& spec)
         values[i] = &args[i];
     }
 
-    std::vector<CoreContext> cores(spec.blockDim);
-    std::vector<CoreRecords> records(spec.blockDim);
-    for (uint32_t i = 0; i < spec.blockDim; ++i) cores[i].records = &records[i];
-    std::vector<std::exception_ptr> errors(spec.blockDim);
+    std::vector<CoreContext>& cores = scratch.cores;
+    std::vector<CoreRecords>& records = scratch.records;
+    std::vector<std::exception_ptr>& errors = scratch.errors;
+    cores.assign(spec.blockDim, CoreContext{});
+    records.resize(spec.blockDim);
+    for (uint32_t i = 0; i < spec.blockDim; ++i) {
+        records[i].Clear();
+        cores[i].records = &records[i];
+    }
+    errors.assign(spec.blockDim, nullptr);
     const uint64_t ubBytes = spec.platform->ubSize;
     LaunchSync sync(spec.blockDim);
     WorkerPool::Instance().Run(spec.blockDim, ThreadCount(), [&](uint32_t i) {
@@ -250,14 +279,14 @@ LaunchStats Launch(const LaunchSpec& spec)
         CheckNoCrossCoreReadAfterWrite(spec, cores, sync.generation);
     }
 
-    LaunchStats stats;
+    LaunchStats& stats = tLast;  // filled in place: its strings and vector keep their capacity
     stats.kernel = spec.kernel;
     stats.platform = spec.platform->name;
     stats.blockDim = spec.blockDim;
+    stats.cores.clear();
     for (const CoreContext& c : cores) stats.cores.push_back(c.counters);
-    for (std::vector<LaunchStats>& recording : tRecordings) recording.push_back(stats);
-    tLast = stats;
     tHasLast = true;
+    for (std::vector<LaunchStats>& recording : tRecordings) recording.push_back(stats);
     return stats;
 }
 

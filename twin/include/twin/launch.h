@@ -42,11 +42,12 @@ struct LaunchStats {
     std::vector<CoreCounters> cores;
 };
 
-// Runs the kernel on spec.blockDim virtual cores and returns their counters. Throws RuleViolation for
+// Runs the kernel on spec.blockDim virtual cores and returns their counters (the calling thread's
+// LastLaunch(), valid until its next launch). Throws RuleViolation for
 // the first broken rule (lowest core index first, then the cross-core checks). The cores run on a
 // persistent pool of ASCEND_TWIN_THREADS threads (default: every CPU; read once; an invalid value
 // makes every launch throw std::invalid_argument).
-LaunchStats Launch(const LaunchSpec& spec);
+const LaunchStats& Launch(const LaunchSpec& spec);
 
 // What the calling thread's last launch measured (nullptr before its first launch), and recordings of
 // every launch the calling thread makes (for Python's twin.record()). Recordings nest: a launch is
