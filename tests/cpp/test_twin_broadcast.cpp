@@ -18,6 +18,7 @@
 #include "lib/pad/broadcast.h"
 #include "tiling/pad/broadcast_tiling.h"
 #include "twin/launch.h"
+#include "fault_launch.h"
 
 using namespace AscendC;
 
@@ -288,28 +289,8 @@ void FaultKernel(GM_ADDR in, GM_ADDR)
     }
 }
 
-std::string Violation(void (*kernel)(GM_ADDR, GM_ADDR))
-{
-    std::vector<uint8_t> in(1024), out(1024);
-    ascend_twin::LaunchSpec spec;
-    spec.kernel = "broadcast_fault";
-    spec.entry = reinterpret_cast<ascend_twin::KernelEntry>(kernel);
-    spec.blockDim = 1;
-    spec.args = {{"in", in.data(), in.size()}, {"out", out.data(), out.size()}};
-    try {
-        ascend_twin::Launch(spec);
-    } catch (const ascend_twin::RuleViolation& e) {
-        return e.call + ": " + e.rule;
-    }
-    return "";
-}
-
-bool Broke(void (*kernel)(GM_ADDR, GM_ADDR), const std::string& expected)
-{
-    const std::string got = Violation(kernel);
-    if (got != expected) std::printf("  expected '%s', got '%s'\n", expected.c_str(), got.c_str());
-    return got == expected;
-}
+using fault::Broke;
+using fault::Violation;
 
 }  // namespace
 

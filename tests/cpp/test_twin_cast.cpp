@@ -12,6 +12,7 @@
 #include "check.h"
 #include "kernel_operator.h"
 #include "twin/launch.h"
+#include "fault_launch.h"
 
 using namespace AscendC;
 
@@ -74,28 +75,8 @@ std::vector<half> Halves(std::initializer_list<float> v)
     return h;
 }
 
-std::string Violation(void (*kernel)(GM_ADDR, GM_ADDR), std::vector<uint8_t> in = std::vector<uint8_t>(1024))
-{
-    std::vector<uint8_t> out(1024);
-    ascend_twin::LaunchSpec spec;
-    spec.kernel = "cast_fault";
-    spec.entry = reinterpret_cast<ascend_twin::KernelEntry>(kernel);
-    spec.blockDim = 1;
-    spec.args = {{"in", in.data(), in.size()}, {"out", out.data(), out.size()}};
-    try {
-        ascend_twin::Launch(spec);
-    } catch (const ascend_twin::RuleViolation& e) {
-        return e.call + ": " + e.rule;
-    }
-    return "";
-}
-
-bool Broke(void (*kernel)(GM_ADDR, GM_ADDR), const std::string& expected, std::vector<uint8_t> in = std::vector<uint8_t>(1024))
-{
-    const std::string got = Violation(kernel, std::move(in));
-    if (got != expected) std::printf("  expected '%s', got '%s'\n", expected.c_str(), got.c_str());
-    return got == expected;
-}
+using fault::Broke;
+using fault::Violation;
 
 template <typename T>
 std::vector<uint8_t> Bytes(const std::vector<T>& v)

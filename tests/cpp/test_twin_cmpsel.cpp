@@ -12,6 +12,7 @@
 #include "check.h"
 #include "kernel_operator.h"
 #include "twin/launch.h"
+#include "fault_launch.h"
 
 using namespace AscendC;
 
@@ -326,27 +327,11 @@ void Mode2HazardKernel(GM_ADDR in, GM_ADDR)
     Select<float, SELMODE::VSEL_TENSOR_TENSOR_MODE>(r.x[128], r.x, r.x[64], 1, BinaryRepeatParams());
 }
 
-std::string Violation(void (*kernel)(GM_ADDR, GM_ADDR))
+// Faults here run with 64-byte GM buffers.
+std::string Violation(fault::Kernel kernel) { return fault::Violation(kernel, std::vector<uint8_t>(64), 64); }
+bool Broke(fault::Kernel kernel, const std::string& expected)
 {
-    std::vector<uint8_t> in(64), out(64);
-    ascend_twin::LaunchSpec spec;
-    spec.kernel = "cmpsel_fault";
-    spec.entry = reinterpret_cast<ascend_twin::KernelEntry>(kernel);
-    spec.blockDim = 1;
-    spec.args = {{"in", in.data(), in.size()}, {"out", out.data(), out.size()}};
-    try {
-        ascend_twin::Launch(spec);
-    } catch (const ascend_twin::RuleViolation& e) {
-        return e.call + ": " + e.rule;
-    }
-    return "";
-}
-
-bool Broke(void (*kernel)(GM_ADDR, GM_ADDR), const std::string& expected)
-{
-    const std::string got = Violation(kernel);
-    if (got != expected) std::printf("  expected '%s', got '%s'\n", expected.c_str(), got.c_str());
-    return got == expected;
+    return fault::Broke(kernel, expected, std::vector<uint8_t>(64), 64);
 }
 
 bool Bit(const uint8_t* bits, int i) { return (bits[i / 8] >> (i % 8)) & 1; }
