@@ -3,13 +3,13 @@
     lib = ascend_ext.twin.compile_kernels(["my_kernel.cpp"])
     stats = lib.launch("my_kernel", block_dim=8, x=x, y=y, z=z, workspace=None, tiling=bytes(tiling))
 
-The kernel file is compiled with g++ (as C++17, like CANN's device build) together with the twin's
-runtime into a private shared library (cached by content under ~/.cache/ascend_ext), so the same rule
-checks and counters apply as for the built-in ops. Keyword arguments are the kernel's parameters, by
-name and in order. A GM_ADDR parameter takes a tensor (contiguous, CPU), ``bytes`` (copied into a GM
-buffer, e.g. tiling data) or ``None`` (a null GM address); a parameter passed by value takes a Python
-int or float (scalars) or ``bytes``/a ctypes structure of exactly its size (structs), as a ``<<<>>>``
-launch passes them.
+The kernel file is compiled with g++ (as C++17, like CANN's device build) and linked with the twin's
+runtime (compiled once per content, in parallel) into a private shared library, both cached by content
+under ~/.cache/ascend_ext, so the same rule checks and counters apply as for the built-in ops. Keyword
+arguments are the kernel's parameters, by name and in order. A GM_ADDR parameter takes a tensor
+(contiguous, CPU), ``bytes`` (copied into a GM buffer, e.g. tiling data) or ``None`` (a null GM address);
+a parameter passed by value takes a Python int or float (scalars) or ``bytes``/a ctypes structure of
+exactly its size (structs), as a ``<<<>>>`` launch passes them.
 """
 import contextlib
 import ctypes
@@ -174,24 +174,74 @@ def _value_bytes(kernel: str, name: str, kind: int, size: int, value) -> bytes:
     return data
 
 
+def _sdk_flags(opt_level: str) -> List[str]:
+    # include: the kernel API; host_include: the host tiling API (GetBroadCastMaxMinTmpSize and its types),
+    # for sources that hold tiling code next to their kernels.
+    return ["-std=c++17", opt_level, "-fPIC", "-pthread", "-I", os.path.join(_SDK, "include"),
+            "-I", os.path.join(_SDK, "host_include")]
+
+
+def _sdk_digest(opt_level: str) -> "hashlib._Hash":
+    digest = hashlib.sha256((os.environ.get("CXX", "g++") + " " + " ".join(_sdk_flags(opt_level))).encode())
+    files = sorted(glob.glob(os.path.join(_SDK, "src", "*.*")))
+    files += sorted(p for d in ("include", "host_include")
+                    for p in glob.glob(os.path.join(_SDK, d, "**", "*.h"), recursive=True))
+    for path in files:
+        with open(path, "rb") as f:
+            digest.update(path.encode() + f.read())
+    return digest
+
+
+def _sdk_objects(opt_level: str, digest: str) -> List[str]:
+    """The twin runtime's object files, compiled once per SDK content and optimisation level (in parallel)
+    and linked into every kernel library, so that each library still has its own runtime."""
+    sdk_sources = sorted(glob.glob(os.path.join(_SDK, "src", "*.cpp")))
+    if not sdk_sources:
+        raise RuntimeError(f"ascend_ext: the twin SDK is missing from {_SDK}; reinstall the package")
+    out = os.path.join(_cache_dir(), f"runtime_{digest[:20]}")
+    objects = [os.path.join(out, os.path.basename(src)[:-4] + ".o") for src in sdk_sources]
+    if all(os.path.exists(o) for o in objects):
+        return objects
+    tmp = f"{out}.{os.getpid()}.tmp"
+    os.makedirs(tmp, exist_ok=True)
+    cxx = os.environ.get("CXX", "g++")
+    pending = list(sdk_sources)
+    running: List[Tuple[str, subprocess.Popen]] = []
+    failed = ""
+    while (pending or running) and not failed:
+        while pending and len(running) < max(1, os.cpu_count() or 1):
+            src = pending.pop(0)
+            obj = os.path.join(tmp, os.path.basename(src)[:-4] + ".o")
+            running.append((src, subprocess.Popen([cxx, *_sdk_flags(opt_level), "-c", src, "-o", obj],
+                                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)))
+        src, proc = running.pop(0)
+        text = proc.communicate()[0]
+        if proc.returncode != 0:
+            failed = f"compiling the twin runtime ({os.path.basename(src)}) failed:\n{text}"
+    for _, proc in running:
+        proc.wait()
+    if failed:
+        raise KernelCompileError(failed)
+    os.makedirs(out, exist_ok=True)
+    for obj in objects:  # per file, so that a concurrent build of the same content is harmless
+        os.replace(os.path.join(tmp, os.path.basename(obj)), obj)
+    os.rmdir(tmp)
+    return objects
+
+
 def compile_kernels(sources: Iterable[str], include_dirs: Iterable[str] = (), defines: Optional[dict] = None,
                     opt_level: str = "-O1") -> KernelLibrary:
     """Compiles Ascend C kernel sources against the twin (cached) and loads them."""
     sources = [os.path.abspath(s) for s in sources]
-    sdk_sources = sorted(glob.glob(os.path.join(_SDK, "src", "*.cpp")))
-    if not sdk_sources:
-        raise RuntimeError(f"ascend_ext: the twin SDK is missing from {_SDK}; reinstall the package")
-    # include: the kernel API; host_include: the host tiling API (GetBroadCastMaxMinTmpSize and its types),
-    # for sources that hold tiling code next to their kernels.
-    flags: List[str] = ["-std=c++17", opt_level, "-shared", "-fPIC", "-pthread", "-I", os.path.join(_SDK, "include"),
-                        "-I", os.path.join(_SDK, "host_include")]
+    sdk_digest = _sdk_digest(opt_level).hexdigest()
+    sdk_objects = _sdk_objects(opt_level, sdk_digest)
+    flags: List[str] = [*_sdk_flags(opt_level), "-shared"]
     for d in list(include_dirs) + sorted({os.path.dirname(s) for s in sources}):
         flags += ["-I", os.path.abspath(d)]
     for key, value in (defines or {}).items():
         flags.append(f"-D{key}" if value is None else f"-D{key}={value}")
-    digest = hashlib.sha256(" ".join(flags).encode())
-    headers = [p for d in ("include", "host_include") for p in glob.glob(os.path.join(_SDK, d, "**", "*.h"), recursive=True)]
-    for path in sources + sdk_sources + sorted(headers):
+    digest = hashlib.sha256((sdk_digest + " " + " ".join(flags)).encode())
+    for path in sources:
         with open(path, "rb") as f:
             digest.update(path.encode() + f.read())
     out = os.path.join(_cache_dir(), f"kernels_{digest.hexdigest()[:20]}")
@@ -208,7 +258,7 @@ def compile_kernels(sources: Iterable[str], include_dirs: Iterable[str] = (), de
         units.append(unit)
     if not os.path.exists(out + ".so"):
         tmp = f"{out}.{os.getpid()}.tmp"
-        proc = subprocess.run([os.environ.get("CXX", "g++"), *flags, *units, *sdk_sources, "-o", tmp],
+        proc = subprocess.run([os.environ.get("CXX", "g++"), *flags, *units, *sdk_objects, "-o", tmp],
                               capture_output=True, text=True)
         if proc.returncode != 0:
             raise KernelCompileError(f"compiling {', '.join(sources)} for the twin failed:\n{proc.stderr}")
