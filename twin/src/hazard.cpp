@@ -180,7 +180,7 @@ void WalkBlocks(HazardState& s, uint64_t off, uint64_t bytes, Step step)
 // The scalar unit and the vector core's other pipes: with --cce-auto-sync=on (the default of op projects,
 // kernel direct-call projects and <<<>>> builds) the bisheng compiler inserts the flags between PIPE_S
 // and PIPE_V, PIPE_MTE2, PIPE_MTE3, both ways, around LocalTensor::GetValue/SetValue/operator() (asc-devkit
-// docs, 同步控制/核内同步/关键特性说明, table 3). It inserts none on the cube core (M, MTE1, FIX).
+// docs, 同步控制/核内同步/关键特性说明, the AIV pipe table). It inserts none on the cube core (M, MTE1, FIX).
 bool CompilerOrdersScalar(Pipe a, Pipe b)
 {
     if (b == Pipe::kS) std::swap(a, b);
