@@ -93,3 +93,11 @@ def test_parameters_may_be_named_like_the_launch_arguments(tmp_path):
     out = torch.zeros(2)
     lib.launch("copy_first", 1, self=torch.tensor([7.0, 8.0]), kernel=out, block_dim=2)
     assert out.tolist() == [7.0, 0.0]
+
+
+def test_block_dim_by_keyword_or_missing(lib):
+    x, y = torch.randn(8), torch.zeros(8)
+    lib.launch("scale_scalars", block_dim=1, x=x, y=y, n=8, alpha=2.0)
+    assert torch.equal(y, x * 2.0)
+    with pytest.raises(TypeError, match="give block_dim"):
+        lib.launch("scale_scalars", x=x, y=y, n=8, alpha=2.0)

@@ -99,14 +99,20 @@ class KernelLibrary:
         fn.restype = ctypes.POINTER(_Entry)
         return fn().contents
 
-    def launch(self, kernel: str, block_dim: int, /, tiling_key: int = 0, platform: str = "Ascend910B2",
-               **args: Union[torch.Tensor, bytes, int, float, ctypes.Structure, None]):
+    def launch(self, kernel: str, block_dim: Optional[int] = None, /, tiling_key: int = 0,
+               platform: str = "Ascend910B2", **args: Union[torch.Tensor, bytes, int, float, ctypes.Structure, None]):
         """Runs ``kernel`` on ``block_dim`` virtual cores; returns its twin.LaunchStats.
 
         ``kernel`` and ``block_dim`` are positional, so kernel parameters may be named ``self``, ``kernel``
-        or ``block_dim`` (as in ``select_v2(condition, self, other, out, ...)``)."""
+        or ``block_dim`` (as in ``select_v2(condition, self, other, out, ...)``); ``block_dim=`` by keyword
+        works for kernels without a parameter of that name."""
         entry = self._entry(kernel)
         names = self.entries[kernel]
+        if block_dim is None:
+            if "block_dim" not in args or "block_dim" in names:
+                raise TypeError(f"twin launch of '{kernel}': give block_dim, the number of virtual cores, as the "
+                                "second argument")
+            block_dim = args.pop("block_dim")
         if list(args) != names:
             raise TypeError(f"twin launch of '{kernel}': the kernel takes ({', '.join(names)}), got "
                             f"({', '.join(args)}); pass every parameter, by name, in order")
