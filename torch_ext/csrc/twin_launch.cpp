@@ -27,7 +27,8 @@ void LaunchOnTwin(const char* op, DType dtype, uint32_t blockDim, std::initializ
         }
         // Dense operands in any dimension order: the kernel sees their memory as one flat buffer.
         TORCH_INTERNAL_ASSERT(a.tensor->is_non_overlapping_and_dense() && a.tensor->device().is_cpu());
-        spec.args.push_back({a.name, a.tensor->data_ptr(), static_cast<uint64_t>(a.tensor->nbytes())});
+        spec.args.push_back({a.name, a.tensor->data_ptr(), static_cast<uint64_t>(a.tensor->nbytes()), false,
+                             static_cast<uint32_t>(a.tensor->element_size())});
     }
     // Left uninitialised, as on the device: a kernel may not assume anything about workspace contents.
     std::unique_ptr<uint8_t[]> workspace(workspaceBytes ? new uint8_t[workspaceBytes] : nullptr);

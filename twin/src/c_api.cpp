@@ -88,7 +88,7 @@ ASCEND_TWIN_EXPORT int ascend_twin_launch(const char* kernel, const AscendTwinEn
                 throw std::invalid_argument("ascend_ext twin: argument '" + std::string(args[i].name) + "' of kernel '" +
                                             kernel + "' does not match the parameter's kind or size");
             }
-            spec.args.push_back({args[i].name, args[i].data, args[i].bytes, byValue});
+            spec.args.push_back({args[i].name, args[i].data, args[i].bytes, byValue, byValue ? 0u : args[i].elem_size});
         }
         ascend_twin::Launch(spec);
         return 0;
@@ -107,6 +107,21 @@ ASCEND_TWIN_EXPORT const char* ascend_twin_last_launch_json()
     if (last == nullptr) return "null";
     std::ostringstream os;
     StatsJson(os, *last);
+    tJson = os.str();
+    return tJson.c_str();
+}
+
+ASCEND_TWIN_EXPORT const char* ascend_twin_platform_json(const char* platform)
+{
+    const ascend_ext::PlatformInfo* p = ascend_ext::FindPlatform(platform);
+    if (p == nullptr) return "null";
+    std::ostringstream os;
+    os << "{\"name\":\"" << p->name << "\",\"cube_cores\":" << p->aicNum << ",\"vector_cores\":" << p->aivNum
+       << ",\"clock_ghz\":" << p->clockGhz << ",\"ub_bytes\":" << p->ubSize
+       << ",\"ub_api_reserved_bytes\":" << p->ubApiReserved << ",\"l1_bytes\":" << p->l1Size
+       << ",\"l0a_bytes\":" << p->l0aSize << ",\"l0b_bytes\":" << p->l0bSize << ",\"l0c_bytes\":" << p->l0cSize
+       << ",\"ub_align\":" << p->ubAlign << ",\"l0ab_align\":" << p->l0abAlign << ",\"l0c_align\":" << p->l0cAlign
+       << ",\"repeat_bytes\":" << p->repeatBytes << "}";
     tJson = os.str();
     return tJson.c_str();
 }

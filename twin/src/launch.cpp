@@ -226,7 +226,7 @@ const LaunchStats& Launch(const LaunchSpec& spec)
             values[i] = a.data;
             continue;
         }
-        gm.push_back({a.name, static_cast<uint8_t*>(a.data), a.bytes});
+        gm.push_back({a.name, static_cast<uint8_t*>(a.data), a.bytes, a.elemSize});
         args[i] = static_cast<A>(a.data);
         values[i] = &args[i];
     }

@@ -164,6 +164,19 @@ void AddRange(std::vector<GmWrite>& ranges, uint64_t begin, uint64_t end, uint32
 }
 }  // namespace
 
+void CheckGmBinding(const char* call, const void* addr, uint32_t elemSize, const char* typeName)
+{
+    const CoreContext& ctx = CurrentCore();
+    const auto* p = static_cast<const uint8_t*>(addr);
+    const GmRegion* r = FindRegion(*ctx.records->gm, p, 1);
+    if (r == nullptr || r->elemSize == 0 || r->elemSize == elemSize) return;
+    std::ostringstream os;
+    os << "GM argument '" << r->name << "' holds " << r->elemSize << "-byte elements, but the kernel binds a "
+       << "GlobalTensor<" << typeName << "> (" << elemSize << "-byte elements) to it: it would read the "
+       << "tensor's bytes as other values. Pass a tensor of the dtype the kernel reads";
+    Fail(call, "a GM argument is read with the element size of the tensor passed for it", os.str());
+}
+
 void CheckGmRead(const char* call, const void* addr, uint64_t bytes)
 {
     CheckGmInBounds(call, "GM reads stay inside the launch's buffers", "read", addr, bytes);

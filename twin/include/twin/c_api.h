@@ -15,6 +15,8 @@ struct AscendTwinArg {
     void* data;      // GM address, or (by_value) the parameter's bytes
     uint64_t bytes;  // GM buffer size, or (by_value) the parameter's size
     uint32_t by_value;
+    uint32_t elem_size;  // GM: the size of the tensor's elements (the kernel must read it with a T of that
+                         // size); 0 for untyped bytes (tiling, workspace). Ignored by value.
 };
 
 enum AscendTwinParamKind : uint32_t {
@@ -45,6 +47,10 @@ int ascend_twin_launch(const char* kernel, const AscendTwinEntry* entry, uint32_
 // Statistics of the calling thread's launches as JSON ("null" before its first launch). The returned
 // string stays valid until the next call on the same thread.
 const char* ascend_twin_last_launch_json();
+// The hardware profile `platform` names ("Ascend910B2", "910B3", ...) as JSON (core counts, buffer sizes,
+// alignments), or "null" for an unknown name. The returned string stays valid until the next call on the
+// same thread.
+const char* ascend_twin_platform_json(const char* platform);
 void ascend_twin_start_recording();
 const char* ascend_twin_stop_recording_json();
 }

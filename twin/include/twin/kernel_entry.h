@@ -63,3 +63,11 @@ AscendTwinEntry Describe(void (*fn)(P...))
         static const AscendTwinEntry entry = ascend_twin::entry_detail::Describe(&NAME);                \
         return &entry;                                                                                  \
     }
+
+// The same for a function FN reached by a qualified name (a kernel built inside a namespace of its own).
+#define ASCEND_TWIN_EXPORT_ENTRY_AS(NAME, FN)                                                           \
+    extern "C" __attribute__((visibility("default"))) const AscendTwinEntry* ascend_twin_entry_##NAME() \
+    {                                                                                                   \
+        static const AscendTwinEntry entry = ascend_twin::entry_detail::Describe(&FN);                  \
+        return &entry;                                                                                  \
+    }

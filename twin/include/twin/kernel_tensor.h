@@ -8,6 +8,24 @@
 #include "twin/kernel_types.h"
 #include "twin/runtime.h"
 
+namespace ascend_twin {
+// How an element type is named in messages about GM bindings.
+template <typename T>
+constexpr const char* GmTypeName()
+{
+    if constexpr (std::is_same_v<T, half>) return "half";
+    else if constexpr (std::is_same_v<T, bfloat16_t>) return "bfloat16_t";
+    else if constexpr (std::is_same_v<T, float>) return "float";
+    else if constexpr (std::is_same_v<T, double>) return "double";
+    else if constexpr (std::is_same_v<T, bool>) return "bool";
+    else if constexpr (std::is_integral_v<T>) {
+        constexpr const char* kSigned[] = {"", "int8_t", "int16_t", "", "int32_t", "", "", "", "int64_t"};
+        constexpr const char* kUnsigned[] = {"", "uint8_t", "uint16_t", "", "uint32_t", "", "", "", "uint64_t"};
+        return std::is_signed_v<T> ? kSigned[sizeof(T)] : kUnsigned[sizeof(T)];
+    } else return "T";
+}
+}  // namespace ascend_twin
+
 namespace AscendC {
 
 enum class TPosition : uint8_t {
@@ -44,6 +62,7 @@ public:
 
     __aicore__ inline void SetGlobalBuffer(__gm__ T* buffer, uint64_t bufferSize)
     {
+        ascend_twin::CheckGmBinding("GlobalTensor::SetGlobalBuffer", buffer, sizeof(T), ascend_twin::GmTypeName<T>());
         address_ = buffer;
         size_ = bufferSize;
     }

@@ -23,6 +23,7 @@ struct GmArg {
     void* data;        // may be null when bytes == 0 (e.g. no workspace); byValue: the value's bytes
     uint64_t bytes;
     bool byValue = false;  // a scalar or struct parameter passed by copy, not a GM buffer
+    uint32_t elemSize = 0;  // the element size of the tensor behind a GM buffer; 0 = untyped bytes
 };
 
 struct LaunchSpec {

@@ -60,6 +60,7 @@ struct GmRegion {
     const char* name;
     uint8_t* begin;
     uint64_t bytes;
+    uint32_t elemSize = 0;  // the element size of the tensor the caller passed; 0 = untyped bytes
 };
 
 struct GmWrite {
@@ -125,6 +126,9 @@ void DeferF(const char* call, const char* rule, const char* format, ...) __attri
 // GM accesses: check that [addr, addr+bytes) lies inside one buffer of the launch, then count it.
 void CheckGmInBounds(const char* call, const char* rule, const char* verb, const void* addr, uint64_t bytes);
 void CheckGmRead(const char* call, const void* addr, uint64_t bytes);
+// A GlobalTensor<T> bound to addr: when addr lies in a launch argument that holds typed elements, T must
+// have their size (a GM_ADDR carries no type: a float64 tensor read as float would be silent garbage).
+void CheckGmBinding(const char* call, const void* addr, uint32_t elemSize, const char* typeName);
 void CheckGmWrite(const char* call, const void* addr, uint64_t bytes);
 // SyncAll on the current core: PipeBarrier<PIPE_ALL>, then wait until `participants` cores (0: all) arrive.
 void SyncAllCores(const char* call, uint32_t participants);
