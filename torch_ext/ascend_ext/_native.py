@@ -5,7 +5,7 @@ import ctypes
 import functools
 
 from . import _C
-from ._twin_stats import declare
+from ._twin_stats import declare, register_library
 
 
 @functools.lru_cache(maxsize=None)
@@ -22,4 +22,5 @@ def library() -> ctypes.CDLL:
     ]
     lib.ascend_ext_set_twin_platform.argtypes = [ctypes.c_char_p]
     lib.ascend_ext_twin_platform.restype = ctypes.c_char_p
+    register_library(lib)
     return lib

@@ -7,6 +7,7 @@ import contextlib
 import ctypes
 import dataclasses
 import json
+import threading
 from typing import Dict, Iterator, List
 
 
@@ -108,3 +109,42 @@ def record(lib: ctypes.CDLL) -> Iterator[Recording]:
         yield rec
     finally:
         rec.launches = [parse(r) for r in json.loads(lib.ascend_twin_stop_recording_json())]
+
+
+# ---- recordings across every library that holds a twin runtime -------------------------------------------
+# ascend_ext._C holds one, and so does each kernel library compile_kernels or a declared op builds. A
+# recording started by ascend_ext.twin.record() covers them all, including libraries loaded inside the
+# block (a declared op builds its library at its first call).
+
+_LIBRARIES: List[ctypes.CDLL] = []
+_LOCK = threading.Lock()
+_ACTIVE = threading.local()  # .groups: this thread's open record_all() blocks, innermost last
+
+
+def register_library(lib: ctypes.CDLL) -> None:
+    with _LOCK:
+        if any(known._handle == lib._handle for known in _LIBRARIES):  # the same library loaded again
+            return
+        _LIBRARIES.append(lib)
+    for group in getattr(_ACTIVE, "groups", ()):
+        lib.ascend_twin_start_recording()
+        group.append(lib)
+
+
+@contextlib.contextmanager
+def record_all() -> Iterator[Recording]:
+    rec = Recording()
+    group: List[ctypes.CDLL] = []
+    with _LOCK:
+        libs = list(_LIBRARIES)
+    for lib in libs:
+        lib.ascend_twin_start_recording()
+        group.append(lib)
+    groups = _ACTIVE.__dict__.setdefault("groups", [])
+    groups.append(group)
+    try:
+        yield rec
+    finally:
+        groups.remove(group)
+        for lib in group:
+            rec.launches += [parse(r) for r in json.loads(lib.ascend_twin_stop_recording_json())]

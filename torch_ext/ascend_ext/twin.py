@@ -31,11 +31,14 @@ def last_launch_stats() -> LaunchStats:
 
 @contextlib.contextmanager
 def record() -> Iterator[Recording]:
-    """Collects the statistics of every twin launch the calling thread makes inside the block.
+    """Collects the statistics of every twin launch the calling thread makes inside the block: the built-in
+    ops' and those of every kernel library (``compile_kernels``, declared ops), including libraries loaded
+    inside the block. Launches are in order within each library.
 
     Launches of other threads are not included. Recordings nest: an inner block's launches also appear
     in every enclosing block's recording."""
-    with _twin_stats.record(library()) as rec:
+    library()  # the built-in ops' runtime is always part of it
+    with _twin_stats.record_all() as rec:
         yield rec
 
 
@@ -58,13 +61,25 @@ def plan(op: str, sizes: Sequence[int], dtype: torch.dtype = torch.float32, plat
     return json.loads(text)
 
 
+_platform_name = None  # the profile's name, read once and kept in step with set_platform
+
+
+def _current_platform() -> str:
+    global _platform_name
+    if _platform_name is None:
+        _platform_name = library().ascend_ext_twin_platform().decode()
+    return _platform_name
+
+
 def get_platform() -> str:
     """The hardware profile the twin and the CPU tiling use (default Ascend910B2)."""
-    return library().ascend_ext_twin_platform().decode()
+    return _current_platform()
 
 
 def set_platform(name: str) -> None:
     """Switch the twin to another profile: 'Ascend910B2' or 'Ascend910B3'."""
+    global _platform_name
     if library().ascend_ext_set_twin_platform(name.encode()) != 0:
         raise ValueError(f"ascend_ext.twin.set_platform: unknown platform '{name}'; known: Ascend910B2, Ascend910B3")
+    _platform_name = library().ascend_ext_twin_platform().decode()
 

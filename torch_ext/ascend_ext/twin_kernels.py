@@ -19,11 +19,13 @@ import os
 import re
 import struct
 import subprocess
-from typing import Dict, Iterable, Iterator, List, Optional, Tuple, Union
+import threading
+from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 import torch
 
-from . import _twin_stats
+from . import _twin_stats, kernel_spec
+from .kernel_spec import KernelSpec, KernelVariant
 
 _SDK = os.path.join(os.path.dirname(os.path.abspath(__file__)), "twin_sdk")
 
@@ -38,7 +40,7 @@ class KernelCompileError(RuntimeError):
 
 class _Arg(ctypes.Structure):
     _fields_ = [("name", ctypes.c_char_p), ("data", ctypes.c_void_p), ("bytes", ctypes.c_uint64),
-                ("by_value", ctypes.c_uint32)]
+                ("by_value", ctypes.c_uint32), ("elem_size", ctypes.c_uint32)]
 
 
 _MAX_PARAMS = 16
@@ -50,25 +52,13 @@ class _Entry(ctypes.Structure):
                 ("kinds", ctypes.c_uint32 * _MAX_PARAMS), ("sizes", ctypes.c_uint32 * _MAX_PARAMS)]
 
 
-_ENTRY_RE = re.compile(r'(template\s*<[^{;]*>\s*)?(?:__global__\s+__aicore__|__aicore__\s+__global__)\s+void\s+(\w+)'
-                       r'\s*\(([^)]*)\)')
-
-
 def find_entries(source: str) -> Dict[str, List[str]]:
     """Kernel entry points (``__global__ __aicore__ void name(...)``) of a source file: name -> parameter names.
 
     An entry that is a template (a kernel over tiling-key template parameters) is not launchable by itself:
     the op build instantiates it per tiling key. It is left out; an ``extern "C"`` entry calling the wanted
     instantiation (``name<args...>(...)``) makes it launchable."""
-    with open(source) as f:
-        text = re.sub(r"//[^\n]*|/\*.*?\*/", " ", f.read(), flags=re.S)
-    entries = {}
-    for template, name, params in _ENTRY_RE.findall(text):
-        if template:
-            continue
-        words = [re.findall(r"\w+", p) for p in params.split(",") if p.strip() and p.strip() != "void"]
-        entries[name] = [w[-1] if w else "?" for w in words]
-    return entries
+    return {name: [p.name for p in params] for name, params in kernel_spec.find_entries(source).items()}
 
 
 def _cache_dir() -> str:
@@ -90,6 +80,7 @@ class KernelLibrary:
             ctypes.c_char_p, ctypes.POINTER(_Entry), ctypes.c_uint32, ctypes.c_uint64, ctypes.c_char_p,
             ctypes.POINTER(_Arg), ctypes.c_uint32, ctypes.c_char_p, ctypes.c_uint64,
         ]
+        _twin_stats.register_library(self._lib)  # ascend_ext.twin.record() sees its launches
 
     def _entry(self, kernel: str) -> _Entry:
         if kernel not in self.entries:
@@ -134,7 +125,9 @@ class KernelLibrary:
             elif isinstance(value, torch.Tensor):
                 if value.device.type != "cpu" or not value.is_contiguous():
                     raise ValueError(f"twin launch of '{kernel}': argument '{name}' must be a contiguous CPU tensor")
-                c_args[i] = _Arg(name.encode(), value.data_ptr(), value.numel() * value.element_size(), 0)
+                # The element size lets the twin check the GlobalTensor<T> the kernel binds to it.
+                c_args[i] = _Arg(name.encode(), value.data_ptr(), value.numel() * value.element_size(), 0,
+                                 value.element_size())
             else:
                 raise TypeError(f"twin launch of '{kernel}': GM argument '{name}' must be a tensor, bytes or None, "
                                 f"got {type(value).__name__}")
@@ -147,6 +140,10 @@ class KernelLibrary:
             raise RuntimeError(err.value.decode())
         return self.last_launch_stats()
 
+    def launcher(self, kernel: str) -> "Launcher":
+        """``kernel``'s launch prepared once, for callers that launch it many times (declared ops)."""
+        return Launcher(self, kernel)
+
     def last_launch_stats(self) -> _twin_stats.LaunchStats:
         """The calling thread's last launch of a kernel of this library."""
         return _twin_stats.last_launch(self._lib, "KernelLibrary.last_launch_stats")
@@ -156,6 +153,55 @@ class KernelLibrary:
         """Like ascend_ext.twin.record(), for the kernels of this library."""
         with _twin_stats.record(self._lib) as rec:
             yield rec
+
+
+class Launcher:
+    """One kernel of a library with its argument description built once.
+
+    ``launcher(block_dim, values)`` takes the kernel's arguments in parameter order, already in launch form:
+    a contiguous CPU tensor (GM; its element size goes with it, for the GlobalTensor<T> check), ``None`` (a
+    null GM address), or ``bytes`` (copied into a GM buffer, or a by-value parameter's exact bytes)."""
+
+    __slots__ = ("_fn", "_kernel", "_entry", "_entry_ref", "_names", "_by_value", "_local", "library")
+
+    def __init__(self, library: KernelLibrary, kernel: str):
+        self.library = library
+        self._entry = library._entry(kernel)
+        self._entry_ref = ctypes.byref(self._entry)
+        self._names = [n.encode() for n in library.entries[kernel]]
+        self._by_value = [self._entry.kinds[i] != _GM for i in range(self._entry.arity)]
+        self._fn = library._lib.ascend_twin_launch
+        self._kernel = kernel.encode()
+        self._local = threading.local()
+
+    def __call__(self, block_dim: int, values: Sequence, tiling_key: int = 0, platform: bytes = b"Ascend910B2"):
+        n = len(self._names)
+        args = (_Arg * n)()
+        keep = []
+        for i in range(n):
+            a = args[i]
+            a.name = self._names[i]
+            v = values[i]
+            if v is None:
+                continue
+            if isinstance(v, torch.Tensor):
+                a.data = v.data_ptr()
+                a.bytes = v.nbytes
+                a.elem_size = v.element_size()
+            else:
+                buf = ctypes.create_string_buffer(v, len(v))
+                keep.append(buf)
+                a.data = ctypes.addressof(buf)
+                a.bytes = len(v)
+                a.by_value = self._by_value[i]
+        err = getattr(self._local, "err", None)
+        if err is None:
+            err = self._local.err = ctypes.create_string_buffer(4096)
+        rc = self._fn(self._kernel, self._entry_ref, block_dim, tiling_key, platform, args, n, err, 4096)
+        if rc == 1:
+            raise KernelRuleViolation(err.value.decode())
+        if rc != 0:
+            raise RuntimeError(err.value.decode())
 
 
 def _value_bytes(kernel: str, name: str, kind: int, size: int, value) -> bytes:
@@ -188,14 +234,42 @@ def _sdk_flags(opt_level: str) -> List[str]:
 
 
 def _sdk_digest(opt_level: str) -> "hashlib._Hash":
-    digest = hashlib.sha256((os.environ.get("CXX", "g++") + " " + " ".join(_sdk_flags(opt_level))).encode())
+    """The SDK's content (paths relative to it, so that an installed copy hashes alike anywhere)."""
+    digest = hashlib.sha256((os.environ.get("CXX", "g++") + " " + " ".join(_sdk_flags(opt_level)[:4])).encode())
     files = sorted(glob.glob(os.path.join(_SDK, "src", "*.*")))
     files += sorted(p for d in ("include", "host_include")
                     for p in glob.glob(os.path.join(_SDK, d, "**", "*.h"), recursive=True))
     for path in files:
         with open(path, "rb") as f:
-            digest.update(path.encode() + f.read())
+            digest.update(os.path.relpath(path, _SDK).encode() + f.read())
     return digest
+
+
+def sdk_digest(opt_level: str = "-O1") -> str:
+    """The twin SDK's content hash: a kernel library built against another SDK is not loaded."""
+    return _sdk_digest(opt_level).hexdigest()
+
+
+def _compile_all(jobs: List[Tuple[List[str], str]], what: str) -> None:
+    """Runs compiler commands (argv, label) in parallel, one per CPU; the first failure raises
+    KernelCompileError with its output."""
+    pending = list(jobs)
+    running: List[Tuple[str, subprocess.Popen]] = []
+    failed = ""
+    while (pending or running) and not failed:
+        while pending and len(running) < max(1, os.cpu_count() or 1):
+            argv, label = pending.pop(0)
+            running.append((label, subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)))
+        label, proc = running.pop(0)
+        text = proc.communicate()[0]
+        if proc.returncode != 0:
+            first = next((line for line in text.splitlines() if ": error:" in line or ": fatal error:" in line), "")
+            failed = f"{first}\n(compiling {what} ({label}) failed; the compiler's output:)\n{text}" if first \
+                else f"compiling {what} ({label}) failed:\n{text}"
+    for _, proc in running:
+        proc.wait()
+    if failed:
+        raise KernelCompileError(failed)
 
 
 def _sdk_objects(opt_level: str, digest: str) -> List[str]:
@@ -211,23 +285,8 @@ def _sdk_objects(opt_level: str, digest: str) -> List[str]:
     tmp = f"{out}.{os.getpid()}.tmp"
     os.makedirs(tmp, exist_ok=True)
     cxx = os.environ.get("CXX", "g++")
-    pending = list(sdk_sources)
-    running: List[Tuple[str, subprocess.Popen]] = []
-    failed = ""
-    while (pending or running) and not failed:
-        while pending and len(running) < max(1, os.cpu_count() or 1):
-            src = pending.pop(0)
-            obj = os.path.join(tmp, os.path.basename(src)[:-4] + ".o")
-            running.append((src, subprocess.Popen([cxx, *_sdk_flags(opt_level), "-c", src, "-o", obj],
-                                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)))
-        src, proc = running.pop(0)
-        text = proc.communicate()[0]
-        if proc.returncode != 0:
-            failed = f"compiling the twin runtime ({os.path.basename(src)}) failed:\n{text}"
-    for _, proc in running:
-        proc.wait()
-    if failed:
-        raise KernelCompileError(failed)
+    _compile_all([([cxx, *_sdk_flags(opt_level), "-c", src, "-o", os.path.join(tmp, os.path.basename(src)[:-4] + ".o")],
+                   os.path.basename(src)) for src in sdk_sources], "the twin runtime")
     os.makedirs(out, exist_ok=True)
     for obj in objects:  # per file, so that a concurrent build of the same content is harmless
         os.replace(os.path.join(tmp, os.path.basename(obj)), obj)
@@ -235,18 +294,40 @@ def _sdk_objects(opt_level: str, digest: str) -> List[str]:
     return objects
 
 
+def _link(units: List[Tuple[str, str]], flags: List[str], out: str, what: str, opt_level: str, sdk: str) -> None:
+    """Compiles generated units (path, text) in parallel and links them with the twin runtime into out."""
+    tmp = f"{out}.{os.getpid()}.tmp"
+    os.makedirs(tmp, exist_ok=True)
+    cxx = os.environ.get("CXX", "g++")
+    objects, jobs = [], []
+    for path, text in units:
+        with open(path, "w") as f:
+            f.write(text)
+        obj = os.path.join(tmp, os.path.basename(path)[:-4] + ".o")
+        objects.append(obj)
+        jobs.append(([cxx, *flags, "-c", path, "-o", obj], os.path.basename(path)))
+    _compile_all(jobs, what)
+    proc = subprocess.run([cxx, "-shared", "-pthread", *objects, *_sdk_objects(opt_level, sdk), "-o", out + ".tmp"],
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise KernelCompileError(f"linking {what} for the twin failed:\n{proc.stderr}")
+    os.replace(out + ".tmp", out)
+    for obj in objects:
+        os.remove(obj)
+    os.rmdir(tmp)
+
+
 def compile_kernels(sources: Iterable[str], include_dirs: Iterable[str] = (), defines: Optional[dict] = None,
                     opt_level: str = "-O1") -> KernelLibrary:
     """Compiles Ascend C kernel sources against the twin (cached) and loads them."""
     sources = [os.path.abspath(s) for s in sources]
-    sdk_digest = _sdk_digest(opt_level).hexdigest()
-    sdk_objects = _sdk_objects(opt_level, sdk_digest)
-    flags: List[str] = [*_sdk_flags(opt_level), "-shared"]
+    sdk = sdk_digest(opt_level)
+    flags: List[str] = list(_sdk_flags(opt_level))
     for d in list(include_dirs) + sorted({os.path.dirname(s) for s in sources}):
         flags += ["-I", os.path.abspath(d)]
     for key, value in (defines or {}).items():
         flags.append(f"-D{key}" if value is None else f"-D{key}={value}")
-    digest = hashlib.sha256((sdk_digest + " " + " ".join(flags)).encode())
+    digest = hashlib.sha256((sdk + " " + " ".join(flags)).encode())
     for path in sources:
         with open(path, "rb") as f:
             digest.update(path.encode() + f.read())
@@ -257,16 +338,86 @@ def compile_kernels(sources: Iterable[str], include_dirs: Iterable[str] = (), de
         found = find_entries(src)
         entries.update(found)
         # The source itself plus, for each of its kernels, an exported description of its signature.
-        unit = f"{out}_{len(units)}.cpp"
-        with open(unit, "w") as f:
-            f.write(f'#include "twin/kernel_target.h"\n#include "{src}"\n#include "twin/kernel_entry.h"\n')
-            f.writelines(f"ASCEND_TWIN_EXPORT_ENTRY({name})\n" for name in found)
-        units.append(unit)
+        text = f'#include "twin/kernel_target.h"\n#include "{src}"\n#include "twin/kernel_entry.h"\n'
+        text += "".join(f"ASCEND_TWIN_EXPORT_ENTRY({name})\n" for name in found)
+        units.append((f"{out}_{len(units)}.cpp", text))
     if not os.path.exists(out + ".so"):
-        tmp = f"{out}.{os.getpid()}.tmp"
-        proc = subprocess.run([os.environ.get("CXX", "g++"), *flags, *units, *sdk_objects, "-o", tmp],
-                              capture_output=True, text=True)
-        if proc.returncode != 0:
-            raise KernelCompileError(f"compiling {', '.join(sources)} for the twin failed:\n{proc.stderr}")
-        os.replace(tmp, out + ".so")
+        _link(units, flags, out + ".so", ", ".join(sources), opt_level, sdk)
     return KernelLibrary(out + ".so", entries)
+
+
+# ---- a KernelSpec's variants in one library -----------------------------------------------------------
+
+_INCLUDE_OR_EARLY_DEFINE = re.compile(r"\s*#\s*(include|define)\b")
+
+
+def _hoisted_lines(source: str) -> List[str]:
+    """A source's #include lines, and the #defines before its first include (they configure those headers:
+    ASCENDC_CUBE_ONLY): they stay outside the namespace a variant's code is wrapped in."""
+    with open(source, errors="replace") as f:
+        lines = f.read().splitlines()
+    first = next((i for i, line in enumerate(lines) if re.match(r"\s*#\s*include\b", line)), len(lines))
+    early = [line.strip() for line in lines[:first] if re.match(r"\s*#\s*define\b", line)]
+    return early + [line.strip() for line in lines if re.match(r"\s*#\s*include\b", line)]
+
+
+_TILING_STRUCT_RE = re.compile(r"(?:REGISTER_TILING_DEFAULT|GET_TILING_DATA_WITH_STRUCT)\s*\(\s*([A-Za-z_][\w:]*)")
+
+
+def tiling_struct_name(spec: KernelSpec) -> Optional[str]:
+    """The struct the entry reads its tiling as (REGISTER_TILING_DEFAULT / GET_TILING_DATA_WITH_STRUCT), if
+    the sources name one."""
+    for src in spec.sources:
+        with open(src, errors="replace") as f:
+            m = _TILING_STRUCT_RE.search(kernel_spec.strip_comments(f.read()))
+        if m:
+            return m.group(1)
+    return None
+
+
+def variant_unit(spec: KernelSpec, variant: KernelVariant, checks: Iterable[str] = ()) -> str:
+    """The C++ unit that builds one variant of a spec for the twin: the device target macros, the variant's
+    macros, the sources inside a namespace of their own with the entry renamed, then its exported description
+    (and, when the sources name their tiling struct, its size). `checks` are extra lines compiled inside the
+    namespace (static_asserts of a tiling layout)."""
+    space = f"ascend_twin_variant_{variant.key}"
+    symbol = variant.symbol(spec.entry)
+    lines = [f"// Generated by ascend_ext for kernel '{spec.entry}', variant '{variant.key}'.",
+             '#include "twin/kernel_target.h"  // the device build\'s target macros (A2)']
+    if any(v == "double" for _, v in variant.defines):
+        lines.append("#define ASCEND_TWIN_ALLOW_FP64  // a float64 build exists on the twin only")
+    lines += [f"#define {k} {v}" for k, v in spec.defines + variant.defines]
+    for src in spec.sources:
+        lines += _hoisted_lines(src)
+    lines += [f"#define {spec.entry} {symbol}", f"namespace {space} {{"]
+    lines += [f'#include "{src}"' for src in spec.sources]
+    struct = tiling_struct_name(spec)
+    if struct:
+        lines.append(f'extern "C" __attribute__((visibility("default"))) unsigned long long '
+                     f"ascend_twin_tiling_size_{symbol}() {{ return sizeof({struct}); }}")
+    lines += list(checks)
+    lines += ["}", f"#undef {spec.entry}", '#include "twin/kernel_entry.h"',
+              f"ASCEND_TWIN_EXPORT_ENTRY_AS({symbol}, {space}::{symbol})", ""]
+    return "\n".join(lines)
+
+
+def compile_spec(spec: KernelSpec, opt_level: str = "-O1", checks: Optional[Dict[str, List[str]]] = None,
+                 out: Optional[str] = None) -> KernelLibrary:
+    """Builds every variant of `spec` into one twin library (cached by content) and loads it. The entry of
+    variant `key` is launched as `<entry>__<key>`. `checks` maps a variant key to extra lines compiled with
+    it; `out` is the library's path (default: the cache)."""
+    checks = checks or {}
+    sdk = sdk_digest(opt_level)
+    digest = spec.digest(sdk, opt_level, repr(sorted(checks.items())))
+    if out is None:
+        out = os.path.join(_cache_dir(), f"{spec.entry}_{digest[:20]}.so")
+    entries = {v.symbol(spec.entry): [p.name for p in spec.params] for v in spec.variants}
+    if not os.path.exists(out):
+        flags = list(_sdk_flags(opt_level))
+        for d in list(spec.include_dirs) + list(dict.fromkeys(os.path.dirname(s) for s in spec.sources)):
+            flags += ["-I", d]
+        base = out[:-3] if out.endswith(".so") else out
+        units = [(f"{base}_{v.key}.cpp", variant_unit(spec, v, checks.get(v.key, ()))) for v in spec.variants]
+        _link(units, flags, out, f"kernel '{spec.entry}' ({', '.join(os.path.basename(s) for s in spec.sources)})",
+              opt_level, sdk)
+    return KernelLibrary(out, entries)

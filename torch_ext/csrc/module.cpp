@@ -14,6 +14,10 @@
 #include <torch/csrc/Exceptions.h>
 #include <torch/csrc/autograd/python_variable.h>
 
+namespace ascend_ext {
+PyObject* RegisterDeclaredAutograd(PyObject* self, PyObject* const* args, Py_ssize_t nargs);  // declared_autograd.cpp
+}
+
 namespace {
 
 PyObject* VectorAdd(PyObject* /*self*/, PyObject* const* args, Py_ssize_t nargs)
@@ -49,6 +53,9 @@ PyObject* VectorAdd(PyObject* /*self*/, PyObject* const* args, Py_ssize_t nargs)
 PyMethodDef kMethods[] = {
     {"vector_add", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&VectorAdd)), METH_FASTCALL,
      "vector_add(x, y): the registered ascend_ext::vector_add with alpha = 1, through the dispatcher"},
+    {"_register_declared_autograd",
+     reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&ascend_ext::RegisterDeclaredAutograd)), METH_FASTCALL,
+     "_register_declared_autograd(namespace, name, formulas): the C++ Autograd kernel of a declared op"},
     {nullptr, nullptr, 0, nullptr},
 };
 

@@ -1,0 +1,295 @@
+"""ascend_ext.library: a user's Ascend C kernel, in a folder outside the package, declared once and checked
+by the whole conformance suite (ascend_ext.testing.check_op); the declaration's and the call's errors."""
+import ctypes
+import os
+import re
+import shutil
+
+import pytest
+import torch
+
+import ascend_ext
+import ascend_ext.library as al
+import ascend_ext.testing as at
+
+KERNELS = os.path.join(os.path.dirname(__file__), "kernels", "user_op")
+
+
+@pytest.fixture(scope="module")
+def kernel_dir(tmp_path_factory):
+    """The test kernel (out = alpha * x + y) and its tiling header, copied to a folder of their own."""
+    d = tmp_path_factory.mktemp("user_kernel")
+    for name in ("axpy.cpp", "axpy_tiling.h"):
+        shutil.copy(os.path.join(KERNELS, name), d / name)
+    return d
+
+
+_COUNTER = [0]
+
+
+def fresh_name(prefix="axpy"):
+    _COUNTER[0] += 1
+    return f"{prefix}{_COUNTER[0]}"
+
+
+def declare(kernel_dir, name=None, **overrides):
+    """The test op as a user declares it; `overrides` replace parts of the declaration."""
+    AxpyTiling = al.c_struct(str(kernel_dir / "axpy_tiling.h"), "AxpyTiling")
+
+    def tiling(x, y, alpha, *, platform):
+        n = x.numel()
+        elem = x.element_size()
+        tile = 2048
+        cores = max(1, min(platform.vector_cores, -(-n // tile)))
+        per_core = -(-n // cores)
+        per_core = -(-per_core // (32 // elem)) * (32 // elem)  # whole 32-byte blocks per core
+        return al.Tiling(block_dim=cores, data=AxpyTiling(total=n, perCore=per_core, tile=tile))
+
+    def setup_context(ctx, inputs, output):
+        ctx.alpha = inputs[2]
+
+    def backward(ctx, grad):
+        return grad * ctx.alpha, grad, None
+
+    def jvp(ctx, tx, ty, _talpha):
+        return tx * ctx.alpha + ty
+
+    def vmap(info, in_dims, x, y, alpha):
+        xd, yd = in_dims[0], in_dims[1]
+        size = info.batch_size
+        x = x.movedim(xd, 0) if xd is not None else x.expand(size, *x.shape)
+        y = y.movedim(yd, 0) if yd is not None else y.expand(size, *y.shape)
+        return op.op(x, y, alpha), 0
+
+    decl = dict(
+        kernel=al.Kernel(str(kernel_dir / "axpy.cpp"), entry="axpy"),
+        dtypes={"x": ("float32", "float16", "float64"), "y": "x"},
+        outputs={"out": al.like("x")},
+        tiling=tiling, setup_context=setup_context, backward=backward, jvp=jvp, vmap=vmap,
+        tiling_struct=AxpyTiling,
+    )
+    decl.update(overrides)
+    name = name or fresh_name()
+    op = al.op(f"ae_test::{name}(Tensor x, Tensor y, float alpha=1.0) -> Tensor out", **decl)
+    return op
+
+
+@pytest.fixture(scope="module")
+def axpy(kernel_dir):
+    return declare(kernel_dir)
+
+
+def reference(x, y, alpha=1.0):
+    return alpha * x.double() + y.double()
+
+
+def samples(dtype):
+    r = lambda *s: torch.randn(*s, dtype=torch.float64).to(dtype)  # noqa: E731
+    return [
+        at.Sample((r(37), r(37)), {}, "tail"),
+        at.Sample((r(5, 8), r(5, 8), 0.5), {}, "alpha"),
+        at.Sample((r(4096 + 13), r(4096 + 13), -2.0), {}, "multi-core"),
+        at.Sample((r(1), r(1)), {}, "one"),
+        at.Sample((r(9, 7).t(), r(7, 9)), {}, "non-contiguous"),
+    ]
+
+
+def test_the_op_is_a_torch_op_on_cpu(axpy):
+    x, y = torch.randn(1000), torch.randn(1000)
+    out = getattr(torch.ops.ae_test, axpy.name)(x, y, 0.25)
+    torch.testing.assert_close(out.double(), reference(x, y, 0.25), rtol=1e-6, atol=1e-6)
+    stats = axpy.last_launch_stats()
+    assert stats.block_dim == 1 and stats.total.gm_bytes_read == 8000 and stats.total.gm_bytes_written == 4000
+
+
+def test_check_op_runs_the_whole_suite(axpy):
+    report = at.check_op(axpy, samples, reference, tolerances={
+        torch.float64: dict(rtol=1e-12, atol=1e-12), torch.float32: dict(rtol=2e-6, atol=2e-6),
+        torch.float16: dict(rtol=2e-3, atol=4e-3)})
+    applied = {k for k, v in report.items() if v == "ok"}
+    for name in ("matches_float64_reference", "opcheck", "gradcheck_and_gradgradcheck",
+                 "forward_ad_matches_the_reference_jvp", "vmap_matches_a_loop", "compile_fullgraph_aot_eager",
+                 "compile_fullgraph_inductor", "export_round_trip", "runs_on_the_twin", "float64_on_the_twin"):
+        assert name in applied, f"{name}: {report[name]}"
+
+
+def test_check_op_fails_a_wrong_kernel(kernel_dir):
+    """A reference that disagrees with the kernel: check_op must say so (a test that can fail)."""
+    op = declare(kernel_dir)
+    with pytest.raises(AssertionError, match="matches_float64_reference"):
+        at.check_op(op, samples, lambda x, y, alpha=1.0: alpha * x.double() - y.double(),
+                    dtypes=(torch.float32,), skip=[n for n in at.CHECKS if n != "matches_float64_reference"])
+
+
+def test_record_sees_declared_ops_and_builtin_ops(axpy):
+    x = torch.randn(64)
+    with ascend_ext.twin.record() as rec:
+        axpy(x, x)
+        ascend_ext.vector_add(x, x)
+    kernels = sorted(launch.kernel for launch in rec.launches)
+    assert kernels == sorted([f"axpy__float32", "vector_add"]), kernels
+
+
+def test_autocast_policy(kernel_dir):
+    op = declare(kernel_dir, autocast=torch.float32)
+    x, y = torch.randn(33, dtype=torch.float16), torch.randn(33, dtype=torch.float16)
+    with torch.autocast("cpu", dtype=torch.bfloat16):
+        out = op(x, y)
+    assert out.dtype == torch.float32
+    torch.testing.assert_close(out.double(), reference(x, y), rtol=1e-6, atol=1e-6)
+
+
+def test_prebuilt_library_is_loaded_without_compiling(kernel_dir, tmp_path, monkeypatch):
+    op = declare(kernel_dir)
+    written = op.prebuild(str(tmp_path), targets=("twin",))
+    assert len(written) == 1 and os.path.exists(written[0])
+    again = declare(kernel_dir)
+    monkeypatch.setenv("ASCEND_EXT_KERNEL_PATH", str(tmp_path))
+    monkeypatch.setattr(ascend_ext.twin_kernels, "_link", lambda *a, **k: pytest.fail("compiled again"))
+    x = torch.randn(50)
+    torch.testing.assert_close(again(x, x, 2.0), 3 * x)
+    assert again._twin_library().path == written[0]
+
+
+# ---- lib.launch: a GM argument read with another element size ----------------------------------------------
+
+
+def test_launch_refuses_a_tensor_of_another_element_size(kernel_dir):
+    lib = ascend_ext.twin.compile_kernels([os.path.join(os.path.dirname(__file__), "kernels", "by_value.cpp")])
+    x = torch.randn(16, dtype=torch.float64)
+    y = torch.empty(16, dtype=torch.float32)
+    with pytest.raises(ascend_ext.twin.KernelRuleViolation,
+                       match=r"GM argument 'x' holds 8-byte elements.*GlobalTensor<float> \(4-byte"):
+        lib.launch("scale_scalars", 1, x=x, y=y, n=16, alpha=2.0)
+    x32 = torch.randn(16)
+    lib.launch("scale_scalars", 1, x=x32, y=y, n=16, alpha=2.0)  # the passing counterpart
+    torch.testing.assert_close(y, 2 * x32)
+    lib.launch("scale_scalars", 1, x=x32.numpy().tobytes(), y=y, n=16, alpha=3.0)  # untyped bytes: no rule
+    torch.testing.assert_close(y, 3 * x32)
+
+
+# ---- the errors: each names the op, the argument and what was expected ------------------------------------
+
+
+def bad_declarations(kernel_dir):
+    k = al.Kernel(str(kernel_dir / "axpy.cpp"), entry="axpy")
+    ok = lambda *a, **kw: al.Tiling(1, b"")  # noqa: E731
+    base = dict(kernel=k, dtypes={"x": ("float32",), "y": "x"}, outputs={"out": al.like("x")}, tiling=ok)
+
+    def with_(**kw):
+        d = dict(base)
+        d.update(kw)
+        return d
+
+    schema = "(Tensor x, Tensor y, float alpha=1.0) -> Tensor out"
+    return [
+        ("unknown entry", schema, with_(kernel=al.Kernel(str(kernel_dir / "axpy.cpp"), entry="axpby")),
+         r"no entry point of that name .* entries found: axpy"),
+        ("missing source", schema, with_(kernel=al.Kernel(str(kernel_dir / "nope.cpp"))), r"nope.cpp does not exist"),
+        ("schema/kernel parameter mismatch", "(Tensor a, Tensor y, float alpha=1.0) -> Tensor out", with_(
+            dtypes={"a": ("float32",), "y": "a"}, outputs={"out": al.like("a")}),
+         r"kernel parameter 'x' of axpy\(.*matches no argument"),
+        ("tensor to no kernel parameter", "(Tensor x, Tensor y, Tensor z, float alpha=1.0) -> Tensor out",
+         with_(dtypes={"x": ("float32",), "y": "x", "z": "x"}), r"'z' is passed to no parameter of the kernel"),
+        ("dtype not declared", schema, with_(dtypes={"x": ("float32",)}), r"tensor argument 'y' has no dtypes"),
+        ("unknown dtype", schema, with_(dtypes={"x": ("float33",), "y": "x"}), r"unknown dtype 'float33'"),
+        ("number passed as GM", "(Tensor x, Tensor y, Tensor alpha) -> Tensor out",
+         with_(dtypes={"x": ("float32",), "y": "x", "alpha": "x"}),
+         r"kernel parameter 'alpha' is 'float', but 'alpha' is a tensor"),
+        ("outputs count", schema.replace("-> Tensor out", "-> (Tensor out, Tensor o2)"), base,
+         r"returns 2 tensor\(s\), outputs declares 1"),
+        ("mutable argument", "(Tensor(a!) x, Tensor y, float alpha=1.0) -> Tensor out", base,
+         r"argument 'x' is mutable"),
+        ("reserved namespace", None, base, r"namespace 'aten' is reserved"),
+        ("bad autocast", schema, with_(autocast="higher"), r"autocast must be None"),
+        ("output names", schema, with_(outputs={"y2": al.like("x")}), r"use the same names"),
+    ]
+
+
+def test_bad_declarations_are_clear_errors(kernel_dir):
+    cases = bad_declarations(kernel_dir)
+    assert len(cases) >= 12
+    for what, schema, decl, pattern in cases:
+        qual = f"ae_test::{fresh_name('bad')}{schema}" if schema else f"aten::{fresh_name('bad')}(Tensor x) -> Tensor"
+        with pytest.raises(al.DeclarationError, match=pattern):
+            al.op(qual, **decl)
+
+
+def test_bad_calls_are_clear_errors(kernel_dir, axpy):
+    x = torch.randn(40)
+    call = axpy.op
+    with pytest.raises(TypeError, match=rf"{axpy.qualname}: argument 'x' has dtype torch.bfloat16; the kernel is "
+                                        r"built for float32, float16, float64"):
+        call(x.bfloat16(), x.bfloat16())
+    with pytest.raises(TypeError, match=r"argument 'y' has dtype torch.float16; it must have the dtype of 'x'"):
+        call(x, x.half())
+    with pytest.raises(ValueError, match=r"argument 'y' is on meta, but 'x' is on cpu"):
+        call(x, x.to("meta"))
+    # the tiling's result against the platform and the kernel
+    for block_dim, pattern in ((0, r"block_dim=0; the aiv kernel runs on 1 to 48 cores"),
+                               (49, r"block_dim=49; the aiv kernel runs on 1 to 48 cores")):
+        op = declare(kernel_dir, tiling=lambda x, y, alpha, b=block_dim: al.Tiling(b, bytes(16)))
+        with pytest.raises(ValueError, match=pattern):
+            op(x, x)
+    op = declare(kernel_dir, tiling=lambda x, y, alpha: al.Tiling(1, bytes(12)), tiling_struct=None)
+    with pytest.raises(ValueError, match=r"returned 12 bytes of tiling data; the kernel reads its tiling struct of 16"):
+        op(x, x)
+    op = declare(kernel_dir, tiling=lambda x, y, alpha: (1, bytes(16)))
+    with pytest.raises(TypeError, match=r"the tiling function returned tuple; expected .*Tiling"):
+        op(x, x)
+
+
+def test_contiguity_rank_and_alignment_rules(kernel_dir):
+    strict = declare(kernel_dir, dtypes={"x": al.TensorArg(("float32",), rank=(1, 2), contiguous="require", align=32),
+                                         "y": "x"})
+    x = torch.randn(8, 6)
+    with pytest.raises(ValueError, match=r"argument 'x' is not contiguous .* pass x.contiguous\(\)"):
+        strict(x.t(), x)
+    with pytest.raises(ValueError, match=r"argument 'x' has rank 3 .* needs rank between 1 and 2"):
+        strict(torch.randn(2, 2, 2), torch.randn(2, 2, 2))
+    flat = torch.randn(100)
+    with pytest.raises(ValueError, match=r"argument 'x' starts at an address that is not a multiple of 32 bytes"):
+        strict(flat[1:41], flat[50:90])
+    torch.testing.assert_close(strict(flat[8:48], flat[56:96]), flat[8:48] + flat[56:96])  # aligned views run
+
+
+def test_kernel_compile_error_shows_the_first_error_line(tmp_path):
+    src = tmp_path / "broken.cpp"
+    src.write_text('#include "kernel_operator.h"\n'
+                   'extern "C" __global__ __aicore__ void broken(GM_ADDR x, GM_ADDR out, GM_ADDR tiling)\n'
+                   '{ AscendC::LocalTensor<DTYPE_X> t; t.NoSuchMethod(); }\n')
+    op = al.op(f"ae_test::{fresh_name('broken')}(Tensor x) -> Tensor out",
+               kernel=al.Kernel(str(src), entry="broken"), dtypes={"x": ("float32",)}, outputs={"out": al.like("x")},
+               tiling=lambda x: al.Tiling(1, b""))
+    with pytest.raises(al.KernelCompileError) as info:
+        op(torch.randn(4))
+    first = str(info.value).splitlines()[0]
+    assert "broken.cpp:3" in first and "NoSuchMethod" in first, first
+
+
+def test_workspace_too_small_is_named(tmp_path):
+    src = tmp_path / "ws.cpp"
+    src.write_text('#include "kernel_operator.h"\nusing namespace AscendC;\n'
+                   'extern "C" __global__ __aicore__ void ws(GM_ADDR x, GM_ADDR out, GM_ADDR workspace, GM_ADDR tiling)\n'
+                   '{ GlobalTensor<float> w; w.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(workspace), 64);\n'
+                   '  w.SetValue(63, 1.0f); }\n')
+    op = al.op(f"ae_test::{fresh_name('ws')}(Tensor x) -> Tensor out",
+               kernel=al.Kernel(str(src), entry="ws"), dtypes={"x": ("float32",)}, outputs={"out": al.like("x")},
+               tiling=lambda x: al.Tiling(1, b"", workspace=128))
+    with pytest.raises(al.KernelRuleViolation, match=r"beyond the workspace its tiling asked for \(128 bytes\)"):
+        op(torch.randn(4))
+
+
+def test_c_struct_reads_the_kernel_header(kernel_dir, tmp_path):
+    AxpyTiling = al.c_struct(str(kernel_dir / "axpy_tiling.h"), "AxpyTiling")
+    assert ctypes.sizeof(AxpyTiling) == 16 and [f for f, _ in AxpyTiling._fields_] == ["total", "perCore", "tile"]
+    header = tmp_path / "h.h"
+    header.write_text("struct In { uint16_t a; uint64_t b[2]; };\n"
+                      "struct T { uint8_t k; In in; float f[3] = {0}; static constexpr int kX = 3; };\n")
+    T = al.c_struct(str(header), "T")
+    assert ctypes.sizeof(T) == 48 and T.f.offset == 32 and T.k.offset == 0 and T.__dict__['in'].offset == 8
+    header.write_text("struct U { std::vector<int> v; };\n")
+    with pytest.raises(al.DeclarationError, match=r"field type 'std::vector<int>'|cannot read the field"):
+        al.c_struct(str(header), "U")
+    with pytest.raises(al.DeclarationError, match=r"no struct 'V'"):
+        al.c_struct(str(header), "V")
