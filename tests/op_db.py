@@ -1,55 +1,18 @@
 """The op database of the conformance suite: every ascend_ext op declares here, in one entry, what the
-generic tests in test_conformance.py need — sample inputs, an independent float64 reference, per-dtype
-tolerances, and its layer. Adding an op to the project means adding its entry here.
+generic checks of ascend_ext.testing need — sample inputs, an independent float64 reference, per-dtype
+tolerances, and its layer. Each entry is an ascend_ext.testing.OpTest, the same description a user's op
+gets from ascend_ext.testing.check_op; test_conformance.py runs every check on every entry.
 
 Samples cover 0-d, size-0, size-1, tails around 32-byte blocks, non-contiguous and broadcast operands,
 large magnitudes and NaN/Inf. Inputs are drawn fresh on every run.
 """
-import dataclasses
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import List, Optional
 
 import torch
 from torch import Tensor
 
 import ascend_ext
-
-
-@dataclasses.dataclass
-class Sample:
-    args: tuple  # tensors first; numbers may follow
-    kwargs: dict
-    name: str
-    atol_scale: float = 1.0  # the magnitude of the terms a result is computed from (for absolute error)
-
-    def map_tensors(self, fn) -> "Sample":
-        return Sample(tuple(fn(a) if isinstance(a, torch.Tensor) else a for a in self.args), dict(self.kwargs),
-                      self.name, self.atol_scale)
-
-
-@dataclasses.dataclass
-class OpEntry:
-    name: str
-    op: torch._ops.OpOverload              # the default overload, as torch.ops exposes it
-    wrapper: Callable                      # the typed Python wrapper
-    reference: Callable                    # float64 reference with the op's signature, written from the math
-    samples: Callable[[torch.dtype], List[Sample]]
-    tolerances: Dict[torch.dtype, dict]
-    make_layer: Callable[[], Tuple[torch.nn.Module, Tuple[torch.Tensor, ...]]]  # a layer and an input for it
-    batched_sample: Callable[[torch.dtype], Tuple[Sample, tuple]]  # a sample and the in_dims vmap maps it with
-    sized_sample: Callable[[int], Sample]  # a float32 sample whose leading size is n (dynamic shapes)
-    unbacked: Callable[[torch.Tensor], torch.Tensor]  # op on data-dependent sizes (used under torch.compile)
-    jacobian_sample: str  # the name of the sample jacfwd/jacrev are compared on
-    dtypes: Tuple[torch.dtype, ...] = (torch.float32, torch.float16, torch.bfloat16)
-    # Gradients are checked in float64 where the twin has a float64 build of the kernel; otherwise in
-    # float32 with finite-difference settings that suit the op.
-    grad_dtype: torch.dtype = torch.float64
-    gradcheck_kwargs: dict = dataclasses.field(default_factory=dict)
-    # How the dispatcher-level op takes a sample (the wrapper may take some keyword arguments positionally).
-    op_args: Callable[[Sample], Tuple[tuple, dict]] = lambda s: (s.args, dict(s.kwargs))
-
-    @property
-    def profiler_name(self) -> str:
-        return f"ascend_ext::{self.name}"
+from ascend_ext.testing import OpTest, Sample
 
 
 def _rand(*shape, dtype=torch.float32, scale=1.0):
@@ -90,7 +53,9 @@ def _vector_add_layer():
     return layer, (_rand(3, 8),)
 
 
-VECTOR_ADD = OpEntry(
+VECTOR_ADD = OpTest(
+    dtypes=(torch.float32, torch.float16, torch.bfloat16),
+    scriptable=True,
     name="vector_add",
     op=torch.ops.ascend_ext.vector_add.default,
     wrapper=ascend_ext.vector_add,
@@ -157,7 +122,10 @@ def _matmul_layer():
     return ascend_ext.nn.Linear(8, 4), (_rand(2, 3, 8),)
 
 
-MATMUL = OpEntry(
+MATMUL = OpTest(
+    autocast="lower",  # runs in the autocast dtype, like torch.mm
+    dtypes=(torch.float32, torch.float16, torch.bfloat16),
+    scriptable=True,
     name="matmul",
     op=torch.ops.ascend_ext.matmul.default,
     wrapper=_matmul_call,
@@ -184,7 +152,7 @@ MATMUL = OpEntry(
 
 
 def _dispersion_correction_reference(x, alpha, mode=1, eps=1e-5):
-    """ARCHITECTURE.md §2: per row of the last dimension, mu = mean, var = population variance."""
+    """README, dispersion_correction: per row of the last dimension, mu = mean, var = population variance."""
     x = x.double()
     mu = x.mean(-1, keepdim=True)
     if mode == 0:
@@ -223,7 +191,9 @@ def _dispersion_correction_layer():
     return layer, (_rand(3, 8),)
 
 
-DISPERSION_CORRECTION = OpEntry(
+DISPERSION_CORRECTION = OpTest(
+    dtypes=(torch.float32, torch.float16, torch.bfloat16),
+    scriptable=True,
     name="dispersion_correction",
     op=torch.ops.ascend_ext.dispersion_correction.default,
     wrapper=ascend_ext.dispersion_correction,
@@ -243,4 +213,4 @@ DISPERSION_CORRECTION = OpEntry(
 )
 
 
-OP_DB: List[OpEntry] = [VECTOR_ADD, MATMUL, DISPERSION_CORRECTION]
+OP_DB: List[OpTest] = [VECTOR_ADD, MATMUL, DISPERSION_CORRECTION]
