@@ -104,6 +104,7 @@ else:
 setup(
     packages=["ascend_ext", "ascend_ext.bench"],
     package_data={
+        "ascend_ext.bench": ["kernels/*.cpp", "kernels/*.h"],  # the declared-op benchmark's kernel
         "ascend_ext": [
             "twin_sdk/include/*.h",
             "twin_sdk/include/twin/*.h",

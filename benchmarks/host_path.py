@@ -4,7 +4,9 @@ dispatch, argument checks, tiling and the launch are everything.
 - vector_add on 1-element tensors, CPU (the twin runs the kernel) and Meta (our dispatch, checks, shape
   and stride logic alone), our public call and the raw op next to torch.add and aten.add.Tensor;
 - the twin's launch: our CPU call minus our Meta call, i.e. the kernel launch on the twin and its checks;
-- forward + backward of ascend_ext.nn.Linear against torch.nn.Linear at batch 8, 16 -> 16.
+- forward + backward of ascend_ext.nn.Linear against torch.nn.Linear at batch 8, 16 -> 16;
+- an op declared with ascend_ext.library against a hand-written torch.library.custom_op around the same
+  kernel's launch, and against our C++ ops (declared_op.py).
 """
 import os
 import re
@@ -58,7 +60,23 @@ def run(quick: bool) -> List[dict]:
         rows.append(_row("twin's own launch, 1 element (C++ driver)", own, "us", "torch.add (CPU)",
                          own / t["torch.add"], "<= 2 us", own <= 2.0))
     rows.append(_linear(calls // 4, rounds))
+    rows += _declared(calls // 2, rounds)
     return rows
+
+
+def _declared(calls: int, rounds: int) -> List[dict]:
+    from .declared_op import measure
+
+    t = measure(calls, rounds)
+    ratio = t["declared"] / t["hand-written"]
+    return [
+        _row("declared op (ascend_ext.library), CPU (twin)", t["declared"], "us",
+             "hand-written custom_op around lib.launch", ratio, "<= 1.0", ratio <= 1.0),
+        _row("declared op (ascend_ext.library), CPU (twin)", t["declared"], "us", "vector_add (C++ adapter)",
+             t["declared"] / t["vector_add (C++)"], "", True),
+        _row("hand-written custom_op around lib.launch, CPU (twin)", t["hand-written"], "us", "torch.add (CPU)",
+             t["hand-written"] / t["torch.add"], "", True),
+    ]
 
 
 def _twin_launch_driver() -> Optional[float]:

@@ -12,7 +12,7 @@ import ascend_ext
 import ascend_ext.library as al
 import ascend_ext.testing as at
 
-KERNELS = os.path.join(os.path.dirname(__file__), "kernels", "user_op")
+KERNELS = os.path.join(os.path.dirname(__file__), os.pardir, "benchmarks", "kernels")
 
 
 @pytest.fixture(scope="module")
@@ -127,7 +127,7 @@ def test_record_sees_declared_ops_and_builtin_ops(axpy):
         axpy(x, x)
         ascend_ext.vector_add(x, x)
     kernels = sorted(launch.kernel for launch in rec.launches)
-    assert kernels == sorted([f"axpy__float32", "vector_add"]), kernels
+    assert kernels == ["axpy", "vector_add"], kernels
 
 
 def test_autocast_policy(kernel_dir):
@@ -142,13 +142,13 @@ def test_autocast_policy(kernel_dir):
 def test_prebuilt_library_is_loaded_without_compiling(kernel_dir, tmp_path, monkeypatch):
     op = declare(kernel_dir)
     written = op.prebuild(str(tmp_path), targets=("twin",))
-    assert len(written) == 1 and os.path.exists(written[0])
+    assert len(written) == 4 and all(os.path.exists(p) for p in written)  # three variants and the runtime
     again = declare(kernel_dir)
     monkeypatch.setenv("ASCEND_EXT_KERNEL_PATH", str(tmp_path))
-    monkeypatch.setattr(ascend_ext.twin_kernels, "_link", lambda *a, **k: pytest.fail("compiled again"))
+    monkeypatch.setattr(ascend_ext.twin_kernels, "_compile_all", lambda *a, **k: pytest.fail("compiled again"))
     x = torch.randn(50)
     torch.testing.assert_close(again(x, x, 2.0), 3 * x)
-    assert again._twin_library().path == written[0]
+    assert sorted(lib.path for lib in again._twin_libraries().values()) == sorted(written[:3])
 
 
 # ---- lib.launch: a GM argument read with another element size ----------------------------------------------
@@ -293,3 +293,21 @@ def test_c_struct_reads_the_kernel_header(kernel_dir, tmp_path):
         al.c_struct(str(header), "U")
     with pytest.raises(al.DeclarationError, match=r"no struct 'V'"):
         al.c_struct(str(header), "V")
+
+
+def test_kernels_compile_with_the_device_build_name_lookup(tmp_path):
+    """Each variant is compiled as the device compiles the source, nothing wrapped around it: a kernel class
+    named like an AscendC function is ambiguous under `using namespace AscendC`, here as there."""
+    body = ('#include "kernel_operator.h"\nusing namespace AscendC;\nnamespace {{ template <typename T> class {cls} '
+            '{{ public: __aicore__ inline void Run() {{}} }}; }}\nextern "C" __global__ __aicore__ void lookup('
+            'GM_ADDR x, GM_ADDR out, GM_ADDR tiling) {{ {cls}<DTYPE_X> k; k.Run(); }}\n')
+    for cls, ok in (("Axpy", False), ("AxpyKernel", True)):
+        src = tmp_path / f"lookup_{cls}.cpp"
+        src.write_text(body.format(cls=cls))
+        op = al.op(f"ae_test::{fresh_name('lookup')}(Tensor x) -> Tensor out", kernel=al.Kernel(str(src), entry="lookup"),
+                   dtypes={"x": ("float32",)}, outputs={"out": al.like("x")}, tiling=lambda x: al.Tiling(1, b""))
+        if ok:
+            op(torch.randn(4))
+        else:
+            with pytest.raises(al.KernelCompileError, match=r"reference to 'Axpy' is ambiguous|reference to ‘Axpy’ is ambiguous"):
+                op(torch.randn(4))

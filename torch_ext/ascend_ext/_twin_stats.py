@@ -123,7 +123,9 @@ _ACTIVE = threading.local()  # .groups: this thread's open record_all() blocks, 
 
 def register_library(lib: ctypes.CDLL) -> None:
     with _LOCK:
-        if any(known._handle == lib._handle for known in _LIBRARIES):  # the same library loaded again
+        # Kernel libraries share one runtime: recognise it by its functions, not by the library's handle.
+        addr = ctypes.cast(lib.ascend_twin_start_recording, ctypes.c_void_p).value
+        if any(ctypes.cast(known.ascend_twin_start_recording, ctypes.c_void_p).value == addr for known in _LIBRARIES):
             return
         _LIBRARIES.append(lib)
     for group in getattr(_ACTIVE, "groups", ()):

@@ -391,7 +391,7 @@ class DeclaredOp:
         self.base_dir = base_dir
         self._twin_lock = threading.Lock()
         self._twin_launchers: Dict[str, _tk.Launcher] = {}
-        self._twin_lib: Optional[_tk.KernelLibrary] = None
+        self._twin_lib: Optional[Dict[str, _tk.KernelLibrary]] = None
         self._tiling_sizes: Dict[str, Optional[int]] = {}
         if autocast is not None and autocast != "lower" and not isinstance(autocast, torch.dtype):
             raise DeclarationError(f"{where}: autocast must be None (no cast), 'lower' (the autocast dtype, like "
@@ -779,39 +779,33 @@ class DeclaredOp:
         dirs.append(os.path.join(self.base_dir, "_ascend_kernels"))
         return dirs
 
-    def _twin_library(self) -> _tk.KernelLibrary:
+    def _twin_checks(self) -> Optional[Dict[str, List[str]]]:
+        checks = self._tiling_checks()
+        return {v.key: checks for v in self.kernel_spec.variants} if checks else None
+
+    def _twin_libraries(self) -> Dict[str, _tk.KernelLibrary]:
+        """The kernel's twin build, one library per variant: prebuilt (ASCEND_EXT_KERNEL_PATH, then the
+        declaring package's _ascend_kernels folder) or compiled now (cached by content)."""
         with self._twin_lock:
             if self._twin_lib is None:
-                checks = self._tiling_checks()
-                checks_by_variant = {v.key: checks for v in self.kernel_spec.variants} if checks else None
-                path = self._find_prebuilt_twin(checks_by_variant)
-                if path is not None:
-                    entries = {v.symbol(self.kernel_spec.entry): [p.name for p in self.kernel_spec.params]
-                               for v in self.kernel_spec.variants}
-                    self._twin_lib = _tk.KernelLibrary(path, entries)
+                checks = self._twin_checks()
+                name = _tk.spec_folder_name(self.kernel_spec, checks)
+                entries = {self.kernel_spec.entry: [p.name for p in self.kernel_spec.params]}
+                for d in self._prebuilt_dirs():
+                    paths = _tk.spec_library_paths(self.kernel_spec, os.path.join(d, self.kernel_spec.entry, name))
+                    if all(os.path.exists(p) for p in paths.values()):
+                        self._twin_lib = {k: _tk.KernelLibrary(p, entries, runtime_dirs=(d,)) for k, p in paths.items()}
+                        break
                 else:
-                    self._twin_lib = _tk.compile_spec(self.kernel_spec, checks=checks_by_variant)
+                    self._twin_lib = _tk.compile_spec(self.kernel_spec, checks=checks)
             return self._twin_lib
-
-    def _twin_file(self, checks_by_variant) -> str:
-        sdk = _tk.sdk_digest("-O1")
-        return f"twin-{self.kernel_spec.digest(sdk, '-O1', repr(sorted((checks_by_variant or {}).items())))[:24]}.so"
-
-    def _find_prebuilt_twin(self, checks_by_variant) -> Optional[str]:
-        name = self._twin_file(checks_by_variant)
-        for d in self._prebuilt_dirs():
-            path = os.path.join(d, self.kernel_spec.entry, name)
-            if os.path.exists(path):
-                return path
-        return None
 
     def _twin(self, key: str) -> Tuple[_tk.Launcher, Optional[int]]:
         launcher = self._twin_launchers.get(key)
         if launcher is None:
-            lib = self._twin_library()
-            symbol = self.kernel_spec.variant(key).symbol(self.kernel_spec.entry)
-            launcher = lib.launcher(symbol)
-            size_fn = getattr(lib._lib, f"ascend_twin_tiling_size_{symbol}", None)
+            lib = self._twin_libraries()[key]
+            launcher = lib.launcher(self.kernel_spec.entry)
+            size_fn = getattr(lib._lib, f"ascend_twin_tiling_size_{self.kernel_spec.entry}", None)
             if size_fn is not None:
                 size_fn.restype = ctypes.c_ulonglong
                 self._tiling_sizes[key] = int(size_fn())
@@ -822,7 +816,7 @@ class DeclaredOp:
 
     def build(self) -> None:
         """Builds the kernel for the twin now (it is otherwise built at the first CPU call)."""
-        self._twin_library()
+        self._twin_libraries()
 
     def prebuild(self, directory: str, targets: Iterable[str] = ("twin", "npu")) -> List[str]:
         """Builds the kernel into ``directory/<kernel entry>/`` for the given targets ('twin'; 'npu' where CANN is
@@ -833,12 +827,13 @@ class DeclaredOp:
         os.makedirs(folder, exist_ok=True)
         targets = tuple(targets)
         if "twin" in targets:
-            checks = self._tiling_checks()
-            checks_by_variant = {v.key: checks for v in self.kernel_spec.variants} if checks else None
-            path = os.path.join(folder, self._twin_file(checks_by_variant))
-            if not os.path.exists(path):
-                _tk.compile_spec(self.kernel_spec, checks=checks_by_variant, out=path)
-            written.append(path)
+            checks = self._twin_checks()
+            out = os.path.join(folder, _tk.spec_folder_name(self.kernel_spec, checks))
+            _tk.compile_spec(self.kernel_spec, checks=checks, out_dir=out)
+            written += sorted(_tk.spec_library_paths(self.kernel_spec, out).values())
+            runtime = os.path.join(directory, _tk.runtime_name())  # the twin runtime they link against
+            _tk.build_runtime(runtime)
+            written.append(runtime)
         if "npu" in targets:
             from . import npu_kernels
 
@@ -846,12 +841,9 @@ class DeclaredOp:
         return written
 
     def last_launch_stats(self):
-        """The twin's counters of this op's last launch on the calling thread."""
-        return self._twin_library().last_launch_stats()
-
-    def record(self):
-        """Like ascend_ext.twin.record(), for this op's launches."""
-        return self._twin_library().record()
+        """The twin's counters of the calling thread's last launch of a kernel library (this op's, after a
+        call of it)."""
+        return next(iter(self._twin_libraries().values())).last_launch_stats()
 
     def __repr__(self) -> str:
         return f"<declared op {self.qualname}: kernel {self.kernel_spec.entry} ({self.kernel_spec.kernel_type})>"

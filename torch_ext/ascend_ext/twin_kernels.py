@@ -18,6 +18,7 @@ import hashlib
 import os
 import re
 import struct
+import shutil
 import subprocess
 import threading
 from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
@@ -69,11 +70,13 @@ def _cache_dir() -> str:
 
 
 class KernelLibrary:
-    """Kernels compiled for the twin, with their own copy of the twin runtime (and so their own statistics)."""
+    """Kernels compiled for the twin. They run on the shared twin runtime of the kernel libraries
+    (libascend_twin_rt_*.so, loaded once per process), so statistics and recordings see all of them."""
 
-    def __init__(self, path: str, entries: Optional[Dict[str, List[str]]] = None):
+    def __init__(self, path: str, entries: Optional[Dict[str, List[str]]] = None, runtime_dirs: Sequence[str] = ()):
         self.path = path
         self.entries = dict(entries or {})  # kernel name -> parameter names, from the sources
+        load_runtime(search=(*runtime_dirs, os.path.dirname(path)))
         self._lib = _twin_stats.declare(ctypes.CDLL(path))
         self._lib.ascend_twin_launch.restype = ctypes.c_int
         self._lib.ascend_twin_launch.argtypes = [
@@ -294,8 +297,49 @@ def _sdk_objects(opt_level: str, digest: str) -> List[str]:
     return objects
 
 
-def _link(units: List[Tuple[str, str]], flags: List[str], out: str, what: str, opt_level: str, sdk: str) -> None:
-    """Compiles generated units (path, text) in parallel and links them with the twin runtime into out."""
+_RUNTIME_LOCK = threading.Lock()
+_RUNTIMES: Dict[str, str] = {}  # file name -> path of the loaded runtime
+
+
+def runtime_name(opt_level: str = "-O1") -> str:
+    """The file (and soname) of the shared twin runtime for this SDK content."""
+    return f"libascend_twin_rt_{sdk_digest(opt_level)[:20]}.so"
+
+
+def build_runtime(path: str, opt_level: str = "-O1") -> str:
+    """Links the twin runtime's objects into a shared library at `path` (its soname: runtime_name())."""
+    if not os.path.exists(path):
+        objects = _sdk_objects(opt_level, sdk_digest(opt_level))
+        cxx = os.environ.get("CXX", "g++")
+        tmp = f"{path}.{os.getpid()}.tmp"
+        proc = subprocess.run([cxx, "-shared", "-pthread", *objects, f"-Wl,-soname,{runtime_name(opt_level)}",
+                               "-o", tmp], capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise KernelCompileError(f"linking the twin runtime failed:\n{proc.stderr}")
+        os.replace(tmp, path)
+    return path
+
+
+def load_runtime(opt_level: str = "-O1", search: Sequence[str] = ()) -> str:
+    """Loads the shared twin runtime every kernel library links against (its soname resolves to it), once
+    per process: from the first of `search` holding it (a prebuilt package), else from the cache (built
+    there if missing). Returns its path."""
+    name = runtime_name(opt_level)
+    with _RUNTIME_LOCK:
+        if name in _RUNTIMES:
+            return _RUNTIMES[name]
+        path = next((os.path.join(d, name) for d in search if os.path.exists(os.path.join(d, name))), None)
+        if path is None:
+            path = build_runtime(os.path.join(_cache_dir(), name), opt_level)
+        lib = _twin_stats.declare(ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL))
+        _twin_stats.register_library(lib)
+        _RUNTIMES[name] = path
+        return path
+
+
+def _link(units: List[Tuple[str, str]], flags: List[str], out: str, what: str, opt_level: str) -> None:
+    """Compiles generated units (path, text) in parallel and links them against the shared twin runtime."""
+    runtime = build_runtime(os.path.join(_cache_dir(), runtime_name(opt_level)), opt_level)
     tmp = f"{out}.{os.getpid()}.tmp"
     os.makedirs(tmp, exist_ok=True)
     cxx = os.environ.get("CXX", "g++")
@@ -307,7 +351,7 @@ def _link(units: List[Tuple[str, str]], flags: List[str], out: str, what: str, o
         objects.append(obj)
         jobs.append(([cxx, *flags, "-c", path, "-o", obj], os.path.basename(path)))
     _compile_all(jobs, what)
-    proc = subprocess.run([cxx, "-shared", "-pthread", *objects, *_sdk_objects(opt_level, sdk), "-o", out + ".tmp"],
+    proc = subprocess.run([cxx, "-shared", "-pthread", *objects, "-Wl,--no-as-needed", runtime, "-o", out + ".tmp"],
                           capture_output=True, text=True)
     if proc.returncode != 0:
         raise KernelCompileError(f"linking {what} for the twin failed:\n{proc.stderr}")
@@ -327,7 +371,7 @@ def compile_kernels(sources: Iterable[str], include_dirs: Iterable[str] = (), de
         flags += ["-I", os.path.abspath(d)]
     for key, value in (defines or {}).items():
         flags.append(f"-D{key}" if value is None else f"-D{key}={value}")
-    digest = hashlib.sha256((sdk + " " + " ".join(flags)).encode())
+    digest = hashlib.sha256((sdk + " shared-runtime " + " ".join(flags)).encode())
     for path in sources:
         with open(path, "rb") as f:
             digest.update(path.encode() + f.read())
@@ -342,24 +386,15 @@ def compile_kernels(sources: Iterable[str], include_dirs: Iterable[str] = (), de
         text += "".join(f"ASCEND_TWIN_EXPORT_ENTRY({name})\n" for name in found)
         units.append((f"{out}_{len(units)}.cpp", text))
     if not os.path.exists(out + ".so"):
-        _link(units, flags, out + ".so", ", ".join(sources), opt_level, sdk)
+        _link(units, flags, out + ".so", ", ".join(sources), opt_level)
     return KernelLibrary(out + ".so", entries)
 
 
-# ---- a KernelSpec's variants in one library -----------------------------------------------------------
-
-_INCLUDE_OR_EARLY_DEFINE = re.compile(r"\s*#\s*(include|define)\b")
-
-
-def _hoisted_lines(source: str) -> List[str]:
-    """A source's #include lines, and the #defines before its first include (they configure those headers:
-    ASCENDC_CUBE_ONLY): they stay outside the namespace a variant's code is wrapped in."""
-    with open(source, errors="replace") as f:
-        lines = f.read().splitlines()
-    first = next((i for i, line in enumerate(lines) if re.match(r"\s*#\s*include\b", line)), len(lines))
-    early = [line.strip() for line in lines[:first] if re.match(r"\s*#\s*define\b", line)]
-    return early + [line.strip() for line in lines if re.match(r"\s*#\s*include\b", line)]
-
+# ---- a KernelSpec's variants, one library each --------------------------------------------------------
+# Each variant is compiled exactly as the device build compiles the kernel: the sources as they are, each
+# its own translation unit, with the variant's macros; nothing is wrapped or renamed (a namespace around
+# the code would change its name lookup: a kernel class named like an AscendC function is ambiguous
+# under `using namespace AscendC` on the device, and must be here too).
 
 _TILING_STRUCT_RE = re.compile(r"(?:REGISTER_TILING_DEFAULT|GET_TILING_DATA_WITH_STRUCT)\s*\(\s*([A-Za-z_][\w:]*)")
 
@@ -375,49 +410,77 @@ def tiling_struct_name(spec: KernelSpec) -> Optional[str]:
     return None
 
 
-def variant_unit(spec: KernelSpec, variant: KernelVariant, checks: Iterable[str] = ()) -> str:
-    """The C++ unit that builds one variant of a spec for the twin: the device target macros, the variant's
-    macros, the sources inside a namespace of their own with the entry renamed, then its exported description
-    (and, when the sources name their tiling struct, its size). `checks` are extra lines compiled inside the
-    namespace (static_asserts of a tiling layout)."""
-    space = f"ascend_twin_variant_{variant.key}"
-    symbol = variant.symbol(spec.entry)
-    lines = [f"// Generated by ascend_ext for kernel '{spec.entry}', variant '{variant.key}'.",
-             '#include "twin/kernel_target.h"  // the device build\'s target macros (A2)']
+def variant_units(spec: KernelSpec, variant: KernelVariant, checks: Iterable[str] = ()) -> List[str]:
+    """The C++ units that build one variant of a spec for the twin, one per source: the device target
+    macros, the spec's and the variant's macros, the source; the entry's unit then exports the entry's
+    description and (when the sources name their tiling struct) its size, and compiles `checks` (static
+    asserts of a tiling layout)."""
+    head = [f"// Generated by ascend_ext: kernel '{spec.entry}', variant '{variant.key}'.",
+            '#include "twin/kernel_target.h"  // the device build\'s target macros (A2)']
     if any(v == "double" for _, v in variant.defines):
-        lines.append("#define ASCEND_TWIN_ALLOW_FP64  // a float64 build exists on the twin only")
-    lines += [f"#define {k} {v}" for k, v in spec.defines + variant.defines]
-    for src in spec.sources:
-        lines += _hoisted_lines(src)
-    lines += [f"#define {spec.entry} {symbol}", f"namespace {space} {{"]
-    lines += [f'#include "{src}"' for src in spec.sources]
-    struct = tiling_struct_name(spec)
-    if struct:
-        lines.append(f'extern "C" __attribute__((visibility("default"))) unsigned long long '
-                     f"ascend_twin_tiling_size_{symbol}() {{ return sizeof({struct}); }}")
-    lines += list(checks)
-    lines += ["}", f"#undef {spec.entry}", '#include "twin/kernel_entry.h"',
-              f"ASCEND_TWIN_EXPORT_ENTRY_AS({symbol}, {space}::{symbol})", ""]
-    return "\n".join(lines)
+        head.append("#define ASCEND_TWIN_ALLOW_FP64  // a float64 build exists on the twin only")
+    head += [f"#define {k} {v}" for k, v in spec.defines + variant.defines]
+    units = []
+    for i, src in enumerate(spec.sources):
+        lines = head + [f'#include "{src}"']
+        if i == 0:
+            lines += ['#include "twin/kernel_entry.h"', f"ASCEND_TWIN_EXPORT_ENTRY({spec.entry})"]
+            struct = tiling_struct_name(spec)
+            if struct:
+                lines.append(f'extern "C" __attribute__((visibility("default"))) unsigned long long '
+                             f"ascend_twin_tiling_size_{spec.entry}() {{ return sizeof({struct}); }}")
+            lines += list(checks)
+        units.append("\n".join(lines) + "\n")
+    return units
+
+
+def spec_library_paths(spec: KernelSpec, folder: str) -> Dict[str, str]:
+    """Where the variants of `spec` live inside a folder of built kernels."""
+    return {v.key: os.path.join(folder, f"{spec.entry}__{v.key}.so") for v in spec.variants}
+
+
+def spec_folder_name(spec: KernelSpec, checks: Optional[Dict[str, List[str]]] = None, opt_level: str = "-O1") -> str:
+    """A folder name for the built variants of `spec`: its content digest with the SDK's."""
+    digest = spec.digest(sdk_digest(opt_level), opt_level, "shared-runtime", repr(sorted((checks or {}).items())))
+    return f"twin-{digest[:24]}"
 
 
 def compile_spec(spec: KernelSpec, opt_level: str = "-O1", checks: Optional[Dict[str, List[str]]] = None,
-                 out: Optional[str] = None) -> KernelLibrary:
-    """Builds every variant of `spec` into one twin library (cached by content) and loads it. The entry of
-    variant `key` is launched as `<entry>__<key>`. `checks` maps a variant key to extra lines compiled with
-    it; `out` is the library's path (default: the cache)."""
+                 out_dir: Optional[str] = None) -> Dict[str, "KernelLibrary"]:
+    """Builds every variant of `spec` for the twin, one library each (cached by content, in parallel), and
+    loads them: variant key -> KernelLibrary holding the entry. `checks` maps a variant key to extra lines
+    compiled with its entry; `out_dir`: the folder to build into (default: the cache)."""
     checks = checks or {}
-    sdk = sdk_digest(opt_level)
-    digest = spec.digest(sdk, opt_level, repr(sorted(checks.items())))
-    if out is None:
-        out = os.path.join(_cache_dir(), f"{spec.entry}_{digest[:20]}.so")
-    entries = {v.symbol(spec.entry): [p.name for p in spec.params] for v in spec.variants}
-    if not os.path.exists(out):
-        flags = list(_sdk_flags(opt_level))
-        for d in list(spec.include_dirs) + list(dict.fromkeys(os.path.dirname(s) for s in spec.sources)):
-            flags += ["-I", d]
-        base = out[:-3] if out.endswith(".so") else out
-        units = [(f"{base}_{v.key}.cpp", variant_unit(spec, v, checks.get(v.key, ()))) for v in spec.variants]
-        _link(units, flags, out, f"kernel '{spec.entry}' ({', '.join(os.path.basename(s) for s in spec.sources)})",
-              opt_level, sdk)
-    return KernelLibrary(out, entries)
+    folder = out_dir or os.path.join(_cache_dir(), f"{spec.entry}_{spec_folder_name(spec, checks, opt_level)}")
+    os.makedirs(folder, exist_ok=True)
+    paths = spec_library_paths(spec, folder)
+    flags = list(_sdk_flags(opt_level))
+    for d in list(spec.include_dirs) + list(dict.fromkeys(os.path.dirname(s) for s in spec.sources)):
+        flags += ["-I", d]
+    missing = [v for v in spec.variants if not os.path.exists(paths[v.key])]
+    if missing:
+        runtime = build_runtime(os.path.join(_cache_dir(), runtime_name(opt_level)), opt_level)
+        cxx = os.environ.get("CXX", "g++")
+        tmp = os.path.join(folder, f"build.{os.getpid()}")
+        os.makedirs(tmp, exist_ok=True)
+        jobs, objects = [], {}
+        for v in missing:
+            objects[v.key] = []
+            for i, text in enumerate(variant_units(spec, v, checks.get(v.key, ()))):
+                unit = os.path.join(tmp, f"{v.key}_{i}.cpp")
+                with open(unit, "w") as f:
+                    f.write(text)
+                obj = unit[:-4] + ".o"
+                objects[v.key].append(obj)
+                jobs.append(([cxx, *flags, "-c", unit, "-o", obj], f"{os.path.basename(spec.sources[i])}, {v.key}"))
+        _compile_all(jobs, f"kernel '{spec.entry}'")
+        for v in missing:
+            proc = subprocess.run([cxx, "-shared", "-pthread", *objects[v.key], "-Wl,--no-as-needed", runtime,
+                                   "-o", paths[v.key] + ".tmp"],
+                                  capture_output=True, text=True)
+            if proc.returncode != 0:
+                raise KernelCompileError(f"linking kernel '{spec.entry}' ({v.key}) for the twin failed:\n{proc.stderr}")
+            os.replace(paths[v.key] + ".tmp", paths[v.key])
+        shutil.rmtree(tmp, ignore_errors=True)
+    entries = {spec.entry: [p.name for p in spec.params]}
+    return {key: KernelLibrary(path, entries) for key, path in paths.items()}

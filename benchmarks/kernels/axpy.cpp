@@ -1,5 +1,6 @@
 // out = alpha * x + y over `total` elements of DTYPE_X, split over cores in tiles; the last tile of a core
-// may be partial (DataCopyPad). alpha comes by value. A test kernel of ascend_ext.library.
+// may be partial (DataCopyPad). alpha comes by value. The kernel of the declared-op benchmark and of
+// tests/test_library.py.
 #include "kernel_operator.h"
 #include "axpy_tiling.h"
 
@@ -8,7 +9,7 @@ using namespace AscendC;
 namespace {
 
 template <typename T>
-class Axpy {
+class AxpyKernel {
 public:
     __aicore__ inline void Init(GM_ADDR x, GM_ADDR y, GM_ADDR out, const AxpyTiling& t, float alpha)
     {
@@ -83,7 +84,7 @@ extern "C" __global__ __aicore__ void axpy(GM_ADDR x, GM_ADDR y, GM_ADDR out, fl
     KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
     REGISTER_TILING_DEFAULT(AxpyTiling);
     GET_TILING_DATA(t, tiling);
-    Axpy<DTYPE_X> op;
+    AxpyKernel<DTYPE_X> op;
     op.Init(x, y, out, t, alpha);
     op.Process();
 }
