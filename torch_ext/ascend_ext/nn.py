@@ -159,13 +159,14 @@ def _hf_conv1d() -> Optional[type]:
     return getattr(utils, "Conv1D", None)
 
 
-MHA_REASON = ("its forward calls F.multi_head_attention_forward on in_proj_weight and out_proj.weight directly, "
+_MHA_REASON = ("its forward calls F.multi_head_attention_forward on in_proj_weight and out_proj.weight directly, "
               "bypassing out_proj.forward, so its projections stay on torch's kernels")
 
 
 def _plan(module: torch.nn.Module, reverse: bool) -> Tuple[Optional[type], Optional[str]]:
-    """(the class ``module`` becomes, None) or (None, why it is left as it is; None: not a matrix product
-    layer at all)."""
+    """What convert does with ``module`` alone: (the class it becomes, None), or (None, the reason a
+    matrix-product layer is left on torch's kernels), or (None, None) for anything else (ours already, or
+    not a matrix product)."""
     cls = type(module)
     if reverse:
         if cls in _REVERSIONS:
@@ -194,7 +195,7 @@ def _plan(module: torch.nn.Module, reverse: bool) -> Tuple[Optional[type], Optio
 
 
 _LEFT = (
-    (torch.nn.MultiheadAttention, MHA_REASON),
+    (torch.nn.MultiheadAttention, _MHA_REASON),
     (torch.nn.modules.conv._ConvNd, "a convolution, not a plain matrix product that the matmul op computes"),
     (torch.nn.Bilinear, "a bilinear form x1^T A x2, not a plain matrix product that the matmul op computes"),
     (torch.nn.RNNBase, "its forward runs torch's fused recurrent kernels on the raw weights"),
