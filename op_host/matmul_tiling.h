@@ -73,7 +73,9 @@ struct MatmulPlan {
     uint64_t estimatedCycles = 0;  // the cost model's estimate for the chosen split
 };
 
-inline constexpr uint32_t MatmulBiasBytesPerElement() { return 4; }  // bias is float32 for every dtype (see below)
+// Bias (and L0C) element size for operands of `dsize` bytes: float32 for every A2 dtype (see below); double in
+// the CPU twin's float64 build (gradient checks; the NPU never gets a float64 matmul).
+inline constexpr uint32_t MatmulAccBytes(uint32_t dsize) { return dsize == 8 ? 8 : 4; }
 
 // The 16-row/column units of a length, split over `cores`: the first `former` cores get one more unit.
 struct MatmulAxisSplit {
@@ -126,7 +128,7 @@ inline MatmulCoreTraffic PredictMatmulCoreTraffic(const AscendC::tiling::TCubeTi
     }
     r.aBytes = aPasses * cm * k * dsize;
     r.bBytes = bPasses * cn * k * dsize;
-    r.biasBytes = t.isBias ? mIter * cn * MatmulBiasBytesPerElement() : 0;
+    r.biasBytes = t.isBias ? mIter * cn * MatmulAccBytes(dsize) : 0;
     r.cBytes = cm * cn * outSize;
     r.macs = cm * cn * k;
     return r;
@@ -224,7 +226,8 @@ inline L1Choice ChooseL1(AscendC::tiling::TCubeTiling t, uint64_t cm, uint64_t c
 // and independent of the core count. Revisit with a workspace reduction if profiles show such shapes matter.
 //
 // Bias is float32 for every input dtype: the A2 Matmul supports a float bias with float, half and bf16
-// inputs (a bf16 bias is not supported there), and it is added in L0C at float32 precision.
+// inputs (a bf16 bias is not supported there), and it is added in L0C at float32 precision. float64 is the
+// CPU twin's own extension (double operands, bias and L0C; see lib/matmul_intf.h), never planned for the NPU.
 inline MatmulPlan ComputeMatmulTiling(uint64_t m, uint64_t n, uint64_t k, DType dtype, bool transA, bool transB,
                                       bool hasBias, const PlatformInfo& platform)
 {
@@ -232,10 +235,6 @@ inline MatmulPlan ComputeMatmulTiling(uint64_t m, uint64_t n, uint64_t k, DType 
     MatmulPlan plan;
     plan.tiling.transA = transA;
     plan.tiling.transB = transB;
-    if (dtype == DType::kFloat64) {
-        plan.unsupported = "the cube unit has no float64";
-        return plan;
-    }
     constexpr uint64_t kInt32Max = 0x7fffffff;
     if (m > kInt32Max || n > kInt32Max || k > kInt32Max) {
         plan.unsupported = "M, N and K must each be below 2^31 (TCubeTiling holds int32 sizes)";
@@ -246,7 +245,8 @@ inline MatmulPlan ComputeMatmulTiling(uint64_t m, uint64_t n, uint64_t k, DType 
         return plan;
     }
     const uint32_t ds = DTypeSize(dtype);
-    const uint64_t macRate = ds == 4 ? kMacsPerCycle32 : kMacsPerCycle16;
+    const uint32_t acc = MatmulAccBytes(ds);
+    const uint64_t macRate = ds >= 4 ? kMacsPerCycle32 : kMacsPerCycle16;
     const uint64_t mUnits = CeilDiv(m, kFractal), nUnits = CeilDiv(n, kFractal);
 
     uint64_t bestCycles = UINT64_MAX;
@@ -262,12 +262,14 @@ inline MatmulPlan ComputeMatmulTiling(uint64_t m, uint64_t n, uint64_t k, DType 
             // Base block: the recommended 128 x 256 of C; K depth as deep as double-buffered L0A/L0B allow
             // (64 for 16-bit types, 32 for float32 at full size), all multiples of 16.
             t.baseM = static_cast<int32_t>(std::min<uint64_t>(128, AlignUp(cmMax, kFractal)));
-            t.baseN = static_cast<int32_t>(std::min<uint64_t>(256, AlignUp(cnMax, kFractal)));
+            // (baseN at most what one L0C block of baseM rows holds: 256 for float32; 128 for the twin's double.)
+            t.baseN = static_cast<int32_t>(std::min<uint64_t>({256, AlignUp(cnMax, kFractal),
+                                                               AlignDown(platform.l0cSize / (t.baseM * acc), kFractal)}));
             const uint64_t kByL0 = std::min(platform.l0aSize / (2ull * t.baseM * ds), platform.l0bSize / (2ull * t.baseN * ds));
             t.baseK = static_cast<int32_t>(std::min<uint64_t>(AlignDown(kByL0, kFractal), AlignUp(k, kFractal)));
             t.singleCoreK = static_cast<int32_t>(k);
             t.isBias = hasBias;
-            const uint64_t biasBytes = hasBias ? uint64_t(t.baseN) * MatmulBiasBytesPerElement() : 0;
+            const uint64_t biasBytes = hasBias ? uint64_t(t.baseN) * acc : 0;
             const L1Choice l1 = ChooseL1(t, cmMax, cnMax, ds, platform.l1Size - biasBytes);
             if (l1.bytes == 0) continue;
             t.iterateOrder = l1.order;
@@ -346,12 +348,12 @@ inline MatmulPlan ComputeMatmulTiling(uint64_t m, uint64_t n, uint64_t k, DType 
     // float32 base blocks of C fit.
     t.dbL0A = 2;
     t.dbL0B = 2;
-    t.dbL0C = 2ull * t.baseM * t.baseN * 4 <= platform.l0cSize ? 2 : 1;
+    t.dbL0C = 2ull * t.baseM * t.baseN * acc <= platform.l0cSize ? 2 : 1;
     t.transLength = 0;  // C goes from L0C straight to GM: no UB staging on A2
     t.batchM = t.batchN = t.singleBatchM = t.singleBatchN = 1;
     plan.l0aBytes = uint64_t(t.baseM) * t.baseK * ds * t.dbL0A;
     plan.l0bBytes = uint64_t(t.baseN) * t.baseK * ds * t.dbL0B;
-    plan.l0cBytes = uint64_t(t.baseM) * t.baseN * 4 * t.dbL0C;
+    plan.l0cBytes = uint64_t(t.baseM) * t.baseN * MatmulAccBytes(ds) * t.dbL0C;
     return plan;
 }
 

@@ -4,7 +4,8 @@
 // block per AI Cube core. The tiling splits C over a grid of cores; each core points the Matmul object at
 // its block of A, B, bias and C, sets its block size with SetTail, and lets IterateAll walk the base
 // blocks, accumulating K in L0C in float32 and writing C in the input dtype. Transposed operands are read
-// in place (MatmulType with ISTRANS = true, the flag given to SetTensorA/SetTensorB). bias is float32.
+// in place (MatmulType with ISTRANS = true, the flag given to SetTensorA/SetTensorB). bias is float32 (double
+// in the CPU twin's float64 build, which exists for gradient checks only; the NPU has no float64 matmul).
 #define ASCENDC_CUBE_ONLY  // before lib/matmul_intf.h: the Matmul object runs on the cube core itself
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
@@ -14,13 +15,24 @@ using namespace AscendC;
 
 namespace {
 
+// The bias type of the A2 Matmul table for every NPU dtype; the twin's float64 build keeps it in double.
+template <typename T>
+struct MatmulBias {
+    using Type = float;
+};
+template <>
+struct MatmulBias<double> {
+    using Type = double;
+};
+
 template <typename T>
 class KernelMatmul {
 public:
     using AType = MatmulType<TPosition::GM, CubeFormat::ND, T, true>;
     using BType = MatmulType<TPosition::GM, CubeFormat::ND, T, true>;
     using CType = MatmulType<TPosition::GM, CubeFormat::ND, T>;
-    using BiasType = MatmulType<TPosition::GM, CubeFormat::ND, float>;
+    using BiasT = typename MatmulBias<T>::Type;
+    using BiasType = MatmulType<TPosition::GM, CubeFormat::ND, BiasT>;
 
     __aicore__ inline KernelMatmul() {}
 
@@ -47,7 +59,7 @@ public:
         bGm_ = bGm_[transB_ ? n0 * k : n0];
         cGm_ = cGm_[m0 * n + n0];
         if (hasBias_) {
-            biasGm_.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(bias), n);
+            biasGm_.SetGlobalBuffer(reinterpret_cast<__gm__ BiasT*>(bias), n);
             biasGm_ = biasGm_[n0];
         }
     }
@@ -88,7 +100,7 @@ private:
     GlobalTensor<T> aGm_;
     GlobalTensor<T> bGm_;
     GlobalTensor<T> cGm_;
-    GlobalTensor<float> biasGm_;
+    GlobalTensor<BiasT> biasGm_;
     uint64_t blockM_ = 0;
     uint64_t blockN_ = 0;
     bool transA_ = false;

@@ -61,19 +61,82 @@ def test_amp_and_compile_options(tmp_path):
     assert re.search(r"\[ ok \] matmul \(float16\)", proc.stdout)
 
 
-def test_data_parallel_option(tmp_path):
-    proc = run_demo(*TINY, "--ddp", "2", "--plot", str(tmp_path / "p.png"))
+@pytest.mark.parametrize("option,label", [("--ddp", "DDP"), ("--fsdp", "FSDP2")])
+def test_data_parallel_options(tmp_path, option, label):
+    proc = run_demo(*TINY, option, "2", "--plot", str(tmp_path / "p.png"))
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "DDP x2" in proc.stdout and "training wall time (both, DDP)" in proc.stdout
+    assert f"{label} x2" in proc.stdout and f"training wall time (both, {label})" in proc.stdout
     ours, native = report_value(proc.stdout, "held-out loss")
     assert abs(ours - native) < 1e-3 * native
+    assert "Warning" not in proc.stderr, proc.stderr  # FSDP2 warns of modules that return views; ours do not
     check_png(tmp_path / "p.png")
+
+
+# ---- the plot, read as a person reads it -------------------------------------------------------------
+
+
+def fake_result(losses, eval_steps, accuracies):
+    from ascend_ext.training import TrainResult
+
+    return TrainResult(losses, eval_steps, accuracies, losses[-1], accuracies[-1], {})
+
+
+def test_smoothing_is_bias_corrected_and_short_for_short_runs():
+    from ascend_ext.demo import smooth, smoothing_span
+
+    assert [smoothing_span(n) for n in (8, 60, 200, 300, 5000)] == [1, 3, 10, 10, 10]
+    assert smooth([2.0, 5.0], 1) == [2.0, 5.0]
+    losses = [3.0 - 0.02 * i for i in range(60)]  # a falling loss
+    smoothed = smooth(losses, 3)
+    assert smoothed[0] == losses[0]  # starts at the data, not pulled toward it from zero or the first loss
+    constant = smooth([1.7] * 20, 10)
+    assert max(abs(v - 1.7) for v in constant) < 1e-12  # no bias at any step
+    # On a straight line the smoothed point lags by the weighted mean age of the points averaged,
+    # sum(k b^k) / sum(b^k) over k < n with b = 1 - 1/span: at most span - 1 = 2 steps here (the old fixed
+    # span of 10, uncorrected, lagged a 60-step run by about 9 and started at the first loss).
+    b = 2.0 / 3.0
+    for n in range(1, 61):
+        expected = sum(k * b**k for k in range(n)) / sum(b**k for k in range(n))
+        assert (smoothed[n - 1] - losses[n - 1]) / 0.02 == pytest.approx(expected, abs=1e-9)
+        assert expected < 2.0
+
+
+def test_plot_shows_equal_curves_apart_and_honest_axes():
+    from ascend_ext.demo import make_figure
+    from ascend_ext.training import TrainConfig
+
+    import matplotlib.pyplot as plt
+
+    cfg = TrainConfig(steps=60, eval_every=5)
+    losses = [2.0 * 0.98 ** i + 0.01 * (i % 3) for i in range(60)]
+    accuracies = [0.60, 0.62, 0.61] + [0.63] * 9
+    steps = list(range(5, 61, 5))
+    results = {name: fake_result(losses, steps, accuracies) for name in ("ours", "native")}
+    results["native"].losses = [v + (1e-6 if i == 30 else 0.0) for i, v in enumerate(losses)]
+    fig = make_figure(cfg, results)
+    ax_loss, ax_diff, ax_acc = fig.axes
+    # The difference panel shows the one step where the two differ, at its scale.
+    (diff_line,) = ax_diff.get_lines()[:1]
+    ys = list(diff_line.get_ydata())
+    assert ys[30] == pytest.approx(-1e-6) and sum(abs(y) for y in ys) == pytest.approx(1e-6)
+    assert ax_diff.get_ylim() == pytest.approx((-1.2e-6, 1.2e-6))
+    # Accuracy on its whole range, with the chance level; the noise of a few points is not magnified.
+    assert ax_acc.get_ylim() == (0, 100)
+    assert any(line.get_label().startswith("chance (12.5 %)") for line in ax_acc.get_lines())
+    # The two loss curves are both drawn and told apart (colour and dash).
+    labelled = [line for line in ax_loss.get_lines() if not line.get_label().startswith("_")]
+    assert len(labelled) == 2 and labelled[0].get_color() != labelled[1].get_color()
+    assert labelled[0].get_linestyle() != labelled[1].get_linestyle()
+    assert list(labelled[0].get_ydata())[0] == pytest.approx(losses[0])
+    plt.close(fig)
 
 
 @pytest.mark.parametrize("args,message", [
     (["--steps", "0"], "--steps must be at least 1, got 0"),
     (["--ddp", "0"], "--ddp must be at least 1, got 0"),
     (["--batch", "15", "--ddp", "2"], "--batch 15 does not split evenly over --ddp 2 processes"),
+    (["--batch", "15", "--fsdp", "2"], "--batch 15 does not split evenly over --fsdp 2 processes"),
+    (["--ddp", "2", "--fsdp", "2"], "--ddp 2 and --fsdp 2: choose one way to train data-parallel"),
     (["--compile", "no_such_backend"], "--compile no_such_backend: not a torch.compile backend; known: "),
     (["--plot", "/no/such/dir/p.png"], "--plot /no/such/dir/p.png: directory /no/such/dir does not exist"),
     (["--lr", "-1"], "--lr must be positive, got -1.0"),

@@ -267,9 +267,35 @@ def test_bad_backward_operands_and_wrapper_arguments():
         BACKWARD(torch.randn(2, 3, dtype=torch.float64), x, 0.8, 1, 1e-5)
     with pytest.raises(TypeError, match=r"ascend_ext.dispersion_correction: argument 'x' must be a torch.Tensor"):
         ascend_ext.dispersion_correction([1.0, 2.0], 0.8)
-    with pytest.raises(ValueError, match=r"DispersionCorrection: argument 'mode' must be 0 or 1"):
-        ascend_ext.nn.DispersionCorrection(mode=3)
     assert OP(torch.empty(0, 4), 0.8).shape == (0, 4)  # no rows: nothing to do, no error
+
+
+@pytest.mark.parametrize("kwargs,error,message", [
+    (dict(mode=5), ValueError, r"argument 'mode' must be 0 \(scale the dispersion by alpha\) or 1 \(normalize it "
+                               r"to alpha\), got 5"),
+    (dict(mode=1, eps=0.0), ValueError, r"argument 'eps' must be > 0 in mode 1 \(a constant row would divide 0 by "
+                                        r"0\), got 0"),
+    (dict(mode=0, eps=-1e-3), ValueError, r"argument 'eps' must be a finite number >= 0, got -0.001"),
+    (dict(eps=float("nan")), ValueError, r"argument 'eps' must be a finite number >= 0, got nan"),
+    (dict(alpha=float("inf")), ValueError, r"argument 'alpha' must be a finite number, got inf"),
+    (dict(mode=1.0), TypeError, r"argument 'mode' must be an int \(0 or 1\), got float"),
+    (dict(mode=True), TypeError, r"argument 'mode' must be an int \(0 or 1\), got bool"),
+    (dict(alpha="0.5"), TypeError, r"argument 'alpha' must be a real number, got str"),
+    (dict(eps=None), TypeError, r"argument 'eps' must be a real number, got NoneType"),
+])
+def test_layer_checks_every_argument_where_it_is_built(kwargs, error, message):
+    # Each of these used to be accepted here and fail at the first forward (or pass silently, as mode=1.0).
+    with pytest.raises(error, match=r"^ascend_ext\.nn\.DispersionCorrection: " + message + "$"):
+        ascend_ext.nn.DispersionCorrection(**kwargs)
+
+
+@pytest.mark.parametrize("kwargs", [dict(mode=0, eps=0.0), dict(mode=0, alpha=0), dict(mode=1, alpha=-2, eps=1e-12),
+                                    dict(alpha=1, eps=1)])
+def test_layer_accepts_what_the_op_accepts(kwargs):
+    layer = ascend_ext.nn.DispersionCorrection(**kwargs)
+    x = torch.randn(3, 16) * 2 + 1
+    torch.testing.assert_close(layer(x).double(), reference(x.double(), float(layer.alpha), layer.mode, layer.eps),
+                               **TOL[torch.float32])
 
 
 # ---- GM traffic against the plan --------------------------------------------------------------------------

@@ -75,12 +75,13 @@ void CheckPlan(const Shape& s, DType dtype, bool ta, bool tb, bool bias, const P
 
     // Capacities, recomputed from the fields.
     const uint64_t l1 = uint64_t(t.depthA1) * t.baseM * t.baseK * ds + uint64_t(t.depthB1) * t.baseN * t.baseK * ds +
-                        (bias ? uint64_t(t.baseN) * 4 : 0);
+                        (bias ? uint64_t(t.baseN) * MatmulAccBytes(ds) : 0);
     CHECK(l1 <= p.l1Size);
     CHECK_EQ(l1, plan.l1Bytes);
     CHECK(uint64_t(t.baseM) * t.baseK * ds * t.dbL0A <= p.l0aSize);
     CHECK(uint64_t(t.baseN) * t.baseK * ds * t.dbL0B <= p.l0bSize);
-    CHECK(uint64_t(t.baseM) * t.baseN * 4 * t.dbL0C <= p.l0cSize);
+    CHECK(uint64_t(t.baseM) * t.baseN * MatmulAccBytes(ds) * t.dbL0C <= p.l0cSize);
+    CHECK_EQ(uint64_t(t.baseM) * t.baseN * MatmulAccBytes(ds) * t.dbL0C, plan.l0cBytes);
 
     // Coverage: the grid rows tile [0, M) and the grid columns [0, N) without gap or overlap, each core's
     // block fits singleCoreM x singleCoreN, and so every element of C belongs to exactly one core.
@@ -157,6 +158,21 @@ TEST_CASE("every plan of the shape set respects capacities, alignment, balance a
     }
 }
 
+TEST_CASE("the twin's float64 plans (double operands, bias and L0C) keep every property")
+{
+    // float64 is planned for the CPU twin's float64 build only (gradient checks); the NPU has no such kernel.
+    for (const Shape& s : kShapes) {
+        for (int flags = 0; flags < 8; ++flags) {
+            CheckPlan(s, DType::kFloat64, flags & 1, flags & 2, flags & 4, kAscend910B2);
+        }
+    }
+    const MatmulPlan plan = ComputeMatmulTiling(4096, 4096, 4096, DType::kFloat64, false, false, true, kAscend910B2);
+    CHECK_EQ(plan.tiling.cubeTiling.baseN, 128);  // 128 x 128 doubles fill L0C once
+    CHECK_EQ(plan.tiling.cubeTiling.dbL0C, 1);
+    CHECK_EQ(ComputeMatmulTiling(4096, 4096, 4096, DType::kFloat32, false, false, true, kAscend910B2)
+                 .tiling.cubeTiling.baseN, 256);  // float32 keeps its base block
+}
+
 TEST_CASE("random shapes (fresh each run) keep every property")
 {
     std::random_device rd;
@@ -191,7 +207,6 @@ TEST_CASE("empty and unsupported shapes launch nothing")
         const MatmulPlan plan = ComputeMatmulTiling(m, n, k, DType::kFloat32, false, false, true, kAscend910B2);
         CHECK(plan.empty && plan.blockDim == 0 && plan.unsupported == nullptr);
     }
-    CHECK(ComputeMatmulTiling(4, 4, 4, DType::kFloat64, false, false, false, kAscend910B2).unsupported != nullptr);
     CHECK(ComputeMatmulTiling(1ull << 31, 4, 4, DType::kFloat32, false, false, false, kAscend910B2).unsupported != nullptr);
 }
 

@@ -81,9 +81,10 @@ def matmul(a: Tensor, b: Tensor, trans_a: bool = False, trans_b: bool = False,
            bias: Optional[Tensor] = None) -> Tensor:
     """``op(a) @ op(b) (+ bias)`` by the MatmulCube Ascend C kernel on the cube unit.
 
-    ``a`` and ``b`` are 2-D of one dtype (float32, float16, bfloat16); ``op`` transposes when its flag is
-    set, and a transposed operand is read in place (so is a transposed view). Accumulation is float32 for
-    every dtype; the result has the inputs' dtype. ``bias`` (length N, same dtype) is added in float32.
+    ``a`` and ``b`` are 2-D of one dtype (float32, float16, bfloat16; float64 on the CPU twin only, for
+    gradient checks); ``op`` transposes when its flag is set, and a transposed operand is read in place
+    (so is a transposed view). Accumulation is float32 for every dtype (double for float64); the result
+    has the inputs' dtype. ``bias`` (length N, same dtype) is added in the accumulation's precision.
     An empty M or N gives an empty result; K = 0 gives ``bias`` (or zeros), as torch does.
     """
     if not torch.jit.is_scripting():

@@ -1,7 +1,8 @@
 """Training the demo model: one loop for every option (AMP, data-parallel, torch.compile) and device.
 
 ``train`` runs on one process or as one rank of a process group; ``run_data_parallel`` spawns the ranks
-(gloo with CPU tensors, hccl on NPUs) with a ``file://`` rendezvous in a temporary directory.
+(gloo with CPU tensors, hccl on NPUs) with a ``file://`` rendezvous in a temporary directory. The ranks
+replicate the model (DDP) or shard it (FSDP2, ``torch.distributed.fsdp.fully_shard``).
 """
 import contextlib
 import dataclasses
@@ -139,8 +140,16 @@ def train(model: torch.nn.Module, cfg: TrainConfig, task: Optional[TeacherTask] 
     if bar is not None:
         bar.close()
     final_loss, final_accuracy = evaluate(module, task, cfg)
-    state = {k: v.detach().cpu().clone() for k, v in module.state_dict().items()}
+    state = {k: _full(v).detach().cpu().clone() for k, v in module.state_dict().items()}
     return TrainResult(losses, eval_steps, accuracies, final_loss, final_accuracy, state, counters)
+
+
+def _full(t: torch.Tensor) -> torch.Tensor:
+    """A parameter as one tensor: FSDP2 holds each rank's shard as a DTensor (gathering is collective, so
+    every rank calls this)."""
+    from torch.distributed.tensor import DTensor
+
+    return t.full_tensor() if isinstance(t, DTensor) else t
 
 
 def _step(model, opt, scaler, task: TeacherTask, cfg: TrainConfig, step: int, rank: int, world: int) -> torch.Tensor:
@@ -186,15 +195,54 @@ def _rank_main(rank: int, world: int, init_file: str, cfg: TrainConfig, out_path
         dist.destroy_process_group()
 
 
-def _train_pair(cfg: TrainConfig, rank: int) -> Dict[str, TrainResult]:
-    """Ours and native from one initialisation, each wrapped in DDP."""
+def fully_shard_model(model: torch.nn.Module, device: str) -> torch.nn.Module:
+    """FSDP2 over every rank of the process group: each child that holds parameters is a unit of its own
+    (gathered for its forward and backward, then freed), the root takes the rest. The model is sharded in
+    place (``fully_shard`` changes its class) and returned."""
+    from torch.distributed.device_mesh import init_device_mesh
+    from torch.distributed.fsdp import fully_shard
+
+    mesh = init_device_mesh(device.split(":")[0], (dist.get_world_size(),))
+    for child in model.children():
+        if next(child.parameters(), None) is not None:
+            fully_shard(child, mesh=mesh)
+    return fully_shard(model, mesh=mesh)
+
+
+def _parallel(model: torch.nn.Module, cfg: TrainConfig, how: str) -> torch.nn.Module:
     from torch.nn.parallel import DistributedDataParallel as DDP
 
+    model = model.to(cfg.device)
+    return fully_shard_model(model, cfg.device) if how == "fsdp" else DDP(model, device_ids=None)
+
+
+def _train_pair(cfg: TrainConfig, rank: int, how: str = "ddp") -> Dict[str, TrainResult]:
+    """Ours and native from one initialisation, each wrapped in DDP or sharded with FSDP2."""
     results = {}
     for name, model in zip(("ours", "native"), build_pair(cfg.seed, **cfg.sizes())):
-        ddp = DDP(model.to(cfg.device), device_ids=None)
-        results[name] = train(ddp, cfg, count_launches=name == "ours" and rank == 0, label=name)
+        results[name] = train(_parallel(model, cfg, how), cfg, count_launches=name == "ours" and rank == 0,
+                              label=name)
     return results
+
+
+def converted_native(cfg: TrainConfig) -> torch.nn.Module:
+    """The native model with its Linears converted to ascend_ext's (``ascend_ext.nn.convert``)."""
+    from . import nn as ext_nn
+
+    _, native = build_pair(cfg.seed, **cfg.sizes())
+    return ext_nn.convert(native, strict=True)
+
+
+def _train_fsdp_converted(cfg: TrainConfig, rank: int) -> Dict[str, object]:
+    """A converted native model sharded with FSDP2; also reports every warning raised (FSDP2 warns when a
+    sharded module returns a view)."""
+    import warnings
+
+    model = _parallel(converted_native(cfg), cfg, "fsdp")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = train(model, cfg)
+    return {"converted": result, "warnings": [f"{w.category.__name__}: {w.message}" for w in caught]}
 
 
 def _train_ours(cfg: TrainConfig, rank: int) -> Dict[str, object]:
@@ -214,11 +262,14 @@ def _train_ours(cfg: TrainConfig, rank: int) -> Dict[str, object]:
     return {"ours": result, "warnings": [str(w.message) for w in caught], "grad_layouts_match": layouts_match}
 
 
-WORKERS = {"pair": _train_pair, "ours": _train_ours}
+WORKERS = {"pair": _train_pair, "ours": _train_ours,
+           "fsdp_pair": lambda cfg, rank: _train_pair(cfg, rank, "fsdp"), "fsdp_converted": _train_fsdp_converted}
 
 
 def run_data_parallel(cfg: TrainConfig, world: int = 2, worker: str = "pair") -> Dict[str, object]:
-    """Spawns ``world`` processes that train as one DDP job; returns rank 0's results."""
+    """Spawns ``world`` processes that train as one data-parallel job (``worker``: "pair", ours and native
+    with DDP; "fsdp_pair", the same sharded with FSDP2; "ours", "fsdp_converted": the tests' probes);
+    returns rank 0's results."""
     import torch.multiprocessing as mp
 
     if world < 1 or cfg.batch % world:

@@ -11,6 +11,7 @@
 
 namespace ascend_twin {
 
+using cube_detail::AccSizeOf;
 using cube_detail::kMr;
 using cube_detail::SizeOf;
 
@@ -20,6 +21,7 @@ const char* CubeTypeName(CubeType t)
         case CubeType::kFloat32: return "float";
         case CubeType::kFloat16: return "half";
         case CubeType::kBFloat16: return "bfloat16_t";
+        case CubeType::kFloat64: return "double";
     }
     return "?";
 }
@@ -43,6 +45,18 @@ void Require(bool ok, const char* call, const char* rule, const std::string& det
     if (!ok) Fail(call, rule, detail);
 }
 std::string Num(int64_t v) { return std::to_string(v); }
+
+template <typename E>
+void ResetBuffers(cube_detail::CubeBuffers<E>& b, const AscendC::tiling::TCubeTiling& t)
+{
+    b.a1.Reset(t.depthA1 / (t.stepM * t.stepKa), int64_t(t.stepM) * t.baseM * t.stepKa * t.baseK);
+    b.b1.Reset(t.depthB1 / (t.stepN * t.stepKb), int64_t(t.stepN) * t.baseN * t.stepKb * t.baseK);
+    const int64_t mPad = (t.baseM + kMr - 1) / kMr * kMr;
+    b.l0a.assign(mPad * t.baseK, E{0});
+    b.l0b.assign(int64_t(t.baseN) * t.baseK, E{0});
+    b.l0c.assign(mPad * t.baseN, E{0});
+    b.biasRow.assign(t.baseN, E{0});
+}
 }  // namespace
 
 void CubeMatmul::Init(const AscendC::tiling::TCubeTiling* tiling)
@@ -81,17 +95,18 @@ void CubeMatmul::Init(const AscendC::tiling::TCubeTiling* tiling)
     for (auto [name, db] : {std::pair{"dbL0A", t.dbL0A}, std::pair{"dbL0B", t.dbL0B}, std::pair{"dbL0C", t.dbL0C}}) {
         Require(db == 1 || db == 2, kCall, "dbL0A/dbL0B/dbL0C are 1 or 2", std::string(name) + " = " + Num(db));
     }
+    const uint32_t acc = AccSizeOf(s.types.a);  // L0C's element (and the bias's in L1)
     const uint64_t l1 = uint64_t(t.depthA1) * t.baseM * t.baseK * ds + uint64_t(t.depthB1) * t.baseN * t.baseK * ds +
-                        (t.isBias ? uint64_t(t.baseN) * 4 : 0);
+                        (t.isBias ? uint64_t(t.baseN) * acc : 0);
     Require(l1 <= p.l1Size, kCall, "A1 + B1 + bias fit in L1",
             Num(l1) + " bytes asked (depthA1 " + Num(t.depthA1) + " x " + Num(t.baseM) + "x" + Num(t.baseK) +
                 ", depthB1 " + Num(t.depthB1) + " x " + Num(t.baseN) + "x" + Num(t.baseK) + " of " +
                 CubeTypeName(s.types.a) + (t.isBias ? ", bias" : "") + "), L1 holds " + Num(p.l1Size));
     const uint64_t l0a = uint64_t(t.baseM) * t.baseK * ds * t.dbL0A, l0b = uint64_t(t.baseN) * t.baseK * ds * t.dbL0B;
-    const uint64_t l0c = uint64_t(t.baseM) * t.baseN * 4 * t.dbL0C;
+    const uint64_t l0c = uint64_t(t.baseM) * t.baseN * acc * t.dbL0C;
     Require(l0a <= p.l0aSize, kCall, "baseM x baseK x dbL0A fits in L0A", Num(l0a) + " > " + Num(p.l0aSize));
     Require(l0b <= p.l0bSize, kCall, "baseN x baseK x dbL0B fits in L0B", Num(l0b) + " > " + Num(p.l0bSize));
-    Require(l0c <= p.l0cSize, kCall, "baseM x baseN float32 x dbL0C fits in L0C", Num(l0c) + " > " + Num(p.l0cSize));
+    Require(l0c <= p.l0cSize, kCall, acc == 4 ? "baseM x baseN float32 x dbL0C fits in L0C" : "baseM x baseN double x dbL0C fits in L0C", Num(l0c) + " > " + Num(p.l0cSize));
 
     s.t = t;
     s.orgM = t.M;
@@ -103,13 +118,11 @@ void CubeMatmul::Init(const AscendC::tiling::TCubeTiling* tiling)
     s.singleN = t.singleCoreN;
     s.singleK = t.singleCoreK;
     s.biasOn = false;
-    s.a1.Reset(t.depthA1 / (t.stepM * t.stepKa), int64_t(t.stepM) * t.baseM * t.stepKa * t.baseK);
-    s.b1.Reset(t.depthB1 / (t.stepN * t.stepKb), int64_t(t.stepN) * t.baseN * t.stepKb * t.baseK);
-    const int64_t mPad = (t.baseM + kMr - 1) / kMr * kMr;
-    s.l0a.assign(mPad * t.baseK, 0.0f);
-    s.l0b.assign(int64_t(t.baseN) * t.baseK, 0.0f);
-    s.l0c.assign(mPad * t.baseN, 0.0f);
-    s.biasRow.assign(t.baseN, 0.0f);
+    if (s.types.a == CubeType::kFloat64) {
+        ResetBuffers(s.f64, t);
+    } else {
+        ResetBuffers(s.f32, t);
+    }
     s.initialised = true;
     s.ended = false;
 }

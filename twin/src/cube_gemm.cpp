@@ -11,12 +11,13 @@ namespace ascend_twin::cube_detail {
 
 namespace {
 
-void MicroGeneric(int kc, const float* a, const float* b, float* c, int64_t ldc)
+template <typename E>
+void MicroGeneric(int kc, const E* a, const E* b, E* c, int64_t ldc)
 {
-    float acc[kMr][kNr] = {};
+    E acc[kMr][kNr] = {};
     for (int k = 0; k < kc; ++k) {
         for (int r = 0; r < kMr; ++r) {
-            const float av = a[k * kMr + r];
+            const E av = a[k * kMr + r];
             for (int j = 0; j < kNr; ++j) acc[r][j] += av * b[k * kNr + j];
         }
     }
@@ -25,7 +26,8 @@ void MicroGeneric(int kc, const float* a, const float* b, float* c, int64_t ldc)
     }
 }
 
-void PanelGemmGeneric(int mPanels, int nPanels, int kc, const float* a, const float* b, float* c, int64_t ldc)
+template <typename E>
+void PanelGemmGeneric(int mPanels, int nPanels, int kc, const E* a, const E* b, E* c, int64_t ldc)
 {
     for (int q = 0; q < nPanels; ++q) {
         for (int p = 0; p < mPanels; ++p) {
@@ -97,6 +99,11 @@ void PanelGemm(int mPanels, int nPanels, int kc, const float* a, const float* b,
 #if defined(__x86_64__)
     if (HasAvx2Fma()) return PanelGemmAvx2(mPanels, nPanels, kc, a, b, c, ldc);
 #endif
+    PanelGemmGeneric(mPanels, nPanels, kc, a, b, c, ldc);
+}
+
+void PanelGemm(int mPanels, int nPanels, int kc, const double* a, const double* b, double* c, int64_t ldc)
+{
     PanelGemmGeneric(mPanels, nPanels, kc, a, b, c, ldc);
 }
 

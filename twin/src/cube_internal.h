@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 #include <vector>
 
 #include "twin/cube_gemm.h"
@@ -15,10 +16,23 @@ namespace ascend_twin {
 
 namespace cube_detail {
 
-inline uint32_t SizeOf(CubeType t) { return t == CubeType::kFloat32 ? 4 : 2; }
-
-inline float LoadElem(const uint8_t* p, CubeType t)
+inline uint32_t SizeOf(CubeType t)
 {
+    return t == CubeType::kFloat64 ? 8 : t == CubeType::kFloat32 ? 4 : 2;
+}
+
+// L0C's element: float32 for every A2 type; double in the twin's float64 build (see lib/matmul_intf.h).
+inline uint32_t AccSizeOf(CubeType a) { return a == CubeType::kFloat64 ? 8 : 4; }
+
+// The twin holds operands in L1/L0 as E: float, or double in the float64 build.
+template <typename E>
+inline E LoadElem(const uint8_t* p, CubeType t)
+{
+    if (t == CubeType::kFloat64) {
+        double d;
+        std::memcpy(&d, p, 8);
+        return static_cast<E>(d);
+    }
     if (t == CubeType::kFloat32) {
         float f;
         std::memcpy(&f, p, 4);
@@ -29,40 +43,56 @@ inline float LoadElem(const uint8_t* p, CubeType t)
     return t == CubeType::kFloat16 ? HalfBitsToFloat(bits) : Bf16BitsToFloat(bits);
 }
 
-inline void StoreElem(uint8_t* p, CubeType t, float v)
+template <typename E>
+inline void StoreElem(uint8_t* p, CubeType t, E v)
 {
-    if (t == CubeType::kFloat32) {
-        std::memcpy(p, &v, 4);
+    if (t == CubeType::kFloat64) {
+        const double d = v;
+        std::memcpy(p, &d, 8);
         return;
     }
-    const uint16_t bits = t == CubeType::kFloat16 ? FloatToHalfBits(v) : FloatToBf16Bits(v);
+    const float f = static_cast<float>(v);
+    if (t == CubeType::kFloat32) {
+        std::memcpy(p, &f, 4);
+        return;
+    }
+    const uint16_t bits = t == CubeType::kFloat16 ? FloatToHalfBits(f) : FloatToBf16Bits(f);
     std::memcpy(p, &bits, 2);
 }
 
+// Whether elements of type t are stored exactly as E (a plain copy).
+template <typename E>
+inline bool SameRepr(CubeType t)
+{
+    return std::is_same_v<E, double> ? t == CubeType::kFloat64 : t == CubeType::kFloat32;
+}
+
 // Converts `count` elements spaced `srcStride` elements apart into dst[i * dstStride].
-inline void ConvertRun(const uint8_t* src, int64_t srcStride, CubeType t, float* dst, int64_t dstStride, int64_t count)
+template <typename E>
+inline void ConvertRun(const uint8_t* src, int64_t srcStride, CubeType t, E* dst, int64_t dstStride, int64_t count)
 {
     const uint32_t es = SizeOf(t);
-    if (t == CubeType::kFloat32 && srcStride == 1 && dstStride == 1) {
-        std::memcpy(dst, src, count * 4);
+    if (SameRepr<E>(t) && srcStride == 1 && dstStride == 1) {
+        std::memcpy(dst, src, count * sizeof(E));
         return;
     }
-    for (int64_t i = 0; i < count; ++i) dst[i * dstStride] = LoadElem(src + i * srcStride * es, t);
+    for (int64_t i = 0; i < count; ++i) dst[i * dstStride] = LoadElem<E>(src + i * srcStride * es, t);
 }
 
 // One operand's L1 groups, replaced first-in first-out.
+template <typename E>
 struct L1Cache {
     int64_t slots = 0;
-    int64_t slotFloats = 0;
-    std::vector<float> data;
+    int64_t slotElems = 0;
+    std::vector<E> data;
     std::vector<int64_t> keys;  // -1: empty
     int64_t next = 0;           // slot to replace next
 
-    void Reset(int64_t nSlots, int64_t floatsPerSlot)
+    void Reset(int64_t nSlots, int64_t elemsPerSlot)
     {
         slots = nSlots;
-        slotFloats = floatsPerSlot;
-        data.resize(nSlots * floatsPerSlot);  // contents are never read before a load writes them
+        slotElems = elemsPerSlot;
+        data.resize(nSlots * elemsPerSlot);  // contents are never read before a load writes them
         Empty();
     }
     void Empty()
@@ -81,7 +111,14 @@ struct L1Cache {
         next = (next + 1) % slots;
         return -1;
     }
-    float* Slot(int64_t i) { return data.data() + i * slotFloats; }
+    E* Slot(int64_t i) { return data.data() + i * slotElems; }
+};
+
+// A cube core's L1 and L0 as the twin stores them, in element type E.
+template <typename E>
+struct CubeBuffers {
+    L1Cache<E> a1, b1;
+    std::vector<E> l0a, l0b, l0c, biasRow;
 };
 
 }  // namespace cube_detail
@@ -96,8 +133,17 @@ struct CubeMatmul::State {
     const uint8_t* b = nullptr;
     const uint8_t* bias = nullptr;
     bool transA = false, transB = false, biasOn = false;
-    cube_detail::L1Cache a1, b1;
-    std::vector<float> l0a, l0b, l0c, biasRow;
+    cube_detail::CubeBuffers<float> f32;   // every A2 type
+    cube_detail::CubeBuffers<double> f64;  // the twin's float64 build
+    template <typename E>
+    cube_detail::CubeBuffers<E>& Buffers()
+    {
+        if constexpr (std::is_same_v<E, double>) {
+            return f64;
+        } else {
+            return f32;
+        }
+    }
 };
 
 

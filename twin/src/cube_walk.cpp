@@ -7,10 +7,10 @@
 // and runs Mmad (M pipe) into L0C; at the end of K, Fixpipe writes the block to GM in C's type (FIX).
 // The bias of a block is loaded from GM at its first K step and starts the L0C accumulation.
 //
-// Storage is the twin's own: L1 holds operands as float32 in logical [m][k] / [k][n] order, L0A/L0B in the
-// micro-kernel's panel order. Capacities are accounted in the operand's real type with the hardware's
-// fractal-aligned base blocks, which is what the rules are about; the layouts are not observable through
-// the Matmul API.
+// Storage is the twin's own: L1 holds operands as float32 (double in the float64 build) in logical
+// [m][k] / [k][n] order, L0A/L0B in the micro-kernel's panel order. Capacities are accounted in the
+// operand's real type with the hardware's fractal-aligned base blocks, which is what the rules are about;
+// the layouts are not observable through the Matmul API.
 #include <algorithm>
 
 #include "cube_internal.h"
@@ -26,8 +26,10 @@ namespace {
 
 int64_t Ceil(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
+template <typename E>
 struct Walk {
     CubeMatmul::State& s;
+    cube_detail::CubeBuffers<E>& buf;  // L1/L0 in the element type of this build
     CoreContext& core;
     const AscendC::tiling::TCubeTiling& t;
     int64_t cm, cn, k;  // this core's block
@@ -36,7 +38,7 @@ struct Walk {
     int64_t kGroupsA, kGroupsB;
 
     // GM -> L1 (MTE2): A rows [row0, row0 + rows) x K columns [col0, col0 + cols) into slot[r][c].
-    void LoadA(int64_t mg, int64_t kg, float* slot)
+    void LoadA(int64_t mg, int64_t kg, E* slot)
     {
         const int64_t row0 = mg * aGroupRows, rows = std::min(aGroupRows, cm - row0);
         const int64_t col0 = kg * aGroupCols, cols = std::min(aGroupCols, k - col0);
@@ -59,7 +61,7 @@ struct Walk {
     }
 
     // GM -> L1: B K rows [k0, k0 + ks) x columns [n0, n0 + ns) into slot[k][n].
-    void LoadB(int64_t ng, int64_t kg, float* slot)
+    void LoadB(int64_t ng, int64_t kg, E* slot)
     {
         const int64_t k0 = kg * bGroupRows, ks = std::min(bGroupRows, k - k0);
         const int64_t n0 = ng * bGroupCols, ns = std::min(bGroupCols, cn - n0);
@@ -82,11 +84,11 @@ struct Walk {
     }
 
     // L1 -> L0A (MTE1): the mv x kv tile at (rowOff, colOff) of an A group, into kMr-row panels.
-    void PackA(const float* slot, int64_t rowOff, int64_t colOff, int64_t mv, int64_t kv)
+    void PackA(const E* slot, int64_t rowOff, int64_t colOff, int64_t mv, int64_t kv)
     {
-        float* dst = s.l0a.data();
+        E* dst = buf.l0a.data();
         for (int64_t p0 = 0; p0 < mv; p0 += kMr) {
-            const float* src = slot + (rowOff + p0) * aGroupCols + colOff;
+            const E* src = slot + (rowOff + p0) * aGroupCols + colOff;
             if (p0 + kMr <= mv) {  // a full panel: no padding rows
                 for (int64_t kk = 0; kk < kv; ++kk) {
                     for (int r = 0; r < kMr; ++r) dst[r] = src[r * aGroupCols + kk];
@@ -96,7 +98,7 @@ struct Walk {
             }
             const int64_t valid = mv - p0;
             for (int64_t kk = 0; kk < kv; ++kk) {
-                for (int r = 0; r < kMr; ++r) dst[r] = r < valid ? src[r * aGroupCols + kk] : 0.0f;
+                for (int r = 0; r < kMr; ++r) dst[r] = r < valid ? src[r * aGroupCols + kk] : E{0};
                 dst += kMr;
             }
         }
@@ -104,17 +106,17 @@ struct Walk {
     }
 
     // L1 -> L0B: the kv x nv tile at (kOff, colOff) of a B group, into kNr-column panels.
-    void PackB(const float* slot, int64_t kOff, int64_t colOff, int64_t kv, int64_t nv)
+    void PackB(const E* slot, int64_t kOff, int64_t colOff, int64_t kv, int64_t nv)
     {
-        float* dst = s.l0b.data();
+        E* dst = buf.l0b.data();
         for (int64_t q0 = 0; q0 < nv; q0 += kNr) {
             const int64_t width = std::min<int64_t>(kNr, nv - q0);
             for (int64_t kk = 0; kk < kv; ++kk) {
-                const float* src = slot + (kOff + kk) * bGroupCols + colOff + q0;
+                const E* src = slot + (kOff + kk) * bGroupCols + colOff + q0;
                 if (width == kNr) {
                     for (int j = 0; j < kNr; ++j) dst[j] = src[j];  // inlined and vectorised, unlike a memcpy call
                 } else {
-                    for (int j = 0; j < kNr; ++j) dst[j] = j < width ? src[j] : 0.0f;
+                    for (int j = 0; j < kNr; ++j) dst[j] = j < width ? src[j] : E{0};
                 }
                 dst += kNr;
             }
@@ -127,15 +129,15 @@ struct Walk {
     {
         const int64_t rows = Ceil(mv, kMr) * kMr, ld = t.baseN;
         if (!s.biasOn) {
-            std::fill(s.l0c.begin(), s.l0c.begin() + rows * ld, 0.0f);
+            std::fill(buf.l0c.begin(), buf.l0c.begin() + rows * ld, E{0});
             return;
         }
         const uint32_t es = SizeOf(s.types.bias);
         const uint8_t* src = s.bias + n0 * es;
         CheckGmRead("Matmul::IterateAll (bias: GM->L1)", src, nv * es);
-        ConvertRun(src, 1, s.types.bias, s.biasRow.data(), 1, nv);
-        std::fill(s.biasRow.begin() + nv, s.biasRow.end(), 0.0f);
-        for (int64_t r = 0; r < rows; ++r) std::copy(s.biasRow.begin(), s.biasRow.end(), s.l0c.begin() + r * ld);
+        ConvertRun(src, 1, s.types.bias, buf.biasRow.data(), 1, nv);
+        std::fill(buf.biasRow.begin() + nv, buf.biasRow.end(), E{0});
+        for (int64_t r = 0; r < rows; ++r) std::copy(buf.biasRow.begin(), buf.biasRow.end(), buf.l0c.begin() + r * ld);
         core.counters.cube.gmBytesBias += nv * es;
         core.counters.cube.l1BytesLoaded += nv * es;
     }
@@ -147,15 +149,15 @@ struct Walk {
         for (int64_t r = 0; r < mv; ++r) {
             uint8_t* dst = c + ((m0 + r) * ldc + n0) * es;
             CheckGmWrite("Matmul::IterateAll (Fixpipe L0C->GM)", dst, nv * es);
-            const float* row = s.l0c.data() + r * t.baseN;
-            if (s.types.c == CubeType::kFloat32) {
-                std::memcpy(dst, row, nv * 4);
+            const E* row = buf.l0c.data() + r * t.baseN;
+            if (cube_detail::SameRepr<E>(s.types.c)) {
+                std::memcpy(dst, row, nv * sizeof(E));
             } else {
-                for (int64_t j = 0; j < nv; ++j) cube_detail::StoreElem(dst + j * es, s.types.c, row[j]);
+                for (int64_t j = 0; j < nv; ++j) cube_detail::StoreElem<E>(dst + j * es, s.types.c, row[j]);
             }
         }
         core.counters.cube.gmBytesC += mv * nv * es;
-        core.counters.cube.l0cBytesOut += mv * nv * 4;
+        core.counters.cube.l0cBytesOut += mv * nv * sizeof(E);
     }
 
     void Run(uint8_t* c)
@@ -173,15 +175,15 @@ struct Walk {
                     const int64_t kv = std::min(bk, k - kb * bk);
                     int64_t victim = 0;
                     const int64_t mg = mi / t.stepM, kga = kb / t.stepKa;
-                    int64_t slotA = s.a1.Find(mg * kGroupsA + kga, &victim);
-                    if (slotA < 0) LoadA(mg, kga, s.a1.Slot(slotA = victim));
+                    int64_t slotA = buf.a1.Find(mg * kGroupsA + kga, &victim);
+                    if (slotA < 0) LoadA(mg, kga, buf.a1.Slot(slotA = victim));
                     const int64_t ng = ni / t.stepN, kgb = kb / t.stepKb;
-                    int64_t slotB = s.b1.Find(ng * kGroupsB + kgb, &victim);
-                    if (slotB < 0) LoadB(ng, kgb, s.b1.Slot(slotB = victim));
-                    PackA(s.a1.Slot(slotA), (mi % t.stepM) * bm, (kb % t.stepKa) * bk, mv, kv);
-                    PackB(s.b1.Slot(slotB), (kb % t.stepKb) * bk, (ni % t.stepN) * bn, kv, nv);
+                    int64_t slotB = buf.b1.Find(ng * kGroupsB + kgb, &victim);
+                    if (slotB < 0) LoadB(ng, kgb, buf.b1.Slot(slotB = victim));
+                    PackA(buf.a1.Slot(slotA), (mi % t.stepM) * bm, (kb % t.stepKa) * bk, mv, kv);
+                    PackB(buf.b1.Slot(slotB), (kb % t.stepKb) * bk, (ni % t.stepN) * bn, kv, nv);
                     cube_detail::PanelGemm(static_cast<int>(Ceil(mv, kMr)), static_cast<int>(Ceil(nv, kNr)),
-                                           static_cast<int>(kv), s.l0a.data(), s.l0b.data(), s.l0c.data(), bn);
+                                           static_cast<int>(kv), buf.l0a.data(), buf.l0b.data(), buf.l0c.data(), bn);
                     core.counters.cubeMacs += static_cast<uint64_t>(mv * nv * kv);
                     core.counters.cube.mmadCalls += 1;
                 }
@@ -193,21 +195,35 @@ struct Walk {
 
 }  // namespace
 
-void CubeIterateAll(CubeMatmul::State& s, void* gm)
+namespace {
+
+template <typename E>
+void RunWalk(CubeMatmul::State& s, void* gm)
 {
     const AscendC::tiling::TCubeTiling& t = s.t;
-    Walk w{s, CurrentCore(), t, s.singleM, s.singleN, s.singleK,
-           s.transA ? s.orgM : s.orgKa,  // A [M, Ka] or stored [Ka, M]
-           s.transB ? s.orgKb : s.orgN,  // B [Kb, N] or stored [N, Kb]
-           s.orgKc > 0 ? s.orgKc : s.orgN,
-           int64_t(t.stepM) * t.baseM, int64_t(t.stepKa) * t.baseK, int64_t(t.stepKb) * t.baseK,
-           int64_t(t.stepN) * t.baseN, 0, 0};
+    Walk<E> w{s, s.Buffers<E>(), CurrentCore(), t, s.singleM, s.singleN, s.singleK,
+              s.transA ? s.orgM : s.orgKa,  // A [M, Ka] or stored [Ka, M]
+              s.transB ? s.orgKb : s.orgN,  // B [Kb, N] or stored [N, Kb]
+              s.orgKc > 0 ? s.orgKc : s.orgN,
+              int64_t(t.stepM) * t.baseM, int64_t(t.stepKa) * t.baseK, int64_t(t.stepKb) * t.baseK,
+              int64_t(t.stepN) * t.baseN, 0, 0};
     w.kGroupsA = Ceil(Ceil(w.k, t.baseK), t.stepKa);
     w.kGroupsB = Ceil(Ceil(w.k, t.baseK), t.stepKb);
     // L1 starts empty for each IterateAll: the tensors may have changed since the last one.
-    s.a1.Empty();
-    s.b1.Empty();
+    w.buf.a1.Empty();
+    w.buf.b1.Empty();
     w.Run(static_cast<uint8_t*>(gm));
+}
+
+}  // namespace
+
+void CubeIterateAll(CubeMatmul::State& s, void* gm)
+{
+    if (s.types.a == CubeType::kFloat64) {
+        RunWalk<double>(s, gm);
+    } else {
+        RunWalk<float>(s, gm);
+    }
 }
 
 }  // namespace ascend_twin

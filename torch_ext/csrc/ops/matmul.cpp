@@ -30,9 +30,7 @@ c10::SymDimVector CheckMatmulArgs(const at::Tensor& a, const at::Tensor& b, bool
     TORCH_CHECK_VALUE(b.dim() == 2, "ascend_ext.matmul: argument 'b' must be 2-D, got ", b.dim(), "-D of shape ",
                       b.sym_sizes());
     CheckSameDevice(kOp, "a", a, "b", b);
-    const DType dtype = KernelDType(kOp, "a", a);
-    TORCH_CHECK_TYPE(dtype != DType::kFloat64, "ascend_ext.matmul: argument 'a' has dtype torch.float64; the cube "
-                     "unit computes torch.float32, torch.float16 or torch.bfloat16");
+    KernelDType(kOp, "a", a);  // float64 only on the CPU twin (its float64 build of the kernel)
     CheckSameDType(kOp, "a", a, "b", b);
     const c10::SymInt m = a.sym_size(transA ? 1 : 0);
     const c10::SymInt ka = a.sym_size(transA ? 0 : 1);
@@ -89,7 +87,8 @@ MatmulLaunch PrepareMatmul(const at::Tensor& a, const at::Tensor& b, bool transA
     l.transB = transB;
     l.a = asStored(a, l.transA);
     l.b = asStored(b, l.transB);
-    if (hasBias) l.bias = bias->to(at::kFloat).contiguous();  // the A2 Matmul adds a float32 bias in L0C
+    // The A2 Matmul adds a float32 bias in L0C; the twin's float64 build a double one.
+    if (hasBias) l.bias = bias->to(l.dtype == DType::kFloat64 ? at::kDouble : at::kFloat).contiguous();
     l.c = at::empty({static_cast<int64_t>(l.m), static_cast<int64_t>(l.n)}, a.options());
     l.needsKernel = true;
     return l;

@@ -9,6 +9,11 @@
 //   compile;
 // - input/output/bias type combinations outside the A2 support table do not compile;
 // - IterateAll with enAtomic (atomic accumulation into GM) is refused.
+//
+// One deliberate extension, off unless the kernel is built as the twin's float64 variant
+// (ASCEND_TWIN_ALLOW_FP64, which only cmake/gen_twin_variants.py defines, for gradient checks on the CPU):
+// A, B, C and bias all double, accumulated in double. The A2 cube unit has no float64; without that macro
+// a double Matmul does not compile here either, and the NPU build never gets a float64 variant.
 #pragma once
 
 #include <type_traits>
@@ -86,10 +91,16 @@ constexpr ascend_twin::CubeType CubeTypeOf()
 {
     if constexpr (std::is_same_v<T, float>) return ascend_twin::CubeType::kFloat32;
     else if constexpr (std::is_same_v<T, half>) return ascend_twin::CubeType::kFloat16;
+    else if constexpr (std::is_same_v<T, double>) return ascend_twin::CubeType::kFloat64;
     else return ascend_twin::CubeType::kBFloat16;
 }
 template <typename T>
 constexpr bool kCubeInput = std::is_same_v<T, float> || std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>;
+#if defined(ASCEND_TWIN_ALLOW_FP64)
+constexpr bool kAllowFp64 = true;
+#else
+constexpr bool kAllowFp64 = false;
+#endif
 #ifdef ASCENDC_CUBE_ONLY
 constexpr bool kCubeOnly = true;
 #else
@@ -116,10 +127,18 @@ private:
 
     // The A2 (910B) Matmul type table for floating inputs: A and B of one type (float, half or
     // bfloat16_t); C float, half or bfloat16_t; bias float, or half for half/bfloat16_t inputs.
-    static_assert(twin_detail::kCubeInput<SrcAT> && std::is_same_v<SrcAT, SrcBT>,
+    static constexpr bool kFp64 = std::is_same_v<SrcAT, double>;
+    static_assert(!kFp64 || twin_detail::kAllowFp64,
+                  "Matmul on A2: the cube unit has no double; the twin admits it only in its float64 build "
+                  "(ASCEND_TWIN_ALLOW_FP64, for gradient checks on the CPU)");
+    static_assert(!kFp64 || (std::is_same_v<SrcBT, double> && std::is_same_v<DstT, double> &&
+                             std::is_same_v<BiasT, double>),
+                  "the twin's float64 Matmul takes double A, B, C and bias");
+    static_assert(kFp64 || (twin_detail::kCubeInput<SrcAT> && std::is_same_v<SrcAT, SrcBT>),
                   "Matmul on A2: A and B are both float, half or bfloat16_t (int8/int4 are not modelled by the twin)");
-    static_assert(twin_detail::kCubeInput<DstT>, "Matmul on A2: C is float, half or bfloat16_t");
-    static_assert(std::is_same_v<BiasT, float> || (std::is_same_v<BiasT, half> && !std::is_same_v<SrcAT, float>),
+    static_assert(kFp64 || twin_detail::kCubeInput<DstT>, "Matmul on A2: C is float, half or bfloat16_t");
+    static_assert(kFp64 || std::is_same_v<BiasT, float> ||
+                      (std::is_same_v<BiasT, half> && !std::is_same_v<SrcAT, float>),
                   "Matmul on A2: bias is float, or half with half/bfloat16_t inputs");
     static_assert(A_TYPE::pos == TPosition::GM && B_TYPE::pos == TPosition::GM && C_TYPE::pos == TPosition::GM &&
                       BIAS_TYPE::pos == TPosition::GM,

@@ -14,5 +14,7 @@ inline constexpr int kNr = 16;  // columns of C per call (columns of one packed 
 // columns [q*kNr, q*kNr + kNr) as b[q*kNr*kc + k*kNr + j]. Padding rows/columns are zero.
 // c[(p*kMr + r) * ldc + q*kNr + j] += sum_k a(p, k, r) * b(q, k, j), for all panels.
 void PanelGemm(int mPanels, int nPanels, int kc, const float* a, const float* b, float* c, int64_t ldc);
+// The same in double, for the twin's float64 build (portable loops: it serves gradient checks, not speed).
+void PanelGemm(int mPanels, int nPanels, int kc, const double* a, const double* b, double* c, int64_t ldc);
 
 }  // namespace ascend_twin::cube_detail

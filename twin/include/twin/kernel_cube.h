@@ -10,7 +10,9 @@
 
 namespace ascend_twin {
 
-enum class CubeType : uint8_t { kFloat32, kFloat16, kBFloat16 };
+// kFloat64 exists only in kernels built as the twin's float64 variant (ASCEND_TWIN_ALLOW_FP64, gradient
+// checks on the CPU): the A2 cube unit has no float64, and the NPU build never gets such a variant.
+enum class CubeType : uint8_t { kFloat32, kFloat16, kBFloat16, kFloat64 };
 const char* CubeTypeName(CubeType t);
 
 struct CubeMatmulTypes {
