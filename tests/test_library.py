@@ -311,3 +311,34 @@ def test_kernels_compile_with_the_device_build_name_lookup(tmp_path):
         else:
             with pytest.raises(al.KernelCompileError, match=r"reference to 'Axpy' is ambiguous|reference to ‘Axpy’ is ambiguous"):
                 op(torch.randn(4))
+
+
+def test_more_declaration_and_call_errors(kernel_dir, tmp_path):
+    op = declare(kernel_dir)
+    with pytest.raises(al.DeclarationError, match=r"cannot define it"):
+        declare(kernel_dir, name=op.name)  # the name is taken
+    x = torch.randn(16)
+    wrong_class = declare(kernel_dir, tiling=lambda x, y, alpha: al.Tiling(1, bytes(16)))
+    with pytest.raises(TypeError, match=r"returned bytes data; the op declares tiling_struct=AxpyTiling"):
+        wrong_class(x, x)
+    # a struct read from a header that differs from the kernel's: the build's static_asserts say which field
+    header = tmp_path / "other_tiling.h"
+    header.write_text("struct AxpyTiling { uint64_t total; uint32_t tile; uint32_t perCore; };\n")
+    other = al.c_struct(str(header), "AxpyTiling")
+    moved = declare(kernel_dir, tiling_struct=other,
+                    tiling=lambda x, y, alpha: al.Tiling(1, other(total=x.numel(), tile=2048, perCore=2048)))
+    with pytest.raises(al.KernelCompileError, match=r"field perCore of the tiling struct AxpyTiling is elsewhere"):
+        moved(x, x)
+    # differentiation without formulas, and a backward of the wrong arity
+    plain = declare(kernel_dir, setup_context=None, backward=None, jvp=None, vmap=None)
+    assert plain(x, x).requires_grad is False
+    xg = x.clone().requires_grad_()
+    with pytest.raises(RuntimeError, match=r"does not require grad|no backward"):
+        plain(xg, x).sum().backward()
+    short = declare(kernel_dir, backward=lambda ctx, g: (g, g))
+    with pytest.raises(RuntimeError, match=r"backward returned 2 value\(s\); it must return one gradient \(or None\) "
+                                           r"per argument of the schema: x, y, alpha"):
+        short(xg, x).sum().backward()
+    nojvp = declare(kernel_dir, jvp=None)
+    with pytest.raises(RuntimeError, match=r"no jvp was declared"):
+        torch.func.jvp(lambda a: nojvp(a, x), (x,), (torch.ones_like(x),))

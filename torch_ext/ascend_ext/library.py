@@ -505,12 +505,13 @@ class DeclaredOp:
         lib.impl(self.name, self._cpu_impl, "CPU")
         lib.impl(self.name, self._npu_impl, "PrivateUse1")
         torch.library.register_fake(self.qualname, self._fake_impl, lib=lib)
-        if backward is not None or jvp is not None:
-            from . import _declared_autograd
-
-            _declared_autograd.register(self, setup_context, backward, jvp)
-        elif setup_context is not None:
+        if setup_context is not None and backward is None and jvp is None:
             raise DeclarationError(f"{self._where}: setup_context without backward or jvp")
+        # Always an Autograd kernel: without formulas, differentiating the op is a clear error, where torch's
+        # fallback would only warn and leave the inputs without gradients.
+        from . import _declared_autograd
+
+        _declared_autograd.register(self, setup_context, backward, jvp)
         torch.library.register_vmap(self.qualname, self._vmap_rule(vmap if vmap is not None else self._vmap_loop),
                                     lib=lib)
         if autocast is not None:
