@@ -22,6 +22,8 @@ import pytest
 import torch
 
 import ascend_ext
+import ascend_ext.__main__
+from ascend_ext import build as aot
 from ascend_ext import npu_kernels
 from ascend_ext.kernel_spec import KernelVariant, make_spec
 from ascend_ext import twin_kernels
@@ -612,6 +614,109 @@ def test_by_value_arguments(fake_cann, monkeypatch, tmp_path):
     assert seen["kinds"] == [1, 1, 1, 2, 2] and seen["values"][4] == struct.pack("<3I", 5, 3, 3)
     with pytest.raises(ValueError, match="takes its tiling by value; give its bytes"):
         lib.launch("float32", 2, [None, None, None, 1], device="npu:0")
+
+
+# ---- ahead of time: python -m ascend_ext build and the setuptools command -----------------------------------------
+
+class StandInOp:
+    """What ascend_ext.library declares, as far as the ahead-of-time build uses it."""
+
+    def __init__(self, name, calls):
+        self.name = name
+        self.kernel_spec = axpy_spec()
+        self.calls = calls
+
+    def prebuild(self, directory, targets=("twin", "npu")):
+        self.calls.append((self.name, os.path.abspath(directory), tuple(targets),
+                           os.environ.get("ASCEND_EXT_SOC_VERSION")))
+
+
+@pytest.fixture
+def declarations(monkeypatch, tmp_path):
+    """A stand-in for ascend_ext.library (declared_ops) and a user package whose module declares two ops."""
+    calls = []
+    ops = []
+    library = types.ModuleType("ascend_ext.library")
+    library.declared_ops = lambda: list(ops)
+    library.declare_for_test = lambda name: ops.append(StandInOp(name, calls))
+    monkeypatch.setitem(sys.modules, "ascend_ext.library", library)
+    monkeypatch.setattr(ascend_ext, "library", library, raising=False)
+    package = tmp_path / "src" / "userpkg"
+    write(package / "__init__.py", "")
+    write(package / "ops.py", """\
+        from ascend_ext import library
+        library.declare_for_test("userpkg::axpy")
+        library.declare_for_test("userpkg::axpy_by_value")
+    """)
+    monkeypatch.syspath_prepend(str(tmp_path / "src"))
+    for name in ("userpkg", "userpkg.ops"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    yield types.SimpleNamespace(calls=calls, package=package)
+    for name in ("userpkg", "userpkg.ops"):
+        sys.modules.pop(name, None)
+
+
+def test_cli_builds_the_twin_and_skips_the_npu_without_cann(declarations, monkeypatch, capsys):
+    monkeypatch.delenv("ASCEND_HOME_PATH", raising=False)
+    assert ascend_ext.__main__.main(["build", str(declarations.package / "ops.py")]) == 0
+    prebuilt = str(declarations.package / "_ascend_ext_prebuilt")
+    assert declarations.calls == [("userpkg::axpy", prebuilt, ("twin",), None),
+                                  ("userpkg::axpy_by_value", prebuilt, ("twin",), None)]
+    out = capsys.readouterr().out
+    assert "NPU kernels skipped: ASCEND_HOME_PATH is not set" in out
+    assert "2 op(s) prebuilt" in out
+
+
+def test_cli_builds_the_npu_kernels_for_each_soc_where_cann_is(declarations, monkeypatch, tmp_path):
+    monkeypatch.setenv("ASCEND_HOME_PATH", str(tmp_path))
+    out = tmp_path / "out"
+    assert ascend_ext.__main__.main(["build", "userpkg.ops", "--out", str(out), "--soc",
+                                     "Ascend910B2,Ascend910B3"]) == 0
+    assert declarations.calls == [
+        ("userpkg::axpy", str(out), ("twin",), None),
+        ("userpkg::axpy", str(out), ("npu",), "Ascend910B2"),
+        ("userpkg::axpy", str(out), ("npu",), "Ascend910B3"),
+        ("userpkg::axpy_by_value", str(out), ("twin",), None),
+        ("userpkg::axpy_by_value", str(out), ("npu",), "Ascend910B2"),
+        ("userpkg::axpy_by_value", str(out), ("npu",), "Ascend910B3"),
+    ]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["build", "userpkg.ops", "--targets", "npu"], "--targets npu needs CANN: ASCEND_HOME_PATH is not set"),
+    (["build", "userpkg.ops", "--targets", "gpu"], "--targets 'gpu': expected a comma-separated list of twin, npu"),
+    (["build", "no_such_module_anywhere"], "cannot import 'no_such_module_anywhere': no such module"),
+    (["build", "userpkg"], "userpkg: importing it declared no ops"),
+])
+def test_cli_errors(declarations, monkeypatch, capsys, argv, message):
+    monkeypatch.delenv("ASCEND_HOME_PATH", raising=False)
+    assert ascend_ext.__main__.main(argv) == 2
+    assert message in capsys.readouterr().err
+    assert declarations.calls == []
+
+
+def test_cli_reports_a_kernel_compile_error(declarations, monkeypatch, capsys):
+    def failing(self, directory, targets=()):
+        raise KernelCompileError("k.cpp:3:1: error: expected ';'\n(more)")
+
+    monkeypatch.setattr(StandInOp, "prebuild", failing)
+    assert ascend_ext.__main__.main(["build", "userpkg.ops", "--targets", "twin"]) == 1
+    assert "ascend-ext build: kernel compile error: k.cpp:3:1: error: expected ';'" in capsys.readouterr().err
+
+
+def test_setuptools_command_prebuilds_into_the_build_tree(declarations, monkeypatch, tmp_path):
+    from setuptools import setup
+
+    monkeypatch.delenv("ASCEND_HOME_PATH", raising=False)
+    build_lib = tmp_path / "build_lib"
+    monkeypatch.chdir(declarations.package.parent)
+    setup(name="userpkg", version="0", packages=["userpkg"], cmdclass={"build_py": aot.BuildAscendKernels},
+          options={"build_py": {"ascend_modules": "userpkg.ops"}},
+          script_args=["--quiet", "build_py", "--build-lib", str(build_lib)])
+    assert (build_lib / "userpkg" / "ops.py").is_file()
+    prebuilt = str(build_lib / "userpkg" / "_ascend_ext_prebuilt")
+    assert [(name, directory, targets) for name, directory, targets, _ in declarations.calls] == [
+        ("userpkg::axpy", prebuilt, ("twin",)), ("userpkg::axpy_by_value", prebuilt, ("twin",))]
 
 
 # ---- on an NPU (skipped elsewhere) ------------------------------------------------------------------------------
