@@ -155,6 +155,30 @@ namespace ascend_ext_variant_float16 {
 using namespace ascend_ext_variant_float16;
 """)
 
+    def test_conditional_includes_keep_their_blocks(self):
+        # Only the includes leave the namespace, inside their #if blocks; a guard's #define stays in place, and
+        # a #define before the first include (a header's configuration) goes first.
+        source = os.path.join(self._tmp, "guarded.cpp")
+        write(source, """\
+            #define ASCENDC_CUBE_ONLY
+            #ifndef GUARDED_CPP
+            #define GUARDED_CPP
+            #include "kernel_operator.h"  // the API
+            #if defined(ASCENDC_CPU_DEBUG) && \\
+                ASCENDC_CPU_DEBUG
+            #include "tikicpulib.h"
+            #else
+            /* #include "commented_out.h" */
+            #endif
+            #define LATE 1
+            extern "C" __global__ __aicore__ void guarded(GM_ADDR x) { (void)x; }
+            #endif
+        """)
+        self.assertEqual(npu_kernels._hoisted(make_spec([source], "guarded")), [
+            "#define ASCENDC_CUBE_ONLY", "#ifndef GUARDED_CPP", '#include "kernel_operator.h"',
+            "#if defined(ASCENDC_CPU_DEBUG) && ASCENDC_CPU_DEBUG", '#include "tikicpulib.h"', "#else", "#endif",
+            "#endif"])
+
     def test_struct_passed_by_value(self):
         spec = axpy_spec(AXPY_BY_VALUE)
         self.assertEqual([p.ctype for p in spec.params][-1], "UserAxpyTiling")
@@ -545,6 +569,17 @@ def test_load_finds_a_prebuilt_library_and_loads_it_once(fake_cann, monkeypatch,
     assert cmake_runs(fake_cann) == runs  # nothing built
     assert lib.soc_version == "Ascend910B2"
     assert lib.system_workspace_bytes == 16 << 20
+
+
+def test_a_library_for_another_soc_is_refused(fake_cann, monkeypatch):
+    """CANN's generated launch functions do nothing (and return success) on a SoC their kernels were not built
+    for: loading such a library is an error."""
+    monkeypatch.setenv("FAKE_CMAKE_MODE", "ok")
+    monkeypatch.setattr(npu_kernels, "device_soc_version", lambda device=None: "Ascend910B3")
+    with pytest.raises(RuntimeError, match=r"built for Ascend910B2, but this NPU is a Ascend910B3; its launches "
+                                           r"would do nothing"):
+        npu_kernels.load(fake_cann.spec, soc_version="Ascend910B2")
+    assert npu_kernels.load(fake_cann.spec).soc_version == "Ascend910B3"  # the device's own SoC by default
 
 
 @pytest.fixture

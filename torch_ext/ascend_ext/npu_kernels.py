@@ -225,18 +225,35 @@ def _entries_to_rename(spec: KernelSpec) -> List[str]:
     return list(names)
 
 
+_DIRECTIVE_RE = re.compile(r"\s*#\s*(if|ifdef|ifndef|elif|else|endif|include|define)\b")
+
+
 def _hoisted(spec: KernelSpec) -> List[str]:
-    """The sources' own #includes (and the #defines before a source's first include, which configure those
-    headers), to be included before the namespace that wraps the sources."""
-    lines: Dict[str, None] = {}
+    """What of the sources goes before the namespace that wraps them: their #includes, inside the same
+    #if/#ifdef blocks as in the source (a block without includes stays empty), and the #defines written before a
+    source's first include outside any block (they configure those headers, e.g. ASCENDC_CUBE_ONLY)."""
+    lines: List[str] = []
     for source in spec.sources:
         with open(source, errors="replace") as f:
-            text = f.read().splitlines()
-        first = next((i for i, line in enumerate(text) if re.match(r"\s*#\s*include\b", line)), 0)
-        for i, line in enumerate(text):
-            if re.match(r"\s*#\s*include\b", line) or (i < first and re.match(r"\s*#\s*define\b", line)):
-                lines[line.strip()] = None
-    return list(lines)
+            text = strip_comments(re.sub(r"\\\n", " ", f.read()))  # continued directives on one line
+        depth, seen_include = 0, False
+        for line in text.splitlines():
+            m = _DIRECTIVE_RE.match(line)
+            if m is None:
+                continue
+            kind = m.group(1)
+            if kind == "define":
+                if depth == 0 and not seen_include:
+                    lines.append(" ".join(line.split()))
+                continue
+            if kind in ("if", "ifdef", "ifndef"):
+                depth += 1
+            elif kind == "endif":
+                depth -= 1
+            elif kind == "include":
+                seen_include = True
+            lines.append(" ".join(line.split()))
+    return lines
 
 
 def _c_string(text: str) -> str:
@@ -246,6 +263,8 @@ def _c_string(text: str) -> str:
 def _define(name: str, value: str) -> str:
     if not re.fullmatch(r"[A-Za-z_]\w*", name):
         raise ValueError(f"macro name {name!r}: expected a C identifier")
+    if "\n" in value or "\r" in value:
+        raise ValueError(f"macro {name}: its value {value!r} spans several lines")
     return f"#define {name} {value}".rstrip()
 
 
@@ -590,6 +609,12 @@ class NpuKernelLibrary:
         self.manifest = manifest_data
         self.soc_version = manifest_data.get("soc_version", "")
         self.layout = _layout(spec)
+        # CANN's generated code registers the kernels when the library is loaded, and only on the SoC it was
+        # built for; elsewhere each launch prints an error and returns success without running anything.
+        device = device_soc_version()
+        if device is not None and self.soc_version.lower() != device.lower():
+            raise RuntimeError(f"ascend_ext: {path} holds kernel '{spec.entry}' built for {self.soc_version}, but this "
+                               f"NPU is a {device}; its launches would do nothing. Build it for {device}")
         try:
             self._lib = ctypes.CDLL(path, mode=os.RTLD_NOW | os.RTLD_LOCAL)
         except OSError as exc:
