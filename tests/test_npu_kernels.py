@@ -531,6 +531,10 @@ def test_a_successful_build_is_cached_by_content(fake_cann, monkeypatch):
     assert runs == 2  # configure, build
     assert npu_kernels.build(fake_cann.spec) == library
     assert cmake_runs(fake_cann) == runs  # reused
+    # Shipping what the cache holds copies it.
+    shipped = npu_kernels.build(fake_cann.spec, out_dir=str(fake_cann.cache.parent / "pkg"))
+    assert cmake_runs(fake_cann) == runs and read(os.path.join(os.path.dirname(shipped), "manifest.json")) == read(
+        os.path.join(directory, "manifest.json"))
     # Another SoC or another CANN is another build.
     assert npu_kernels.build(fake_cann.spec, "Ascend910B3") != library
     write(fake_cann.home / "x86_64-linux" / "ascend_toolkit_install.info", "version=8.5.0\n")

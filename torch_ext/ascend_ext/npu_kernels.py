@@ -528,6 +528,14 @@ def build(spec: KernelSpec, soc_version: Optional[str] = None, out_dir: Optional
         fcntl.flock(lock, fcntl.LOCK_EX)  # a concurrent build of the same content (other ranks) waits for this one
         if os.path.isfile(library) and (_read_manifest(final) or {}).get("digest") == digest(spec, soc, cann):
             return library
+        cached = find_prebuilt(spec, soc, cann, [_cache_root()])
+        if out_dir is not None and cached is not None:  # already built here: shipped as it is
+            work = f"{final}.{os.getpid()}.tmp"
+            shutil.rmtree(work, ignore_errors=True)
+            shutil.copytree(os.path.dirname(cached), work)
+            shutil.rmtree(final, ignore_errors=True)
+            os.replace(work, final)
+            return library
         work = f"{final}.{os.getpid()}.tmp"
         shutil.rmtree(work, ignore_errors=True)
         generate_project(spec, soc, work, cann)
