@@ -56,10 +56,6 @@ _SCALAR_FORMATS = {
     "unsigned long": "Q", "size_t": "Q", "float": "f", "double": "d",
 }
 
-# The KERNEL_TASK_TYPE_DEFAULT values that correspond to each declared kernel type.
-_TASK_TYPES = {"aiv": ("AIV_ONLY", "MIX_AIV_1_0"), "aic": ("AIC_ONLY", "MIX_AIC_1_0"),
-               "mix": ("MIX_AIC_1_1", "MIX_AIC_1_2")}
-
 _STRUCT_RE = r"^\s*struct\s+{name}\s*\{{"  # how the kernel-launch toolchain recognises a by-address struct
 
 
