@@ -335,6 +335,16 @@ def test_a_struct_defined_in_an_included_header_passes_by_address(tmp_path):
     """)
     spec = make_spec([source], "k", include_dirs=[str(tmp_path / "inc")])
     assert "static_cast<Args*>(args[1])" in npu_kernels.shim_source(spec)
+    # Elaborated ('struct Args a'): the same.
+    write(source, """\
+        #include "kernel_operator.h"
+        #include "args.h"
+        extern "C" __global__ __aicore__ void k(GM_ADDR x, struct Args a) { (void)x; (void)a; }
+    """)
+    spec = make_spec([source], "k", include_dirs=[str(tmp_path / "inc")])
+    assert "struct Args;" in npu_kernels.shim_source(spec)
+    assert npu_kernels.aclrtlaunch_declaration(spec, "default").endswith("(uint32_t numBlocks, aclrtStream stream, "
+                                                                          "void* x, Args* a)")
 
 
 def test_soc_names(monkeypatch):
