@@ -571,18 +571,23 @@ def test_first_error_line(log, first):
 
 def test_load_finds_a_prebuilt_library_and_loads_it_once(fake_cann, monkeypatch, tmp_path):
     monkeypatch.setenv("FAKE_CMAKE_MODE", "ok")
-    shipped = tmp_path / "pkg" / "_ascend_ext_prebuilt"
+    shipped = tmp_path / "pkg" / "_ascend_kernels"
     npu_kernels.build(fake_cann.spec, out_dir=str(shipped))
     # The package's directory holds the build only (its lock and any failure log stay in the cache).
     assert os.listdir(shipped) == [npu_kernels.build_dir_name(fake_cann.spec, "Ascend910B2", npu_kernels.cann_version())]
     assert sorted(os.listdir(shipped / os.listdir(shipped)[0])) == ["build.log", "libuser_axpy_npu.so", "manifest.json"]
     runs = cmake_runs(fake_cann)
-    lib = npu_kernels.load(fake_cann.spec, search_dirs=[str(shipped)])
+    lib = npu_kernels.load(fake_cann.spec, directories=[str(shipped)])
     assert lib.path.startswith(str(shipped))
-    assert npu_kernels.load(fake_cann.spec, search_dirs=[str(shipped)]) is lib  # loaded once per process
+    assert npu_kernels.load(fake_cann.spec, directories=[str(shipped)]) is lib  # loaded once per process
     assert cmake_runs(fake_cann) == runs  # nothing built
     assert lib.soc_version == "Ascend910B2"
     assert lib.system_workspace_bytes == 16 << 20
+    # An op's prebuild puts it in <directory>/<entry>/: found there too.
+    nested = tmp_path / "pkg2" / "_ascend_kernels"
+    npu_kernels.build(fake_cann.spec, out_dir=str(nested / "user_axpy"))
+    assert npu_kernels.find_prebuilt(fake_cann.spec, "Ascend910B2", npu_kernels.cann_version(), [str(nested)]) \
+        .startswith(str(nested / "user_axpy") + os.sep)
 
 
 def test_a_library_for_another_soc_is_refused(fake_cann, monkeypatch):
@@ -615,6 +620,8 @@ def stand_in(fake_cann, monkeypatch, tmp_path):
     (dict(args=[None, None, None, "2"]), TypeError, r"argument 'alpha' \(float\) must be a number, got str"),
     (dict(tiling=[1, 2]), TypeError, r"tiling must be bytes or a ctypes structure, got list"),
     (dict(device="cpu"), ValueError, r"device 'cpu' is not an NPU"),
+    (dict(args=[None, None, None, 1.0, None, b"t"]), TypeError, r"argument 'tiling' is filled by the launch "
+                                                                r"\(tiling=, workspace_bytes=\); give None in its place"),
     (dict(device=-1), ValueError, r"device index -1 is not an NPU"),
 ])
 def test_launch_rejects_bad_calls_by_name(stand_in, call, error, message):
@@ -641,6 +648,37 @@ def test_a_well_formed_launch_reaches_the_native_launcher(stand_in, monkeypatch)
     assert seen["kinds"] == [1, 1, 1, 2, 4, 3]  # null GM x3, a value, the workspace, the tiling in device memory
     assert seen["values"][3] == struct.pack("<f", 2.5) and seen["values"][5] == b"T" * 12
     assert seen["workspace"] == 100 + (16 << 20)  # the system workspace in front of the kernel's
+
+
+def test_placeholders_for_what_the_launch_fills(stand_in, monkeypatch):
+    """Every parameter given, None where the launch fills in (tiling, workspace): the same call."""
+    calls = []
+    monkeypatch.setattr(npu_kernels, "_native_launcher", lambda: lambda *a: calls.append(a))
+    stand_in.launch("float32", 3, [None, None, None, 0.5], tiling=b"\1" * 12, device=0)
+    stand_in.launch("float32", 3, [None, None, None, 0.5, None, None], tiling=b"\1" * 12, device=0)
+    assert calls[0] == calls[1]
+
+
+def test_device_platform_is_the_profile_of_the_npus_soc(monkeypatch):
+    named = []
+
+    class Platform:
+        @staticmethod
+        def named(name):
+            if name != "Ascend910B2":
+                raise ValueError(name)
+            named.append(name)
+            return "profile of " + name
+
+    monkeypatch.setitem(sys.modules, "ascend_ext.library", types.SimpleNamespace(Platform=Platform))
+    monkeypatch.setattr(npu_kernels, "device_soc_version", lambda device=None: "Ascend910B2")
+    assert npu_kernels.device_platform("npu:0") == "profile of Ascend910B2"
+    monkeypatch.setattr(npu_kernels, "device_soc_version", lambda device=None: "Ascend910_9391")
+    with pytest.raises(ValueError, match="the NPU's SoC Ascend910_9391 has no platform profile"):
+        npu_kernels.device_platform("npu:0")
+    monkeypatch.setattr(npu_kernels, "device_soc_version", lambda device=None: None)
+    with pytest.raises(RuntimeError, match="no NPU is visible"):
+        npu_kernels.device_platform()
 
 
 def test_without_the_npu_build_the_launch_says_so(stand_in):
@@ -670,10 +708,11 @@ def test_by_value_arguments(fake_cann, monkeypatch, tmp_path):
 class StandInOp:
     """What ascend_ext.library declares, as far as the ahead-of-time build uses it."""
 
-    def __init__(self, name, calls):
+    def __init__(self, name, calls, base_dir):
         self.name = name
         self.kernel_spec = axpy_spec()
         self.calls = calls
+        self.base_dir = base_dir  # the folder of the file that declared it
 
     def prebuild(self, directory, targets=("twin", "npu")):
         self.calls.append((self.name, os.path.abspath(directory), tuple(targets),
@@ -687,7 +726,8 @@ def declarations(monkeypatch, tmp_path):
     ops = []
     library = types.ModuleType("ascend_ext.library")
     library.declared_ops = lambda: list(ops)
-    library.declare_for_test = lambda name: ops.append(StandInOp(name, calls))
+    library.declare_for_test = lambda name: ops.append(
+        StandInOp(name, calls, os.path.dirname(os.path.abspath(sys._getframe(1).f_code.co_filename))))
     monkeypatch.setitem(sys.modules, "ascend_ext.library", library)
     monkeypatch.setattr(ascend_ext, "library", library, raising=False)
     package = tmp_path / "src" / "userpkg"
@@ -697,23 +737,39 @@ def declarations(monkeypatch, tmp_path):
         library.declare_for_test("userpkg::axpy")
         library.declare_for_test("userpkg::axpy_by_value")
     """)
+    write(package / "sub" / "__init__.py", "")
+    write(package / "sub" / "more.py", """\
+        from ascend_ext import library
+        library.declare_for_test("userpkg::more")
+    """)
+    write(tmp_path / "src" / "wholepkg" / "__init__.py", "from userpkg import ops  # noqa\nfrom userpkg.sub import more  # noqa\n")
     monkeypatch.syspath_prepend(str(tmp_path / "src"))
-    for name in ("userpkg", "userpkg.ops"):
+    names = ("userpkg", "userpkg.ops", "userpkg.sub", "userpkg.sub.more", "wholepkg")
+    for name in names:
         monkeypatch.delitem(sys.modules, name, raising=False)
     yield types.SimpleNamespace(calls=calls, package=package)
-    for name in ("userpkg", "userpkg.ops"):
+    for name in names:
         sys.modules.pop(name, None)
 
 
 def test_cli_builds_the_twin_and_skips_the_npu_without_cann(declarations, monkeypatch, capsys):
     monkeypatch.delenv("ASCEND_HOME_PATH", raising=False)
     assert ascend_ext.__main__.main(["build", str(declarations.package / "ops.py")]) == 0
-    prebuilt = str(declarations.package / "_ascend_ext_prebuilt")
+    prebuilt = str(declarations.package / "_ascend_kernels")
     assert declarations.calls == [("userpkg::axpy", prebuilt, ("twin",), None),
                                   ("userpkg::axpy_by_value", prebuilt, ("twin",), None)]
     out = capsys.readouterr().out
     assert "NPU kernels skipped: ASCEND_HOME_PATH is not set" in out
     assert "2 op(s) prebuilt" in out
+
+
+def test_cli_puts_each_ops_kernels_next_to_the_file_that_declared_it(declarations, monkeypatch, tmp_path):
+    monkeypatch.delenv("ASCEND_HOME_PATH", raising=False)
+    assert ascend_ext.__main__.main(["build", str(tmp_path / "src" / "wholepkg"), "--targets", "twin"]) == 0
+    assert [(name, directory) for name, directory, _, _ in declarations.calls] == [
+        ("userpkg::axpy", str(declarations.package / "_ascend_kernels")),
+        ("userpkg::axpy_by_value", str(declarations.package / "_ascend_kernels")),
+        ("userpkg::more", str(declarations.package / "sub" / "_ascend_kernels"))]
 
 
 def test_cli_builds_the_npu_kernels_for_each_soc_where_cann_is(declarations, monkeypatch, tmp_path):
@@ -763,7 +819,7 @@ def test_setuptools_command_prebuilds_into_the_build_tree(declarations, monkeypa
           options={"build_py": {"ascend_modules": "userpkg.ops"}},
           script_args=["--quiet", "build_py", "--build-lib", str(build_lib)])
     assert (build_lib / "userpkg" / "ops.py").is_file()
-    prebuilt = str(build_lib / "userpkg" / "_ascend_ext_prebuilt")
+    prebuilt = str(build_lib / "userpkg" / "_ascend_kernels")
     assert [(name, directory, targets) for name, directory, targets, _ in declarations.calls] == [
         ("userpkg::axpy", prebuilt, ("twin",)), ("userpkg::axpy_by_value", prebuilt, ("twin",))]
 

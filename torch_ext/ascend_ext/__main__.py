@@ -54,7 +54,8 @@ def main(argv: Optional[List[str]] = None) -> int:
                                   description="Imports the given modules and, for every op they declare with "
                                               "ascend_ext.library, builds its twin library and (where CANN is "
                                               "present) its NPU kernel-launch library into the package's "
-                                              "_ascend_ext_prebuilt/ directory, where the loader looks first.")
+                                              "_ascend_kernels/ directory next to the declaring file, where the "
+                                              "loader looks first.")
     from .build import add_arguments as add_build_arguments
 
     add_build_arguments(build_parser)

@@ -14,9 +14,10 @@ or, in the package's setup.py (the wheel then carries them)::
 
 Either imports the declaring modules, and for every op they declare builds its twin library and, where CANN
 is present (ASCEND_HOME_PATH), its NPU library for each SoC (``--soc``, else ASCEND_EXT_SOC_VERSION, else the
-visible NPU's) into ``<package of the declaring module>/_ascend_ext_prebuilt/`` (``prebuilt_dir``), where the
-runtime loader looks before compiling anything. Asked for explicitly (``--targets npu``), a missing CANN is
-an error; by default the NPU half is skipped there, with a note.
+visible NPU's) into ``_ascend_kernels/`` next to the file that declares the op, where the runtime loader looks
+before compiling anything (``--out DIR`` puts them elsewhere: the loader then needs ASCEND_EXT_KERNEL_PATH=DIR).
+Asked for explicitly (``--targets npu``), a missing CANN is an error; by default the NPU half is skipped there,
+with a note.
 """
 import argparse
 import contextlib
@@ -26,7 +27,7 @@ import os
 import sys
 from typing import Callable, Iterator, List, Optional, Sequence, Tuple
 
-PREBUILT_DIR = "_ascend_ext_prebuilt"
+PREBUILT_DIR = "_ascend_kernels"  # where ascend_ext.library looks, next to the file that declares an op
 TARGETS = ("twin", "npu")
 
 
@@ -34,9 +35,11 @@ class BuildError(RuntimeError):
     """The ahead-of-time build cannot run as asked (nothing to import, no ops declared, bad targets)."""
 
 
-def prebuilt_dir(module_file: str) -> str:
-    """Where the prebuilt kernels of the ops a module declares live: next to the module, in its package."""
-    return os.path.join(os.path.dirname(os.path.abspath(module_file)), PREBUILT_DIR)
+def prebuilt_dir(op, module_file: str) -> str:
+    """Where the prebuilt kernels of a declared op live: next to the file that declared it (the op's base_dir),
+    else next to the module imported."""
+    base = getattr(op, "base_dir", None) or os.path.dirname(os.path.abspath(module_file))
+    return os.path.join(base, PREBUILT_DIR)
 
 
 def parse_targets(text: str) -> Tuple[str, ...]:
@@ -129,8 +132,8 @@ def build_modules(targets_to_import: Sequence[str], out_dir: Optional[str] = Non
         if not ops:
             raise BuildError(f"{target}: importing it declared no ops (declare them with ascend_ext.library; a "
                              "module imported earlier in this process declared its ops then)")
-        directory = out_dir or prebuilt_dir(module.__file__)
         for op in ops:
+            directory = out_dir or prebuilt_dir(op, module.__file__)
             host = tuple(t for t in targets if t != "npu")
             if host:
                 op.prebuild(directory, targets=host)
@@ -146,7 +149,8 @@ def build_modules(targets_to_import: Sequence[str], out_dir: Optional[str] = Non
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("target", nargs="+", help="module name, .py file or package directory that declares ops")
     parser.add_argument("--out", default=None, help=f"directory for the built kernels (default: {PREBUILT_DIR}/ next "
-                                                    "to each declaring module, where the loader looks)")
+                                                    "to the file declaring each op, where the loader looks; with "
+                                                    "--out the loader needs ASCEND_EXT_KERNEL_PATH=DIR)")
     parser.add_argument("--targets", default=None, help="comma-separated: twin,npu (default both; npu is skipped "
                                                         "where CANN is absent unless asked for)")
     parser.add_argument("--soc", default=None, help="comma-separated SoCs to build the NPU kernels for (default: "

@@ -577,25 +577,40 @@ _LOADED: Dict[str, "NpuKernelLibrary"] = {}
 _LOAD_LOCK = threading.Lock()
 
 
-def find_prebuilt(spec: KernelSpec, soc: str, cann: str, search_dirs: Iterable[str]) -> Optional[str]:
-    """The library built for this content, SoC and CANN in one of ``search_dirs``, if any."""
+def find_prebuilt(spec: KernelSpec, soc: str, cann: str, directories: Iterable[str]) -> Optional[str]:
+    """The library built for this content, SoC and CANN in one of ``directories`` (or in its ``<entry>/``
+    folder, where an op's prebuild puts it), if any."""
     name = build_dir_name(spec, soc, cann)
     want = digest(spec, soc, cann)
-    for d in search_dirs:
-        candidate = os.path.join(d, name)
-        library = os.path.join(candidate, library_name(spec))
-        if os.path.isfile(library) and (_read_manifest(candidate) or {}).get("digest") == want:
-            return library
+    for d in directories:
+        for candidate in (os.path.join(d, name), os.path.join(d, spec.entry, name)):
+            library = os.path.join(candidate, library_name(spec))
+            if os.path.isfile(library) and (_read_manifest(candidate) or {}).get("digest") == want:
+                return library
     return None
 
 
-def load(spec: KernelSpec, search_dirs: Iterable[str] = (), soc_version: Optional[str] = None) -> "NpuKernelLibrary":
-    """The NPU library of ``spec`` for this machine, loaded once per process: found in ``search_dirs`` (a
+def device_platform(device=None):
+    """The platform profile (``ascend_ext.library.Platform``) of the NPU ``device``, for tiling functions."""
+    from .library import Platform
+
+    soc = device_soc_version(device)
+    if soc is None:
+        raise RuntimeError("ascend_ext: no NPU is visible to give a platform profile for")
+    try:
+        return Platform.named(soc)
+    except ValueError:
+        raise ValueError(f"ascend_ext: the NPU's SoC {soc} has no platform profile (op_host/platform_info.h) for "
+                         "tiling functions") from None
+
+
+def load(spec: KernelSpec, directories: Iterable[str] = (), soc_version: Optional[str] = None) -> "NpuKernelLibrary":
+    """The NPU library of ``spec`` for this machine, loaded once per process: found in ``directories`` (a
     package's prebuilt kernels) or the cache, else built (which needs CANN). The SoC is the visible NPU's
     unless given."""
     soc = soc_version or device_soc_version() or resolve_soc()
     cann = cann_version()
-    search = [*search_dirs, _cache_root()]
+    search = [*directories, _cache_root()]
     library = find_prebuilt(spec, soc, cann, search)
     if library is None:
         library = build(spec, soc, None)
@@ -647,9 +662,10 @@ class NpuKernelLibrary:
         """Launches variant ``variant_key`` on ``block_dim`` cores, on torch_npu's current stream of ``device``
         (default: the first tensor's), in order with its task queue.
 
-        ``args`` are the entry's arguments in order, leaving out the parameters named ``tiling`` and
-        ``workspace``: an NPU tensor (a GM address; contiguous, plain format), None (a null GM address), a
-        Python number (a scalar) or ``bytes``/a ctypes structure (a struct passed by value). A GM ``tiling``
+        ``args`` are the entry's arguments in order: an NPU tensor (a GM address; contiguous, plain format), None
+        (a null GM address), a Python number (a scalar) or ``bytes``/a ctypes structure (a struct passed by
+        value). The parameters named ``tiling`` and ``workspace`` are filled by the launch: give None in their
+        places, or leave them out. A GM ``tiling``
         gets device memory holding ``tiling`` (from the caching allocator, copied in stream order); a
         by-value ``tiling`` gets the bytes themselves. A GM ``workspace`` gets ``workspace_bytes`` from the
         caching allocator (null when 0), plus, where the launch registers it, the system workspace in front
@@ -667,8 +683,16 @@ class NpuKernelLibrary:
         if not isinstance(tiling, (bytes, bytearray, ctypes.Structure)):
             raise TypeError(f"{where}: tiling must be bytes or a ctypes structure, got {type(tiling).__name__}")
         tiling = bytes(tiling)
-        explicit = [p for p in spec.params if p.name not in ("tiling", "workspace")]
+        filled = {i for i, (p, kind) in enumerate(zip(spec.params, self.layout.kinds))
+                  if p.name == "tiling" or (p.name == "workspace" and kind == "gm")}
+        explicit = [p for i, p in enumerate(spec.params) if i not in filled]
         args = list(args)
+        if len(args) == len(spec.params) and filled:  # placeholders where the launch fills in
+            for i in sorted(filled):
+                if args[i] is not None:
+                    raise TypeError(f"{where}: argument '{spec.params[i].name}' is filled by the launch (tiling=, "
+                                    f"workspace_bytes=); give None in its place")
+            args = [a for i, a in enumerate(args) if i not in filled]
         if len(args) != len(explicit):
             raise TypeError(f"{where}: the kernel takes ({', '.join(p.name for p in explicit)}) besides tiling and "
                             f"workspace; got {len(args)} arguments")
