@@ -10,11 +10,6 @@
 #include <Python.h>
 
 #include <stdexcept>
-
-#include <ATen/core/dispatch/Dispatcher.h>
-#include <torch/csrc/Exceptions.h>
-#include <torch/csrc/autograd/python_variable.h>
-
 #if defined(ASCEND_EXT_WITH_TORCH_NPU)
 #include <string>
 #include <utility>
@@ -22,6 +17,10 @@
 
 #include "npu/kernel_launch.h"
 #endif
+
+#include <ATen/core/dispatch/Dispatcher.h>
+#include <torch/csrc/Exceptions.h>
+#include <torch/csrc/autograd/python_variable.h>
 
 namespace {
 
@@ -108,15 +107,17 @@ PyObject* NpuLaunchKernel(PyObject* /*self*/, PyObject* const* args, Py_ssize_t 
     Py_RETURN_NONE;
     END_HANDLE_TH_ERRORS
 }
+
+PyMethodDef kNpuMethods[] = {
+    {"_npu_launch_kernel", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&NpuLaunchKernel)),
+     METH_FASTCALL, "the NPU launcher of ascend_ext.npu_kernels (internal)"},
+    {nullptr, nullptr, 0, nullptr},
+};
 #endif
 
 PyMethodDef kMethods[] = {
     {"vector_add", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&VectorAdd)), METH_FASTCALL,
      "vector_add(x, y): the registered ascend_ext::vector_add with alpha = 1, through the dispatcher"},
-#if defined(ASCEND_EXT_WITH_TORCH_NPU)
-    {"_npu_launch_kernel", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&NpuLaunchKernel)),
-     METH_FASTCALL, "the NPU launcher of ascend_ext.npu_kernels (internal)"},
-#endif
     {nullptr, nullptr, 0, nullptr},
 };
 
@@ -125,5 +126,12 @@ PyMethodDef kMethods[] = {
 extern "C" PyMODINIT_FUNC PyInit__C(void)
 {
     static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_C", nullptr, -1, kMethods};
-    return PyModule_Create(&module);
+    PyObject* m = PyModule_Create(&module);
+#if defined(ASCEND_EXT_WITH_TORCH_NPU)
+    if (m != nullptr && PyModule_AddFunctions(m, kNpuMethods) != 0) {
+        Py_DECREF(m);
+        return nullptr;
+    }
+#endif
+    return m;
 }
