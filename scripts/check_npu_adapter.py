@@ -1,6 +1,9 @@
 """Compiles the NPU build of the extension against the torch-npu wheel's headers and links it against
-libtorch_npu with every undefined symbol forbidden: proof that the PrivateUse1 adapter compiles and uses
-only symbols that torch and torch_npu export. It cannot be loaded here (torch_npu needs CANN at run time).
+libtorch_npu with every undefined symbol forbidden: proof that the PrivateUse1 adapter (and the launcher of
+users' kernel-launch libraries, npu/kernel_launch.cpp) compiles and uses only symbols that torch and torch_npu
+export. It cannot be loaded here (torch_npu needs CANN at run time). Then compiles the shim that
+ascend_ext.npu_kernels generates around CANN's aclrtlaunch_ functions for the test kernels against the wheel's
+acl/acl_base.h (check_user_kernel_shims).
 
 Run with a Python that has torch and torch-npu installed (scripts/check_npu_adapter.sh sets one up).
 """
@@ -12,6 +15,8 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import tempfile
+import types
 
 from torch.utils import cpp_extension
 
@@ -121,5 +126,44 @@ def main() -> None:
     print("linked against libtorch_npu with no undefined symbols: the NPU adapter uses only exported symbols")
 
 
+def check_user_kernel_shims() -> None:
+    """The shim ascend_ext.npu_kernels generates for the test kernels (tests/kernels/npu_user: scalars, GM tiling
+    and workspace in two variants; a struct by value) compiles against the wheel's acl/acl_base.h and leaves
+    only the aclrtlaunch_ functions to the kernel library. CANN writes those functions' headers during its
+    device build; here they are written as its generator writes them (npu_kernels.aclrtlaunch_declaration,
+    which tests/test_cann_cmake.py compares with the real generator where the asc-devkit mirror exists)."""
+    package = types.ModuleType("ascend_ext")  # the pure-Python modules, without the extension this venv lacks
+    package.__path__ = [os.path.join(ROOT, "torch_ext", "ascend_ext")]
+    sys.modules["ascend_ext"] = package
+    from ascend_ext import npu_kernels  # noqa: PLC0415
+    from ascend_ext.kernel_spec import KernelVariant, make_spec  # noqa: PLC0415
+
+    kernels = os.path.join(ROOT, "tests", "kernels", "npu_user")
+    floats = (KernelVariant("float32", (("DTYPE_X", "float"),)), KernelVariant("float16", (("DTYPE_X", "half"),)))
+    acl_include = os.path.join(torch_npu_dir(), "include")
+    with tempfile.TemporaryDirectory() as tmp:
+        for entry in ("user_axpy", "user_axpy_by_value"):
+            spec = make_spec([os.path.join(kernels, f"{entry}.cpp")], entry, variants=floats)
+            project = npu_kernels.generate_project(spec, "Ascend910B2", os.path.join(tmp, entry))
+            headers = os.path.join(project, "aclrtlaunch")
+            os.makedirs(headers)
+            for v in spec.variants:
+                with open(os.path.join(headers, f"aclrtlaunch_{v.symbol(entry)}.h"), "w") as f:
+                    f.write('#pragma once\n#include "acl/acl_base.h"\n'
+                            f"{npu_kernels.aclrtlaunch_declaration(spec, v.key)};\n")
+            obj = os.path.join(project, "shim.o")
+            proc = subprocess.run(["g++", "-std=c++17", "-Wall", "-Werror", "-fPIC", "-c",
+                                   os.path.join(project, "shim.cpp"), "-o", obj, f"-I{headers}", f"-I{acl_include}"],
+                                  capture_output=True, text=True)
+            if proc.returncode != 0:
+                sys.exit(f"the generated shim of {entry} does not compile against acl/acl_base.h:\n{proc.stderr}")
+            undefined = subprocess.run(["nm", "-u", obj], capture_output=True, text=True, check=True).stdout.split()
+            expected = sorted(f"aclrtlaunch_{v.symbol(entry)}" for v in spec.variants)
+            if sorted(u for u in undefined if u != "U") != expected:
+                sys.exit(f"the generated shim of {entry} needs {undefined}, expected only {expected}")
+    print("the generated kernel-launch shims compile against the wheel's acl/acl_base.h")
+
+
 if __name__ == "__main__":
     main()
+    check_user_kernel_shims()

@@ -1,4 +1,4 @@
-"""Command line: `python -m ascend_ext {demo,doctor,bench}` (also installed as the `ascend-ext` script)."""
+"""Command line: `python -m ascend_ext {demo,doctor,bench,build}` (also installed as the `ascend-ext` script)."""
 import argparse
 import sys
 from typing import List, Optional
@@ -49,7 +49,21 @@ def main(argv: Optional[List[str]] = None) -> int:
     doctor_parser.add_argument("--require", choices=["npu"], default=None,
                                help="exit with status 1 unless the NPU path is ready (the CPU twin is always "
                                     "required)")
+    build_parser = sub.add_parser("build", help="prebuild the kernels of the ops a package declares (twin, and NPU "
+                                                "where CANN is present) so that its users need no compiler",
+                                  description="Imports the given modules and, for every op they declare with "
+                                              "ascend_ext.library, builds its twin library and (where CANN is "
+                                              "present) its NPU kernel-launch library into the package's "
+                                              "_ascend_kernels/ directory next to the declaring file, where the "
+                                              "loader looks first.")
+    from .build import add_arguments as add_build_arguments
+
+    add_build_arguments(build_parser)
     args = parser.parse_args(argv)
+    if args.command == "build":
+        from .build import run as run_build
+
+        return run_build(args)
     if args.command == "doctor":
         from .doctor import main as doctor
 

@@ -5,10 +5,18 @@
 // than the twin's whole launch of a small tensor. It calls the same registered op through the same
 // dispatcher (autograd, autocast, vmap, profiler, dispatch modes all apply); the Python wrapper uses it
 // only where nothing at the Python level would see the call (no __torch_function__, not under
-// torch.compile or TorchScript) and torch.ops otherwise.
+// torch.compile or TorchScript) and torch.ops otherwise. In the NPU build, _npu_launch_kernel is the launcher
+// of a user's own kernel-launch library (ascend_ext.npu_kernels).
 #include <Python.h>
 
 #include <stdexcept>
+#if defined(ASCEND_EXT_WITH_TORCH_NPU)
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "npu/kernel_launch.h"
+#endif
 
 #include <ATen/core/dispatch/Dispatcher.h>
 #include <torch/csrc/Exceptions.h>
@@ -50,6 +58,67 @@ PyObject* VectorAdd(PyObject* /*self*/, PyObject* const* args, Py_ssize_t nargs)
     END_HANDLE_TH_ERRORS
 }
 
+#if defined(ASCEND_EXT_WITH_TORCH_NPU)
+// _npu_launch_kernel(fn, kernel, block_dim, device, kinds, names, values, workspace_bytes): the NPU launcher of a
+// user's kernel-launch library (npu/kernel_launch.h), for ascend_ext.npu_kernels.NpuKernelLibrary.launch. fn is
+// the address of the variant's uniform entry; kinds holds one KernelArgKind per parameter; names the parameters'
+// names; values a tensor (kTensor), bytes (kValue, kDeviceBytes) or None per parameter. Not a torch op: it is
+// the body of a user op that is registered itself (its schema, autograd, profiler entry), called with raw
+// addresses and by-value bytes that no schema types.
+PyObject* NpuLaunchKernel(PyObject* /*self*/, PyObject* const* args, Py_ssize_t nargs)
+{
+    HANDLE_TH_ERRORS
+    constexpr const char* kUsage = "ascend_ext._C._npu_launch_kernel(fn: int, kernel: str, block_dim: int, device: int, "
+                                   "kinds: bytes, names: list, values: list, workspace_bytes: int)";
+    if (nargs != 8 || !PyLong_Check(args[0]) || !PyUnicode_Check(args[1]) || !PyLong_Check(args[2]) ||
+        !PyLong_Check(args[3]) || !PyBytes_Check(args[4]) || !PyList_Check(args[5]) || !PyList_Check(args[6]) ||
+        !PyLong_Check(args[7])) {
+        PyErr_SetString(PyExc_TypeError, kUsage);
+        return nullptr;
+    }
+    const auto fn = reinterpret_cast<ascend_ext::npu::KernelLaunchFn>(PyLong_AsVoidPtr(args[0]));
+    const std::string kernel = PyUnicode_AsUTF8(args[1]);
+    const int64_t blockDim = PyLong_AsLongLong(args[2]);
+    const int64_t device = PyLong_AsLongLong(args[3]);
+    const int64_t workspace = PyLong_AsLongLong(args[7]);
+    if (PyErr_Occurred() != nullptr) return nullptr;
+    const char* kinds = PyBytes_AS_STRING(args[4]);
+    const Py_ssize_t count = PyBytes_GET_SIZE(args[4]);
+    if (PyList_GET_SIZE(args[5]) != count || PyList_GET_SIZE(args[6]) != count) {
+        PyErr_SetString(PyExc_TypeError, kUsage);
+        return nullptr;
+    }
+    std::vector<ascend_ext::npu::KernelArg> launchArgs(static_cast<size_t>(count));
+    for (Py_ssize_t i = 0; i < count; ++i) {
+        auto& arg = launchArgs[static_cast<size_t>(i)];
+        arg.kind = static_cast<ascend_ext::npu::KernelArgKind>(kinds[i]);
+        PyObject* name = PyList_GET_ITEM(args[5], i);
+        PyObject* value = PyList_GET_ITEM(args[6], i);
+        if (PyUnicode_Check(name)) arg.name = PyUnicode_AsUTF8(name);
+        if (THPVariable_Check(value)) {
+            arg.tensor = THPVariable_Unpack(value);
+        } else if (PyBytes_Check(value)) {
+            arg.bytes.assign(PyBytes_AS_STRING(value), static_cast<size_t>(PyBytes_GET_SIZE(value)));
+        } else if (value != Py_None) {
+            PyErr_Format(PyExc_TypeError, "%s: value %zd must be a tensor, bytes or None", kUsage, i);
+            return nullptr;
+        }
+    }
+    {
+        pybind11::gil_scoped_release noGil;
+        ascend_ext::npu::LaunchKernel(fn, kernel, blockDim, device, std::move(launchArgs), workspace);
+    }
+    Py_RETURN_NONE;
+    END_HANDLE_TH_ERRORS
+}
+
+PyMethodDef kNpuMethods[] = {
+    {"_npu_launch_kernel", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&NpuLaunchKernel)),
+     METH_FASTCALL, "the NPU launcher of ascend_ext.npu_kernels (internal)"},
+    {nullptr, nullptr, 0, nullptr},
+};
+#endif
+
 PyMethodDef kMethods[] = {
     {"vector_add", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&VectorAdd)), METH_FASTCALL,
      "vector_add(x, y): the registered ascend_ext::vector_add with alpha = 1, through the dispatcher"},
@@ -64,5 +133,12 @@ PyMethodDef kMethods[] = {
 extern "C" PyMODINIT_FUNC PyInit__C(void)
 {
     static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_C", nullptr, -1, kMethods};
-    return PyModule_Create(&module);
+    PyObject* m = PyModule_Create(&module);
+#if defined(ASCEND_EXT_WITH_TORCH_NPU)
+    if (m != nullptr && PyModule_AddFunctions(m, kNpuMethods) != 0) {
+        Py_DECREF(m);
+        return nullptr;
+    }
+#endif
+    return m;
 }

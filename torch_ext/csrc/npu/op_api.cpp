@@ -74,16 +74,6 @@ std::string RecentAclError()
     return msg != nullptr ? msg : "(no message from CANN)";
 }
 
-// Stream resource limits (torch_npu.npu.set_stream_limit) apply to the thread that tiles and launches: make
-// this thread use the stream's, as torch_npu's own aclnn calls do, when torch_npu says it is needed.
-void UseStreamResources(aclrtStream stream, bool dequeue)
-{
-    const bool needed = dequeue ? c10_npu::check_dequeue_need_use(stream) : c10_npu::check_enqueue_need_use(stream);
-    if (!needed) return;
-    static const auto use = reinterpret_cast<UseStreamResFn>(OptionalSymbol("aclrtUseStreamResInCurrentThread"));
-    if (use != nullptr) use(stream);
-}
-
 // The two stages of one aclnn<Op>, resolved once; the first call of an op is serialised (the generated
 // first stage initialises its op's state on first use).
 struct OpEntry {
@@ -123,6 +113,14 @@ aclDataType AclDType(const char* op, const char* arg, at::ScalarType t)
 }
 
 }  // namespace
+
+void UseStreamResources(aclrtStream stream, bool dequeue)
+{
+    const bool needed = dequeue ? c10_npu::check_dequeue_need_use(stream) : c10_npu::check_enqueue_need_use(stream);
+    if (!needed) return;
+    static const auto use = reinterpret_cast<UseStreamResFn>(OptionalSymbol("aclrtUseStreamResInCurrentThread"));
+    if (use != nullptr) use(stream);
+}
 
 namespace {
 std::string LastSearch()

@@ -48,6 +48,11 @@ void* OpApiSymbol(const char* symbol);
 // Where the loader looked, and what it found: for error messages and `python -m ascend_ext doctor`.
 std::string DescribeOpPackageSearch();
 
+// Stream resource limits (torch_npu.npu.set_stream_limit) apply to the thread that tiles and launches: makes
+// this thread use the stream's, as torch_npu's own aclnn calls do, when torch_npu says it is needed (enqueueing
+// thread: dequeue false; the task-queue thread running the launch: dequeue true).
+void UseStreamResources(void* stream, bool dequeue);
+
 // A tensor argument of an aclnn call. `name` is the argument name used in error messages.
 struct TensorArg {
     const char* name;
