@@ -342,3 +342,41 @@ def test_more_declaration_and_call_errors(kernel_dir, tmp_path):
     nojvp = declare(kernel_dir, jvp=None)
     with pytest.raises(RuntimeError, match=r"no jvp was declared"):
         torch.func.jvp(lambda a: nojvp(a, x), (x,), (torch.ones_like(x),))
+
+
+def test_prebuilt_package_imports_and_runs_without_a_compiler(tmp_path):
+    """`python -m ascend_ext build` on a user's package, then a fresh process whose compiler is missing (CXX
+    names no program, PATH has no g++) imports the package and runs the op from the prebuilt kernels."""
+    import subprocess
+    import sys
+
+    pkg = tmp_path / "userpkg"
+    pkg.mkdir()
+    for name in ("axpy.cpp", "axpy_tiling.h"):
+        shutil.copy(os.path.join(KERNELS, name), pkg / name)
+    (pkg / "__init__.py").write_text(
+        "import ascend_ext.library as al\n"
+        "T = al.c_struct('axpy_tiling.h', 'AxpyTiling')\n"
+        "def tiling(x, y, alpha):\n"
+        "    return al.Tiling(1, T(total=x.numel(), perCore=x.numel(), tile=64))\n"
+        "axpy = al.op('userpkg::axpy(Tensor x, Tensor y, float alpha=1.0) -> Tensor out',\n"
+        "             kernel=al.Kernel('axpy.cpp'), dtypes={'x': ('float32',), 'y': 'x'},\n"
+        "             outputs={'out': al.like('x')}, tiling=tiling, tiling_struct=T)\n")
+    env = dict(os.environ, TORCH_DEVICE_BACKEND_AUTOLOAD="0", ASCEND_EXT_CACHE=str(tmp_path / "cache"))
+    build = subprocess.run([sys.executable, "-m", "ascend_ext", "build", str(pkg), "--targets", "twin"],
+                           capture_output=True, text=True, env=env, timeout=600)
+    assert build.returncode == 0, build.stdout + build.stderr
+    assert (pkg / "_ascend_kernels" / "axpy").is_dir()
+    run = ("import torch, sys; sys.path.insert(0, %r); import userpkg\n"
+           "x = torch.arange(100.); y = torch.ones(100)\n"
+           "out = torch.ops.userpkg.axpy(x, y, 2.0)\n"
+           "assert torch.equal(out, 2 * x + 1), out\nprint('ok')\n") % str(tmp_path)
+    env_run = dict(env, CXX="/nonexistent/g++", PATH="/usr/bin/does-not-exist",
+                   ASCEND_EXT_CACHE=str(tmp_path / "empty-cache"))
+    result = subprocess.run([sys.executable, "-c", run], capture_output=True, text=True, env=env_run, timeout=300)
+    assert result.returncode == 0 and "ok" in result.stdout, result.stdout + result.stderr
+    # the counterpart: without the prebuilt kernels the same process needs the compiler, and says so
+    shutil.rmtree(pkg / "_ascend_kernels")
+    result = subprocess.run([sys.executable, "-c", run], capture_output=True, text=True, env=env_run, timeout=300)
+    assert result.returncode != 0 and "the C++ compiler '/nonexistent/g++' was not found" in result.stderr, \
+        result.stderr[-2000:]

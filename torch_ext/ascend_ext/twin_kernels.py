@@ -237,8 +237,10 @@ def _sdk_flags(opt_level: str) -> List[str]:
 
 
 def _sdk_digest(opt_level: str) -> "hashlib._Hash":
-    """The SDK's content (paths relative to it, so that an installed copy hashes alike anywhere)."""
-    digest = hashlib.sha256((os.environ.get("CXX", "g++") + " " + " ".join(_sdk_flags(opt_level)[:4])).encode())
+    """The SDK's content (paths relative to it, so that an installed copy hashes alike anywhere). The compiler
+    is not part of it: what it builds is loaded through a C interface, and a prebuilt package must be found
+    by a process that has no compiler."""
+    digest = hashlib.sha256(" ".join(_sdk_flags(opt_level)[:4]).encode())
     files = sorted(glob.glob(os.path.join(_SDK, "src", "*.*")))
     files += sorted(p for d in ("include", "host_include")
                     for p in glob.glob(os.path.join(_SDK, d, "**", "*.h"), recursive=True))
@@ -262,7 +264,15 @@ def _compile_all(jobs: List[Tuple[List[str], str]], what: str) -> None:
     while (pending or running) and not failed:
         while pending and len(running) < max(1, os.cpu_count() or 1):
             argv, label = pending.pop(0)
-            running.append((label, subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)))
+            try:
+                proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            except FileNotFoundError:
+                for _, p in running:
+                    p.wait()
+                raise KernelCompileError(
+                    f"compiling {what}: the C++ compiler '{argv[0]}' was not found (set CXX, or install g++); the twin "
+                    "builds kernels with it, unless they were prebuilt (python -m ascend_ext build)") from None
+            running.append((label, proc))
         label, proc = running.pop(0)
         text = proc.communicate()[0]
         if proc.returncode != 0:
