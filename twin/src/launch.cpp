@@ -316,7 +316,7 @@ int RegisterKernel(const KernelVariant& variant)
     return static_cast<int>(Registry().size());
 }
 
-KernelEntry FindKernel(const char* op, ascend_ext::DType dtype)
+KernelEntry FindKernel(const char* op, DType dtype)
 {
     for (const KernelVariant& v : Registry()) {
         if (std::strcmp(v.op, op) == 0 && v.dtype == dtype) return v.entry;

@@ -8,7 +8,7 @@
 
 #include <cstdint>
 
-#include "platform_info.h"
+#include "twin/platform.h"
 
 namespace ascend_twin {
 
@@ -82,7 +82,7 @@ struct CoreContext {
     int64_t blockNum = 1;
     uint64_t tilingKey = 0;
     int32_t kernelType = -1;  // AscendC::KernelMetaType from KERNEL_TASK_TYPE_DEFAULT; -1 when not declared
-    const ascend_ext::PlatformInfo* platform = nullptr;
+    const Platform* platform = nullptr;
     uint8_t* ub = nullptr;  // UB of this core, platform->ubSize bytes, 64-byte aligned
     CoreCounters counters;
     AtomicOp atomicOp = AtomicOp::kNone;
