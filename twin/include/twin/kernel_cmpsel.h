@@ -12,6 +12,9 @@
 //  - Select: bit 1 takes src0, bit 0 takes src1. Mode 0 (VSEL_CMPMASK_SPR) uses the first 256 / sizeof(T)
 //    bits of selMask in every repeat; modes 1 (tensor, scalar) and 2 (tensor, tensor) consume the bits
 //    repeat after repeat. Masked-off lanes keep dst. T half/float, U uint8_t/uint16_t/uint32_t/uint64_t.
+//  - Select's mask/repeat forms set the mask register from their mask argument whatever isSetMask says:
+//    dav_c220's VselImpl calls AscendCUtils::SetMask<T>(mask) without passing isSetMask on (the flag only
+//    reaches the CPU debug build's MaskSetter), so isSetMask = false does not keep the register's mask on A2.
 //  - Select modes 1 and 2 on A2 write 32 bytes of scratch at TMP_UB_OFFSET = 184 KiB (the docs: "对于模式1和
 //    模式2，使用时需要预留8KB的Unified Buffer空间"); the twin checks that the kernel left the top 8 KiB
 //    of UB unallocated.
@@ -454,6 +457,11 @@ ASCEND_TWIN_COMPARES(CompareScalar)
 
 // ---- Select ----------------------------------------------------------------------------------------------
 
+namespace twin_detail {
+// A2 ignores Select's isSetMask: its mask forms always load the mask argument into the register.
+constexpr bool kSelectSetsMask = true;
+}  // namespace twin_detail
+
 // Modes 0 and 2 (two tensors).
 template <typename T, typename U, bool isSetMask = true>
 __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
@@ -461,7 +469,8 @@ __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& s
                               const BinaryRepeatParams& repeatParams)
 {
     twin_detail::CheckSelectTypes<T, U>();
-    const twin_detail::Lanes lanes = twin_detail::MaskLanes("Select", sizeof(T), isSetMask, mask, true, repeatTime);
+    const twin_detail::Lanes lanes =
+        twin_detail::MaskLanes("Select", sizeof(T), twin_detail::kSelectSetsMask, mask, true, repeatTime);
     twin_detail::SelectLanes<T, U>("Select", dst, selMask, src0, &src1, T{}, selMode, lanes, repeatParams);
 }
 
@@ -472,7 +481,8 @@ __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& s
 {
     twin_detail::CheckSelectTypes<T, U>();
     const uint64_t bits[2] = {mask, 0};
-    const twin_detail::Lanes lanes = twin_detail::MaskLanes("Select", sizeof(T), isSetMask, bits, false, repeatTime);
+    const twin_detail::Lanes lanes =
+        twin_detail::MaskLanes("Select", sizeof(T), twin_detail::kSelectSetsMask, bits, false, repeatTime);
     twin_detail::SelectLanes<T, U>("Select", dst, selMask, src0, &src1, T{}, selMode, lanes, repeatParams);
 }
 
@@ -576,7 +586,8 @@ __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& s
                               const BinaryRepeatParams& repeatParams)
 {
     twin_detail::CheckSelectTypes<T, U>();
-    const twin_detail::Lanes lanes = twin_detail::MaskLanes("Select", sizeof(T), isSetMask, mask, true, repeatTime);
+    const twin_detail::Lanes lanes =
+        twin_detail::MaskLanes("Select", sizeof(T), twin_detail::kSelectSetsMask, mask, true, repeatTime);
     twin_detail::SelectLanes<T, U>("Select", dst, selMask, src0, nullptr, src1, selMode, lanes, repeatParams);
 }
 
@@ -587,7 +598,8 @@ __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& s
 {
     twin_detail::CheckSelectTypes<T, U>();
     const uint64_t bits[2] = {mask, 0};
-    const twin_detail::Lanes lanes = twin_detail::MaskLanes("Select", sizeof(T), isSetMask, bits, false, repeatTime);
+    const twin_detail::Lanes lanes =
+        twin_detail::MaskLanes("Select", sizeof(T), twin_detail::kSelectSetsMask, bits, false, repeatTime);
     twin_detail::SelectLanes<T, U>("Select", dst, selMask, src0, nullptr, src1, selMode, lanes, repeatParams);
 }
 
