@@ -193,14 +193,66 @@ void PadTooManyBlocks(GM_ADDR in, GM_ADDR)
                 DataCopyPadExtParams<float>{false, 0, 0, 0.0f});
 }
 
-void CopyZeroBlocks(GM_ADDR in, GM_ADDR)
+// blockCount (or blockLen) 0: a no-op on A2, in both directions; the GM address is never touched, so
+// one past the end of the buffers is fine too.
+void CopyZeroBlocks(GM_ADDR in, GM_ADDR out)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 32);
+    GlobalTensor<float> inGm, outGm;
+    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(in));
+    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
+    LocalTensor<float> t = buf.Get<float>();
+    DataCopy(t, inGm[64], DataCopyParams{0, 1, 0, 0});
+    DataCopy(t, inGm, DataCopyParams{1, 0, 0, 0});
+    DataCopy(outGm[64], t, DataCopyParams{0, 1, 0, 0});
+}
+
+template <uint16_t kBlocks>
+void CopyBlocks(GM_ADDR in, GM_ADDR)
 {
     TPipe pipe;
     TBuf<TPosition::VECCALC> buf;
     pipe.InitBuffer(buf, 32);
     GlobalTensor<float> inGm;
     inGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(in));
-    DataCopy(buf.Get<float>(), inGm, DataCopyParams{0, 1, 0, 0});
+    DataCopy(buf.Get<float>(), inGm, DataCopyParams{kBlocks, 1, 0, 0});
+}
+
+// DataCopyPad of int64_t with isPad: the pad value must be 0 (A2 pads 64-bit data as 32-bit halves).
+template <int64_t kPad, bool kIsPad>
+void PadInt64(GM_ADDR in, GM_ADDR out)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 32);
+    GlobalTensor<int64_t> inGm, outGm;
+    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ int64_t*>(in));
+    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ int64_t*>(out));
+    LocalTensor<int64_t> t = buf.Get<int64_t>();
+    DataCopyPad(t, inGm, DataCopyExtParams{1, 8, 0, 0, 0}, DataCopyPadExtParams<int64_t>{kIsPad, 0, 3, kPad});
+    PipeBarrier<PIPE_ALL>();  // orders the copy with the pipes before it
+    DataCopy(outGm, t, 4);
+}
+
+// The tensors of a TQueBind<VECIN, VECOUT> are at VECOUT, from AllocTensor and from DeQue alike
+// (GetPosition(VECIN, VECOUT) of the real API); out[0..2) = the two positions.
+void BindPositions(GM_ADDR, GM_ADDR out)
+{
+    TPipe pipe;
+    TQueBind<TPosition::VECIN, TPosition::VECOUT, 1> bind;
+    pipe.InitBuffer(bind, 1, 32);
+    GlobalTensor<float> outGm;
+    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
+    LocalTensor<float> t = bind.AllocTensor<float>();
+    const int32_t allocated = t.GetPosition();
+    bind.EnQue(t);
+    t = bind.DeQue<float>();
+    const int32_t dequeued = t.GetPosition();
+    bind.FreeTensor(t);
+    outGm.SetValue(0, static_cast<float>(allocated));
+    outGm.SetValue(1, static_cast<float>(dequeued));
 }
 
 // TBuf: GetWithOffset views, and the queue calls that only hand out its memory.
@@ -221,12 +273,13 @@ void TBufViews(GM_ADDR in, GM_ADDR out)
     buf.FreeTensor(whole);
 }
 
-void TBufOffsetPastTheEnd(GM_ADDR, GM_ADDR)
+template <uint32_t kOffset>
+void TBufWithOffset(GM_ADDR, GM_ADDR)
 {
     TPipe pipe;
     TBuf<TPosition::VECCALC> buf;
     pipe.InitBuffer(buf, 64 * sizeof(float));
-    buf.GetWithOffset<float>(32, 33 * sizeof(float));
+    buf.GetWithOffset<float>(8, kOffset);
 }
 
 void TBufGetPartialBlock(GM_ADDR, GM_ADDR)
@@ -301,19 +354,56 @@ TEST_CASE("the older DataCopyPad overloads, srcGap/dstGap")
     CHECK_EQ(gOut[3], -1.0f);
 }
 
-TEST_CASE("blockCount ranges: DataCopyPad up to 4095, DataCopy from 1")
+TEST_CASE("blockCount ranges: 0 to 4095; DataCopy with blockCount or blockLen 0 is a no-op (A2)")
 {
     CHECK(Has(Run(&PadTooManyBlocks), "blockCount is within the instruction's range"));
-    CHECK(Has(Run(&CopyZeroBlocks), "blockCount is within the instruction's range"));
+    CHECK(Has(Run(&CopyBlocks<4096>), "blockCount is within the instruction's range"));
+    for (int i = 0; i < 64; ++i) gOut[i] = static_cast<float>(-i);
+    ascend_twin::LaunchSpec spec;
+    spec.kernel = "fidelity";
+    spec.entry = reinterpret_cast<ascend_twin::KernelEntry>(&CopyZeroBlocks);
+    spec.blockDim = 1;
+    spec.args = {{"in", gIn.data(), gIn.size() * 4}, {"out", gOut.data(), gOut.size() * 4}};
+    const ascend_twin::LaunchStats& stats = ascend_twin::Launch(spec);
+    CHECK_EQ(stats.cores[0].gmBytesRead, 0ull);
+    CHECK_EQ(stats.cores[0].gmBytesWritten, 0ull);
+    CHECK_EQ(stats.cores[0].dataCopyCalls, 0ull);
+    for (int i = 0; i < 64; ++i) CHECK_EQ(gOut[i], static_cast<float>(-i));
 }
 
-TEST_CASE("TBuf: GetWithOffset, queue calls, Get(len) in whole 32-byte blocks")
+TEST_CASE("DataCopyPad of a 64-bit type: isPad with a pad value other than 0 is refused, 0 is fine")
+{
+    std::vector<int64_t> values(8);
+    for (int i = 0; i < 8; ++i) values[i] = (int64_t{1} << 40) * (i + 1) - i;
+    std::memcpy(gIn.data(), values.data(), sizeof(int64_t) * values.size());
+    CHECK(Has(Run(&PadInt64<7, true>), "DataCopyPad of a 64-bit type pads with paddingValue 0 only"));
+    CHECK_OK(Run(&PadInt64<7, false>));  // paddingValue unused without isPad
+    CHECK_OK(Run(&PadInt64<0, true>));
+    int64_t got[4];
+    std::memcpy(got, gOut.data(), sizeof got);
+    CHECK_EQ(got[0], values[0]);
+    for (int i = 1; i < 4; ++i) CHECK_EQ(got[i], int64_t{0});
+}
+
+TEST_CASE("TPosition has C2PIPE2GM and C2PIPE2LOCAL; a TQueBind<VECIN, VECOUT>'s tensors are at VECOUT")
+{
+    static_assert(static_cast<int>(TPosition::C2PIPE2GM) == static_cast<int>(TPosition::TSCM) + 1);
+    static_assert(static_cast<int>(TPosition::C2PIPE2LOCAL) == static_cast<int>(TPosition::TSCM) + 2);
+    static_assert(static_cast<int>(TPosition::MAX) == static_cast<int>(TPosition::TSCM) + 3);
+    CHECK_OK(Run(&BindPositions));
+    CHECK_EQ(gOut[0], static_cast<float>(TPosition::VECOUT));
+    CHECK_EQ(gOut[1], static_cast<float>(TPosition::VECOUT));
+}
+
+TEST_CASE("TBuf: GetWithOffset (32-byte offsets), queue calls, Get(len) in whole 32-byte blocks")
 {
     for (int i = 0; i < 64; ++i) gIn[i] = static_cast<float>(i);
     CHECK_OK(Run(&TBufViews));
     CHECK_EQ(gOut[0], 32.0f);
     CHECK_EQ(gOut[31], 63.0f);
-    CHECK(Has(Run(&TBufOffsetPastTheEnd), "GetWithOffset stays inside the TBuf"));
+    CHECK_OK(Run(&TBufWithOffset<224>));
+    CHECK(Has(Run(&TBufWithOffset<256>), "GetWithOffset stays inside the TBuf"));
+    CHECK(Has(Run(&TBufWithOffset<132>), "GetWithOffset's bufOffset is a multiple of 32 bytes"));
     CHECK(Has(Run(&TBufGetPartialBlock), "positive whole number of 32-byte blocks"));
 }
 

@@ -26,6 +26,10 @@ const char* PositionName(TPosition p)
         case TPosition::C2: return "C2";
         case TPosition::CO1: return "CO1";
         case TPosition::CO2: return "CO2";
+        case TPosition::SPM: return "SPM";
+        case TPosition::TSCM: return "TSCM";
+        case TPosition::C2PIPE2GM: return "C2PIPE2GM";
+        case TPosition::C2PIPE2LOCAL: return "C2PIPE2LOCAL";
         default: return "other";
     }
 }

@@ -27,6 +27,8 @@ enum class TPosition : uint8_t {
     SPM,
     SHM = SPM,
     TSCM,
+    C2PIPE2GM,
+    C2PIPE2LOCAL,
     MAX,
 };
 using QuePosition = TPosition;

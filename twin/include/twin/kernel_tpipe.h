@@ -135,7 +135,7 @@ public:
                 ascend_twin::PipeAcquire(kProducer, freed_[i]);  // waits for the FreeTensor that released it
                 LocalTensor<T> t;
                 t.TwinBind(reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_[i]),
-                           len_ / sizeof(T), src, {this, i});
+                           len_ / sizeof(T), kPosition, {this, i});
                 return t;
             }
         }
@@ -195,7 +195,7 @@ public:
         state_[i] = twin_detail::SlotState::kAllocated;
         ascend_twin::PipeAcquire(kConsumer, enqueued_[i]);
         LocalTensor<T> t;
-        t.TwinBind(reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_[i]), len_ / sizeof(T), dst,
+        t.TwinBind(reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_[i]), len_ / sizeof(T), kPosition,
                    {this, i});
         return t;
     }
@@ -255,6 +255,9 @@ private:
         return ref.slot;
     }
 
+    // Every tensor of the queue, from AllocTensor or DeQue, is at the queue's position (the real
+    // GetBufferAddr sets logicPos = GetPosition(src, dst): VECOUT for a TQueBind<VECIN, VECOUT>).
+    static constexpr TPosition kPosition = twin_detail::QueuePosition(src, dst);
     static constexpr ascend_twin::Pipe kProducer = twin_detail::Producer(src);
     static constexpr ascend_twin::Pipe kConsumer = twin_detail::Consumer(dst);
 
@@ -314,6 +317,10 @@ public:
         if (len_ == 0) {
             ascend_twin::Fail("TBuf::GetWithOffset", "a TBuf is given memory by TPipe::InitBuffer before use",
                               "this TBuf has no buffer");
+        }
+        if (bufOffset % 32 != 0) {
+            ascend_twin::FailF("TBuf::GetWithOffset", "GetWithOffset's bufOffset is a multiple of 32 bytes",
+                               "bufOffset %u", bufOffset);
         }
         if (static_cast<uint64_t>(bufOffset) + static_cast<uint64_t>(size) * sizeof(T) > len_) {
             ascend_twin::FailF("TBuf::GetWithOffset", "GetWithOffset stays inside the TBuf",
