@@ -113,12 +113,12 @@ inline void CheckUbCopyRange(const char* call, const char* operand, uint64_t nee
 template <typename T>
 uint8_t* Bytes(const LocalTensor<T>& t)
 {
-    return reinterpret_cast<uint8_t*>(t.TwinData());
+    return reinterpret_cast<uint8_t*>(twin_detail::TwinData(t));
 }
 template <typename T>
 uint8_t* Bytes(const GlobalTensor<T>& t)
 {
-    return reinterpret_cast<uint8_t*>(t.TwinData());
+    return reinterpret_cast<uint8_t*>(twin_detail::TwinData(t));
 }
 
 }  // namespace twin_detail
@@ -180,8 +180,8 @@ __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>&
                   "uint32_t, float, int64_t, uint64_t and double");
     const char* call = "DataCopy(UB->UB)";
     twin_detail::CheckBlockCount(call, repeatParams.blockCount);
-    ascend_twin::CheckUbAligned(call, "dst", dst.TwinData());
-    ascend_twin::CheckUbAligned(call, "src", src.TwinData());
+    ascend_twin::CheckUbAligned(call, "dst", twin_detail::TwinData(dst));
+    ascend_twin::CheckUbAligned(call, "src", twin_detail::TwinData(src));
     if (repeatParams.blockCount == 0 || repeatParams.blockLen == 0) return;
     const uint64_t len = repeatParams.blockLen * 32ULL;
     const uint64_t srcPitch = len + repeatParams.srcGap * 32ULL;

@@ -55,7 +55,7 @@ private:
     {
         const uint64_t bytes = static_cast<uint64_t>(tileSize) * sizeof(DataType);
         LocalTensor<DataType> t;
-        t.TwinBind(reinterpret_cast<DataType*>(twin_detail::CarveUb("LocalMemAllocator::Alloc", head_, bytes)),
+        twin_detail::TwinBind(t, reinterpret_cast<DataType*>(twin_detail::CarveUb("LocalMemAllocator::Alloc", head_, bytes)),
                    tileSize, pos, {});
         head_ += static_cast<uint32_t>(bytes);
         return t;

@@ -124,28 +124,6 @@ public:
     }
 
     template <typename T>
-    __aicore__ inline LocalTensor<T> TakeFree()
-    {
-        CheckInitialised("TQue::AllocTensor");
-        for (int32_t k = 0; k < num_; ++k) {
-            const int32_t i = (nextAlloc_ + k) % num_;
-            if (state_[i] == twin_detail::SlotState::kFree) {
-                state_[i] = twin_detail::SlotState::kAllocated;
-                nextAlloc_ = (i + 1) % num_;
-                ascend_twin::PipeAcquire(kProducer, freed_[i]);  // waits for the FreeTensor that released it
-                LocalTensor<T> t;
-                t.TwinBind(reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_[i]),
-                           len_ / sizeof(T), kPosition, {this, i});
-                return t;
-            }
-        }
-        ascend_twin::FailF("TQue::AllocTensor", "no more live tensors than the queue's buffers",
-                           "all %d buffers of the %s queue are in use (a FreeTensor is missing; on the NPU this call "
-                           "would wait forever)",
-                           static_cast<int>(num_), twin_detail::QueueName(src, dst).text);
-    }
-
-    template <typename T>
     __aicore__ inline bool EnQue(const LocalTensor<T>& tensor)
     {
         const int32_t i = OwnSlot("TQue::EnQue", tensor);
@@ -181,26 +159,6 @@ public:
     }
 
     template <typename T>
-    __aicore__ inline LocalTensor<T> TakeQueued()
-    {
-        CheckInitialised("TQue::DeQue");
-        if (count_ == 0) {
-            ascend_twin::FailF("TQue::DeQue", "DeQue takes from a queue holding a tensor",
-                               "the %s queue is empty (a missing EnQue; on the NPU this call would wait forever)",
-                               twin_detail::QueueName(src, dst).text);
-        }
-        const int32_t i = fifo_[head_];
-        head_ = (head_ + 1) % twin_detail::kMaxQueueBuffers;
-        --count_;
-        state_[i] = twin_detail::SlotState::kAllocated;
-        ascend_twin::PipeAcquire(kConsumer, enqueued_[i]);
-        LocalTensor<T> t;
-        t.TwinBind(reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_[i]), len_ / sizeof(T), kPosition,
-                   {this, i});
-        return t;
-    }
-
-    template <typename T>
     __aicore__ inline void FreeTensor(LocalTensor<T>& tensor)
     {
         const int32_t i = OwnSlot("TQue::FreeTensor", tensor);
@@ -218,6 +176,9 @@ public:
     __aicore__ inline bool HasTensorInQue() const { return count_ > 0; }
     __aicore__ inline int32_t GetTensorCountInQue() const { return count_; }
 
+private:
+    friend struct ascend_twin::internal::Access;
+
     // Called by TPipe::InitBuffer.
     void TwinInit(const char* call, twin_detail::UbAllocator& ub, uint8_t num, uint32_t len)
     {
@@ -234,7 +195,48 @@ public:
         len_ = aligned;
     }
 
-private:
+    template <typename T>
+    __aicore__ inline LocalTensor<T> TakeFree()
+    {
+        CheckInitialised("TQue::AllocTensor");
+        for (int32_t k = 0; k < num_; ++k) {
+            const int32_t i = (nextAlloc_ + k) % num_;
+            if (state_[i] == twin_detail::SlotState::kFree) {
+                state_[i] = twin_detail::SlotState::kAllocated;
+                nextAlloc_ = (i + 1) % num_;
+                ascend_twin::PipeAcquire(kProducer, freed_[i]);  // waits for the FreeTensor that released it
+                LocalTensor<T> t;
+                twin_detail::TwinBind(t, reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_[i]),
+                           len_ / sizeof(T), kPosition, {this, i});
+                return t;
+            }
+        }
+        ascend_twin::FailF("TQue::AllocTensor", "no more live tensors than the queue's buffers",
+                           "all %d buffers of the %s queue are in use (a FreeTensor is missing; on the NPU this call "
+                           "would wait forever)",
+                           static_cast<int>(num_), twin_detail::QueueName(src, dst).text);
+    }
+
+    template <typename T>
+    __aicore__ inline LocalTensor<T> TakeQueued()
+    {
+        CheckInitialised("TQue::DeQue");
+        if (count_ == 0) {
+            ascend_twin::FailF("TQue::DeQue", "DeQue takes from a queue holding a tensor",
+                               "the %s queue is empty (a missing EnQue; on the NPU this call would wait forever)",
+                               twin_detail::QueueName(src, dst).text);
+        }
+        const int32_t i = fifo_[head_];
+        head_ = (head_ + 1) % twin_detail::kMaxQueueBuffers;
+        --count_;
+        state_[i] = twin_detail::SlotState::kAllocated;
+        ascend_twin::PipeAcquire(kConsumer, enqueued_[i]);
+        LocalTensor<T> t;
+        twin_detail::TwinBind(t, reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_[i]), len_ / sizeof(T), kPosition,
+                   {this, i});
+        return t;
+    }
+
     void CheckInitialised(const char* call) const
     {
         if (num_ == 0) {
@@ -246,7 +248,7 @@ private:
     template <typename T>
     int32_t OwnSlot(const char* call, const LocalTensor<T>& tensor) const
     {
-        const twin_detail::BufferRef& ref = tensor.TwinRef();
+        const twin_detail::BufferRef& ref = twin_detail::TwinRef(tensor);
         if (ref.owner != this || ref.slot < 0) {
             ascend_twin::Fail(call, "a queue takes back only whole tensors it handed out",
                               ref.owner == this ? "the tensor is a sub-view (operator[]) of a queue buffer"
@@ -306,7 +308,7 @@ public:
                                "%u elements of %zu bytes", len, sizeof(T));
         }
         LocalTensor<T> t;
-        t.TwinBind(reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_), len, pos, {this, -1});
+        twin_detail::TwinBind(t, reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_), len, pos, {this, -1});
         return t;
     }
 
@@ -328,7 +330,7 @@ public:
                                static_cast<unsigned>(len_));
         }
         LocalTensor<T> t;
-        t.TwinBind(reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_ + bufOffset), size, pos, {this, -1});
+        twin_detail::TwinBind(t, reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_ + bufOffset), size, pos, {this, -1});
         return t;
     }
 
@@ -352,6 +354,9 @@ public:
     {
     }
 
+private:
+    friend struct ascend_twin::internal::Access;
+
     void TwinInit(const char* call, twin_detail::UbAllocator& ub, uint32_t len)
     {
         if (len_ != 0) ascend_twin::Fail(call, "InitBuffer runs once per TBuf", "this TBuf already has memory");
@@ -359,7 +364,6 @@ public:
         len_ = (len + 31u) / 32u * 32u;
     }
 
-private:
     uint32_t offset_ = 0;
     uint32_t len_ = 0;
 };
@@ -413,26 +417,31 @@ public:
     template <class T>
     __aicore__ inline bool InitBuffer(T& que, uint8_t num, uint32_t len)
     {
-        que.TwinInit("TPipe::InitBuffer", ub_, num, len);
+        twin_detail::TwinInit(que, "TPipe::InitBuffer", ub_, num, len);
         return true;
     }
 
     template <TPosition pos>
     __aicore__ inline bool InitBuffer(TBuf<pos>& buf, uint32_t len)
     {
-        buf.TwinInit("TPipe::InitBuffer", ub_, len);
+        twin_detail::TwinInit(buf, "TPipe::InitBuffer", ub_, len);
         return true;
     }
 
     __aicore__ inline void Reset() { ub_.Reset(); }
     __aicore__ inline void Destroy() { ub_.Reset(); }
-    // Twin: the UB offset past this TPipe's buffers (where the real PopStackBuffer starts).
-    uint64_t TwinUbEnd() const { return ub_.End(); }
-
 private:
+    friend struct ascend_twin::internal::Access;
+    twin_detail::UbAllocator& TwinResources() { return ub_; }
+
     twin_detail::UbAllocator ub_;
     uint8_t events_[static_cast<uint32_t>(HardEvent::MAX)] = {};  // allocated event ids, one bit each
 };
+
+namespace twin_detail {
+// The UB offset past the buffers a TPipe handed out (where the real PopStackBuffer starts).
+inline uint64_t TwinUbEnd(TPipe& pipe) { return ascend_twin::internal::Access::Resources(pipe).End(); }
+}  // namespace twin_detail
 
 __aicore__ inline TPipe* GetTPipePtr() { return static_cast<TPipe*>(ascend_twin::CurrentCore().tpipe); }
 
