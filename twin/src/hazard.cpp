@@ -441,6 +441,8 @@ void WaitFlag(const char* event, Pipe src, Pipe dst, int32_t eventId, uint32_t e
     PipeAcquire(dst, s.flagClock[eventIndex][eventId]);
 }
 
+bool FlagIsSet(uint32_t eventIndex, int32_t eventId) { return State().flagSet[eventIndex][eventId]; }
+
 void Barrier(Pipe pipe)
 {
     HazardState& s = State();

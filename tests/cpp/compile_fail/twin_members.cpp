@@ -42,10 +42,10 @@ extern "C" __global__ __aicore__ void uses_the_api(GM_ADDR x)
 #elif FAULT == 5
     (void)t.TwinPosition();
 #elif FAULT == 6
-    twin_detail::UbAllocator resources;
+    twin_detail::PipeResources resources;
     que.TwinInit("kernel", resources, 1, 64);
 #elif FAULT == 7
-    twin_detail::UbAllocator resources;
+    twin_detail::PipeResources resources;
     buf.TwinInit("kernel", resources, 64);
 #elif FAULT == 8
     (void)pipe.TwinResources();

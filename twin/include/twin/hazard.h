@@ -58,6 +58,7 @@ PipeClock PipeNow(Pipe pipe);                    // the clock a release on `pipe
 void PipeAcquire(Pipe pipe, const PipeClock& c);  // `pipe` waits for what c covers
 void SetFlag(const char* event, Pipe src, Pipe dst, int32_t eventId, uint32_t eventIndex);
 void WaitFlag(const char* event, Pipe src, Pipe dst, int32_t eventId, uint32_t eventIndex);
+bool FlagIsSet(uint32_t eventIndex, int32_t eventId);  // a SetFlag not waited for yet
 void Barrier(Pipe pipe);  // PipeBarrier<pipe>
 void BarrierAll();        // PipeBarrier<PIPE_ALL>
 

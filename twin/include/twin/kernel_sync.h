@@ -23,6 +23,9 @@ enum class HardEvent : uint8_t {
 namespace twin_detail {
 
 void CheckEventId(const char* call, int32_t eventID);
+// Under a TPipe, a kernel's SetFlag/WaitFlag ids come from AllocEventID/FetchEventID (SetFlag docs): an id a
+// queue of the TPipe holds for the same HardEvent is a collision.
+void CheckKernelEventId(const char* call, uint32_t eventIndex, int32_t eventID);
 
 struct EventPipes {
     const char* name;
@@ -83,6 +86,7 @@ template <HardEvent event>
 __aicore__ inline void SetFlag(int32_t eventID)
 {
     twin_detail::CheckEventId("SetFlag", eventID);
+    twin_detail::CheckKernelEventId("SetFlag", static_cast<uint32_t>(event), eventID);
     constexpr twin_detail::EventPipes p = twin_detail::Pipes(event);
     ascend_twin::SetFlag(p.name, p.src, p.dst, eventID, static_cast<uint32_t>(event));
 }
@@ -92,6 +96,7 @@ template <HardEvent event>
 __aicore__ inline void WaitFlag(int32_t eventID)
 {
     twin_detail::CheckEventId("WaitFlag", eventID);
+    twin_detail::CheckKernelEventId("WaitFlag", static_cast<uint32_t>(event), eventID);
     constexpr twin_detail::EventPipes p = twin_detail::Pipes(event);
     ascend_twin::WaitFlag(p.name, p.src, p.dst, eventID, static_cast<uint32_t>(event));
 }

@@ -99,6 +99,8 @@ struct CoreContext {
     uint8_t deqScaleForm = 0;
     AtomicType atomicType = AtomicType::kFloat;
     void* tpipe = nullptr;  // the kernel's current AscendC::TPipe (GetTPipePtr)
+    uint32_t pipeGeneration = 0;  // TPipe::Reset/Destroy calls: queues and TBufs of an older one need InitBuffer
+    uint64_t ubCarvedEnd = 0;     // UB offset past the tensors LocalMemAllocator handed out
     LaunchSync* sync = nullptr;  // the launch's SyncAll barrier
     uint32_t epoch = 0;          // SyncAlls this core has passed
     uint32_t softSyncs = 0;      // SyncAlls of the workspace form (its GM slot counts them)
