@@ -282,7 +282,8 @@ const LaunchStats& Launch(const LaunchSpec& spec)
     std::string detail;
     if (!CheckSyncWorkspaceZeroing(cores, culprit, detail)) {
         throw RuleViolation(spec.kernel, culprit, "SyncAll(gmWorkspace, ubWorkspace, usedCores)",
-                            "either the host zeroes SyncAll's gmWorkspace or every core zeroes all of it (SyncAll docs)",
+                            "either the host zeroes SyncAll's gmWorkspace or every core zeroes all of it "
+                            "(SyncAll docs)",
                             detail);
     }
     if (spec.blockDim > 1) {  // one core has nobody to race with

@@ -165,8 +165,8 @@ void QueueWaitFlag(const char* call, HardEvent evt, int32_t id)
     const EventPipes p = Pipes(evt);
     if (!ascend_twin::FlagIsSet(static_cast<uint32_t>(evt), id)) {
         ascend_twin::FailF(call, "a queue's flag is waited for by the queue only",
-                           "the flag of HardEvent::%s id %d that the queue set is no longer set: a kernel WaitFlag with "
-                           "an id it did not take from AllocEventID/FetchEventID consumed it (SetFlag docs)",
+                           "the flag of HardEvent::%s id %d that the queue set is no longer set: a kernel WaitFlag "
+                           "with an id it did not take from AllocEventID/FetchEventID consumed it (SetFlag docs)",
                            p.name, static_cast<int>(id));
     }
     ascend_twin::WaitFlag(p.name, p.src, p.dst, id, static_cast<uint32_t>(evt));

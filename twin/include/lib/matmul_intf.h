@@ -160,7 +160,10 @@ public:
     {
         cube_.SetTensorB(twin_detail::TwinData(gm), isTransposeB);
     }
-    __aicore__ inline void SetBias(const GlobalTensor<BiasT>& biasGlobal) { cube_.SetBias(twin_detail::TwinData(biasGlobal)); }
+    __aicore__ inline void SetBias(const GlobalTensor<BiasT>& biasGlobal)
+    {
+        cube_.SetBias(twin_detail::TwinData(biasGlobal));
+    }
     __aicore__ inline void DisableBias() { cube_.DisableBias(); }
     __aicore__ inline void ClearBias() { cube_.DisableBias(); }
     template <bool sync = true>

@@ -50,9 +50,9 @@ __aicore__ inline void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src
     ResetMask();
     ascend_twin::CheckUbAligned("Brcb", "dst", twin_detail::TwinData(dst));
     ascend_twin::CheckUbAligned("Brcb", "src", twin_detail::TwinData(src));
-    twin_detail::CheckBrcb(twin_detail::TwinData(dst), static_cast<uint64_t>(dst.GetSize()) * sizeof(T), twin_detail::TwinData(src),
-                           static_cast<uint64_t>(src.GetSize()) * sizeof(T), sizeof(T), repeatTime,
-                           repeatParams.dstBlkStride, repeatParams.dstRepStride);
+    twin_detail::CheckBrcb(twin_detail::TwinData(dst), static_cast<uint64_t>(dst.GetSize()) * sizeof(T),
+                           twin_detail::TwinData(src), static_cast<uint64_t>(src.GetSize()) * sizeof(T), sizeof(T),
+                           repeatTime, repeatParams.dstBlkStride, repeatParams.dstRepStride);
     if (repeatTime == 0) return;
     constexpr uint32_t perBlock = 32 / sizeof(T);
     ascend_twin::Instr instr("Brcb", ascend_twin::Pipe::kV);

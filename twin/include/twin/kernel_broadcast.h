@@ -127,8 +127,9 @@ __aicore__ inline void Broadcast(const LocalTensor<T>& dstLocal, const LocalTens
                                  LocalTensor<uint8_t>& sharedTmpBuffer)
 {
     // isReuseSource is reserved (docs); the A2 check only warns when it is true.
-    twin_detail::BroadcastRun<T, dim, axis>(dstLocal, srcLocal, dstShape, srcShape, twin_detail::TwinData(sharedTmpBuffer),
-                                            sharedTmpBuffer.GetSize(), twin_detail::TwinPosition(sharedTmpBuffer), false);
+    twin_detail::BroadcastRun<T, dim, axis>(dstLocal, srcLocal, dstShape, srcShape,
+                                            twin_detail::TwinData(sharedTmpBuffer), sharedTmpBuffer.GetSize(),
+                                            twin_detail::TwinPosition(sharedTmpBuffer), false);
 }
 
 // The framework's temporary buffer: the UB after the TPipe's buffers (the kernel leaves room for it).

@@ -227,7 +227,8 @@ public:
     __aicore__ inline LocalTensor<CAST_T> ReinterpretCast() const
     {
         LocalTensor<CAST_T> out;
-        twin_detail::TwinBind(out, reinterpret_cast<CAST_T*>(data_), size_ * sizeof(T) / sizeof(CAST_T), position_, ref_);
+        twin_detail::TwinBind(out, reinterpret_cast<CAST_T*>(data_), size_ * sizeof(T) / sizeof(CAST_T), position_,
+                              ref_);
         return out;
     }
 

@@ -447,7 +447,8 @@ public:
                                static_cast<unsigned>(len_));
         }
         LocalTensor<T> t;
-        twin_detail::TwinBind(t, reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_ + bufOffset), size, pos, {this, -1});
+        twin_detail::TwinBind(t, reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_ + bufOffset), size, pos,
+                              {this, -1});
         return t;
     }
 
@@ -489,7 +490,8 @@ private:
     void CheckInitialised(const char* call) const
     {
         if (len_ == 0) {
-            ascend_twin::Fail(call, "a TBuf is given memory by TPipe::InitBuffer before use", "this TBuf has no buffer");
+            ascend_twin::Fail(call, "a TBuf is given memory by TPipe::InitBuffer before use",
+                              "this TBuf has no buffer");
         }
         if (generation_ != twin_detail::PipeGeneration()) {
             ascend_twin::Fail(call, "a TBuf is given memory by TPipe::InitBuffer again after TPipe::Reset",

@@ -57,7 +57,8 @@ public:
     {
         static PlatformAscendC b2(ascend_twin::kAscend910B2);
         static PlatformAscendC b3(ascend_twin::kAscend910B3);
-        const ascend_twin::Platform* p = customSocVersion == nullptr ? nullptr : ascend_twin::FindPlatform(customSocVersion);
+        const ascend_twin::Platform* p =
+            customSocVersion == nullptr ? nullptr : ascend_twin::FindPlatform(customSocVersion);
         if (p == &ascend_twin::kAscend910B2) return &b2;
         if (p == &ascend_twin::kAscend910B3) return &b3;
         return nullptr;
