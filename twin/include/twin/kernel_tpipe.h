@@ -264,7 +264,8 @@ public:
         for (int32_t i = 0; i < num_; ++i) {
             if (state_[i] == twin_detail::SlotState::kQueued) {
                 ascend_twin::FailF("TQue::FreeAllEvent", "FreeAllEvent runs with no tensor in the queue",
-                                   "buffer %d of the %s queue is enqueued (DeQue it first)", i,
+                                   "buffer %d of the %s queue is enqueued (DeQue it first; the twin is stricter than "
+                                   "the NPU here, where only the debug build asserts it)", i,
                                    twin_detail::QueueName(src, dst).text);
             }
             if (freeId_[i] >= 0) {
@@ -534,8 +535,9 @@ public:
         twin_detail::CheckEventId("TPipe::ReleaseEventID", id);
         if (res_.events.HeldByQueue(evt, id)) {
             ascend_twin::FailF("TPipe::ReleaseEventID", "ReleaseEventID gives back ids from AllocEventID",
-                               "event id %d of HardEvent::%s is held by a TQue buffer", static_cast<int>(id),
-                               twin_detail::Pipes(evt).name);
+                               "event id %d of HardEvent::%s is held by a TQue buffer (the twin is stricter than "
+                               "the NPU here, which frees it and lets the queue's next flag collide)",
+                               static_cast<int>(id), twin_detail::Pipes(evt).name);
         }
         res_.events.Release(evt, id);
     }
