@@ -145,6 +145,16 @@ void FetchedIdWhileQueued(GM_ADDR, GM_ADDR)
     que.FreeTensor(t);
 }
 
+// ReleaseEventID of the V_MTE2 id the freed buffer holds (its next AllocTensor waits on it).
+void ReleaseQueueId(GM_ADDR, GM_ADDR)
+{
+    TPipe pipe;
+    TQue<TPosition::VECIN, 1> que;
+    pipe.InitBuffer(que, 1, 64);
+    Round(que);
+    pipe.ReleaseEventID<HardEvent::V_MTE2>(0);
+}
+
 void FreeAllEventWhileQueued(GM_ADDR, GM_ADDR)
 {
     TPipe pipe;
@@ -453,7 +463,8 @@ TEST_CASE("a kernel's SetFlag/WaitFlag ids collide with a queue's unless they co
                                              "FetchEventID"));
     CHECK_OK(Run(&FetchedIdWhileQueued));
     CHECK(Has(Run(&KernelFlagAcrossFreeTensor<false>), "a queue's event id is not set by the kernel's own SetFlag"));
-    CHECK_OK(Run(&KernelFlagAcrossFreeTensor<true>));
+    CHECK_OK(Run(&KernelFlagAcrossFreeTensor<true>));  // which also releases its own id
+    CHECK(Has(Run(&ReleaseQueueId), "ReleaseEventID gives back ids from AllocEventID"));
 }
 
 TEST_CASE("TPipe::Reset: queues and TBufs take InitBuffer again; Select's scratch rule sees the UB in use now")
