@@ -148,8 +148,8 @@ void EventPool::Clear()
 
 void QueueSetFlag(const char* call, HardEvent evt, int32_t id)
 {
-    const EventPipes p = Pipes(evt);
-    if (ascend_twin::FlagIsSet(static_cast<uint32_t>(evt), id)) {
+    const EventPipes& p = Pipes(evt);
+    if (!ascend_twin::TrySetFlag(p.name, p.src, id, static_cast<uint32_t>(evt))) {
         ascend_twin::FailF(call, "a queue's event id is not set by the kernel's own SetFlag",
                            "the queue took id %d of HardEvent::%s from the TPipe, which a kernel SetFlag<HardEvent::%s>"
                            "(%d) the TPipe did not reserve it for has set (a hand-picked id, or one from FetchEventID "
@@ -157,25 +157,21 @@ void QueueSetFlag(const char* call, HardEvent evt, int32_t id)
                            "FetchEventID for a SetFlag/WaitFlag pair with nothing between (SetFlag docs)",
                            static_cast<int>(id), p.name, p.name, static_cast<int>(id));
     }
-    ascend_twin::SetFlag(p.name, p.src, p.dst, id, static_cast<uint32_t>(evt));
 }
 
 void QueueWaitFlag(const char* call, HardEvent evt, int32_t id)
 {
-    const EventPipes p = Pipes(evt);
-    if (!ascend_twin::FlagIsSet(static_cast<uint32_t>(evt), id)) {
+    const EventPipes& p = Pipes(evt);
+    if (!ascend_twin::TryWaitFlag(p.dst, id, static_cast<uint32_t>(evt))) {
         ascend_twin::FailF(call, "a queue's flag is waited for by the queue only",
                            "the flag of HardEvent::%s id %d that the queue set is no longer set: a kernel WaitFlag "
                            "with an id it did not take from AllocEventID/FetchEventID consumed it (SetFlag docs)",
                            p.name, static_cast<int>(id));
     }
-    ascend_twin::WaitFlag(p.name, p.src, p.dst, id, static_cast<uint32_t>(evt));
 }
 
-bool QueueFlagSet(HardEvent evt, int32_t id) { return ascend_twin::FlagIsSet(static_cast<uint32_t>(evt), id); }
-
 uint32_t PipeGeneration() { return ascend_twin::CurrentCore().pipeGeneration; }
-void NextPipeGeneration() { ++ascend_twin::CurrentCore().pipeGeneration; }
+uint32_t NextPipeGeneration() { return ++ascend_twin::CurrentCore().pipeGeneration; }
 
 void CheckKernelEventId(const char* call, uint32_t eventIndex, int32_t eventID)
 {

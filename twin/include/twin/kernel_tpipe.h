@@ -122,21 +122,23 @@ private:
     uint8_t queueFree_[kHardEvents] = {};  // of those, freeBufEvt ids of freed buffers
 };
 
-// What a TPipe hands its queues and buffers.
+// What a TPipe hands its queues and buffers. `generation` changes at the TPipe's Reset and Destroy: the
+// queues and TBufs it set up before need InitBuffer again.
 struct PipeResources {
     UbAllocator ub;
     EventPool events;
+    uint32_t generation = 0;
 };
 
 // A queue's flags: SetFlag/WaitFlag with the id from the pool.
 void QueueSetFlag(const char* call, HardEvent evt, int32_t id);
 void QueueWaitFlag(const char* call, HardEvent evt, int32_t id);
-bool QueueFlagSet(HardEvent evt, int32_t id);
 
-// The generation of the core's TPipe set-up: TPipe::Reset and Destroy start a new one, after which queues
-// and TBufs are given buffers again by InitBuffer.
+// The core's count of TPipe set-ups: TPipe::Reset and Destroy start a new one (NextPipeGeneration returns
+// it), after which queues and TBufs are given buffers again by InitBuffer. A queue's destructor compares
+// its own with the core's (its TPipe may be gone by then).
 uint32_t PipeGeneration();
-void NextPipeGeneration();
+uint32_t NextPipeGeneration();
 
 }  // namespace twin_detail
 
@@ -294,21 +296,21 @@ private:
     // Called by TPipe::InitBuffer (again after TPipe::Reset).
     void TwinInit(const char* call, twin_detail::PipeResources& res, uint8_t num, uint32_t len)
     {
-        if (num_ != 0 && generation_ == twin_detail::PipeGeneration()) {
+        if (num_ != 0 && res_ == &res && generation_ == res.generation) {
             ascend_twin::Fail(call, "InitBuffer runs once per queue (again only after TPipe::Reset)",
                               "this queue already has buffers");
         }
         if (num == 0) ascend_twin::Fail(call, "a queue has at least 1 buffer", "0 buffers requested");
         const uint32_t aligned = (len + 31u) / 32u * 32u;
         const uint32_t first = res.ub.Allocate(call, num, len);  // at most kMaxPipeBuffers in all
-        for (int32_t k = 0; k < kSlots; ++k) {
+        for (int32_t k = 0; k < num; ++k) {
             state_[k] = twin_detail::SlotState::kFree;
             enqueId_[k] = -1;
             freeId_[k] = -1;
         }
         head_ = count_ = nextAlloc_ = 0;
         res_ = &res;
-        generation_ = twin_detail::PipeGeneration();
+        generation_ = res.generation;
         for (uint8_t k = 0; k < num; ++k) offset_[k] = first + k * aligned;
         num_ = num;
         len_ = aligned;
@@ -363,7 +365,7 @@ private:
             ascend_twin::FailF(call, "a queue is given buffers by TPipe::InitBuffer before use",
                                "the %s queue has no buffers", twin_detail::QueueName(src, dst).text);
         }
-        if (generation_ != twin_detail::PipeGeneration()) {
+        if (generation_ != res_->generation) {
             ascend_twin::FailF(call, "a queue is given buffers by TPipe::InitBuffer again after TPipe::Reset",
                                "the %s queue's buffers went with the Reset", twin_detail::QueueName(src, dst).text);
         }
@@ -389,11 +391,12 @@ private:
     uint32_t generation_ = 0;
     int32_t num_ = 0;
     uint32_t len_ = 0;
-    uint32_t offset_[kSlots] = {};
-    int8_t enqueId_[kSlots] = {};  // the enQueEvt id a queued buffer holds (depth 0: held from InitBuffer on)
-    int8_t freeId_[kSlots] = {};   // the freeBufEvt id a freed buffer holds, -1: none
-    twin_detail::SlotState state_[kSlots] = {};
-    int32_t fifo_[kFifo] = {};
+    // Slots [0, num_) are set by TwinInit.
+    uint32_t offset_[kSlots];
+    int8_t enqueId_[kSlots];  // the enQueEvt id a queued buffer holds (depth 0: held from InitBuffer on)
+    int8_t freeId_[kSlots];   // the freeBufEvt id a freed buffer holds, -1: none
+    twin_detail::SlotState state_[kSlots];
+    int32_t fifo_[kFifo];
     int32_t head_ = 0;
     int32_t count_ = 0;
     int32_t nextAlloc_ = 0;
@@ -479,13 +482,14 @@ private:
     // Called by TPipe::InitBuffer (again after TPipe::Reset).
     void TwinInit(const char* call, twin_detail::PipeResources& res, uint32_t len)
     {
-        if (len_ != 0 && generation_ == twin_detail::PipeGeneration()) {
+        if (len_ != 0 && res_ == &res && generation_ == res.generation) {
             ascend_twin::Fail(call, "InitBuffer runs once per TBuf (again only after TPipe::Reset)",
                               "this TBuf already has memory");
         }
         offset_ = res.ub.Allocate(call, 1, len);
         len_ = (len + 31u) / 32u * 32u;
-        generation_ = twin_detail::PipeGeneration();
+        res_ = &res;
+        generation_ = res.generation;
     }
 
     void CheckInitialised(const char* call) const
@@ -494,12 +498,13 @@ private:
             ascend_twin::Fail(call, "a TBuf is given memory by TPipe::InitBuffer before use",
                               "this TBuf has no buffer");
         }
-        if (generation_ != twin_detail::PipeGeneration()) {
+        if (generation_ != res_->generation) {
             ascend_twin::Fail(call, "a TBuf is given memory by TPipe::InitBuffer again after TPipe::Reset",
                               "its memory went with the Reset");
         }
     }
 
+    const twin_detail::PipeResources* res_ = nullptr;
     uint32_t offset_ = 0;
     uint32_t len_ = 0;
     uint32_t generation_ = 0;
@@ -510,7 +515,9 @@ public:
     // The most recently constructed TPipe of the core is what GetTPipePtr() returns.
     TPipe()
     {
-        if (ascend_twin::InLaunch()) ascend_twin::CurrentCore().tpipe = this;
+        if (!ascend_twin::InLaunch()) return;
+        ascend_twin::CurrentCore().tpipe = this;
+        res_.generation = twin_detail::PipeGeneration();
     }
     // As the real destructor: Destroy() unless the kernel called it.
     ~TPipe()
@@ -569,13 +576,13 @@ public:
     __aicore__ inline void Reset()
     {
         Release(true);
-        twin_detail::NextPipeGeneration();
+        res_.generation = twin_detail::NextPipeGeneration();
     }
     __aicore__ inline void Destroy()
     {
         Release(false);
         destroyed_ = true;
-        twin_detail::NextPipeGeneration();
+        res_.generation = twin_detail::NextPipeGeneration();
     }
 
 private:
