@@ -58,7 +58,6 @@ def stage_twin_sdk():
     shutil.copytree(os.path.join(ROOT, "twin", "include"), os.path.join(sdk, "include"))
     shutil.copytree(os.path.join(ROOT, "twin", "host_include"), os.path.join(sdk, "host_include"))
     shutil.copytree(os.path.join(ROOT, "twin", "src"), os.path.join(sdk, "src"))
-    shutil.copy(os.path.join(ROOT, "op_host", "platform_info.h"), os.path.join(sdk, "include"))
 
 
 def functorch_header_deps():

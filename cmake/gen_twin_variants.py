@@ -11,7 +11,7 @@ import re
 import sys
 from typing import List, Tuple
 
-# dtype name -> (C++ element type of the kernel, ascend_ext::DType enumerator)
+# dtype name -> (C++ element type of the kernel, ascend_twin::DType enumerator)
 DTYPES = {
     "float32": ("float", "kFloat32"),
     "float16": ("half", "kFloat16"),

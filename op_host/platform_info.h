@@ -1,69 +1,28 @@
-// Hardware profiles the tiling functions and the CPU twin read. Pure C++, shared by host and twin.
+// The hardware profiles and element types host tiling plans with. The figures live in the twin
+// (twin/include/twin/platform.h, sources in docs/hardware.md): one copy, read by the tilings, the twin and
+// the NPU glue alike. Included by path, not through the include path, so that op_host builds that also
+// see CANN's headers never get the twin's kernel headers with it.
 #pragma once
 
 #include <cstdint>
-#include <cstring>
+
+#include "../twin/include/twin/dtype.h"
+#include "../twin/include/twin/platform.h"
 
 namespace ascend_ext {
 
-struct PlatformInfo {
-    const char* name;
-    uint32_t aicNum;       // AI Cube cores
-    uint32_t aivNum;       // AI Vector cores
-    double clockGhz;
-    uint64_t ubSize;       // Unified Buffer per vector core, bytes
-    uint64_t ubApiReserved;  // top of UB some instructions use as scratch (A2: Select, AddDeqRelu at 184 KiB); tilings keep clear of it
-    uint64_t l1Size;
-    uint64_t l0aSize;
-    uint64_t l0bSize;
-    uint64_t l0cSize;
-    uint32_t ubAlign;      // UB / L1 address and DataCopy length granule
-    uint32_t l0abAlign;
-    uint32_t l0cAlign;
-    uint32_t repeatBytes;  // bytes one vector repeat processes
-};
+using PlatformInfo = ascend_twin::Platform;
+using ascend_twin::FindPlatform;
+using ascend_twin::kAscend910B2;
+using ascend_twin::kAscend910B3;
+using ascend_twin::kPlatforms;
 
-// Numbers from the 910B platform configs (see ARCHITECTURE.md §3).
-inline constexpr PlatformInfo kAscend910B2{"Ascend910B2", 24, 48, 1.8, 196608, 8192, 524288, 65536, 65536,
-                                           131072, 32, 512, 64, 256};
-inline constexpr PlatformInfo kAscend910B3{"Ascend910B3", 20, 40, 1.8, 196608, 8192, 524288, 65536, 65536,
-                                           131072, 32, 512, 64, 256};
+using ascend_twin::DType;
+using ascend_twin::DTypeName;
+using ascend_twin::DTypeSize;
 
 // UB our tilings plan with: all of it but the instructions' scratch (InitBuffer itself may hand out all of UB).
 inline constexpr uint64_t UbUsable(const PlatformInfo& p) { return p.ubSize - p.ubApiReserved; }
-
-inline constexpr const PlatformInfo* kPlatforms[] = {&kAscend910B2, &kAscend910B3};
-
-// Accepts "Ascend910B2" or the short "910B2". Returns nullptr for an unknown name.
-inline const PlatformInfo* FindPlatform(const char* name)
-{
-    for (const PlatformInfo* p : kPlatforms) {
-        if (std::strcmp(p->name, name) == 0 || std::strcmp(p->name + std::strlen("Ascend"), name) == 0) {
-            return p;
-        }
-    }
-    return nullptr;
-}
-
-// Element types the kernels are built for. Float64 exists only on the CPU twin, so that gradients can be
-// checked in double precision; the NPU package is built for the first three.
-enum class DType : uint32_t { kFloat32 = 0, kFloat16 = 1, kBFloat16 = 2, kFloat64 = 3 };
-
-inline constexpr uint32_t DTypeSize(DType t)
-{
-    return t == DType::kFloat64 ? 8 : (t == DType::kFloat32 ? 4 : 2);
-}
-
-inline constexpr const char* DTypeName(DType t)
-{
-    switch (t) {
-        case DType::kFloat32: return "float32";
-        case DType::kFloat16: return "float16";
-        case DType::kBFloat16: return "bfloat16";
-        case DType::kFloat64: return "float64";
-    }
-    return "?";
-}
 
 inline constexpr uint64_t CeilDiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 inline constexpr uint64_t AlignUp(uint64_t a, uint64_t b) { return CeilDiv(a, b) * b; }

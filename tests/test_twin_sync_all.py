@@ -98,6 +98,32 @@ def test_workspace_form_rules(lib):
         exchange(lib, "exchange_soft", 4, sync=torch.zeros(4 * CHUNK, dtype=torch.int32), usedCores=2)
 
 
+@pytest.mark.parametrize("cores", [2, 5])
+def test_workspace_zeroed_by_every_core_is_legal_even_over_stale_counts(lib, cores):
+    # Every core writes the same bytes (zeros) before its first SyncAll: the documented kernel-side zeroing,
+    # not a race; the stale counts of an earlier launch do not matter then.
+    stale = torch.randint(1, 5, (cores * CHUNK,), dtype=torch.int32)
+    x, y, _ = exchange(lib, "exchange_soft_every_core_zeroes", cores, sync=stale)
+    assert torch.equal(y, expected_exchange(x, cores))
+    assert stale.view(cores, CHUNK)[:, 0].tolist() == [2] * cores
+
+
+@pytest.mark.parametrize("host_zeroed", [False, True])
+def test_workspace_zeroed_slot_by_slot_is_a_violation(lib, host_zeroed):
+    sync = torch.zeros(4 * CHUNK, dtype=torch.int32) if host_zeroed else torch.ones(4 * CHUNK, dtype=torch.int32)
+    with pytest.raises(KernelRuleViolation, match=r"broke the rule 'a core that zeroes SyncAll's gmWorkspace zeroes "
+                                                  r"all of it \(every core: SyncAll docs\)'.*wrote bytes \[\d+, \d+\) "
+                                                  r"of the 128 bytes of slots SyncAll polls"):
+        exchange(lib, "exchange_soft_own_slot_zeroed", 4, sync=sync)
+
+
+def test_workspace_zeroed_by_one_core_only_is_a_violation(lib):
+    with pytest.raises(KernelRuleViolation, match=r"SyncAll\(gmWorkspace, ubWorkspace, usedCores\): broke the rule "
+                                                  r"'either the host zeroes SyncAll's gmWorkspace or every core "
+                                                  r"zeroes all of it \(SyncAll docs\)'.*core 0 zeroed the workspace"):
+        exchange(lib, "exchange_soft_core0_zeroes", 3, sync=torch.zeros(3 * CHUNK, dtype=torch.int32))
+
+
 def test_init_global_memory_then_atomic_accumulation(lib):
     cores = 4
     x = torch.randint(-50, 50, (cores * CHUNK,)).float()

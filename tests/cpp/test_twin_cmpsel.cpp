@@ -336,6 +336,44 @@ bool Broke(fault::Kernel kernel, const std::string& expected)
 
 bool Bit(const uint8_t* bits, int i) { return (bits[i / 8] >> (i % 8)) & 1; }
 
+
+// ---- Select's isSetMask on A2 ----
+
+constexpr uint32_t kArgLanes = 40;  // the mask argument: lanes 0..39
+constexpr uint64_t kRegisterMask = 0xF;  // what the kernel put in the register before: lanes 0..3
+
+// in = a[64] ++ b[64] ++ 8 bytes of selection bits; out = y[64] ++ z[64]. Select (mode 0) with a mask
+// argument and isSetMask as given, after SetVectorMask set another mask; then an Adds with isSetMask =
+// false shows what the register holds afterwards.
+template <bool isSetMask>
+void SelectMaskArgKernel(GM_ADDR in, GM_ADDR out)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> xb, selb, yb;
+    pipe.InitBuffer(xb, 128 * sizeof(float));
+    pipe.InitBuffer(selb, 32);
+    pipe.InitBuffer(yb, 128 * sizeof(float));
+    GlobalTensor<float> inGm, outGm;
+    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(in));
+    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
+    LocalTensor<float> x = xb.Get<float>(), y = yb.Get<float>();
+    LocalTensor<uint8_t> sel = selb.Get<uint8_t>();
+    DataCopy(x, inGm, 128);
+    DataCopy(sel.ReinterpretCast<float>(), inGm[128], 8);
+    Duplicate(y, kSentinel, 128);
+    SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
+    WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
+    SetVectorMask<float>(0, kRegisterMask);
+    Select<float, uint8_t, isSetMask>(y, sel, x, x[64], SELMODE::VSEL_CMPMASK_SPR, uint64_t(kArgLanes), 1,
+                                      BinaryRepeatParams());
+    uint64_t ignored[2] = {~0ull, 0};
+    Adds<float, false>(y[64], x, 1.0f, ignored, 1, UnaryRepeatParams());
+    ResetMask();
+    SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+    WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+    DataCopy(outGm, y, 128);
+}
+
 }  // namespace
 
 TEST_CASE("Compare/Compares bits, Select modes 0/1/2, Duplicate mask forms")
@@ -369,6 +407,35 @@ TEST_CASE("Compare/Compares bits, Select modes 0/1/2, Duplicate mask forms")
     CHECK_EQ(c.vecElementOps[static_cast<uint32_t>(ascend_twin::VecOp::kCompare)], 128ull + 64);
     CHECK_EQ(c.vecElementOps[static_cast<uint32_t>(ascend_twin::VecOp::kSelect)], 128ull + 128 + 32);
     CHECK_EQ(c.vecCalls[static_cast<uint32_t>(ascend_twin::VecOp::kCompareScalar)], 1ull);
+}
+
+TEST_CASE("Select: the mask argument is loaded whatever isSetMask says (A2), and stays in the register")
+{
+    std::mt19937 rng(std::random_device{}());
+    std::uniform_real_distribution<float> value(-4.0f, 4.0f);
+    std::vector<float> in(136);
+    for (int i = 0; i < 128; ++i) in[i] = value(rng);
+    uint8_t selBits[32];
+    for (uint8_t& byte : selBits) byte = static_cast<uint8_t>(rng());
+    std::memcpy(in.data() + 128, selBits, 32);
+    const float* a = in.data();
+    const float* b = in.data() + 64;
+    // isSetMask = false: a kernel that expects the register's 4 lanes gets the argument's 40 on A2.
+    // isSetMask = true: the same result.
+    for (const fault::Kernel kernel : {&SelectMaskArgKernel<false>, &SelectMaskArgKernel<true>}) {
+        std::vector<float> out(128, 0.0f);
+        ascend_twin::LaunchSpec spec;
+        spec.kernel = "select_mask_arg";
+        spec.entry = reinterpret_cast<ascend_twin::KernelEntry>(kernel);
+        spec.blockDim = 1;
+        spec.args = {{"in", in.data(), in.size() * sizeof(float)}, {"out", out.data(), out.size() * sizeof(float)}};
+        ascend_twin::Launch(spec);
+        for (uint32_t j = 0; j < 64; ++j) {
+            const bool lane = j < kArgLanes;
+            CHECK_EQ(out[j], lane ? (Bit(selBits, j) ? a[j] : b[j]) : kSentinel);
+            CHECK_EQ(out[64 + j], lane ? a[j] + 1.0f : kSentinel);  // the register holds the argument's mask now
+        }
+    }
 }
 
 TEST_CASE("Select modes 1 and 2 need the top 8 KiB of UB free; mode 0 does not")

@@ -59,7 +59,7 @@ void PeekUb(GM_ADDR in, GM_ADDR out)
     TPipe pipe;
     TBuf<TPosition::VECCALC> buf;
     pipe.InitBuffer(buf, 32);
-    const float* raw = buf.Get<float>().TwinData();
+    const float* raw = AscendC::twin_detail::TwinData(buf.Get<float>());
     for (int i = 0; i < 8; ++i) reinterpret_cast<float*>(out)[i] = raw[i];
 }
 

@@ -71,11 +71,33 @@ struct Sync {
     }
 };
 
+// Who zeroes the workspace form's gmWorkspace (blockDim 8-int32 slots): the host, or the kernel before
+// its first InitBuffer (InitGlobalMemory uses UB as scratch). The SyncAll docs allow the host or every
+// core zeroing all of it.
+enum class Zeroing { kHost, kEveryCoreAll, kEveryCoreOwnSlot, kCoreZeroOnly };
+
+template <Zeroing zeroing>
+__aicore__ inline void ZeroSyncWorkspace(GM_ADDR sync)
+{
+    const int64_t n = GetBlockNum(), c = GetBlockIdx();
+    GlobalTensor<int32_t> g;
+    if constexpr (zeroing == Zeroing::kEveryCoreOwnSlot) {
+        g.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(sync) + c * 8, 8);  // bug: the others' slots stay
+        InitGlobalMemory(g, 8, 0);
+    } else if constexpr (zeroing != Zeroing::kHost) {
+        if (zeroing == Zeroing::kEveryCoreAll || c == 0) {  // kCoreZeroOnly, a bug: cores 1.. do not
+            g.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(sync), n * 8);
+            InitGlobalMemory(g, n * 8, 0);
+        }
+    }
+}
+
 // y[c] = x[c] + x[c + 1] + x[c + 2] (indices mod blockDim), in three phases through ws.
-template <Form form, bool firstSync, bool secondSync, bool lastCoreSkipsSecond>
+template <Form form, bool firstSync, bool secondSync, bool lastCoreSkipsSecond, Zeroing zeroing = Zeroing::kHost>
 __aicore__ inline void Exchange(GM_ADDR x, GM_ADDR y, GM_ADDR ws, GM_ADDR sync, int32_t usedCores)
 {
     const int64_t n = GetBlockNum(), c = GetBlockIdx();
+    ZeroSyncWorkspace<zeroing>(sync);
     Chunks chunks;
     Sync<form> syncAll{sync, &chunks.Pipe()};
     LocalTensor<float> a = chunks.Load(x, c);
@@ -101,6 +123,24 @@ extern "C" __global__ __aicore__ void exchange(GM_ADDR x, GM_ADDR y, GM_ADDR ws)
 extern "C" __global__ __aicore__ void exchange_soft(GM_ADDR x, GM_ADDR y, GM_ADDR ws, GM_ADDR sync, int32_t usedCores)
 {
     Exchange<Form::kSoft, true, true, false>(x, y, ws, sync, usedCores);
+}
+
+// Every core zeroes the whole gmWorkspace, as the SyncAll docs prescribe for zeroing in the kernel.
+extern "C" __global__ __aicore__ void exchange_soft_every_core_zeroes(GM_ADDR x, GM_ADDR y, GM_ADDR ws, GM_ADDR sync)
+{
+    Exchange<Form::kSoft, true, true, false, Zeroing::kEveryCoreAll>(x, y, ws, sync, 0);
+}
+
+// Bug: each core zeroes only its own slot; another core's stale count can satisfy SyncAll early.
+extern "C" __global__ __aicore__ void exchange_soft_own_slot_zeroed(GM_ADDR x, GM_ADDR y, GM_ADDR ws, GM_ADDR sync)
+{
+    Exchange<Form::kSoft, true, true, false, Zeroing::kEveryCoreOwnSlot>(x, y, ws, sync, 0);
+}
+
+// Bug: only core 0 zeroes the workspace; a core arriving before that zeroing counts stale slots.
+extern "C" __global__ __aicore__ void exchange_soft_core0_zeroes(GM_ADDR x, GM_ADDR y, GM_ADDR ws, GM_ADDR sync)
+{
+    Exchange<Form::kSoft, true, true, false, Zeroing::kCoreZeroOnly>(x, y, ws, sync, 0);
 }
 
 // Bug: no SyncAll between writing the workspace and reading the neighbour's chunk.

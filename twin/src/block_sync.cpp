@@ -5,7 +5,10 @@
 #include <algorithm>
 #include <cstring>
 #include <string>
+#include <utility>
+#include <vector>
 
+#include "core_records.h"
 #include "core_sched.h"
 #include "twin/hazard.h"
 #include "twin/kernel_sys_var.h"
@@ -31,7 +34,75 @@ void CheckResident(const char* call)
     }
 }
 
+// Kernel-side zeroing of the workspace form's gmWorkspace: the docs allow it only as every core zeroing
+// all of it before its first SyncAll (a core zeroing only its own slot leaves the others' stale counts from
+// an earlier launch, which can satisfy the count before those cores arrive). Records which the core did;
+// cores that differ are caught when the launch ends (CheckSyncWorkspaceZeroing).
+void CheckKernelZeroing(const char* call, const int32_t* gm, uint32_t total, uint64_t workspaceBytes)
+{
+    CoreContext& c = CurrentCore();
+    const uint64_t begin = reinterpret_cast<uintptr_t>(gm);
+    const uint64_t end = begin + static_cast<uint64_t>(total) * kSlotBytes;  // the slots SyncAll polls
+    std::vector<std::pair<uint64_t, uint64_t>> parts;
+    for (const GmWrite& w : c.records->writes) {
+        if (w.epoch == c.epoch && w.end > begin && w.begin < end) {
+            parts.emplace_back(std::max(w.begin, begin), std::min(w.end, end));
+        }
+    }
+    std::sort(parts.begin(), parts.end());
+    uint64_t covered = 0, reach = begin;
+    for (const auto& [from, to] : parts) {
+        if (to > reach) {
+            covered += to - std::max(from, reach);
+            reach = to;
+        }
+    }
+    if (covered != 0 && covered != end - begin) {
+        std::string where;
+        reach = begin;
+        for (const auto& [from, to] : parts) {
+            if (to <= reach) continue;
+            where += (where.empty() ? "" : ", ") + std::string("[") + std::to_string(std::max(from, reach) - begin) +
+                     ", " + std::to_string(to - begin) + ")";
+            reach = to;
+        }
+        Fail(call, "a core that zeroes SyncAll's gmWorkspace zeroes all of it (every core: SyncAll docs)",
+             "core " + std::to_string(c.blockIdx) + " wrote bytes " + where + " of the " + std::to_string(end - begin) +
+                 " bytes of slots SyncAll polls before its first SyncAll: the slots it left may hold counts from an "
+                 "earlier launch, which can let a core pass SyncAll before the others arrive");
+    }
+    c.records->syncWorkspace = GmWrite{begin, begin + workspaceBytes, c.epoch};
+    c.records->syncWorkspaceZeroed = covered != 0;
+}
+
 }  // namespace
+
+bool CheckSyncWorkspaceZeroing(const std::vector<CoreContext>& cores, int64_t& culprit, std::string& detail)
+{
+    const CoreContext* zeroed = nullptr;
+    const CoreContext* skipped = nullptr;
+    for (const CoreContext& c : cores) {
+        const CoreRecords& r = *c.records;
+        if (r.syncWorkspace.begin == r.syncWorkspace.end) continue;  // no workspace-form SyncAll
+        if (r.syncWorkspaceZeroed && zeroed == nullptr) zeroed = &c;
+        if (!r.syncWorkspaceZeroed && skipped == nullptr) skipped = &c;
+    }
+    if (zeroed == nullptr || skipped == nullptr) return true;
+    culprit = skipped->blockIdx;
+    detail = "core " + std::to_string(zeroed->blockIdx) + " zeroed the workspace before its first SyncAll and core " +
+             std::to_string(skipped->blockIdx) + " did not: a core that arrives before another core's zeroing may "
+             "count a stale slot (the twin is stricter than the NPU here when the host zeroed the workspace as well)";
+    return false;
+}
+
+bool InSyncWorkspaceZeroing(const std::vector<CoreContext>& cores, const GmWrite& w)
+{
+    for (const CoreContext& c : cores) {
+        const GmWrite& ws = c.records->syncWorkspace;
+        if (ws.begin != ws.end && w.epoch == ws.epoch && w.begin >= ws.begin && w.end <= ws.end) return true;
+    }
+    return false;
+}
 
 void SyncAllCores(const char* call, uint32_t participants)
 {
@@ -95,6 +166,7 @@ void SoftSyncAll(const char* call, int32_t* gm, uint64_t gmElements, uint64_t ub
     }
     uint8_t* ub = c.ub + ubOffset;
     CheckUbAligned(call, "ubWorkspace", ub);
+    if (c.softSyncs == 0) CheckKernelZeroing(call, gm, total, std::max<uint64_t>(need, gmElements * sizeof(int32_t)));
     // The core's slot counts its SyncAll calls: it must start at 0 (zeroed on the host, or by the kernel).
     int32_t* slot = gm + c.blockIdx * static_cast<int64_t>(kSlotBytes / sizeof(int32_t));
     const int32_t count = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
@@ -119,6 +191,9 @@ void SoftSyncAll(const char* call, int32_t* gm, uint64_t gmElements, uint64_t ub
     c.counters.mte3Calls += 1;
     c.counters.mte3Bursts += 1;
     SyncAllCores(call, total);
+    // A core at its first SyncAll writes 1 into its slot on every round of polling (dav_c220 ClcSyncCount),
+    // so a later core's zeroing of the whole workspace does not undo it.
+    if (count == 0) __atomic_store_n(slot, 1, __ATOMIC_RELEASE);
     {
         Instr copy(call, Pipe::kMte2);
         copy.Write("ubWorkspace", ub, total * kSlotBytes);

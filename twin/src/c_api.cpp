@@ -77,7 +77,7 @@ ASCEND_TWIN_EXPORT int ascend_twin_launch(const char* kernel, const AscendTwinEn
         spec.invoke = entry->invoke;
         spec.blockDim = blockDim;
         spec.tilingKey = tilingKey;
-        spec.platform = ascend_ext::FindPlatform(platform);
+        spec.platform = ascend_twin::FindPlatform(platform);
         if (spec.platform == nullptr) {
             CopyError((std::string("ascend_ext twin: unknown platform '") + platform + "'").c_str(), err, errLen);
             return 2;

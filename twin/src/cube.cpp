@@ -64,7 +64,7 @@ void CubeMatmul::Init(const AscendC::tiling::TCubeTiling* tiling)
     constexpr const char* kCall = "REGIST_MATMUL_OBJ/Matmul::Init";
     State& s = *s_;
     const CoreContext& core = CurrentCore();
-    const ascend_ext::PlatformInfo& p = *core.platform;
+    const Platform& p = *core.platform;
     Require(s.types.cubeOnly, kCall, "the twin models the Matmul object in pure Cube mode",
             "define ASCENDC_CUBE_ONLY before including lib/matmul_intf.h (MIX mode, with its AIV clients and AIC "
             "server, is not modelled; the twin is stricter than the toolchain here)");

@@ -11,9 +11,10 @@ void CheckCopyLength(const char* call, uint64_t bytes)
 {
     if (bytes % 32 != 0) {
         ascend_twin::Fail(call, "DataCopy moves whole 32-byte blocks",
-                          std::to_string(bytes) + " bytes requested, not a multiple of 32 (the NPU would silently "
-                                                  "drop the last " + std::to_string(bytes % 32) +
-                              " bytes); copy unaligned lengths with DataCopyPad");
+                          std::to_string(bytes) + " bytes requested, not a multiple of 32; copy unaligned lengths with "
+                                                  "DataCopyPad (the twin is stricter than the NPU here, which rounds "
+                                                  "the length down to whole blocks and silently leaves out the last " +
+                              std::to_string(bytes % 32) + " bytes)");
     }
 }
 
@@ -38,11 +39,11 @@ void CheckGmElementAligned(const char* call, const void* gm, uint32_t elementSiz
 constexpr uint32_t kMaxBlockCount = 4095;     // MAX_BLOCK_COUNT; blockCount is 12 bits in the instruction
 constexpr uint32_t kMaxPadBlockLen = 2097151;  // DataCopyPad blockLen: 21 bits of bytes
 
-void CheckBlockCount(const char* call, uint32_t blockCount, uint32_t min)
+void CheckBlockCount(const char* call, uint32_t blockCount)
 {
-    if (blockCount < min || blockCount > kMaxBlockCount) {
+    if (blockCount > kMaxBlockCount) {
         ascend_twin::Fail(call, "blockCount is within the instruction's range",
-                          "blockCount " + std::to_string(blockCount) + ", allowed " + std::to_string(min) + " to " +
+                          "blockCount " + std::to_string(blockCount) + ", allowed 0 to " +
                               std::to_string(kMaxBlockCount));
     }
 }

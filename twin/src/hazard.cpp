@@ -411,35 +411,49 @@ void PipeAcquire(Pipe pipe, const PipeClock& c)
     if (c.t[p] > s.selfSync[p]) s.selfSync[p] = c.t[p];
 }
 
-void SetFlag(const char* event, Pipe src, Pipe dst, int32_t eventId, uint32_t eventIndex)
+bool TrySetFlag(const char* event, Pipe src, int32_t eventId, uint32_t eventIndex)
 {
-    (void)dst;
     HazardState& s = State();
-    if (s.flagSet[eventIndex][eventId]) {
-        Fail("SetFlag", "every SetFlag is matched by a WaitFlag before the same flag is set again",
-             std::string("SetFlag<HardEvent::") + event + ">(" + std::to_string(eventId) +
-                 ") while the flag is still set: the WaitFlag for the previous SetFlag is missing");
-    }
+    if (s.flagSet[eventIndex][eventId]) return false;
     s.flagSet[eventIndex][eventId] = true;
     ++s.flagsSet;
     s.flagClock[eventIndex][eventId] = s.clock[static_cast<uint32_t>(src)];
     s.flagName[eventIndex] = event;
+    return true;
+}
+
+bool TryWaitFlag(Pipe dst, int32_t eventId, uint32_t eventIndex)
+{
+    HazardState& s = State();
+    if (!s.flagSet[eventIndex][eventId]) return false;
+    s.flagSet[eventIndex][eventId] = false;
+    --s.flagsSet;
+    PipeAcquire(dst, s.flagClock[eventIndex][eventId]);
+    return true;
+}
+
+void SetFlag(const char* event, Pipe src, Pipe dst, int32_t eventId, uint32_t eventIndex)
+{
+    (void)dst;
+    if (!TrySetFlag(event, src, eventId, eventIndex)) {
+        Fail("SetFlag", "every SetFlag is matched by a WaitFlag before the same flag is set again",
+             std::string("SetFlag<HardEvent::") + event + ">(" + std::to_string(eventId) +
+                 ") while the flag is still set: the WaitFlag for the previous SetFlag is missing");
+    }
 }
 
 void WaitFlag(const char* event, Pipe src, Pipe dst, int32_t eventId, uint32_t eventIndex)
 {
     (void)src;
-    HazardState& s = State();
-    if (!s.flagSet[eventIndex][eventId]) {
+    if (!TryWaitFlag(dst, eventId, eventIndex)) {
         Fail("WaitFlag", "every WaitFlag waits for a SetFlag made before it",
              std::string("WaitFlag<HardEvent::") + event + ">(" + std::to_string(eventId) +
                  ") with no SetFlag of that flag before it (the NPU would wait forever unless a later SetFlag "
                  "releases it; the twin requires the SetFlag first)");
     }
-    s.flagSet[eventIndex][eventId] = false;
-    --s.flagsSet;
-    PipeAcquire(dst, s.flagClock[eventIndex][eventId]);
 }
+
+bool FlagIsSet(uint32_t eventIndex, int32_t eventId) { return State().flagSet[eventIndex][eventId]; }
 
 void Barrier(Pipe pipe)
 {
@@ -454,8 +468,8 @@ void BarrierAll()
     PipeClock all;
     for (const PipeClock& c : s.clock) all.Join(c);
     for (uint32_t p = 0; p < kPipeCount; ++p) {
-        s.clock[p].Join(all);
-        s.selfSync[p] = s.clock[p].t[p];
+        s.clock[p] = all;  // `all` covers every clock already
+        s.selfSync[p] = all.t[p];
     }
 }
 

@@ -128,7 +128,9 @@ void CheckCoreWritesDisjoint(const LaunchSpec& spec, const std::vector<CoreConte
     std::vector<Span> spans;
     for (const CoreContext& c : cores) {
         const bool any = AnyEpoch(c, generation);
-        for (const GmWrite& w : c.records->writes) spans.push_back({w.begin, w.end, c.blockIdx, w.epoch, any, false});
+        for (const GmWrite& w : c.records->writes) {
+            if (!InSyncWorkspaceZeroing(cores, w)) spans.push_back({w.begin, w.end, c.blockIdx, w.epoch, any, false});
+        }
         for (const GmWrite& w : c.records->atomicWrites) spans.push_back({w.begin, w.end, c.blockIdx, w.epoch, any, true});
     }
     std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.begin < b.begin; });
@@ -168,7 +170,9 @@ void CheckNoCrossCoreReadAfterWrite(const LaunchSpec& spec, const std::vector<Co
     std::vector<Span> spans;
     for (const CoreContext& c : cores) {
         const bool any = AnyEpoch(c, generation);
-        for (const GmWrite& w : c.records->writes) spans.push_back({w.begin, w.end, c.blockIdx, w.epoch, any, false});
+        for (const GmWrite& w : c.records->writes) {
+            if (!InSyncWorkspaceZeroing(cores, w)) spans.push_back({w.begin, w.end, c.blockIdx, w.epoch, any, false});
+        }
         for (const GmWrite& w : c.records->atomicWrites) spans.push_back({w.begin, w.end, c.blockIdx, w.epoch, any, true});
     }
     if (spans.empty()) return;
@@ -274,6 +278,14 @@ const LaunchStats& Launch(const LaunchSpec& spec)
                                 ") wait at SyncAll number " + std::to_string(sync.generation + 1) +
                                 ": on the NPU they would wait forever (the kernel hangs)");
     }
+    int64_t culprit = 0;
+    std::string detail;
+    if (!CheckSyncWorkspaceZeroing(cores, culprit, detail)) {
+        throw RuleViolation(spec.kernel, culprit, "SyncAll(gmWorkspace, ubWorkspace, usedCores)",
+                            "either the host zeroes SyncAll's gmWorkspace or every core zeroes all of it "
+                            "(SyncAll docs)",
+                            detail);
+    }
     if (spec.blockDim > 1) {  // one core has nobody to race with
         CheckCoreWritesDisjoint(spec, cores, sync.generation);
         CheckNoCrossCoreReadAfterWrite(spec, cores, sync.generation);
@@ -316,7 +328,7 @@ int RegisterKernel(const KernelVariant& variant)
     return static_cast<int>(Registry().size());
 }
 
-KernelEntry FindKernel(const char* op, ascend_ext::DType dtype)
+KernelEntry FindKernel(const char* op, DType dtype)
 {
     for (const KernelVariant& v : Registry()) {
         if (std::strcmp(v.op, op) == 0 && v.dtype == dtype) return v.entry;

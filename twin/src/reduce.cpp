@@ -1,4 +1,5 @@
 // Out-of-line rules of the reduction, compare/select and data-fill headers: ranges, alignment, sizes.
+#include <algorithm>
 #include <chrono>
 #include <string>
 
@@ -90,9 +91,12 @@ uint8_t* SelectScratch(const char* call)
     ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
     const uint64_t tmpOffset = core.platform->ubSize - core.platform->ubApiReserved;  // TMP_UB_OFFSET
     if (core.platform->ubApiReserved < 32) return nullptr;
-    if (core.counters.ubBytesAllocated > tmpOffset) {
+    // What is allocated now: the current TPipe's buffers (none after its Reset) and LocalMemAllocator's.
+    TPipe* pipe = GetTPipePtr();
+    const uint64_t inUse = std::max<uint64_t>(pipe == nullptr ? 0 : TwinUbEnd(*pipe), core.ubCarvedEnd);
+    if (inUse > tmpOffset) {
         ascend_twin::Fail(call, "Select modes 1 and 2 need the top 8 KiB of UB free (scratch at TMP_UB_OFFSET)",
-                          "the kernel allocated UB up to offset " + std::to_string(core.counters.ubBytesAllocated) +
+                          "the kernel has UB allocated up to offset " + std::to_string(inUse) +
                               "; Select writes 32 bytes of scratch at offset " + std::to_string(tmpOffset) +
                               " over them");
     }

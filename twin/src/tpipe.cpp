@@ -26,6 +26,10 @@ const char* PositionName(TPosition p)
         case TPosition::C2: return "C2";
         case TPosition::CO1: return "CO1";
         case TPosition::CO2: return "CO2";
+        case TPosition::SPM: return "SPM";
+        case TPosition::TSCM: return "TSCM";
+        case TPosition::C2PIPE2GM: return "C2PIPE2GM";
+        case TPosition::C2PIPE2LOCAL: return "C2PIPE2LOCAL";
         default: return "other";
     }
 }
@@ -41,7 +45,7 @@ QueueLabel QueueName(TPosition src, TPosition dst)
     return label;
 }
 
-uint32_t UbAllocator::Allocate(const char* call, uint32_t num, uint32_t len, bool queue, TPosition pos)
+uint32_t UbAllocator::Allocate(const char* call, uint32_t num, uint32_t len)
 {
     ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
     if (core.kernelType == KERNEL_TYPE_AIC_ONLY) {
@@ -55,13 +59,6 @@ uint32_t UbAllocator::Allocate(const char* call, uint32_t num, uint32_t len, boo
         ascend_twin::Fail(call, "a kernel uses at most 64 buffers (TQue buffers and TBufs) per TPipe",
                           std::to_string(buffers_) + " buffers exist, " + std::to_string(num) + " more requested");
     }
-    const uint32_t p = static_cast<uint32_t>(pos);
-    if (queue && p < kPositions && queueBuffers_[p] + num > static_cast<uint32_t>(kMaxQueueBuffers)) {
-        ascend_twin::Fail(call, "at most 8 TQue buffers per position on A2 (one event id each)",
-                          std::to_string(queueBuffers_[p]) + " TQue buffers at " + PositionName(pos) + " exist, " +
-                              std::to_string(num) + " more requested (on the NPU a later AllocTensor/FreeTensor "
-                                                    "would fail to get an event; the twin stops at InitBuffer)");
-    }
     const uint64_t bytes = static_cast<uint64_t>(num) * ((len + 31u) / 32u * 32u);
     // InitBuffer may hand out the whole UB (192 KiB on A2). The top 8 KiB (TMP_UB_OFFSET = 184 KiB) is
     // scratch for the instructions that need it (Select, AddDeqRelu); they check it is free.
@@ -73,7 +70,6 @@ uint32_t UbAllocator::Allocate(const char* call, uint32_t num, uint32_t len, boo
                               " bytes of UB");
     }
     buffers_ += num;
-    if (queue && p < kPositions) queueBuffers_[p] += num;
     const uint32_t offset = static_cast<uint32_t>(next_);
     next_ += bytes;
     ascend_twin::ResetUbRange(offset, bytes);  // a fresh range: no accesses yet, nothing written
@@ -81,6 +77,113 @@ uint32_t UbAllocator::Allocate(const char* call, uint32_t num, uint32_t len, boo
     std::memset(core.ub + offset, 0xff, bytes);
     core.counters.ubBytesAllocated = std::max(core.counters.ubBytesAllocated, next_);
     return offset;
+}
+
+namespace {
+int CountBits(uint8_t bits) { return __builtin_popcount(bits); }
+}  // namespace
+
+int8_t EventPool::Alloc(const char* call, HardEvent evt, EventHolder holder)
+{
+    const uint32_t e = static_cast<uint32_t>(evt);
+    for (int8_t id = 0; id < kMaxEventIds; ++id) {
+        const uint8_t bit = static_cast<uint8_t>(1u << id);
+        if ((used_[e] & bit) == 0) {
+            used_[e] |= bit;
+            if (holder != EventHolder::kKernel) queue_[e] |= bit;
+            if (holder == EventHolder::kQueueFree) queueFree_[e] |= bit;
+            return id;
+        }
+    }
+    Exhausted(call, evt);
+}
+
+int8_t EventPool::First(const char* call, HardEvent evt) const
+{
+    const uint8_t used = used_[static_cast<uint32_t>(evt)];
+    for (int8_t id = 0; id < kMaxEventIds; ++id) {
+        if ((used & (1u << id)) == 0) return id;
+    }
+    Exhausted(call, evt);
+}
+
+void EventPool::Exhausted(const char* call, HardEvent evt) const
+{
+    const uint32_t e = static_cast<uint32_t>(evt);
+    const int freed = CountBits(queueFree_[e]);
+    const int queued = CountBits(static_cast<uint8_t>(queue_[e] & ~queueFree_[e]));
+    const int kernel = CountBits(static_cast<uint8_t>(used_[e] & ~queue_[e]));
+    ascend_twin::FailF(call, "at most 8 event ids per HardEvent are taken at a time on A2 (QUE_MAX_EVENT)",
+                       "all 8 ids of HardEvent::%s are taken: %d by freed TQue buffers until their next AllocTensor, "
+                       "%d by enqueued ones until DeQue, %d by AllocEventID. More TQue buffers at one position than "
+                       "event ids take turns only with FreeAllEvent (TQue docs, TQue Buffer限制); release kernel ids "
+                       "with ReleaseEventID",
+                       Pipes(evt).name, freed, queued, kernel);
+}
+
+void EventPool::Release(HardEvent evt, int32_t id)
+{
+    const uint32_t e = static_cast<uint32_t>(evt);
+    const uint8_t keep = static_cast<uint8_t>(~(1u << id));
+    used_[e] &= keep;
+    queue_[e] &= keep;
+    queueFree_[e] &= keep;
+}
+
+void EventPool::WaitQueueFreeFlags()
+{
+    for (uint32_t e = 0; e < kHardEvents; ++e) {
+        for (int32_t id = 0; queueFree_[e] != 0 && id < kMaxEventIds; ++id) {
+            if (((queueFree_[e] >> id) & 1u) && ascend_twin::FlagIsSet(e, id)) {
+                QueueWaitFlag("TPipe::Destroy", static_cast<HardEvent>(e), id);
+            }
+        }
+    }
+}
+
+void EventPool::Clear()
+{
+    for (uint32_t e = 0; e < kHardEvents; ++e) used_[e] = queue_[e] = queueFree_[e] = 0;
+}
+
+void QueueSetFlag(const char* call, HardEvent evt, int32_t id)
+{
+    const EventPipes& p = Pipes(evt);
+    if (!ascend_twin::TrySetFlag(p.name, p.src, id, static_cast<uint32_t>(evt))) {
+        ascend_twin::FailF(call, "a queue's event id is not set by the kernel's own SetFlag",
+                           "the queue took id %d of HardEvent::%s from the TPipe, which a kernel SetFlag<HardEvent::%s>"
+                           "(%d) the TPipe did not reserve it for has set (a hand-picked id, or one from FetchEventID "
+                           "not waited for at once): under TPipe, kernel ids come from AllocEventID, or from "
+                           "FetchEventID for a SetFlag/WaitFlag pair with nothing between (SetFlag docs)",
+                           static_cast<int>(id), p.name, p.name, static_cast<int>(id));
+    }
+}
+
+void QueueWaitFlag(const char* call, HardEvent evt, int32_t id)
+{
+    const EventPipes& p = Pipes(evt);
+    if (!ascend_twin::TryWaitFlag(p.dst, id, static_cast<uint32_t>(evt))) {
+        ascend_twin::FailF(call, "a queue's flag is waited for by the queue only",
+                           "the flag of HardEvent::%s id %d that the queue set is no longer set: a kernel WaitFlag "
+                           "with an id it did not take from AllocEventID/FetchEventID consumed it (SetFlag docs)",
+                           p.name, static_cast<int>(id));
+    }
+}
+
+uint32_t PipeGeneration() { return ascend_twin::CurrentCore().pipeGeneration; }
+uint32_t NextPipeGeneration() { return ++ascend_twin::CurrentCore().pipeGeneration; }
+
+void CheckKernelEventId(const char* call, uint32_t eventIndex, int32_t eventID)
+{
+    TPipe* pipe = GetTPipePtr();
+    if (pipe == nullptr) return;  // static tensor programming: the kernel manages its ids (SetFlag docs)
+    const HardEvent evt = static_cast<HardEvent>(eventIndex);
+    if (ascend_twin::internal::Access::Resources(*pipe).events.HeldByQueue(evt, eventID)) {
+        ascend_twin::FailF(call, "under TPipe, SetFlag/WaitFlag ids come from AllocEventID or FetchEventID",
+                           "id %d of HardEvent::%s is held by a TQue buffer of the TPipe (its EnQue/FreeTensor flag): "
+                           "the two flags collide (SetFlag docs)",
+                           static_cast<int>(eventID), Pipes(evt).name);
+    }
 }
 
 }  // namespace AscendC::twin_detail
@@ -99,10 +202,26 @@ uint8_t* CarveUb(const char* call, uint32_t offset, uint64_t bytes)
     ascend_twin::ResetUbRange(offset, bytes);
     std::memset(core.ub + offset, 0xff, bytes);
     if (offset + bytes > core.counters.ubBytesAllocated) core.counters.ubBytesAllocated = offset + bytes;
+    if (offset + bytes > core.ubCarvedEnd) core.ubCarvedEnd = offset + bytes;
     return core.ub + offset;
 }
 
 }  // namespace AscendC::twin_detail
+
+namespace AscendC {
+
+void TPipe::Release(bool reset)
+{
+    res_.events.WaitQueueFreeFlags();  // never fails: it waits only flags that are set (also while unwinding)
+    if (reset) {
+        res_.events.Clear();
+        res_.ub.Reset();
+    } else {
+        ascend_twin::BarrierAll();
+    }
+}
+
+}  // namespace AscendC
 
 namespace ascend_twin {
 

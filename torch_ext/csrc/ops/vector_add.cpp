@@ -250,7 +250,7 @@ void LaunchOnTwin(const VectorAddLaunch& l)
 {
     const VectorAddPlan plan = ComputeVectorAddTiling(l.problem, l.dtype, TwinPlatform());
     if (plan.blockDim == 0) return;
-    LaunchOnTwin(kOp, l.dtype, plan.blockDim, {{"x", &l.full}, {"y", &l.bcast}, {"z", &l.z}}, plan.tiling);
+    ascend_ext::LaunchOnTwin(kOp, l.dtype, plan.blockDim, {{"x", &l.full}, {"y", &l.bcast}, {"z", &l.z}}, plan.tiling);
 }
 
 at::Tensor RunCpu(VectorAddCall call)

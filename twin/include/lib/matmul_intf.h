@@ -173,13 +173,16 @@ public:
     }
     __aicore__ inline void SetTensorA(const GlobalTensor<SrcAT>& gm, bool isTransposeA = false)
     {
-        cube_.SetTensorA(gm.TwinData(), isTransposeA);
+        cube_.SetTensorA(twin_detail::TwinData(gm), isTransposeA);
     }
     __aicore__ inline void SetTensorB(const GlobalTensor<SrcBT>& gm, bool isTransposeB = false)
     {
-        cube_.SetTensorB(gm.TwinData(), isTransposeB);
+        cube_.SetTensorB(twin_detail::TwinData(gm), isTransposeB);
     }
-    __aicore__ inline void SetBias(const GlobalTensor<BiasT>& biasGlobal) { cube_.SetBias(biasGlobal.TwinData()); }
+    __aicore__ inline void SetBias(const GlobalTensor<BiasT>& biasGlobal)
+    {
+        cube_.SetBias(twin_detail::TwinData(biasGlobal));
+    }
     __aicore__ inline void DisableBias() { cube_.DisableBias(); }
     __aicore__ inline void ClearBias() { cube_.DisableBias(); }
     template <bool sync = true>
@@ -191,7 +194,7 @@ public:
         (void)enSequentialWrite;
         (void)waitIterateAll;
         (void)fakeMsg;
-        cube_.IterateAll(gm.TwinData(), enAtomic);
+        cube_.IterateAll(twin_detail::TwinData(gm), enAtomic);
     }
     __aicore__ inline void End() { cube_.End(); }
 

@@ -58,6 +58,11 @@ PipeClock PipeNow(Pipe pipe);                    // the clock a release on `pipe
 void PipeAcquire(Pipe pipe, const PipeClock& c);  // `pipe` waits for what c covers
 void SetFlag(const char* event, Pipe src, Pipe dst, int32_t eventId, uint32_t eventIndex);
 void WaitFlag(const char* event, Pipe src, Pipe dst, int32_t eventId, uint32_t eventIndex);
+bool FlagIsSet(uint32_t eventIndex, int32_t eventId);  // a SetFlag not waited for yet
+// SetFlag/WaitFlag that report a flag already set (not set) by returning false, for callers with their own
+// message (the queues).
+bool TrySetFlag(const char* event, Pipe src, int32_t eventId, uint32_t eventIndex);
+bool TryWaitFlag(Pipe dst, int32_t eventId, uint32_t eventIndex);
 void Barrier(Pipe pipe);  // PipeBarrier<pipe>
 void BarrierAll();        // PipeBarrier<PIPE_ALL>
 

@@ -48,17 +48,17 @@ __aicore__ inline void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src
     static_assert(twin_detail::kOneOf<T, int16_t, uint16_t, int32_t, uint32_t, half, bfloat16_t, float>,
                   "Brcb on A2 supports int16_t, uint16_t, int32_t, uint32_t, half, bfloat16_t and float");
     ResetMask();
-    ascend_twin::CheckUbAligned("Brcb", "dst", dst.TwinData());
-    ascend_twin::CheckUbAligned("Brcb", "src", src.TwinData());
-    twin_detail::CheckBrcb(dst.TwinData(), static_cast<uint64_t>(dst.GetSize()) * sizeof(T), src.TwinData(),
-                           static_cast<uint64_t>(src.GetSize()) * sizeof(T), sizeof(T), repeatTime,
-                           repeatParams.dstBlkStride, repeatParams.dstRepStride);
+    ascend_twin::CheckUbAligned("Brcb", "dst", twin_detail::TwinData(dst));
+    ascend_twin::CheckUbAligned("Brcb", "src", twin_detail::TwinData(src));
+    twin_detail::CheckBrcb(twin_detail::TwinData(dst), static_cast<uint64_t>(dst.GetSize()) * sizeof(T),
+                           twin_detail::TwinData(src), static_cast<uint64_t>(src.GetSize()) * sizeof(T), sizeof(T),
+                           repeatTime, repeatParams.dstBlkStride, repeatParams.dstRepStride);
     if (repeatTime == 0) return;
     constexpr uint32_t perBlock = 32 / sizeof(T);
     ascend_twin::Instr instr("Brcb", ascend_twin::Pipe::kV);
-    const T* s = src.TwinData();
+    const T* s = twin_detail::TwinData(src);
     instr.Read("src", s, static_cast<uint64_t>(repeatTime) * 8 * sizeof(T));
-    uint8_t* d = reinterpret_cast<uint8_t*>(dst.TwinData());
+    uint8_t* d = reinterpret_cast<uint8_t*>(twin_detail::TwinData(dst));
     for (uint32_t i = 0; i < repeatTime; ++i) {
         for (uint32_t j = 0; j < 8; ++j) {
             T* block = reinterpret_cast<T*>(

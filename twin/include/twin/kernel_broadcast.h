@@ -82,10 +82,10 @@ inline void BroadcastRun(const LocalTensor<T>& dstLocal, const LocalTensor<T>& s
                   "Broadcast on A2 supports int8_t, uint8_t, half and float");
     static_assert(dim == 1 || dim == 2, "Broadcast supports dim 1 and 2 on A2");
     static_assert(axis == 0 || axis == 1, "Broadcast supports axis 0 and 1 on A2");
-    const BroadcastOperand dst{dstLocal.TwinData(), static_cast<uint64_t>(dstLocal.GetSize()) * sizeof(T),
-                               dstLocal.TwinPosition()};
-    const BroadcastOperand src{srcLocal.TwinData(), static_cast<uint64_t>(srcLocal.GetSize()) * sizeof(T),
-                               srcLocal.TwinPosition()};
+    const BroadcastOperand dst{twin_detail::TwinData(dstLocal), static_cast<uint64_t>(dstLocal.GetSize()) * sizeof(T),
+                               twin_detail::TwinPosition(dstLocal)};
+    const BroadcastOperand src{twin_detail::TwinData(srcLocal), static_cast<uint64_t>(srcLocal.GetSize()) * sizeof(T),
+                               twin_detail::TwinPosition(srcLocal)};
     const BroadcastOperand tmpOp{tmp, tmpBytes, tmpPos};
     const uint64_t tmpUsed = CheckBroadcast(dim, axis, sizeof(T), dstShape, srcShape, dst, src, tmpOp, framework);
 
@@ -97,12 +97,12 @@ inline void BroadcastRun(const LocalTensor<T>& dstLocal, const LocalTensor<T>& s
     const uint64_t srcSize = srcRows * srcCols;
 
     ascend_twin::Instr instr("Broadcast", ascend_twin::Pipe::kV);
-    instr.Read("srcLocal", srcLocal.TwinData(), srcSize * sizeof(T));
+    instr.Read("srcLocal", twin_detail::TwinData(srcLocal), srcSize * sizeof(T));
     if (tmpUsed != 0) instr.Write("sharedTmpBuffer", tmp, tmpUsed);
-    if (dstSize != 0) instr.Write("dstLocal", dstLocal.TwinData(), dstSize * sizeof(T));
+    if (dstSize != 0) instr.Write("dstLocal", twin_detail::TwinData(dstLocal), dstSize * sizeof(T));
 
-    const T* s = srcLocal.TwinData();
-    T* d = dstLocal.TwinData();
+    const T* s = twin_detail::TwinData(srcLocal);
+    T* d = twin_detail::TwinData(dstLocal);
     for (uint64_t r = 0; r < rows; ++r) {
         const T* srcRow = s + (srcRows == 1 ? 0 : r) * srcCols;
         T* dstRow = d + r * cols;
@@ -127,8 +127,9 @@ __aicore__ inline void Broadcast(const LocalTensor<T>& dstLocal, const LocalTens
                                  LocalTensor<uint8_t>& sharedTmpBuffer)
 {
     // isReuseSource is reserved (docs); the A2 check only warns when it is true.
-    twin_detail::BroadcastRun<T, dim, axis>(dstLocal, srcLocal, dstShape, srcShape, sharedTmpBuffer.TwinData(),
-                                            sharedTmpBuffer.GetSize(), sharedTmpBuffer.TwinPosition(), false);
+    twin_detail::BroadcastRun<T, dim, axis>(dstLocal, srcLocal, dstShape, srcShape,
+                                            twin_detail::TwinData(sharedTmpBuffer), sharedTmpBuffer.GetSize(),
+                                            twin_detail::TwinPosition(sharedTmpBuffer), false);
 }
 
 // The framework's temporary buffer: the UB after the TPipe's buffers (the kernel leaves room for it).
@@ -138,7 +139,7 @@ __aicore__ inline void Broadcast(const LocalTensor<T>& dstLocal, const LocalTens
 {
     TPipe* pipe = GetTPipePtr();
     uint64_t bytes = 0;
-    uint8_t* tmp = twin_detail::BroadcastFrameworkTmp(pipe, pipe == nullptr ? 0 : pipe->TwinUbEnd(), bytes);
+    uint8_t* tmp = twin_detail::BroadcastFrameworkTmp(pipe, pipe == nullptr ? 0 : twin_detail::TwinUbEnd(*pipe), bytes);
     twin_detail::BroadcastRun<T, dim, axis>(dstLocal, srcLocal, dstShape, srcShape, tmp, bytes, TPosition::VECCALC,
                                             true);
 }

@@ -307,8 +307,8 @@ void CastLanesInt4(const LocalTensor<T>& dst, const LocalTensor<U>& src, RoundMo
 {
     CheckCastMode<T, U>(mode);
     CheckInt4Lanes(lanes);
-    ascend_twin::CheckUbAligned("Cast", "dst", dst.TwinData());
-    ascend_twin::CheckUbAligned("Cast", "src", src.TwinData());
+    ascend_twin::CheckUbAligned("Cast", "dst", twin_detail::TwinData(dst));
+    ascend_twin::CheckUbAligned("Cast", "src", twin_detail::TwinData(src));
     ascend_twin::Instr instr("Cast", ascend_twin::Pipe::kV);
     uint64_t active = 0;
     for (uint32_t r = 0; r < lanes.repeats; ++r) {
@@ -316,18 +316,18 @@ void CastLanesInt4(const LocalTensor<T>& dst, const LocalTensor<U>& src, RoundMo
             if (!lanes.Active(r, j)) continue;
             if constexpr (kInt4<U>) {  // int4b_t -> half
                 const uint64_t si = Int4Lane("src", src, r, j, p.srcBlkStride, p.srcRepStride);
-                const uint8_t* sb = reinterpret_cast<const uint8_t*>(src.TwinData()) + si / 2;
+                const uint8_t* sb = reinterpret_cast<const uint8_t*>(twin_detail::TwinData(src)) + si / 2;
                 T* d = LaneAddr("Cast", "dst", dst, r, j, p.dstBlkStride, p.dstRepStride);
                 instr.Read("src", sb, 1);
                 instr.Write("dst", d, sizeof(T));
-                *d = half(static_cast<float>(LocalTensor<int4b_t>::Nibble(*sb, si)));
+                *d = half(static_cast<float>(twin_detail::Int4Nibble(*sb, si)));
             } else {  // half -> int4b_t
                 const U* s = LaneAddr("Cast", "src", src, r, j, p.srcBlkStride, p.srcRepStride);
                 const uint64_t di = Int4Lane("dst", dst, r, j, p.dstBlkStride, p.dstRepStride);
-                uint8_t* db = reinterpret_cast<uint8_t*>(dst.TwinData()) + di / 2;
+                uint8_t* db = reinterpret_cast<uint8_t*>(twin_detail::TwinData(dst)) + di / 2;
                 instr.Read("src", s, sizeof(U));
                 instr.Write("dst", db, 1);
-                *db = LocalTensor<int4b_t>::SetNibble(*db, di, HalfToInt4(*s, mode));
+                *db = twin_detail::SetInt4Nibble(*db, di, HalfToInt4(*s, mode));
             }
             ++active;
         }
@@ -343,18 +343,18 @@ void CastCountInt4(const LocalTensor<T>& dst, const LocalTensor<U>& src, RoundMo
     CheckInt4Count("count", count);
     ascend_twin::Instr instr("Cast", ascend_twin::Pipe::kV);
     if constexpr (kInt4<U>) {
-        const uint8_t* s = reinterpret_cast<const uint8_t*>(src.TwinData());
+        const uint8_t* s = reinterpret_cast<const uint8_t*>(twin_detail::TwinData(src));
         instr.Read("src", s, count / 2);
-        instr.Write("dst", dst.TwinData(), static_cast<uint64_t>(count) * sizeof(T));
+        instr.Write("dst", twin_detail::TwinData(dst), static_cast<uint64_t>(count) * sizeof(T));
         for (uint32_t i = 0; i < count; ++i) {
-            dst.TwinData()[i] = half(static_cast<float>(LocalTensor<int4b_t>::Nibble(s[i / 2], i)));
+            twin_detail::TwinData(dst)[i] = half(static_cast<float>(twin_detail::Int4Nibble(s[i / 2], i)));
         }
     } else {
-        uint8_t* d = reinterpret_cast<uint8_t*>(dst.TwinData());
-        instr.Read("src", src.TwinData(), static_cast<uint64_t>(count) * sizeof(U));
+        uint8_t* d = reinterpret_cast<uint8_t*>(twin_detail::TwinData(dst));
+        instr.Read("src", twin_detail::TwinData(src), static_cast<uint64_t>(count) * sizeof(U));
         instr.Write("dst", d, count / 2);
         for (uint32_t i = 0; i < count; ++i) {
-            d[i / 2] = LocalTensor<int4b_t>::SetNibble(d[i / 2], i, HalfToInt4(src.TwinData()[i], mode));
+            d[i / 2] = twin_detail::SetInt4Nibble(d[i / 2], i, HalfToInt4(twin_detail::TwinData(src)[i], mode));
         }
     }
     ascend_twin::CountVec(ascend_twin::VecOp::kCast, count, ascend_twin::CountFormRepeats(count, 2));
@@ -368,8 +368,8 @@ void CastLanesStd(const LocalTensor<T>& dst, const LocalTensor<U>& src, RoundMod
                   const UnaryRepeatParams& p)
 {
     CheckCastMode<T, U>(mode);
-    ascend_twin::CheckUbAligned("Cast", "dst", dst.TwinData());
-    ascend_twin::CheckUbAligned("Cast", "src", src.TwinData());
+    ascend_twin::CheckUbAligned("Cast", "dst", twin_detail::TwinData(dst));
+    ascend_twin::CheckUbAligned("Cast", "src", twin_detail::TwinData(src));
     const float deq = DeqScaleFor<T, U>();
     ascend_twin::Instr instr("Cast", ascend_twin::Pipe::kV);
     uint64_t active = 0;
@@ -422,10 +422,10 @@ __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src
         twin_detail::CastCountInt4<T, U>(dst, src, roundMode, count);
     } else {
         ascend_twin::Instr instr("Cast", ascend_twin::Pipe::kV);
-        instr.Read("src", src.TwinData(), static_cast<uint64_t>(count) * sizeof(U));
-        instr.Write("dst", dst.TwinData(), static_cast<uint64_t>(count) * sizeof(T));
-        T* d = dst.TwinData();
-        const U* s = src.TwinData();
+        instr.Read("src", twin_detail::TwinData(src), static_cast<uint64_t>(count) * sizeof(U));
+        instr.Write("dst", twin_detail::TwinData(dst), static_cast<uint64_t>(count) * sizeof(T));
+        T* d = twin_detail::TwinData(dst);
+        const U* s = twin_detail::TwinData(src);
         constexpr bool kWidenFloat =
             std::is_same_v<T, float> && (std::is_same_v<U, half> || std::is_same_v<U, bfloat16_t>);
         constexpr bool kNarrowFloat =

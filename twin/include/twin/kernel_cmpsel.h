@@ -12,6 +12,9 @@
 //  - Select: bit 1 takes src0, bit 0 takes src1. Mode 0 (VSEL_CMPMASK_SPR) uses the first 256 / sizeof(T)
 //    bits of selMask in every repeat; modes 1 (tensor, scalar) and 2 (tensor, tensor) consume the bits
 //    repeat after repeat. Masked-off lanes keep dst. T half/float, U uint8_t/uint16_t/uint32_t/uint64_t.
+//  - Select's mask/repeat forms set the mask register from their mask argument whatever isSetMask says:
+//    dav_c220's VselImpl calls AscendCUtils::SetMask<T>(mask) without passing isSetMask on (the flag only
+//    reaches the CPU debug build's MaskSetter), so isSetMask = false does not keep the register's mask on A2.
 //  - Select modes 1 and 2 on A2 write 32 bytes of scratch at TMP_UB_OFFSET = 184 KiB (the docs: "对于模式1和
 //    模式2，使用时需要预留8KB的Unified Buffer空间"); the twin checks that the kernel left the top 8 KiB
 //    of UB unallocated.
@@ -91,15 +94,15 @@ void CompareLanes(const char* call, ascend_twin::VecOp op, const LocalTensor<U>&
                   uint32_t blk1, uint32_t rep1)
 {
     CheckCmpMode(call, mode, std::is_same_v<T, int32_t>);
-    ascend_twin::CheckUbAligned(call, "dst", dst.TwinData());
-    ascend_twin::CheckUbAligned(call, "src0", src0.TwinData());
-    if (src1T) ascend_twin::CheckUbAligned(call, "src1", src1T->TwinData());
+    ascend_twin::CheckUbAligned(call, "dst", twin_detail::TwinData(dst));
+    ascend_twin::CheckUbAligned(call, "src0", twin_detail::TwinData(src0));
+    if (src1T) ascend_twin::CheckUbAligned(call, "src1", twin_detail::TwinData(*src1T));
     if (repeats == 0) return;
     constexpr uint32_t perRepeat = 256 / sizeof(T);
     const uint64_t dstBytes = static_cast<uint64_t>(repeats) * perRepeat / 8;
     CheckHolds(call, "dst (bytes)", static_cast<uint64_t>(dst.GetSize()) * sizeof(U), dstBytes);
     ascend_twin::Instr instr(call, ascend_twin::Pipe::kV);
-    uint8_t* bits = reinterpret_cast<uint8_t*>(dst.TwinData());
+    uint8_t* bits = reinterpret_cast<uint8_t*>(twin_detail::TwinData(dst));
     uint8_t out[256 / 8 / 2] = {};
     for (uint32_t r = 0; r < repeats; ++r) {
         std::memset(out, 0, sizeof out);
@@ -213,10 +216,10 @@ void SelectLanes(const char* call, const LocalTensor<T>& dst, const LocalTensor<
                  const BinaryRepeatParams& p)
 {
     CheckSelMode(call, mode);
-    ascend_twin::CheckUbAligned(call, "dst", dst.TwinData());
-    ascend_twin::CheckUbAligned(call, "selMask", selMask.TwinData());
-    ascend_twin::CheckUbAligned(call, "src0", src0.TwinData());
-    if (src1T) ascend_twin::CheckUbAligned(call, "src1", src1T->TwinData());
+    ascend_twin::CheckUbAligned(call, "dst", twin_detail::TwinData(dst));
+    ascend_twin::CheckUbAligned(call, "selMask", twin_detail::TwinData(selMask));
+    ascend_twin::CheckUbAligned(call, "src0", twin_detail::TwinData(src0));
+    if (src1T) ascend_twin::CheckUbAligned(call, "src1", twin_detail::TwinData(*src1T));
     uint8_t* scratch = mode == SELMODE::VSEL_CMPMASK_SPR ? nullptr : SelectScratch(call);
     ascend_twin::Instr instr(call, ascend_twin::Pipe::kV);
     if (scratch) {
@@ -224,7 +227,7 @@ void SelectLanes(const char* call, const LocalTensor<T>& dst, const LocalTensor<
         instr.Write("scratch at TMP_UB_OFFSET", scratch, 32);
         std::memset(scratch, 0, 32);
     }
-    const uint8_t* sel = reinterpret_cast<const uint8_t*>(selMask.TwinData());
+    const uint8_t* sel = reinterpret_cast<const uint8_t*>(twin_detail::TwinData(selMask));
     const uint64_t selBytes = static_cast<uint64_t>(selMask.GetSize()) * sizeof(U);
     // What the device loads into CMPMASK (set_cmpmask) before the selection.
     uint8_t reg[16] = {};
@@ -321,8 +324,8 @@ void CompareToCmpMask(const LocalTensor<T>& src0, const LocalTensor<T>& src1, CM
                       const BinaryRepeatParams& p)
 {
     CheckCmpMode("Compare", cmpMode, false);
-    ascend_twin::CheckUbAligned("Compare", "src0", src0.TwinData());
-    ascend_twin::CheckUbAligned("Compare", "src1", src1.TwinData());
+    ascend_twin::CheckUbAligned("Compare", "src0", twin_detail::TwinData(src0));
+    ascend_twin::CheckUbAligned("Compare", "src1", twin_detail::TwinData(src1));
     if (lanes.counter && lanes.count > lanes.perRepeat) {
         ascend_twin::FailF("Compare", "the register-result Compare covers one repeat (256 / sizeof(T) elements)",
                            "counter mode with %llu elements of %u bytes; CMPMASK holds %u lanes' bits",
@@ -379,7 +382,7 @@ template <typename T>
 __aicore__ inline void GetCmpMask(const LocalTensor<T>& dst)
 {
     static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4, "GetCmpMask on A2 takes b8, b16 or b32 tensors");
-    twin_detail::CheckCmpMaskAligned("GetCmpMask", "dst", dst.TwinData());
+    twin_detail::CheckCmpMaskAligned("GetCmpMask", "dst", twin_detail::TwinData(dst));
     const uint64_t bytes = static_cast<uint64_t>(dst.GetSize()) * sizeof(T);
     if (bytes < 16) {
         ascend_twin::FailF("GetCmpMask", "GetCmpMask writes the 16 bytes of CMPMASK: dst holds at least 16 bytes",
@@ -391,8 +394,8 @@ __aicore__ inline void GetCmpMask(const LocalTensor<T>& dst)
                            "no SetCmpMask, register-result Compare or Select ran on this core before");
     }
     ascend_twin::Instr instr("GetCmpMask", ascend_twin::Pipe::kV);
-    instr.Write("dst", dst.TwinData(), 16);
-    std::memcpy(dst.TwinData(), core.cmpMask, 16);  // bits no instruction defined read as 0
+    instr.Write("dst", twin_detail::TwinData(dst), 16);
+    std::memcpy(twin_detail::TwinData(dst), core.cmpMask, 16);  // bits no instruction defined read as 0
     ascend_twin::CountVec(ascend_twin::VecOp::kGetCmpMask, 1, 1);
 }
 
@@ -401,13 +404,13 @@ __aicore__ inline void SetCmpMask(const LocalTensor<T>& src)
 {
     static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8,
                   "SetCmpMask on A2 takes b8, b16, b32 or b64 tensors");
-    twin_detail::CheckCmpMaskAligned("SetCmpMask", "src", src.TwinData());
+    twin_detail::CheckCmpMaskAligned("SetCmpMask", "src", twin_detail::TwinData(src));
     const uint64_t bytes = static_cast<uint64_t>(src.GetSize()) * sizeof(T);
     // The device loads 16 bytes; those past src are undefined.
     const uint32_t n = bytes < 16 ? static_cast<uint32_t>(bytes) : 16;
     ascend_twin::Instr instr("SetCmpMask", ascend_twin::Pipe::kV);
-    if (n > 0) instr.Read("src", src.TwinData(), n);
-    twin_detail::CmpMaskLoad(reinterpret_cast<const uint8_t*>(src.TwinData()), n);
+    if (n > 0) instr.Read("src", twin_detail::TwinData(src), n);
+    twin_detail::CmpMaskLoad(reinterpret_cast<const uint8_t*>(twin_detail::TwinData(src)), n);
     ascend_twin::CountVec(ascend_twin::VecOp::kSetCmpMask, 1, 1);
 }
 
@@ -454,6 +457,11 @@ ASCEND_TWIN_COMPARES(CompareScalar)
 
 // ---- Select ----------------------------------------------------------------------------------------------
 
+namespace twin_detail {
+// A2 ignores Select's isSetMask: its mask forms always load the mask argument into the register.
+constexpr bool kSelectSetsMask = true;
+}  // namespace twin_detail
+
 // Modes 0 and 2 (two tensors).
 template <typename T, typename U, bool isSetMask = true>
 __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
@@ -461,7 +469,8 @@ __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& s
                               const BinaryRepeatParams& repeatParams)
 {
     twin_detail::CheckSelectTypes<T, U>();
-    const twin_detail::Lanes lanes = twin_detail::MaskLanes("Select", sizeof(T), isSetMask, mask, true, repeatTime);
+    const twin_detail::Lanes lanes =
+        twin_detail::MaskLanes("Select", sizeof(T), twin_detail::kSelectSetsMask, mask, true, repeatTime);
     twin_detail::SelectLanes<T, U>("Select", dst, selMask, src0, &src1, T{}, selMode, lanes, repeatParams);
 }
 
@@ -472,7 +481,8 @@ __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& s
 {
     twin_detail::CheckSelectTypes<T, U>();
     const uint64_t bits[2] = {mask, 0};
-    const twin_detail::Lanes lanes = twin_detail::MaskLanes("Select", sizeof(T), isSetMask, bits, false, repeatTime);
+    const twin_detail::Lanes lanes =
+        twin_detail::MaskLanes("Select", sizeof(T), twin_detail::kSelectSetsMask, bits, false, repeatTime);
     twin_detail::SelectLanes<T, U>("Select", dst, selMask, src0, &src1, T{}, selMode, lanes, repeatParams);
 }
 
@@ -520,9 +530,9 @@ __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<T>& s
                   "Select(dst, selMask, src0, repeatTime, repeatParams) (on A2 this form issues nothing in mode 1)");
     const uint64_t unused[2] = {0, 0};
     const twin_detail::Lanes lanes = twin_detail::MaskLanes("Select", sizeof(T), false, unused, true, repeatTime);
-    ascend_twin::CheckUbAligned("Select", "dst", dst.TwinData());
-    ascend_twin::CheckUbAligned("Select", "src0", src0.TwinData());
-    ascend_twin::CheckUbAligned("Select", "src1", src1.TwinData());
+    ascend_twin::CheckUbAligned("Select", "dst", twin_detail::TwinData(dst));
+    ascend_twin::CheckUbAligned("Select", "src0", twin_detail::TwinData(src0));
+    ascend_twin::CheckUbAligned("Select", "src1", twin_detail::TwinData(src1));
     ascend_twin::Instr instr("Select", ascend_twin::Pipe::kV);
     if constexpr (selMode == SELMODE::VSEL_CMPMASK_SPR) {
         twin_detail::SelectCore<T>("Select", instr, dst, src0, &src1, T{}, lanes, repeatParams,
@@ -551,13 +561,13 @@ __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& s
     twin_detail::CheckSelectTypes<T, U>();
     const uint64_t unused[2] = {0, 0};
     const twin_detail::Lanes lanes = twin_detail::MaskLanes("Select", sizeof(T), false, unused, true, repeatTime);
-    ascend_twin::CheckUbAligned("Select", "dst", dst.TwinData());
-    ascend_twin::CheckUbAligned("Select", "selMask", selMask.TwinData());
-    ascend_twin::CheckUbAligned("Select", "src0", src0.TwinData());
+    ascend_twin::CheckUbAligned("Select", "dst", twin_detail::TwinData(dst));
+    ascend_twin::CheckUbAligned("Select", "selMask", twin_detail::TwinData(selMask));
+    ascend_twin::CheckUbAligned("Select", "src0", twin_detail::TwinData(src0));
     T src1;
     std::memcpy(&src1, twin_detail::CmpMaskBytes("Select", sizeof(T), "mode 1's scalar src1"), sizeof(T));
     ascend_twin::Instr instr("Select", ascend_twin::Pipe::kV);
-    const uint8_t* sel = reinterpret_cast<const uint8_t*>(selMask.TwinData());
+    const uint8_t* sel = reinterpret_cast<const uint8_t*>(twin_detail::TwinData(selMask));
     const uint64_t selBytes = static_cast<uint64_t>(selMask.GetSize()) * sizeof(U);
     const uint32_t perRepeat = lanes.perRepeat;
     twin_detail::SelectCore<T>("Select", instr, dst, src0, nullptr, src1, lanes, repeatParams,
@@ -576,7 +586,8 @@ __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& s
                               const BinaryRepeatParams& repeatParams)
 {
     twin_detail::CheckSelectTypes<T, U>();
-    const twin_detail::Lanes lanes = twin_detail::MaskLanes("Select", sizeof(T), isSetMask, mask, true, repeatTime);
+    const twin_detail::Lanes lanes =
+        twin_detail::MaskLanes("Select", sizeof(T), twin_detail::kSelectSetsMask, mask, true, repeatTime);
     twin_detail::SelectLanes<T, U>("Select", dst, selMask, src0, nullptr, src1, selMode, lanes, repeatParams);
 }
 
@@ -587,7 +598,8 @@ __aicore__ inline void Select(const LocalTensor<T>& dst, const LocalTensor<U>& s
 {
     twin_detail::CheckSelectTypes<T, U>();
     const uint64_t bits[2] = {mask, 0};
-    const twin_detail::Lanes lanes = twin_detail::MaskLanes("Select", sizeof(T), isSetMask, bits, false, repeatTime);
+    const twin_detail::Lanes lanes =
+        twin_detail::MaskLanes("Select", sizeof(T), twin_detail::kSelectSetsMask, bits, false, repeatTime);
     twin_detail::SelectLanes<T, U>("Select", dst, selMask, src0, nullptr, src1, selMode, lanes, repeatParams);
 }
 

@@ -97,7 +97,7 @@ struct Transfer {
 void Run(const Transfer& t);
 
 void CheckCopyLength(const char* call, uint64_t bytes);
-void CheckBlockCount(const char* call, uint32_t blockCount, uint32_t min);
+void CheckBlockCount(const char* call, uint32_t blockCount);  // 0 to 4095 (0: the copy is a no-op)
 void CheckBlockLen(const char* call, uint32_t blockLen, uint32_t elementSize);
 void CheckPadding(const char* call, uint32_t leftBytes, uint32_t rightBytes);
 
@@ -113,12 +113,12 @@ inline void CheckUbCopyRange(const char* call, const char* operand, uint64_t nee
 template <typename T>
 uint8_t* Bytes(const LocalTensor<T>& t)
 {
-    return reinterpret_cast<uint8_t*>(t.TwinData());
+    return reinterpret_cast<uint8_t*>(twin_detail::TwinData(t));
 }
 template <typename T>
 uint8_t* Bytes(const GlobalTensor<T>& t)
 {
-    return reinterpret_cast<uint8_t*>(t.TwinData());
+    return reinterpret_cast<uint8_t*>(twin_detail::TwinData(t));
 }
 
 }  // namespace twin_detail
@@ -143,13 +143,14 @@ __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>
                       twin_detail::Bytes(dst), sizeof(T), 1, bytes, bytes, bytes});
 }
 
-// Strided forms: blockLen and both gaps in 32-byte blocks.
+// Strided forms: blockLen and both gaps in 32-byte blocks. blockCount or blockLen 0 is a no-op on A2 (the
+// DataCopy docs: "blockCount、blockLen任意一个值为0时，该接口将被视为NOP").
 template <typename T>
 __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src,
                                 const DataCopyParams& repeatParams)
 {
     const uint64_t len = repeatParams.blockLen * 32ULL;
-    twin_detail::CheckBlockCount("DataCopy(GM->UB, DataCopyParams)", repeatParams.blockCount, 1);
+    twin_detail::CheckBlockCount("DataCopy(GM->UB, DataCopyParams)", repeatParams.blockCount);
     twin_detail::Run({"DataCopy(GM->UB, DataCopyParams)", twin_detail::Direction::kGmToUb, twin_detail::Bytes(dst),
                       dst.GetLength(), twin_detail::Bytes(src), sizeof(T), repeatParams.blockCount, len,
                       len + repeatParams.srcStride * 32ULL, len + repeatParams.dstStride * 32ULL});
@@ -160,7 +161,7 @@ __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>
                                 const DataCopyParams& repeatParams)
 {
     const uint64_t len = repeatParams.blockLen * 32ULL;
-    twin_detail::CheckBlockCount("DataCopy(UB->GM, DataCopyParams)", repeatParams.blockCount, 1);
+    twin_detail::CheckBlockCount("DataCopy(UB->GM, DataCopyParams)", repeatParams.blockCount);
     twin_detail::Run({"DataCopy(UB->GM, DataCopyParams)", twin_detail::Direction::kUbToGm, twin_detail::Bytes(src),
                       src.GetLength(), twin_detail::Bytes(dst), sizeof(T), repeatParams.blockCount, len,
                       len + repeatParams.dstStride * 32ULL, len + repeatParams.srcStride * 32ULL});
@@ -178,9 +179,9 @@ __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>&
                   "DataCopy(UB->UB) on A2 supports int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, "
                   "uint32_t, float, int64_t, uint64_t and double");
     const char* call = "DataCopy(UB->UB)";
-    twin_detail::CheckBlockCount(call, repeatParams.blockCount, 0);
-    ascend_twin::CheckUbAligned(call, "dst", dst.TwinData());
-    ascend_twin::CheckUbAligned(call, "src", src.TwinData());
+    twin_detail::CheckBlockCount(call, repeatParams.blockCount);
+    ascend_twin::CheckUbAligned(call, "dst", twin_detail::TwinData(dst));
+    ascend_twin::CheckUbAligned(call, "src", twin_detail::TwinData(src));
     if (repeatParams.blockCount == 0 || repeatParams.blockLen == 0) return;
     const uint64_t len = repeatParams.blockLen * 32ULL;
     const uint64_t srcPitch = len + repeatParams.srcGap * 32ULL;
@@ -226,9 +227,20 @@ __aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor
     const DataCopyExtParams& p = dataCopyParams;
     const uint32_t left = padParams.leftPadding * sizeof(T);
     const uint32_t right = padParams.rightPadding * sizeof(T);
-    twin_detail::CheckBlockCount(call, p.blockCount, 0);
+    twin_detail::CheckBlockCount(call, p.blockCount);
     twin_detail::CheckBlockLen(call, p.blockLen, sizeof(T));
     twin_detail::CheckPadding(call, left, right);
+    if constexpr (sizeof(T) == 8) {
+        // A2 moves 64-bit elements as pairs of 32-bit ones (copy_gm_to_ubuf_align_b32 with the padding
+        // doubled), so a pad value wider than 32 bits cannot come out whole: the docs allow only 0.
+        uint64_t bits;
+        std::memcpy(&bits, &padParams.paddingValue, sizeof bits);
+        if (padParams.isPad && bits != 0) {
+            ascend_twin::FailF(call, "DataCopyPad of a 64-bit type pads with paddingValue 0 only",
+                               "isPad with paddingValue bits 0x%016llx (the device pads 32-bit halves)",
+                               static_cast<unsigned long long>(bits));
+        }
+    }
     if (p.blockCount == 0 || p.blockLen == 0) return;  // a no-op, as documented
     const uint64_t slot = (p.blockLen + left + right + 31ULL) / 32 * 32;
     const uint64_t pitch = slot + p.dstStride * 32ULL;
@@ -267,7 +279,7 @@ __aicore__ inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor
                                    const DataCopyExtParams& dataCopyParams)
 {
     const DataCopyExtParams& p = dataCopyParams;
-    twin_detail::CheckBlockCount("DataCopyPad(UB->GM)", p.blockCount, 0);
+    twin_detail::CheckBlockCount("DataCopyPad(UB->GM)", p.blockCount);
     twin_detail::CheckBlockLen("DataCopyPad(UB->GM)", p.blockLen, sizeof(T));
     const uint64_t slot = (p.blockLen + 31ULL) / 32 * 32;
     twin_detail::Run({"DataCopyPad(UB->GM)", twin_detail::Direction::kUbToGm, twin_detail::Bytes(src),

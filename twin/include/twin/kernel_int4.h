@@ -19,6 +19,19 @@
 
 namespace AscendC {
 
+namespace twin_detail {
+// Element `index` of int4b_t data: the low nibble of byte index / 2 for even indices, the high one for odd.
+inline int8_t Int4Nibble(uint8_t byte, uint64_t index)
+{
+    return static_cast<int8_t>(int4b_t(static_cast<uint32_t>(byte >> (4 * (index % 2)))));
+}
+inline uint8_t SetInt4Nibble(uint8_t byte, uint64_t index, int4b_t value)
+{
+    const uint32_t shift = 4 * (index % 2);
+    return static_cast<uint8_t>((byte & ~(0xfu << shift)) | ((value.storage & 0xfu) << shift));
+}
+}  // namespace twin_detail
+
 template <>
 class LocalTensor<int4b_t> {
 public:
@@ -68,16 +81,19 @@ public:
         ascend_twin::Instr instr("LocalTensor::SetValue", ascend_twin::Pipe::kS);
         instr.Read("tensor", byte, 1);
         instr.Write("tensor", byte, 1);
-        *byte = SetNibble(*byte, index, value);
+        *byte = twin_detail::SetInt4Nibble(*byte, index, value);
     }
 
     template <typename CAST_T>
     __aicore__ inline LocalTensor<CAST_T> ReinterpretCast() const
     {
         LocalTensor<CAST_T> out;
-        out.TwinBind(reinterpret_cast<CAST_T*>(data_), size_ / 2 / sizeof(CAST_T), position_, ref_);
+        twin_detail::TwinBind(out, reinterpret_cast<CAST_T*>(data_), size_ / 2 / sizeof(CAST_T), position_, ref_);
         return out;
     }
+
+private:
+    friend struct ascend_twin::internal::Access;
 
     // Twin internals. TwinBind takes the bytes the tensor covers (what TBuf/TQue and ReinterpretCast pass).
     void TwinBind(int4b_t* data, uint32_t bytes, TPosition position, twin_detail::BufferRef ref)
@@ -92,17 +108,6 @@ public:
     TPosition TwinPosition() const { return position_; }
     const twin_detail::BufferRef& TwinRef() const { return ref_; }
 
-    static int8_t Nibble(uint8_t byte, uint64_t index)
-    {
-        return static_cast<int8_t>(int4b_t(static_cast<uint32_t>(byte >> (4 * (index % 2)))));
-    }
-    static uint8_t SetNibble(uint8_t byte, uint64_t index, int4b_t value)
-    {
-        const uint32_t shift = 4 * (index % 2);
-        return static_cast<uint8_t>((byte & ~(0xfu << shift)) | ((value.storage & 0xfu) << shift));
-    }
-
-private:
     void CheckViewOffset(const char* call, uint32_t offset) const
     {
         if (offset > size_) {

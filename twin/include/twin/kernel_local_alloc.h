@@ -55,8 +55,8 @@ private:
     {
         const uint64_t bytes = static_cast<uint64_t>(tileSize) * sizeof(DataType);
         LocalTensor<DataType> t;
-        t.TwinBind(reinterpret_cast<DataType*>(twin_detail::CarveUb("LocalMemAllocator::Alloc", head_, bytes)),
-                   tileSize, pos, {});
+        uint8_t* ub = twin_detail::CarveUb("LocalMemAllocator::Alloc", head_, bytes);
+        twin_detail::TwinBind(t, reinterpret_cast<DataType*>(ub), tileSize, pos, {});
         head_ += static_cast<uint32_t>(bytes);
         return t;
     }

@@ -46,14 +46,14 @@ __aicore__ inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>
     static_assert(twin_detail::kReduceType<T>, "ReduceSum on A2 supports half and float");
     twin_detail::CheckCount("ReduceSum", count);
     twin_detail::CheckOperand("ReduceSum", "src", src, count);
-    ascend_twin::CheckUbAligned("ReduceSum", "sharedTmpBuffer", sharedTmpBuffer.TwinData());
+    ascend_twin::CheckUbAligned("ReduceSum", "sharedTmpBuffer", twin_detail::TwinData(sharedTmpBuffer));
     if (dst.GetSize() < 1) ascend_twin::Fail("ReduceSum", "vector operands hold count elements", "dst holds no element");
     if (count == 0) return;
     ascend_twin::Instr instr("ReduceSum", ascend_twin::Pipe::kV);
-    instr.Read("src", src.TwinData(), static_cast<uint64_t>(count) * sizeof(T));
-    instr.Write("dst", dst.TwinData(), sizeof(T));
+    instr.Read("src", twin_detail::TwinData(src), static_cast<uint64_t>(count) * sizeof(T));
+    instr.Write("dst", twin_detail::TwinData(dst), sizeof(T));
     constexpr uint32_t kRepeat = 256 / sizeof(T);
-    const T* s = src.TwinData();
+    const T* s = twin_detail::TwinData(src);
     T acc{};
     for (int64_t i = 0; i < count; i += kRepeat) {
         const uint32_t n = static_cast<uint32_t>(count - i < kRepeat ? count - i : kRepeat);
@@ -61,7 +61,7 @@ __aicore__ inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>
         acc = i == 0 ? part : static_cast<T>(static_cast<twin_detail::Compute<T>>(acc) +
                                              static_cast<twin_detail::Compute<T>>(part));
     }
-    *dst.TwinData() = acc;
+    *twin_detail::TwinData(dst) = acc;
     ascend_twin::CountVec(ascend_twin::VecOp::kReduceSum, static_cast<uint64_t>(count),
                           ascend_twin::CountFormRepeats(static_cast<uint64_t>(count), sizeof(T)));
 }

@@ -178,8 +178,8 @@ void WholeSum(const char* call, ascend_twin::VecOp op, const LocalTensor<T>& dst
     CheckStride(call, "dstRepStride", dstRepStride);
     CheckStride(call, "srcBlkStride", srcBlkStride);
     CheckStride(call, "srcRepStride", srcRepStride);
-    ascend_twin::CheckUbAligned(call, "src", src.TwinData());
-    CheckAddrAligned(call, "dst", dst.TwinData(), sizeof(T));
+    ascend_twin::CheckUbAligned(call, "src", twin_detail::TwinData(src));
+    CheckAddrAligned(call, "dst", twin_detail::TwinData(dst), sizeof(T));
     if (RepeatTimeSkips(repeatTime) || (isSetMask && MaskIsZero(mask, isArray))) return;
     const Lanes lanes = ReduceLanes(call, sizeof(T), isSetMask, mask, isArray, repeatTime);
     ascend_twin::Instr instr(call, ascend_twin::Pipe::kV);
@@ -190,8 +190,8 @@ void WholeSum(const char* call, ascend_twin::VecOp op, const LocalTensor<T>& dst
         if (!any) continue;
         const uint64_t at = static_cast<uint64_t>(r) * dstRepStride;
         CheckHolds(call, "dst", dst.GetSize(), at + 1);
-        instr.Write("dst", dst.TwinData() + at, sizeof(T));
-        dst.TwinData()[at] = static_cast<T>(s);
+        instr.Write("dst", twin_detail::TwinData(dst) + at, sizeof(T));
+        twin_detail::TwinData(dst)[at] = static_cast<T>(s);
     }
     ascend_twin::CountVec(op, ActiveLanes(lanes), repeats);
 }
@@ -205,17 +205,17 @@ void WholeExtreme(const char* call, ascend_twin::VecOp op, const LocalTensor<T>&
     CheckStride(call, "dstRepStride", dstRepStride);
     CheckStride(call, "srcBlkStride", srcBlkStride);
     CheckStride(call, "srcRepStride", srcRepStride);
-    ascend_twin::CheckUbAligned(call, "src", src.TwinData());
+    ascend_twin::CheckUbAligned(call, "src", twin_detail::TwinData(src));
     // ReduceRepeat docs, table 3: the unit of dstRepStride and dst's alignment follow the order.
     const uint32_t unit = order == ReduceOrder::ORDER_ONLY_VALUE   ? sizeof(T)
                           : order == ReduceOrder::ORDER_ONLY_INDEX ? 4u
                                                                    : 2u * sizeof(T);
-    CheckAddrAligned(call, "dst", dst.TwinData(), unit);
+    CheckAddrAligned(call, "dst", twin_detail::TwinData(dst), unit);
     if (RepeatTimeSkips(repeatTime) || (isSetMask && MaskIsZero(mask, isArray))) return;
     const Lanes lanes = ReduceLanes(call, sizeof(T), isSetMask, mask, isArray, repeatTime);
     ascend_twin::Instr instr(call, ascend_twin::Pipe::kV);
     const uint32_t repeats = static_cast<uint32_t>(LaneRepeats(lanes));
-    uint8_t* base = reinterpret_cast<uint8_t*>(dst.TwinData());
+    uint8_t* base = reinterpret_cast<uint8_t*>(twin_detail::TwinData(dst));
     const uint64_t dstBytes = static_cast<uint64_t>(dst.GetSize()) * sizeof(T);
     for (uint32_t r = 0; r < repeats; ++r) {
         const RepeatExtreme<T> e = ExtremeOfRepeat<T, isMax>(call, instr, src, lanes, r, srcBlkStride, srcRepStride);
@@ -257,8 +257,8 @@ void BlockReduce(const char* call, ascend_twin::VecOp op, const LocalTensor<T>& 
     CheckStride(call, "dstRepStride", dstRepStride);
     CheckStride(call, "srcBlkStride", srcBlkStride);
     CheckStride(call, "srcRepStride", srcRepStride);
-    ascend_twin::CheckUbAligned(call, "src", src.TwinData());
-    CheckAddrAligned(call, "dst", dst.TwinData(), 8 * sizeof(T));  // half: 16 bytes, float: 32 bytes
+    ascend_twin::CheckUbAligned(call, "src", twin_detail::TwinData(src));
+    CheckAddrAligned(call, "dst", twin_detail::TwinData(dst), 8 * sizeof(T));  // half: 16 bytes, float: 32 bytes
     if (RepeatTimeSkips(repeatTime) || (isSetMask && MaskIsZero(mask, isArray))) return;
     const Lanes lanes = ReduceLanes(call, sizeof(T), isSetMask, mask, isArray, repeatTime);
     ascend_twin::Instr instr(call, ascend_twin::Pipe::kV);
@@ -284,8 +284,8 @@ void BlockReduce(const char* call, ascend_twin::VecOp op, const LocalTensor<T>& 
             if (!any) continue;  // A2: a block without active lanes leaves its dst element as it was
             const uint64_t at = static_cast<uint64_t>(r) * dstRepStride * 8 + b;
             CheckHolds(call, "dst", dst.GetSize(), at + 1);
-            instr.Write("dst", dst.TwinData() + at, sizeof(T));
-            dst.TwinData()[at] = kind == BlockOp::kSum ? static_cast<T>(TreeSum<T>(lane, perBlock)) : best;
+            instr.Write("dst", twin_detail::TwinData(dst) + at, sizeof(T));
+            twin_detail::TwinData(dst)[at] = kind == BlockOp::kSum ? static_cast<T>(TreeSum<T>(lane, perBlock)) : best;
         }
     }
     ascend_twin::CountVec(op, ActiveLanes(lanes), repeats);
@@ -299,8 +299,8 @@ void PairSum(const char* call, const LocalTensor<T>& dst, const LocalTensor<T>& 
     CheckStride(call, "dstRepStride", dstRepStride);
     CheckStride(call, "srcBlkStride", srcBlkStride);
     CheckStride(call, "srcRepStride", srcRepStride);
-    ascend_twin::CheckUbAligned(call, "src", src.TwinData());
-    ascend_twin::CheckUbAligned(call, "dst", dst.TwinData());
+    ascend_twin::CheckUbAligned(call, "src", twin_detail::TwinData(src));
+    ascend_twin::CheckUbAligned(call, "dst", twin_detail::TwinData(dst));
     if (RepeatTimeSkips(repeatTime) || (isSetMask && MaskIsZero(mask, isArray))) return;
     const Lanes lanes = ReduceLanes(call, sizeof(T), isSetMask, mask, isArray, repeatTime);
     ascend_twin::Instr instr(call, ascend_twin::Pipe::kV);
@@ -320,8 +320,8 @@ void PairSum(const char* call, const LocalTensor<T>& dst, const LocalTensor<T>& 
             if (!any) continue;  // A2: a pair without active lanes is skipped
             const uint64_t at = static_cast<uint64_t>(r) * dstRepStride * pairs + p;
             CheckHolds(call, "dst", dst.GetSize(), at + 1);
-            instr.Write("dst", dst.TwinData() + at, sizeof(T));
-            dst.TwinData()[at] = static_cast<T>(v[0] + v[1]);
+            instr.Write("dst", twin_detail::TwinData(dst) + at, sizeof(T));
+            twin_detail::TwinData(dst)[at] = static_cast<T>(v[0] + v[1]);
         }
     }
     ascend_twin::CountVec(ascend_twin::VecOp::kPairReduceSum, ActiveLanes(lanes), repeats);
@@ -354,11 +354,11 @@ inline void WriteMaxMinWork(ascend_twin::Instr& instr, const LocalTensor<T>& wor
     const uint64_t perBlock = 32 / sizeof(T), perRepeat = 256 / sizeof(T);
     auto up = [](uint64_t a, uint64_t b) { return (a + b - 1) / b; };
     uint64_t count = firstRepeats * 2, at = 0;
-    instr.Write("sharedTmpBuffer", work.TwinData(), count * sizeof(T));
+    instr.Write("sharedTmpBuffer", twin_detail::TwinData(work), count * sizeof(T));
     while (calIndex && count > 2) {
         at += up(count, perBlock) * perBlock;
         count = up(count, perRepeat) * 2;
-        instr.Write("sharedTmpBuffer", work.TwinData() + at, count * sizeof(T));
+        instr.Write("sharedTmpBuffer", twin_detail::TwinData(work) + at, count * sizeof(T));
     }
 }
 
@@ -367,9 +367,9 @@ void ReduceExtreme(const char* call, ascend_twin::VecOp op, const LocalTensor<T>
                    const LocalTensor<T>& work, const Lanes& lanes, uint64_t firstRepeats, uint32_t srcRepStride,
                    bool calIndex)
 {
-    ascend_twin::CheckUbAligned(call, "src", src.TwinData());
-    ascend_twin::CheckUbAligned(call, "sharedTmpBuffer", work.TwinData());
-    CheckAddrAligned(call, "dst", dst.TwinData(), calIndex ? 2 * sizeof(T) : sizeof(T));
+    ascend_twin::CheckUbAligned(call, "src", twin_detail::TwinData(src));
+    ascend_twin::CheckUbAligned(call, "sharedTmpBuffer", twin_detail::TwinData(work));
+    CheckAddrAligned(call, "dst", twin_detail::TwinData(dst), calIndex ? 2 * sizeof(T) : sizeof(T));
     CheckHolds(call, "dst", dst.GetSize(), calIndex ? 2 : 1);
     CheckWorkSize(call, work.GetSize(), MaxMinWorkElems(firstRepeats, sizeof(T), calIndex), sizeof(T));
     ascend_twin::Instr instr(call, ascend_twin::Pipe::kV);
@@ -386,9 +386,9 @@ void ReduceExtreme(const char* call, ascend_twin::VecOp op, const LocalTensor<T>
         }
     }
     WriteMaxMinWork(instr, work, firstRepeats, calIndex);
-    instr.Write("dst", dst.TwinData(), (calIndex ? 2 : 1) * sizeof(T));
-    dst.TwinData()[0] = best.value;
-    if (calIndex) StoreIndexAs<T>(dst.TwinData() + 1, static_cast<uint32_t>(bestIndex));
+    instr.Write("dst", twin_detail::TwinData(dst), (calIndex ? 2 : 1) * sizeof(T));
+    twin_detail::TwinData(dst)[0] = best.value;
+    if (calIndex) StoreIndexAs<T>(twin_detail::TwinData(dst) + 1, static_cast<uint32_t>(bestIndex));
     ascend_twin::CountVec(op, ActiveLanes(lanes), repeats);
 }
 
@@ -427,9 +427,9 @@ void ReduceSumMask(const LocalTensor<T>& dst, const LocalTensor<T>& src, const L
     const char* call = "ReduceSum";
     CheckRepeatRange(call, repeatTime, INT32_MAX);
     CheckStride(call, "srcRepStride", srcRepStride);
-    ascend_twin::CheckUbAligned(call, "src", src.TwinData());
-    ascend_twin::CheckUbAligned(call, "sharedTmpBuffer", work.TwinData());
-    CheckAddrAligned(call, "dst", dst.TwinData(), sizeof(T));
+    ascend_twin::CheckUbAligned(call, "src", twin_detail::TwinData(src));
+    ascend_twin::CheckUbAligned(call, "sharedTmpBuffer", twin_detail::TwinData(work));
+    CheckAddrAligned(call, "dst", twin_detail::TwinData(dst), sizeof(T));
     CheckHolds(call, "dst", dst.GetSize(), 1);
     if (repeatTime == 0 || MaskIsZero(mask, isArray)) return;
     constexpr uint32_t perBlock = 32 / sizeof(T), perRepeat = 256 / sizeof(T);
@@ -438,7 +438,7 @@ void ReduceSumMask(const LocalTensor<T>& dst, const LocalTensor<T>& src, const L
     const Lanes lanes = ReduceLanes(call, sizeof(T), true, mask, isArray, repeatTime);
     ascend_twin::Instr instr(call, ascend_twin::Pipe::kV);
     const uint32_t repeats = static_cast<uint32_t>(LaneRepeats(lanes));
-    T* partial = work.TwinData();  // the device keeps the per-repeat sums in sharedTmpBuffer, too
+    T* partial = twin_detail::TwinData(work);  // the device keeps the per-repeat sums in sharedTmpBuffer, too
     instr.Write("sharedTmpBuffer", partial, static_cast<uint64_t>(repeats) * sizeof(T));
     for (uint32_t r = 0; r < repeats; ++r) {
         bool any = false;
@@ -457,8 +457,8 @@ void ReduceSumMask(const LocalTensor<T>& dst, const LocalTensor<T>& src, const L
         }
         n = groups;
     }
-    instr.Write("dst", dst.TwinData(), sizeof(T));
-    dst.TwinData()[0] = partial[0];
+    instr.Write("dst", twin_detail::TwinData(dst), sizeof(T));
+    twin_detail::TwinData(dst)[0] = partial[0];
     ascend_twin::CountVec(ascend_twin::VecOp::kReduceSum, ActiveLanes(lanes), repeats);
 }
 

@@ -23,6 +23,9 @@ enum class HardEvent : uint8_t {
 namespace twin_detail {
 
 void CheckEventId(const char* call, int32_t eventID);
+// Under a TPipe, a kernel's SetFlag/WaitFlag ids come from AllocEventID/FetchEventID (SetFlag docs): an id a
+// queue of the TPipe holds for the same HardEvent is a collision.
+void CheckKernelEventId(const char* call, uint32_t eventIndex, int32_t eventID);
 
 struct EventPipes {
     const char* name;
@@ -30,26 +33,27 @@ struct EventPipes {
     ascend_twin::Pipe dst;
 };
 
-constexpr EventPipes Pipes(HardEvent e)
-{
-    using P = ascend_twin::Pipe;
-    constexpr EventPipes table[] = {
-        {"MTE2_MTE1", P::kMte2, P::kMte1}, {"MTE1_MTE2", P::kMte1, P::kMte2}, {"MTE1_M", P::kMte1, P::kM},
-        {"M_MTE1", P::kM, P::kMte1},       {"MTE2_V", P::kMte2, P::kV},       {"V_MTE2", P::kV, P::kMte2},
-        {"MTE3_V", P::kMte3, P::kV},       {"V_MTE3", P::kV, P::kMte3},       {"M_V", P::kM, P::kV},
-        {"V_M", P::kV, P::kM},             {"V_V", P::kV, P::kV},             {"MTE3_MTE1", P::kMte3, P::kMte1},
-        {"MTE1_MTE3", P::kMte1, P::kMte3}, {"MTE1_V", P::kMte1, P::kV},       {"MTE2_M", P::kMte2, P::kM},
-        {"M_MTE2", P::kM, P::kMte2},       {"V_MTE1", P::kV, P::kMte1},       {"M_FIX", P::kM, P::kFix},
-        {"FIX_M", P::kFix, P::kM},         {"MTE3_MTE2", P::kMte3, P::kMte2}, {"MTE2_MTE3", P::kMte2, P::kMte3},
-        {"S_V", P::kS, P::kV},             {"V_S", P::kV, P::kS},             {"S_MTE2", P::kS, P::kMte2},
-        {"MTE2_S", P::kMte2, P::kS},       {"S_MTE3", P::kS, P::kMte3},       {"MTE3_S", P::kMte3, P::kS},
-        {"MTE2_FIX", P::kMte2, P::kFix},   {"FIX_MTE2", P::kFix, P::kMte2},   {"FIX_S", P::kFix, P::kS},
-        {"M_S", P::kM, P::kS},             {"FIX_MTE3", P::kFix, P::kMte3},   {"MTE1_FIX", P::kMte1, P::kFix},
-        {"FIX_MTE1", P::kFix, P::kMte1},   {"FIX_FIX", P::kFix, P::kFix},
-    };
-    static_assert(sizeof(table) / sizeof(table[0]) == static_cast<size_t>(HardEvent::MAX));
-    return table[static_cast<uint32_t>(e)];
-}
+// Indexed by HardEvent (a table at namespace scope: the queues look events up at run time too).
+namespace event_table {
+using P = ascend_twin::Pipe;
+inline constexpr EventPipes kEventPipes[] = {
+    {"MTE2_MTE1", P::kMte2, P::kMte1}, {"MTE1_MTE2", P::kMte1, P::kMte2}, {"MTE1_M", P::kMte1, P::kM},
+    {"M_MTE1", P::kM, P::kMte1},       {"MTE2_V", P::kMte2, P::kV},       {"V_MTE2", P::kV, P::kMte2},
+    {"MTE3_V", P::kMte3, P::kV},       {"V_MTE3", P::kV, P::kMte3},       {"M_V", P::kM, P::kV},
+    {"V_M", P::kV, P::kM},             {"V_V", P::kV, P::kV},             {"MTE3_MTE1", P::kMte3, P::kMte1},
+    {"MTE1_MTE3", P::kMte1, P::kMte3}, {"MTE1_V", P::kMte1, P::kV},       {"MTE2_M", P::kMte2, P::kM},
+    {"M_MTE2", P::kM, P::kMte2},       {"V_MTE1", P::kV, P::kMte1},       {"M_FIX", P::kM, P::kFix},
+    {"FIX_M", P::kFix, P::kM},         {"MTE3_MTE2", P::kMte3, P::kMte2}, {"MTE2_MTE3", P::kMte2, P::kMte3},
+    {"S_V", P::kS, P::kV},             {"V_S", P::kV, P::kS},             {"S_MTE2", P::kS, P::kMte2},
+    {"MTE2_S", P::kMte2, P::kS},       {"S_MTE3", P::kS, P::kMte3},       {"MTE3_S", P::kMte3, P::kS},
+    {"MTE2_FIX", P::kMte2, P::kFix},   {"FIX_MTE2", P::kFix, P::kMte2},   {"FIX_S", P::kFix, P::kS},
+    {"M_S", P::kM, P::kS},             {"FIX_MTE3", P::kFix, P::kMte3},   {"MTE1_FIX", P::kMte1, P::kFix},
+    {"FIX_MTE1", P::kFix, P::kMte1},   {"FIX_FIX", P::kFix, P::kFix},
+};
+static_assert(sizeof(kEventPipes) / sizeof(kEventPipes[0]) == static_cast<size_t>(HardEvent::MAX));
+}  // namespace event_table
+
+constexpr const EventPipes& Pipes(HardEvent e) { return event_table::kEventPipes[static_cast<uint32_t>(e)]; }
 
 constexpr ascend_twin::Pipe PipeOf(pipe_t pipe)
 {
@@ -83,6 +87,7 @@ template <HardEvent event>
 __aicore__ inline void SetFlag(int32_t eventID)
 {
     twin_detail::CheckEventId("SetFlag", eventID);
+    twin_detail::CheckKernelEventId("SetFlag", static_cast<uint32_t>(event), eventID);
     constexpr twin_detail::EventPipes p = twin_detail::Pipes(event);
     ascend_twin::SetFlag(p.name, p.src, p.dst, eventID, static_cast<uint32_t>(event));
 }
@@ -92,6 +97,7 @@ template <HardEvent event>
 __aicore__ inline void WaitFlag(int32_t eventID)
 {
     twin_detail::CheckEventId("WaitFlag", eventID);
+    twin_detail::CheckKernelEventId("WaitFlag", static_cast<uint32_t>(event), eventID);
     constexpr twin_detail::EventPipes p = twin_detail::Pipes(event);
     ascend_twin::WaitFlag(p.name, p.src, p.dst, eventID, static_cast<uint32_t>(event));
 }

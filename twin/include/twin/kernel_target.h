@@ -1,6 +1,6 @@
 // The target macros a kernel translation unit sees on the twin: the device build of CANN defines them
 // for the AI Core architecture it compiles for, and kernels (and the host/device-shared headers they
-// include, such as op_host/<op>_tiling.h) select their A2 code with them. The twin runs A2 (dav-c220,
+// include, such as a tiling header) select their A2 code with them. The twin runs A2 (dav-c220,
 // Atlas A2 / 910B), so: __CCE_AICORE__ = 220, __NPU_ARCH__ = 2201. The twin's kernel units include this
 // first (cmake/gen_twin_variants.py, ascend_ext.twin.compile_kernels); other code never does.
 #pragma once

@@ -45,9 +45,98 @@ enum class TPosition : uint8_t {
     SPM,
     SHM = SPM,
     TSCM,
+    C2PIPE2GM,
+    C2PIPE2LOCAL,
     MAX,
 };
 using QuePosition = TPosition;
+
+template <typename T>
+class LocalTensor;
+
+namespace twin_detail {
+// Identifies the queue buffer a LocalTensor came from, so EnQue/FreeTensor can check its state.
+struct BufferRef {
+    const void* owner = nullptr;  // the TQue/TBuf that handed the tensor out
+    int32_t slot = -1;
+};
+}  // namespace twin_detail
+
+}  // namespace AscendC
+
+namespace ascend_twin::internal {
+
+// The twin's own state of the API objects (a tensor's address and buffer, a queue's set-up, a TPipe's UB
+// end) is in members the Ascend C API does not have. They are private, so that a kernel calling one fails
+// to compile here as it would on CANN; the twin's headers reach them through Access (a friend of each
+// class), and through the AscendC::twin_detail functions below.
+struct Access {
+    template <class X>
+    static auto Data(const X& x)
+    {
+        return x.TwinData();
+    }
+    template <class X>
+    static auto Position(const X& x)
+    {
+        return x.TwinPosition();
+    }
+    template <class X>
+    static const auto& Ref(const X& x)
+    {
+        return x.TwinRef();
+    }
+    template <class X, class... Args>
+    static void Bind(X& x, Args&&... args)
+    {
+        x.TwinBind(static_cast<Args&&>(args)...);
+    }
+    template <class X, class... Args>
+    static auto Init(X& x, Args&&... args)
+    {
+        return x.TwinInit(static_cast<Args&&>(args)...);
+    }
+    template <class X>
+    static auto& Resources(X& x)
+    {
+        return x.TwinResources();
+    }
+};
+
+}  // namespace ascend_twin::internal
+
+namespace AscendC::twin_detail {
+
+template <class X>
+inline auto TwinData(const X& x)
+{
+    return ascend_twin::internal::Access::Data(x);
+}
+template <class X>
+inline TPosition TwinPosition(const X& x)
+{
+    return ascend_twin::internal::Access::Position(x);
+}
+template <class X>
+inline const BufferRef& TwinRef(const X& x)
+{
+    return ascend_twin::internal::Access::Ref(x);
+}
+// Binds a tensor to UB: size in elements (int4b_t: in bytes, as the device's buffers count them).
+template <typename T>
+inline void TwinBind(LocalTensor<T>& t, T* data, uint32_t size, TPosition position, BufferRef ref)
+{
+    ascend_twin::internal::Access::Bind(t, data, size, position, ref);
+}
+template <class X, class... Args>
+inline auto TwinInit(X& x, Args&&... args)
+{
+    return ascend_twin::internal::Access::Init(x, static_cast<Args&&>(args)...);
+}
+
+}  // namespace AscendC::twin_detail
+
+namespace AscendC {
 
 // A view of global memory. Bounds are not checked by the tensor itself (the hardware does not either);
 // every DataCopy/GetValue/SetValue checks the access against the launch's buffers.
@@ -90,21 +179,13 @@ public:
         address_[offset] = value;
     }
 
-    // Twin access for the data movement functions.
-    T* TwinData() const { return address_; }
-
 private:
+    friend struct ascend_twin::internal::Access;
+    T* TwinData() const { return address_; }  // for the data movement functions
+
     T* address_ = nullptr;
     uint64_t size_ = 0;
 };
-
-namespace twin_detail {
-// Identifies the queue buffer a LocalTensor came from, so EnQue/FreeTensor can check its state.
-struct BufferRef {
-    const void* owner = nullptr;  // the TQue/TBuf that handed the tensor out
-    int32_t slot = -1;
-};
-}  // namespace twin_detail
 
 // A view of on-chip memory (UB on vector cores). Lengths are in elements.
 template <typename T>
@@ -165,9 +246,13 @@ public:
     __aicore__ inline LocalTensor<CAST_T> ReinterpretCast() const
     {
         LocalTensor<CAST_T> out;
-        out.TwinBind(reinterpret_cast<CAST_T*>(data_), size_ * sizeof(T) / sizeof(CAST_T), position_, ref_);
+        twin_detail::TwinBind(out, reinterpret_cast<CAST_T*>(data_), size_ * sizeof(T) / sizeof(CAST_T), position_,
+                              ref_);
         return out;
     }
+
+private:
+    friend struct ascend_twin::internal::Access;
 
     // Twin internals used by TQue/TBuf and the instruction headers.
     void TwinBind(T* data, uint32_t size, TPosition position, twin_detail::BufferRef ref)
@@ -182,7 +267,6 @@ public:
     TPosition TwinPosition() const { return position_; }
     const twin_detail::BufferRef& TwinRef() const { return ref_; }
 
-private:
     void CheckIndex(const char* call, uint32_t index) const
     {
         if (data_ == nullptr) {

@@ -17,9 +17,9 @@ class TBuf;
 
 namespace twin_detail {
 
-constexpr int32_t kMaxQueueBuffers = 8;        // TQue buffers per position: A2 has 8 event ids per position
-constexpr uint32_t kMaxPipeBuffers = 64;       // QBUF_MAX_LEN: buffers (TQue buffers and TBufs) per TPipe
-constexpr uint32_t kPositions = static_cast<uint32_t>(TPosition::MAX);
+constexpr uint32_t kMaxPipeBuffers = 64;  // QBUF_MAX_LEN: buffers (TQue buffers and TBufs) per TPipe
+constexpr int32_t kMaxEventIds = 8;       // QUE_MAX_EVENT: event ids per HardEvent on A2 (kernel_macros.h)
+constexpr uint32_t kHardEvents = static_cast<uint32_t>(HardEvent::MAX);
 
 enum class SlotState : uint8_t { kFree, kAllocated, kQueued };
 
@@ -30,10 +30,10 @@ struct QueueLabel {
 QueueLabel QueueName(TPosition src, TPosition dst);
 const char* PositionName(TPosition pos);
 
-// The pipe that fills a buffer at a position, and the pipe that consumes it from there: a queue's EnQue
-// is a flag from the producer of its source position to the consumer of its destination position
-// (VECIN: MTE2 -> V, VECOUT: V -> MTE3, VECCALC: V -> V, VECIN->VECOUT: MTE2 -> MTE3), and FreeTensor
-// the flag back that AllocTensor waits for.
+// The pipe that fills a buffer at a position, and the pipe that consumes it from there. A queue's EnQue is
+// a flag from the producer of its source position to the consumer of its destination position (VECIN:
+// MTE2 -> V, VECOUT: V -> MTE3, VECIN->VECOUT: MTE2 -> MTE3), its FreeTensor the flag back that the
+// buffer's next AllocTensor waits for: enQueEvt and freeBufEvt of the real TQueBind (GetQueEvt).
 constexpr ascend_twin::Pipe Producer(TPosition pos)
 {
     using P = ascend_twin::Pipe;
@@ -58,31 +58,87 @@ constexpr ascend_twin::Pipe Consumer(TPosition pos)
     }
 }
 
+// The HardEvent from pipe a to pipe b.
+constexpr HardEvent EventBetween(ascend_twin::Pipe a, ascend_twin::Pipe b)
+{
+    for (uint32_t e = 0; e < kHardEvents; ++e) {
+        const EventPipes p = Pipes(static_cast<HardEvent>(e));
+        if (p.src == a && p.dst == b) return static_cast<HardEvent>(e);
+    }
+    return HardEvent::MAX;
+}
+
 // The position a queue's buffers and events belong to (GetPosition(src, dst) of the real API).
 constexpr TPosition QueuePosition(TPosition src, TPosition dst)
 {
     return dst == TPosition::GM || dst == TPosition::CO2 ? src : dst;
 }
 
-// UB carving and the buffer budgets shared by every InitBuffer of one TPipe.
+// UB carving and the buffer budget shared by every InitBuffer of one TPipe.
 class UbAllocator {
 public:
-    // Checks len > 0, the TPipe's buffer count and (queue buffers) the position's budget, then carves
-    // num buffers of len bytes (rounded up to 32) and returns the first one's offset.
-    uint32_t Allocate(const char* call, uint32_t num, uint32_t len, bool queue, TPosition pos);
+    // Checks len > 0 and the TPipe's buffer count, then carves num buffers of len bytes (rounded up to 32)
+    // and returns the first one's offset.
+    uint32_t Allocate(const char* call, uint32_t num, uint32_t len);
     void Reset()
     {
         next_ = 0;
         buffers_ = 0;
-        for (uint32_t& n : queueBuffers_) n = 0;
     }
     uint64_t End() const { return next_; }  // UB offset past the last buffer handed out
 
 private:
     uint64_t next_ = 0;
     uint32_t buffers_ = 0;
-    uint32_t queueBuffers_[kPositions] = {};
 };
+
+// Who took an event id from a TPipe's pool.
+enum class EventHolder : uint8_t { kKernel, kQueueEnQue, kQueueFree };
+
+// A TPipe's event ids, 8 per HardEvent (the real eventPool_): AllocEventID takes one for the kernel, and
+// the queues take theirs from the same pool (kernel_tquebind_impl.h): a buffer holds an enQueEvt id from
+// EnQue to DeQue and a freeBufEvt id from FreeTensor to its next AllocTensor (or FreeAllEvent); a depth-0
+// queue holds both of every buffer from InitBuffer on. A kernel's hand-picked SetFlag/WaitFlag id that a
+// queue holds is a collision, and a pool with no id left is the failure the NPU's AllocEventID meets.
+class EventPool {
+public:
+    int8_t Alloc(const char* call, HardEvent evt, EventHolder holder);
+    int8_t First(const char* call, HardEvent evt) const;  // the lowest free id (FetchEventID)
+    void Release(HardEvent evt, int32_t id);
+    bool HeldByQueue(HardEvent evt, int32_t id) const
+    {
+        return (queue_[static_cast<uint32_t>(evt)] >> id) & 1u;
+    }
+    // Destroy/Reset: waits the flags freed queue buffers still have set (DestroyWithoutPipeAll), then
+    // (Reset) frees every id.
+    void WaitQueueFreeFlags();
+    void Clear();
+
+private:
+    [[noreturn]] void Exhausted(const char* call, HardEvent evt) const;
+
+    uint8_t used_[kHardEvents] = {};       // bit id: taken
+    uint8_t queue_[kHardEvents] = {};      // taken by a queue (EnQue or FreeTensor)
+    uint8_t queueFree_[kHardEvents] = {};  // of those, freeBufEvt ids of freed buffers
+};
+
+// What a TPipe hands its queues and buffers. `generation` changes at the TPipe's Reset and Destroy: the
+// queues and TBufs it set up before need InitBuffer again.
+struct PipeResources {
+    UbAllocator ub;
+    EventPool events;
+    uint32_t generation = 0;
+};
+
+// A queue's flags: SetFlag/WaitFlag with the id from the pool.
+void QueueSetFlag(const char* call, HardEvent evt, int32_t id);
+void QueueWaitFlag(const char* call, HardEvent evt, int32_t id);
+
+// The core's count of TPipe set-ups: TPipe::Reset and Destroy start a new one (NextPipeGeneration returns
+// it), after which queues and TBufs are given buffers again by InitBuffer. A queue's destructor compares
+// its own with the core's (its TPipe may be gone by then).
+uint32_t PipeGeneration();
+uint32_t NextPipeGeneration();
 
 }  // namespace twin_detail
 
@@ -95,6 +151,7 @@ public:
 
     ~TQueBind()
     {
+        if (!ascend_twin::InLaunch() || num_ == 0 || generation_ != twin_detail::PipeGeneration()) return;
         for (int32_t i = 0; i < num_; ++i) {
             if (state_[i] != twin_detail::SlotState::kFree) {
                 ascend_twin::DeferF("kernel end", "every tensor from AllocTensor is released with FreeTensor",
@@ -124,28 +181,6 @@ public:
     }
 
     template <typename T>
-    __aicore__ inline LocalTensor<T> TakeFree()
-    {
-        CheckInitialised("TQue::AllocTensor");
-        for (int32_t k = 0; k < num_; ++k) {
-            const int32_t i = (nextAlloc_ + k) % num_;
-            if (state_[i] == twin_detail::SlotState::kFree) {
-                state_[i] = twin_detail::SlotState::kAllocated;
-                nextAlloc_ = (i + 1) % num_;
-                ascend_twin::PipeAcquire(kProducer, freed_[i]);  // waits for the FreeTensor that released it
-                LocalTensor<T> t;
-                t.TwinBind(reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_[i]),
-                           len_ / sizeof(T), src, {this, i});
-                return t;
-            }
-        }
-        ascend_twin::FailF("TQue::AllocTensor", "no more live tensors than the queue's buffers",
-                           "all %d buffers of the %s queue are in use (a FreeTensor is missing; on the NPU this call "
-                           "would wait forever)",
-                           static_cast<int>(num_), twin_detail::QueueName(src, dst).text);
-    }
-
-    template <typename T>
     __aicore__ inline bool EnQue(const LocalTensor<T>& tensor)
     {
         const int32_t i = OwnSlot("TQue::EnQue", tensor);
@@ -153,16 +188,20 @@ public:
             ascend_twin::FailF("TQue::EnQue", "EnQue takes a tensor allocated and not yet enqueued",
                                "buffer %d is already in the queue", i);
         }
-        if (depth != 0 && count_ >= depth) {  // depth counts consecutive EnQues; depth 0 is in-place use
-            ascend_twin::FailF("TQue::EnQue", "no more consecutive EnQues than the queue depth",
-                               "the %s queue of depth %d is full (DeQue before enqueuing more; the twin is stricter than "
-                               "the NPU here, whose release build silently overwrites the oldest entry)",
-                               twin_detail::QueueName(src, dst).text, static_cast<int>(depth));
+        if constexpr (depth != 0) {  // depth counts consecutive EnQues; depth 0 is in-place use
+            if (count_ >= depth) {
+                ascend_twin::FailF("TQue::EnQue", "no more consecutive EnQues than the queue depth",
+                                   "the %s queue of depth %d is full (DeQue before enqueuing more; the twin is "
+                                   "stricter than the NPU here, whose release build silently overwrites the oldest "
+                                   "entry)",
+                                   twin_detail::QueueName(src, dst).text, static_cast<int>(depth));
+            }
+            enqueId_[i] = res_->events.Alloc("TQue::EnQue", kEnQueEvt, twin_detail::EventHolder::kQueueEnQue);
+            fifo_[(head_ + count_) % depth] = i;
+            ++count_;
         }
+        twin_detail::QueueSetFlag("TQue::EnQue", kEnQueEvt, enqueId_[i]);
         state_[i] = twin_detail::SlotState::kQueued;
-        enqueued_[i] = ascend_twin::PipeNow(kProducer);
-        fifo_[(head_ + count_) % twin_detail::kMaxQueueBuffers] = i;
-        ++count_;
         return true;
     }
 
@@ -170,19 +209,6 @@ public:
     __aicore__ inline LocalTensor<T> DeQue()
     {
         static_assert(depth != 0, "must use DeQue<LocalTensor&> api while tque's depth is zero");
-        return TakeQueued<T>();
-    }
-
-    template <typename T>
-    __aicore__ inline void DeQue(LocalTensor<T>& input)
-    {
-        static_assert(depth == 0, "can not DeQue in place while tque's depth is non zero");
-        input = TakeQueued<T>();
-    }
-
-    template <typename T>
-    __aicore__ inline LocalTensor<T> TakeQueued()
-    {
         CheckInitialised("TQue::DeQue");
         if (count_ == 0) {
             ascend_twin::FailF("TQue::DeQue", "DeQue takes from a queue holding a tensor",
@@ -190,14 +216,28 @@ public:
                                twin_detail::QueueName(src, dst).text);
         }
         const int32_t i = fifo_[head_];
-        head_ = (head_ + 1) % twin_detail::kMaxQueueBuffers;
+        head_ = (head_ + 1) % depth;
         --count_;
+        twin_detail::QueueWaitFlag("TQue::DeQue", kEnQueEvt, enqueId_[i]);
+        res_->events.Release(kEnQueEvt, enqueId_[i]);
+        enqueId_[i] = -1;
         state_[i] = twin_detail::SlotState::kAllocated;
-        ascend_twin::PipeAcquire(kConsumer, enqueued_[i]);
-        LocalTensor<T> t;
-        t.TwinBind(reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_[i]), len_ / sizeof(T), dst,
-                   {this, i});
-        return t;
+        return Tensor<T>(i);
+    }
+
+    // Depth 0: waits for the EnQue of the tensor's own buffer (no FIFO: the tensor keeps its buffer).
+    template <typename T>
+    __aicore__ inline void DeQue(LocalTensor<T>& input)
+    {
+        static_assert(depth == 0, "can not DeQue in place while tque's depth is non zero");
+        const int32_t i = OwnSlot("TQue::DeQue", input);
+        if (state_[i] != twin_detail::SlotState::kQueued) {
+            ascend_twin::FailF("TQue::DeQue", "DeQue takes a tensor that was enqueued",
+                               "buffer %d was not enqueued (a missing EnQue; on the NPU this call would wait forever)",
+                               i);
+        }
+        twin_detail::QueueWaitFlag("TQue::DeQue", kEnQueEvt, enqueId_[i]);
+        state_[i] = twin_detail::SlotState::kAllocated;
     }
 
     template <typename T>
@@ -210,43 +250,132 @@ public:
                                state_[i] == twin_detail::SlotState::kFree ? "is already free (double FreeTensor)"
                                                                           : "is still in the queue (DeQue it first)");
         }
+        if constexpr (depth != 0) {
+            freeId_[i] = res_->events.Alloc("TQue::FreeTensor", kFreeBufEvt, twin_detail::EventHolder::kQueueFree);
+        }
+        twin_detail::QueueSetFlag("TQue::FreeTensor", kFreeBufEvt, freeId_[i]);
         state_[i] = twin_detail::SlotState::kFree;
-        freed_[i] = ascend_twin::PipeNow(kConsumer);
+    }
+
+    // Waits for the free flags the queue's buffers hold and gives their event ids back to the TPipe, so
+    // that more buffers than event ids can take turns at one position (TQue简介: TQue Buffer限制).
+    __aicore__ inline void FreeAllEvent()
+    {
+        static_assert(depth != 0, "can not use FreeAllEvent api while depth is zero");
+        CheckInitialised("TQue::FreeAllEvent");
+        for (int32_t i = 0; i < num_; ++i) {
+            if (state_[i] == twin_detail::SlotState::kQueued) {
+                ascend_twin::FailF("TQue::FreeAllEvent", "FreeAllEvent runs with no tensor in the queue",
+                                   "buffer %d of the %s queue is enqueued (DeQue it first; the twin is stricter than "
+                                   "the NPU here, where only the debug build asserts it)", i,
+                                   twin_detail::QueueName(src, dst).text);
+            }
+            if (freeId_[i] >= 0) {
+                twin_detail::QueueWaitFlag("TQue::FreeAllEvent", kFreeBufEvt, freeId_[i]);
+                res_->events.Release(kFreeBufEvt, freeId_[i]);
+                freeId_[i] = -1;
+            }
+        }
     }
 
     __aicore__ inline bool VacantInQue() const { return count_ < depth; }
     __aicore__ inline bool HasTensorInQue() const { return count_ > 0; }
     __aicore__ inline int32_t GetTensorCountInQue() const { return count_; }
 
-    // Called by TPipe::InitBuffer.
-    void TwinInit(const char* call, twin_detail::UbAllocator& ub, uint8_t num, uint32_t len)
+private:
+    friend struct ascend_twin::internal::Access;
+
+    static constexpr TPosition kPosition = twin_detail::QueuePosition(src, dst);
+    static constexpr HardEvent kEnQueEvt =
+        twin_detail::EventBetween(twin_detail::Producer(src), twin_detail::Consumer(dst));
+    static constexpr HardEvent kFreeBufEvt =
+        twin_detail::EventBetween(twin_detail::Consumer(dst), twin_detail::Producer(src));
+    static_assert(kEnQueEvt != HardEvent::MAX && kFreeBufEvt != HardEvent::MAX,
+                  "the twin has no HardEvent between this queue's pipes");
+
+    // Called by TPipe::InitBuffer (again after TPipe::Reset).
+    void TwinInit(const char* call, twin_detail::PipeResources& res, uint8_t num, uint32_t len)
     {
-        if (num_ != 0) {
-            ascend_twin::Fail(call, "InitBuffer runs once per queue", "this queue already has buffers");
+        if (num_ != 0 && res_ == &res && generation_ == res.generation) {
+            ascend_twin::Fail(call, "InitBuffer runs once per queue (again only after TPipe::Reset)",
+                              "this queue already has buffers");
         }
-        if (num == 0 || num > twin_detail::kMaxQueueBuffers) {
-            ascend_twin::FailF(call, "a queue has 1 to 8 buffers", "%u buffers requested", static_cast<unsigned>(num));
-        }
+        if (num == 0) ascend_twin::Fail(call, "a queue has at least 1 buffer", "0 buffers requested");
         const uint32_t aligned = (len + 31u) / 32u * 32u;
-        const uint32_t first = ub.Allocate(call, num, len, true, twin_detail::QueuePosition(src, dst));
+        const uint32_t first = res.ub.Allocate(call, num, len);  // at most kMaxPipeBuffers in all
+        for (int32_t k = 0; k < num; ++k) {
+            state_[k] = twin_detail::SlotState::kFree;
+            enqueId_[k] = -1;
+            freeId_[k] = -1;
+        }
+        head_ = count_ = nextAlloc_ = 0;
+        res_ = &res;
+        generation_ = res.generation;
         for (uint8_t k = 0; k < num; ++k) offset_[k] = first + k * aligned;
         num_ = num;
         len_ = aligned;
+        if constexpr (depth == 0) {
+            // A depth-0 queue takes both event ids of every buffer at InitBuffer and keeps them; the free
+            // flag starts set, so the first AllocTensor does not wait (kernel_tpipe_impl.h InitBuffer).
+            for (int32_t k = 0; k < num_; ++k) {
+                enqueId_[k] = res.events.Alloc(call, kEnQueEvt, twin_detail::EventHolder::kQueueEnQue);
+                freeId_[k] = res.events.Alloc(call, kFreeBufEvt, twin_detail::EventHolder::kQueueFree);
+                twin_detail::QueueSetFlag(call, kFreeBufEvt, freeId_[k]);
+            }
+        }
     }
 
-private:
+    template <typename T>
+    LocalTensor<T> TakeFree()
+    {
+        CheckInitialised("TQue::AllocTensor");
+        for (int32_t k = 0; k < num_; ++k) {
+            const int32_t i = (nextAlloc_ + k) % num_;
+            if (state_[i] == twin_detail::SlotState::kFree) {
+                state_[i] = twin_detail::SlotState::kAllocated;
+                nextAlloc_ = (i + 1) % num_;
+                if (freeId_[i] >= 0) {  // waits for the FreeTensor that released the buffer
+                    twin_detail::QueueWaitFlag("TQue::AllocTensor", kFreeBufEvt, freeId_[i]);
+                    if constexpr (depth != 0) {
+                        res_->events.Release(kFreeBufEvt, freeId_[i]);
+                        freeId_[i] = -1;
+                    }
+                }
+                return Tensor<T>(i);
+            }
+        }
+        ascend_twin::FailF("TQue::AllocTensor", "no more live tensors than the queue's buffers",
+                           "all %d buffers of the %s queue are in use (a FreeTensor is missing; on the NPU this call "
+                           "would wait forever)",
+                           static_cast<int>(num_), twin_detail::QueueName(src, dst).text);
+    }
+
+    template <typename T>
+    LocalTensor<T> Tensor(int32_t i)
+    {
+        LocalTensor<T> t;
+        twin_detail::TwinBind(t, reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_[i]), len_ / sizeof(T),
+                              kPosition, {this, i});
+        return t;
+    }
+
     void CheckInitialised(const char* call) const
     {
         if (num_ == 0) {
             ascend_twin::FailF(call, "a queue is given buffers by TPipe::InitBuffer before use",
                                "the %s queue has no buffers", twin_detail::QueueName(src, dst).text);
         }
+        if (generation_ != res_->generation) {
+            ascend_twin::FailF(call, "a queue is given buffers by TPipe::InitBuffer again after TPipe::Reset",
+                               "the %s queue's buffers went with the Reset", twin_detail::QueueName(src, dst).text);
+        }
     }
 
     template <typename T>
     int32_t OwnSlot(const char* call, const LocalTensor<T>& tensor) const
     {
-        const twin_detail::BufferRef& ref = tensor.TwinRef();
+        CheckInitialised(call);
+        const twin_detail::BufferRef& ref = twin_detail::TwinRef(tensor);
         if (ref.owner != this || ref.slot < 0) {
             ascend_twin::Fail(call, "a queue takes back only whole tensors it handed out",
                               ref.owner == this ? "the tensor is a sub-view (operator[]) of a queue buffer"
@@ -255,16 +384,19 @@ private:
         return ref.slot;
     }
 
-    static constexpr ascend_twin::Pipe kProducer = twin_detail::Producer(src);
-    static constexpr ascend_twin::Pipe kConsumer = twin_detail::Consumer(dst);
+    static constexpr int32_t kSlots = static_cast<int32_t>(twin_detail::kMaxPipeBuffers);
+    static constexpr int32_t kFifo = depth > 0 ? depth : 1;
 
+    twin_detail::PipeResources* res_ = nullptr;
+    uint32_t generation_ = 0;
     int32_t num_ = 0;
     uint32_t len_ = 0;
-    uint32_t offset_[twin_detail::kMaxQueueBuffers] = {};
-    ascend_twin::PipeClock enqueued_[twin_detail::kMaxQueueBuffers];  // the producer's clock at EnQue
-    ascend_twin::PipeClock freed_[twin_detail::kMaxQueueBuffers];     // the consumer's clock at FreeTensor
-    twin_detail::SlotState state_[twin_detail::kMaxQueueBuffers] = {};
-    int32_t fifo_[twin_detail::kMaxQueueBuffers] = {};
+    // Slots [0, num_) are set by TwinInit.
+    uint32_t offset_[kSlots];
+    int8_t enqueId_[kSlots];  // the enQueEvt id a queued buffer holds (depth 0: held from InitBuffer on)
+    int8_t freeId_[kSlots];   // the freeBufEvt id a freed buffer holds, -1: none
+    twin_detail::SlotState state_[kSlots];
+    int32_t fifo_[kFifo];
     int32_t head_ = 0;
     int32_t count_ = 0;
     int32_t nextAlloc_ = 0;
@@ -289,10 +421,7 @@ public:
     {
         // int4b_t: len elements, two to a byte (the device keeps len / 2 bytes).
         if constexpr (std::is_same_v<T, int4b_t>) return Get<int8_t>(len / 2).template ReinterpretCast<int4b_t>();
-        if (len_ == 0) {
-            ascend_twin::Fail("TBuf::Get", "a TBuf is given memory by TPipe::InitBuffer before use",
-                              "this TBuf has no buffer");
-        }
+        CheckInitialised("TBuf::Get");
         if (static_cast<uint64_t>(len) * sizeof(T) > len_) {
             ascend_twin::FailF("TBuf::Get", "TBuf::Get asks for no more than the buffer holds",
                                "%u elements of %zu bytes asked from a buffer of %u bytes", len, sizeof(T),
@@ -303,7 +432,7 @@ public:
                                "%u elements of %zu bytes", len, sizeof(T));
         }
         LocalTensor<T> t;
-        t.TwinBind(reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_), len, pos, {this, -1});
+        twin_detail::TwinBind(t, reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_), len, pos, {this, -1});
         return t;
     }
 
@@ -311,9 +440,10 @@ public:
     template <typename T>
     __aicore__ inline LocalTensor<T> GetWithOffset(uint32_t size, uint32_t bufOffset)
     {
-        if (len_ == 0) {
-            ascend_twin::Fail("TBuf::GetWithOffset", "a TBuf is given memory by TPipe::InitBuffer before use",
-                              "this TBuf has no buffer");
+        CheckInitialised("TBuf::GetWithOffset");
+        if (bufOffset % 32 != 0) {
+            ascend_twin::FailF("TBuf::GetWithOffset", "GetWithOffset's bufOffset is a multiple of 32 bytes",
+                               "bufOffset %u", bufOffset);
         }
         if (static_cast<uint64_t>(bufOffset) + static_cast<uint64_t>(size) * sizeof(T) > len_) {
             ascend_twin::FailF("TBuf::GetWithOffset", "GetWithOffset stays inside the TBuf",
@@ -321,7 +451,8 @@ public:
                                static_cast<unsigned>(len_));
         }
         LocalTensor<T> t;
-        t.TwinBind(reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_ + bufOffset), size, pos, {this, -1});
+        twin_detail::TwinBind(t, reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_ + bufOffset), size, pos,
+                              {this, -1});
         return t;
     }
 
@@ -345,16 +476,38 @@ public:
     {
     }
 
-    void TwinInit(const char* call, twin_detail::UbAllocator& ub, uint32_t len)
+private:
+    friend struct ascend_twin::internal::Access;
+
+    // Called by TPipe::InitBuffer (again after TPipe::Reset).
+    void TwinInit(const char* call, twin_detail::PipeResources& res, uint32_t len)
     {
-        if (len_ != 0) ascend_twin::Fail(call, "InitBuffer runs once per TBuf", "this TBuf already has memory");
-        offset_ = ub.Allocate(call, 1, len, false, pos);
+        if (len_ != 0 && res_ == &res && generation_ == res.generation) {
+            ascend_twin::Fail(call, "InitBuffer runs once per TBuf (again only after TPipe::Reset)",
+                              "this TBuf already has memory");
+        }
+        offset_ = res.ub.Allocate(call, 1, len);
         len_ = (len + 31u) / 32u * 32u;
+        res_ = &res;
+        generation_ = res.generation;
     }
 
-private:
+    void CheckInitialised(const char* call) const
+    {
+        if (len_ == 0) {
+            ascend_twin::Fail(call, "a TBuf is given memory by TPipe::InitBuffer before use",
+                              "this TBuf has no buffer");
+        }
+        if (generation_ != res_->generation) {
+            ascend_twin::Fail(call, "a TBuf is given memory by TPipe::InitBuffer again after TPipe::Reset",
+                              "its memory went with the Reset");
+        }
+    }
+
+    const twin_detail::PipeResources* res_ = nullptr;
     uint32_t offset_ = 0;
     uint32_t len_ = 0;
+    uint32_t generation_ = 0;
 };
 
 class TPipe {
@@ -362,29 +515,38 @@ public:
     // The most recently constructed TPipe of the core is what GetTPipePtr() returns.
     TPipe()
     {
-        if (ascend_twin::InLaunch()) ascend_twin::CurrentCore().tpipe = this;
+        if (!ascend_twin::InLaunch()) return;
+        ascend_twin::CurrentCore().tpipe = this;
+        res_.generation = twin_detail::PipeGeneration();
     }
+    // As the real destructor: Destroy() unless the kernel called it.
     ~TPipe()
     {
-        if (ascend_twin::InLaunch() && ascend_twin::CurrentCore().tpipe == this) ascend_twin::CurrentCore().tpipe = nullptr;
+        if (!ascend_twin::InLaunch()) return;
+        if (!destroyed_) Release(false);
+        if (ascend_twin::CurrentCore().tpipe == this) ascend_twin::CurrentCore().tpipe = nullptr;
     }
     TPipe(const TPipe&) = delete;
     TPipe& operator=(const TPipe&) = delete;
 
-    // Event ids for SetFlag/WaitFlag: 8 per HardEvent on A2.
+    // Event ids for SetFlag/WaitFlag: 8 per HardEvent on A2, shared with the queues' EnQue/FreeTensor.
     template <HardEvent evt>
     __aicore__ inline int8_t AllocEventID()
     {
-        const int8_t id = FetchEventID(evt);
-        events_[static_cast<uint32_t>(evt)] |= static_cast<uint8_t>(1u << id);
-        return id;
+        return res_.events.Alloc("TPipe::AllocEventID", evt, twin_detail::EventHolder::kKernel);
     }
 
     template <HardEvent evt>
     __aicore__ inline void ReleaseEventID(int8_t id)
     {
         twin_detail::CheckEventId("TPipe::ReleaseEventID", id);
-        events_[static_cast<uint32_t>(evt)] &= static_cast<uint8_t>(~(1u << id));
+        if (res_.events.HeldByQueue(evt, id)) {
+            ascend_twin::FailF("TPipe::ReleaseEventID", "ReleaseEventID gives back ids from AllocEventID",
+                               "event id %d of HardEvent::%s is held by a TQue buffer (the twin is stricter than "
+                               "the NPU here, which frees it and lets the queue's next flag collide)",
+                               static_cast<int>(id), twin_detail::Pipes(evt).name);
+        }
+        res_.events.Release(evt, id);
     }
 
     template <HardEvent evt>
@@ -393,39 +555,50 @@ public:
         return FetchEventID(evt);
     }
 
-    __aicore__ inline int8_t FetchEventID(HardEvent evt)
-    {
-        const uint8_t used = events_[static_cast<uint32_t>(evt)];
-        for (int8_t id = 0; id < 8; ++id) {
-            if ((used & (1u << id)) == 0) return id;
-        }
-        ascend_twin::Fail("TPipe::AllocEventID", "at most 8 event ids per HardEvent are allocated at a time on A2",
-                          "all 8 are allocated (ReleaseEventID the ones no longer needed)");
-    }
+    __aicore__ inline int8_t FetchEventID(HardEvent evt) { return res_.events.First("TPipe::FetchEventID", evt); }
 
     template <class T>
     __aicore__ inline bool InitBuffer(T& que, uint8_t num, uint32_t len)
     {
-        que.TwinInit("TPipe::InitBuffer", ub_, num, len);
+        twin_detail::TwinInit(que, "TPipe::InitBuffer", res_, num, len);
         return true;
     }
 
     template <TPosition pos>
     __aicore__ inline bool InitBuffer(TBuf<pos>& buf, uint32_t len)
     {
-        buf.TwinInit("TPipe::InitBuffer", ub_, len);
+        twin_detail::TwinInit(buf, "TPipe::InitBuffer", res_, len);
         return true;
     }
 
-    __aicore__ inline void Reset() { ub_.Reset(); }
-    __aicore__ inline void Destroy() { ub_.Reset(); }
-    // Twin: the UB offset past this TPipe's buffers (where the real PopStackBuffer starts).
-    uint64_t TwinUbEnd() const { return ub_.End(); }
+    // Both wait for the free flags of the queues' freed buffers; Reset also frees every event id and all of
+    // UB for new InitBuffers, Destroy ends with PipeBarrier<PIPE_ALL> (kernel_tpipe_impl.h).
+    __aicore__ inline void Reset()
+    {
+        Release(true);
+        res_.generation = twin_detail::NextPipeGeneration();
+    }
+    __aicore__ inline void Destroy()
+    {
+        Release(false);
+        destroyed_ = true;
+        res_.generation = twin_detail::NextPipeGeneration();
+    }
 
 private:
-    twin_detail::UbAllocator ub_;
-    uint8_t events_[static_cast<uint32_t>(HardEvent::MAX)] = {};  // allocated event ids, one bit each
+    friend struct ascend_twin::internal::Access;
+
+    void Release(bool reset);
+    twin_detail::PipeResources& TwinResources() { return res_; }
+
+    twin_detail::PipeResources res_;
+    bool destroyed_ = false;
 };
+
+namespace twin_detail {
+// The UB offset past the buffers a TPipe handed out (where the real PopStackBuffer starts).
+inline uint64_t TwinUbEnd(TPipe& pipe) { return ascend_twin::internal::Access::Resources(pipe).ub.End(); }
+}  // namespace twin_detail
 
 __aicore__ inline TPipe* GetTPipePtr() { return static_cast<TPipe*>(ascend_twin::CurrentCore().tpipe); }
 

@@ -8,5 +8,5 @@
 #define ASCEND_TWIN_REGISTER_KERNEL(OP, DTYPE, ENTRY)                                                     \
     namespace {                                                                                           \
     const int kTwinRegistered_##OP##_##DTYPE = ascend_twin::RegisterKernel(                                      \
-        {#OP, ascend_ext::DType::DTYPE, reinterpret_cast<ascend_twin::KernelEntry>(&ENTRY)});             \
+        {#OP, ascend_twin::DType::DTYPE, reinterpret_cast<ascend_twin::KernelEntry>(&ENTRY)});             \
     }

@@ -40,7 +40,7 @@ void CheckCount(const char* call, int64_t count);
 template <typename T>
 inline void CheckOperand(const char* call, const char* name, const LocalTensor<T>& t, int64_t count)
 {
-    ascend_twin::CheckUbAligned(call, name, t.TwinData());
+    ascend_twin::CheckUbAligned(call, name, twin_detail::TwinData(t));
     if (static_cast<uint64_t>(count) > t.GetSize()) {
         ascend_twin::FailF(call, "vector operands hold count elements", "operand '%s' holds %u elements, count is %lld",
                            name, t.GetSize(), static_cast<long long>(count));
@@ -56,12 +56,12 @@ inline void Binary(const char* call, ascend_twin::VecOp op, const LocalTensor<T>
     CheckOperand(call, "src0", src0, count);
     CheckOperand(call, "src1", src1, count);
     ascend_twin::Instr instr(call, ascend_twin::Pipe::kV);
-    instr.Read("src0", src0.TwinData(), count * sizeof(T));
-    instr.Read("src1", src1.TwinData(), count * sizeof(T));
-    instr.Write("dst", dst.TwinData(), count * sizeof(T));
-    T* d = dst.TwinData();
-    const T* a = src0.TwinData();
-    const T* b = src1.TwinData();
+    instr.Read("src0", twin_detail::TwinData(src0), count * sizeof(T));
+    instr.Read("src1", twin_detail::TwinData(src1), count * sizeof(T));
+    instr.Write("dst", twin_detail::TwinData(dst), count * sizeof(T));
+    T* d = twin_detail::TwinData(dst);
+    const T* a = twin_detail::TwinData(src0);
+    const T* b = twin_detail::TwinData(src1);
     for (int32_t i = 0; i < count; ++i) {
         d[i] = static_cast<T>(f(static_cast<Compute<T>>(a[i]), static_cast<Compute<T>>(b[i])));
     }
@@ -76,10 +76,10 @@ inline void WithScalar(const char* call, ascend_twin::VecOp op, const LocalTenso
     CheckOperand(call, "dst", dst, count);
     CheckOperand(call, "src", src, count);
     ascend_twin::Instr instr(call, ascend_twin::Pipe::kV);
-    instr.Read("src", src.TwinData(), count * sizeof(T));
-    instr.Write("dst", dst.TwinData(), count * sizeof(T));
-    T* d = dst.TwinData();
-    const T* a = src.TwinData();
+    instr.Read("src", twin_detail::TwinData(src), count * sizeof(T));
+    instr.Write("dst", twin_detail::TwinData(dst), count * sizeof(T));
+    T* d = twin_detail::TwinData(dst);
+    const T* a = twin_detail::TwinData(src);
     const Compute<T> s = static_cast<Compute<T>>(scalar);
     for (int32_t i = 0; i < count; ++i) {
         d[i] = static_cast<T>(f(static_cast<Compute<T>>(a[i]), s));
@@ -150,17 +150,17 @@ __aicore__ inline void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src
     twin_detail::CheckOperand("Axpy", "dst", dst, count);
     twin_detail::CheckOperand("Axpy", "src", src, count);
     if constexpr (!std::is_same_v<T, U>) {  // half -> float: no address overlap (docs)
-        const uint8_t* d0 = reinterpret_cast<const uint8_t*>(dst.TwinData());
-        const uint8_t* s0 = reinterpret_cast<const uint8_t*>(src.TwinData());
+        const uint8_t* d0 = reinterpret_cast<const uint8_t*>(twin_detail::TwinData(dst));
+        const uint8_t* s0 = reinterpret_cast<const uint8_t*>(twin_detail::TwinData(src));
         if (count > 0 && d0 < s0 + count * sizeof(U) && s0 < d0 + count * sizeof(T)) twin_detail::FailAxpyOverlap();
     }
     ascend_twin::Instr instr("Axpy", ascend_twin::Pipe::kV);
-    instr.Read("src", src.TwinData(), count * sizeof(U));
-    instr.Read("dst", dst.TwinData(), count * sizeof(T));
-    instr.Write("dst", dst.TwinData(), count * sizeof(T));
+    instr.Read("src", twin_detail::TwinData(src), count * sizeof(U));
+    instr.Read("dst", twin_detail::TwinData(dst), count * sizeof(T));
+    instr.Write("dst", twin_detail::TwinData(dst), count * sizeof(T));
     using C = std::conditional_t<std::is_same_v<T, double>, double, float>;
-    T* d = dst.TwinData();
-    const U* a = src.TwinData();
+    T* d = twin_detail::TwinData(dst);
+    const U* a = twin_detail::TwinData(src);
     const C s = static_cast<C>(scalarValue);
     for (int32_t i = 0; i < count; ++i) d[i] = static_cast<T>(static_cast<C>(a[i]) * s + static_cast<C>(d[i]));
     ascend_twin::CountVec(ascend_twin::VecOp::kAxpy, count, ascend_twin::CountFormRepeats(count, sizeof(T)));
@@ -179,8 +179,8 @@ __aicore__ inline void Duplicate(const LocalTensor<T>& dst, const T& scalarValue
                   "Duplicate on A2 supports half, bfloat16_t, int16_t, uint16_t, int32_t, uint32_t and float");
     twin_detail::CheckCount("Duplicate", count);
     twin_detail::CheckOperand("Duplicate", "dst", dst, count);
-    ascend_twin::Instr("Duplicate", ascend_twin::Pipe::kV).Write("dst", dst.TwinData(), count * sizeof(T));
-    T* d = dst.TwinData();
+    ascend_twin::Instr("Duplicate", ascend_twin::Pipe::kV).Write("dst", twin_detail::TwinData(dst), count * sizeof(T));
+    T* d = twin_detail::TwinData(dst);
     for (int32_t i = 0; i < count; ++i) d[i] = scalarValue;
     ascend_twin::CountVec(ascend_twin::VecOp::kDuplicate, count, ascend_twin::CountFormRepeats(count, sizeof(T)));
 }

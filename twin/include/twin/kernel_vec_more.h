@@ -32,10 +32,10 @@ inline void Unary(const char* call, ascend_twin::VecOp op, const LocalTensor<T>&
     CheckOperand(call, "dst", dst, count);
     CheckOperand(call, "src", src, count);
     ascend_twin::Instr instr(call, ascend_twin::Pipe::kV);
-    instr.Read("src", src.TwinData(), count * sizeof(T));
-    instr.Write("dst", dst.TwinData(), count * sizeof(T));
-    T* d = dst.TwinData();
-    const T* a = src.TwinData();
+    instr.Read("src", twin_detail::TwinData(src), count * sizeof(T));
+    instr.Write("dst", twin_detail::TwinData(dst), count * sizeof(T));
+    T* d = twin_detail::TwinData(dst);
+    const T* a = twin_detail::TwinData(src);
     for (int32_t i = 0; i < count; ++i) d[i] = static_cast<T>(f(static_cast<Compute<T>>(a[i])));
     ascend_twin::CountVec(op, count, ascend_twin::CountFormRepeats(count, sizeof(T)));
 }
@@ -104,12 +104,12 @@ inline void Bitwise(const char* call, ascend_twin::VecOp op, const LocalTensor<T
     CheckOperand(call, "src1", src1, elems);
     const uint64_t bytes = static_cast<uint64_t>(count) * 2;
     ascend_twin::Instr instr(call, ascend_twin::Pipe::kV);
-    instr.Read("src0", src0.TwinData(), bytes);
-    instr.Read("src1", src1.TwinData(), bytes);
-    instr.Write("dst", dst.TwinData(), bytes);
-    auto* d = reinterpret_cast<uint16_t*>(dst.TwinData());
-    const auto* a = reinterpret_cast<const uint16_t*>(src0.TwinData());
-    const auto* b = reinterpret_cast<const uint16_t*>(src1.TwinData());
+    instr.Read("src0", twin_detail::TwinData(src0), bytes);
+    instr.Read("src1", twin_detail::TwinData(src1), bytes);
+    instr.Write("dst", twin_detail::TwinData(dst), bytes);
+    auto* d = reinterpret_cast<uint16_t*>(twin_detail::TwinData(dst));
+    const auto* a = reinterpret_cast<const uint16_t*>(twin_detail::TwinData(src0));
+    const auto* b = reinterpret_cast<const uint16_t*>(twin_detail::TwinData(src1));
     for (int32_t i = 0; i < count; ++i) d[i] = static_cast<uint16_t>(f(a[i], b[i]));
     ascend_twin::CountVec(op, count, ascend_twin::CountFormRepeats(count, 2));
 }

@@ -139,7 +139,7 @@ T* LaneAddr(const char* call, const char* operand, const LocalTensor<T>& t, uint
                            "operand '%s': repeat %u, lane %u is element %llu of a tensor of %u", operand, r, j,
                            static_cast<unsigned long long>(elem), t.GetSize());
     }
-    return t.TwinData() + elem;
+    return twin_detail::TwinData(t) + elem;
 }
 
 // Runs f(dst lane, src lanes...) over the active lanes; srcs are (tensor, blkStride, repStride) triples.
@@ -148,9 +148,9 @@ void ForLanes(const char* call, ascend_twin::VecOp op, const Lanes& lanes, const
               uint32_t dstBlk, uint32_t dstRep, const LocalTensor<T>* src0, uint32_t blk0, uint32_t rep0,
               const LocalTensor<T>* src1, uint32_t blk1, uint32_t rep1, F f)
 {
-    ascend_twin::CheckUbAligned(call, "dst", dst.TwinData());
-    if (src0) ascend_twin::CheckUbAligned(call, "src0", src0->TwinData());
-    if (src1) ascend_twin::CheckUbAligned(call, "src1", src1->TwinData());
+    ascend_twin::CheckUbAligned(call, "dst", twin_detail::TwinData(dst));
+    if (src0) ascend_twin::CheckUbAligned(call, "src0", twin_detail::TwinData(*src0));
+    if (src1) ascend_twin::CheckUbAligned(call, "src1", twin_detail::TwinData(*src1));
     ascend_twin::Instr instr(call, ascend_twin::Pipe::kV);
     uint64_t active = 0;
     for (uint32_t r = 0; r < lanes.repeats; ++r) {
@@ -302,8 +302,8 @@ void AxpyRepeat(const LocalTensor<T>& dst, const LocalTensor<U>& src, U scalarVa
                 bool isArray, uint8_t repeatTime, const UnaryRepeatParams& p)
 {
     const Lanes lanes = MaskLanes("Axpy", sizeof(T), isSetMask, mask, isArray, repeatTime);
-    ascend_twin::CheckUbAligned("Axpy", "dst", dst.TwinData());
-    ascend_twin::CheckUbAligned("Axpy", "src", src.TwinData());
+    ascend_twin::CheckUbAligned("Axpy", "dst", twin_detail::TwinData(dst));
+    ascend_twin::CheckUbAligned("Axpy", "src", twin_detail::TwinData(src));
     ascend_twin::Instr instr("Axpy", ascend_twin::Pipe::kV);
     using C = std::conditional_t<std::is_same_v<T, double>, double, float>;
     const C s = static_cast<C>(scalarValue);

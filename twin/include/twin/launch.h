@@ -6,7 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "platform_info.h"
+#include "twin/dtype.h"
+#include "twin/platform.h"
 #include "twin/runtime.h"
 #include "twin/violation.h"
 
@@ -33,7 +34,7 @@ struct LaunchSpec {
     uint32_t blockDim;
     uint64_t tilingKey = 0;
     std::vector<GmArg> args;  // kernel parameters in order; the tiling buffer is the last one
-    const ascend_ext::PlatformInfo* platform = &ascend_ext::kAscend910B2;
+    const Platform* platform = &kAscend910B2;
 };
 
 struct LaunchStats {
@@ -60,10 +61,10 @@ std::vector<LaunchStats> StopRecording();
 // Kernel variants compiled for the twin, looked up by op name and dtype (op_kernel/twin_variants.txt).
 struct KernelVariant {
     const char* op;
-    ascend_ext::DType dtype;
+    DType dtype;
     KernelEntry entry;
 };
 int RegisterKernel(const KernelVariant& variant);
-KernelEntry FindKernel(const char* op, ascend_ext::DType dtype);  // nullptr if not built
+KernelEntry FindKernel(const char* op, DType dtype);  // nullptr if not built
 
 }  // namespace ascend_twin

@@ -8,7 +8,7 @@
 
 #include <cstdint>
 
-#include "platform_info.h"
+#include "twin/platform.h"
 
 namespace ascend_twin {
 
@@ -83,7 +83,7 @@ struct CoreContext {
     int64_t blockNum = 1;
     uint64_t tilingKey = 0;
     int32_t kernelType = -1;  // AscendC::KernelMetaType from KERNEL_TASK_TYPE_DEFAULT; -1 when not declared
-    const ascend_ext::PlatformInfo* platform = nullptr;
+    const Platform* platform = nullptr;
     uint8_t* ub = nullptr;  // UB of this core, platform->ubSize bytes, 64-byte aligned
     CoreCounters counters;
     AtomicOp atomicOp = AtomicOp::kNone;
@@ -100,6 +100,8 @@ struct CoreContext {
     uint8_t deqScaleForm = 0;
     AtomicType atomicType = AtomicType::kFloat;
     void* tpipe = nullptr;  // the kernel's current AscendC::TPipe (GetTPipePtr)
+    uint32_t pipeGeneration = 0;  // TPipe::Reset/Destroy calls: queues and TBufs of an older one need InitBuffer
+    uint64_t ubCarvedEnd = 0;     // UB offset past the tensors LocalMemAllocator handed out
     LaunchSync* sync = nullptr;  // the launch's SyncAll barrier
     uint32_t epoch = 0;          // SyncAlls this core has passed
     uint32_t softSyncs = 0;      // SyncAlls of the workspace form (its GM slot counts them)

@@ -2,8 +2,8 @@
 // (asc-devkit include/adv_api/pad/broadcast_tiling.h; host code reaches it as "tiling/pad/broadcast_tiling.h",
 // "tiling/broadcast/broadcast_tiling.h" or "lib/pad/broadcast_tiling.h", all three here; CANN's
 // "tiling/tiling_api.h", which includes it with every other tiling API, is not provided by the twin).
-// Host code only; build it with -I twin/host_include -I twin/include -I op_host (platform_info.h; the packaged
-// copy: -I twin_sdk/host_include -I twin_sdk/include, which holds platform_info.h).
+// Host code only; build it with -I twin/host_include -I twin/include (the packaged copy: -I twin_sdk/host_include
+// -I twin_sdk/include).
 //
 // The sizes are A2's (impl/adv_api/tiling/pad/broadcast_tiling.cpp; the formula and what each part holds:
 // twin/include/twin/broadcast_tmp_size.h, which the kernel side checks sharedTmpBuffer against). As there,

@@ -2,7 +2,7 @@
 // include/utils/tiling/platform/platform_ascendc.h). Host code only.
 //
 // On CANN the object is built from a tiling context's fe::PlatFormInfos; the twin has none, so it is built
-// from one of the twin's hardware profiles (op_host/platform_info.h), or taken from
+// from one of the twin's hardware profiles (twin/include/twin/platform.h), or taken from
 // PlatformAscendCManager::GetInstance (the twin's default profile, Ascend910B2) or GetInstance(socVersion)
 // ("Ascend910B2"/"910B2", "Ascend910B3"; nullptr for a name the twin does not know; unlike CANN's, each call
 // looks the name up rather than keeping the first). The queries the twin answers: core counts, memory sizes
@@ -13,7 +13,7 @@
 #include <cstdint>
 
 #include "platform/soc_spec.h"
-#include "platform_info.h"
+#include "twin/platform.h"
 
 namespace platform_ascendc {
 
@@ -26,7 +26,7 @@ class PlatformAscendC {
 public:
     PlatformAscendC() = delete;
     ~PlatformAscendC() = default;
-    explicit PlatformAscendC(const ascend_ext::PlatformInfo& profile) : profile_(&profile) {}
+    explicit PlatformAscendC(const ascend_twin::Platform& profile) : profile_(&profile) {}
 
     uint32_t GetCoreNumAic() const { return profile_->aicNum; }
     uint32_t GetCoreNumAiv() const { return profile_->aivNum; }
@@ -44,10 +44,10 @@ public:
     SocVersion GetSocVersion() const { return SocVersion::ASCEND910B; }
     NpuArch GetCurNpuArch() const { return NpuArch::DAV_2201; }
 
-    const ascend_ext::PlatformInfo& TwinProfile() const { return *profile_; }
+    const ascend_twin::Platform& TwinProfile() const { return *profile_; }
 
 private:
-    const ascend_ext::PlatformInfo* profile_;
+    const ascend_twin::Platform* profile_;
 };
 
 class PlatformAscendCManager {
@@ -55,11 +55,12 @@ public:
     static PlatformAscendC* GetInstance() { return GetInstance("Ascend910B2"); }
     static PlatformAscendC* GetInstance(const char* customSocVersion)
     {
-        static PlatformAscendC b2(ascend_ext::kAscend910B2);
-        static PlatformAscendC b3(ascend_ext::kAscend910B3);
-        const ascend_ext::PlatformInfo* p = customSocVersion == nullptr ? nullptr : ascend_ext::FindPlatform(customSocVersion);
-        if (p == &ascend_ext::kAscend910B2) return &b2;
-        if (p == &ascend_ext::kAscend910B3) return &b3;
+        static PlatformAscendC b2(ascend_twin::kAscend910B2);
+        static PlatformAscendC b3(ascend_twin::kAscend910B3);
+        const ascend_twin::Platform* p =
+            customSocVersion == nullptr ? nullptr : ascend_twin::FindPlatform(customSocVersion);
+        if (p == &ascend_twin::kAscend910B2) return &b2;
+        if (p == &ascend_twin::kAscend910B3) return &b3;
         return nullptr;
     }
 

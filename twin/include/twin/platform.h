@@ -1,0 +1,46 @@
+// The hardware the twin models: one profile per SoC. Pure C++ (no twin runtime), so host tiling code reads
+// the same figures (it keeps no copy of its own). docs/hardware.md cites the source of every figure.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+namespace ascend_twin {
+
+struct Platform {
+    const char* name;
+    uint32_t aicNum;       // AI Cube cores
+    uint32_t aivNum;       // AI Vector cores
+    double clockGhz;
+    uint64_t ubSize;       // Unified Buffer per vector core, bytes
+    uint64_t ubApiReserved;  // top of UB some instructions use as scratch (A2: Select, AddDeqRelu at 184 KiB); tilings keep clear of it
+    uint64_t l1Size;
+    uint64_t l0aSize;
+    uint64_t l0bSize;
+    uint64_t l0cSize;
+    uint32_t ubAlign;      // UB / L1 address and DataCopy length granule
+    uint32_t l0abAlign;
+    uint32_t l0cAlign;
+    uint32_t repeatBytes;  // bytes one vector repeat processes
+};
+
+// Numbers from the 910B platform configs and asc-devkit's A2 constants (docs/hardware.md).
+inline constexpr Platform kAscend910B2{"Ascend910B2", 24, 48, 1.8, 196608, 8192, 524288, 65536, 65536,
+                                       131072, 32, 512, 64, 256};
+inline constexpr Platform kAscend910B3{"Ascend910B3", 20, 40, 1.8, 196608, 8192, 524288, 65536, 65536,
+                                       131072, 32, 512, 64, 256};
+
+inline constexpr const Platform* kPlatforms[] = {&kAscend910B2, &kAscend910B3};
+
+// Accepts "Ascend910B2" or the short "910B2". Returns nullptr for an unknown name.
+inline const Platform* FindPlatform(const char* name)
+{
+    for (const Platform* p : kPlatforms) {
+        if (std::strcmp(p->name, name) == 0 || std::strcmp(p->name + std::strlen("Ascend"), name) == 0) {
+            return p;
+        }
+    }
+    return nullptr;
+}
+
+}  // namespace ascend_twin
