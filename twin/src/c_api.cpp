@@ -113,7 +113,7 @@ ASCEND_TWIN_EXPORT const char* ascend_twin_last_launch_json()
 
 ASCEND_TWIN_EXPORT const char* ascend_twin_platform_json(const char* platform)
 {
-    const ascend_ext::PlatformInfo* p = ascend_ext::FindPlatform(platform);
+    const ascend_twin::Platform* p = ascend_twin::FindPlatform(platform);
     if (p == nullptr) return "null";
     std::ostringstream os;
     os << "{\"name\":\"" << p->name << "\",\"cube_cores\":" << p->aicNum << ",\"vector_cores\":" << p->aivNum
