@@ -22,6 +22,14 @@
 #include "lib/math/sign.h"
 #include "lib/math/sin.h"
 #include "lib/math/trunc.h"
+#include "lib/activation/gelu.h"
+#include "lib/activation/sigmoid.h"
+#include "lib/activation/silu.h"
+#include "lib/activation/swish.h"
+#include "tiling/activation/gelu_tiling.h"
+#include "tiling/sigmoid/sigmoid_tiling.h"
+#include "lib/activation/silu_tiling.h"
+#include "tiling/swish/swish_tiling.h"
 #include "tiling/math/floor_tiling.h"
 #include "tiling/math/log_tiling.h"
 #include "tiling/math/round_tiling.h"
@@ -48,6 +56,8 @@ struct Case {
 
 Case gCase;
 bool gMaskNormalFull = false;
+uint64_t gMaskLow = 0;
+constexpr double kBeta = 1.5;  // Swish's scalarValue (exact in half and float)
 
 template <typename T>
 void Call(MathFn fn, int form, const LocalTensor<T>& y, const LocalTensor<T>& x, const LocalTensor<uint8_t>& tmp,
@@ -70,17 +80,26 @@ void Call(MathFn fn, int form, const LocalTensor<T>& y, const LocalTensor<T>& x,
         if (form < 2) Name(y, x, n);                              \
         else Name(y, x);                                          \
         return;
+#define TWIN_GELU_CASE(Name)                                      \
+    case MathFn::k##Name:                                         \
+        if (form == 0 || form == 2) Name(y, x, tmp, n);           \
+        else Name<T, false, true>(y, x, n);                       \
+        return;
     switch (fn) {
         TWIN_MATH_CASE(Acos) TWIN_MATH_CASE(Acosh) TWIN_MATH_CASE(Asin) TWIN_MATH_CASE(Asinh) TWIN_MATH_CASE(Atan)
         TWIN_MATH_CASE(Atanh) TWIN_MATH_COUNT_CASE(Ceil) TWIN_MATH_CASE(Cos) TWIN_MATH_CASE(Cosh) TWIN_MATH_CASE(Erf)
         TWIN_MATH_CASE(Erfc) TWIN_MATH_COUNT_CASE(Floor) TWIN_MATH_CASE(Frac) TWIN_MATH_NO_TMP_CASE(Log)
         TWIN_MATH_CASE(Log2) TWIN_MATH_NO_TMP_CASE(Log10) TWIN_MATH_COUNT_CASE(Round) TWIN_MATH_CASE(Sign)
         TWIN_MATH_CASE(Sin) TWIN_MATH_CASE(Sinh) TWIN_MATH_CASE(Tan) TWIN_MATH_CASE(Tanh) TWIN_MATH_CASE(Trunc)
+        TWIN_MATH_CASE(Sigmoid) TWIN_GELU_CASE(Gelu) TWIN_GELU_CASE(FasterGelu) TWIN_GELU_CASE(FasterGeluV2)
+        case MathFn::kSilu: Silu(y, x, n); return;
+        case MathFn::kSwish: Swish(y, x, n, T(kBeta)); return;
         case MathFn::kCount: break;
     }
 #undef TWIN_MATH_CASE
 #undef TWIN_MATH_COUNT_CASE
 #undef TWIN_MATH_NO_TMP_CASE
+#undef TWIN_GELU_CASE
 }
 
 template <typename T>
@@ -114,6 +133,7 @@ void Kernel(GM_ADDR in, GM_ADDR out)
     Call<T>(c.fn, c.form, y, x, tmp, c.n);
     const ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
     gMaskNormalFull = !core.maskCounter && core.maskHigh == ~0ull && core.maskLow == ~0ull;
+    gMaskLow = core.maskCounter || core.maskHigh != 0 ? ~0ull : core.maskLow;
     outQ.EnQue(y);
     inQ.FreeTensor(x);
     y = outQ.template DeQue<T>();
@@ -155,14 +175,34 @@ double Input(MathFn fn, uint32_t i)
             if (i % 7 == 2) return std::numeric_limits<double>::quiet_NaN();
             if (i % 7 == 3) return (i % 2 ? -1 : 1) * std::numeric_limits<double>::infinity();
             return Uniform(-100.0, 100.0);
+        case MathFn::kSigmoid: case MathFn::kSilu: case MathFn::kSwish: case MathFn::kGelu:
+        case MathFn::kFasterGelu: case MathFn::kFasterGeluV2:
+            return Uniform(-8.0, 8.0);
         default: return Uniform(-1000.0, 1000.0);  // Ceil, Floor, Frac, Trunc
     }
 }
 
-// The reference, written out from each function's definition.
-double Reference(MathFn fn, double x)
+// A constant as A2's implementation holds it (`const T coefficientsA = 0.044715;`).
+double AsT(double c, bool isHalf) { return isHalf ? double(float(half(float(c)))) : double(float(c)); }
+
+// The reference, written out from each function's definition (the Gelu family's with A2's constants as T).
+double Reference(MathFn fn, double x, bool isHalf = false)
 {
     switch (fn) {
+        case MathFn::kSigmoid: return 1.0 / (1.0 + std::exp(-x));
+        case MathFn::kSilu: return x * (1.0 / (1.0 + std::exp(-x)));
+        case MathFn::kSwish: return x * (1.0 / (1.0 + std::exp(-kBeta * x)));
+        case MathFn::kGelu: {  // 0.5 x (1 + tanh(z)) with 2z = the constant times (x + 0.044715 x^3)
+            const double z = 0.5 * AsT(1.5957691216057308, isHalf) * (x + AsT(0.044715, isHalf) * x * x * x);
+            return 0.5 * x * (1.0 + std::tanh(z));
+        }
+        case MathFn::kFasterGelu: return 0.5 * x * (1.0 + std::tanh(0.5 * -AsT(-1.702, isHalf) * x));
+        case MathFn::kFasterGeluV2: {
+            const double a = std::fabs(AsT(0.7071, isHalf) * x);
+            const double c = (a < AsT(1.769, isHalf) ? a : AsT(1.769, isHalf)) - AsT(1.769, isHalf);
+            const double x1 = AsT(-0.1444, isHalf) * c * c + 0.5;
+            return x >= 0 ? x * (x1 + 0.5) : x * (0.5 - x1);
+        }
         case MathFn::kAcos: return std::acos(x);
         case MathFn::kAcosh: return std::log(x + std::sqrt(x * x - 1.0));
         case MathFn::kAsin: return std::asin(x);
@@ -231,8 +271,9 @@ int CheckFn(MathFn fn, uint32_t n)
     } runs[] = {{0, lo}, {0, hi}, {1, 0}, {2, lo}, {3, 0}};
     // float: one rounding of the exact value (the twin); the NPU's polynomials are documented to a few ulp,
     // the tests hold the twin to its own 2 ulp. half: 2 ulp of half.
-    const double rel = isFloat ? 2.5e-7 : 2.0e-3;
-    const double abs = isFloat ? 1e-30 : 1e-7;
+    const bool activation = fn >= MathFn::kSigmoid;
+    const double rel = isFloat ? (activation ? 1e-6 : 2.5e-7) : (activation ? 3e-3 : 2.0e-3);
+    const double abs = isFloat ? (activation ? 1e-7 : 1e-30) : (activation ? 1e-4 : 1e-7);
     int failed = 0;
     for (const auto& r : runs) {
         Case c;
@@ -249,7 +290,7 @@ int CheckFn(MathFn fn, uint32_t n)
         int bad = 0;
         for (uint32_t i = 0; i < n; ++i) {
             const double x = ToDouble(in[i]);
-            const double ref = Reference(fn, x);
+            const double ref = Reference(fn, x, !isFloat);
             const double got = ToDouble(out[i]);
             const bool ok = std::isnan(ref) ? std::isnan(got)
                                             : (got == ref || std::fabs(got - ref) <= rel * std::fabs(ref) + abs);
@@ -258,8 +299,11 @@ int CheckFn(MathFn fn, uint32_t n)
                             isFloat ? "float" : "half", r.form, r.tmp, i, x, got, ref);
             }
         }
-        if (!gMaskNormalFull) std::printf("  %s form %d: the mask is not normal with every lane on\n", name, r.form);
-        failed += (bad != 0 || !gMaskNormalFull) ? 1 : 0;
+        // Silu and Swish leave the mask normal, holding (0, n) as lane bits, as A2's do.
+        const bool keepsCount = fn == MathFn::kSilu || fn == MathFn::kSwish;
+        const bool maskOk = keepsCount ? gMaskLow == n : gMaskNormalFull;
+        if (!maskOk) std::printf("  %s form %d: the mask is not what A2 leaves\n", name, r.form);
+        failed += (bad != 0 || !maskOk) ? 1 : 0;
     }
     return failed;
 }
@@ -269,7 +313,7 @@ int CheckFn(MathFn fn, uint32_t n)
 template <int kFault>
 void FaultKernel(GM_ADDR in, GM_ADDR)
 {
-    if constexpr (kFault >= 20) {  // with a TPipe: the framework's buffer, and the pipes around the call
+    if constexpr (kFault >= 20 && kFault < 30) {  // with a TPipe: the framework's buffer, and the pipes around the call
         TPipe pipe;
         TBuf<TPosition::VECCALC> sb, db, fill;
         pipe.InitBuffer(sb, 256);
@@ -334,6 +378,16 @@ void FaultKernel(GM_ADDR in, GM_ADDR)
         if constexpr (kFault == 15) Log(b, a, 256);    // no temporary buffer at all: no TPipe needed
         if constexpr (kFault == 16) Sin(b, a, t, 256); // half Sin: minimum 8 * 256 = 2048 bytes
         if constexpr (kFault == 17) Tan(b, a, tA1, 0); // calCount 0 still checks the operands
+        if constexpr (kFault == 30) Sigmoid(a, a, t, 256);           // the docs forbid overlap
+        if constexpr (kFault == 31) Gelu(a, a, t, 256);              // Gelu's docs allow it (复用)
+        if constexpr (kFault == 32) Silu(a[16], a, 200);             // partial overlap
+        if constexpr (kFault == 33) Swish(b, a, 256, half(1.0f));    // no temporary buffer, no TPipe needed
+        if constexpr (kFault == 34 || kFault == 35) {
+            LocalTensor<uint8_t> tmp = t;
+            tmp.SetSize(kFault == 34 ? 736 : 768);  // the Gelu family: minimum 3 * 256
+            FasterGeluV2(b, a, tmp, 256);
+        }
+        if constexpr (kFault == 36) Gelu(b, a, 256);                 // the framework form without a TPipe
     }
 }
 
@@ -341,14 +395,14 @@ using fault::Broke;
 
 }  // namespace
 
-TEST_CASE("every elementwise math function, float: every form against double references")
+TEST_CASE("every elementwise math and activation function, float: every form against double references")
 {
     for (uint32_t f = 0; f < static_cast<uint32_t>(MathFn::kCount); ++f) {
         CHECK_EQ(CheckFn<float>(static_cast<MathFn>(f), 1000), 0);
     }
 }
 
-TEST_CASE("every elementwise math function, half: every form against double references")
+TEST_CASE("every elementwise math and activation function, half: every form against double references")
 {
     for (uint32_t f = 0; f < static_cast<uint32_t>(MathFn::kCount); ++f) {
         CHECK_EQ(CheckFn<half>(static_cast<MathFn>(f), 777), 0);
@@ -488,6 +542,31 @@ TEST_CASE("GetXxxMaxMinTmpSize and GetXxxTmpBufferFactorSize return A2's sizes")
     CHECK_EQ(live, 1u);
 }
 
+TEST_CASE("activation host sizes: GetSigmoidMaxMinTmpSize, GetSiluTmpSize, GetSwishTmpSize, GetGelu*TmpSize")
+{
+    uint32_t mn = 1, mx = 1;
+    GetSigmoidMaxMinTmpSize(ge::Shape({1000}), 2, false, mx, mn);
+    CHECK_EQ(mn, 256u);
+    CHECK_EQ(mx, 2000u);
+    GetSigmoidMaxMinTmpSize(ge::Shape({10}), 4, false, mx, mn);
+    CHECK_EQ(mx, 256u);
+    GetGeluMaxMinTmpSize(ge::Shape({1000}), 2, mx, mn);  // float intermediates for either dtype
+    CHECK_EQ(mn, 768u);
+    CHECK_EQ(mx, 12000u);
+    CHECK_EQ(GetGeluMaxTmpSize(ge::Shape({10}), 4), 768u);
+    CHECK_EQ(GetGeluMinTmpSize(ge::Shape({10}), 4), 768u);
+    GetSiluTmpSize(ge::Shape({1000}), 4, false, mx, mn);
+    CHECK_EQ(mx + mn, 0u);
+    mx = mn = 5;
+    GetSwishTmpSize(ge::Shape({1000}), 2, false, mx, mn);
+    CHECK_EQ(mx + mn, 0u);
+    mx = mn = 7;
+    GetGeluMaxMinTmpSize(ge::Shape({1000}), 8, mx, mn);  // refused: typeSize 8
+    CHECK_EQ(mx, 7u);
+    GetSigmoidMaxMinTmpSize(ge::Shape(std::vector<int64_t>{0}), 4, false, mx, mn);  // refused: no elements
+    CHECK_EQ(mn, 7u);
+}
+
 TEST_CASE("math rules: planted faults and clean counterparts")
 {
     const std::string pos = "the advanced math API's operands are at VECIN, VECCALC or VECOUT";
@@ -514,6 +593,13 @@ TEST_CASE("math rules: planted faults and clean counterparts")
     CHECK(Broke(&FaultKernel<15>, ""));
     CHECK(Broke(&FaultKernel<16>, "Sin: sharedTmpBuffer holds at least GetXxxMaxMinTmpSize's minimum"));
     CHECK(Broke(&FaultKernel<17>, "Tan: " + pos));
+    CHECK(Broke(&FaultKernel<30>, "Sigmoid: " + overlap));
+    CHECK(Broke(&FaultKernel<31>, ""));
+    CHECK(Broke(&FaultKernel<32>, "Silu: " + overlap));
+    CHECK(Broke(&FaultKernel<33>, ""));
+    CHECK(Broke(&FaultKernel<34>, "FasterGeluV2: sharedTmpBuffer holds at least GetXxxMaxMinTmpSize's minimum"));
+    CHECK(Broke(&FaultKernel<35>, ""));
+    CHECK(Broke(&FaultKernel<36>, "Gelu: " + framework));
     CHECK(Broke(&FaultKernel<20>, "Floor: " + framework));
     CHECK(Broke(&FaultKernel<21>, ""));
     CHECK(Broke(&FaultKernel<22>, "Floor: accesses of different pipes to the same UB bytes are ordered by synchronisation"));

@@ -2,6 +2,7 @@
 // (twin/include/twin/kernel_adv_math.h).
 #include "twin/kernel_adv_math.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -29,9 +30,18 @@ unsigned long long U(uint64_t v) { return static_cast<unsigned long long>(v); }
 
 // Whether the docs allow src and dst to overlap: Trunc says so ("支持源操作数与目的操作数地址重叠"), Round's
 // docs say nothing; every other function here says "不支持源操作数与目的操作数地址重叠".
+// The Gelu family's docs allow it too ("源操作数和目的操作数的Tensor空间可以复用").
 bool OverlapAllowed(ascend_twin::MathFn fn)
 {
-    return fn == ascend_twin::MathFn::kTrunc || fn == ascend_twin::MathFn::kRound;
+    using ascend_twin::MathFn;
+    return fn == MathFn::kTrunc || fn == MathFn::kRound || fn == MathFn::kGelu || fn == MathFn::kFasterGelu ||
+           fn == MathFn::kFasterGeluV2;
+}
+
+// A constant as the A2 implementation holds it: a T (`const T coefficientsA = 0.044715;`).
+double AsT(double c, bool isHalf)
+{
+    return isHalf ? static_cast<double>(static_cast<float>(half(c))) : static_cast<double>(static_cast<float>(c));
 }
 
 // The documented input domain on A2 (docs 约束说明); outside it the output is invalid.
@@ -48,7 +58,7 @@ bool InDomain(ascend_twin::MathFn fn, double x)
     }
 }
 
-double Apply(ascend_twin::MathFn fn, double x)
+double Apply(ascend_twin::MathFn fn, double x, bool isHalf, double scalar)
 {
     using ascend_twin::MathFn;
     if (!std::isnan(x) && !InDomain(fn, x)) return std::numeric_limits<double>::quiet_NaN();
@@ -76,6 +86,21 @@ double Apply(ascend_twin::MathFn fn, double x)
         case MathFn::kTan: return std::tan(x);
         case MathFn::kTanh: return std::tanh(x);
         case MathFn::kTrunc: return std::trunc(x);
+        case MathFn::kSigmoid: return 1.0 / (1.0 + std::exp(-x));
+        case MathFn::kSilu: return x / (1.0 + std::exp(-x));
+        case MathFn::kSwish: return x / (1.0 + std::exp(-scalar * x));  // beta as the kernel passed it (a T)
+        case MathFn::kGelu: {  // x / (1 + exp(-1.5957691216057308 * (x + 0.044715 x^3))), A2's tanh form
+            const double y = AsT(1.5957691216057308, isHalf) * (x + AsT(0.044715, isHalf) * x * x * x);
+            return x / (1.0 + std::exp(-y));
+        }
+        case MathFn::kFasterGelu: return x / (1.0 + std::exp(AsT(-1.702, isHalf) * x));
+        case MathFn::kFasterGeluV2: {  // x * (sgn(x) * (-0.1444 (min(|0.7071 x|, 1.769) - 1.769)^2 + 0.5) + 0.5)
+            const double c = std::min(std::fabs(AsT(0.7071, isHalf) * x), AsT(1.769, isHalf)) - AsT(1.769, isHalf);
+            const double x1 = AsT(-0.1444, isHalf) * c * c + 0.5;
+            const double shifted = x + AsT(1e-12, isHalf);  // A2's sign: (x + 1e-12) / |x + 1e-12|
+            const double sgn = shifted > 0 ? 1.0 : (shifted < 0 ? -1.0 : 0.0);
+            return x * (sgn * x1 + 0.5);
+        }
         case MathFn::kCount: break;
     }
     return x;
@@ -158,16 +183,18 @@ uint64_t CheckMathUnary(ascend_twin::MathFn fn, uint32_t typeSize, bool isReuseS
     return used;
 }
 
-void EvalMathUnary(ascend_twin::MathFn fn, uint32_t typeSize, const void* src, void* dst, uint32_t n)
+void EvalMathUnary(ascend_twin::MathFn fn, uint32_t typeSize, const void* src, void* dst, uint32_t n, double scalar)
 {
     if (typeSize == 4) {
         const float* s = static_cast<const float*>(src);
         float* d = static_cast<float*>(dst);
-        for (uint32_t i = 0; i < n; ++i) d[i] = static_cast<float>(Apply(fn, static_cast<double>(s[i])));
+        for (uint32_t i = 0; i < n; ++i) d[i] = static_cast<float>(Apply(fn, static_cast<double>(s[i]), false, scalar));
     } else {
         const half* s = static_cast<const half*>(src);
         half* d = static_cast<half*>(dst);
-        for (uint32_t i = 0; i < n; ++i) d[i] = half(Apply(fn, static_cast<double>(static_cast<float>(s[i]))));
+        for (uint32_t i = 0; i < n; ++i) {
+            d[i] = half(Apply(fn, static_cast<double>(static_cast<float>(s[i])), true, scalar));
+        }
     }
 }
 

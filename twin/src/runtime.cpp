@@ -61,7 +61,8 @@ const char* VecOpName(VecOp op)
                                         "Compare", "CompareScalar", "Select", "Brcb", "Broadcast", "GetCmpMask",
                                         "SetCmpMask", "Acos", "Acosh", "Asin", "Asinh", "Atan", "Atanh", "Ceil",
                                         "Cos", "Cosh", "Erf", "Erfc", "Floor", "Frac", "Log", "Log2", "Log10",
-                                        "Round", "Sign", "Sin", "Sinh", "Tan", "Tanh", "Trunc", "ArithProgression"};
+                                        "Round", "Sign", "Sin", "Sinh", "Tan", "Tanh", "Trunc", "Sigmoid", "Silu", "Swish",
+                                        "Gelu", "FasterGelu", "FasterGeluV2", "ArithProgression"};
     static_assert(sizeof(names) / sizeof(names[0]) == static_cast<size_t>(VecOp::kCount));
     return names[static_cast<uint32_t>(op)];
 }

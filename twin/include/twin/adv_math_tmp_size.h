@@ -1,4 +1,5 @@
-// The elementwise functions of the advanced math library (include/adv_api/math/) the twin implements, and
+// The elementwise functions of the advanced math library (include/adv_api/math/) and of the activation family
+// (include/adv_api/activation/: Sigmoid, Silu, Swish, Gelu, FasterGelu, FasterGeluV2) the twin implements, and
 // A2's (dav-2201) temporary-buffer sizes for each: what GetXxxMaxMinTmpSize and GetXxxTmpBufferFactorSize
 // return on the host (twin/host_include/tiling/math/), and the minimum the kernel side holds sharedTmpBuffer
 // (or the framework's buffer) to. Shared by host and kernel code: no AscendC types here.
@@ -15,6 +16,11 @@
 //   Sin, Cos float F = 3, or 2 with isReuseSource (src serves as scratch then); half F = 8 and
 //           isReuseSource is refused by the host function (it asserts and returns 0)
 //   Sign    maxValue = max(3 * inputSize * typeSize, 768)  (the same numbers as the pattern)
+// The activation functions have sizes of their own (impl/adv_api/tiling/activation/):
+//   Sigmoid minValue 256, maxValue max(inputSize * typeSize, 256) (GetSigmoidMaxMinTmpSize)
+//   Silu, Swish: no temporary buffer (GetSiluTmpSize, GetSwishTmpSize: 0 and 0)
+//   Gelu, FasterGelu, FasterGeluV2: minValue 3 * 256, maxValue max(3 * inputSize * 4, 768) for either dtype
+//           (GetGeluMaxMinTmpSize; the kernel works in float for half with highPrecision)
 #pragma once
 
 #include <algorithm>
@@ -25,6 +31,7 @@ namespace ascend_twin {
 enum class MathFn : uint8_t {
     kAcos, kAcosh, kAsin, kAsinh, kAtan, kAtanh, kCeil, kCos, kCosh, kErf, kErfc, kFloor, kFrac,
     kLog, kLog2, kLog10, kRound, kSign, kSin, kSinh, kTan, kTanh, kTrunc,
+    kSigmoid, kSilu, kSwish, kGelu, kFasterGelu, kFasterGeluV2,
     kCount
 };
 
@@ -32,7 +39,8 @@ inline const char* MathFnName(MathFn fn)
 {
     static const char* const kNames[] = {"Acos", "Acosh", "Asin", "Asinh", "Atan",  "Atanh", "Ceil",  "Cos",
                                          "Cosh", "Erf",   "Erfc", "Floor", "Frac",  "Log",   "Log2",  "Log10",
-                                         "Round", "Sign", "Sin",  "Sinh",  "Tan",   "Tanh",  "Trunc"};
+                                         "Round", "Sign", "Sin",  "Sinh",  "Tan",   "Tanh",  "Trunc",
+                                         "Sigmoid", "Silu", "Swish", "Gelu", "FasterGelu", "FasterGeluV2"};
     static_assert(sizeof(kNames) / sizeof(kNames[0]) == static_cast<unsigned>(MathFn::kCount), "one name a function");
     return kNames[static_cast<unsigned>(fn)];
 }
@@ -65,6 +73,9 @@ inline uint32_t MathTmpFactorA2(MathFn fn, bool isFloat, bool isReuseSource)
         case MathFn::kTan: return isFloat ? 4 : 10;
         case MathFn::kLog: case MathFn::kLog10: return 0;
         case MathFn::kLog2: return isFloat ? 0 : 2;
+        case MathFn::kSigmoid: return 1;
+        case MathFn::kSilu: case MathFn::kSwish: return 0;
+        case MathFn::kGelu: case MathFn::kFasterGelu: case MathFn::kFasterGeluV2: return 3;
         case MathFn::kCount: break;
     }
     return 0;
@@ -82,7 +93,9 @@ inline MathTmpSize MathTmpSizeA2(MathFn fn, uint32_t typeSize, uint64_t inputSiz
         s.error = "when the input data type is half, isReuseSource is not supported";
         return s;
     }
-    if (fn == MathFn::kLog || fn == MathFn::kLog10) return s;  // 0 and 0, whatever the shape
+    if (fn == MathFn::kLog || fn == MathFn::kLog10 || fn == MathFn::kSilu || fn == MathFn::kSwish) {
+        return s;  // 0 and 0, whatever the shape
+    }
     if (inputSize == 0) {
         s.error = "Input Shape size must be greater than 0";
         return s;
@@ -96,7 +109,9 @@ inline MathTmpSize MathTmpSizeA2(MathFn fn, uint32_t typeSize, uint64_t inputSiz
         return s;
     }
     s.minValue = static_cast<uint32_t>(f * kRepeat);
-    if (fn == MathFn::kAcosh) {
+    if (fn == MathFn::kGelu || fn == MathFn::kFasterGelu || fn == MathFn::kFasterGeluV2) {
+        s.maxValue = static_cast<uint32_t>(std::max<uint64_t>(f * inputSize * 4, f * kRepeat));
+    } else if (fn == MathFn::kAcosh) {
         s.maxValue = static_cast<uint32_t>(std::max<uint64_t>(f * inputSize, kRepeat) * typeSize);
     } else {
         s.maxValue = static_cast<uint32_t>(f * std::max<uint64_t>(bytes, kRepeat));

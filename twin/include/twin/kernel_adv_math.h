@@ -59,14 +59,15 @@ uint64_t CheckMathUnary(ascend_twin::MathFn fn, uint32_t typeSize, bool isReuseS
 // takes it. `call` names the API in the error when there is no TPipe or nothing is left.
 uint8_t* AdvFrameworkTmp(const char* call, const void* tpipe, uint64_t pipeEnd, uint64_t& bytes);
 
-// dst[i] = fn(src[i]) for float/half data (typeSize 4 or 2), computed in double and rounded once.
-void EvalMathUnary(ascend_twin::MathFn fn, uint32_t typeSize, const void* src, void* dst, uint32_t n);
+// dst[i] = fn(src[i]) for float/half data (typeSize 4 or 2), computed in double and rounded once; `scalar` is
+// Swish's beta (as T).
+void EvalMathUnary(ascend_twin::MathFn fn, uint32_t typeSize, const void* src, void* dst, uint32_t n, double scalar);
 
 ascend_twin::VecOp MathVecOp(ascend_twin::MathFn fn);
 
 template <typename T, ascend_twin::MathFn fn, bool isReuseSource>
 inline void MathUnaryRun(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, uint8_t* tmp,
-                         uint64_t tmpBytes, TPosition tmpPos, bool framework, uint32_t calCount)
+                         uint64_t tmpBytes, TPosition tmpPos, bool framework, uint32_t calCount, double scalar = 0.0)
 {
     const char* call = ascend_twin::MathFnName(fn);
     const MathOperand dst{dstTensor.TwinData(), static_cast<uint64_t>(dstTensor.GetSize()) * sizeof(T),
@@ -87,11 +88,19 @@ inline void MathUnaryRun(const LocalTensor<T>& dstTensor, const LocalTensor<T>& 
         if (clobbersSrc) instr.Write("srcTensor", srcTensor.TwinData(), bytes);
         instr.Write("dstTensor", dstTensor.TwinData(), bytes);
     }
-    if (calCount != 0) EvalMathUnary(fn, sizeof(T), srcTensor.TwinData(), dstTensor.TwinData(), calCount);
+    if (calCount != 0) EvalMathUnary(fn, sizeof(T), srcTensor.TwinData(), dstTensor.TwinData(), calCount, scalar);
     if (tmpUsed != 0) std::memset(tmp, 0xff, tmpUsed);
     if (clobbersSrc) std::memset(static_cast<void*>(srcTensor.TwinData()), 0xff, bytes);
-    SetMaskNorm();
-    ResetMask();
+    if (fn == ascend_twin::MathFn::kSilu || fn == ascend_twin::MathFn::kSwish) {
+        // A2's Silu and Swish set the count in counter mode and return to normal mode without resetting the
+        // mask: the mask register is left holding (0, calCount) as lane bits.
+        SetMaskCount();
+        SetVectorMask<T, MaskMode::COUNTER>(0, calCount);
+        SetMaskNorm();
+    } else {
+        SetMaskNorm();
+        ResetMask();
+    }
     ascend_twin::CountVec(MathVecOp(fn), calCount, ascend_twin::CountFormRepeats(calCount, sizeof(T)));
 }
 
