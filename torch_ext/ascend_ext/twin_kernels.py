@@ -3,7 +3,9 @@
     lib = ascend_ext.twin.compile_kernels(["my_kernel.cpp"])
     stats = lib.launch("my_kernel", block_dim=8, x=x, y=y, z=z, workspace=None, tiling=bytes(tiling))
 
-The kernel file is compiled with g++ (as C++17, like CANN's device build) and linked with the twin's
+The kernel file is compiled with clang's C++17 front end (CANN's device compiler, bisheng, is clang-based
+and builds kernels as C++17: what it accepts, such as a call ``ReduceSum<float>(...)`` found by
+argument-dependent lookup, compiles here, and what it rejects fails here) and linked with the twin's
 runtime (compiled once per content, in parallel) into a private shared library, both cached by content
 under ~/.cache/ascend_ext, so the same rule checks and counters apply as for the built-in ops. Keyword
 arguments are the kernel's parameters, by name and in order. A GM_ADDR parameter takes a tensor
@@ -17,6 +19,7 @@ import glob
 import hashlib
 import os
 import re
+import shutil
 import struct
 import subprocess
 from typing import Dict, Iterable, Iterator, List, Optional, Tuple, Union
@@ -33,7 +36,7 @@ class KernelRuleViolation(RuntimeError):
 
 
 class KernelCompileError(RuntimeError):
-    """g++ rejected a kernel source (for example an instruction used with a dtype A2 does not support)."""
+    """The compiler rejected a kernel source (for example an instruction used with a dtype A2 does not support)."""
 
 
 class _Arg(ctypes.Structure):
@@ -187,6 +190,27 @@ def _sdk_flags(opt_level: str) -> List[str]:
             "-I", os.path.join(_SDK, "host_include")]
 
 
+def kernel_compiler() -> str:
+    """The clang++ that compiles kernel units: $ASCEND_TWIN_CLANG, else clang++ or clang++-N on the PATH.
+
+    The device compiler is clang-based, so the twin uses clang's front end for kernel code (g++ differs: in
+    C++17 it rejects ``ReduceSum<float>(...)`` found by argument-dependent lookup, which clang accepts as a
+    C++20 extension with a warning). scripts/bootstrap.sh installs it (Debian's clang-14)."""
+    override = os.environ.get("ASCEND_TWIN_CLANG")
+    if override:
+        if shutil.which(override) is None:
+            raise KernelCompileError(f"ascend_ext: ASCEND_TWIN_CLANG={override!r} is not an executable clang++")
+        return override
+    for name in ["clang++"] + [f"clang++-{v}" for v in range(20, 12, -1)]:
+        found = shutil.which(name)
+        if found:
+            return found
+    raise KernelCompileError(
+        "ascend_ext: compiling kernels for the twin needs clang++ (the device compiler, bisheng, is clang-based "
+        "and the twin checks kernel sources with the same C++17 front end): install clang (Debian: apt-get "
+        "install clang-14; scripts/bootstrap.sh does) or set ASCEND_TWIN_CLANG to a clang++")
+
+
 def _sdk_digest(opt_level: str) -> "hashlib._Hash":
     digest = hashlib.sha256((os.environ.get("CXX", "g++") + " " + " ".join(_sdk_flags(opt_level))).encode())
     files = sorted(glob.glob(os.path.join(_SDK, "src", "*.*")))
@@ -246,7 +270,7 @@ def compile_kernels(sources: Iterable[str], include_dirs: Iterable[str] = (), de
         flags += ["-I", os.path.abspath(d)]
     for key, value in (defines or {}).items():
         flags.append(f"-D{key}" if value is None else f"-D{key}={value}")
-    digest = hashlib.sha256((sdk_digest + " " + " ".join(flags)).encode())
+    digest = hashlib.sha256((sdk_digest + " " + kernel_compiler() + " " + " ".join(flags)).encode())
     for path in sources:
         with open(path, "rb") as f:
             digest.update(path.encode() + f.read())
@@ -264,9 +288,25 @@ def compile_kernels(sources: Iterable[str], include_dirs: Iterable[str] = (), de
         units.append(unit)
     if not os.path.exists(out + ".so"):
         tmp = f"{out}.{os.getpid()}.tmp"
-        proc = subprocess.run([os.environ.get("CXX", "g++"), *flags, *units, *sdk_objects, "-o", tmp],
+        # Kernel units: clang's C++17 front end, as on the device; the twin runtime and the link: g++ (both
+        # use libstdc++ and the Itanium C++ ABI, so a rule violation unwinds through kernel frames as usual).
+        clang = kernel_compiler()
+        objects = []
+        for i, unit in enumerate(units):
+            obj = f"{tmp}_{i}.o"
+            proc = subprocess.run([clang, *[f for f in flags if f != "-shared"], "-c", unit, "-o", obj],
+                                  capture_output=True, text=True)
+            if proc.returncode != 0:
+                for o in objects:
+                    os.remove(o)
+                raise KernelCompileError(f"compiling {', '.join(sources)} for the twin failed ({clang}, "
+                                         f"C++17):\n{proc.stderr}")
+            objects.append(obj)
+        proc = subprocess.run([os.environ.get("CXX", "g++"), *flags, *objects, *sdk_objects, "-o", tmp],
                               capture_output=True, text=True)
+        for o in objects:
+            os.remove(o)
         if proc.returncode != 0:
-            raise KernelCompileError(f"compiling {', '.join(sources)} for the twin failed:\n{proc.stderr}")
+            raise KernelCompileError(f"linking {', '.join(sources)} for the twin failed:\n{proc.stderr}")
         os.replace(tmp, out + ".so")
     return KernelLibrary(out + ".so", entries)
