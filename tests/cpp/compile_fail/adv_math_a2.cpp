@@ -6,11 +6,16 @@
 // FAULT 4: Sign on A2 supports half and float
 // FAULT 5: ArithProgression on A2 supports int16_t, half, int32_t and float
 // FAULT 6: ArithProgression on A2 supports int16_t, half, int32_t and float
+// FAULT 7: Sum on A2 supports half and float
+// FAULT 8: Sigmoid on A2 supports half and float
 #include "lib/math/floor.h"
 #include "lib/math/log.h"
 #include "lib/math/sign.h"
 #include "lib/math/sin.h"
 #include "lib/index/arithprogression.h"
+#include "lib/reduce/sum.h"
+#include "lib/activation/sigmoid.h"
+#include "lib/activation/gelu.h"
 
 using namespace AscendC;
 
@@ -41,6 +46,10 @@ void Instantiate(LocalTensor<uint8_t>& tmp)
     Arange(h, half(1.0f), half(2.0f), 8);
     ArithProgression<int16_t>(i16, 1, 2, 8);
     ArithProgression<int32_t>(i32, 1, 2, 8);
+    Sum(f, f, tmp, SumParams{1, 8, 8});
+    Sum(h, h, SumParams{1, 16, 16});
+    Sigmoid(f, f, tmp, 8);
+    Gelu<half, true, false>(h, h, tmp, 8);
 #elif FAULT == 1
     LocalTensor<int32_t> i;
     Floor(i, i, tmp, 8);
@@ -59,5 +68,11 @@ void Instantiate(LocalTensor<uint8_t>& tmp)
 #elif FAULT == 6
     LocalTensor<bfloat16_t> b;
     Arange(b, bfloat16_t(1.0f), bfloat16_t(2.0f), 8);
+#elif FAULT == 7
+    LocalTensor<int32_t> i;
+    Sum(i, i, tmp, SumParams{1, 8, 8});
+#elif FAULT == 8
+    LocalTensor<bfloat16_t> b;
+    Sigmoid(b, b, tmp, 8);
 #endif
 }
