@@ -8,12 +8,14 @@
 // FAULT 6: ArithProgression on A2 supports int16_t, half, int32_t and float
 // FAULT 7: Sum on A2 supports half and float
 // FAULT 8: Sigmoid on A2 supports half and float
+// FAULT 9: Power on A2 supports half, float and int32_t
 #include "lib/math/floor.h"
 #include "lib/math/log.h"
 #include "lib/math/sign.h"
 #include "lib/math/sin.h"
 #include "lib/index/arithprogression.h"
 #include "lib/reduce/sum.h"
+#include "lib/math/power.h"
 #include "lib/activation/sigmoid.h"
 #include "lib/activation/gelu.h"
 
@@ -50,6 +52,9 @@ void Instantiate(LocalTensor<uint8_t>& tmp)
     Sum(h, h, SumParams{1, 16, 16});
     Sigmoid(f, f, tmp, 8);
     Gelu<half, true, false>(h, h, tmp, 8);
+    Power(f, f, f, tmp, 8);
+    Power(h, h, half(2.0f));
+    Power(i32, 2, i32, 8);
 #elif FAULT == 1
     LocalTensor<int32_t> i;
     Floor(i, i, tmp, 8);
@@ -74,5 +79,8 @@ void Instantiate(LocalTensor<uint8_t>& tmp)
 #elif FAULT == 8
     LocalTensor<bfloat16_t> b;
     Sigmoid(b, b, tmp, 8);
+#elif FAULT == 9
+    LocalTensor<int16_t> i;
+    Power(i, i, i, tmp, 8);
 #endif
 }

@@ -119,4 +119,31 @@ inline MathTmpSize MathTmpSizeA2(MathFn fn, uint32_t typeSize, uint64_t inputSiz
     return s;
 }
 
+// Power on A2 (impl/adv_api/tiling/math/power_tiling_impl.cpp, POW_TILING_PARAM_V220): live temporaries per
+// form and dtype, tensor^tensor (TT) or with a scalar base or exponent (TS): half 14/14, int32_t 6/7, float
+// 4/5. minValue = 256 * F (+ 256 for float; half: 256 * F / 2 + 256), maxValue = F * max(n * typeSize, 256)
+// (half: F * max(n * 2, 128) + 256; float: + 256); maxLiveNodeCount = F, extraBuffer = 256 (int32_t: 0).
+inline MathTmpSize PowerTmpSizeA2(bool tensorTensor, bool typeIsInt, uint32_t typeSize, uint64_t inputSize)
+{
+    constexpr uint64_t kRepeat = 256;
+    MathTmpSize s;
+    uint32_t f = 0;
+    if (typeIsInt) f = tensorTensor ? 6 : 7;
+    else if (typeSize == 4) f = tensorTensor ? 4 : 5;
+    else f = 14;
+    s.maxLiveNodeCount = f;
+    s.extraBuf = typeIsInt ? 0 : static_cast<uint32_t>(kRepeat);
+    if (typeIsInt) {
+        s.minValue = static_cast<uint32_t>(kRepeat * f);
+        s.maxValue = static_cast<uint32_t>(std::max<uint64_t>(inputSize * typeSize, kRepeat) * f);
+    } else if (typeSize == 4) {
+        s.minValue = static_cast<uint32_t>(kRepeat * f + kRepeat);
+        s.maxValue = static_cast<uint32_t>(std::max<uint64_t>(inputSize * typeSize, kRepeat) * f + kRepeat);
+    } else {
+        s.minValue = static_cast<uint32_t>(kRepeat * f / 2 + kRepeat);
+        s.maxValue = static_cast<uint32_t>(std::max<uint64_t>(inputSize * typeSize, kRepeat / 2) * f + kRepeat);
+    }
+    return s;
+}
+
 }  // namespace ascend_twin

@@ -4,7 +4,9 @@
 //                            const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue);
 //   void GetXxxTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuf);
 // for Acos Acosh Asin Asinh Atan Atanh Ceil Cos Cosh Erf Erfc Floor Frac Log Log2 Log10 Sign Sin Sinh Tan Tanh
-// Trunc, and Round's pair, which takes the platform first (its sizes differ between dav-2002 and dav-2201).
+// Trunc, Round's pair, which takes the platform first (its sizes differ between dav-2002 and dav-2201), and
+// Power's GetPowerMaxMinTmpSize(srcShape1, srcShape2, typeIsInt, typeSize, isReuseSource, maxValue, minValue) and
+// GetPowerTmpBufferFactorSize(baseIsTensor, expIsTensor, typeIsInt, typeSize, maxLiveNodeCount, extraBuffer).
 // The Ascend 950 overloads taking a SinConfig/CosConfig are not provided.
 //
 // The sizes are A2's (twin/include/twin/adv_math_tmp_size.h, which the kernel side checks sharedTmpBuffer
@@ -107,6 +109,37 @@ inline void GetRoundTmpBufferFactorSize(const platform_ascendc::PlatformAscendC&
         return;
     }
     twin_host::MathTmpBufferFactorSize(ascend_twin::MathFn::kRound, typeSize, maxLiveNodeCount, extraBuf);
+}
+
+// Power: the sizes depend on the form (tensor^tensor or with a scalar, told by a shape of one element [1]) and
+// on the architecture (the platform GetInstance() reports; the twin knows A2's).
+inline void GetPowerMaxMinTmpSize(const AscendC::TensorShape& srcShape1, const AscendC::TensorShape& srcShape2,
+                                  const bool typeIsInt, const uint32_t typeSize, const bool isReuseSource,
+                                  uint32_t& maxValue, uint32_t& minValue)
+{
+    (void)isReuseSource;
+    const platform_ascendc::PlatformAscendC* platform = platform_ascendc::PlatformAscendCManager::GetInstance();
+    if (platform == nullptr || platform->GetCurNpuArch() != NpuArch::DAV_2201) {
+        std::fprintf(stderr, "[Power][GetPowerMaxMinTmpSize] the twin knows A2's (DAV_2201) sizes only\n");
+        return;
+    }
+    const auto isTensor = [](const TensorShape& s) { return !(s.GetDimNum() == 1 && s.GetDim(0) == 1); };
+    const bool t1 = isTensor(srcShape1);
+    const bool t2 = isTensor(srcShape2);
+    const TensorShape& sized = t1 ? srcShape1 : srcShape2;
+    const int64_t n = sized.GetDimNum() == 0 ? 0 : sized.GetShapeSize();
+    const ascend_twin::MathTmpSize s =
+        ascend_twin::PowerTmpSizeA2(t1 && t2, typeIsInt, typeSize, n > 0 ? static_cast<uint64_t>(n) : 0);
+    maxValue = s.maxValue;
+    minValue = s.minValue;
+}
+
+inline void GetPowerTmpBufferFactorSize(const bool baseIsTensor, const bool expIsTensor, const bool typeIsInt,
+                                        const uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuffer)
+{
+    const ascend_twin::MathTmpSize s = ascend_twin::PowerTmpSizeA2(baseIsTensor && expIsTensor, typeIsInt, typeSize, 1);
+    maxLiveNodeCount = s.maxLiveNodeCount;
+    extraBuffer = s.extraBuf;
 }
 
 }  // namespace AscendC
