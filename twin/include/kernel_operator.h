@@ -18,6 +18,7 @@
 #include "twin/kernel_broadcast.h"  // Broadcast/BroadCast (high-level API; on A2 kernel_operator.h includes it)
 #include "twin/kernel_adv_math.h"  // the advanced math library's elementwise functions (lib/math/*.h; included on A2 too)
 #include "twin/kernel_adv_activation.h"  // Sigmoid, Silu, Swish, Gelu, FasterGelu(V2) (lib/activation/*.h; included on A2 too)
+#include "twin/kernel_adv_swiglu.h"  // SwiGLU (lib/activation/swiglu.h; included on A2 too)
 #include "twin/kernel_adv_power.h"  // Power (lib/math/power.h; included on A2 too)
 #include "twin/kernel_adv_sum.h"  // Sum, SumParams (lib/reduce/sum.h; included on A2 too)
 #include "twin/kernel_arith_progression.h"  // ArithProgression, Arange (lib/index/arithprogression.h; included on A2 too)

@@ -9,6 +9,7 @@
 // FAULT 7: Sum on A2 supports half and float
 // FAULT 8: Sigmoid on A2 supports half and float
 // FAULT 9: Power on A2 supports half, float and int32_t
+// FAULT 10: SwiGLU on A2 supports half and float
 #include "lib/math/floor.h"
 #include "lib/math/log.h"
 #include "lib/math/sign.h"
@@ -16,6 +17,7 @@
 #include "lib/index/arithprogression.h"
 #include "lib/reduce/sum.h"
 #include "lib/math/power.h"
+#include "lib/activation/swiglu.h"
 #include "lib/activation/sigmoid.h"
 #include "lib/activation/gelu.h"
 
@@ -55,6 +57,8 @@ void Instantiate(LocalTensor<uint8_t>& tmp)
     Power(f, f, f, tmp, 8);
     Power(h, h, half(2.0f));
     Power(i32, 2, i32, 8);
+    SwiGLU(f, f, f, 1.0f, tmp, 8);
+    SwiGLU<half>(h, h, h, 1.0f);
 #elif FAULT == 1
     LocalTensor<int32_t> i;
     Floor(i, i, tmp, 8);
@@ -82,5 +86,8 @@ void Instantiate(LocalTensor<uint8_t>& tmp)
 #elif FAULT == 9
     LocalTensor<int16_t> i;
     Power(i, i, i, tmp, 8);
+#elif FAULT == 10
+    LocalTensor<bfloat16_t> b;
+    SwiGLU(b, b, b, 1.0f, tmp, 8);
 #endif
 }

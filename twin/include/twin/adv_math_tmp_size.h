@@ -146,4 +146,17 @@ inline MathTmpSize PowerTmpSizeA2(bool tensorTensor, bool typeIsInt, uint32_t ty
     return s;
 }
 
+// SwiGLU on A2 (impl/adv_api/tiling/activation/swiglu_tiling.cpp): half F = 6 (three float copies), float 0;
+// minValue = F * 256, maxValue = F * max(n * typeSize, 256), maxLiveNodeCount = F, extraBuffer = 0.
+inline MathTmpSize SwiGLUTmpSizeA2(uint32_t typeSize, uint64_t inputSize)
+{
+    constexpr uint64_t kRepeat = 256;
+    MathTmpSize s;
+    const uint32_t f = typeSize == 4 ? 0 : 6;
+    s.maxLiveNodeCount = f;
+    s.minValue = static_cast<uint32_t>(f * kRepeat);
+    s.maxValue = static_cast<uint32_t>(f * std::max<uint64_t>(inputSize * typeSize, kRepeat));
+    return s;
+}
+
 }  // namespace ascend_twin

@@ -6,6 +6,8 @@
 //   void GetSwishTmpSize(srcShape, typeSize, isReuseSource, maxValue, minValue);  0 and 0
 //   uint32_t GetGeluMinTmpSize(srcShape, typeSize); uint32_t GetGeluMaxTmpSize(srcShape, typeSize);
 //   void GetGeluMaxMinTmpSize(srcShape, typeSize, maxValue, minValue);  (Gelu, FasterGelu, FasterGeluV2)
+//   void GetSwiGLUMaxMinTmpSize(srcShape, typeSize, maxValue, minValue, isReuseSource);
+//   void GetSwiGLUTmpBufferFactorSize(typeSize, maxLiveNodeCount, extraBuffer);
 // A2's sizes (twin/include/twin/adv_math_tmp_size.h, which the kernel side checks against). As the real
 // functions do, a shape of no elements or a typeSize other than 2 and 4 is reported on stderr (the void
 // functions then leave maxValue and minValue unchanged; the Gelu getters return 0). Inline: nothing to link.
@@ -94,6 +96,31 @@ inline void GetGeluMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uin
     }
     maxValue = s.maxValue;
     minValue = s.minValue;
+}
+
+// SwiGLU (include/adv_api/activation/swiglu_tiling.h): isReuseSource comes last here.
+inline void GetSwiGLUMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSize, uint32_t& maxValue,
+                                   uint32_t& minValue, const bool isReuseSource)
+{
+    (void)isReuseSource;
+    const int64_t n = srcShape.GetDimNum() == 0 ? 0 : srcShape.GetShapeSize();
+    if (typeSize != 2 && typeSize != 4) {
+        std::fprintf(stderr, "[GetSwiGLUMaxMinTmpSize] typeSize is %u, should be 2 (half) or 4 (float).\n", typeSize);
+        return;
+    }
+    if (n <= 0) {
+        std::fprintf(stderr, "[GetSwiGLUMaxMinTmpSize] Input Shape size must be greater than 0.\n");
+        return;
+    }
+    const ascend_twin::MathTmpSize s = ascend_twin::SwiGLUTmpSizeA2(typeSize, static_cast<uint64_t>(n));
+    maxValue = s.maxValue;
+    minValue = s.minValue;
+}
+
+inline void GetSwiGLUTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuffer)
+{
+    extraBuffer = 0;
+    maxLiveNodeCount = ascend_twin::SwiGLUTmpSizeA2(typeSize, 1).maxLiveNodeCount;
 }
 
 }  // namespace AscendC
