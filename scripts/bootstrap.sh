@@ -6,6 +6,19 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PYTHON=${PYTHON:-python3}
+
+# clang's C++17 front end: the twin checks and compiles kernel sources with it (ascend_ext.twin.compile_kernels,
+# the built-in kernels' front-end test), because the device compiler (bisheng) is clang-based and accepts what
+# clang accepts, e.g. a call like ReduceSum<float>(...) found by argument-dependent lookup (docs/twin.md).
+if ! command -v clang++-14 > /dev/null && ! command -v clang++ > /dev/null; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get > /dev/null; then
+        apt-get update -qq > /dev/null
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends clang-14 > /dev/null
+    else
+        echo "ascend_ext bootstrap: clang++ is missing; install clang (Debian: apt-get install clang-14)" >&2
+        exit 1
+    fi
+fi
 if [ ! -x .venv/bin/python ]; then
     "$PYTHON" -m venv .venv
 fi

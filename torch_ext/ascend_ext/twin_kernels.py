@@ -3,7 +3,9 @@
     lib = ascend_ext.twin.compile_kernels(["my_kernel.cpp"])
     stats = lib.launch("my_kernel", block_dim=8, x=x, y=y, z=z, workspace=None, tiling=bytes(tiling))
 
-The kernel file is compiled with g++ (as C++17, like CANN's device build) and linked with the twin's
+The kernel file is compiled with clang's C++17 front end (CANN's device compiler, bisheng, is clang-based
+and builds kernels as C++17: what it accepts, such as a call ``ReduceSum<float>(...)`` found by
+argument-dependent lookup, compiles here, and what it rejects fails here) and linked with the twin's
 runtime (compiled once per content, in parallel) into a private shared library, both cached by content
 under ~/.cache/ascend_ext, so the same rule checks and counters apply as for the built-in ops. Keyword
 arguments are the kernel's parameters, by name and in order. A GM_ADDR parameter takes a tensor
@@ -17,8 +19,8 @@ import glob
 import hashlib
 import os
 import re
-import struct
 import shutil
+import struct
 import subprocess
 import threading
 from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
@@ -36,7 +38,7 @@ class KernelRuleViolation(RuntimeError):
 
 
 class KernelCompileError(RuntimeError):
-    """g++ rejected a kernel source (for example an instruction used with a dtype A2 does not support)."""
+    """The compiler rejected a kernel source (for example an instruction used with a dtype A2 does not support)."""
 
 
 class _Arg(ctypes.Structure):
@@ -236,6 +238,27 @@ def _sdk_flags(opt_level: str) -> List[str]:
             "-I", os.path.join(_SDK, "host_include")]
 
 
+def kernel_compiler() -> str:
+    """The clang++ that compiles kernel units: $ASCEND_TWIN_CLANG, else clang++ or clang++-N on the PATH.
+
+    The device compiler is clang-based, so the twin uses clang's front end for kernel code (g++ differs: in
+    C++17 it rejects ``ReduceSum<float>(...)`` found by argument-dependent lookup, which clang accepts as a
+    C++20 extension with a warning). scripts/bootstrap.sh installs it (Debian's clang-14)."""
+    override = os.environ.get("ASCEND_TWIN_CLANG")
+    if override:
+        if shutil.which(override) is None:
+            raise KernelCompileError(f"ascend_ext: ASCEND_TWIN_CLANG={override!r} is not an executable clang++")
+        return override
+    for name in ["clang++"] + [f"clang++-{v}" for v in range(20, 12, -1)]:
+        found = shutil.which(name)
+        if found:
+            return found
+    raise KernelCompileError(
+        "ascend_ext: compiling kernels for the twin needs clang++ (the device compiler, bisheng, is clang-based "
+        "and the twin checks kernel sources with the same C++17 front end): install clang (Debian: apt-get "
+        "install clang-14; scripts/bootstrap.sh does) or set ASCEND_TWIN_CLANG to a clang++")
+
+
 def _sdk_digest(opt_level: str) -> "hashlib._Hash":
     """The SDK's content (paths relative to it, so that an installed copy hashes alike anywhere). The compiler
     is not part of it: what it builds is loaded through a C interface, and a prebuilt package must be found
@@ -352,14 +375,16 @@ def _link(units: List[Tuple[str, str]], flags: List[str], out: str, what: str, o
     runtime = build_runtime(os.path.join(_cache_dir(), runtime_name(opt_level)), opt_level)
     tmp = f"{out}.{os.getpid()}.tmp"
     os.makedirs(tmp, exist_ok=True)
-    cxx = os.environ.get("CXX", "g++")
+    # Kernel units: clang's C++17 front end, as on the device; the runtime and the link: g++ (both use
+    # libstdc++ and the Itanium C++ ABI, so a rule violation unwinds through kernel frames as usual).
+    cxx, clang = os.environ.get("CXX", "g++"), kernel_compiler()
     objects, jobs = [], []
     for path, text in units:
         with open(path, "w") as f:
             f.write(text)
         obj = os.path.join(tmp, os.path.basename(path)[:-4] + ".o")
         objects.append(obj)
-        jobs.append(([cxx, *flags, "-c", path, "-o", obj], os.path.basename(path)))
+        jobs.append(([clang, *flags, "-c", path, "-o", obj], os.path.basename(path)))
     _compile_all(jobs, what)
     proc = subprocess.run([cxx, "-shared", "-pthread", *objects, "-Wl,--no-as-needed", runtime, "-o", out + ".tmp"],
                           capture_output=True, text=True)
@@ -381,7 +406,7 @@ def compile_kernels(sources: Iterable[str], include_dirs: Iterable[str] = (), de
         flags += ["-I", os.path.abspath(d)]
     for key, value in (defines or {}).items():
         flags.append(f"-D{key}" if value is None else f"-D{key}={value}")
-    digest = hashlib.sha256((sdk + " shared-runtime " + " ".join(flags)).encode())
+    digest = hashlib.sha256((sdk + " shared-runtime " + kernel_compiler() + " " + " ".join(flags)).encode())
     for path in sources:
         with open(path, "rb") as f:
             digest.update(path.encode() + f.read())
@@ -470,7 +495,7 @@ def compile_spec(spec: KernelSpec, opt_level: str = "-O1", checks: Optional[Dict
     missing = [v for v in spec.variants if not os.path.exists(paths[v.key])]
     if missing:
         runtime = build_runtime(os.path.join(_cache_dir(), runtime_name(opt_level)), opt_level)
-        cxx = os.environ.get("CXX", "g++")
+        cxx, clang = os.environ.get("CXX", "g++"), kernel_compiler()  # kernel units: clang's front end (see _link)
         tmp = os.path.join(folder, f"build.{os.getpid()}")
         os.makedirs(tmp, exist_ok=True)
         jobs, objects = [], {}
@@ -482,7 +507,7 @@ def compile_spec(spec: KernelSpec, opt_level: str = "-O1", checks: Optional[Dict
                     f.write(text)
                 obj = unit[:-4] + ".o"
                 objects[v.key].append(obj)
-                jobs.append(([cxx, *flags, "-c", unit, "-o", obj], f"{os.path.basename(spec.sources[i])}, {v.key}"))
+                jobs.append(([clang, *flags, "-c", unit, "-o", obj], f"{os.path.basename(spec.sources[i])}, {v.key}"))
         _compile_all(jobs, f"kernel '{spec.entry}'")
         for v in missing:
             proc = subprocess.run([cxx, "-shared", "-pthread", *objects[v.key], "-Wl,--no-as-needed", runtime,

@@ -16,6 +16,12 @@
 #include "twin/kernel_reduce_repeat.h"  // Whole/Block/PairReduce*, ReduceRepeat/DataBlock/PairElem, ReduceMax/Min, ReduceSum mask forms
 #include "twin/kernel_brcb.h"       // Brcb, BrcbRepeatParams
 #include "twin/kernel_broadcast.h"  // Broadcast/BroadCast (high-level API; on A2 kernel_operator.h includes it)
+#include "twin/kernel_adv_math.h"  // the advanced math library's elementwise functions (lib/math/*.h; included on A2 too)
+#include "twin/kernel_adv_activation.h"  // Sigmoid, Silu, Swish, Gelu, FasterGelu(V2) (lib/activation/*.h; included on A2 too)
+#include "twin/kernel_adv_swiglu.h"  // SwiGLU (lib/activation/swiglu.h; included on A2 too)
+#include "twin/kernel_adv_power.h"  // Power (lib/math/power.h; included on A2 too)
+#include "twin/kernel_adv_sum.h"  // Sum, SumParams (lib/reduce/sum.h; included on A2 too)
+#include "twin/kernel_arith_progression.h"  // ArithProgression, Arange (lib/index/arithprogression.h; included on A2 too)
 #include "twin/kernel_cmpsel.h"     // Compare, Compares, CompareScalar, Select, CMPMODE, SELMODE
 #include "twin/kernel_sync.h"       // PipeBarrier, SetFlag, WaitFlag
 #include "twin/kernel_block_sync.h"  // SyncAll, InitGlobalMemory, Fill

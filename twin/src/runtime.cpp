@@ -59,7 +59,10 @@ const char* VecOpName(VecOp op)
                                         "Or", "ReduceMin", "WholeReduceSum", "WholeReduceMax", "WholeReduceMin",
                                         "BlockReduceSum", "BlockReduceMax", "BlockReduceMin", "PairReduceSum",
                                         "Compare", "CompareScalar", "Select", "Brcb", "Broadcast", "GetCmpMask",
-                                        "SetCmpMask"};
+                                        "SetCmpMask", "Acos", "Acosh", "Asin", "Asinh", "Atan", "Atanh", "Ceil",
+                                        "Cos", "Cosh", "Erf", "Erfc", "Floor", "Frac", "Log", "Log2", "Log10",
+                                        "Round", "Sign", "Sin", "Sinh", "Tan", "Tanh", "Trunc", "Sigmoid", "Silu", "Swish",
+                                        "Gelu", "FasterGelu", "FasterGeluV2", "ArithProgression", "Power", "SwiGLU"};
     static_assert(sizeof(names) / sizeof(names[0]) == static_cast<size_t>(VecOp::kCount));
     return names[static_cast<uint32_t>(op)];
 }

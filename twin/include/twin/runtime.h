@@ -18,6 +18,10 @@ enum class VecOp : uint32_t {
     kDuplicate, kCast, kReduceSum, kReduceMax, kAxpy, kRelu, kNot, kMaxs, kMins, kLeakyRelu, kAnd, kOr,
     kReduceMin, kWholeReduceSum, kWholeReduceMax, kWholeReduceMin, kBlockReduceSum, kBlockReduceMax, kBlockReduceMin,
     kPairReduceSum, kCompare, kCompareScalar, kSelect, kBrcb, kBroadcast, kGetCmpMask, kSetCmpMask,
+    // The advanced math and activation elementwise functions, in ascend_twin::MathFn's order (twin/adv_math_tmp_size.h).
+    kAcos, kAcosh, kAsin, kAsinh, kAtan, kAtanh, kCeil, kCos, kCosh, kErf, kErfc, kFloor, kFrac, kLog, kLog2, kLog10,
+    kRound, kSign, kSin, kSinh, kTan, kTanh, kTrunc, kSigmoid, kSilu, kSwish, kGelu, kFasterGelu, kFasterGeluV2,
+    kArithProgression, kPower, kSwiGLU,
     kCount
 };
 const char* VecOpName(VecOp op);

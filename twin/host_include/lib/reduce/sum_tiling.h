@@ -1,0 +1,4 @@
+// The same as tiling/reduce/sum_tiling.h, under the path "lib/reduce/sum_tiling.h".
+#pragma once
+
+#include "tiling/reduce/sum_tiling.h"

@@ -1,0 +1,6 @@
+// GetLogMaxMinTmpSize, GetLog2MaxMinTmpSize, GetLog10MaxMinTmpSize and the TmpBufferFactorSize functions for host tiling code on
+// the twin, as host code includes them: "tiling/math/log_tiling.h" (asc-devkit include/adv_api/math/log_tiling.h).
+// The declarations and A2's sizes: twin/host_include/tiling/math/twin_math_tiling.h.
+#pragma once
+
+#include "tiling/math/twin_math_tiling.h"

@@ -1,0 +1,7 @@
+// Gelu, FasterGelu and FasterGeluV2 as kernels include them: "lib/activation/gelu.h" (asc-devkit
+// include/adv_api/activation/gelu.h). On A2 the real kernel_operator.h includes it as well, and so does the
+// twin's. The twin's implementation and its rules: twin/include/twin/kernel_adv_activation.h.
+#pragma once
+
+#include "kernel_operator.h"
+#include "twin/kernel_adv_activation.h"

@@ -1,0 +1,7 @@
+// Frac of the advanced math library as kernels include it: "lib/math/frac.h" (asc-devkit
+// include/adv_api/math/frac.h). On A2 the real kernel_operator.h includes it as well, and so does the twin's.
+// The twin's implementation and its rules: twin/include/twin/kernel_adv_math.h.
+#pragma once
+
+#include "kernel_operator.h"
+#include "twin/kernel_adv_math.h"

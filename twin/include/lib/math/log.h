@@ -1,0 +1,7 @@
+// Log, Log2, Log10 of the advanced math library as kernels include them: "lib/math/log.h" (asc-devkit
+// include/adv_api/math/log.h). On A2 the real kernel_operator.h includes it as well, and so does the twin's.
+// The twin's implementation and its rules: twin/include/twin/kernel_adv_math.h.
+#pragma once
+
+#include "kernel_operator.h"
+#include "twin/kernel_adv_math.h"

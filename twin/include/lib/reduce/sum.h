@@ -1,0 +1,7 @@
+// Sum and SumParams as kernels include them: "lib/reduce/sum.h" (asc-devkit include/adv_api/reduce/sum.h). On A2
+// the real kernel_operator.h includes it as well, and so does the twin's. The twin's implementation and its
+// rules: twin/include/twin/kernel_adv_sum.h.
+#pragma once
+
+#include "kernel_operator.h"
+#include "twin/kernel_adv_sum.h"
