@@ -378,5 +378,5 @@ def test_prebuilt_package_imports_and_runs_without_a_compiler(tmp_path):
     # the counterpart: without the prebuilt kernels the same process needs the compiler, and says so
     shutil.rmtree(pkg / "_ascend_kernels")
     result = subprocess.run([sys.executable, "-c", run], capture_output=True, text=True, env=env_run, timeout=300)
-    assert result.returncode != 0 and re.search(r"the C++ compiler '/nonexistent/g\+\+' was not found|needs clang\+\+", result.stderr), \
+    assert result.returncode != 0 and re.search(r"the C\+\+ compiler '/nonexistent/g\+\+' was not found|needs clang\+\+", result.stderr), \
         result.stderr[-2000:]

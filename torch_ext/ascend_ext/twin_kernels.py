@@ -300,8 +300,9 @@ def _compile_all(jobs: List[Tuple[List[str], str]], what: str) -> None:
         text = proc.communicate()[0]
         if proc.returncode != 0:
             first = next((line for line in text.splitlines() if ": error:" in line or ": fatal error:" in line), "")
-            failed = f"{first}\n(compiling {what} ({label}) failed; the compiler's output:)\n{text}" if first \
-                else f"compiling {what} ({label}) failed:\n{text}"
+            how = f"{os.path.basename(proc.args[0])}, C++17"
+            failed = f"{first}\n(compiling {what} ({label}) failed ({how}); the compiler's output:)\n{text}" if first \
+                else f"compiling {what} ({label}) failed ({how}):\n{text}"
     for _, proc in running:
         proc.wait()
     if failed:
