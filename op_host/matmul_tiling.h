@@ -1,43 +1,16 @@
 // MatMul tiling: C[M,N] = op(A)[M,K] @ op(B)[K,N] (+ bias[N]) on the cube cores.
 //
-// The struct part is read by the kernel (GET_TILING_DATA): the Matmul API's own TCubeTiling, unchanged, so
-// that CANN's Matmul object reads the same bytes, plus our split of C over the cube cores. The function
-// part is host-only: it chooses the split, the base blocks and the L1 staging, and predicts what every
+// The kernel reads op_kernel/matmul_tiling_data.h (GET_TILING_DATA): the Matmul API's own TCubeTiling,
+// unchanged, so that CANN's Matmul object reads the same bytes, plus our split of C over the cube cores.
+// This host-only part chooses the split, the base blocks and the L1 staging, and predicts what every
 // core moves between GM and the cube core (tests compare the twin's counters with it).
 #pragma once
 
-#include <cstdint>
-
-#include "kernel_tiling/kernel_tiling.h"  // TCubeTiling: CANN's header on NPU machines, the twin's elsewhere
-
-// cubeTiling.usedCoreNum is the grid size and singleCoreM/N the largest block; unlike the samples' even
-// split (offset = index * singleCoreM), offsets come from the former/tail split below, which keeps every
-// core within one fractal row/column of the others.
-//
-// C is split over a grid of mCoreNum x nCoreNum cube cores; core i computes the block at grid position
-// (i % mCoreNum, i / mCoreNum). Along M the first mFormerNum grid rows take mFormerLen rows of C and the
-// others mTailLen (the last one stops at M); the same along N. Lengths are multiples of 16 (one fractal),
-// so no two cores share a fractal of C. Every core's block is at most singleCoreM x singleCoreN of
-// cubeTiling; a core with a smaller block sets it with Matmul::SetTail.
-struct MatmulTilingData {
-    AscendC::tiling::TCubeTiling cubeTiling;
-    uint32_t mCoreNum;
-    uint32_t nCoreNum;
-    uint32_t mFormerNum;
-    uint32_t mFormerLen;
-    uint32_t mTailLen;
-    uint32_t nFormerNum;
-    uint32_t nFormerLen;
-    uint32_t nTailLen;
-    uint32_t transA;  // A is stored [K, M] (row-major) and read in place
-    uint32_t transB;  // B is stored [N, K]
-};
-
-#if !defined(__CCE_AICORE__)
 #include <algorithm>
 #include <utility>
 #include <vector>
 
+#include "../op_kernel/matmul_tiling_data.h"  // the struct the kernel reads (GET_TILING_DATA)
 #include "platform_info.h"
 
 namespace ascend_ext {
@@ -391,4 +364,3 @@ inline std::vector<std::pair<const char*, uint64_t>> DescribeMatmulPlan(const Ma
 }
 
 }  // namespace ascend_ext
-#endif

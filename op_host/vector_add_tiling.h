@@ -2,49 +2,14 @@
 // elements in the output's memory order and B ("broadcast", the kernel's y) is either full too (R = 1), one row of D elements repeated
 // for every row (the bias and residual pattern, read in place), or a single scalar.
 //
-// The struct part is read by the kernel (GET_TILING_DATA); the function part is host-only.
+// Host-only: the kernel reads the struct from op_kernel/vector_add_tiling_data.h.
 #pragma once
 
-#include <cstdint>
-
-// How the kernel reads B.
-enum VectorAddMode : uint32_t {
-    kVectorAddRows = 0,         // B has D elements, added to each of the R rows of F (R = 1: equal shapes)
-    kVectorAddScalarGm = 1,     // B is one element in GM
-    kVectorAddScalarTiling = 2  // B is the number in the tiling (a Python scalar operand)
-};
-
-struct VectorAddTilingData {
-    uint64_t rows;           // R
-    uint64_t rowLength;      // D (scalar modes: R = 1 and D = the element count)
-    // Core grid: core i works on row group i / colGroups and column group i % colGroups.
-    uint64_t rowsFormer;     // rows of each of the first rowFormerNum row groups; later groups have one less
-    uint64_t colsFormer;     // columns of each of the first colFormerNum column groups (whole 32-byte blocks)
-    uint64_t colsTail;       // columns of each later column group; the last one stops at D
-    uint32_t rowFormerNum;
-    uint32_t colFormerNum;
-    uint32_t rowGroups;
-    uint32_t colGroups;
-    uint32_t tileRows;       // rows per UB tile (> 1 only when a whole row fits a tile)
-    uint32_t tileCols;       // columns per UB tile (a multiple of 64 unless it is all of D)
-    uint32_t mode;           // VectorAddMode
-    uint32_t computeInFloat; // 1: 16-bit inputs are cast to float, computed, cast back (CAST_RINT)
-    uint32_t scaleFullIsOne; // 1: scaleFull == 1, no Muls of F
-    float scaleFull;         // alpha when F is torch's y, else 1
-    float scaleBcast;        // alpha when B is torch's y, else 1
-    float scalar;            // kVectorAddScalarTiling: the scalar operand times its scale
-    // The same three numbers in double, read only by the CPU twin's float64 build (used for gradcheck);
-    // the NPU kernels are never built for double.
-    double scaleFull64;
-    double scaleBcast64;
-    double scalar64;
-};
-
-#if !defined(__CCE_AICORE__)
 #include <algorithm>
 #include <utility>
 #include <vector>
 
+#include "../op_kernel/vector_add_tiling_data.h"  // the struct the kernel reads (GET_TILING_DATA)
 #include "platform_info.h"
 
 namespace ascend_ext {
@@ -192,4 +157,3 @@ inline std::vector<std::pair<const char*, uint64_t>> DescribeVectorAddPlan(const
 }
 
 }  // namespace ascend_ext
-#endif

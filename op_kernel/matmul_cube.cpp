@@ -8,7 +8,7 @@
 #define ASCENDC_CUBE_ONLY  // before lib/matmul_intf.h: the Matmul object runs on the cube core itself
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
-#include "matmul_tiling.h"
+#include "matmul_tiling_data.h"
 
 using namespace AscendC;
 

@@ -9,7 +9,7 @@
 // DataCopyPad (each row lands on a 32-byte boundary in UB). bfloat16, and float16 whenever a scale or a
 // float scalar is involved, are computed in float and rounded once (CAST_RINT), as torch computes them.
 #include "kernel_operator.h"
-#include "vector_add_tiling.h"
+#include "vector_add_tiling_data.h"
 
 #include <type_traits>
 
