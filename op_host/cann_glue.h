@@ -2,6 +2,8 @@
 // Built only by the CANN branch of CMakeLists.txt.
 #pragma once
 
+#include <vector>
+
 #include "platform_info.h"
 #include "register/op_def_registry.h"
 #include "tiling/platform/platform_ascendc.h"
@@ -24,6 +26,14 @@ inline PlatformInfo PlatformFromContext(gert::TilingContext* context)
     ascendc.GetCoreMemSize(platform_ascendc::CoreMemType::L0_B, info.l0bSize);
     ascendc.GetCoreMemSize(platform_ascendc::CoreMemType::L0_C, info.l0cSize);
     return info;
+}
+
+// A shape's dimensions, for the ops' pure decode functions (<op>_tiling.h).
+inline std::vector<int64_t> Dims(const gert::Shape& shape)
+{
+    std::vector<int64_t> dims(shape.GetDimNum());
+    for (size_t i = 0; i < dims.size(); ++i) dims[i] = shape.GetDim(i);
+    return dims;
 }
 
 // False for a dtype the kernels are not built for (the OpDef admits none such; this is a guard).

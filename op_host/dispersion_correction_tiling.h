@@ -26,6 +26,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstddef>
 #include <utility>
 #include <vector>
 
@@ -53,6 +54,40 @@ struct DispersionCorrectionPlan {
     uint64_t gmWorkspaceBytesRead;     // split: every core reads its row's coresPerRow slots
     uint64_t gmWorkspaceBytesWritten;  // split: every core writes its slot
 };
+
+struct DispersionCorrectionDecoded {
+    DispersionCorrectionProblem problem;
+    const char* error = nullptr;  // non-null: the operands describe no DispersionCorrection (says why)
+};
+
+// The op's operands as the op package receives them (op_host/dispersion_correction*.cpp): x's shape (rows
+// along its last dimension) and the attrs alpha, mode, eps. The one decode of the op: the CPU adapter and
+// the NPU TilingFunc both call it.
+inline DispersionCorrectionDecoded DecodeDispersionCorrectionProblem(const int64_t* dims, size_t rank, double alpha,
+                                                                     int64_t mode, double eps, bool backward)
+{
+    DispersionCorrectionDecoded r;
+    uint64_t elems = 1;
+    bool negative = false;
+    for (size_t i = 0; i < rank; ++i) {
+        negative = negative || dims[i] < 0;
+        elems *= static_cast<uint64_t>(dims[i] < 0 ? 0 : dims[i]);
+    }
+    if (rank == 0 || negative || dims[rank - 1] == 0) {
+        r.error = "x needs at least one dimension, none negative and the last one not empty";
+    } else if (mode != kDispersionScale && mode != kDispersionNormalize) {
+        r.error = "mode must be 0 (scale) or 1 (normalize)";
+    } else {
+        DispersionCorrectionProblem& p = r.problem;
+        p.rowLength = static_cast<uint64_t>(dims[rank - 1]);
+        p.rows = elems / p.rowLength;
+        p.mode = static_cast<uint32_t>(mode);
+        p.alpha = alpha;
+        p.eps = eps;
+        p.backward = backward;
+    }
+    return r;
+}
 
 inline constexpr uint32_t kDispersionBufferNum = 2;            // double buffering of the GM <-> UB queues
 inline constexpr uint64_t kDispersionMinBytesPerCore = 8192;   // below this a core costs more than it saves

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstddef>
 #include <utility>
 #include <vector>
 
@@ -189,6 +190,43 @@ inline L1Choice ChooseL1(AscendC::tiling::TCubeTiling t, uint64_t cm, uint64_t c
 
 }  // namespace matmul_tiling_detail
 
+// The op's operands as the op package receives them (op_host/matmul.cpp): a and b by their stored
+// (row-major) shapes, the attrs trans_a and trans_b, and whether the optional float32 bias is given.
+struct MatmulProblem {
+    uint64_t m = 0, n = 0, k = 0;
+    bool transA = false, transB = false, hasBias = false;
+};
+
+struct MatmulDecoded {
+    MatmulProblem problem;
+    const char* error = nullptr;  // non-null: the operands describe no matmul (says why)
+};
+
+// op(a) is [M, K] (a stored [K, M] when transA), op(b) is [K, N] (b stored [N, K] when transB), bias [N].
+// The one decode of the op: the CPU adapter and the NPU TilingFunc both call it. biasDims null: no bias.
+inline MatmulDecoded DecodeMatmulProblem(const int64_t* aDims, size_t aRank, const int64_t* bDims, size_t bRank,
+                                         bool transA, bool transB, const int64_t* biasDims, size_t biasRank)
+{
+    MatmulDecoded r;
+    if (aRank != 2 || bRank != 2) {
+        r.error = "a and b must be 2-D";
+        return r;
+    }
+    const int64_t m = aDims[transA ? 1 : 0], ka = aDims[transA ? 0 : 1];
+    const int64_t kb = bDims[transB ? 1 : 0], n = bDims[transB ? 0 : 1];
+    if (m < 0 || n < 0 || ka < 0 || kb < 0) {
+        r.error = "a and b have a negative dimension";
+    } else if (ka != kb) {
+        r.error = "the inner dimensions of op(a) and op(b) differ";
+    } else if (biasDims != nullptr && (biasRank != 1 || biasDims[0] != n)) {
+        r.error = "bias must be 1-D of length N";
+    }
+    if (r.error != nullptr) return r;
+    r.problem = {static_cast<uint64_t>(m), static_cast<uint64_t>(n), static_cast<uint64_t>(ka), transA, transB,
+                 biasDims != nullptr};
+    return r;
+}
+
 // Split-K is not used: every core owns whole blocks of C and accumulates their full K in L0C in float32.
 // A K split would need a cross-core reduction: atomic adds into C (C zeroed first, summation order and so
 // the result depending on core timing, and half/bf16 C rounded at every partial add) or float32 partials in
@@ -326,6 +364,11 @@ inline MatmulPlan ComputeMatmulTiling(uint64_t m, uint64_t n, uint64_t k, DType 
     plan.l0bBytes = uint64_t(t.baseN) * t.baseK * ds * t.dbL0B;
     plan.l0cBytes = uint64_t(t.baseM) * t.baseN * 4 * t.dbL0C;
     return plan;
+}
+
+inline MatmulPlan ComputeMatmulTiling(const MatmulProblem& p, DType dtype, const PlatformInfo& platform)
+{
+    return ComputeMatmulTiling(p.m, p.n, p.k, dtype, p.transA, p.transB, p.hasBias, platform);
 }
 
 // The plan as named numbers, for ascend_ext.twin.plan() and the snapshot tests.

@@ -133,6 +133,50 @@ inline VectorAddPlan ComputeVectorAddTiling(const VectorAddProblem& p, DType dty
     return plan;
 }
 
+// The op's operands as the op package receives them (op_host/vector_add.cpp): x with fullElems elements
+// and y with bcastElems, or no y (hasBcast false: the number yValue rides in the tiling); the Float attrs
+// scale_x, scale_y, y_value. z = scale_x * x + scale_y * (y or y_value).
+struct VectorAddOperands {
+    uint64_t fullElems = 0;
+    bool hasBcast = false;
+    uint64_t bcastElems = 0;
+    double scaleX = 1.0;
+    double scaleY = 1.0;
+    double yValue = 0.0;
+};
+
+struct VectorAddDecoded {
+    VectorAddProblem problem;
+    const char* error = nullptr;  // non-null: the operands describe no VectorAdd (says why)
+};
+
+// The problem the kernel solves for those operands. The one decode of the op: the CPU adapter and the
+// NPU TilingFunc both call it, so the twin's launches cover what the NPU tiles.
+inline VectorAddDecoded DecodeVectorAddProblem(const VectorAddOperands& o)
+{
+    VectorAddDecoded r;
+    VectorAddProblem& p = r.problem;
+    p.rows = 1;
+    p.rowLength = o.fullElems;
+    p.scaleFull = o.scaleX;
+    if (!o.hasBcast) {
+        p.mode = kVectorAddScalarTiling;
+        p.scalar = o.scaleY * o.yValue;
+        return r;
+    }
+    p.scaleBcast = o.scaleY;
+    if (o.bcastElems == o.fullElems) return r;  // equal element counts: one row
+    if (o.bcastElems == 1) {
+        p.mode = kVectorAddScalarGm;
+    } else if (o.bcastElems != 0 && o.fullElems % o.bcastElems == 0) {
+        p.rows = o.fullElems / o.bcastElems;
+        p.rowLength = o.bcastElems;
+    } else {
+        r.error = "y must have 1 element, x's element count, or a divisor of it (one row repeated over x)";
+    }
+    return r;
+}
+
 // Equal shapes: both operands are n elements.
 inline VectorAddPlan ComputeVectorAddTiling(uint64_t n, DType dtype, const PlatformInfo& platform)
 {

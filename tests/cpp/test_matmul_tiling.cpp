@@ -202,4 +202,47 @@ TEST_CASE("DescribeMatmulPlan names the decision")
     CHECK(DescribeMatmulPlan(plan).size() >= 20);
 }
 
+// ---- DecodeMatmulProblem: stored shapes + flags -> the problem (the CPU adapter and the NPU TilingFunc) ----
+
+TEST_CASE("decode: M, N, K from the stored shapes and the transpose flags")
+{
+    const int64_t a[2] = {7, 5}, b[2] = {5, 3}, bias[1] = {3};
+    MatmulDecoded r = DecodeMatmulProblem(a, 2, b, 2, false, false, bias, 1);
+    CHECK(r.error == nullptr);
+    CHECK_EQ(r.problem.m, 7u);
+    CHECK_EQ(r.problem.k, 5u);
+    CHECK_EQ(r.problem.n, 3u);
+    CHECK(r.problem.hasBias && !r.problem.transA && !r.problem.transB);
+    const int64_t aT[2] = {5, 7}, bT[2] = {3, 5};  // a stored [K, M], b stored [N, K]
+    r = DecodeMatmulProblem(aT, 2, bT, 2, true, true, nullptr, 0);
+    CHECK(r.error == nullptr);
+    CHECK_EQ(r.problem.m, 7u);
+    CHECK_EQ(r.problem.k, 5u);
+    CHECK_EQ(r.problem.n, 3u);
+    CHECK(!r.problem.hasBias && r.problem.transA && r.problem.transB);
+    const int64_t empty[2] = {0, 5};
+    CHECK(DecodeMatmulProblem(empty, 2, b, 2, false, false, nullptr, 0).error == nullptr);
+}
+
+TEST_CASE("decode: ranks, inner dimensions and the bias length are checked")
+{
+    const int64_t a[2] = {7, 5}, b[2] = {5, 3}, b3[3] = {1, 5, 3}, wrongK[2] = {4, 3};
+    const int64_t bias2[1] = {2}, bias2d[2] = {1, 3};
+    CHECK(DecodeMatmulProblem(a, 2, b3, 3, false, false, nullptr, 0).error != nullptr);
+    CHECK(DecodeMatmulProblem(a, 2, wrongK, 2, false, false, nullptr, 0).error != nullptr);
+    CHECK(DecodeMatmulProblem(a, 2, b, 2, true, false, nullptr, 0).error != nullptr);  // op(a) is 5x7
+    CHECK(DecodeMatmulProblem(a, 2, b, 2, false, false, bias2, 1).error != nullptr);
+    CHECK(DecodeMatmulProblem(a, 2, b, 2, false, false, bias2d, 2).error != nullptr);
+}
+
+TEST_CASE("decode then tile: the problem overload is the sizes overload")
+{
+    const int64_t a[2] = {300, 200}, b[2] = {100, 200};
+    const MatmulDecoded r = DecodeMatmulProblem(a, 2, b, 2, false, true, nullptr, 0);
+    const MatmulPlan viaProblem = ComputeMatmulTiling(r.problem, DType::kFloat16, kAscend910B2);
+    const MatmulPlan viaSizes = ComputeMatmulTiling(300, 100, 200, DType::kFloat16, false, true, false, kAscend910B2);
+    CHECK(DescribeMatmulPlan(viaProblem) == DescribeMatmulPlan(viaSizes));
+    CHECK_EQ(viaProblem.tiling.transB, 1u);
+}
+
 TEST_MAIN()

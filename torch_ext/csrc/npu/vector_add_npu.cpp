@@ -20,11 +20,10 @@ at::Tensor RunNpu(VectorAddCall call)
 {
     const VectorAddLaunch& l = call.launch;
     if (l.z.numel() > 0) {
-        const VectorAddProblem& p = l.problem;
-        const bool scalar = p.mode == kVectorAddScalarTiling;
+        // The operands the CPU path decodes with DecodeVectorAddProblem, which the TilingFunc runs on them.
+        const VectorAddOperands& o = l.operands;
         npu::RunAclnn("vector_add", "VectorAdd", npu::Input("x", Flat(l.full)), npu::Input("y", Flat(l.bcast)),
-                      p.scaleFull, scalar ? 1.0 : p.scaleBcast, scalar ? p.scalar : 0.0,
-                      npu::Output("z", Flat(l.z)));
+                      o.scaleX, o.scaleY, o.yValue, npu::Output("z", Flat(l.z)));
     }
     if (call.copyBack) call.result.copy_(l.z);
     return call.result;

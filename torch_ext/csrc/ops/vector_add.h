@@ -9,11 +9,14 @@
 
 namespace ascend_ext {
 
-// One kernel launch: z = scaleFull * full + scaleBcast * bcast, as VectorAddProblem describes it.
+// One kernel launch: z = scale_x * full + scale_y * bcast (or + y_value without bcast). `operands` is what
+// the op package receives (the NPU adapter passes its attrs to aclnn); `problem` its decode by
+// DecodeVectorAddProblem, the function the NPU TilingFunc runs on the same operands.
 struct VectorAddLaunch {
     at::Tensor full;   // the output's shape and strides
     at::Tensor bcast;  // undefined when the scalar is in the tiling
     at::Tensor z;      // where the kernel writes (the result, or a temporary copied into it)
+    VectorAddOperands operands;
     VectorAddProblem problem;
     DType dtype;
 };
