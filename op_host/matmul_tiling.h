@@ -279,7 +279,7 @@ inline MatmulPlan ComputeMatmulTiling(uint64_t m, uint64_t n, uint64_t k, DType 
             t.singleCoreK = static_cast<int32_t>(k);
             t.isBias = hasBias;
             const uint64_t biasBytes = hasBias ? uint64_t(t.baseN) * MatmulBiasBytesPerElement() : 0;
-            const L1Choice l1 = ChooseL1(t, cmMax, cnMax, ds, platform.l1Size - biasBytes);
+            const L1Choice l1 = ChooseL1(t, cmMax, cnMax, ds, L1Usable(platform) - biasBytes);
             if (l1.bytes == 0) continue;
             t.iterateOrder = l1.order;
             t.stepM = l1.stepM;

@@ -76,7 +76,7 @@ void CheckPlan(const Shape& s, DType dtype, bool ta, bool tb, bool bias, const P
     // Capacities, recomputed from the fields.
     const uint64_t l1 = uint64_t(t.depthA1) * t.baseM * t.baseK * ds + uint64_t(t.depthB1) * t.baseN * t.baseK * ds +
                         (bias ? uint64_t(t.baseN) * 4 : 0);
-    CHECK(l1 <= p.l1Size);
+    CHECK(l1 <= L1Usable(p));
     CHECK_EQ(l1, plan.l1Bytes);
     CHECK(uint64_t(t.baseM) * t.baseK * ds * t.dbL0A <= p.l0aSize);
     CHECK(uint64_t(t.baseN) * t.baseK * ds * t.dbL0B <= p.l0bSize);
@@ -167,6 +167,18 @@ TEST_CASE("random shapes (fresh each run) keep every property")
     for (int i = 0; i < 300; ++i) {
         const Shape s{size(20000), size(20000), size(rng() % 8 == 0 ? 300000 : 20000)};
         CheckPlan(s, kDTypes[rng() % 3], rng() & 1, rng() & 1, rng() & 1, *kPlatforms[rng() % 2]);
+    }
+}
+
+TEST_CASE("L1 plans stay within TOTAL_L1_SIZE (512 KiB - 128 B on A2), also where all of L1 would fit")
+{
+    CHECK_EQ(L1Usable(kAscend910B2), 524160u);
+    // float32 1 x 1 x 2048: two double-buffered full-K strips of A and B would be exactly 524,288 B.
+    for (bool bias : {false, true}) {
+        const MatmulPlan plan = ComputeMatmulTiling(1, 1, 2048, DType::kFloat32, false, false, bias, kAscend910B2);
+        CHECK(plan.unsupported == nullptr);
+        CHECK(plan.l1Bytes <= 524160u);
+        CHECK(plan.l1Bytes > 262144u);  // still stages most of L1
     }
 }
 

@@ -82,7 +82,7 @@ TEST_CASE("every iterate order and L1 staging regime: right results, traffic as 
                 vt.stepKb = ob[1];
                 vt.depthB1 = vt.stepN * ob[1] * ob[2];
                 const uint64_t l1 = uint64_t(vt.depthA1) * 48 * 32 * 4 + uint64_t(vt.depthB1) * 32 * 32 * 4;
-                if (l1 > kAscend910B2.l1Size) continue;
+                if (l1 > L1Usable(kAscend910B2)) continue;
                 ++variants;
                 std::fill(c.begin(), c.end(), NAN);
                 const ascend_twin::LaunchStats s =

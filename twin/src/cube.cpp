@@ -83,10 +83,13 @@ void CubeMatmul::Init(const AscendC::tiling::TCubeTiling* tiling)
     }
     const uint64_t l1 = uint64_t(t.depthA1) * t.baseM * t.baseK * ds + uint64_t(t.depthB1) * t.baseN * t.baseK * ds +
                         (t.isBias ? uint64_t(t.baseN) * 4 : 0);
-    Require(l1 <= p.l1Size, kCall, "A1 + B1 + bias fit in L1",
+    // The TPipe hands out TOTAL_L1_SIZE (A2: 512 KiB - 128 B for the Matmul API's messages), not all of L1.
+    Require(l1 <= ascend_ext::L1Usable(p), kCall, "A1 + B1 + bias fit in the L1 a TPipe hands out (TOTAL_L1_SIZE)",
             Num(l1) + " bytes asked (depthA1 " + Num(t.depthA1) + " x " + Num(t.baseM) + "x" + Num(t.baseK) +
                 ", depthB1 " + Num(t.depthB1) + " x " + Num(t.baseN) + "x" + Num(t.baseK) + " of " +
-                CubeTypeName(s.types.a) + (t.isBias ? ", bias" : "") + "), L1 holds " + Num(p.l1Size));
+                CubeTypeName(s.types.a) + (t.isBias ? ", bias" : "") + "), TOTAL_L1_SIZE is " +
+                Num(ascend_ext::L1Usable(p)) + " (L1 " + Num(p.l1Size) + " less the " +
+                Num(ascend_ext::kL1KfcReserved) + " bytes the API keeps)");
     const uint64_t l0a = uint64_t(t.baseM) * t.baseK * ds * t.dbL0A, l0b = uint64_t(t.baseN) * t.baseK * ds * t.dbL0B;
     const uint64_t l0c = uint64_t(t.baseM) * t.baseN * 4 * t.dbL0C;
     Require(l0a <= p.l0aSize, kCall, "baseM x baseK x dbL0A fits in L0A", Num(l0a) + " > " + Num(p.l0aSize));
