@@ -157,11 +157,28 @@ void CubeMatmul::SetTail(int tailM, int tailN, int tailK)
     s.singleK = k;
 }
 
+namespace {
+// SetTensorA/SetTensorB docs (isTransposeA/isTransposeB): with ISTRANS = false the flag must be false; for
+// inputs other than half and bfloat16_t (here: float) it must equal ISTRANS, so that the kernel sizes L1
+// as the tiling did (a float ISTRANS = true object given false is wrong too).
+void CheckTransposeFlag(CubeType type, bool isTrans, bool flag, const char* call,
+                        const char* operand)
+{
+    const std::string flagText = std::string("isTranspose") + operand + " = " + (flag ? "true" : "false");
+    const std::string isTransText = std::string(" with ISTRANS = ") + (isTrans ? "true" : "false");
+    Require(!flag || isTrans, call, (std::string("a transposed ") + operand + " needs MatmulType<..., ISTRANS = true>").c_str(),
+            flagText + isTransText);
+    Require(type != CubeType::kFloat32 || flag == isTrans, call,
+            "for float inputs the transpose flag equals the MatmulType's ISTRANS (only half/bfloat16_t may alternate)",
+            flagText + isTransText + " (" + CubeTypeName(type) + " " + operand +
+                "): instantiate the MatmulType with ISTRANS equal to the flag");
+}
+}  // namespace
+
 void CubeMatmul::SetTensorA(const void* gm, bool isTransposeA)
 {
     RequireInit(*s_, "Matmul::SetTensorA");
-    Require(!isTransposeA || s_->types.aTransAllowed, "Matmul::SetTensorA",
-            "a transposed A needs MatmulType<..., ISTRANS = true>", "isTransposeA = true with ISTRANS = false");
+    CheckTransposeFlag(s_->types.a, s_->types.aTransAllowed, isTransposeA, "Matmul::SetTensorA", "A");
     s_->a = static_cast<const uint8_t*>(gm);
     s_->transA = isTransposeA;
 }
@@ -169,8 +186,7 @@ void CubeMatmul::SetTensorA(const void* gm, bool isTransposeA)
 void CubeMatmul::SetTensorB(const void* gm, bool isTransposeB)
 {
     RequireInit(*s_, "Matmul::SetTensorB");
-    Require(!isTransposeB || s_->types.bTransAllowed, "Matmul::SetTensorB",
-            "a transposed B needs MatmulType<..., ISTRANS = true>", "isTransposeB = true with ISTRANS = false");
+    CheckTransposeFlag(s_->types.b, s_->types.bTransAllowed, isTransposeB, "Matmul::SetTensorB", "B");
     s_->b = static_cast<const uint8_t*>(gm);
     s_->transB = isTransposeB;
 }
