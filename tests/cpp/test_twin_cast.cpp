@@ -329,7 +329,7 @@ TEST_CASE("Cast float/half/bfloat16 -> integers: the docs' examples under every 
     CHECK((CastAll<int32_t, half, RoundMode::CAST_ROUND>(hm) == std::vector<int32_t>({-2, 65504})));
     CHECK((CastAll<int32_t, half, RoundMode::CAST_TRUNC>(hm) == std::vector<int32_t>({-1, 65504})));
     // bfloat16_t -> int32_t: 2^6 + 0.5 -> 64/64/65/65/64.
-    const std::vector<bfloat16_t> b = {bfloat16_t(64.5f), bfloat16_t(-1.0e20f)};
+    const std::vector<bfloat16_t> b = {AscendC::Cast(64.5f), AscendC::Cast(-1.0e20f)};
     CHECK((CastAll<int32_t, bfloat16_t, RoundMode::CAST_RINT>(b) == std::vector<int32_t>({64, INT32_MIN})));
     CHECK((CastAll<int32_t, bfloat16_t, RoundMode::CAST_FLOOR>(b) == std::vector<int32_t>({64, INT32_MIN})));
     CHECK((CastAll<int32_t, bfloat16_t, RoundMode::CAST_CEIL>(b) == std::vector<int32_t>({65, INT32_MIN})));

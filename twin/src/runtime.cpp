@@ -194,9 +194,14 @@ void Combine(AtomicOp op, uint8_t* dst, const uint8_t* src, uint64_t bytes)
         T a, b;
         std::memcpy(&a, dst + i, sizeof(T));
         std::memcpy(&b, src + i, sizeof(T));
-        const C x = static_cast<C>(a), y = static_cast<C>(b);
+        const C x = static_cast<C>(Widen(a)), y = static_cast<C>(Widen(b));
         const C r = op == AtomicOp::kAdd ? x + y : op == AtomicOp::kMax ? (x > y ? x : y) : (x < y ? x : y);
-        const T out = static_cast<T>(r);
+        T out;
+        if constexpr (std::is_integral_v<T>) {
+            out = static_cast<T>(r);
+        } else {
+            out = Narrow<T>(static_cast<float>(r));
+        }
         std::memcpy(dst + i, &out, sizeof(T));
     }
 }
