@@ -97,11 +97,14 @@ private:
         }
     }
 
-    // The number B stands for, times its scale, in C. The arithmetic runs in float: the A2 scalar unit has
-    // no half or bfloat16_t arithmetic, and bfloat16_t converts only through AscendC::Cast.
+    // The number B stands for, times its scale, in C. A scalar B in GM is a tensor an earlier kernel wrote:
+    // this core's data cache may hold a stale line of it, so the line is dropped before the scalar read
+    // (GetValue docs, 约束说明). The arithmetic runs in float: the A2 scalar unit has no half or bfloat16_t
+    // arithmetic, and bfloat16_t converts only through AscendC::Cast.
     __aicore__ inline C ScalarOperand()
     {
         if (t_.mode == kVectorAddScalarTiling) return Pick(t_.scalar, t_.scalar64);
+        DataCacheCleanAndInvalid<T, CacheLine::SINGLE_CACHE_LINE, DcciDst::CACHELINE_OUT>(bGm_);
         const T raw = bGm_.GetValue(0);
         if constexpr (std::is_same_v<T, bfloat16_t>) {
             return static_cast<C>(AscendC::Cast(raw) * t_.scaleBcast);

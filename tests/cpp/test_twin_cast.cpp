@@ -179,7 +179,10 @@ void DeqKernel(GM_ADDR in, GM_ADDR out)
     LocalTensor<half> d = db.Get<half>();
     DataCopy(s, inGm, 128);
     Duplicate(d, half(-7.0f), 256);
-    if constexpr (form == 0) SetDeqScale(scaleGm.GetValue(0));
+    if constexpr (form == 0) {
+        DataCacheCleanAndInvalid<half, CacheLine::SINGLE_CACHE_LINE, DcciDst::CACHELINE_OUT>(scaleGm);
+        SetDeqScale(scaleGm.GetValue(0));
+    }
     if constexpr (form == 2) SetDeqScale(1.0f, int16_t(0), true);
     SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
     WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
