@@ -47,12 +47,12 @@ inline bool DTypeFromGe(ge::DataType dt, DType& out)
     }
 }
 
-// Workspace every Ascend C kernel must reserve for the API's own use, plus the op's.
-inline void SetWorkspace(gert::TilingContext* context, uint64_t opBytes)
+// The op's workspace: OpWorkspaceBytes (platform_info.h) with this SoC's system workspace size.
+inline void SetWorkspace(gert::TilingContext* context, bool usesApiWorkspace, uint64_t userBytes)
 {
     const platform_ascendc::PlatformAscendC ascendc(context->GetPlatformInfo());
     size_t* sizes = context->GetWorkspaceSizes(1);
-    sizes[0] = ascendc.GetLibApiWorkSpaceSize() + opBytes;
+    sizes[0] = OpWorkspaceBytes(ascendc.GetLibApiWorkSpaceSize(), usesApiWorkspace, userBytes);
 }
 
 }  // namespace ascend_ext::cann

@@ -27,7 +27,7 @@ inline ge::graphStatus DispersionCorrectionTiling(gert::TilingContext* context, 
     context->SetBlockDim(plan.blockDim > 0 ? plan.blockDim : 1);  // an empty input runs one idle core
     // Split rows: the cores' partial statistics live in the op's workspace, and SyncAll needs every block
     // resident at once, which batch mode guarantees (SyncAll docs).
-    SetWorkspace(context, plan.workspaceBytes);
+    SetWorkspace(context, /*usesApiWorkspace=*/false, plan.workspaceBytes);  // none unless rows are split
     if (plan.tiling.coresPerRow > 1 && context->SetScheduleMode(1) != ge::GRAPH_SUCCESS) return ge::GRAPH_FAILED;
     return ge::GRAPH_SUCCESS;
 }

@@ -40,7 +40,7 @@ static ge::graphStatus MatmulCubeTilingFunc(gert::TilingContext* context)
     }
     *context->GetTilingData<MatmulTilingData>() = plan.tiling;
     context->SetBlockDim(plan.blockDim > 0 ? plan.blockDim : 1);  // an empty C runs one idle core
-    ascend_ext::cann::SetWorkspace(context, 0);  // the Matmul API's system workspace only
+    ascend_ext::cann::SetWorkspace(context, /*usesApiWorkspace=*/true, 0);  // the Matmul API's system workspace only
     return ge::GRAPH_SUCCESS;
 }
 

@@ -38,6 +38,16 @@ inline constexpr uint64_t UbUsable(const PlatformInfo& p) { return p.ubSize - p.
 inline constexpr uint64_t kL1KfcReserved = 128;
 inline constexpr uint64_t L1Usable(const PlatformInfo& p) { return p.l1Size - kL1KfcReserved; }
 
+// The workspace an op asks for (TilingContext::GetWorkspaceSizes). The system part, GetLibApiWorkSpaceSize()
+// bytes (16 MiB on A2), only where the kernel needs it: for an API that uses it (the Matmul object; asc-devkit
+// guide 如何使用workspace), and in front of any user workspace, which the op build's kernel wrapper
+// places after it (usrWorkspace = workspace + RESERVED_WORKSPACE, asc-devkit
+// tools/build/asc_op_compile_base/asc_op_compiler/compile_op.py). A kernel using neither asks for nothing.
+inline constexpr uint64_t OpWorkspaceBytes(uint64_t systemBytes, bool usesApiWorkspace, uint64_t userBytes)
+{
+    return (usesApiWorkspace || userBytes > 0 ? systemBytes : 0) + userBytes;
+}
+
 inline constexpr const PlatformInfo* kPlatforms[] = {&kAscend910B2, &kAscend910B3};
 
 // Accepts "Ascend910B2" or the short "910B2". Returns nullptr for an unknown name.

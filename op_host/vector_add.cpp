@@ -30,7 +30,7 @@ static ge::graphStatus VectorAddTilingFunc(gert::TilingContext* context)
         ascend_ext::ComputeVectorAddTiling(decoded.problem, dtype, ascend_ext::cann::PlatformFromContext(context));
     *context->GetTilingData<VectorAddTilingData>() = plan.tiling;
     context->SetBlockDim(plan.blockDim > 0 ? plan.blockDim : 1);  // an empty input runs one idle core
-    ascend_ext::cann::SetWorkspace(context, 0);
+    ascend_ext::cann::SetWorkspace(context, /*usesApiWorkspace=*/false, 0);  // no library API, no scratch: none
     return ge::GRAPH_SUCCESS;
 }
 

@@ -171,6 +171,25 @@ TEST_CASE("few long rows are split across cores: rows = 1 and 3 with D = 3e6")
     CHECK_EQ(plan.blockDim, 25u);
 }
 
+TEST_CASE("the op's workspace: none unless split rows exchange partials, then the system part in front")
+{
+    constexpr uint64_t kSystem = 16ull << 20;  // GetLibApiWorkSpaceSize() on A2
+    DispersionCorrectionProblem p;
+    p.rows = 1000;
+    p.rowLength = 512;
+    const DispersionCorrectionPlan packed = ComputeDispersionCorrectionTiling(p, DType::kFloat32, kAscend910B2);
+    CHECK_EQ(packed.workspaceBytes, 0u);
+    CHECK_EQ(OpWorkspaceBytes(kSystem, false, packed.workspaceBytes), 0u);
+    p.rows = 2;
+    p.rowLength = 3000000;
+    const DispersionCorrectionPlan split = ComputeDispersionCorrectionTiling(p, DType::kFloat32, kAscend910B2);
+    CHECK(split.workspaceBytes > 0);
+    // The op build's kernel wrapper passes workspace + RESERVED_WORKSPACE as the user workspace.
+    CHECK_EQ(OpWorkspaceBytes(kSystem, false, split.workspaceBytes), kSystem + split.workspaceBytes);
+    CHECK_EQ(OpWorkspaceBytes(kSystem, false, 0), 0u);      // vector_add: no API, no scratch
+    CHECK_EQ(OpWorkspaceBytes(kSystem, true, 0), kSystem);  // matmul: the Matmul object's
+}
+
 // ---- DecodeDispersionCorrectionProblem: shape + attrs -> the problem (CPU adapter and NPU TilingFunc) ----
 
 TEST_CASE("decode: rows along the last dimension, the attrs as given")
