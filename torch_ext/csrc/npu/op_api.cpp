@@ -200,7 +200,7 @@ const aclTensor* AclnnCall::Convert(const TensorArg& arg)
     const c10::Device current(c10::DeviceType::PrivateUse1, c10_npu::current_device());
     TORCH_CHECK(t.device() == current, "ascend_ext: ", op, ": argument '", arg.name, "' is on ", t.device(),
                 ", expected the current NPU device ", current,
-                " (the op guards the device of its first input; all tensors must be on it)");
+                " (the op runs on the device of the operand that decides its result; all tensors must be on it)");
     const aclDataType dtype = AclDType(op, arg.name, t.scalar_type());
 
     const bool plain = IsPlainFormat(at_npu::native::custom_ops::get_npu_format(t));

@@ -5,7 +5,7 @@
 //
 //   at::Tensor my_op_npu(const at::Tensor& x, const c10::optional<at::Tensor>& bias, double alpha, int64_t mode)
 //   {
-//       const c10::OptionalDeviceGuard guard(at::device_of(x));  // output, workspace, stream: x's device
+//       const c10::OptionalDeviceGuard guard(at::device_of(x));  // output, workspace, stream: the op's device
 //       ... checks, at::Tensor out = at::empty(...) ...
 //       npu::RunAclnn("my_op", "MyOp", npu::Input("x", x), npu::Input("bias", bias), alpha, mode,
 //                     npu::Output("out", out));

@@ -31,10 +31,11 @@ at::Tensor RunNpu(VectorAddCall call)
 
 }  // namespace
 
-// Each entry guards the device of x: output, workspace and stream are on it.
+// Each entry guards the device of the operand that decides the result's (x, or y when x is a CPU 0-d
+// tensor: torch.add's rule), or of the out=/in-place tensor: output, workspace and stream are on it.
 at::Tensor vector_add_npu(const at::Tensor& x, const at::Tensor& y, const c10::Scalar& alpha)
 {
-    const c10::OptionalDeviceGuard guard(at::device_of(x));
+    const c10::OptionalDeviceGuard guard(at::device_of(VectorAddDeviceOperand(x, y)));
     return RunNpu(PrepareVectorAdd(x, y, c10::Scalar(), alpha, at::Tensor()));
 }
 

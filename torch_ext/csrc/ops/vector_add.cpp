@@ -23,16 +23,6 @@ constexpr const char* kOp = "vector_add";
 
 bool IsCpuScalar(const at::Tensor& t) { return t.dim() == 0 && t.is_cpu(); }
 
-// The device the result lives on: a CPU 0-d tensor may join an operand on another device, as in torch.add.
-const at::Tensor& DeviceOperand(const at::Tensor& x, const at::Tensor& y)
-{
-    if (!y.defined() || x.device() == y.device()) return x;
-    if (IsCpuScalar(y)) return x;
-    if (IsCpuScalar(x)) return y;
-    CheckSameDevice(kOp, "x", x, "y", y);  // throws
-    return x;
-}
-
 // torch.result_type of the operands, checked against the dtypes the kernel is built for.
 at::ScalarType ResultType(const at::Tensor& x, const at::Tensor& y, const c10::Scalar& other, bool onNpu)
 {
@@ -264,13 +254,22 @@ at::Tensor RunCpu(VectorAddCall call)
 
 }  // namespace
 
+const at::Tensor& VectorAddDeviceOperand(const at::Tensor& x, const at::Tensor& y)
+{
+    if (!y.defined() || x.device() == y.device()) return x;
+    if (IsCpuScalar(y)) return x;
+    if (IsCpuScalar(x)) return y;
+    CheckSameDevice(kOp, "x", x, "y", y);  // throws
+    return x;
+}
+
 VectorAddCall PrepareVectorAdd(const at::Tensor& x, const at::Tensor& y, const c10::Scalar& other,
                                const c10::Scalar& alpha, const at::Tensor& into)
 {
     CheckTensor(kOp, "x", x);
     if (!y.defined()) CheckNumber(other);
     const double a = AlphaValue(alpha);
-    const at::Tensor& anchor = DeviceOperand(x, y);
+    const at::Tensor& anchor = VectorAddDeviceOperand(x, y);
     const at::ScalarType dtype = ResultType(x, y, other, anchor.is_privateuseone());
     const DType kernelDType = KernelDType(kOp, "the result", dtype, anchor.is_privateuseone());
 
@@ -306,7 +305,7 @@ void CheckVectorAddInplace(const at::Tensor& self, const at::Tensor& y, const c1
     } else {
         CheckNumber(other);
     }
-    const at::ScalarType dtype = ResultType(self, y, other, DeviceOperand(self, y).is_privateuseone());
+    const at::ScalarType dtype = ResultType(self, y, other, VectorAddDeviceOperand(self, y).is_privateuseone());
     TORCH_CHECK_TYPE(c10::canCast(dtype, self.scalar_type()), "ascend_ext.vector_add_: the result type ",
                      DTypeString(dtype), " can't be cast to the dtype ", DTypeString(self.scalar_type()),
                      " of 'x', which the in-place form writes");
@@ -319,7 +318,7 @@ void PrepareVectorAddOut(const at::Tensor& x, const at::Tensor& y, const c10::Sc
     CheckTensor(kOp, "x", x);
     CheckTensor(kOp, "y", y);
     CheckTensor(kOp, "out", out);
-    const at::Tensor& anchor = DeviceOperand(x, y);
+    const at::Tensor& anchor = VectorAddDeviceOperand(x, y);
     TORCH_CHECK_VALUE(out.device() == anchor.device(), "ascend_ext.vector_add: argument 'out' is on ", out.device(),
                       "; expected ", anchor.device(), " like the inputs");
     const at::ScalarType dtype = ResultType(x, y, c10::Scalar(), anchor.is_privateuseone());
@@ -376,7 +375,7 @@ at::Tensor EmptyResult(const at::Tensor& x, const at::Tensor& y, const c10::Scal
     CheckTensor(kOp, "x", x);
     if (!y.defined()) CheckNumber(other);
     AlphaValue(alpha);
-    const at::Tensor& anchor = DeviceOperand(x, y);
+    const at::Tensor& anchor = VectorAddDeviceOperand(x, y);
     const at::ScalarType dtype = ResultType(x, y, other, anchor.is_privateuseone());
     const c10::SymDimVector shape = y.defined() ? BroadcastShape(kOp, "x", x, "y", y)
                                                 : c10::SymDimVector(x.sym_sizes().begin(), x.sym_sizes().end());

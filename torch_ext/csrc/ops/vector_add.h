@@ -34,6 +34,10 @@ struct VectorAddCall {
 VectorAddCall PrepareVectorAdd(const at::Tensor& x, const at::Tensor& y, const c10::Scalar& other,
                                const c10::Scalar& alpha, const at::Tensor& into);
 
+// The operand that decides the call's device (the result's, and the guard's): x, unless x is a CPU 0-d
+// tensor joining y on another device, as torch.add allows. Throws when the devices are incompatible.
+const at::Tensor& VectorAddDeviceOperand(const at::Tensor& x, const at::Tensor& y);
+
 // Checks of the in-place (y undefined: the number `other`) and out= forms: shape, dtype castability,
 // overlap; `out` is resized as torch resizes out= arguments.
 void CheckVectorAddInplace(const at::Tensor& self, const at::Tensor& y, const c10::Scalar& other);
