@@ -48,8 +48,9 @@ set_source_files_properties(${ASCEND_EXT_OP_PROTO_SOURCES} PROPERTIES GENERATED 
 npu_op_library(cust_op_proto GRAPH ${ASCEND_EXT_OP_HOST_SOURCES} ${ASCEND_EXT_OP_PROTO_SOURCES})
 target_include_directories(cust_op_proto PRIVATE ${CMAKE_SOURCE_DIR}/op_host)
 
-# The kernels read their tiling structs from op_host/<op>_tiling.h.
-npu_op_kernel_options(ascendc_kernels ALL OPTIONS -I${CMAKE_SOURCE_DIR}/op_host -I${CMAKE_SOURCE_DIR}/op_kernel)
+# A kernel includes only what op_kernel/ holds (its tiling struct, <op>_tiling_data.h, and shared helpers):
+# that folder is what the package ships for online compilation, so no -I op_host here.
+npu_op_kernel_options(ascendc_kernels ALL OPTIONS -I${CMAKE_SOURCE_DIR}/op_kernel)
 
 # One line per op: OpType (UpperCamel) and its kernel file (snake_case, same name as the entry point).
 npu_op_kernel_sources(ascendc_kernels OP_TYPE VectorAdd KERNEL_FILE vector_add.cpp)

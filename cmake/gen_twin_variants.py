@@ -41,11 +41,51 @@ def read_list(root: str) -> List[Tuple[str, List[str], List[str]]]:
     return entries
 
 
+QUOTED_INCLUDE = re.compile(r'\s*#\s*include\s*"([^"]+)"')
+
+
+def check_kernel_includes(root: str, op: str) -> None:
+    """A kernel reaches its own headers (the tiling struct, shared helpers) in op_kernel/, the only folder
+    the op package ships for online compilation (asc-devkit guide, 使用标准C++语法定义Tiling结构体); a
+    quoted include that resolves to op_host/ compiles here through -I op_host and fails there."""
+    root = os.path.abspath(root)
+    kernel_dir = os.path.join(root, "op_kernel")
+    pending, seen = [os.path.join(kernel_dir, f"{op}.cpp")], set()
+    while pending:
+        path = pending.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        with open(path) as f:
+            for number, line in enumerate(f, 1):
+                m = QUOTED_INCLUDE.match(line)
+                if not m:
+                    continue
+                local = os.path.normpath(os.path.join(os.path.dirname(path), m.group(1)))
+                if os.path.exists(local) and local.startswith(kernel_dir + os.sep):
+                    pending.append(local)
+                elif os.path.exists(local) or os.path.exists(os.path.join(root, "op_host", m.group(1))):
+                    raise ValueError(
+                        f"{os.path.relpath(path, root)}:{number}: includes \"{m.group(1)}\" from outside op_kernel/; "
+                        "the op package ships only op_kernel/ for online compilation (asc-devkit guide, "
+                        "使用标准C++语法定义Tiling结构体): put what the kernel reads in op_kernel/ and let the "
+                        "host code include it from there")
+
+
+def own_header(root: str, line: str) -> str:
+    """An include of the kernel's own header, by its path under the root (the unit needs no -I op_kernel)."""
+    m = QUOTED_INCLUDE.match(line)
+    if m and os.path.exists(os.path.join(root, "op_kernel", m.group(1))):
+        return f'#include "op_kernel/{m.group(1)}"'
+    return line.strip()
+
+
 def variant_source(root: str, op: str, macros: List[str], dtype: str) -> str:
     ctype, enum = DTYPES[dtype]
+    check_kernel_includes(root, op)
     with open(os.path.join(root, "op_kernel", f"{op}.cpp")) as f:
         source = f.read().splitlines()
-    includes = [line.strip() for line in source if re.match(r"\s*#\s*include\b", line)]
+    includes = [own_header(root, line) for line in source if re.match(r"\s*#\s*include\b", line)]
     # Macros the kernel defines before its first include configure those headers (ASCENDC_CUBE_ONLY).
     first = next((i for i, line in enumerate(source) if re.match(r"\s*#\s*include\b", line)), 0)
     includes = [line.strip() for line in source[:first] if re.match(r"\s*#\s*define\b", line)] + includes

@@ -2,6 +2,8 @@
 // Built only by the CANN branch of CMakeLists.txt.
 #pragma once
 
+#include <vector>
+
 #include "platform_info.h"
 #include "register/op_def_registry.h"
 #include "tiling/platform/platform_ascendc.h"
@@ -26,6 +28,14 @@ inline PlatformInfo PlatformFromContext(gert::TilingContext* context)
     return info;
 }
 
+// A shape's dimensions, for the ops' pure decode functions (<op>_tiling.h).
+inline std::vector<int64_t> Dims(const gert::Shape& shape)
+{
+    std::vector<int64_t> dims(shape.GetDimNum());
+    for (size_t i = 0; i < dims.size(); ++i) dims[i] = shape.GetDim(i);
+    return dims;
+}
+
 // False for a dtype the kernels are not built for (the OpDef admits none such; this is a guard).
 inline bool DTypeFromGe(ge::DataType dt, DType& out)
 {
@@ -37,12 +47,12 @@ inline bool DTypeFromGe(ge::DataType dt, DType& out)
     }
 }
 
-// Workspace every Ascend C kernel must reserve for the API's own use, plus the op's.
-inline void SetWorkspace(gert::TilingContext* context, uint64_t opBytes)
+// The op's workspace: OpWorkspaceBytes (platform_info.h) with this SoC's system workspace size.
+inline void SetWorkspace(gert::TilingContext* context, bool usesApiWorkspace, uint64_t userBytes)
 {
     const platform_ascendc::PlatformAscendC ascendc(context->GetPlatformInfo());
     size_t* sizes = context->GetWorkspaceSizes(1);
-    sizes[0] = ascendc.GetLibApiWorkSpaceSize() + opBytes;
+    sizes[0] = OpWorkspaceBytes(ascendc.GetLibApiWorkSpaceSize(), usesApiWorkspace, userBytes);
 }
 
 }  // namespace ascend_ext::cann

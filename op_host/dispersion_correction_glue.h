@@ -14,24 +14,20 @@ inline ge::graphStatus DispersionCorrectionTiling(gert::TilingContext* context, 
     DType dtype;
     if (!DTypeFromGe(context->GetInputDesc(0)->GetDataType(), dtype)) return ge::GRAPH_FAILED;
     const gert::Shape& shape = context->GetInputShape(xInput)->GetOriginShape();
-    if (shape.GetDimNum() == 0 || shape.GetDim(shape.GetDimNum() - 1) <= 0) return ge::GRAPH_FAILED;
     if (backward && context->GetInputShape(1 - xInput)->GetOriginShape() != shape) return ge::GRAPH_FAILED;
     const gert::RuntimeAttrs* attrs = context->GetAttrs();
-    DispersionCorrectionProblem p;
-    p.rowLength = static_cast<uint64_t>(shape.GetDim(shape.GetDimNum() - 1));
-    p.rows = static_cast<uint64_t>(shape.GetShapeSize()) / p.rowLength;
-    p.alpha = *attrs->GetAttrPointer<float>(0);
-    const int64_t mode = *attrs->GetAttrPointer<int64_t>(1);
-    if (mode != kDispersionScale && mode != kDispersionNormalize) return ge::GRAPH_FAILED;
-    p.mode = static_cast<uint32_t>(mode);
-    p.eps = *attrs->GetAttrPointer<float>(2);
-    p.backward = backward;
-    const DispersionCorrectionPlan plan = ComputeDispersionCorrectionTiling(p, dtype, PlatformFromContext(context));
+    const std::vector<int64_t> dims = Dims(shape);
+    const DispersionCorrectionDecoded decoded =
+        DecodeDispersionCorrectionProblem(dims.data(), dims.size(), *attrs->GetAttrPointer<float>(0),
+                                          *attrs->GetAttrPointer<int64_t>(1), *attrs->GetAttrPointer<float>(2), backward);
+    if (decoded.error != nullptr) return ge::GRAPH_FAILED;
+    const DispersionCorrectionPlan plan =
+        ComputeDispersionCorrectionTiling(decoded.problem, dtype, PlatformFromContext(context));
     *context->GetTilingData<DispersionCorrectionTilingData>() = plan.tiling;
     context->SetBlockDim(plan.blockDim > 0 ? plan.blockDim : 1);  // an empty input runs one idle core
     // Split rows: the cores' partial statistics live in the op's workspace, and SyncAll needs every block
     // resident at once, which batch mode guarantees (SyncAll docs).
-    SetWorkspace(context, plan.workspaceBytes);
+    SetWorkspace(context, /*usesApiWorkspace=*/false, plan.workspaceBytes);  // none unless rows are split
     if (plan.tiling.coresPerRow > 1 && context->SetScheduleMode(1) != ge::GRAPH_SUCCESS) return ge::GRAPH_FAILED;
     return ge::GRAPH_SUCCESS;
 }

@@ -22,44 +22,15 @@
 // SyncAll needs every block resident at once: blockDim stays <= the vector core count, the kernel is
 // declared KERNEL_TYPE_MIX_AIV_1_0 (the hardware SyncAll needs the MIX scheduler) and the op asks for
 // batch mode (SetScheduleMode), as the SyncAll docs recommend.
-// The struct part is read by the kernels (GET_TILING_DATA); the function part is host-only.
+// Host-only: the kernels read the struct from op_kernel/dispersion_correction_tiling_data.h.
 #pragma once
 
-#include <cstdint>
-
-enum DispersionCorrectionMode : uint32_t {
-    kDispersionScale = 0,      // y = mu + alpha * (x - mu)
-    kDispersionNormalize = 1,  // y = mu + alpha * (x - mu) / sqrt(var + eps)
-};
-
-struct DispersionCorrectionTilingData {
-    uint64_t rows;         // R
-    uint64_t rowLength;    // D
-    uint64_t rowsFormer;   // rows of each of the first rowFormerNum cores; later cores take one fewer
-    uint32_t rowFormerNum;
-    uint32_t tileRows;     // rows per UB tile (packed); 1 in multi-pass
-    uint32_t chunkLen;     // elements per chunk in multi-pass (a multiple of 64); D when packed
-    uint32_t multiPass;    // 1: rows longer than UB: a statistics pass, then the output pass
-    uint32_t mode;         // DispersionCorrectionMode
-    uint32_t readX;        // backward only: 0 when grad_x does not depend on x (mode 0)
-    uint32_t coresPerRow;    // cores sharing one row (split multi-pass); 1: a row is never split
-    uint32_t partChunks;     // split: chunks of each of the first partFormerNum parts of a row; the rest one fewer
-    uint32_t partFormerNum;
-    float alpha;
-    float eps;
-    // The same numbers in double, read only by the CPU twin's float64 build (used for gradcheck).
-    double alpha64;
-    double eps64;
-};
-
-// A core's slot of partial statistics in the GM workspace when rows are split (kernels read it too).
-constexpr uint32_t kDispersionPartialBytes = 64;
-
-#if !defined(__CCE_AICORE__)
 #include <algorithm>
+#include <cstddef>
 #include <utility>
 #include <vector>
 
+#include "../op_kernel/dispersion_correction_tiling_data.h"  // the struct the kernel reads (GET_TILING_DATA)
 #include "platform_info.h"
 
 namespace ascend_ext {
@@ -83,6 +54,40 @@ struct DispersionCorrectionPlan {
     uint64_t gmWorkspaceBytesRead;     // split: every core reads its row's coresPerRow slots
     uint64_t gmWorkspaceBytesWritten;  // split: every core writes its slot
 };
+
+struct DispersionCorrectionDecoded {
+    DispersionCorrectionProblem problem;
+    const char* error = nullptr;  // non-null: the operands describe no DispersionCorrection (says why)
+};
+
+// The op's operands as the op package receives them (op_host/dispersion_correction*.cpp): x's shape (rows
+// along its last dimension) and the attrs alpha, mode, eps. The one decode of the op: the CPU adapter and
+// the NPU TilingFunc both call it.
+inline DispersionCorrectionDecoded DecodeDispersionCorrectionProblem(const int64_t* dims, size_t rank, double alpha,
+                                                                     int64_t mode, double eps, bool backward)
+{
+    DispersionCorrectionDecoded r;
+    uint64_t elems = 1;
+    bool negative = false;
+    for (size_t i = 0; i < rank; ++i) {
+        negative = negative || dims[i] < 0;
+        elems *= static_cast<uint64_t>(dims[i] < 0 ? 0 : dims[i]);
+    }
+    if (rank == 0 || negative || dims[rank - 1] == 0) {
+        r.error = "x needs at least one dimension, none negative and the last one not empty";
+    } else if (mode != kDispersionScale && mode != kDispersionNormalize) {
+        r.error = "mode must be 0 (scale) or 1 (normalize)";
+    } else {
+        DispersionCorrectionProblem& p = r.problem;
+        p.rowLength = static_cast<uint64_t>(dims[rank - 1]);
+        p.rows = elems / p.rowLength;
+        p.mode = static_cast<uint32_t>(mode);
+        p.alpha = alpha;
+        p.eps = eps;
+        p.backward = backward;
+    }
+    return r;
+}
 
 inline constexpr uint32_t kDispersionBufferNum = 2;            // double buffering of the GM <-> UB queues
 inline constexpr uint64_t kDispersionMinBytesPerCore = 8192;   // below this a core costs more than it saves
@@ -209,4 +214,3 @@ inline std::vector<std::pair<const char*, uint64_t>> DescribeDispersionCorrectio
 }
 
 }  // namespace ascend_ext
-#endif

@@ -7,18 +7,15 @@
 
 namespace ascend_ext::cann {
 
-// op(a) is [M, K], op(b) is [K, N]; false when a or b is not 2-D or the K's differ.
-inline bool MatmulSizes(const gert::Shape& a, const gert::Shape& b, bool transA, bool transB, int64_t& m, int64_t& n,
-                        int64_t& k)
+// The op's operands decoded by DecodeMatmulProblem (matmul_tiling.h), as the CPU adapter decodes them.
+inline MatmulDecoded DecodeMatmul(const gert::Shape& a, const gert::Shape& b, const gert::Shape* bias,
+                                  const gert::RuntimeAttrs* attrs)
 {
-    if (a.GetDimNum() != 2 || b.GetDimNum() != 2) {
-        return false;
-    }
-    m = transA ? a.GetDim(1) : a.GetDim(0);
-    k = transA ? a.GetDim(0) : a.GetDim(1);
-    const int64_t kb = transB ? b.GetDim(1) : b.GetDim(0);
-    n = transB ? b.GetDim(0) : b.GetDim(1);
-    return k == kb && m >= 0 && n >= 0 && k >= 0;
+    const std::vector<int64_t> aDims = Dims(a), bDims = Dims(b);
+    const std::vector<int64_t> biasDims = bias != nullptr ? Dims(*bias) : std::vector<int64_t>();
+    return DecodeMatmulProblem(aDims.data(), aDims.size(), bDims.data(), bDims.size(),
+                               *attrs->GetAttrPointer<bool>(0), *attrs->GetAttrPointer<bool>(1),
+                               bias != nullptr ? biasDims.data() : nullptr, biasDims.size());
 }
 
 }  // namespace ascend_ext::cann
@@ -31,25 +28,19 @@ static ge::graphStatus MatmulCubeTilingFunc(gert::TilingContext* context)
     if (!ascend_ext::cann::DTypeFromGe(context->GetInputDesc(0)->GetDataType(), dtype)) {
         return ge::GRAPH_FAILED;
     }
-    const gert::RuntimeAttrs* attrs = context->GetAttrs();
-    const bool transA = *attrs->GetAttrPointer<bool>(0);
-    const bool transB = *attrs->GetAttrPointer<bool>(1);
-    int64_t m = 0;
-    int64_t n = 0;
-    int64_t k = 0;
-    if (!ascend_ext::cann::MatmulSizes(context->GetInputShape(0)->GetStorageShape(),
-                                       context->GetInputShape(1)->GetStorageShape(), transA, transB, m, n, k)) {
-        return ge::GRAPH_FAILED;
-    }
-    const bool hasBias = context->GetOptionalInputShape(2) != nullptr;
-    const ascend_ext::MatmulPlan plan = ascend_ext::ComputeMatmulTiling(
-        m, n, k, dtype, transA, transB, hasBias, ascend_ext::cann::PlatformFromContext(context));
+    const gert::StorageShape* bias = context->GetOptionalInputShape(2);
+    const ascend_ext::MatmulDecoded decoded = ascend_ext::cann::DecodeMatmul(
+        context->GetInputShape(0)->GetStorageShape(), context->GetInputShape(1)->GetStorageShape(),
+        bias != nullptr ? &bias->GetStorageShape() : nullptr, context->GetAttrs());
+    if (decoded.error != nullptr) return ge::GRAPH_FAILED;
+    const ascend_ext::MatmulPlan plan =
+        ascend_ext::ComputeMatmulTiling(decoded.problem, dtype, ascend_ext::cann::PlatformFromContext(context));
     if (plan.unsupported != nullptr) {
         return ge::GRAPH_FAILED;
     }
     *context->GetTilingData<MatmulTilingData>() = plan.tiling;
     context->SetBlockDim(plan.blockDim > 0 ? plan.blockDim : 1);  // an empty C runs one idle core
-    ascend_ext::cann::SetWorkspace(context, 0);  // the Matmul API's system workspace only
+    ascend_ext::cann::SetWorkspace(context, /*usesApiWorkspace=*/true, 0);  // the Matmul API's system workspace only
     return ge::GRAPH_SUCCESS;
 }
 
@@ -59,18 +50,14 @@ namespace ge {
 
 static graphStatus MatmulCubeInferShape(gert::InferShapeContext* context)
 {
-    const gert::RuntimeAttrs* attrs = context->GetAttrs();
-    int64_t m = 0;
-    int64_t n = 0;
-    int64_t k = 0;
-    if (!ascend_ext::cann::MatmulSizes(*context->GetInputShape(0), *context->GetInputShape(1),
-                                       *attrs->GetAttrPointer<bool>(0), *attrs->GetAttrPointer<bool>(1), m, n, k)) {
-        return GRAPH_FAILED;
-    }
+    const ascend_ext::MatmulDecoded decoded = ascend_ext::cann::DecodeMatmul(
+        *context->GetInputShape(0), *context->GetInputShape(1), context->GetOptionalInputShape(2),
+        context->GetAttrs());
+    if (decoded.error != nullptr) return GRAPH_FAILED;
     gert::Shape* c = context->GetOutputShape(0);
     c->SetDimNum(2);
-    c->SetDim(0, m);
-    c->SetDim(1, n);
+    c->SetDim(0, static_cast<int64_t>(decoded.problem.m));
+    c->SetDim(1, static_cast<int64_t>(decoded.problem.n));
     return GRAPH_SUCCESS;
 }
 

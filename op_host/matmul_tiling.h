@@ -1,43 +1,17 @@
 // MatMul tiling: C[M,N] = op(A)[M,K] @ op(B)[K,N] (+ bias[N]) on the cube cores.
 //
-// The struct part is read by the kernel (GET_TILING_DATA): the Matmul API's own TCubeTiling, unchanged, so
-// that CANN's Matmul object reads the same bytes, plus our split of C over the cube cores. The function
-// part is host-only: it chooses the split, the base blocks and the L1 staging, and predicts what every
+// The kernel reads op_kernel/matmul_tiling_data.h (GET_TILING_DATA): the Matmul API's own TCubeTiling,
+// unchanged, so that CANN's Matmul object reads the same bytes, plus our split of C over the cube cores.
+// This host-only part chooses the split, the base blocks and the L1 staging, and predicts what every
 // core moves between GM and the cube core (tests compare the twin's counters with it).
 #pragma once
 
-#include <cstdint>
-
-#include "kernel_tiling/kernel_tiling.h"  // TCubeTiling: CANN's header on NPU machines, the twin's elsewhere
-
-// cubeTiling.usedCoreNum is the grid size and singleCoreM/N the largest block; unlike the samples' even
-// split (offset = index * singleCoreM), offsets come from the former/tail split below, which keeps every
-// core within one fractal row/column of the others.
-//
-// C is split over a grid of mCoreNum x nCoreNum cube cores; core i computes the block at grid position
-// (i % mCoreNum, i / mCoreNum). Along M the first mFormerNum grid rows take mFormerLen rows of C and the
-// others mTailLen (the last one stops at M); the same along N. Lengths are multiples of 16 (one fractal),
-// so no two cores share a fractal of C. Every core's block is at most singleCoreM x singleCoreN of
-// cubeTiling; a core with a smaller block sets it with Matmul::SetTail.
-struct MatmulTilingData {
-    AscendC::tiling::TCubeTiling cubeTiling;
-    uint32_t mCoreNum;
-    uint32_t nCoreNum;
-    uint32_t mFormerNum;
-    uint32_t mFormerLen;
-    uint32_t mTailLen;
-    uint32_t nFormerNum;
-    uint32_t nFormerLen;
-    uint32_t nTailLen;
-    uint32_t transA;  // A is stored [K, M] (row-major) and read in place
-    uint32_t transB;  // B is stored [N, K]
-};
-
-#if !defined(__CCE_AICORE__)
 #include <algorithm>
+#include <cstddef>
 #include <utility>
 #include <vector>
 
+#include "../op_kernel/matmul_tiling_data.h"  // the struct the kernel reads (GET_TILING_DATA)
 #include "platform_info.h"
 
 namespace ascend_ext {
@@ -218,6 +192,43 @@ inline L1Choice ChooseL1(AscendC::tiling::TCubeTiling t, uint64_t cm, uint64_t c
 
 }  // namespace matmul_tiling_detail
 
+// The op's operands as the op package receives them (op_host/matmul.cpp): a and b by their stored
+// (row-major) shapes, the attrs trans_a and trans_b, and whether the optional float32 bias is given.
+struct MatmulProblem {
+    uint64_t m = 0, n = 0, k = 0;
+    bool transA = false, transB = false, hasBias = false;
+};
+
+struct MatmulDecoded {
+    MatmulProblem problem;
+    const char* error = nullptr;  // non-null: the operands describe no matmul (says why)
+};
+
+// op(a) is [M, K] (a stored [K, M] when transA), op(b) is [K, N] (b stored [N, K] when transB), bias [N].
+// The one decode of the op: the CPU adapter and the NPU TilingFunc both call it. biasDims null: no bias.
+inline MatmulDecoded DecodeMatmulProblem(const int64_t* aDims, size_t aRank, const int64_t* bDims, size_t bRank,
+                                         bool transA, bool transB, const int64_t* biasDims, size_t biasRank)
+{
+    MatmulDecoded r;
+    if (aRank != 2 || bRank != 2) {
+        r.error = "a and b must be 2-D";
+        return r;
+    }
+    const int64_t m = aDims[transA ? 1 : 0], ka = aDims[transA ? 0 : 1];
+    const int64_t kb = bDims[transB ? 1 : 0], n = bDims[transB ? 0 : 1];
+    if (m < 0 || n < 0 || ka < 0 || kb < 0) {
+        r.error = "a and b have a negative dimension";
+    } else if (ka != kb) {
+        r.error = "the inner dimensions of op(a) and op(b) differ";
+    } else if (biasDims != nullptr && (biasRank != 1 || biasDims[0] != n)) {
+        r.error = "bias must be 1-D of length N";
+    }
+    if (r.error != nullptr) return r;
+    r.problem = {static_cast<uint64_t>(m), static_cast<uint64_t>(n), static_cast<uint64_t>(ka), transA, transB,
+                 biasDims != nullptr};
+    return r;
+}
+
 // Split-K is not used: every core owns whole blocks of C and accumulates their full K in L0C in float32.
 // A K split would need a cross-core reduction: atomic adds into C (C zeroed first, summation order and so
 // the result depending on core timing, and half/bf16 C rounded at every partial add) or float32 partials in
@@ -270,7 +281,7 @@ inline MatmulPlan ComputeMatmulTiling(uint64_t m, uint64_t n, uint64_t k, DType 
             t.singleCoreK = static_cast<int32_t>(k);
             t.isBias = hasBias;
             const uint64_t biasBytes = hasBias ? uint64_t(t.baseN) * acc : 0;
-            const L1Choice l1 = ChooseL1(t, cmMax, cnMax, ds, platform.l1Size - biasBytes);
+            const L1Choice l1 = ChooseL1(t, cmMax, cnMax, ds, L1Usable(platform) - biasBytes);
             if (l1.bytes == 0) continue;
             t.iterateOrder = l1.order;
             t.stepM = l1.stepM;
@@ -357,6 +368,11 @@ inline MatmulPlan ComputeMatmulTiling(uint64_t m, uint64_t n, uint64_t k, DType 
     return plan;
 }
 
+inline MatmulPlan ComputeMatmulTiling(const MatmulProblem& p, DType dtype, const PlatformInfo& platform)
+{
+    return ComputeMatmulTiling(p.m, p.n, p.k, dtype, p.transA, p.transB, p.hasBias, platform);
+}
+
 // The plan as named numbers, for ascend_ext.twin.plan() and the snapshot tests.
 inline std::vector<std::pair<const char*, uint64_t>> DescribeMatmulPlan(const MatmulPlan& plan)
 {
@@ -393,4 +409,3 @@ inline std::vector<std::pair<const char*, uint64_t>> DescribeMatmulPlan(const Ma
 }
 
 }  // namespace ascend_ext
-#endif

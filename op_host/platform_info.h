@@ -16,6 +16,8 @@ using ascend_twin::FindPlatform;
 using ascend_twin::kAscend910B2;
 using ascend_twin::kAscend910B3;
 using ascend_twin::kPlatforms;
+using ascend_twin::kL1KfcReserved;
+using ascend_twin::L1Usable;
 
 using ascend_twin::DType;
 using ascend_twin::DTypeName;
@@ -23,6 +25,16 @@ using ascend_twin::DTypeSize;
 
 // UB our tilings plan with: all of it but the instructions' scratch (InitBuffer itself may hand out all of UB).
 inline constexpr uint64_t UbUsable(const PlatformInfo& p) { return p.ubSize - p.ubApiReserved; }
+
+// The workspace an op asks for (TilingContext::GetWorkspaceSizes). The system part, GetLibApiWorkSpaceSize()
+// bytes (16 MiB on A2), only where the kernel needs it: for an API that uses it (the Matmul object; asc-devkit
+// guide 如何使用workspace), and in front of any user workspace, which the op build's kernel wrapper
+// places after it (usrWorkspace = workspace + RESERVED_WORKSPACE, asc-devkit
+// tools/build/asc_op_compile_base/asc_op_compiler/compile_op.py). A kernel using neither asks for nothing.
+inline constexpr uint64_t OpWorkspaceBytes(uint64_t systemBytes, bool usesApiWorkspace, uint64_t userBytes)
+{
+    return (usesApiWorkspace || userBytes > 0 ? systemBytes : 0) + userBytes;
+}
 
 inline constexpr uint64_t CeilDiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 inline constexpr uint64_t AlignUp(uint64_t a, uint64_t b) { return CeilDiv(a, b) * b; }

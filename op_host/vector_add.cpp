@@ -16,35 +16,21 @@ static ge::graphStatus VectorAddTilingFunc(gert::TilingContext* context)
         return ge::GRAPH_FAILED;
     }
     const gert::RuntimeAttrs* attrs = context->GetAttrs();
-    const float scaleX = *attrs->GetAttrPointer<float>(0);
-    const float scaleY = *attrs->GetAttrPointer<float>(1);
-    const float yValue = *attrs->GetAttrPointer<float>(2);
-    const uint64_t n = context->GetInputShape(0)->GetOriginShape().GetShapeSize();
     const gert::StorageShape* y = context->GetOptionalInputShape(1);
-
-    ascend_ext::VectorAddProblem p;
-    p.rows = 1;
-    p.rowLength = n;
-    p.scaleFull = scaleX;
-    p.scaleBcast = scaleY;
-    if (y == nullptr) {
-        p.mode = kVectorAddScalarTiling;
-        p.scalar = static_cast<double>(scaleY) * yValue;
-    } else {
-        const uint64_t d = y->GetOriginShape().GetShapeSize();
-        if (d == 1 && n != 1) {
-            p.mode = kVectorAddScalarGm;
-        } else if (d != n) {
-            if (d == 0 || n % d != 0) return ge::GRAPH_FAILED;
-            p.rows = n / d;
-            p.rowLength = d;
-        }
-    }
+    ascend_ext::VectorAddOperands operands;
+    operands.fullElems = static_cast<uint64_t>(context->GetInputShape(0)->GetOriginShape().GetShapeSize());
+    operands.hasBcast = y != nullptr;
+    operands.bcastElems = y != nullptr ? static_cast<uint64_t>(y->GetOriginShape().GetShapeSize()) : 0;
+    operands.scaleX = *attrs->GetAttrPointer<float>(0);
+    operands.scaleY = *attrs->GetAttrPointer<float>(1);
+    operands.yValue = *attrs->GetAttrPointer<float>(2);
+    const ascend_ext::VectorAddDecoded decoded = ascend_ext::DecodeVectorAddProblem(operands);
+    if (decoded.error != nullptr) return ge::GRAPH_FAILED;
     const ascend_ext::VectorAddPlan plan =
-        ascend_ext::ComputeVectorAddTiling(p, dtype, ascend_ext::cann::PlatformFromContext(context));
+        ascend_ext::ComputeVectorAddTiling(decoded.problem, dtype, ascend_ext::cann::PlatformFromContext(context));
     *context->GetTilingData<VectorAddTilingData>() = plan.tiling;
     context->SetBlockDim(plan.blockDim > 0 ? plan.blockDim : 1);  // an empty input runs one idle core
-    ascend_ext::cann::SetWorkspace(context, 0);
+    ascend_ext::cann::SetWorkspace(context, /*usesApiWorkspace=*/false, 0);  // no library API, no scratch: none
     return ge::GRAPH_SUCCESS;
 }
 

@@ -2,49 +2,14 @@
 // elements in the output's memory order and B ("broadcast", the kernel's y) is either full too (R = 1), one row of D elements repeated
 // for every row (the bias and residual pattern, read in place), or a single scalar.
 //
-// The struct part is read by the kernel (GET_TILING_DATA); the function part is host-only.
+// Host-only: the kernel reads the struct from op_kernel/vector_add_tiling_data.h.
 #pragma once
 
-#include <cstdint>
-
-// How the kernel reads B.
-enum VectorAddMode : uint32_t {
-    kVectorAddRows = 0,         // B has D elements, added to each of the R rows of F (R = 1: equal shapes)
-    kVectorAddScalarGm = 1,     // B is one element in GM
-    kVectorAddScalarTiling = 2  // B is the number in the tiling (a Python scalar operand)
-};
-
-struct VectorAddTilingData {
-    uint64_t rows;           // R
-    uint64_t rowLength;      // D (scalar modes: R = 1 and D = the element count)
-    // Core grid: core i works on row group i / colGroups and column group i % colGroups.
-    uint64_t rowsFormer;     // rows of each of the first rowFormerNum row groups; later groups have one less
-    uint64_t colsFormer;     // columns of each of the first colFormerNum column groups (whole 32-byte blocks)
-    uint64_t colsTail;       // columns of each later column group; the last one stops at D
-    uint32_t rowFormerNum;
-    uint32_t colFormerNum;
-    uint32_t rowGroups;
-    uint32_t colGroups;
-    uint32_t tileRows;       // rows per UB tile (> 1 only when a whole row fits a tile)
-    uint32_t tileCols;       // columns per UB tile (a multiple of 64 unless it is all of D)
-    uint32_t mode;           // VectorAddMode
-    uint32_t computeInFloat; // 1: 16-bit inputs are cast to float, computed, cast back (CAST_RINT)
-    uint32_t scaleFullIsOne; // 1: scaleFull == 1, no Muls of F
-    float scaleFull;         // alpha when F is torch's y, else 1
-    float scaleBcast;        // alpha when B is torch's y, else 1
-    float scalar;            // kVectorAddScalarTiling: the scalar operand times its scale
-    // The same three numbers in double, read only by the CPU twin's float64 build (used for gradcheck);
-    // the NPU kernels are never built for double.
-    double scaleFull64;
-    double scaleBcast64;
-    double scalar64;
-};
-
-#if !defined(__CCE_AICORE__)
 #include <algorithm>
 #include <utility>
 #include <vector>
 
+#include "../op_kernel/vector_add_tiling_data.h"  // the struct the kernel reads (GET_TILING_DATA)
 #include "platform_info.h"
 
 namespace ascend_ext {
@@ -168,6 +133,50 @@ inline VectorAddPlan ComputeVectorAddTiling(const VectorAddProblem& p, DType dty
     return plan;
 }
 
+// The op's operands as the op package receives them (op_host/vector_add.cpp): x with fullElems elements
+// and y with bcastElems, or no y (hasBcast false: the number yValue rides in the tiling); the Float attrs
+// scale_x, scale_y, y_value. z = scale_x * x + scale_y * (y or y_value).
+struct VectorAddOperands {
+    uint64_t fullElems = 0;
+    bool hasBcast = false;
+    uint64_t bcastElems = 0;
+    double scaleX = 1.0;
+    double scaleY = 1.0;
+    double yValue = 0.0;
+};
+
+struct VectorAddDecoded {
+    VectorAddProblem problem;
+    const char* error = nullptr;  // non-null: the operands describe no VectorAdd (says why)
+};
+
+// The problem the kernel solves for those operands. The one decode of the op: the CPU adapter and the
+// NPU TilingFunc both call it, so the twin's launches cover what the NPU tiles.
+inline VectorAddDecoded DecodeVectorAddProblem(const VectorAddOperands& o)
+{
+    VectorAddDecoded r;
+    VectorAddProblem& p = r.problem;
+    p.rows = 1;
+    p.rowLength = o.fullElems;
+    p.scaleFull = o.scaleX;
+    if (!o.hasBcast) {
+        p.mode = kVectorAddScalarTiling;
+        p.scalar = o.scaleY * o.yValue;
+        return r;
+    }
+    p.scaleBcast = o.scaleY;
+    if (o.bcastElems == o.fullElems) return r;  // equal element counts: one row
+    if (o.bcastElems == 1) {
+        p.mode = kVectorAddScalarGm;
+    } else if (o.bcastElems != 0 && o.fullElems % o.bcastElems == 0) {
+        p.rows = o.fullElems / o.bcastElems;
+        p.rowLength = o.bcastElems;
+    } else {
+        r.error = "y must have 1 element, x's element count, or a divisor of it (one row repeated over x)";
+    }
+    return r;
+}
+
 // Equal shapes: both operands are n elements.
 inline VectorAddPlan ComputeVectorAddTiling(uint64_t n, DType dtype, const PlatformInfo& platform)
 {
@@ -192,4 +201,3 @@ inline std::vector<std::pair<const char*, uint64_t>> DescribeVectorAddPlan(const
 }
 
 }  // namespace ascend_ext
-#endif

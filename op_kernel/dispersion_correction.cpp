@@ -19,7 +19,7 @@
 // s = alpha or alpha / sqrt(var + eps), the same expression written so that the large mean is added last.
 #include "kernel_operator.h"
 #include "dispersion_correction_row_sum.h"
-#include "dispersion_correction_tiling.h"
+#include "dispersion_correction_tiling_data.h"
 
 #include <type_traits>
 

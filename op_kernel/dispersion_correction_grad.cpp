@@ -16,7 +16,7 @@
 // B = -A * cov / (n * s^2): grad_x = A * g + B * (x - mu) + gm * (1 - A).
 #include "kernel_operator.h"
 #include "dispersion_correction_row_sum.h"
-#include "dispersion_correction_tiling.h"
+#include "dispersion_correction_tiling_data.h"
 
 #include <type_traits>
 

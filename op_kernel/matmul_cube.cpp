@@ -4,12 +4,15 @@
 // block per AI Cube core. The tiling splits C over a grid of cores; each core points the Matmul object at
 // its block of A, B, bias and C, sets its block size with SetTail, and lets IterateAll walk the base
 // blocks, accumulating K in L0C in float32 and writing C in the input dtype. Transposed operands are read
-// in place (MatmulType with ISTRANS = true, the flag given to SetTensorA/SetTensorB). bias is float32 (double
-// in the CPU twin's float64 build, which exists for gradient checks only; the NPU has no float64 matmul).
+// in place: the kernel is instantiated for each (transA, transB) with MatmulType's ISTRANS equal to the
+// flag given to SetTensorA/SetTensorB, as the SetTensorA/SetTensorB docs require for float inputs (half and
+// bfloat16_t may alternate at run time; one rule for every dtype keeps the L1 sizing the same). bias is
+// float32 (double in the CPU twin's float64 build, which exists for gradient checks only; the NPU has no
+// float64 matmul).
 #define ASCENDC_CUBE_ONLY  // before lib/matmul_intf.h: the Matmul object runs on the cube core itself
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
-#include "matmul_tiling.h"
+#include "matmul_tiling_data.h"
 
 using namespace AscendC;
 
@@ -25,11 +28,11 @@ struct MatmulBias<double> {
     using Type = double;
 };
 
-template <typename T>
+template <typename T, bool kTransA, bool kTransB>
 class KernelMatmul {
 public:
-    using AType = MatmulType<TPosition::GM, CubeFormat::ND, T, true>;
-    using BType = MatmulType<TPosition::GM, CubeFormat::ND, T, true>;
+    using AType = MatmulType<TPosition::GM, CubeFormat::ND, T, kTransA>;
+    using BType = MatmulType<TPosition::GM, CubeFormat::ND, T, kTransB>;
     using CType = MatmulType<TPosition::GM, CubeFormat::ND, T>;
     using BiasT = typename MatmulBias<T>::Type;
     using BiasType = MatmulType<TPosition::GM, CubeFormat::ND, BiasT>;
@@ -47,16 +50,14 @@ public:
         uint64_t n0 = 0;
         AxisBlock(core % tiling.mCoreNum, tiling.mFormerNum, tiling.mFormerLen, tiling.mTailLen, m, m0, blockM_);
         AxisBlock(core / tiling.mCoreNum, tiling.nFormerNum, tiling.nFormerLen, tiling.nTailLen, n, n0, blockN_);
-        transA_ = tiling.transA != 0;
-        transB_ = tiling.transB != 0;
         hasBias_ = t.isBias != 0;
 
         // A is [M, K] or, transposed, stored [K, M]; B is [K, N] or stored [N, K]; C is [M, N].
         aGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(a), m * k);
         bGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(b), k * n);
         cGm_.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(c), m * n);
-        aGm_ = aGm_[transA_ ? m0 : m0 * k];
-        bGm_ = bGm_[transB_ ? n0 * k : n0];
+        aGm_ = aGm_[kTransA ? m0 : m0 * k];
+        bGm_ = bGm_[kTransB ? n0 * k : n0];
         cGm_ = cGm_[m0 * n + n0];
         if (hasBias_) {
             biasGm_.SetGlobalBuffer(reinterpret_cast<__gm__ BiasT*>(bias), n);
@@ -69,8 +70,8 @@ public:
         if (blockM_ == 0 || blockN_ == 0) {
             return;
         }
-        mm.SetTensorA(aGm_, transA_);
-        mm.SetTensorB(bGm_, transB_);
+        mm.SetTensorA(aGm_, kTransA);
+        mm.SetTensorB(bGm_, kTransB);
         if (hasBias_) {
             mm.SetBias(biasGm_);
         }
@@ -103,10 +104,18 @@ private:
     GlobalTensor<BiasT> biasGm_;
     uint64_t blockM_ = 0;
     uint64_t blockN_ = 0;
-    bool transA_ = false;
-    bool transB_ = false;
     bool hasBias_ = false;
 };
+
+template <typename T, bool kTransA, bool kTransB>
+__aicore__ inline void RunMatmul(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, const MatmulTilingData& tiling)
+{
+    TPipe pipe;
+    KernelMatmul<T, kTransA, kTransB> op;
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), op.mm, &tiling.cubeTiling);
+    op.Init(a, b, bias, c, tiling);
+    op.Process();
+}
 
 }  // namespace
 
@@ -122,9 +131,16 @@ extern "C" __global__ __aicore__ void matmul_cube(GM_ADDR a, GM_ADDR b, GM_ADDR 
     if (tilingData.cubeTiling.usedCoreNum == 0) {
         return;  // an empty C (M, N or K = 0): the caller fills it; the Matmul object needs positive sizes
     }
-    TPipe pipe;
-    KernelMatmul<DTYPE_A> op;
-    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), op.mm, &tilingData.cubeTiling);
-    op.Init(a, b, bias, c, tilingData);
-    op.Process();
+    using T = DTYPE_A;
+    if (tilingData.transA != 0) {
+        if (tilingData.transB != 0) {
+            RunMatmul<T, true, true>(a, b, bias, c, tilingData);
+        } else {
+            RunMatmul<T, true, false>(a, b, bias, c, tilingData);
+        }
+    } else if (tilingData.transB != 0) {
+        RunMatmul<T, false, true>(a, b, bias, c, tilingData);
+    } else {
+        RunMatmul<T, false, false>(a, b, bias, c, tilingData);
+    }
 }

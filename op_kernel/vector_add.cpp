@@ -9,7 +9,7 @@
 // DataCopyPad (each row lands on a 32-byte boundary in UB). bfloat16, and float16 whenever a scale or a
 // float scalar is involved, are computed in float and rounded once (CAST_RINT), as torch computes them.
 #include "kernel_operator.h"
-#include "vector_add_tiling.h"
+#include "vector_add_tiling_data.h"
 
 #include <type_traits>
 
@@ -58,7 +58,7 @@ public:
         pipe->InitBuffer(zQueue_, BUFFER_NUM, tileElems_ * sizeof(T));
         if (t_.mode == kVectorAddRows) {
             pipe->InitBuffer(bQueue_, 1, pitch_ * sizeof(T));
-            replicate_ = t_.tileRows > 1 || kInFloat || scaleBcast_ != static_cast<C>(1);
+            replicate_ = t_.tileRows > 1 || kInFloat || !BcastScaleIsOne();
             if (replicate_) pipe->InitBuffer(bRep_, tileElems_ * sizeof(C));
         }
         if constexpr (kInFloat) {
@@ -87,6 +87,34 @@ private:
         }
     }
 
+    // Decided on the tiling's float (double) rather than on scaleBcast_: a half scalar takes no comparison.
+    __aicore__ inline bool BcastScaleIsOne() const
+    {
+        if constexpr (sizeof(C) == sizeof(double)) {
+            return t_.scaleBcast64 == 1.0;
+        } else {
+            return t_.scaleBcast == 1.0f;
+        }
+    }
+
+    // The number B stands for, times its scale, in C. A scalar B in GM is a tensor an earlier kernel wrote:
+    // this core's data cache may hold a stale line of it, so the line is dropped before the scalar read
+    // (GetValue docs, 约束说明). The arithmetic runs in float: the A2 scalar unit has no half or bfloat16_t
+    // arithmetic, and bfloat16_t converts only through AscendC::Cast.
+    __aicore__ inline C ScalarOperand()
+    {
+        if (t_.mode == kVectorAddScalarTiling) return Pick(t_.scalar, t_.scalar64);
+        DataCacheCleanAndInvalid<T, CacheLine::SINGLE_CACHE_LINE, DcciDst::CACHELINE_OUT>(bGm_);
+        const T raw = bGm_.GetValue(0);
+        if constexpr (std::is_same_v<T, bfloat16_t>) {
+            return static_cast<C>(AscendC::Cast(raw) * t_.scaleBcast);
+        } else if constexpr (std::is_same_v<T, half>) {
+            return static_cast<C>(static_cast<float>(raw) * t_.scaleBcast);
+        } else {
+            return raw * scaleBcast_;
+        }
+    }
+
     __aicore__ inline void ProcessRows()
     {
         for (uint64_t c0 = colStart_; c0 < colEnd_; c0 += t_.tileCols) {
@@ -105,12 +133,7 @@ private:
 
     __aicore__ inline void ProcessScalar()
     {
-        C scalar;
-        if (t_.mode == kVectorAddScalarTiling) {
-            scalar = Pick(t_.scalar, t_.scalar64);
-        } else {
-            scalar = static_cast<C>(bGm_.GetValue(0)) * scaleBcast_;
-        }
+        const C scalar = ScalarOperand();
         for (uint64_t c0 = colStart_; c0 < colEnd_; c0 += t_.tileCols) {
             const uint32_t w = static_cast<uint32_t>(colEnd_ - c0 < t_.tileCols ? colEnd_ - c0 : t_.tileCols);
             CopyIn(0, 1, c0, w);
@@ -141,7 +164,7 @@ private:
         PipeBarrier<PIPE_V>();  // the previous chunk's tiles are done reading bRep_
         if constexpr (kInFloat) {
             Cast(rep, raw, RoundMode::CAST_NONE, first);
-            if (scaleBcast_ != static_cast<C>(1)) {
+            if (!BcastScaleIsOne()) {
                 PipeBarrier<PIPE_V>();
                 Muls(rep, rep, scaleBcast_, static_cast<int32_t>(first));
             }

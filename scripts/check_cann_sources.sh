@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Syntax-checks the CANN sources of the op package against the real public Ascend C / CANN headers with
 # the ascchk checkers (see ../shared/tools/ascchk/README.md), with the options our CMake passes:
-#   op_kernel/*.cpp  check_kernel.sh for DTYPE float, half and bfloat16_t, -I op_host (as
-#                    npu_op_kernel_options in cmake/cann_op_package.cmake)
+#   op_kernel/*.cpp  check_kernel.sh for DTYPE float, half and bfloat16_t, with -I op_kernel only (as
+#                    npu_op_kernel_options in cmake/cann_op_package.cmake: the package ships op_kernel/ for
+#                    online compilation, so a kernel that reaches into op_host/ fails here)
 #   tests/kernels/npu_user/*.cpp  the kernel-launch tests' user kernels, for float and half
 #   op_host/*.cpp    check_host.sh, all four compiles the package build makes of it: opdef, tiling and
 #                    proto with -I op_host at the project's CMAKE_CXX_STANDARD (CMakeLists.txt), and
@@ -46,7 +47,7 @@ run() {
 for kernel in op_kernel/*.cpp; do
     for dtype in $DTYPES; do
         echo "== $kernel (DTYPE $dtype)"
-        CHECK_DTYPE=$dtype run "$KERNEL_CHECK" "$kernel" "$(dirname "$kernel")" op_host
+        CHECK_DTYPE=$dtype run "$KERNEL_CHECK" "$kernel" "$(dirname "$kernel")"
     done
 done
 

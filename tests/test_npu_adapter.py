@@ -96,6 +96,19 @@ def test_second_device_runs_there_and_leaves_the_current_device_alone():
 
 
 @pytest.mark.skipif(npu_count() < 2, reason="needs a second NPU")
+def test_a_cpu_scalar_x_runs_on_the_device_of_y():
+    # torch.add(x cpu 0-d, y npu:1) runs on npu:1 whatever the current device: the guard follows y.
+    torch.npu.set_device(0)
+    x = torch.tensor(1.5)
+    y = rand(1000, device="npu:1")
+    for z in (ascend_ext.vector_add(x, y), ascend_ext.vector_add(x, y, alpha=2.0)):
+        assert z.device == torch.device("npu:1")
+    torch.testing.assert_close(ascend_ext.vector_add(x, y).cpu(), torch.add(x, y).cpu())
+    torch.testing.assert_close(ascend_ext.vector_add(x, y, alpha=2.0).cpu(), torch.add(x, y, alpha=2.0).cpu())
+    assert torch.npu.current_device() == 0
+
+
+@pytest.mark.skipif(npu_count() < 2, reason="needs a second NPU")
 def test_operands_on_two_devices_are_rejected():
     with pytest.raises(RuntimeError, match="vector_add"):
         ascend_ext.vector_add(rand(10, device="npu:0"), rand(10, device="npu:1"))

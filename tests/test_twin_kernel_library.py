@@ -87,6 +87,8 @@ def test_parameters_may_be_named_like_the_launch_arguments(tmp_path):
         '    AscendC::GlobalTensor<float> a, b;\n'
         '    a.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(self), block_dim);\n'
         '    b.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(kernel), block_dim);\n'
+        '    AscendC::DataCacheCleanAndInvalid<float, AscendC::CacheLine::SINGLE_CACHE_LINE,\n'
+        '                                      AscendC::DcciDst::CACHELINE_OUT>(a);  // GetValue docs\n'
         '    b.SetValue(0, a.GetValue(0));\n'
         '}\n')
     lib = ascend_ext.twin.compile_kernels([str(src)])

@@ -50,6 +50,6 @@ def test_null_system_workspace_is_a_violation(lib):
 
 @pytest.mark.parametrize("cores", [1, 8])
 def test_values_other_cores_stored_are_read_after_sync_all(lib, cores):
-    y = torch.zeros(cores + 1)
+    y = torch.zeros(16 * cores + 1)  # one 64-byte line per core
     lib.launch("gather_sum", cores, y=y)
     assert y[-1].item() == cores * (cores + 1) / 2

@@ -278,6 +278,14 @@ def test_out_errors_name_the_problem():
         torch.ops.ascend_ext.vector_add(rand(4), rand(4), out=torch.empty(4, dtype=torch.int32))
 
 
+def test_a_cpu_scalar_x_takes_the_device_of_y():
+    # The operand deciding the device is y here (torch.add's rule); the NPU entry guards on the same choice.
+    x = torch.tensor(2.0)
+    for y in (torch.empty(3, device="meta"), torch.empty(3, 4, device="meta", dtype=torch.bfloat16)):
+        z = torch.ops.ascend_ext.vector_add(x, y, alpha=0.5)
+        assert z.device == y.device and z.shape == y.shape and z.dtype == torch.add(x, y).dtype
+
+
 @pytest.mark.parametrize("other", ["meta", pytest.param("npu", marks=DEVICES[1].marks)])
 def test_rejects_mixed_devices(other):
     with pytest.raises(ValueError, match=r"ascend_ext\.vector_add: arguments 'x' and 'y' must be on the same device"):

@@ -171,4 +171,52 @@ TEST_CASE("few long rows are split across cores: rows = 1 and 3 with D = 3e6")
     CHECK_EQ(plan.blockDim, 25u);
 }
 
+TEST_CASE("the op's workspace: none unless split rows exchange partials, then the system part in front")
+{
+    constexpr uint64_t kSystem = 16ull << 20;  // GetLibApiWorkSpaceSize() on A2
+    DispersionCorrectionProblem p;
+    p.rows = 1000;
+    p.rowLength = 512;
+    const DispersionCorrectionPlan packed = ComputeDispersionCorrectionTiling(p, DType::kFloat32, kAscend910B2);
+    CHECK_EQ(packed.workspaceBytes, 0u);
+    CHECK_EQ(OpWorkspaceBytes(kSystem, false, packed.workspaceBytes), 0u);
+    p.rows = 2;
+    p.rowLength = 3000000;
+    const DispersionCorrectionPlan split = ComputeDispersionCorrectionTiling(p, DType::kFloat32, kAscend910B2);
+    CHECK(split.workspaceBytes > 0);
+    // The op build's kernel wrapper passes workspace + RESERVED_WORKSPACE as the user workspace.
+    CHECK_EQ(OpWorkspaceBytes(kSystem, false, split.workspaceBytes), kSystem + split.workspaceBytes);
+    CHECK_EQ(OpWorkspaceBytes(kSystem, false, 0), 0u);      // vector_add: no API, no scratch
+    CHECK_EQ(OpWorkspaceBytes(kSystem, true, 0), kSystem);  // matmul: the Matmul object's
+}
+
+// ---- DecodeDispersionCorrectionProblem: shape + attrs -> the problem (CPU adapter and NPU TilingFunc) ----
+
+TEST_CASE("decode: rows along the last dimension, the attrs as given")
+{
+    const int64_t dims[3] = {4, 5, 6};
+    const DispersionCorrectionDecoded r = DecodeDispersionCorrectionProblem(dims, 3, 0.75, 0, 1e-3, true);
+    CHECK(r.error == nullptr);
+    CHECK_EQ(r.problem.rows, 20u);
+    CHECK_EQ(r.problem.rowLength, 6u);
+    CHECK_EQ(r.problem.mode, static_cast<uint32_t>(kDispersionScale));
+    CHECK_EQ(r.problem.alpha, 0.75);
+    CHECK_EQ(r.problem.eps, 1e-3);
+    CHECK(r.problem.backward);
+    const int64_t emptyRows[2] = {0, 6};
+    const DispersionCorrectionDecoded e = DecodeDispersionCorrectionProblem(emptyRows, 2, 1.0, 1, 1e-5, false);
+    CHECK(e.error == nullptr);
+    CHECK_EQ(e.problem.rows, 0u);
+}
+
+TEST_CASE("decode: no dimension, an empty or negative one, an unknown mode are errors")
+{
+    const int64_t dims[2] = {3, 4}, emptyRow[2] = {3, 0}, negative[2] = {-1, 4};
+    CHECK(DecodeDispersionCorrectionProblem(dims, 0, 1.0, 1, 1e-5, false).error != nullptr);
+    CHECK(DecodeDispersionCorrectionProblem(emptyRow, 2, 1.0, 1, 1e-5, false).error != nullptr);
+    CHECK(DecodeDispersionCorrectionProblem(negative, 2, 1.0, 1, 1e-5, false).error != nullptr);
+    CHECK(DecodeDispersionCorrectionProblem(dims, 2, 1.0, 2, 1e-5, false).error != nullptr);
+    CHECK(DecodeDispersionCorrectionProblem(dims, 2, 1.0, -1, 1e-5, false).error != nullptr);
+}
+
 TEST_MAIN()

@@ -76,7 +76,7 @@ void CheckPlan(const Shape& s, DType dtype, bool ta, bool tb, bool bias, const P
     // Capacities, recomputed from the fields.
     const uint64_t l1 = uint64_t(t.depthA1) * t.baseM * t.baseK * ds + uint64_t(t.depthB1) * t.baseN * t.baseK * ds +
                         (bias ? uint64_t(t.baseN) * MatmulAccBytes(ds) : 0);
-    CHECK(l1 <= p.l1Size);
+    CHECK(l1 <= L1Usable(p));
     CHECK_EQ(l1, plan.l1Bytes);
     CHECK(uint64_t(t.baseM) * t.baseK * ds * t.dbL0A <= p.l0aSize);
     CHECK(uint64_t(t.baseN) * t.baseK * ds * t.dbL0B <= p.l0bSize);
@@ -186,6 +186,18 @@ TEST_CASE("random shapes (fresh each run) keep every property")
     }
 }
 
+TEST_CASE("L1 plans stay within TOTAL_L1_SIZE (512 KiB - 128 B on A2), also where all of L1 would fit")
+{
+    CHECK_EQ(L1Usable(kAscend910B2), 524160u);
+    // float32 1 x 1 x 2048: two double-buffered full-K strips of A and B would be exactly 524,288 B.
+    for (bool bias : {false, true}) {
+        const MatmulPlan plan = ComputeMatmulTiling(1, 1, 2048, DType::kFloat32, false, false, bias, kAscend910B2);
+        CHECK(plan.unsupported == nullptr);
+        CHECK(plan.l1Bytes <= 524160u);
+        CHECK(plan.l1Bytes > 262144u);  // still stages most of L1
+    }
+}
+
 TEST_CASE("large squares use every cube core; tiny ones one core")
 {
     CHECK_EQ(ComputeMatmulTiling(4096, 4096, 4096, DType::kFloat16, false, false, false, kAscend910B2).blockDim, 24u);
@@ -215,6 +227,49 @@ TEST_CASE("DescribeMatmulPlan names the decision")
     const MatmulPlan plan = ComputeMatmulTiling(4096, 4096, 4096, DType::kFloat16, false, false, false, kAscend910B2);
     for (auto [name, value] : DescribeMatmulPlan(plan)) std::printf("  %s=%llu\n", name, (unsigned long long)value);
     CHECK(DescribeMatmulPlan(plan).size() >= 20);
+}
+
+// ---- DecodeMatmulProblem: stored shapes + flags -> the problem (the CPU adapter and the NPU TilingFunc) ----
+
+TEST_CASE("decode: M, N, K from the stored shapes and the transpose flags")
+{
+    const int64_t a[2] = {7, 5}, b[2] = {5, 3}, bias[1] = {3};
+    MatmulDecoded r = DecodeMatmulProblem(a, 2, b, 2, false, false, bias, 1);
+    CHECK(r.error == nullptr);
+    CHECK_EQ(r.problem.m, 7u);
+    CHECK_EQ(r.problem.k, 5u);
+    CHECK_EQ(r.problem.n, 3u);
+    CHECK(r.problem.hasBias && !r.problem.transA && !r.problem.transB);
+    const int64_t aT[2] = {5, 7}, bT[2] = {3, 5};  // a stored [K, M], b stored [N, K]
+    r = DecodeMatmulProblem(aT, 2, bT, 2, true, true, nullptr, 0);
+    CHECK(r.error == nullptr);
+    CHECK_EQ(r.problem.m, 7u);
+    CHECK_EQ(r.problem.k, 5u);
+    CHECK_EQ(r.problem.n, 3u);
+    CHECK(!r.problem.hasBias && r.problem.transA && r.problem.transB);
+    const int64_t empty[2] = {0, 5};
+    CHECK(DecodeMatmulProblem(empty, 2, b, 2, false, false, nullptr, 0).error == nullptr);
+}
+
+TEST_CASE("decode: ranks, inner dimensions and the bias length are checked")
+{
+    const int64_t a[2] = {7, 5}, b[2] = {5, 3}, b3[3] = {1, 5, 3}, wrongK[2] = {4, 3};
+    const int64_t bias2[1] = {2}, bias2d[2] = {1, 3};
+    CHECK(DecodeMatmulProblem(a, 2, b3, 3, false, false, nullptr, 0).error != nullptr);
+    CHECK(DecodeMatmulProblem(a, 2, wrongK, 2, false, false, nullptr, 0).error != nullptr);
+    CHECK(DecodeMatmulProblem(a, 2, b, 2, true, false, nullptr, 0).error != nullptr);  // op(a) is 5x7
+    CHECK(DecodeMatmulProblem(a, 2, b, 2, false, false, bias2, 1).error != nullptr);
+    CHECK(DecodeMatmulProblem(a, 2, b, 2, false, false, bias2d, 2).error != nullptr);
+}
+
+TEST_CASE("decode then tile: the problem overload is the sizes overload")
+{
+    const int64_t a[2] = {300, 200}, b[2] = {100, 200};
+    const MatmulDecoded r = DecodeMatmulProblem(a, 2, b, 2, false, true, nullptr, 0);
+    const MatmulPlan viaProblem = ComputeMatmulTiling(r.problem, DType::kFloat16, kAscend910B2);
+    const MatmulPlan viaSizes = ComputeMatmulTiling(300, 100, 200, DType::kFloat16, false, true, false, kAscend910B2);
+    CHECK(DescribeMatmulPlan(viaProblem) == DescribeMatmulPlan(viaSizes));
+    CHECK_EQ(viaProblem.tiling.transB, 1u);
 }
 
 TEST_MAIN()

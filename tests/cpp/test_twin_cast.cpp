@@ -179,7 +179,10 @@ void DeqKernel(GM_ADDR in, GM_ADDR out)
     LocalTensor<half> d = db.Get<half>();
     DataCopy(s, inGm, 128);
     Duplicate(d, half(-7.0f), 256);
-    if constexpr (form == 0) SetDeqScale(scaleGm.GetValue(0));
+    if constexpr (form == 0) {
+        DataCacheCleanAndInvalid<half, CacheLine::SINGLE_CACHE_LINE, DcciDst::CACHELINE_OUT>(scaleGm);
+        SetDeqScale(scaleGm.GetValue(0));
+    }
     if constexpr (form == 2) SetDeqScale(1.0f, int16_t(0), true);
     SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
     WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
@@ -329,7 +332,7 @@ TEST_CASE("Cast float/half/bfloat16 -> integers: the docs' examples under every 
     CHECK((CastAll<int32_t, half, RoundMode::CAST_ROUND>(hm) == std::vector<int32_t>({-2, 65504})));
     CHECK((CastAll<int32_t, half, RoundMode::CAST_TRUNC>(hm) == std::vector<int32_t>({-1, 65504})));
     // bfloat16_t -> int32_t: 2^6 + 0.5 -> 64/64/65/65/64.
-    const std::vector<bfloat16_t> b = {bfloat16_t(64.5f), bfloat16_t(-1.0e20f)};
+    const std::vector<bfloat16_t> b = {AscendC::Cast(64.5f), AscendC::Cast(-1.0e20f)};
     CHECK((CastAll<int32_t, bfloat16_t, RoundMode::CAST_RINT>(b) == std::vector<int32_t>({64, INT32_MIN})));
     CHECK((CastAll<int32_t, bfloat16_t, RoundMode::CAST_FLOOR>(b) == std::vector<int32_t>({64, INT32_MIN})));
     CHECK((CastAll<int32_t, bfloat16_t, RoundMode::CAST_CEIL>(b) == std::vector<int32_t>({65, INT32_MIN})));

@@ -137,6 +137,7 @@ void CmpMaskKernel(GM_ADDR in, GM_ADDR out)
     DataCopy(b, inGm[256], 256);
     DataCopy(selT, inBytes[2048], 32);
     DataCopy(sel2, inBytes[2080], 32);
+    DataCacheCleanAndInvalid<float, CacheLine::SINGLE_CACHE_LINE, DcciDst::CACHELINE_OUT>(inGm[528]);
     const float s = inGm.GetValue(528);
     Duplicate(y, kSentinel, kRegY);
     Duplicate(scal, s, 8);  // mode 1's scalar, replicated as the docs load it

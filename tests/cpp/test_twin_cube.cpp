@@ -82,7 +82,7 @@ TEST_CASE("every iterate order and L1 staging regime: right results, traffic as 
                 vt.stepKb = ob[1];
                 vt.depthB1 = vt.stepN * ob[1] * ob[2];
                 const uint64_t l1 = uint64_t(vt.depthA1) * 48 * 32 * 4 + uint64_t(vt.depthB1) * 32 * 32 * 4;
-                if (l1 > kAscend910B2.l1Size) continue;
+                if (l1 > L1Usable(kAscend910B2)) continue;
                 ++variants;
                 std::fill(c.begin(), c.end(), NAN);
                 const ascend_twin::LaunchStats s =
@@ -168,6 +168,27 @@ ascend_twin::KernelEntry Entry()
 
 }  // namespace
 
+// A and B declared with ISTRANS = isTrans, given the runtime flags flagA / flagB; inputs of type T.
+template <typename T, bool isTrans, bool flagA, bool flagB>
+void IsTransKernel(GM_ADDR a, GM_ADDR b, GM_ADDR, GM_ADDR c, GM_ADDR, GM_ADDR tiling)
+{
+    GET_TILING_DATA_WITH_STRUCT(MatmulTilingData, tilingData, tiling);
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
+    TPipe pipe;
+    using In = MatmulType<TPosition::GM, CubeFormat::ND, T, isTrans>;
+    Matmul<In, In, MatmulType<TPosition::GM, CubeFormat::ND, float>, F32> mm;
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tilingData.cubeTiling);
+    GlobalTensor<T> aGm, bGm;
+    GlobalTensor<float> cGm;
+    aGm.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(a));
+    bGm.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(b));
+    cGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c));
+    mm.SetTensorA(aGm, flagA);
+    mm.SetTensorB(bGm, flagB);
+    mm.IterateAll(cGm);
+    mm.End();
+}
+
 void CubeKernelWithUb(GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR, GM_ADDR)
 {
     KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
@@ -184,6 +205,25 @@ TEST_CASE("the Matmul object's rules: kernel type, ISTRANS, End, isBias; no UB o
     CHECK(Raises(Entry<&RuleKernel<true, false, false, false>>(), "Matmul::End is called"));
     CHECK(Raises(Entry<&RuleKernel<true, false, true, true>>(), "isBias = 1"));
     CHECK(Raises(Entry<&CubeKernelWithUb>(), "an AI Cube core has no Unified Buffer"));
+}
+
+TEST_CASE("float inputs: the transpose flag equals ISTRANS; half may alternate (SetTensorA/SetTensorB docs)")
+{
+    // ones everywhere: every transposition gives C = K = 32 (the half kernels read float ones as pairs of
+    // half bits 0x0000/0x3f80, so only the float results are compared).
+    CHECK(RunsClean(Entry<&IsTransKernel<float, true, true, true>>()));
+    CHECK(RunsClean(Entry<&IsTransKernel<float, false, false, false>>()));
+    CHECK(Raises(Entry<&IsTransKernel<float, true, false, true>>(), "for float inputs the transpose flag equals"));
+    CHECK(Raises(Entry<&IsTransKernel<float, true, true, false>>(), "isTransposeB = false with ISTRANS = true"));
+    CHECK(Raises(Entry<&IsTransKernel<float, false, true, false>>(), "a transposed A needs"));
+    for (ascend_twin::KernelEntry halfEntry : {Entry<&IsTransKernel<half, true, false, false>>(),
+                                              Entry<&IsTransKernel<half, true, true, false>>(),
+                                              Entry<&IsTransKernel<bfloat16_t, true, false, true>>()}) {
+        const MatmulPlan plan = ComputeMatmulTiling(32, 32, 32, DType::kFloat16, false, false, false, kAscend910B2);
+        std::vector<float> a(32 * 32, 1.0f), b(32 * 32, 1.0f), c(32 * 32);
+        LaunchOn(halfEntry, "rule_kernel", plan.tiling, a, b, c);  // no violation
+    }
+    CHECK(Raises(Entry<&IsTransKernel<half, false, true, false>>(), "a transposed A needs"));
 }
 
 TEST_MAIN()

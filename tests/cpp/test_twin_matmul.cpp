@@ -279,7 +279,33 @@ TEST_CASE("the cube core enforces L1/L0 capacities, the cube core count and GM b
     MatmulPlan l1 = good;
     l1.tiling.cubeTiling.depthA1 = 2 * 64 * l1.tiling.cubeTiling.stepKa;  // 128 base blocks of A
     l1.tiling.cubeTiling.stepM = 64;
-    CHECK(RaisesRule(l1, good.blockDim, "A1 + B1 + bias fit in L1"));
+    CHECK(RaisesRule(l1, good.blockDim, "A1 + B1 + bias fit in the L1 a TPipe hands out"));
+    // All of L1 (524,288 B) is 128 B more than a TPipe hands out on A2 (TOTAL_L1_SIZE): float32 1 x 1 x 2048
+    // with A and B each two full-K strips of 16 x 512 floats. The plan for that shape fits and runs.
+    const MatmulPlan thin = ComputeMatmulTiling(1, 1, 2048, DType::kFloat32, false, false, false, kAscend910B2);
+    MatmulPlan whole = thin;
+    TCubeTiling& w = whole.tiling.cubeTiling;
+    w.baseM = w.baseN = 16;
+    w.baseK = 512;
+    w.stepM = w.stepN = 1;
+    w.stepKa = w.stepKb = 4;
+    w.depthA1 = w.depthB1 = 8;
+    CHECK_EQ(uint64_t(w.depthA1) * 16 * 512 * 4 + uint64_t(w.depthB1) * 16 * 512 * 4, 524288u);
+    CHECK(RaisesRule(whole, 1, "(TOTAL_L1_SIZE)"));
+    {
+        std::vector<uint8_t> a(2048 * 4), b(2048 * 4), c(4);
+        for (size_t i = 0; i < 2048; ++i) {
+            const float av = float(i % 7) - 3.0f, bv = float(i % 5) * 0.5f;
+            std::memcpy(&a[i * 4], &av, 4);
+            std::memcpy(&b[i * 4], &bv, 4);
+        }
+        double want = 0;
+        for (size_t i = 0; i < 2048; ++i) want += (double(i % 7) - 3.0) * (double(i % 5) * 0.5);
+        Launch(thin, DType::kFloat32, a, b, nullptr, c, thin.blockDim);
+        float got;
+        std::memcpy(&got, c.data(), 4);
+        CHECK_EQ(double(got), want);  // small integers and halves: exact in float32
+    }
     MatmulPlan l0c = good;  // two 128 x 256 float32 blocks of C: 256 KiB, L0C holds 128 KiB
     TCubeTiling& t = l0c.tiling.cubeTiling;
     t.baseM = 128;

@@ -146,4 +146,69 @@ TEST_CASE("sizes past 2^32 elements are planned with 64-bit arithmetic")
     CHECK(plan.tiling.colsFormer > (1ull << 27));
 }
 
+// ---- DecodeVectorAddProblem: the op's operands -> the problem (the CPU adapter and the NPU TilingFunc) ----
+
+namespace {
+VectorAddOperands Operands(uint64_t n, bool hasY, uint64_t d, double scaleX = 1.0, double scaleY = 1.0,
+                           double yValue = 0.0)
+{
+    VectorAddOperands o;
+    o.fullElems = n;
+    o.hasBcast = hasY;
+    o.bcastElems = d;
+    o.scaleX = scaleX;
+    o.scaleY = scaleY;
+    o.yValue = yValue;
+    return o;
+}
+}  // namespace
+
+TEST_CASE("decode: y with x's element count is one row of all of x")
+{
+    const VectorAddDecoded r = DecodeVectorAddProblem(Operands(1000, true, 1000, 1.0, 0.5));
+    CHECK(r.error == nullptr);
+    CHECK_EQ(r.problem.mode, kVectorAddRows);
+    CHECK_EQ(r.problem.rows, 1u);
+    CHECK_EQ(r.problem.rowLength, 1000u);
+    CHECK_EQ(r.problem.scaleBcast, 0.5);
+}
+
+TEST_CASE("decode: y with a divisor of x's count is a row repeated over x, one element a GM scalar")
+{
+    VectorAddDecoded r = DecodeVectorAddProblem(Operands(6 * 128, true, 128, 2.0, 3.0));
+    CHECK(r.error == nullptr);
+    CHECK_EQ(r.problem.mode, kVectorAddRows);
+    CHECK_EQ(r.problem.rows, 6u);
+    CHECK_EQ(r.problem.rowLength, 128u);
+    CHECK_EQ(r.problem.scaleFull, 2.0);
+    CHECK_EQ(r.problem.scaleBcast, 3.0);
+    r = DecodeVectorAddProblem(Operands(77, true, 1, 1.0, -2.0));
+    CHECK_EQ(r.problem.mode, kVectorAddScalarGm);
+    CHECK_EQ(r.problem.rows, 1u);
+    CHECK_EQ(r.problem.rowLength, 77u);
+    r = DecodeVectorAddProblem(Operands(1, true, 1));  // one element each: equal counts, one row
+    CHECK_EQ(r.problem.mode, kVectorAddRows);
+    CHECK_EQ(r.problem.rowLength, 1u);
+}
+
+TEST_CASE("decode: without y the number times scale_y rides in the tiling")
+{
+    const VectorAddDecoded r = DecodeVectorAddProblem(Operands(300, false, 0, 0.25, 4.0, 1.5));
+    CHECK(r.error == nullptr);
+    CHECK_EQ(r.problem.mode, kVectorAddScalarTiling);
+    CHECK_EQ(r.problem.scalar, 6.0);
+    CHECK_EQ(r.problem.scaleFull, 0.25);
+    CHECK_EQ(r.problem.scaleBcast, 1.0);
+    CHECK_EQ(r.problem.rowLength, 300u);
+}
+
+TEST_CASE("decode: a y that is no row of x is an error, never a plan")
+{
+    for (uint64_t d : {7ull, 0ull, 2000ull}) {
+        const VectorAddDecoded r = DecodeVectorAddProblem(Operands(1000, true, d));
+        CHECK(r.error != nullptr);
+    }
+    CHECK(DecodeVectorAddProblem(Operands(0, true, 0)).error == nullptr);  // empty: equal counts, no launch
+}
+
 TEST_MAIN()

@@ -58,22 +58,25 @@ extern "C" __global__ __aicore__ void scale_negate(GM_ADDR x, GM_ADDR y, GM_ADDR
     scale_tpl<SCALE_TPL_MODE_NEGATE>(x, y, workspace, tiling);
 }
 
-// Every core stores blockIdx + 1 with SetValue; after SyncAll, core 0 drops its cached lines and adds
-// them up into y[blockNum].
+// Every core stores blockIdx + 1 with SetValue on a 64-byte line of its own (cores sharing a line would
+// overwrite each other's bytes when their caches write it back) and writes it back; after SyncAll, core 0
+// drops its cached lines and adds them up into y[16 * blockNum].
 extern "C" __global__ __aicore__ void gather_sum(GM_ADDR y)
 {
+    constexpr int64_t kLineFloats = 16;
     const int64_t cores = GetBlockNum();
     GlobalTensor<float> yGm;
-    yGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y), cores + 1);
-    yGm.SetValue(GetBlockIdx(), static_cast<float>(GetBlockIdx() + 1));
-    DataCacheCleanAndInvalid<float, CacheLine::SINGLE_CACHE_LINE, DcciDst::CACHELINE_OUT>(yGm[GetBlockIdx()]);
+    yGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y), kLineFloats * cores + 1);
+    yGm.SetValue(kLineFloats * GetBlockIdx(), static_cast<float>(GetBlockIdx() + 1));
+    DataCacheCleanAndInvalid<float, CacheLine::SINGLE_CACHE_LINE, DcciDst::CACHELINE_OUT>(yGm[kLineFloats * GetBlockIdx()]);
     SyncAll();
     if (GetBlockIdx() == 0) {
         DataCacheCleanAndInvalid<float, CacheLine::ENTIRE_DATA_CACHE>(yGm);
         float sum = 0.0f;
         for (int64_t i = 0; i < cores; ++i) {
-            sum += yGm.GetValue(i);
+            sum += yGm.GetValue(kLineFloats * i);
         }
-        yGm.SetValue(cores, sum);
+        yGm.SetValue(kLineFloats * cores, sum);
+        DataCacheCleanAndInvalid<float, CacheLine::SINGLE_CACHE_LINE, DcciDst::CACHELINE_OUT>(yGm[kLineFloats * cores]);
     }
 }

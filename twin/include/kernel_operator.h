@@ -3,6 +3,7 @@
 #pragma once
 
 #include "twin/kernel_types.h"      // GM_ADDR, __aicore__, half, bfloat16_t
+#include "twin/kernel_scalar.h"     // Cast/ToFloat/ToBfloat16 of scalar bfloat16_t
 #include "twin/kernel_tensor.h"     // TPosition, GlobalTensor, LocalTensor
 #include "twin/kernel_int4.h"       // LocalTensor<int4b_t>
 #include "twin/kernel_tpipe.h"      // TPipe, TQue, TQueBind, TBuf

@@ -9,6 +9,35 @@
 
 namespace ascend_twin {
 
+// The core's scalar data cache (DataCacheCleanAndInvalid docs): GlobalTensor::GetValue/SetValue go through
+// it, DataCopy and the other DMA transfers do not. Kept as byte ranges with the SyncAll epoch of each event.
+struct ScalarCacheRange {
+    uint64_t begin, end;
+    uint32_t epoch;      // valid: the epoch of the DataCacheCleanAndInvalid; writes: of the SetValue
+    uint32_t loadEpoch;  // valid: of the first GetValue since (kScalarCacheNever until then); writes: of the clean
+};
+inline constexpr uint32_t kScalarCacheNever = 0xffffffffu;
+
+struct ScalarCache {
+    bool used = false;         // any scalar GM access or DataCacheCleanAndInvalid in this launch
+    bool allValid = false;     // ENTIRE_DATA_CACHE since the launch began
+    uint32_t allValidEpoch = 0;
+    std::vector<ScalarCacheRange> valid;   // bytes invalidated since the launch began (loaded since: loadEpoch)
+    std::vector<GmWrite> stale;            // valid bytes this core's DMA wrote after: the cache may hold the old ones
+    std::vector<ScalarCacheRange> writes;  // SetValue bytes; loadEpoch = the epoch of their clean, or never
+    std::vector<ScalarCacheRange> reads;   // GetValue bytes; epoch = of the read, loadEpoch = of the line's load
+
+    void Clear()
+    {
+        used = allValid = false;
+        allValidEpoch = 0;
+        valid.clear();
+        stale.clear();
+        writes.clear();
+        reads.clear();
+    }
+};
+
 struct CoreRecords {
     const std::vector<GmRegion>* gm = nullptr;
     std::vector<GmWrite> writes;        // coalesced GM write ranges, for the cross-core overlap check
@@ -22,9 +51,11 @@ struct CoreRecords {
     std::string deferredViolation;      // found in a destructor (cannot throw there); raised after the kernel returns
     std::string deferredCall;
     std::string deferredRule;
+    ScalarCache scalarCache;
 
     void Clear()  // for the next launch; the vectors keep their capacity
     {
+        scalarCache.Clear();
         gm = nullptr;
         writes.clear();
         reads.clear();
@@ -43,5 +74,17 @@ struct CoreRecords {
 // bytes (the SyncAll docs prescribe it), so the cross-core checks leave it out.
 bool CheckSyncWorkspaceZeroing(const std::vector<CoreContext>& cores, int64_t& culprit, std::string& detail);
 bool InSyncWorkspaceZeroing(const std::vector<CoreContext>& cores, const GmWrite& w);
+// DMA accesses of GM by the current core, for its scalar data cache (twin/src/scalar_cache.cpp).
+void ScalarCacheOnDmaRead(const char* call, CoreContext& ctx, uint64_t begin, uint64_t end);
+void ScalarCacheOnDmaWrite(CoreContext& ctx, uint64_t begin, uint64_t end);
+// GetValue/SetValue of [begin, begin + bytes) after the bounds check and the records.
+void ScalarCacheRead(const char* call, CoreContext& ctx, uint64_t begin, uint64_t bytes);
+void ScalarCacheWrite(CoreContext& ctx, uint64_t begin, uint64_t bytes);
+
+struct LaunchSpec;
+// "bytes [a, b) of GM buffer 'name'" for a range of the launch's GM.
+std::string WhereInGm(const LaunchSpec& spec, uint64_t begin, uint64_t end);
+// After the launch: scalar reads made stale, and scalar writes not yet written back, by other cores' accesses.
+void CheckScalarCachesAcrossCores(const LaunchSpec& spec, const std::vector<CoreContext>& cores, uint64_t generation);
 
 }  // namespace ascend_twin

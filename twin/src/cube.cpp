@@ -98,10 +98,13 @@ void CubeMatmul::Init(const AscendC::tiling::TCubeTiling* tiling)
     const uint32_t acc = AccSizeOf(s.types.a);  // L0C's element (and the bias's in L1)
     const uint64_t l1 = uint64_t(t.depthA1) * t.baseM * t.baseK * ds + uint64_t(t.depthB1) * t.baseN * t.baseK * ds +
                         (t.isBias ? uint64_t(t.baseN) * acc : 0);
-    Require(l1 <= p.l1Size, kCall, "A1 + B1 + bias fit in L1",
+    // The TPipe hands out TOTAL_L1_SIZE (A2: 512 KiB - 128 B for the Matmul API's messages), not all of L1.
+    Require(l1 <= L1Usable(p), kCall, "A1 + B1 + bias fit in the L1 a TPipe hands out (TOTAL_L1_SIZE)",
             Num(l1) + " bytes asked (depthA1 " + Num(t.depthA1) + " x " + Num(t.baseM) + "x" + Num(t.baseK) +
                 ", depthB1 " + Num(t.depthB1) + " x " + Num(t.baseN) + "x" + Num(t.baseK) + " of " +
-                CubeTypeName(s.types.a) + (t.isBias ? ", bias" : "") + "), L1 holds " + Num(p.l1Size));
+                CubeTypeName(s.types.a) + (t.isBias ? ", bias" : "") + "), TOTAL_L1_SIZE is " +
+                Num(L1Usable(p)) + " (L1 " + Num(p.l1Size) + " less the " +
+                Num(kL1KfcReserved) + " bytes the API keeps)");
     const uint64_t l0a = uint64_t(t.baseM) * t.baseK * ds * t.dbL0A, l0b = uint64_t(t.baseN) * t.baseK * ds * t.dbL0B;
     const uint64_t l0c = uint64_t(t.baseM) * t.baseN * acc * t.dbL0C;
     Require(l0a <= p.l0aSize, kCall, "baseM x baseK x dbL0A fits in L0A", Num(l0a) + " > " + Num(p.l0aSize));
@@ -167,11 +170,28 @@ void CubeMatmul::SetTail(int tailM, int tailN, int tailK)
     s.singleK = k;
 }
 
+namespace {
+// SetTensorA/SetTensorB docs (isTransposeA/isTransposeB): with ISTRANS = false the flag must be false; for
+// inputs other than half and bfloat16_t (here: float) it must equal ISTRANS, so that the kernel sizes L1
+// as the tiling did (a float ISTRANS = true object given false is wrong too).
+void CheckTransposeFlag(CubeType type, bool isTrans, bool flag, const char* call,
+                        const char* operand)
+{
+    const std::string flagText = std::string("isTranspose") + operand + " = " + (flag ? "true" : "false");
+    const std::string isTransText = std::string(" with ISTRANS = ") + (isTrans ? "true" : "false");
+    Require(!flag || isTrans, call, (std::string("a transposed ") + operand + " needs MatmulType<..., ISTRANS = true>").c_str(),
+            flagText + isTransText);
+    Require(type != CubeType::kFloat32 || flag == isTrans, call,
+            "for float inputs the transpose flag equals the MatmulType's ISTRANS (only half/bfloat16_t may alternate)",
+            flagText + isTransText + " (" + CubeTypeName(type) + " " + operand +
+                "): instantiate the MatmulType with ISTRANS equal to the flag");
+}
+}  // namespace
+
 void CubeMatmul::SetTensorA(const void* gm, bool isTransposeA)
 {
     RequireInit(*s_, "Matmul::SetTensorA");
-    Require(!isTransposeA || s_->types.aTransAllowed, "Matmul::SetTensorA",
-            "a transposed A needs MatmulType<..., ISTRANS = true>", "isTransposeA = true with ISTRANS = false");
+    CheckTransposeFlag(s_->types.a, s_->types.aTransAllowed, isTransposeA, "Matmul::SetTensorA", "A");
     s_->a = static_cast<const uint8_t*>(gm);
     s_->transA = isTransposeA;
 }
@@ -179,8 +199,7 @@ void CubeMatmul::SetTensorA(const void* gm, bool isTransposeA)
 void CubeMatmul::SetTensorB(const void* gm, bool isTransposeB)
 {
     RequireInit(*s_, "Matmul::SetTensorB");
-    Require(!isTransposeB || s_->types.bTransAllowed, "Matmul::SetTensorB",
-            "a transposed B needs MatmulType<..., ISTRANS = true>", "isTransposeB = true with ISTRANS = false");
+    CheckTransposeFlag(s_->types.b, s_->types.bTransAllowed, isTransposeB, "Matmul::SetTensorB", "B");
     s_->b = static_cast<const uint8_t*>(gm);
     s_->transB = isTransposeB;
 }

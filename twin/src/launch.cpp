@@ -95,17 +95,6 @@ void RunCore(const LaunchSpec& spec, const std::vector<GmRegion>& gm, const std:
     EndCore();
 }
 
-std::string WhereInGm(const LaunchSpec& spec, uint64_t begin, uint64_t end)
-{
-    for (const GmArg& a : spec.args) {
-        const auto base = reinterpret_cast<uintptr_t>(a.data);
-        if (!a.byValue && a.bytes > 0 && begin >= base && begin < base + a.bytes) {
-            return "bytes [" + std::to_string(begin - base) + ", " + std::to_string(end - base) + ") of GM buffer '" +
-                   a.name + "'";
-        }
-    }
-    return "bytes " + Hex(begin) + ".." + Hex(end);
-}
 
 // A GM range one core accessed, with the SyncAll epoch it was accessed in. A core that did not take part
 // in every SyncAll of the launch (usedCores < blockDim) is ordered with nobody: `anyEpoch`.
@@ -204,6 +193,18 @@ void CheckNoCrossCoreReadAfterWrite(const LaunchSpec& spec, const std::vector<Co
 
 }  // namespace
 
+std::string WhereInGm(const LaunchSpec& spec, uint64_t begin, uint64_t end)
+{
+    for (const GmArg& a : spec.args) {
+        const auto base = reinterpret_cast<uintptr_t>(a.data);
+        if (!a.byValue && a.bytes > 0 && begin >= base && begin < base + a.bytes) {
+            return "bytes [" + std::to_string(begin - base) + ", " + std::to_string(end - base) + ") of GM buffer '" +
+                   a.name + "'";
+        }
+    }
+    return "bytes " + Hex(begin) + ".." + Hex(end);
+}
+
 const LaunchStats& Launch(const LaunchSpec& spec)
 {
     if (spec.blockDim == 0) throw std::invalid_argument("ascend_ext twin: blockDim must be at least 1");
@@ -289,6 +290,7 @@ const LaunchStats& Launch(const LaunchSpec& spec)
     if (spec.blockDim > 1) {  // one core has nobody to race with
         CheckCoreWritesDisjoint(spec, cores, sync.generation);
         CheckNoCrossCoreReadAfterWrite(spec, cores, sync.generation);
+        CheckScalarCachesAcrossCores(spec, cores, sync.generation);
     }
 
     LaunchStats& stats = tLast;  // filled in place: its strings and vector keep their capacity

@@ -180,26 +180,51 @@ void CheckGmBinding(const char* call, const void* addr, uint32_t elemSize, const
     Fail(call, "a GM argument is read with the element size of the tensor passed for it", os.str());
 }
 
-void CheckGmRead(const char* call, const void* addr, uint64_t bytes)
+namespace {
+// Bounds, counters and the cross-core records of a GM access (DMA or scalar); returns its address.
+uint64_t RecordGmRead(const char* call, CoreContext& ctx, const void* addr, uint64_t bytes)
 {
     CheckGmInBounds(call, "GM reads stay inside the launch's buffers", "read", addr, bytes);
-    if (bytes == 0) return;
-    CoreContext& ctx = CurrentCore();
     ctx.counters.gmBytesRead += bytes;
     const uint64_t begin = reinterpret_cast<uintptr_t>(addr);
-    AddRange(ctx.records->reads, begin, begin + bytes, ctx.epoch);
+    if (bytes != 0) AddRange(ctx.records->reads, begin, begin + bytes, ctx.epoch);
+    return begin;
+}
+
+uint64_t RecordGmWrite(const char* call, CoreContext& ctx, const void* addr, uint64_t bytes)
+{
+    CheckGmInBounds(call, "GM writes stay inside the launch's buffers", "write", addr, bytes);
+    ctx.counters.gmBytesWritten += bytes;
+    const uint64_t begin = reinterpret_cast<uintptr_t>(addr);
+    if (bytes != 0) AddRange(ctx.records->writes, begin, begin + bytes, ctx.epoch);
+    return begin;
+}
+}  // namespace
+
+void CheckGmRead(const char* call, const void* addr, uint64_t bytes)
+{
+    CoreContext& ctx = CurrentCore();
+    const uint64_t begin = RecordGmRead(call, ctx, addr, bytes);
+    if (bytes != 0 && ctx.records->scalarCache.used) ScalarCacheOnDmaRead(call, ctx, begin, begin + bytes);
 }
 
 void CheckGmWrite(const char* call, const void* addr, uint64_t bytes)
 {
-    CheckGmInBounds(call, "GM writes stay inside the launch's buffers", "write", addr, bytes);
-    if (bytes == 0) return;
     CoreContext& ctx = CurrentCore();
-    const auto* p = static_cast<const uint8_t*>(addr);
-    ctx.counters.gmBytesWritten += bytes;
-    const uint64_t begin = reinterpret_cast<uintptr_t>(p);
-    const uint64_t end = begin + bytes;
-    AddRange(ctx.records->writes, begin, end, ctx.epoch);
+    const uint64_t begin = RecordGmWrite(call, ctx, addr, bytes);
+    if (bytes != 0 && ctx.records->scalarCache.used) ScalarCacheOnDmaWrite(ctx, begin, begin + bytes);
+}
+
+void ScalarGmRead(const char* call, const void* addr, uint64_t bytes)
+{
+    CoreContext& ctx = CurrentCore();
+    ScalarCacheRead(call, ctx, RecordGmRead(call, ctx, addr, bytes), bytes);
+}
+
+void ScalarGmWrite(const char* call, const void* addr, uint64_t bytes)
+{
+    CoreContext& ctx = CurrentCore();
+    ScalarCacheWrite(ctx, RecordGmWrite(call, ctx, addr, bytes), bytes);
 }
 
 namespace {
@@ -210,9 +235,14 @@ void Combine(AtomicOp op, uint8_t* dst, const uint8_t* src, uint64_t bytes)
         T a, b;
         std::memcpy(&a, dst + i, sizeof(T));
         std::memcpy(&b, src + i, sizeof(T));
-        const C x = static_cast<C>(a), y = static_cast<C>(b);
+        const C x = static_cast<C>(Widen(a)), y = static_cast<C>(Widen(b));
         const C r = op == AtomicOp::kAdd ? x + y : op == AtomicOp::kMax ? (x > y ? x : y) : (x < y ? x : y);
-        const T out = static_cast<T>(r);
+        T out;
+        if constexpr (std::is_integral_v<T>) {
+            out = static_cast<T>(r);
+        } else {
+            out = Narrow<T>(static_cast<float>(r));
+        }
         std::memcpy(dst + i, &out, sizeof(T));
     }
 }
@@ -234,6 +264,7 @@ void AtomicCopyToGm(const char* call, uint8_t* dst, const uint8_t* src, uint64_t
     }
     ctx.counters.gmBytesWritten += bytes;
     const uint64_t begin = reinterpret_cast<uintptr_t>(dst);
+    if (ctx.records->scalarCache.used) ScalarCacheOnDmaWrite(ctx, begin, begin + bytes);
     ctx.records->atomicWrites.push_back({begin, begin + bytes, ctx.epoch});
     std::lock_guard<std::mutex> lock(gAtomicMutex);
     switch (ctx.atomicType) {

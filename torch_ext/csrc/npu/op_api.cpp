@@ -13,6 +13,7 @@
 #include <acl/acl_base.h>
 
 #include "npu/operand_layout.h"
+#include "npu/workspace.h"
 #include "op_package.h"
 #include "torch_npu/csrc/aten/CustomFunctions.h"
 #include "torch_npu/csrc/core/npu/NPUFunctions.h"
@@ -161,7 +162,6 @@ struct AclnnCall::State {
     std::vector<std::pair<at::Tensor, at::Tensor>> writeBack;  // (caller's output, dense stand-in)
     aclOpExecutor* executor = nullptr;
     std::atomic<bool> executorConsumed{false};  // the second stage releases it
-    at::Tensor workspace;
     uint64_t workspaceSize = 0;
 
     ~State()
@@ -198,7 +198,7 @@ const aclTensor* AclnnCall::Convert(const TensorArg& arg)
     const c10::Device current(c10::DeviceType::PrivateUse1, c10_npu::current_device());
     TORCH_CHECK(t.device() == current, "ascend_ext: ", op, ": argument '", arg.name, "' is on ", t.device(),
                 ", expected the current NPU device ", current,
-                " (the op guards the device of its first input; all tensors must be on it)");
+                " (the op runs on the device of the operand that decides its result; all tensors must be on it)");
     const aclDataType dtype = AclDType(op, arg.name, t.scalar_type());
 
     const bool plain = IsPlainFormat(at_npu::native::custom_ops::get_npu_format(t));
@@ -242,24 +242,26 @@ void AclnnCall::Run(c10::function_ref<int(uint64_t*, aclOpExecutor**)> getWorksp
     }
     TORCH_CHECK(status == 0, "ascend_ext: ", opName_, ": ", aclnnName_, "GetWorkspaceSize failed with status ", status,
                 ": ", RecentAclError());
-    if (state_->workspaceSize > 0) {
-        // From the caching allocator on the current stream: reused only by work queued behind this launch.
-        const c10::Device device(c10::DeviceType::PrivateUse1, c10_npu::current_device());
-        state_->workspace = at::empty({static_cast<int64_t>(state_->workspaceSize)},
-                                      at::TensorOptions().dtype(at::kByte).device(device));
-    }
-
     // The queued callable owns the state: it is released after the launch ran, or with the callable if it
     // never runs. It must not throw (it may run on torch_npu's task-queue thread); a non-zero status is
-    // reported by torch_npu under the aclnn name.
+    // reported by torch_npu under the aclnn name. The workspace is not part of the state: it comes from the
+    // caching allocator on the current stream and is released right after enqueueing (npu/workspace.h).
     const auto run = reinterpret_cast<RunFn>(run_);
     std::shared_ptr<State> state = state_;
-    at_npu::native::OpCommand::RunOpApiV2(aclnnName_, [state, run, stream]() -> int {
-        UseStreamResources(stream, /*dequeue=*/true);
-        void* workspace = state->workspace.defined() ? state->workspace.data_ptr() : nullptr;
-        state->executorConsumed.store(true);
-        return run(workspace, state->workspaceSize, state->executor, stream);
-    });
+    const c10::Device device(c10::DeviceType::PrivateUse1, c10_npu::current_device());
+    EnqueueWithWorkspace(
+        state_->workspaceSize,
+        [&](uint64_t bytes) {
+            return at::empty({static_cast<int64_t>(bytes)}, at::TensorOptions().dtype(at::kByte).device(device));
+        },
+        [](const at::Tensor& t) { return t.data_ptr(); },
+        [&](void* workspace) {
+            at_npu::native::OpCommand::RunOpApiV2(aclnnName_, [state, run, stream, workspace]() -> int {
+                UseStreamResources(stream, /*dequeue=*/true);
+                state->executorConsumed.store(true);
+                return run(workspace, state->workspaceSize, state->executor, stream);
+            });
+        });
     for (auto& [dst, standIn] : state_->writeBack) dst.copy_(standIn);
     state_.reset();
 }

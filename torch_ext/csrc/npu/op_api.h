@@ -5,7 +5,7 @@
 //
 //   at::Tensor my_op_npu(const at::Tensor& x, const c10::optional<at::Tensor>& bias, double alpha, int64_t mode)
 //   {
-//       const c10::OptionalDeviceGuard guard(at::device_of(x));  // output, workspace, stream: x's device
+//       const c10::OptionalDeviceGuard guard(at::device_of(x));  // output, workspace, stream: the op's device
 //       ... checks, at::Tensor out = at::empty(...) ...
 //       npu::RunAclnn("my_op", "MyOp", npu::Input("x", x), npu::Input("bias", bias), alpha, mode,
 //                     npu::Output("out", out));
@@ -75,10 +75,11 @@ struct AclnnArg<TensorArg> {
     using type = const aclTensor*;
 };
 
-// One aclnn call being prepared on the calling thread and run by torch_npu's task queue. Owns everything
-// the call needs (the tensors it reads and writes, their aclTensor descriptions, the executor and the
-// workspace) through a shared state that the queued callable holds: whether the launch runs, fails or is
-// never run (an exception before or during enqueueing), the state is released exactly once.
+// One aclnn call being prepared on the calling thread and run by torch_npu's task queue. Owns what the
+// call needs (the tensors it reads and writes, their aclTensor descriptions, the executor) through a shared
+// state that the queued callable holds: whether the launch runs, fails or is never run (an exception before
+// or during enqueueing), the state is released exactly once. The workspace is released in stream order
+// right after enqueueing, as torch_npu's own ops release theirs (npu/workspace.h).
 class AclnnCall {
 public:
     AclnnCall(const char* opName, const char* aclnnName);
@@ -91,8 +92,9 @@ public:
     T Convert(T value) { return value; }
 
     // Runs the first stage getWorkspace(&workspaceSize, &executor) (an op's first call serialised across
-    // threads), allocates the workspace from torch_npu's caching allocator on the current stream, and
-    // enqueues the second stage there. Throws, naming the op, if the first stage fails.
+    // threads), allocates the workspace from torch_npu's caching allocator on the current stream,
+    // enqueues the second stage there and releases the workspace. Throws, naming the op, if the first
+    // stage fails.
     void Run(c10::function_ref<int(uint64_t*, aclOpExecutor**)> getWorkspace);
 
     void* GetWorkspaceSymbol() const { return getWorkspace_; }

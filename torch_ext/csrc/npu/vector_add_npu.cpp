@@ -20,11 +20,10 @@ at::Tensor RunNpu(VectorAddCall call)
 {
     const VectorAddLaunch& l = call.launch;
     if (l.z.numel() > 0) {
-        const VectorAddProblem& p = l.problem;
-        const bool scalar = p.mode == kVectorAddScalarTiling;
+        // The operands the CPU path decodes with DecodeVectorAddProblem, which the TilingFunc runs on them.
+        const VectorAddOperands& o = l.operands;
         npu::RunAclnn("vector_add", "VectorAdd", npu::Input("x", Flat(l.full)), npu::Input("y", Flat(l.bcast)),
-                      p.scaleFull, scalar ? 1.0 : p.scaleBcast, scalar ? p.scalar : 0.0,
-                      npu::Output("z", Flat(l.z)));
+                      o.scaleX, o.scaleY, o.yValue, npu::Output("z", Flat(l.z)));
     }
     if (call.copyBack) call.result.copy_(l.z);
     return call.result;
@@ -32,10 +31,11 @@ at::Tensor RunNpu(VectorAddCall call)
 
 }  // namespace
 
-// Each entry guards the device of x: output, workspace and stream are on it.
+// Each entry guards the device of the operand that decides the result's (x, or y when x is a CPU 0-d
+// tensor: torch.add's rule), or of the out=/in-place tensor: output, workspace and stream are on it.
 at::Tensor vector_add_npu(const at::Tensor& x, const at::Tensor& y, const c10::Scalar& alpha)
 {
-    const c10::OptionalDeviceGuard guard(at::device_of(x));
+    const c10::OptionalDeviceGuard guard(at::device_of(VectorAddDeviceOperand(x, y)));
     return RunNpu(PrepareVectorAdd(x, y, c10::Scalar(), alpha, at::Tensor()));
 }
 

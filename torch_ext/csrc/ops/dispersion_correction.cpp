@@ -56,16 +56,14 @@ DType CheckDispersionCorrectionGrad(const char* op, const at::Tensor& grad, cons
 }
 
 DispersionCorrectionProblem DispersionCorrectionProblemOf(const at::Tensor& x, const DispersionCorrectionAttrs& a,
-                                                          bool backward)
+                                                          DType dtype, bool backward)
 {
-    DispersionCorrectionProblem p;
-    p.rowLength = static_cast<uint64_t>(x.size(-1));
-    p.rows = static_cast<uint64_t>(x.numel()) / p.rowLength;
-    p.mode = static_cast<uint32_t>(a.mode);
-    p.alpha = a.alpha;
-    p.eps = a.eps;
-    p.backward = backward;
-    return p;
+    // As the op's Float attrs carry alpha and eps to the NPU TilingFunc (float64 exists on the twin only).
+    const auto attr = [&](double v) { return dtype == DType::kFloat64 ? v : static_cast<double>(static_cast<float>(v)); };
+    const DispersionCorrectionDecoded d = DecodeDispersionCorrectionProblem(
+        x.sizes().data(), x.dim(), attr(a.alpha), a.mode, attr(a.eps), backward);
+    TORCH_INTERNAL_ASSERT(d.error == nullptr, "ascend_ext.dispersion_correction: ", d.error);
+    return d.problem;
 }
 
 // ---- CPU: the kernels on the twin ----------------------------------------------------------------------
@@ -79,7 +77,7 @@ at::Tensor dispersion_correction_cpu(const at::Tensor& x, double alpha, int64_t 
     at::Tensor y = at::empty(x.sizes(), x.options().memory_format(at::MemoryFormat::Contiguous));
     if (y.numel() == 0) return y;
     const DispersionCorrectionPlan plan =
-        ComputeDispersionCorrectionTiling(DispersionCorrectionProblemOf(input, attrs, false), dtype, TwinPlatform());
+        ComputeDispersionCorrectionTiling(DispersionCorrectionProblemOf(input, attrs, dtype, false), dtype, TwinPlatform());
     // Split rows exchange partial statistics through the workspace (op_host/dispersion_correction_tiling.h).
     LaunchOnTwin(kOp, dtype, plan.blockDim, {{"x", &input}, {"y", &y}}, plan.tiling, plan.workspaceBytes);
     return y;
@@ -94,7 +92,7 @@ at::Tensor dispersion_correction_backward_cpu(const at::Tensor& grad, const at::
     const at::Tensor g = grad.contiguous();
     at::Tensor gradX = at::empty(x.sizes(), x.options().memory_format(at::MemoryFormat::Contiguous));
     if (gradX.numel() == 0) return gradX;
-    const DispersionCorrectionProblem p = DispersionCorrectionProblemOf(g, attrs, true);
+    const DispersionCorrectionProblem p = DispersionCorrectionProblemOf(g, attrs, dtype, true);
     const DispersionCorrectionPlan plan = ComputeDispersionCorrectionTiling(p, dtype, TwinPlatform());
     // x is read only when grad_x depends on it (mode 1).
     const at::Tensor input = plan.tiling.readX ? x.contiguous() : at::Tensor();

@@ -22,9 +22,10 @@ DispersionCorrectionAttrs CheckDispersionCorrectionAttrs(const char* op, double 
 DType CheckDispersionCorrectionInput(const char* op, const at::Tensor& x);
 DType CheckDispersionCorrectionGrad(const char* op, const at::Tensor& grad, const at::Tensor& x);
 
-// The kernel's problem for x viewed as rows of its last dimension.
+// The kernel's problem for x viewed as rows of its last dimension: DecodeDispersionCorrectionProblem, the
+// decode the NPU TilingFunc runs, on x's shape and the attrs as the op package receives them.
 DispersionCorrectionProblem DispersionCorrectionProblemOf(const at::Tensor& x, const DispersionCorrectionAttrs& a,
-                                                          bool backward);
+                                                          DType dtype, bool backward);
 
 at::Tensor dispersion_correction_cpu(const at::Tensor& x, double alpha, int64_t mode, double eps);
 at::Tensor dispersion_correction_backward_cpu(const at::Tensor& grad, const at::Tensor& x, double alpha, int64_t mode,

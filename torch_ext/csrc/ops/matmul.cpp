@@ -89,6 +89,12 @@ MatmulLaunch PrepareMatmul(const at::Tensor& a, const at::Tensor& b, bool transA
     l.b = asStored(b, l.transB);
     // The A2 Matmul adds a float32 bias in L0C; the twin's float64 build a double one.
     if (hasBias) l.bias = bias->to(l.dtype == DType::kFloat64 ? at::kDouble : at::kFloat).contiguous();
+    const MatmulDecoded decoded =
+        DecodeMatmulProblem(l.a.sizes().data(), l.a.dim(), l.b.sizes().data(), l.b.dim(), l.transA, l.transB,
+                            hasBias ? l.bias.sizes().data() : nullptr, hasBias ? l.bias.dim() : 0);
+    TORCH_INTERNAL_ASSERT(decoded.error == nullptr, "ascend_ext.matmul: ", decoded.error);
+    TORCH_INTERNAL_ASSERT(decoded.problem.m == l.m && decoded.problem.n == l.n && decoded.problem.k == l.k);
+    l.problem = decoded.problem;
     l.c = at::empty({static_cast<int64_t>(l.m), static_cast<int64_t>(l.n)}, a.options());
     l.needsKernel = true;
     return l;
@@ -99,8 +105,7 @@ at::Tensor matmul_cpu(const at::Tensor& a, const at::Tensor& b, bool transA, boo
 {
     MatmulLaunch l = PrepareMatmul(a, b, transA, transB, bias);
     if (!l.needsKernel) return l.c;
-    const MatmulPlan plan =
-        ComputeMatmulTiling(l.m, l.n, l.k, l.dtype, l.transA, l.transB, l.bias.defined(), TwinPlatform());
+    const MatmulPlan plan = ComputeMatmulTiling(l.problem, l.dtype, TwinPlatform());
     TORCH_CHECK_VALUE(plan.unsupported == nullptr, "ascend_ext.matmul: ", l.m, "x", l.k, " @ ", l.k, "x", l.n,
                       " cannot be tiled: ", plan.unsupported);
     LaunchOnTwin("matmul_cube", l.dtype, plan.blockDim, {{"a", &l.a}, {"b", &l.b}, {"bias", &l.bias}, {"c", &l.c}},

@@ -16,6 +16,9 @@ struct MatmulLaunch {
     at::Tensor a, b, bias, c;
     bool transA = false, transB = false;
     uint64_t m = 0, n = 0, k = 0;
+    // The kernel's operands (a, b as stored, the flags, the bias) decoded by DecodeMatmulProblem, the
+    // function the NPU TilingFunc runs on the same operands.
+    MatmulProblem problem;
     DType dtype = DType::kFloat32;
     bool needsKernel = false;  // false: c is already the result (an empty dimension)
 };

@@ -23,16 +23,6 @@ constexpr const char* kOp = "vector_add";
 
 bool IsCpuScalar(const at::Tensor& t) { return t.dim() == 0 && t.is_cpu(); }
 
-// The device the result lives on: a CPU 0-d tensor may join an operand on another device, as in torch.add.
-const at::Tensor& DeviceOperand(const at::Tensor& x, const at::Tensor& y)
-{
-    if (!y.defined() || x.device() == y.device()) return x;
-    if (IsCpuScalar(y)) return x;
-    if (IsCpuScalar(x)) return y;
-    CheckSameDevice(kOp, "x", x, "y", y);  // throws
-    return x;
-}
-
 // torch.result_type of the operands, checked against the dtypes the kernel is built for.
 at::ScalarType ResultType(const at::Tensor& x, const at::Tensor& y, const c10::Scalar& other, bool onNpu)
 {
@@ -148,6 +138,22 @@ at::Tensor MaterialiseLike(const at::Tensor& t, const at::Tensor& z)
     return m;
 }
 
+// A number as the op package's Float attr carries it to the NPU TilingFunc: float, except in the twin's
+// float64 build (no NPU kernel), so that both decode the same values.
+double AttrValue(double v, DType dtype)
+{
+    return dtype == DType::kFloat64 ? v : static_cast<double>(static_cast<float>(v));
+}
+
+// The launch with its problem decoded from its operands by the op's one decode (vector_add_tiling.h).
+VectorAddLaunch Decoded(VectorAddLaunch l)
+{
+    const VectorAddDecoded d = DecodeVectorAddProblem(l.operands);
+    TORCH_INTERNAL_ASSERT(d.error == nullptr, "ascend_ext.vector_add: ", d.error);
+    l.problem = d.problem;
+    return l;
+}
+
 // Chooses which operand is read as F and how B is read, copying as little as possible.
 VectorAddLaunch BuildLaunch(const at::Tensor& x, const at::Tensor& y, const c10::Scalar& other, double alpha,
                             const at::Tensor& z, DType dtype)
@@ -155,11 +161,9 @@ VectorAddLaunch BuildLaunch(const at::Tensor& x, const at::Tensor& y, const c10:
     VectorAddLaunch l;
     l.z = z;
     l.dtype = dtype;
-    VectorAddProblem& p = l.problem;
     const uint64_t n = static_cast<uint64_t>(z.numel());
-    p.rows = 1;
-    p.rowLength = n;
-    p.scaleBcast = alpha;
+    VectorAddOperands& o = l.operands;
+    o.fullElems = n;
     const std::vector<int64_t> order = MemoryOrder(z);
 
     // A Python number, or a CPU 0-d tensor joining tensors on another device: the scalar rides in the tiling.
@@ -175,11 +179,10 @@ VectorAddLaunch BuildLaunch(const at::Tensor& x, const at::Tensor& y, const c10:
             l.z.copy_(tensor);  // computed in place in the output
             l.full = l.z;
         }
-        p.mode = kVectorAddScalarTiling;
-        p.scaleFull = xHostScalar ? alpha : 1.0;
-        p.scaleBcast = 1.0;
-        p.scalar = xHostScalar ? value : value * alpha;
-        return l;
+        // The NPU adapter passes the scaled number as y_value with scale_y 1, as here.
+        o.scaleX = AttrValue(xHostScalar ? alpha : 1.0, dtype);
+        o.yValue = AttrValue(xHostScalar ? value : value * alpha, dtype);
+        return Decoded(std::move(l));
     }
 
     const Classified cx = Classify(x, z, order);
@@ -193,8 +196,8 @@ VectorAddLaunch BuildLaunch(const at::Tensor& x, const at::Tensor& y, const c10:
     const at::Tensor& f = swap ? y : x;
     const at::Tensor& b = swap ? x : y;
     const Classified cb = swap ? cx : cy;
-    p.scaleFull = swap ? alpha : 1.0;
-    p.scaleBcast = swap ? 1.0 : alpha;
+    o.scaleX = AttrValue(swap ? alpha : 1.0, dtype);
+    o.scaleY = AttrValue(swap ? 1.0 : alpha, dtype);
 
     if ((swap ? yFull : xFull)) {
         l.full = f;
@@ -206,24 +209,13 @@ VectorAddLaunch BuildLaunch(const at::Tensor& x, const at::Tensor& y, const c10:
     }
     switch (cb.how) {
         case Reading::kScalar:
-            l.bcast = b;
-            p.mode = kVectorAddScalarGm;
-            break;
-        case Reading::kRows:
-            l.bcast = b;
-            p.rowLength = cb.rowLength;
-            p.rows = n / cb.rowLength;
-            break;
-        case Reading::kStridedRows:
-            l.bcast = CompactInOrder(b, z, order);
-            p.rowLength = cb.rowLength;
-            p.rows = n / cb.rowLength;
-            break;
-        case Reading::kOther:
-            l.bcast = MaterialiseLike(b, z);
-            break;
+        case Reading::kRows: l.bcast = b; break;  // one element, or the D elements of a row
+        case Reading::kStridedRows: l.bcast = CompactInOrder(b, z, order); break;
+        case Reading::kOther: l.bcast = MaterialiseLike(b, z); break;
     }
-    return l;
+    o.hasBcast = true;
+    o.bcastElems = static_cast<uint64_t>(l.bcast.numel());
+    return Decoded(std::move(l));
 }
 
 // The number operand: any real number; a bool counts as 0 or 1, as in torch.add.
@@ -262,13 +254,22 @@ at::Tensor RunCpu(VectorAddCall call)
 
 }  // namespace
 
+const at::Tensor& VectorAddDeviceOperand(const at::Tensor& x, const at::Tensor& y)
+{
+    if (!y.defined() || x.device() == y.device()) return x;
+    if (IsCpuScalar(y)) return x;
+    if (IsCpuScalar(x)) return y;
+    CheckSameDevice(kOp, "x", x, "y", y);  // throws
+    return x;
+}
+
 VectorAddCall PrepareVectorAdd(const at::Tensor& x, const at::Tensor& y, const c10::Scalar& other,
                                const c10::Scalar& alpha, const at::Tensor& into)
 {
     CheckTensor(kOp, "x", x);
     if (!y.defined()) CheckNumber(other);
     const double a = AlphaValue(alpha);
-    const at::Tensor& anchor = DeviceOperand(x, y);
+    const at::Tensor& anchor = VectorAddDeviceOperand(x, y);
     const at::ScalarType dtype = ResultType(x, y, other, anchor.is_privateuseone());
     const DType kernelDType = KernelDType(kOp, "the result", dtype, anchor.is_privateuseone());
 
@@ -304,7 +305,7 @@ void CheckVectorAddInplace(const at::Tensor& self, const at::Tensor& y, const c1
     } else {
         CheckNumber(other);
     }
-    const at::ScalarType dtype = ResultType(self, y, other, DeviceOperand(self, y).is_privateuseone());
+    const at::ScalarType dtype = ResultType(self, y, other, VectorAddDeviceOperand(self, y).is_privateuseone());
     TORCH_CHECK_TYPE(c10::canCast(dtype, self.scalar_type()), "ascend_ext.vector_add_: the result type ",
                      DTypeString(dtype), " can't be cast to the dtype ", DTypeString(self.scalar_type()),
                      " of 'x', which the in-place form writes");
@@ -317,7 +318,7 @@ void PrepareVectorAddOut(const at::Tensor& x, const at::Tensor& y, const c10::Sc
     CheckTensor(kOp, "x", x);
     CheckTensor(kOp, "y", y);
     CheckTensor(kOp, "out", out);
-    const at::Tensor& anchor = DeviceOperand(x, y);
+    const at::Tensor& anchor = VectorAddDeviceOperand(x, y);
     TORCH_CHECK_VALUE(out.device() == anchor.device(), "ascend_ext.vector_add: argument 'out' is on ", out.device(),
                       "; expected ", anchor.device(), " like the inputs");
     const at::ScalarType dtype = ResultType(x, y, c10::Scalar(), anchor.is_privateuseone());
@@ -374,7 +375,7 @@ at::Tensor EmptyResult(const at::Tensor& x, const at::Tensor& y, const c10::Scal
     CheckTensor(kOp, "x", x);
     if (!y.defined()) CheckNumber(other);
     AlphaValue(alpha);
-    const at::Tensor& anchor = DeviceOperand(x, y);
+    const at::Tensor& anchor = VectorAddDeviceOperand(x, y);
     const at::ScalarType dtype = ResultType(x, y, other, anchor.is_privateuseone());
     const c10::SymDimVector shape = y.defined() ? BroadcastShape(kOp, "x", x, "y", y)
                                                 : c10::SymDimVector(x.sym_sizes().begin(), x.sym_sizes().end());

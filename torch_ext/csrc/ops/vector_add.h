@@ -9,11 +9,14 @@
 
 namespace ascend_ext {
 
-// One kernel launch: z = scaleFull * full + scaleBcast * bcast, as VectorAddProblem describes it.
+// One kernel launch: z = scale_x * full + scale_y * bcast (or + y_value without bcast). `operands` is what
+// the op package receives (the NPU adapter passes its attrs to aclnn); `problem` its decode by
+// DecodeVectorAddProblem, the function the NPU TilingFunc runs on the same operands.
 struct VectorAddLaunch {
     at::Tensor full;   // the output's shape and strides
     at::Tensor bcast;  // undefined when the scalar is in the tiling
     at::Tensor z;      // where the kernel writes (the result, or a temporary copied into it)
+    VectorAddOperands operands;
     VectorAddProblem problem;
     DType dtype;
 };
@@ -30,6 +33,10 @@ struct VectorAddCall {
 // destination, already checked and sized.
 VectorAddCall PrepareVectorAdd(const at::Tensor& x, const at::Tensor& y, const c10::Scalar& other,
                                const c10::Scalar& alpha, const at::Tensor& into);
+
+// The operand that decides the call's device (the result's, and the guard's): x, unless x is a CPU 0-d
+// tensor joining y on another device, as torch.add allows. Throws when the devices are incompatible.
+const at::Tensor& VectorAddDeviceOperand(const at::Tensor& x, const at::Tensor& y);
 
 // Checks of the in-place (y undefined: the number `other`) and out= forms: shape, dtype castability,
 // overlap; `out` is resized as torch resizes out= arguments.

@@ -3,9 +3,10 @@
 // of the scalar unit back and drops it, so that the scalar unit's next GetValue/SetValue on that GM
 // sees what other cores or the MTE pipes wrote.
 //
-// The twin has no scalar data cache: GetValue and SetValue on a GlobalTensor read and write GM at once,
-// so these calls change nothing, and a kernel that relies on a stale or unflushed cache line on the
-// device is not caught here.
+// The twin models what the cache may hold (twin/src/scalar_cache.cpp): GetValue and SetValue still read
+// and write GM at once, and the accesses a real cache would serve wrongly are rule violations. On a
+// GlobalTensor, CACHELINE_ALL and CACHELINE_OUT act on GM; CACHELINE_UB (the cache against UB) and
+// CACHELINE_ATOMIC (not supported on A2, docs: 暂未支持) do not.
 #pragma once
 
 #include <cstdint>
@@ -21,7 +22,10 @@ enum class DcciDst : uint64_t { CACHELINE_ALL = 0, CACHELINE_UB, CACHELINE_OUT, 
 template <typename T, CacheLine entireType, DcciDst dcciDst>
 __aicore__ inline void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst)
 {
-    (void)dst;
+    if constexpr (dcciDst == DcciDst::CACHELINE_ALL || dcciDst == DcciDst::CACHELINE_OUT) {
+        ascend_twin::DataCacheCleanInvalidate("DataCacheCleanAndInvalid", dst.GetPhyAddr(),
+                                              entireType == CacheLine::ENTIRE_DATA_CACHE);
+    }
 }
 
 template <typename T, CacheLine entireType, DcciDst dcciDst>
@@ -33,7 +37,8 @@ __aicore__ inline void DataCacheCleanAndInvalid(const LocalTensor<T>& dst)
 template <typename T, CacheLine entireType>
 __aicore__ inline void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst)
 {
-    (void)dst;
+    ascend_twin::DataCacheCleanInvalidate("DataCacheCleanAndInvalid", dst.GetPhyAddr(),
+                                          entireType == CacheLine::ENTIRE_DATA_CACHE);
 }
 
 }  // namespace AscendC

@@ -112,28 +112,28 @@ inline void CheckCastMode(RoundMode mode)
 
 // float -> 16-bit float under a round mode: start from the round-to-nearest-even result and step one
 // ulp when the mode wants the other neighbour.
-template <typename Narrow>
-inline Narrow NarrowFloat(float f, RoundMode mode)
+template <typename N>
+inline N NarrowFloat(float f, RoundMode mode)
 {
-    Narrow r(f);  // round to nearest even
+    N r = ascend_twin::Narrow<N>(f);  // round to nearest even
     if (mode == RoundMode::CAST_RINT || mode == RoundMode::CAST_NONE || std::isnan(f)) return r;
-    const float back = static_cast<float>(r);
+    const float back = ascend_twin::Widen(r);
     if (back == f) return r;
-    auto step = [](Narrow v, bool awayFromZero) {
+    auto step = [](N v, bool awayFromZero) {
         // Magnitude +/- 1 ulp on the bit pattern (sign-magnitude encoding).
         v.bits = static_cast<uint16_t>(awayFromZero ? v.bits + 1 : v.bits - 1);
         return v;
     };
     const bool roundedAway = std::fabs(back) > std::fabs(f);
-    Narrow toward = roundedAway ? step(r, false) : r;  // the neighbour nearer zero
-    Narrow away = roundedAway ? r : step(r, true);
+    N toward = roundedAway ? step(r, false) : r;  // the neighbour nearer zero
+    N away = roundedAway ? r : step(r, true);
     switch (mode) {
         case RoundMode::CAST_TRUNC: return toward;
         case RoundMode::CAST_FLOOR: return f > 0 ? toward : away;
         case RoundMode::CAST_CEIL: return f > 0 ? away : toward;
         case RoundMode::CAST_ROUND: {
-            const float lo = std::fabs(static_cast<float>(toward));
-            const float hi = std::fabs(static_cast<float>(away));
+            const float lo = std::fabs(ascend_twin::Widen(toward));
+            const float hi = std::fabs(ascend_twin::Widen(away));
             return std::fabs(f) - lo >= hi - std::fabs(f) ? away : toward;
         }
         case RoundMode::CAST_ODD: return (toward.bits & 1u) ? toward : away;
@@ -166,10 +166,10 @@ inline T CastElem(U v, RoundMode mode)
         if constexpr (std::is_same_v<U, float>) {
             return static_cast<float>(RoundIntegral(v, mode));
         } else {
-            return static_cast<float>(v);
+            return ascend_twin::Widen(v);
         }
     } else if constexpr (kCastFloat<U>) {  // to an integer: round, then saturate
-        const float x = static_cast<float>(v);
+        const float x = ascend_twin::Widen(v);
         if (std::isnan(x)) FailCastNaN(CastTypeName<T>(), CastTypeName<U>());
         if constexpr (std::is_same_v<T, uint8_t>) {
             if (x < 0) FailCastNegative(CastTypeName<T>(), CastTypeName<U>(), x);
@@ -431,10 +431,10 @@ __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src
         constexpr bool kNarrowFloat =
             std::is_same_v<U, float> && (std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>);
         if constexpr (kWidenFloat) {  // exact: the loop vectorises
-            for (uint32_t i = 0; i < count; ++i) d[i] = static_cast<float>(s[i]);
+            for (uint32_t i = 0; i < count; ++i) d[i] = ascend_twin::Widen(s[i]);
         } else if constexpr (kNarrowFloat) {
             if (roundMode == RoundMode::CAST_RINT || roundMode == RoundMode::CAST_NONE) {
-                for (uint32_t i = 0; i < count; ++i) d[i] = T(s[i]);  // round to nearest even, as CastElem does
+                for (uint32_t i = 0; i < count; ++i) d[i] = ascend_twin::Narrow<T>(s[i]);  // nearest even, as CastElem
             } else {
                 for (uint32_t i = 0; i < count; ++i) d[i] = twin_detail::CastElem<T, U>(s[i], roundMode);
             }

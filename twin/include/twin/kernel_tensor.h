@@ -170,12 +170,12 @@ public:
 
     __aicore__ inline T GetValue(const uint64_t offset) const
     {
-        ascend_twin::CheckGmRead("GlobalTensor::GetValue", address_ + offset, sizeof(T));
+        ascend_twin::ScalarGmRead("GlobalTensor::GetValue", address_ + offset, sizeof(T));
         return address_[offset];
     }
     __aicore__ inline void SetValue(const uint64_t offset, const T value)
     {
-        ascend_twin::CheckGmWrite("GlobalTensor::SetValue", address_ + offset, sizeof(T));
+        ascend_twin::ScalarGmWrite("GlobalTensor::SetValue", address_ + offset, sizeof(T));
         address_[offset] = value;
     }
 

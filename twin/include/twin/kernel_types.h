@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 // Function and address-space qualifiers mean nothing on the CPU.
 #ifndef __aicore__
@@ -88,7 +89,25 @@ inline uint16_t FloatToBf16Bits(float f)
 
 }  // namespace ascend_twin
 
-// `half` and `bfloat16_t` are storage types with float conversions, bit-compatible with torch's.
+// `half` and `bfloat16_t`: 16-bit storage types, bit-compatible with torch's, offering on a scalar exactly
+// what the A2 (dav-2201) device compiler offers:
+// - half converts to and from float, double and int (asc-devkit's own dav_c220 code does
+//   static_cast<float>(half) and static_cast<half>(float)), but no arithmetic or comparison runs on it: the
+//   device compiler rejects half scalar operations ("half precision operation is not allowed in aicore
+//   function", also for float / half). Convert to float first.
+// - bfloat16_t converts to no number and from none but the literal 0: the A2 backend has no scalar bfloat16
+//   conversion ("not support bf16 type cast"), and bfloat16_t takes no immediate (docs 内置数据类型; the
+//   real headers' `T paddingValue = 0` is the one constant they rely on, folded by the compiler).
+//   AscendC::Cast(const bfloat16_t&) / AscendC::Cast(const float&) (twin/kernel_scalar.h) convert through
+//   the bits, as asc-devkit impl/basic_api/kernel_scalar_convert.h does on dav-2201. A runtime integer
+//   does not convert either (no constructor matches, so no message of our own).
+// Each forbidden form fails with a static_assert that says so. The twin's own code converts through
+// ascend_twin::Widen / Narrow below.
+namespace ascend_twin::detail {
+template <class T>
+inline constexpr bool kDependentFalse = false;
+}  // namespace ascend_twin::detail
+
 struct half {
     uint16_t bits;
     half() = default;
@@ -101,11 +120,90 @@ struct half {
 struct bfloat16_t {
     uint16_t bits;
     bfloat16_t() = default;
-    bfloat16_t(float f) : bits(ascend_twin::FloatToBf16Bits(f)) {}
-    bfloat16_t(double d) : bfloat16_t(static_cast<float>(d)) {}
-    bfloat16_t(int i) : bfloat16_t(static_cast<float>(i)) {}
-    operator float() const { return ascend_twin::Bf16BitsToFloat(bits); }
+    // The literal 0 alone (a null pointer constant converts to this pointer): the real
+    // DataCopyPadExtParams<T> defaults its padding value to it, a constant the device compiler folds.
+    struct ZeroLiteral;
+    bfloat16_t(ZeroLiteral*) : bits(0) {}
+    template <class U, std::enable_if_t<std::is_floating_point_v<U> || std::is_same_v<U, half>, int> = 0>
+    bfloat16_t(U)
+    {
+        static_assert(ascend_twin::detail::kDependentFalse<U>,
+                      "bfloat16_t is made from no number on A2 (no scalar bf16 conversion; no bf16 immediate): use "
+                      "AscendC::Cast(const float&) (the twin also refuses an explicit cast of a constant)");
+    }
+    template <class U, std::enable_if_t<std::is_arithmetic_v<U> || std::is_same_v<U, half>, int> = 0>
+    explicit operator U() const
+    {
+        static_assert(ascend_twin::detail::kDependentFalse<U>,
+                      "bfloat16_t converts to no number on A2 (the backend rejects a scalar bf16 cast): use "
+                      "AscendC::Cast(const bfloat16_t&) or AscendC::ToFloat");
+        return U();
+    }
 };
+
+namespace ascend_twin::detail {
+template <class A, class B>
+inline constexpr bool kScalar16Operands =
+    (std::is_same_v<A, half> || std::is_same_v<A, bfloat16_t> || std::is_same_v<B, half> ||
+     std::is_same_v<B, bfloat16_t>) &&
+    (std::is_arithmetic_v<A> || std::is_same_v<A, half> || std::is_same_v<A, bfloat16_t>) &&
+    (std::is_arithmetic_v<B> || std::is_same_v<B, half> || std::is_same_v<B, bfloat16_t>);
+}  // namespace ascend_twin::detail
+
+// half/bfloat16_t scalar arithmetic and comparisons: refused, as the A2 device compiler refuses them.
+#define ASCEND_TWIN_NO_SCALAR16_OP(OP)                                                                        \
+    template <class A, class B, std::enable_if_t<ascend_twin::detail::kScalar16Operands<A, B>, int> = 0>    \
+    inline bool operator OP(const A&, const B&)                                                               \
+    {                                                                                                         \
+        static_assert(ascend_twin::detail::kDependentFalse<A>,                                                \
+                      "half/bfloat16_t scalar arithmetic or comparison (" #OP "): the A2 device compiler "    \
+                      "rejects it (half precision operation is not allowed in aicore function); convert to " \
+                      "float first (static_cast<float>(h), AscendC::Cast(b)); the twin refuses comparisons " \
+                      "too");                                                                                 \
+        return false;                                                                                         \
+    }
+ASCEND_TWIN_NO_SCALAR16_OP(+)
+ASCEND_TWIN_NO_SCALAR16_OP(-)
+ASCEND_TWIN_NO_SCALAR16_OP(*)
+ASCEND_TWIN_NO_SCALAR16_OP(/)
+ASCEND_TWIN_NO_SCALAR16_OP(==)
+ASCEND_TWIN_NO_SCALAR16_OP(!=)
+ASCEND_TWIN_NO_SCALAR16_OP(<)
+ASCEND_TWIN_NO_SCALAR16_OP(>)
+ASCEND_TWIN_NO_SCALAR16_OP(<=)
+ASCEND_TWIN_NO_SCALAR16_OP(>=)
+#undef ASCEND_TWIN_NO_SCALAR16_OP
+
+template <class A, std::enable_if_t<std::is_same_v<A, half> || std::is_same_v<A, bfloat16_t>, int> = 0>
+inline A operator-(const A& a)
+{
+    static_assert(ascend_twin::detail::kDependentFalse<A>,
+                  "half/bfloat16_t scalar negation: the A2 device compiler rejects half precision operations; "
+                  "convert to float first");
+    return a;
+}
+
+namespace ascend_twin {
+
+// The twin's own conversions of element values (Cast, the cube, atomics): float for the 16-bit types.
+inline float Widen(half v) { return HalfBitsToFloat(v.bits); }
+inline float Widen(bfloat16_t v) { return Bf16BitsToFloat(v.bits); }
+template <class T>
+inline T Widen(T v) { return v; }
+
+template <class T>
+inline T Narrow(float v)
+{
+    if constexpr (std::is_same_v<T, bfloat16_t>) {
+        bfloat16_t b;
+        b.bits = FloatToBf16Bits(v);
+        return b;
+    } else {
+        return static_cast<T>(v);
+    }
+}
+
+}  // namespace ascend_twin
 
 static_assert(sizeof(half) == 2 && sizeof(bfloat16_t) == 2, "16-bit float types must be 2 bytes");
 

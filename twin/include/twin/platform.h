@@ -32,6 +32,12 @@ inline constexpr Platform kAscend910B3{"Ascend910B3", 20, 40, 1.8, 196608, 8192,
 
 inline constexpr const Platform* kPlatforms[] = {&kAscend910B2, &kAscend910B3};
 
+// L1 a kernel's TPipe can hand out on A2 (dav-2201): TOTAL_L1_SIZE = 512 KiB - KFC_L1_RESERVER_SIZE (128 B,
+// kept for the Matmul API's messages), asc-devkit impl/basic_api/utils/kernel_utils_constants.h. l1Size is
+// the physical size GetCoreMemSize(L1) reports.
+inline constexpr uint64_t kL1KfcReserved = 128;
+inline constexpr uint64_t L1Usable(const Platform& p) { return p.l1Size - kL1KfcReserved; }
+
 // Accepts "Ascend910B2" or the short "910B2". Returns nullptr for an unknown name.
 inline const Platform* FindPlatform(const char* name)
 {

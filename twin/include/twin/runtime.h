@@ -136,6 +136,12 @@ void CheckGmRead(const char* call, const void* addr, uint64_t bytes);
 // have their size (a GM_ADDR carries no type: a float64 tensor read as float would be silent garbage).
 void CheckGmBinding(const char* call, const void* addr, uint32_t elemSize, const char* typeName);
 void CheckGmWrite(const char* call, const void* addr, uint64_t bytes);
+// GlobalTensor::GetValue/SetValue: a GM access through the core's scalar data cache (checked as above, and
+// against what the cache may hold); DataCacheCleanAndInvalid on GM: writes back and drops the line from addr
+// to its 64-byte boundary, or (entire) the whole cache.
+void ScalarGmRead(const char* call, const void* addr, uint64_t bytes);
+void ScalarGmWrite(const char* call, const void* addr, uint64_t bytes);
+void DataCacheCleanInvalidate(const char* call, const void* addr, bool entire);
 // SyncAll on the current core: PipeBarrier<PIPE_ALL>, then wait until `participants` cores (0: all) arrive.
 void SyncAllCores(const char* call, uint32_t participants);
 // A copy to GM in the core's atomic mode: checks and records the range, then combines the bytes of src

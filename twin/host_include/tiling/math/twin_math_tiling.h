@@ -13,7 +13,7 @@
 // against). As the real functions do, an input they refuse (a shape of no elements; half Sin/Cos with
 // isReuseSource) is reported on stderr and leaves maxValue and minValue unchanged. Defined inline here (CANN
 // ships them in its tiling library), so host code needs no twin library to link them. Build host code with
-// -I twin/host_include -I twin/include -I op_host (see tiling/pad/broadcast_tiling.h).
+// -I twin/host_include -I twin/include (see tiling/pad/broadcast_tiling.h).
 #pragma once
 
 #include <cstdint>
