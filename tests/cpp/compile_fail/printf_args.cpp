@@ -14,7 +14,7 @@ struct Pair {
 extern "C" __global__ __aicore__ void prints(GM_ADDR x)
 {
     const half h(1.5f);
-    const bfloat16_t b(2.5f);
+    const bfloat16_t b = AscendC::Cast(2.5f);
     AscendC::printf("%d %u %d %lld %f %f %f %u %p %s\n", true, 7u, int8_t(-3), int64_t(1) << 40, h, b, 0.5f, Mode::kB,
                     x, "text");
 #if FAULT == 1

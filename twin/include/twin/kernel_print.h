@@ -41,7 +41,12 @@ PrintArg ToPrintArg(const T& value)
     if constexpr (std::is_same_v<U, double>) {
         static_assert(kAlwaysFalse<U>, "printf unsupport double type");
     } else if constexpr (std::is_same_v<U, half> || std::is_same_v<U, bfloat16_t> || std::is_same_v<U, float>) {
-        const float f = static_cast<float>(value);
+        float f;
+        if constexpr (std::is_same_v<U, bfloat16_t>) {
+            f = ascend_twin::Bf16BitsToFloat(value.bits);  // the device widens it; kernel code has no such cast
+        } else {
+            f = static_cast<float>(value);
+        }
         std::memcpy(&a.slot, &f, sizeof f);  // the float in the slot's low 4 bytes, the rest 0
     } else if constexpr ((std::is_array_v<U> && std::is_same_v<std::remove_cv_t<std::remove_extent_t<U>>, char>) ||
                          std::is_same_v<U, const char*> || std::is_same_v<U, char*>) {
