@@ -4,6 +4,7 @@ import ctypes
 import os
 import re
 import shutil
+import struct
 
 import pytest
 import torch
@@ -19,7 +20,7 @@ KERNELS = os.path.join(os.path.dirname(__file__), "kernels", "user_op")
 def kernel_dir(tmp_path_factory):
     """The test kernel (out = alpha * x + y) and its tiling header, copied to a folder of their own."""
     d = tmp_path_factory.mktemp("user_kernel")
-    for name in ("axpy.cpp", "axpy_tiling.h"):
+    for name in ("axpy.cpp", "axpy_tiling.h", "widen.cpp"):
         shutil.copy(os.path.join(KERNELS, name), d / name)
     return d
 
@@ -293,3 +294,92 @@ def test_c_struct_reads_the_kernel_header(kernel_dir, tmp_path):
         al.c_struct(str(header), "U")
     with pytest.raises(al.DeclarationError, match=r"no struct 'V'"):
         al.c_struct(str(header), "V")
+
+
+# ---- promoted dtypes, two entry points in one source, jvp formulas on primals ---------------------------------
+
+
+def declare_widen(kernel_dir, entry="scale_widen", **overrides):
+    """out = x * s (scale_widen) or x + s (shift_widen) where s and out have promoted('x', 'float32')."""
+    def tiling(x, s):
+        return al.Tiling(1, struct.pack("<II", x.numel(), 0))
+
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(*inputs)
+
+    def backward(ctx, grad):
+        x, s = ctx.saved_tensors
+        if entry == "shift_widen":
+            return grad.to(x.dtype), grad
+        return (grad * s).to(x.dtype), grad * x.to(s.dtype)
+
+    def jvp(ctx, tx, ts):  # nonlinear for scale_widen: it needs the primals
+        x, s = ctx.saved_tensors
+        if entry == "shift_widen":
+            return tx.to(s.dtype) + ts
+        return tx.to(s.dtype) * s + x.to(s.dtype) * ts
+
+    decl = dict(kernel=al.Kernel(str(kernel_dir / "widen.cpp"), entry=entry),
+                dtypes={"x": ("float16", "bfloat16", "float32", "float64"), "s": al.promoted("x", "float32")},
+                outputs={"out": al.Out(shape="x", dtype=al.promoted("x", "float32"))},
+                tiling=tiling, setup_context=setup_context, backward=backward, jvp=jvp)
+    decl.update(overrides)
+    return al.op(f"ae_test::{fresh_name(entry)}(Tensor x, Tensor s) -> Tensor out", **decl)
+
+
+def test_promoted_dtype_of_an_argument_and_an_output(kernel_dir):
+    op = declare_widen(kernel_dir)
+    macros = {v.key: dict(v.defines) for v in op.kernel_spec.variants}
+    assert macros["float16"] == {"DTYPE_X": "half", "DTYPE_S": "float", "DTYPE_OUT": "float"}
+    assert macros["float64"] == {"DTYPE_X": "double", "DTYPE_S": "double", "DTYPE_OUT": "double"}
+    for dtype, acc in ((torch.float16, torch.float32), (torch.bfloat16, torch.float32),
+                       (torch.float32, torch.float32), (torch.float64, torch.float64)):
+        x, s = torch.randn(37).to(dtype), torch.randn(37, dtype=acc)
+        out = op(x, s)
+        assert out.dtype == acc and op.op(x.to("meta"), s.to("meta")).dtype == acc
+        torch.testing.assert_close(out.double(), x.double() * s.double(), rtol=1e-6, atol=1e-6)
+    with pytest.raises(TypeError, match=r"argument 's' has dtype torch.float16; it must have dtype torch.float32, "
+                                        r"torch.promote_types of 'x' \(torch.float16\), float32"):
+        op(torch.randn(8).half(), torch.randn(8).half())
+    with pytest.raises(al.DeclarationError, match=r"argument 's': promoted\(\) names 'y', which is neither"):
+        declare_widen(kernel_dir, dtypes={"x": ("float32",), "s": al.promoted("x", "y")})
+    with pytest.raises(al.DeclarationError, match=r"output 'out': promoted\(\) needs at least one"):
+        declare_widen(kernel_dir, outputs={"out": al.Out(shape="x", dtype=al.promoted())})
+
+
+def test_two_entry_points_of_one_source_each_build_every_variant(kernel_dir):
+    scale, shift = declare_widen(kernel_dir), declare_widen(kernel_dir, entry="shift_widen")
+    for dtype in (torch.float16, torch.float32, torch.float64):
+        x = torch.randn(20).to(dtype)
+        s = torch.randn(20, dtype=torch.promote_types(dtype, torch.float32))
+        torch.testing.assert_close(scale(x, s).double(), x.double() * s.double(), rtol=1e-6, atol=1e-6)
+        torch.testing.assert_close(shift(x, s).double(), x.double() + s.double(), rtol=1e-6, atol=1e-6)
+
+
+def test_jvp_formula_gets_the_primals_without_their_tangents(kernel_dir):
+    """A jvp formula that uses the saved inputs (a nonlinear op) gives the tangent of the product rule; it
+    failed while the formula saw the dual tensors ('a forward grad that itself has a forward gradient')."""
+    op = declare_widen(kernel_dir)
+    x, s, tx, ts = (torch.randn(12, dtype=torch.float64) for _ in range(4))
+    out, tangent = torch.func.jvp(op, (x, s), (tx, ts))
+    torch.testing.assert_close(out, x * s)
+    torch.testing.assert_close(tangent, tx * s + x * ts)
+    import torch.autograd.forward_ad as fwAD
+    with fwAD.dual_level():
+        dual = op(fwAD.make_dual(x, tx), s)  # s without a tangent: zeros
+        torch.testing.assert_close(fwAD.unpack_dual(dual).tangent, tx * s)
+    shift = declare_widen(kernel_dir, entry="shift_widen")  # the linear counterpart, which never used primals
+    torch.testing.assert_close(torch.func.jvp(shift, (x, s), (tx, ts))[1], tx + ts)
+
+
+def test_check_op_on_promoted_outputs(kernel_dir):
+    def samples(dtype):
+        acc = torch.promote_types(dtype, torch.float32)
+        return [at.Sample((torch.randn(5, 7).to(dtype), torch.randn(5, 7, dtype=acc)), {}, "sample")]
+
+    report = at.check_op(declare_widen(kernel_dir), samples, lambda x, s: x * s,
+                         skip=("compile_fullgraph_inductor", "export_round_trip"))
+    for name in ("matches_float64_reference", "float64_on_the_twin", "forward_ad_matches_the_reference_jvp",
+                 "jacfwd_equals_jacrev_and_the_reference", "torch_func_grad_and_hessian",
+                 "gradcheck_and_gradgradcheck"):
+        assert report[name] == "ok", f"{name}: {report[name]}"
