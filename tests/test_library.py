@@ -383,3 +383,27 @@ def test_check_op_on_promoted_outputs(kernel_dir):
                  "jacfwd_equals_jacrev_and_the_reference", "torch_func_grad_and_hessian",
                  "gradcheck_and_gradgradcheck"):
         assert report[name] == "ok", f"{name}: {report[name]}"
+
+
+def test_check_op_catches_a_result_of_another_dtype_than_declared():
+    """Meta says float32 for float16 x; a CPU kernel returning float16 is named by check_op (a test that can
+    fail), one returning float32 passes."""
+    def declare(cpu):
+        name = fresh_name("dtype_rule")
+        lib = torch.library.Library("ae_test", "FRAGMENT")
+        lib.define(f"{name}(Tensor x) -> Tensor")
+        lib.impl(name, cpu, "CPU")
+        lib.impl(name, lambda x: torch.empty_like(x, dtype=torch.float32), "Meta")
+        _KEEP.append(lib)
+        return getattr(torch.ops.ae_test, name).default
+
+    def run(op):
+        return at.check_op(op, lambda dtype: [at.Sample((torch.randn(4).to(dtype),), {}, "s")], lambda x: 2 * x,
+                           dtypes=(torch.float16,), skip=[n for n in at.CHECKS if n != "matches_float64_reference"])
+
+    with pytest.raises(AssertionError, match=r"result dtype torch.float16, the op declares torch.float32"):
+        run(declare(lambda x: x * 2))
+    assert run(declare(lambda x: x.float() * 2))["matches_float64_reference"] == "ok"
+
+
+_KEEP = []  # torch.library.Library objects of the tests above, kept alive
