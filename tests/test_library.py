@@ -356,6 +356,23 @@ def test_two_entry_points_of_one_source_each_build_every_variant(kernel_dir):
         torch.testing.assert_close(shift(x, s).double(), x.double() + s.double(), rtol=1e-6, atol=1e-6)
 
 
+def test_float64_builds_are_twin_only_and_refused_on_the_npu(kernel_dir, monkeypatch):
+    op = declare_widen(kernel_dir)
+    assert op.kernel_spec.other_entries() == ["shift_widen"]
+    assert {v.key: v.twin_only for v in op.kernel_spec.variants} == {
+        "float16": False, "bfloat16": False, "float32": False, "float64": True}
+    # the NPU implementation, past its device check (no NPU here): a float64 call is refused before any build
+    x = torch.randn(4, dtype=torch.float64)
+    monkeypatch.setattr(op, "_checked", lambda values, device_type: (values, (torch.float64,)))
+    with pytest.raises(TypeError, match=r"the kernel's float64 build runs on the CPU twin only .* on the NPU pass "
+                                        r"float32, float16 or bfloat16"):
+        op._npu_impl(x, x)
+    monkeypatch.setattr(op, "_checked", lambda values, device_type: (values, (torch.float32,)))
+    with pytest.raises(Exception) as info:  # the passing counterpart goes on to the NPU launch path
+        op._npu_impl(x.float(), x.float())
+    assert "CPU twin only" not in str(info.value)
+
+
 def test_jvp_formula_gets_the_primals_without_their_tangents(kernel_dir):
     """A jvp formula that uses the saved inputs (a nonlinear op) gives the tangent of the product rule; it
     failed while the formula saw the dual tensors ('a forward grad that itself has a forward gradient')."""

@@ -801,10 +801,13 @@ class DeclaredOp:
         return outs[0] if len(outs) == 1 else tuple(outs)
 
     def _npu_impl(self, *args, **kwargs):
-        from . import npu_kernels
-
         values, dtypes = self._checked(self._bind(args, kwargs), "npu")
         key = self._variant_key(dtypes)
+        if self.kernel_spec.variant(key).twin_only:
+            raise TypeError(f"{self.qualname}: the kernel's {key} build runs on the CPU twin only (A2 has no float64 "
+                            "vector or cube arithmetic); on the NPU pass float32, float16 or bfloat16 tensors")
+        from . import npu_kernels
+
         device = values[self.arg_names.index(self._first_tensor(values))].device
         metas = self._output_meta(values)
         outs = [torch.empty(shape, dtype=dtype, device=device) for shape, dtype in metas]
