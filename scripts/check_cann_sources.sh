@@ -3,6 +3,7 @@
 # the ascchk checkers (see ../shared/tools/ascchk/README.md), with the options our CMake passes:
 #   op_kernel/*.cpp  check_kernel.sh for DTYPE float, half and bfloat16_t, -I op_host (as
 #                    npu_op_kernel_options in cmake/cann_op_package.cmake)
+#   examples/custom_op/*.cpp  the same dtypes, DTYPE_RSTD float, -I the example's folder
 #   op_host/*.cpp    check_host.sh, all four compiles the package build makes of it: opdef, tiling and
 #                    proto with -I op_host at the project's CMAKE_CXX_STANDARD (CMakeLists.txt), and
 #                    opbuild with the COMPILE_OPTIONS of npu_op_code_gen (cmake/cann_op_package.cmake)
@@ -46,6 +47,15 @@ for kernel in op_kernel/*.cpp; do
     for dtype in $DTYPES; do
         echo "== $kernel (DTYPE $dtype)"
         CHECK_DTYPE=$dtype run "$KERNEL_CHECK" "$kernel" "$(dirname "$kernel")" op_host
+    done
+done
+
+# The worked example's kernels (examples/custom_op, built in kernel-launch mode): their statistics type
+# DTYPE_RSTD is float for every dtype (ascend_ext.library.promoted("x", "float32")).
+for kernel in examples/custom_op/*.cpp; do
+    for dtype in $DTYPES; do
+        echo "== $kernel (DTYPE $dtype, DTYPE_RSTD float)"
+        CHECK_DTYPE=$dtype CHECK_DTYPE_RSTD=float run "$KERNEL_CHECK" "$kernel" "$(dirname "$kernel")"
     done
 done
 
