@@ -78,6 +78,27 @@ protected:
         }
     }
 
+    // Where a result in C is written: the work tile for 16-bit rows (Narrow then Casts it into the output),
+    // the output tile itself for float rows.
+    __aicore__ inline static LocalTensor<C> ResultIn(const LocalTensor<T>& out, const LocalTensor<C>& work)
+    {
+        if constexpr (kWiden) {
+            return work;
+        } else {
+            return out;
+        }
+    }
+
+    __aicore__ inline void Narrow(const LocalTensor<T>& out, const LocalTensor<C>& result, uint32_t rows)
+    {
+        if constexpr (kWiden) {
+            PipeBarrier<PIPE_V>();
+            for (uint32_t i = 0; i < rows; ++i) {
+                Cast(out[i * pitch_], result[i * pitch_], RoundMode::CAST_RINT, t_.cols);
+            }
+        }
+    }
+
     // gamma in C, loaded once per core and kept in `gammaQ_` until Finish.
     __aicore__ inline void LoadGamma(GM_ADDR gamma, TPipe* pipe)
     {
@@ -198,26 +219,11 @@ private:
         Div(rstd, ones_.template Get<C>(), sums, n);
         this->VectorToScalar();
         LocalTensor<T> y = yQ_.template AllocTensor<T>();
-        // y = x * rstd * gamma: in place in C for 16-bit rows, straight into y for float rows
-        for (uint32_t i = 0; i < rows; ++i) {
-            if constexpr (kWiden) {
-                Muls(xc[i * pitch_], xc[i * pitch_], rstd.GetValue(i), cols);
-            } else {
-                Muls(y[i * pitch_], x[i * pitch_], rstd.GetValue(i), cols);
-            }
-        }
+        const LocalTensor<C> out = this->ResultIn(y, xc);  // y = x * rstd * gamma
+        for (uint32_t i = 0; i < rows; ++i) Muls(out[i * pitch_], xc[i * pitch_], rstd.GetValue(i), cols);
         PipeBarrier<PIPE_V>();
-        for (uint32_t i = 0; i < rows; ++i) {
-            if constexpr (kWiden) {
-                Mul(xc[i * pitch_], xc[i * pitch_], this->gamma_, cols);
-            } else {
-                Mul(y[i * pitch_], y[i * pitch_], this->gamma_, cols);
-            }
-        }
-        if constexpr (kWiden) {
-            PipeBarrier<PIPE_V>();
-            for (uint32_t i = 0; i < rows; ++i) Cast(y[i * pitch_], xc[i * pitch_], RoundMode::CAST_RINT, t_.cols);
-        }
+        for (uint32_t i = 0; i < rows; ++i) Mul(out[i * pitch_], out[i * pitch_], this->gamma_, cols);
+        this->Narrow(y, out, rows);
         this->ScalarToVector();  // the scalar reads of rstd are done before the next tile rewrites it
         rstdQ_.EnQue(rstd);
         yQ_.EnQue(y);
@@ -358,17 +364,9 @@ private:
         for (uint32_t i = 0; i < rows; ++i) Add(p[i * pitch_], p[i * pitch_], g[i * pitch_], cols);  // gg - xhat * k
         PipeBarrier<PIPE_V>();
         LocalTensor<T> gx = gxQ_.template AllocTensor<T>();
-        for (uint32_t i = 0; i < rows; ++i) {
-            if constexpr (kWiden) {
-                Muls(p[i * pitch_], p[i * pitch_], rstd.GetValue(i), cols);
-            } else {
-                Muls(gx[i * pitch_], p[i * pitch_], rstd.GetValue(i), cols);
-            }
-        }
-        if constexpr (kWiden) {
-            PipeBarrier<PIPE_V>();
-            for (uint32_t i = 0; i < rows; ++i) Cast(gx[i * pitch_], p[i * pitch_], RoundMode::CAST_RINT, t_.cols);
-        }
+        const LocalTensor<C> out = this->ResultIn(gx, p);  // grad_x = rstd * (gg - xhat * k)
+        for (uint32_t i = 0; i < rows; ++i) Muls(out[i * pitch_], p[i * pitch_], rstd.GetValue(i), cols);
+        this->Narrow(gx, out, rows);
         this->ScalarToVector();  // the scalar reads of this tile's statistics are done
         gxQ_.EnQue(gx);
         gyQ_.FreeTensor(gyIn);
