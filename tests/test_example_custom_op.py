@@ -81,7 +81,7 @@ def test_the_longest_row_the_tiling_accepts_fills_ub_and_one_block_more_is_refus
             return op(torch.randn(3, d).to(dtype), torch.randn(3, dtype=acc), x, gamma, torch.rand(3, dtype=acc) + 0.5)
         return op(x, gamma)
 
-    with pytest.raises(ValueError, match=r"rows of 100000 .* do not fit in the UB of Ascend910B2; .* at most (\d+)") as e:
+    with pytest.raises(ValueError, match=r"rows of 100000 .* do not fit in the UB of Ascend910B2; .* at most \d+") as e:
         call(100000)
     longest = int(re.search(r"at most (\d+)", str(e.value)).group(1))
     call(longest)
@@ -112,7 +112,7 @@ def test_bad_calls_are_clear_errors():
     with pytest.raises(TypeError, match=r"argument 'x' has dtype torch.int32; the kernel is built for float32, "
                                         r"float16, bfloat16, float64"):
         rms_norm.rms_norm(x.int(), torch.randn(16).int())
-    with pytest.raises(ValueError, match=r"argument 'x' has rank 0 .* needs rank between 1 and None"):
+    with pytest.raises(ValueError, match=r"argument 'x' has rank 0 .* needs rank at least 1"):
         rms_norm.rms_norm(torch.tensor(1.0), torch.randn(1))
     with pytest.raises(ValueError, match=r"my_ops::rms_norm: x \(4, 0\) has rows of 0 elements"):
         rms_norm.rms_norm(torch.randn(4, 0), torch.randn(0))

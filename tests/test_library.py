@@ -248,6 +248,11 @@ def test_contiguity_rank_and_alignment_rules(kernel_dir):
         strict(x.t(), x)
     with pytest.raises(ValueError, match=r"argument 'x' has rank 3 .* needs rank between 1 and 2"):
         strict(torch.randn(2, 2, 2), torch.randn(2, 2, 2))
+    open_ended = declare(kernel_dir, dtypes={"x": al.TensorArg(("float32",), rank=(2, None)), "y": "x"})
+    with pytest.raises(ValueError, match=r"argument 'x' has rank 1 \(shape \(8,\)\); the kernel needs rank at "
+                                         r"least 2$"):
+        open_ended(torch.randn(8), torch.randn(8))
+    torch.testing.assert_close(open_ended(x[None], x[None]), 2 * x[None])  # rank 3 runs
     flat = torch.randn(100)
     with pytest.raises(ValueError, match=r"argument 'x' starts at an address that is not a multiple of 32 bytes"):
         strict(flat[1:41], flat[50:90])

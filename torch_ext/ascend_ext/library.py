@@ -672,7 +672,8 @@ class DeclaredOp:
             if spec.rank is not None:
                 lo, hi = (spec.rank, spec.rank) if isinstance(spec.rank, int) else spec.rank
                 if (lo is not None and t.dim() < lo) or (hi is not None and t.dim() > hi):
-                    want = f"rank {lo}" if lo == hi else f"rank between {lo} and {hi}"
+                    want = (f"rank {lo}" if lo == hi else f"rank at least {lo}" if hi is None else
+                            f"rank at most {hi}" if lo is None else f"rank between {lo} and {hi}")
                     raise ValueError(f"{where}: argument '{name}' has rank {t.dim()} (shape {tuple(t.shape)}); the "
                                      f"kernel needs {want}")
             if not t.is_contiguous():
