@@ -5,6 +5,7 @@
 #                    npu_op_kernel_options in cmake/cann_op_package.cmake: the package ships op_kernel/ for
 #                    online compilation, so a kernel that reaches into op_host/ fails here)
 #   tests/kernels/npu_user/*.cpp  the kernel-launch tests' user kernels, for float and half
+#   examples/custom_op/*.cpp  the same dtypes, DTYPE_RSTD float, -I the example's folder
 #   op_host/*.cpp    check_host.sh, all four compiles the package build makes of it: opdef, tiling and
 #                    proto with -I op_host at the project's CMAKE_CXX_STANDARD (CMakeLists.txt), and
 #                    opbuild with the COMPILE_OPTIONS of npu_op_code_gen (cmake/cann_op_package.cmake)
@@ -56,6 +57,15 @@ for kernel in tests/kernels/npu_user/*.cpp; do
     for dtype in float half; do
         echo "== $kernel (DTYPE $dtype)"
         CHECK_DTYPE=$dtype run "$KERNEL_CHECK" "$kernel" "$(dirname "$kernel")"
+    done
+done
+
+# The worked example's kernels (examples/custom_op, built in kernel-launch mode): their statistics type
+# DTYPE_RSTD is float for every dtype (ascend_ext.library.promoted("x", "float32")).
+for kernel in examples/custom_op/*.cpp; do
+    for dtype in $DTYPES; do
+        echo "== $kernel (DTYPE $dtype, DTYPE_RSTD float)"
+        CHECK_DTYPE=$dtype CHECK_DTYPE_RSTD=float run "$KERNEL_CHECK" "$kernel" "$(dirname "$kernel")"
     done
 done
 

@@ -4,6 +4,7 @@ import ctypes
 import os
 import re
 import shutil
+import struct
 
 import pytest
 import torch
@@ -17,10 +18,12 @@ KERNELS = os.path.join(os.path.dirname(__file__), os.pardir, "benchmarks", "kern
 
 @pytest.fixture(scope="module")
 def kernel_dir(tmp_path_factory):
-    """The test kernel (out = alpha * x + y) and its tiling header, copied to a folder of their own."""
+    """The test kernels (out = alpha * x + y, the benchmark's; widen.cpp, two entries with a float32 statistic)
+    and the tiling header, copied to a folder of their own."""
     d = tmp_path_factory.mktemp("user_kernel")
     for name in ("axpy.cpp", "axpy_tiling.h"):
         shutil.copy(os.path.join(KERNELS, name), d / name)
+    shutil.copy(os.path.join(os.path.dirname(__file__), "kernels", "user_op", "widen.cpp"), d / "widen.cpp")
     return d
 
 
@@ -247,6 +250,11 @@ def test_contiguity_rank_and_alignment_rules(kernel_dir):
         strict(x.t(), x)
     with pytest.raises(ValueError, match=r"argument 'x' has rank 3 .* needs rank between 1 and 2"):
         strict(torch.randn(2, 2, 2), torch.randn(2, 2, 2))
+    open_ended = declare(kernel_dir, dtypes={"x": al.TensorArg(("float32",), rank=(2, None)), "y": "x"})
+    with pytest.raises(ValueError, match=r"argument 'x' has rank 1 \(shape \(8,\)\); the kernel needs rank at "
+                                         r"least 2$"):
+        open_ended(torch.randn(8), torch.randn(8))
+    torch.testing.assert_close(open_ended(x[None], x[None]), 2 * x[None])  # rank 3 runs
     flat = torch.randn(100)
     with pytest.raises(ValueError, match=r"argument 'x' starts at an address that is not a multiple of 32 bytes"):
         strict(flat[1:41], flat[50:90])
@@ -380,3 +388,131 @@ def test_prebuilt_package_imports_and_runs_without_a_compiler(tmp_path):
     result = subprocess.run([sys.executable, "-c", run], capture_output=True, text=True, env=env_run, timeout=300)
     assert result.returncode != 0 and re.search(r"the C\+\+ compiler '/nonexistent/g\+\+' was not found|needs clang\+\+", result.stderr), \
         result.stderr[-2000:]
+# ---- promoted dtypes, two entry points in one source, jvp formulas on primals ---------------------------------
+
+
+def declare_widen(kernel_dir, entry="scale_widen", **overrides):
+    """out = x * s (scale_widen) or x + s (shift_widen) where s and out have promoted('x', 'float32')."""
+    def tiling(x, s):
+        return al.Tiling(1, struct.pack("<II", x.numel(), 0))
+
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(*inputs)
+
+    def backward(ctx, grad):
+        x, s = ctx.saved_tensors
+        if entry == "shift_widen":
+            return grad.to(x.dtype), grad
+        return (grad * s).to(x.dtype), grad * x.to(s.dtype)
+
+    def jvp(ctx, tx, ts):  # nonlinear for scale_widen: it needs the primals
+        x, s = ctx.saved_tensors
+        if entry == "shift_widen":
+            return tx.to(s.dtype) + ts
+        return tx.to(s.dtype) * s + x.to(s.dtype) * ts
+
+    decl = dict(kernel=al.Kernel(str(kernel_dir / "widen.cpp"), entry=entry),
+                dtypes={"x": ("float16", "bfloat16", "float32", "float64"), "s": al.promoted("x", "float32")},
+                outputs={"out": al.Out(shape="x", dtype=al.promoted("x", "float32"))},
+                tiling=tiling, setup_context=setup_context, backward=backward, jvp=jvp)
+    decl.update(overrides)
+    return al.op(f"ae_test::{fresh_name(entry)}(Tensor x, Tensor s) -> Tensor out", **decl)
+
+
+def test_promoted_dtype_of_an_argument_and_an_output(kernel_dir):
+    op = declare_widen(kernel_dir)
+    macros = {v.key: dict(v.defines) for v in op.kernel_spec.variants}
+    assert macros["float16"] == {"DTYPE_X": "half", "DTYPE_S": "float", "DTYPE_OUT": "float"}
+    assert macros["float64"] == {"DTYPE_X": "double", "DTYPE_S": "double", "DTYPE_OUT": "double"}
+    for dtype, acc in ((torch.float16, torch.float32), (torch.bfloat16, torch.float32),
+                       (torch.float32, torch.float32), (torch.float64, torch.float64)):
+        x, s = torch.randn(37).to(dtype), torch.randn(37, dtype=acc)
+        out = op(x, s)
+        assert out.dtype == acc and op.op(x.to("meta"), s.to("meta")).dtype == acc
+        torch.testing.assert_close(out.double(), x.double() * s.double(), rtol=1e-6, atol=1e-6)
+    with pytest.raises(TypeError, match=r"argument 's' has dtype torch.float16; it must have dtype torch.float32, "
+                                        r"torch.promote_types of 'x' \(torch.float16\), float32"):
+        op(torch.randn(8).half(), torch.randn(8).half())
+    with pytest.raises(al.DeclarationError, match=r"argument 's': promoted\(\) names 'y', which is neither"):
+        declare_widen(kernel_dir, dtypes={"x": ("float32",), "s": al.promoted("x", "y")})
+    with pytest.raises(al.DeclarationError, match=r"output 'out': promoted\(\) needs at least one"):
+        declare_widen(kernel_dir, outputs={"out": al.Out(shape="x", dtype=al.promoted())})
+
+
+def test_two_entry_points_of_one_source_each_build_every_variant(kernel_dir):
+    scale, shift = declare_widen(kernel_dir), declare_widen(kernel_dir, entry="shift_widen")
+    for dtype in (torch.float16, torch.float32, torch.float64):
+        x = torch.randn(20).to(dtype)
+        s = torch.randn(20, dtype=torch.promote_types(dtype, torch.float32))
+        torch.testing.assert_close(scale(x, s).double(), x.double() * s.double(), rtol=1e-6, atol=1e-6)
+        torch.testing.assert_close(shift(x, s).double(), x.double() + s.double(), rtol=1e-6, atol=1e-6)
+
+
+def test_float64_builds_are_twin_only_and_refused_on_the_npu(kernel_dir, monkeypatch):
+    op = declare_widen(kernel_dir)
+    assert op.kernel_spec.other_entries() == ["shift_widen"]
+    assert {v.key: v.twin_only for v in op.kernel_spec.variants} == {
+        "float16": False, "bfloat16": False, "float32": False, "float64": True}
+    # the NPU implementation, past its device check (no NPU here): a float64 call is refused before any build
+    x = torch.randn(4, dtype=torch.float64)
+    monkeypatch.setattr(op, "_checked", lambda values, device_type: (values, (torch.float64,)))
+    with pytest.raises(TypeError, match=r"the kernel's float64 build runs on the CPU twin only .* on the NPU pass "
+                                        r"float32, float16 or bfloat16"):
+        op._npu_impl(x, x)
+    monkeypatch.setattr(op, "_checked", lambda values, device_type: (values, (torch.float32,)))
+    with pytest.raises(Exception) as info:  # the passing counterpart goes on to the NPU launch path
+        op._npu_impl(x.float(), x.float())
+    assert "CPU twin only" not in str(info.value)
+
+
+def test_jvp_formula_gets_the_primals_without_their_tangents(kernel_dir):
+    """A jvp formula that uses the saved inputs (a nonlinear op) gives the tangent of the product rule; it
+    failed while the formula saw the dual tensors ('a forward grad that itself has a forward gradient')."""
+    op = declare_widen(kernel_dir)
+    x, s, tx, ts = (torch.randn(12, dtype=torch.float64) for _ in range(4))
+    out, tangent = torch.func.jvp(op, (x, s), (tx, ts))
+    torch.testing.assert_close(out, x * s)
+    torch.testing.assert_close(tangent, tx * s + x * ts)
+    import torch.autograd.forward_ad as fwAD
+    with fwAD.dual_level():
+        dual = op(fwAD.make_dual(x, tx), s)  # s without a tangent: zeros
+        torch.testing.assert_close(fwAD.unpack_dual(dual).tangent, tx * s)
+    shift = declare_widen(kernel_dir, entry="shift_widen")  # the linear counterpart, which never used primals
+    torch.testing.assert_close(torch.func.jvp(shift, (x, s), (tx, ts))[1], tx + ts)
+
+
+def test_check_op_on_promoted_outputs(kernel_dir):
+    def samples(dtype):
+        acc = torch.promote_types(dtype, torch.float32)
+        return [at.Sample((torch.randn(5, 7).to(dtype), torch.randn(5, 7, dtype=acc)), {}, "sample")]
+
+    report = at.check_op(declare_widen(kernel_dir), samples, lambda x, s: x * s,
+                         skip=("compile_fullgraph_inductor", "export_round_trip"))
+    for name in ("matches_float64_reference", "float64_on_the_twin", "forward_ad_matches_the_reference_jvp",
+                 "jacfwd_equals_jacrev_and_the_reference", "torch_func_grad_and_hessian",
+                 "gradcheck_and_gradgradcheck"):
+        assert report[name] == "ok", f"{name}: {report[name]}"
+
+
+def test_check_op_catches_a_result_of_another_dtype_than_declared():
+    """Meta says float32 for float16 x; a CPU kernel returning float16 is named by check_op (a test that can
+    fail), one returning float32 passes."""
+    def declare(cpu):
+        name = fresh_name("dtype_rule")
+        lib = torch.library.Library("ae_test", "FRAGMENT")
+        lib.define(f"{name}(Tensor x) -> Tensor")
+        lib.impl(name, cpu, "CPU")
+        lib.impl(name, lambda x: torch.empty_like(x, dtype=torch.float32), "Meta")
+        _KEEP.append(lib)
+        return getattr(torch.ops.ae_test, name).default
+
+    def run(op):
+        return at.check_op(op, lambda dtype: [at.Sample((torch.randn(4).to(dtype),), {}, "s")], lambda x: 2 * x,
+                           dtypes=(torch.float16,), skip=[n for n in at.CHECKS if n != "matches_float64_reference"])
+
+    with pytest.raises(AssertionError, match=r"result dtype torch.float16, the op declares torch.float32"):
+        run(declare(lambda x: x * 2))
+    assert run(declare(lambda x: x.float() * 2))["matches_float64_reference"] == "ok"
+
+
+_KEEP = []  # torch.library.Library objects of the tests above, kept alive

@@ -903,3 +903,18 @@ def test_npu_compile_error_names_the_first_error(tmp_path):
         npu_kernels.build(make_spec([source], "broken"), out_dir=str(tmp_path / "out"))
     first = str(info.value).splitlines()[0]
     assert "broken.cpp:4" in first and "error" in first and "NoSuchCall" in first
+
+
+def test_twin_only_variants_are_not_built_for_the_device(tmp_path):
+    """A float64 (double) variant exists on the twin only: the device project leaves it out."""
+    from ascend_ext.kernel_spec import KernelVariant, make_spec
+
+    src = tmp_path / "k.cpp"
+    src.write_text('#include "kernel_operator.h"\n'
+                   'extern "C" __global__ __aicore__ void k(GM_ADDR x, GM_ADDR out) {}\n')
+    spec = make_spec([str(src)], "k", variants=[KernelVariant("float32", (("DTYPE_X", "float"),)),
+                                                 KernelVariant("float64", (("DTYPE_X", "double"),))])
+    out = npu_kernels.generate_project(spec, "Ascend910B2", str(tmp_path / "proj"), cann="8.3.RC1")
+    variants = sorted(os.listdir(os.path.join(out, "variants")))
+    assert variants == ["k__float32.cpp"], variants
+    assert "k__float64" not in open(os.path.join(out, "shim.cpp")).read()

@@ -72,6 +72,12 @@ class KernelVariant:
         """The entry's name in this variant's build."""
         return f"{entry}__{self.key}"
 
+    @property
+    def twin_only(self) -> bool:
+        """A build with a double element type: it exists on the CPU twin only (for float64 gradcheck); A2's
+        vector and cube units have no float64 arithmetic, so the device build leaves it out."""
+        return any(value == "double" for _, value in self.defines)
+
 
 @dataclasses.dataclass(frozen=True)
 class KernelSpec:
@@ -96,6 +102,11 @@ class KernelSpec:
                 return v
         raise KeyError(f"kernel '{self.entry}' has no variant '{key}'; its variants: "
                        f"{', '.join(v.key for v in self.variants)}")
+
+    def other_entries(self) -> List[str]:
+        """The sources' entry points besides this spec's (a file may hold a forward and a backward kernel):
+        a variant's build renames them too, as their extern "C" names would clash across variants."""
+        return sorted({name for src in self.sources for name in find_entries(src)} - {self.entry})
 
     def local_headers(self) -> List[str]:
         """Every quoted #include the sources reach inside their own folders and include_dirs (not the SDK)."""

@@ -45,8 +45,8 @@ from .kernel_spec import KernelSpec, KernelVariant
 from .twin_kernels import KernelCompileError, KernelRuleViolation  # noqa: F401  (part of this API)
 
 __all__ = [
-    "Kernel", "Out", "Tiling", "Platform", "TensorArg", "like", "op", "c_struct", "declared_ops", "DeclaredOp",
-    "FLOATING", "DeclarationError", "KernelCompileError", "KernelRuleViolation",
+    "Kernel", "Out", "Tiling", "Platform", "TensorArg", "Promoted", "like", "promoted", "op", "c_struct",
+    "declared_ops", "DeclaredOp", "FLOATING", "DeclarationError", "KernelCompileError", "KernelRuleViolation",
 ]
 
 FLOATING = ("float32", "float16", "bfloat16")
@@ -80,14 +80,29 @@ class Kernel:
 
 
 @dataclasses.dataclass(frozen=True)
+class Promoted:
+    """A dtype derived from others: torch.promote_types of the dtypes of the named tensor arguments and of
+    the named dtypes. ``promoted('x', 'float32')`` is float32 for a float16, bfloat16 or float32 x and
+    float64 for a float64 x: the dtype a kernel accumulates x in, e.g. of a statistics output."""
+
+    parts: Tuple[str, ...]
+
+
+def promoted(*parts: str) -> Promoted:
+    """The dtype torch.promote_types gives for the named tensor arguments' dtypes and the named dtypes; for an
+    output's dtype or a tensor argument's dtypes (the argument must then have exactly this dtype)."""
+    return Promoted(tuple(parts))
+
+
+@dataclasses.dataclass(frozen=True)
 class TensorArg:
     """What the kernel needs of a tensor argument.
 
-    ``dtypes``: dtype names the kernel is built for, or the name of another tensor argument whose dtype this
-    one must have. ``rank``: an exact rank or a (min, max) pair (None: unbounded). ``contiguous``: 'copy' (a
-    non-contiguous tensor is made contiguous, as native ops accept any strides) or 'require' (it is an
-    error). ``align``: bytes the data address must be a multiple of (0: no rule; contiguous copies are
-    always 64-byte aligned)."""
+    ``dtypes``: dtype names the kernel is built for, the name of another tensor argument whose dtype this
+    one must have, or ``promoted(...)`` of other arguments. ``rank``: an exact rank or a (min, max) pair
+    (None: unbounded). ``contiguous``: 'copy' (a non-contiguous tensor is made contiguous, as native ops
+    accept any strides) or 'require' (it is an error). ``align``: bytes the data address must be a multiple
+    of (0: no rule; contiguous copies are always 64-byte aligned)."""
 
     dtypes: Union[str, Sequence[str]]
     rank: Union[None, int, Tuple[Optional[int], Optional[int]]] = None
@@ -98,11 +113,11 @@ class TensorArg:
 @dataclasses.dataclass(frozen=True)
 class Out:
     """An output: its shape (a function of the op's arguments returning a sequence of sizes, or the name of
-    a tensor argument whose shape it has) and its dtype (a dtype name, a torch.dtype, or the name of a
-    tensor argument whose dtype it has)."""
+    a tensor argument whose shape it has) and its dtype (a dtype name, a torch.dtype, the name of a
+    tensor argument whose dtype it has, or ``promoted(...)`` of arguments and dtype names)."""
 
     shape: Union[str, Callable[..., Sequence[int]]]
-    dtype: Union[str, torch.dtype]
+    dtype: Union[str, torch.dtype, Promoted]
 
 
 def like(arg: str) -> Out:
@@ -334,9 +349,13 @@ class DeclaredOp:
         self._free: List[str] = []  # arguments whose dtype selects the variant
         self._allowed: Dict[str, Tuple[torch.dtype, ...]] = {}
         self._same: Dict[str, str] = {}
+        self._promoted: Dict[str, Tuple[str, ...]] = {}
         for name, spec in self.args_spec.items():
             if spec.contiguous not in ("copy", "require"):
                 raise DeclarationError(f"{where}: argument '{name}': contiguous must be 'copy' or 'require'")
+            if isinstance(spec.dtypes, Promoted):
+                self._promoted[name] = self._promotion_parts(spec.dtypes, f"argument '{name}'")
+                continue
             if isinstance(spec.dtypes, str) and spec.dtypes in self.tensor_args:
                 self._same[name] = spec.dtypes
                 continue
@@ -356,6 +375,8 @@ class DeclaredOp:
         if not self._free and self.tensor_args:
             raise DeclarationError(f"{where}: no tensor argument lists its dtypes")
         for name, out in zip(self.output_names, self.outputs):
+            if isinstance(out.dtype, Promoted):
+                self._promotion_parts(out.dtype, f"output '{name}'")
             for part in (out.shape, out.dtype):
                 if isinstance(part, str) and part not in _DTYPES and part not in self.tensor_args:
                     raise DeclarationError(f"{where}: output '{name}' refers to '{part}', which is neither a tensor "
@@ -431,17 +452,50 @@ class DeclaredOp:
         if not self.schema.returns:
             raise DeclarationError(f"{self._where}: the op returns nothing; a declared op returns its outputs")
 
+    def _promotion_parts(self, rule: Promoted, what: str) -> Tuple[str, ...]:
+        if not rule.parts:
+            raise DeclarationError(f"{self._where}: {what}: promoted() needs at least one argument or dtype name")
+        for part in rule.parts:
+            if part not in self.tensor_args and part not in _DTYPES:
+                raise DeclarationError(f"{self._where}: {what}: promoted() names '{part}', which is neither a tensor "
+                                       f"argument ({', '.join(self.tensor_args)}) nor a dtype name")
+        return tuple(rule.parts)
+
+    def _promote(self, parts: Sequence[str], dtype_of: Callable[[str], Optional[torch.dtype]]) -> torch.dtype:
+        """torch.promote_types over the parts: tensor arguments (through dtype_of; None: left out) and dtype names."""
+        dtypes = [d for d in (dtype_of(p) if p in self.tensor_args else _DTYPES[p] for p in parts) if d is not None]
+        if not dtypes:
+            raise TypeError(f"{self.qualname}: promoted({', '.join(parts)}): every argument it names is None")
+        return functools.reduce(torch.promote_types, dtypes)
+
+    def _variant_dtype(self, name: str, chosen: Dict[str, torch.dtype], seen: Tuple[str, ...] = ()) -> torch.dtype:
+        """The dtype of tensor argument `name` in the variant whose free arguments have the dtypes in `chosen`."""
+        if name in chosen:
+            return chosen[name]
+        if name in seen:
+            raise DeclarationError(f"{self._where}: the dtype rules of {', '.join(sorted(seen))} refer to each other")
+        if name in self._same:
+            d = self._variant_dtype(self._same[name], chosen, seen + (name,))
+        else:
+            d = self._promote(self._promoted[name], lambda n: self._variant_dtype(n, chosen, seen + (name,)))
+        chosen[name] = d
+        return d
+
     def _variants(self) -> List[Tuple[KernelVariant, Tuple[torch.dtype, ...]]]:
         """One kernel build per combination of the free arguments' dtypes, DTYPE_<NAME> set for every tensor."""
         out = []
         for combo in itertools.product(*(self._allowed[n] for n in self._free)):
             chosen = dict(zip(self._free, combo))
-            for name, ref in self._same.items():
-                chosen[name] = chosen[ref]
+            for name in self.tensor_args:
+                self._variant_dtype(name, chosen)
             macros = [(f"DTYPE_{n.upper()}", _ks.C_TYPES[_DTYPE_NAMES[chosen[n]]]) for n in self.tensor_args]
             for name, o in zip(self.output_names, self.outputs):
-                d = chosen[o.dtype] if isinstance(o.dtype, str) and o.dtype in chosen else \
-                    _DTYPES[_dtype_name(o.dtype, f"{self._where}: output '{name}'")]
+                if isinstance(o.dtype, Promoted):
+                    d = self._promote(o.dtype.parts, lambda n: chosen[n])
+                elif isinstance(o.dtype, str) and o.dtype in chosen:
+                    d = chosen[o.dtype]
+                else:
+                    d = _DTYPES[_dtype_name(o.dtype, f"{self._where}: output '{name}'")]
                 macros.append((f"DTYPE_{name.upper()}", _ks.C_TYPES[_DTYPE_NAMES[d]]))
             key = "_".join(_DTYPE_NAMES[d] for d in combo) or "default"
             out.append((KernelVariant(key, tuple(macros)), combo))
@@ -602,6 +656,14 @@ class DeclaredOp:
                 if t.dtype not in allowed:
                     raise TypeError(f"{where}: argument '{name}' has dtype {t.dtype}; the kernel is built for "
                                     f"{', '.join(_DTYPE_NAMES[d] for d in allowed)}")
+            elif name in self._promoted:
+                parts = self._promoted[name]
+                expected = self._promote(parts, lambda n: self._value_dtype(values, n))
+                if t.dtype != expected:
+                    described = ", ".join(f"'{p}' ({self._value_dtype(values, p)})" if p in self.tensor_args else p
+                                          for p in parts)
+                    raise TypeError(f"{where}: argument '{name}' has dtype {t.dtype}; it must have dtype {expected}, "
+                                    f"torch.promote_types of {described}")
             else:
                 ref = self._same[name]
                 rt = values[self.arg_names.index(ref)]
@@ -611,7 +673,8 @@ class DeclaredOp:
             if spec.rank is not None:
                 lo, hi = (spec.rank, spec.rank) if isinstance(spec.rank, int) else spec.rank
                 if (lo is not None and t.dim() < lo) or (hi is not None and t.dim() > hi):
-                    want = f"rank {lo}" if lo == hi else f"rank between {lo} and {hi}"
+                    want = (f"rank {lo}" if lo == hi else f"rank at least {lo}" if hi is None else
+                            f"rank at most {hi}" if lo is None else f"rank between {lo} and {hi}")
                     raise ValueError(f"{where}: argument '{name}' has rank {t.dim()} (shape {tuple(t.shape)}); the "
                                      f"kernel needs {want}")
             if not t.is_contiguous():
@@ -627,6 +690,10 @@ class DeclaredOp:
             raise ValueError(f"{where}: tensors on {device} cannot run here")
         dtypes = tuple(values[self.arg_names.index(n)].dtype for n in self._free)
         return values, dtypes
+
+    def _value_dtype(self, values: list, name: str) -> Optional[torch.dtype]:
+        t = values[self.arg_names.index(name)]
+        return None if t is None else t.dtype
 
     def _first_tensor(self, values) -> str:
         for name in self.tensor_args:
@@ -647,7 +714,9 @@ class DeclaredOp:
                 if not isinstance(shape, (tuple, list, torch.Size)):
                     raise TypeError(f"{self.qualname}: the shape function of output '{name}' returned "
                                     f"{type(shape).__name__}; expected a sequence of sizes")
-            if isinstance(out.dtype, str) and out.dtype in self.tensor_args:
+            if isinstance(out.dtype, Promoted):
+                dtype = self._promote(out.dtype.parts, lambda n: self._value_dtype(values, n))
+            elif isinstance(out.dtype, str) and out.dtype in self.tensor_args:
                 dtype = values[self.arg_names.index(out.dtype)].dtype
             else:
                 dtype = _DTYPES[out.dtype] if isinstance(out.dtype, str) else out.dtype
@@ -734,10 +803,13 @@ class DeclaredOp:
         return outs[0] if len(outs) == 1 else tuple(outs)
 
     def _npu_impl(self, *args, **kwargs):
-        from . import npu_kernels
-
         values, dtypes = self._checked(self._bind(args, kwargs), "npu")
         key = self._variant_key(dtypes)
+        if self.kernel_spec.variant(key).twin_only:
+            raise TypeError(f"{self.qualname}: the kernel's {key} build runs on the CPU twin only (A2 has no float64 "
+                            "vector or cube arithmetic); on the NPU pass float32, float16 or bfloat16 tensors")
+        from . import npu_kernels
+
         device = values[self.arg_names.index(self._first_tensor(values))].device
         metas = self._output_meta(values)
         outs = [torch.empty(shape, dtype=dtype, device=device) for shape, dtype in metas]
@@ -867,7 +939,8 @@ def op(schema: str, *, kernel: Kernel, dtypes: Mapping[str, Any], outputs: Mappi
 
     ``schema``: '<ns>::<name>(<arguments>) -> <returns>' in torch's schema language. ``kernel``: the sources
     and entry point. ``dtypes``: per tensor argument, the dtype names the kernel is built for, the name of
-    another argument it shares its dtype with, or a TensorArg (with rank/contiguity/alignment rules).
+    another argument it shares its dtype with, ``promoted(...)`` of arguments and dtype names, or a TensorArg
+    (with rank/contiguity/alignment rules).
     ``outputs``: name -> Out(shape, dtype) in the order of the schema's returns (also the fake
     implementation). ``tiling``: a function of the op's arguments (and ``platform=`` if it takes it)
     returning Tiling(block_dim, data, workspace). ``bind``: kernel parameter -> schema name, where they

@@ -35,7 +35,7 @@ import sys
 import threading
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
-from .kernel_spec import KernelParam, KernelSpec, find_entries, kernel_type_of, strip_comments
+from .kernel_spec import KernelParam, KernelSpec, KernelVariant, find_entries, kernel_type_of, strip_comments
 from .twin_kernels import KernelCompileError
 
 # Bumped whenever the generated project changes, so that libraries built by an older generator are rebuilt.
@@ -218,6 +218,12 @@ def _check_kernel_type(spec: KernelSpec) -> None:
 
 # ---- the generated project -------------------------------------------------------------------------------------
 
+def device_variants(spec: KernelSpec) -> List[KernelVariant]:
+    """The variants the device builds: a twin-only one (a double build, for float64 gradient checks on the
+    CPU twin; A2 has no float64 vector or cube arithmetic) is left out."""
+    return [v for v in spec.variants if not v.twin_only]
+
+
 def _entries_to_rename(spec: KernelSpec) -> List[str]:
     names: Dict[str, None] = {spec.entry: None}
     for source in spec.sources:
@@ -314,9 +320,9 @@ def shim_source(spec: KernelSpec) -> str:
         lines.append("// Structs passed by value: the generated launch functions take them by address.")
         lines += [f"struct {name};" for name in structs]
         lines.append("")
-    lines += [f'#include "aclrtlaunch_{v.symbol(spec.entry)}.h"' for v in spec.variants]
+    lines += [f'#include "aclrtlaunch_{v.symbol(spec.entry)}.h"' for v in device_variants(spec)]
     lines.append("")
-    for v in spec.variants:
+    for v in device_variants(spec):
         unpacked = []
         for i, (p, kind) in enumerate(zip(spec.params, layout.kinds)):
             if kind == "gm":
@@ -358,7 +364,7 @@ def cmake_source(spec: KernelSpec, soc: str) -> str:
     layout = _layout(spec)
     include_dirs: Dict[str, None] = {os.path.dirname(s): None for s in spec.sources}
     include_dirs.update((d, None) for d in spec.include_dirs)
-    variants = " ".join(f"variants/{v.symbol(spec.entry)}.cpp" for v in spec.variants)
+    variants = " ".join(f"variants/{v.symbol(spec.entry)}.cpp" for v in device_variants(spec))
     definitions = (["HAVE_WORKSPACE"] if layout.system_workspace else []) + (["HAVE_TILING"] if layout.tiling_last else [])
     target = f"{spec.entry}_npu"
 
@@ -426,7 +432,7 @@ def manifest(spec: KernelSpec, soc: str, cann: str) -> dict:
         "digest": digest(spec, soc, cann),
         "library": library_name(spec),
         "params": [[p.name, p.ctype, kind] for p, kind in zip(spec.params, layout.kinds)],
-        "variants": {v.key: launch_symbol(spec, v.key) for v in spec.variants},
+        "variants": {v.key: launch_symbol(spec, v.key) for v in device_variants(spec)},
         "system_workspace": layout.system_workspace,
         "sources": [os.path.basename(s) for s in spec.sources],
     }
@@ -446,7 +452,8 @@ def generate_project(spec: KernelSpec, soc_version: str, directory: str, cann: O
     _check_kernel_type(spec)
     _layout(spec)
     os.makedirs(os.path.join(directory, "variants"), exist_ok=True)
-    files = {os.path.join("variants", f"{v.symbol(spec.entry)}.cpp"): variant_source(spec, v.key) for v in spec.variants}
+    files = {os.path.join("variants", f"{v.symbol(spec.entry)}.cpp"): variant_source(spec, v.key)
+             for v in device_variants(spec)}
     files["shim.cpp"] = shim_source(spec)
     files["CMakeLists.txt"] = cmake_source(spec, soc)
     files[MANIFEST] = json.dumps(manifest(spec, soc, cann or "unknown"), indent=1) + "\n"
@@ -645,7 +652,7 @@ class NpuKernelLibrary:
             raise RuntimeError(f"ascend_ext: cannot load the NPU kernel library {path} of kernel '{spec.entry}': "
                                f"{exc} (is CANN's lib64 on LD_LIBRARY_PATH? source set_env.sh)") from None
         self._entries: Dict[str, int] = {}
-        for v in spec.variants:
+        for v in device_variants(spec):
             fn = getattr(self._lib, launch_symbol(spec, v.key), None)
             if fn is None:
                 raise RuntimeError(f"ascend_ext: {path} has no {launch_symbol(spec, v.key)}: it was not built from "

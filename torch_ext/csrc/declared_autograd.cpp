@@ -210,10 +210,12 @@ public:
                 at::Tensor tan = Tangent(tensors[k]);
                 if (tan.defined()) tangents[tensorArgs[k]] = py::reinterpret_steal<py::object>(THPVariable_Wrap(tan));
             }
-            // The primals' saved tensors, for the jvp formula.
+            // The primals' saved tensors, for the jvp formula: without their tangents (as native formulas
+            // see self_p), or a formula using them would give a tangent that has a tangent of its own.
             py::tuple savedNow(saved.size());
             for (size_t i = 0; i < saved.size(); ++i) {
                 at::Tensor t = saved[i].unpack();
+                if (t.defined() && Tangent(t).defined()) t = t._fw_primal(/*level=*/0);
                 savedNow[i] = t.defined() ? py::reinterpret_steal<py::object>(THPVariable_Wrap(std::move(t))) : py::none();
             }
             ctx->get().attr("_set_saved")(savedNow);
