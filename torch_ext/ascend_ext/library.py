@@ -33,6 +33,7 @@ import itertools
 import json
 import os
 import re
+import struct
 import sys
 import threading
 from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
@@ -286,6 +287,25 @@ def _dtype_name(d: Union[str, torch.dtype], where: str) -> str:
     return d
 
 
+_SCALAR_STRUCTS = {ctype: struct.Struct("<" + ctypes_type._type_) for ctype, ctypes_type in _SCALAR_PACK.items()}
+
+
+def _scalar_bytes(ctype: str, value) -> bytes:
+    """A schema number as the bytes of the kernel parameter's C type (bool for bool parameters)."""
+    if ctype == "bool":
+        return b"\x01" if value else b"\x00"
+    try:
+        return _SCALAR_STRUCTS[ctype].pack(value)
+    except struct.error:
+        return bytes(_SCALAR_PACK[ctype](value))  # ctypes wraps out-of-range integers as C does
+
+
+def _twin_platform() -> Tuple[str, bytes]:
+    from . import twin
+
+    return twin._current_platform_bytes()
+
+
 class DeclaredOp:
     """A declared op: ``torch.ops.<ns>.<name>`` plus what built it. Call it like the op."""
 
@@ -374,6 +394,9 @@ class DeclaredOp:
             self._same[name] = ref
         if not self._free and self.tensor_args:
             raise DeclarationError(f"{where}: no tensor argument lists its dtypes")
+        self._position = {name: i for i, name in enumerate(self.arg_names)}
+        self._tensor_positions = [(name, self._position[name]) for name in self.tensor_args]
+        self._free_positions = [self._position[name] for name in self._free]
         for name, out in zip(self.output_names, self.outputs):
             if isinstance(out.dtype, Promoted):
                 self._promotion_parts(out.dtype, f"output '{name}'")
@@ -625,6 +648,8 @@ class DeclaredOp:
 
     def _bind(self, args: tuple, kwargs: dict) -> list:
         values = list(args)
+        if not kwargs and len(values) == len(self.arg_names):
+            return values
         for name in self.arg_names[len(values):]:
             if name in kwargs:
                 values.append(kwargs[name])
@@ -638,8 +663,7 @@ class DeclaredOp:
         """The arguments checked against the declaration, made contiguous where allowed; the variant's dtypes."""
         where = self.qualname
         device = None
-        for name in self.tensor_args:
-            i = self.arg_names.index(name)
+        for name, i in self._tensor_positions:
             t = values[i]
             if t is None:
                 if name in self.optional_tensor_args:
@@ -666,7 +690,7 @@ class DeclaredOp:
                                     f"torch.promote_types of {described}")
             else:
                 ref = self._same[name]
-                rt = values[self.arg_names.index(ref)]
+                rt = values[self._position[ref]]
                 if rt is not None and t.dtype != rt.dtype:
                     raise TypeError(f"{where}: argument '{name}' has dtype {t.dtype}; it must have the dtype of "
                                     f"'{ref}' ({rt.dtype})")
@@ -688,7 +712,7 @@ class DeclaredOp:
                                  "needs it aligned: pass x.clone()")
         if device is not None and device.type != device_type:
             raise ValueError(f"{where}: tensors on {device} cannot run here")
-        dtypes = tuple(values[self.arg_names.index(n)].dtype for n in self._free)
+        dtypes = tuple(values[i].dtype for i in self._free_positions)
         return values, dtypes
 
     def _value_dtype(self, values: list, name: str) -> Optional[torch.dtype]:
@@ -771,13 +795,11 @@ class DeclaredOp:
         return raw
 
     def _cpu_impl(self, *args, **kwargs):
-        from . import twin
-
         values, dtypes = self._checked(self._bind(args, kwargs), "cpu")
-        key = self._variant_key(dtypes)
+        key = self._variant_of[dtypes]
         metas = self._output_meta(values)
         outs = [torch.empty(shape, dtype=dtype) for shape, dtype in metas]
-        platform_name = twin._current_platform()
+        platform_name, platform_bytes = _twin_platform()
         t = self._run_tiling(values, Platform.named(platform_name))
         launcher, tiling_size = self._twin(key)
         tiling = self._tiling_bytes(t, tiling_size)
@@ -792,9 +814,9 @@ class DeclaredOp:
             elif kind == _WORKSPACE:
                 kvalues.append(torch.empty(t.workspace, dtype=torch.uint8) if t.workspace else None)
             else:
-                kvalues.append(bytes(_SCALAR_PACK[p.ctype](values[index])))
+                kvalues.append(_scalar_bytes(p.ctype, values[index]))
         try:
-            launcher(t.block_dim, kvalues, t.tiling_key, platform_name.encode())
+            launcher(t.block_dim, kvalues, t.tiling_key, platform_bytes)
         except KernelRuleViolation as exc:
             if "'workspace'" in str(exc):
                 raise KernelRuleViolation(f"{self.qualname}: the kernel went beyond the workspace its tiling asked "

@@ -71,6 +71,17 @@ def _current_platform() -> str:
     return _platform_name
 
 
+_platform_pair = None  # (name, name as bytes), for launches
+
+
+def _current_platform_bytes():
+    global _platform_pair
+    name = _current_platform()
+    if _platform_pair is None or _platform_pair[0] != name:
+        _platform_pair = (name, name.encode())
+    return _platform_pair
+
+
 def get_platform() -> str:
     """The hardware profile the twin and the CPU tiling use (default Ascend910B2)."""
     return _current_platform()

@@ -165,48 +165,31 @@ class Launcher:
 
     ``launcher(block_dim, values)`` takes the kernel's arguments in parameter order, already in launch form:
     a contiguous CPU tensor (GM; its element size goes with it, for the GlobalTensor<T> check), ``None`` (a
-    null GM address), or ``bytes`` (copied into a GM buffer, or a by-value parameter's exact bytes)."""
+    null GM address), or ``bytes`` (copied into a GM buffer, or a by-value parameter's exact bytes). The
+    arguments are marshalled in C++ (ascend_ext._C._twin_launch) and handed to the library runtime's
+    ascend_twin_launch, the function KernelLibrary.launch calls through ctypes."""
 
-    __slots__ = ("_fn", "_kernel", "_entry", "_entry_ref", "_names", "_by_value", "_local", "library")
+    __slots__ = ("_launch_fn", "_entry_addr", "_kernel", "_entry", "_names", "_by_value", "_fast", "library")
 
     def __init__(self, library: KernelLibrary, kernel: str):
-        self.library = library
-        self._entry = library._entry(kernel)
-        self._entry_ref = ctypes.byref(self._entry)
-        self._names = [n.encode() for n in library.entries[kernel]]
-        self._by_value = [self._entry.kinds[i] != _GM for i in range(self._entry.arity)]
-        self._fn = library._lib.ascend_twin_launch
-        self._kernel = kernel.encode()
-        self._local = threading.local()
+        from . import _C
 
-    def __call__(self, block_dim: int, values: Sequence, tiling_key: int = 0, platform: bytes = b"Ascend910B2"):
-        n = len(self._names)
-        args = (_Arg * n)()
-        keep = []
-        for i in range(n):
-            a = args[i]
-            a.name = self._names[i]
-            v = values[i]
-            if v is None:
-                continue
-            if isinstance(v, torch.Tensor):
-                a.data = v.data_ptr()
-                a.bytes = v.nbytes
-                a.elem_size = v.element_size()
-            else:
-                buf = ctypes.create_string_buffer(v, len(v))
-                keep.append(buf)
-                a.data = ctypes.addressof(buf)
-                a.bytes = len(v)
-                a.by_value = self._by_value[i]
-        err = getattr(self._local, "err", None)
-        if err is None:
-            err = self._local.err = ctypes.create_string_buffer(4096)
-        rc = self._fn(self._kernel, self._entry_ref, block_dim, tiling_key, platform, args, n, err, 4096)
+        self.library = library
+        self._entry = library._entry(kernel)  # kept alive: the launch reads it through its address
+        self._entry_addr = ctypes.addressof(self._entry)
+        self._launch_fn = ctypes.cast(library._lib.ascend_twin_launch, ctypes.c_void_p).value
+        self._names = tuple(n.encode() for n in library.entries[kernel])
+        self._by_value = tuple(self._entry.kinds[i] != _GM for i in range(self._entry.arity))
+        self._kernel = kernel.encode()
+        self._fast = _C._twin_launch
+
+    def __call__(self, block_dim: int, values: List, tiling_key: int = 0, platform: bytes = b"Ascend910B2"):
+        rc, message = self._fast(self._launch_fn, self._entry_addr, self._kernel, block_dim, tiling_key, platform,
+                                 self._names, self._by_value, values)
         if rc == 1:
-            raise KernelRuleViolation(err.value.decode())
+            raise KernelRuleViolation(message)
         if rc != 0:
-            raise RuntimeError(err.value.decode())
+            raise RuntimeError(message)
 
 
 def _value_bytes(kernel: str, name: str, kind: int, size: int, value) -> bytes:

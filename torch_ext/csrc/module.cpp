@@ -24,6 +24,7 @@
 
 namespace ascend_ext {
 PyObject* RegisterDeclaredAutograd(PyObject* self, PyObject* const* args, Py_ssize_t nargs);  // declared_autograd.cpp
+PyObject* TwinLaunch(PyObject* self, PyObject* const* args, Py_ssize_t nargs);  // twin_fast_launch.cpp
 }
 
 namespace {
@@ -125,6 +126,8 @@ PyMethodDef kMethods[] = {
     {"_register_declared_autograd",
      reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&ascend_ext::RegisterDeclaredAutograd)), METH_FASTCALL,
      "_register_declared_autograd(namespace, name, formulas): the C++ Autograd kernel of a declared op"},
+    {"_twin_launch", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&ascend_ext::TwinLaunch)),
+     METH_FASTCALL, "_twin_launch(...): a kernel library's launch without ctypes marshalling (twin_kernels.Launcher)"},
     {nullptr, nullptr, 0, nullptr},
 };
 
