@@ -73,6 +73,17 @@ def prebuilt_objects() -> tuple:
     return (objects, sources) if proc.returncode == 0 else ([], [])
 
 
+def _python_binding_unit(obj: str) -> bool:
+    """Whether an object comes from a source that calls the Python C API (module.cpp and the binding units)."""
+    name = os.path.basename(obj)
+    for src in glob.glob(os.path.join(ROOT, "torch_ext/csrc/**/*.cpp"), recursive=True):
+        stem = os.path.relpath(src, ROOT).replace("/", "_")
+        if name in (stem + ".o", os.path.basename(src)[:-4] + ".o"):
+            text = open(src).read()
+            return "<Python.h>" in text or "pybind" in text
+    return False
+
+
 def main() -> None:
     npu = torch_npu_dir()
     prebuilt, covered = prebuilt_objects()
@@ -112,14 +123,21 @@ def main() -> None:
           + (f"; linking {len(prebuilt)} objects of the CPU build the flag does not change" if prebuilt else ""))
     objects += prebuilt
 
-    # module.cpp's Python symbols come from the interpreter at load time; everything else must resolve in
-    # torch or torch_npu. --allow-shlib-undefined: libtorch_npu's own CANN dependencies are absent here.
-    link_objects = [o for o in objects
-                    if not o.endswith(("torch_ext_csrc_module.cpp.o", os.path.join("torch_ext", "csrc", "module.o")))]
+    # The Python binding units' Python symbols come from the interpreter at load time: they are resolved
+    # against libpython where the interpreter has one (then every unit is linked), else those units are left
+    # out; everything else must resolve in torch or torch_npu. --allow-shlib-undefined: libtorch_npu's own
+    # CANN dependencies are absent here.
+    python_lib = []
+    if sysconfig.get_config_var("Py_ENABLE_SHARED"):
+        python_lib = [f"-L{sysconfig.get_config_var('LIBDIR')}",
+                      f"-l:{sysconfig.get_config_var('LDLIBRARY')}"]
+        link_objects = list(objects)
+    else:
+        link_objects = [o for o in objects if not _python_binding_unit(o)]
     torch_lib = os.path.join(os.path.dirname(cpp_extension.__file__), "..", "lib")
     cmd = ["g++", "-shared", "-o", os.path.join(OUT, "ascend_ext_npu_check.so"), *link_objects,
            f"-L{os.path.join(npu, 'lib')}", f"-L{torch_lib}", "-ltorch_npu", "-lc10", "-ltorch", "-ltorch_cpu",
-           "-Wl,--no-undefined", "-Wl,--allow-shlib-undefined", "-ldl", "-pthread"]
+           "-ltorch_python", *python_lib, "-Wl,--no-undefined", "-Wl,--allow-shlib-undefined", "-ldl", "-pthread"]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
         sys.exit(f"linking the NPU build failed (a symbol torch/torch_npu do not export?):\n{proc.stderr}")
