@@ -68,19 +68,41 @@ def functorch_header_deps():
     return [os.path.join(os.path.dirname(nlohmann_json.__file__), "include")]
 
 
-def twin_kernel_variants():
-    """The per-dtype twin builds of the kernels in op_kernel/twin_variants.txt (the generator CMake runs too)."""
-    sys.path.insert(0, os.path.join(ROOT, "cmake"))
-    from gen_twin_variants import generate
+GENERATED = os.path.join(ROOT, "build", "generated")
 
-    return [os.path.relpath(p, ROOT) for p in generate(ROOT, os.path.join(ROOT, "build", "twin_variants"))]
+
+def generated_sources():
+    """What the build generates from the built-in ops' declarations (cmake/builtin_ops.py, which CMake runs
+    too): the native ops' per-dtype twin builds of their kernels, their schemas, the plan registry and the
+    NPU adapter's typed aclnn calls (build/generated/include/ascend_ext_generated/)."""
+    sys.path.insert(0, os.path.join(ROOT, "cmake"))
+    from builtin_ops import generate_torch
+
+    return [os.path.relpath(p, ROOT) for p in generate_torch(ROOT, GENERATED)]
+
+
+def stage_builtin_sources():
+    """Copies what the built-in declarations name at run time into the package (ascend_ext/builtin_sources/):
+    the kernels and their headers (a declared op builds its kernel for the twin at its first call), the
+    host tiling headers (C++ tilings, al.CppTiling) and the twin's platform and dtype headers they include."""
+    staged = os.path.join(ROOT, "torch_ext", "ascend_ext", "builtin_sources")
+    shutil.rmtree(staged, ignore_errors=True)
+    shutil.copytree(os.path.join(ROOT, "op_kernel"), os.path.join(staged, "op_kernel"))
+    shutil.copytree(os.path.join(ROOT, "op_host"), os.path.join(staged, "op_host"),
+                    ignore=shutil.ignore_patterns("*.cpp"))  # the CANN glue is built by the op package only
+    os.makedirs(os.path.join(staged, "twin", "include", "twin"))
+    for header in ("platform.h", "dtype.h"):
+        shutil.copy(os.path.join(ROOT, "twin", "include", "twin", header),
+                    os.path.join(staged, "twin", "include", "twin", header))
 
 
 NpuExtension = torch_npu_extension()
 stage_twin_sdk()
+stage_builtin_sources()
 
-cpu_sources = sources("torch_ext/csrc/*.cpp", "torch_ext/csrc/ops/*.cpp", "twin/src/*.cpp") + twin_kernel_variants()
+cpu_sources = sources("torch_ext/csrc/*.cpp", "torch_ext/csrc/ops/*.cpp", "twin/src/*.cpp") + generated_sources()
 include_dirs = [os.path.join(ROOT, d) for d in ("torch_ext/csrc", "twin/include", "op_host", "op_kernel", ".")]
+include_dirs.append(os.path.join(GENERATED, "include"))
 include_dirs += functorch_header_deps()
 # -O3: the twin's element loops (vector instructions, Cast, DataCopy fills) vectorise only from -O3 on
 # (g++ 12's -O2 cost model declines every loop that needs an epilogue or an aliasing check).
@@ -101,7 +123,7 @@ else:
     )
 
 setup(
-    packages=["ascend_ext", "ascend_ext.bench"],
+    packages=["ascend_ext", "ascend_ext.ops", "ascend_ext.bench"],
     package_data={
         "ascend_ext.bench": ["kernels/*.cpp", "kernels/*.h"],  # the declared-op benchmark's kernel
         "ascend_ext": [
@@ -115,6 +137,9 @@ setup(
             "twin_sdk/include/ascendc/host_api/tiling/*.h",
             "twin_sdk/src/*.cpp",
             "twin_sdk/src/*.h",
+            "builtin_sources/op_kernel/*",  # what the built-in declarations name (stage_builtin_sources)
+            "builtin_sources/op_host/*.h",
+            "builtin_sources/twin/include/twin/*.h",
         ]
     },
     package_dir={"ascend_ext": "torch_ext/ascend_ext", "ascend_ext.bench": "benchmarks"},

@@ -24,19 +24,34 @@ find_package(ASC REQUIRED HINTS "$ENV{ASCEND_HOME_PATH}/compiler/tikcpp/ascendc_
 
 npu_op_package(${vendor_name} TYPE RUN)
 
+# What the package takes from the built-in ops' declarations (torch_ext/ascend_ext/ops/*.py), generated into
+# the build tree: ops.cmake (the kernel of each op type, below) and ascend_ext_ports/<OpType>.h (each OpDef's
+# inputs, outputs and attrs in the declared order, with their dtypes per build), which op_host/<op>.cpp includes.
+find_package(Python3 REQUIRED COMPONENTS Interpreter)
+set(ASCEND_EXT_GENERATED_DIR ${CMAKE_BINARY_DIR}/ascend_ext_generated)
+execute_process(
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/cmake/builtin_ops.py ${CMAKE_SOURCE_DIR} ${ASCEND_EXT_GENERATED_DIR}
+          cann
+  OUTPUT_QUIET
+  COMMAND_ERROR_IS_FATAL ANY)
+file(GLOB ASCEND_EXT_DECLARATIONS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/torch_ext/ascend_ext/ops/*.py)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${ASCEND_EXT_DECLARATIONS}
+  ${CMAKE_SOURCE_DIR}/cmake/builtin_ops.py ${CMAKE_SOURCE_DIR}/torch_ext/ascend_ext/op_facts.py)
+
 # One OpDef + TilingFunc file per op; helpers (cann_glue.h, *_tiling.h) are headers next to them.
 file(GLOB ASCEND_EXT_OP_HOST_SOURCES ${CMAKE_SOURCE_DIR}/op_host/*.cpp)
 # op_build's first step compiles these at -std=c++11 and appends COMPILE_OPTIONS (the last -std wins);
-# the op_host headers need C++17 (inline constexpr), the standard of every other CANN target here.
+# the op_host headers need C++17 (inline constexpr), the standard of every other CANN target here. The
+# generated ports headers are on its include path too.
 npu_op_code_gen(
   SRC ${ASCEND_EXT_OP_HOST_SOURCES}
   PACKAGE ${vendor_name}
   OUT_DIR ${ASCEND_AUTOGEN_PATH}
-  COMPILE_OPTIONS -std=c++17
+  COMPILE_OPTIONS -std=c++17 -I${ASCEND_EXT_GENERATED_DIR}
 )
 
 npu_op_library(cust_optiling TILING ${ASCEND_EXT_OP_HOST_SOURCES})
-target_include_directories(cust_optiling PRIVATE ${CMAKE_SOURCE_DIR}/op_host)
+target_include_directories(cust_optiling PRIVATE ${CMAKE_SOURCE_DIR}/op_host ${ASCEND_EXT_GENERATED_DIR})
 
 file(GLOB ASCEND_EXT_ACLNN_SOURCES ${ASCEND_AUTOGEN_PATH}/aclnn_*.cpp)
 set_source_files_properties(${ASCEND_EXT_ACLNN_SOURCES} PROPERTIES GENERATED TRUE)
@@ -46,18 +61,14 @@ npu_op_library(cust_opapi ACLNN ${ASCEND_EXT_ACLNN_SOURCES})
 set(ASCEND_EXT_OP_PROTO_SOURCES ${ASCEND_AUTOGEN_PATH}/op_proto.cc)
 set_source_files_properties(${ASCEND_EXT_OP_PROTO_SOURCES} PROPERTIES GENERATED TRUE)
 npu_op_library(cust_op_proto GRAPH ${ASCEND_EXT_OP_HOST_SOURCES} ${ASCEND_EXT_OP_PROTO_SOURCES})
-target_include_directories(cust_op_proto PRIVATE ${CMAKE_SOURCE_DIR}/op_host)
+target_include_directories(cust_op_proto PRIVATE ${CMAKE_SOURCE_DIR}/op_host ${ASCEND_EXT_GENERATED_DIR})
 
 # A kernel includes only what op_kernel/ holds (its tiling struct, <op>_tiling_data.h, and shared helpers):
 # that folder is what the package ships for online compilation, so no -I op_host here.
 npu_op_kernel_options(ascendc_kernels ALL OPTIONS -I${CMAKE_SOURCE_DIR}/op_kernel)
 
-# One line per op: OpType (UpperCamel) and its kernel file (snake_case, same name as the entry point).
-npu_op_kernel_sources(ascendc_kernels OP_TYPE VectorAdd KERNEL_FILE vector_add.cpp)
-# MatmulCube's entry is matmul_cube (`matmul` is taken by the Matmul API's namespace alias).
-npu_op_kernel_sources(ascendc_kernels OP_TYPE MatmulCube KERNEL_FILE matmul_cube.cpp)
-npu_op_kernel_sources(ascendc_kernels OP_TYPE DispersionCorrection KERNEL_FILE dispersion_correction.cpp)
-npu_op_kernel_sources(ascendc_kernels OP_TYPE DispersionCorrectionGrad KERNEL_FILE dispersion_correction_grad.cpp)
+# One npu_op_kernel_sources(... OP_TYPE <OpType> KERNEL_FILE <entry>.cpp) per op type, from the declarations.
+include(${ASCEND_EXT_GENERATED_DIR}/ops.cmake)
 
 npu_op_kernel_library(ascendc_kernels
   SRC_BASE ${CMAKE_SOURCE_DIR}/op_kernel/

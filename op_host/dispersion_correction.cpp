@@ -4,13 +4,16 @@
 //
 // The op: y has x's shape; per row of x's last dimension (mu, var: the row's mean and population variance)
 // mode 0: y = mu + alpha * (x - mu); mode 1: y = mu + alpha * (x - mu) / sqrt(var + eps).
+#include "ascend_ext_ports/DispersionCorrection.h"
 #include "dispersion_correction_glue.h"
 
 namespace optiling {
 
 static ge::graphStatus DispersionCorrectionTilingFunc(gert::TilingContext* context)
 {
-    return ascend_ext::cann::DispersionCorrectionTiling(context, /*xInput=*/0, /*backward=*/false);
+    namespace port = ascend_ext::ports::DispersionCorrection;
+    return ascend_ext::cann::DispersionCorrectionTiling(
+        context, {port::kInputX, /*grad: none*/ port::kInputX, port::kAttrAlpha, port::kAttrMode, port::kAttrEps}, /*backward=*/false);
 }
 
 }  // namespace optiling
@@ -19,13 +22,15 @@ namespace ge {
 
 static graphStatus DispersionCorrectionInferShape(gert::InferShapeContext* context)
 {
-    *context->GetOutputShape(0) = *context->GetInputShape(0);
+    namespace port = ascend_ext::ports::DispersionCorrection;
+    *context->GetOutputShape(port::kOutputY) = *context->GetInputShape(port::kInputX);
     return GRAPH_SUCCESS;
 }
 
 static graphStatus DispersionCorrectionInferDataType(gert::InferDataTypeContext* context)
 {
-    context->SetOutputDataType(0, context->GetInputDataType(0));
+    namespace port = ascend_ext::ports::DispersionCorrection;
+    context->SetOutputDataType(port::kOutputY, context->GetInputDataType(port::kInputX));
     return GRAPH_SUCCESS;
 }
 
@@ -37,13 +42,7 @@ class DispersionCorrection : public OpDef {
 public:
     explicit DispersionCorrection(const char* name) : OpDef(name)
     {
-        const std::vector<ge::DataType> dtypes{ge::DT_FLOAT, ge::DT_FLOAT16, ge::DT_BF16};
-        const std::vector<ge::Format> formats{ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND};
-        this->Input("x").ParamType(REQUIRED).DataType(dtypes).Format(formats);
-        this->Output("y").ParamType(REQUIRED).DataType(dtypes).Format(formats);
-        this->Attr("alpha").AttrType(REQUIRED).Float();
-        this->Attr("mode").AttrType(OPTIONAL).Int(1);
-        this->Attr("eps").AttrType(OPTIONAL).Float(1e-5f);
+        ascend_ext::ports::DispersionCorrection::Define(*this);  // the ports, in the declared order (generated)
         this->SetInferShape(ge::DispersionCorrectionInferShape).SetInferDataType(ge::DispersionCorrectionInferDataType);
         this->AICore().SetTiling(optiling::DispersionCorrectionTilingFunc);
         this->AICore().AddConfig("ascend910b");

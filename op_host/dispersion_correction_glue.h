@@ -1,4 +1,4 @@
-// CANN-only: the TilingFunc body shared by DispersionCorrection and DispersionCorrectionGrad. Both ops
+// CANN-only: the TilingFunc body shared by DispersionCorrection and DispersionCorrectionBackward. Both ops
 // read x's shape and the attrs alpha/mode/eps and tile with ComputeDispersionCorrectionTiling, the
 // function the CPU twin's launches use too.
 #pragma once
@@ -8,18 +8,29 @@
 
 namespace ascend_ext::cann {
 
-// xInput: the index of x among the op's inputs; the grad op's other input (grad) must have x's shape.
-inline ge::graphStatus DispersionCorrectionTiling(gert::TilingContext* context, size_t xInput, bool backward)
+// Where the op's operands are (the indices its generated ports header gives): x, grad (backward only) and the
+// attrs alpha, mode, eps.
+struct DispersionCorrectionPorts {
+    size_t x;
+    size_t grad;
+    size_t alpha;
+    size_t mode;
+    size_t eps;
+};
+
+// backward: the grad op, whose input grad must have x's shape.
+inline ge::graphStatus DispersionCorrectionTiling(gert::TilingContext* context, const DispersionCorrectionPorts& ports,
+                                                  bool backward)
 {
     DType dtype;
-    if (!DTypeFromGe(context->GetInputDesc(0)->GetDataType(), dtype)) return ge::GRAPH_FAILED;
-    const gert::Shape& shape = context->GetInputShape(xInput)->GetOriginShape();
-    if (backward && context->GetInputShape(1 - xInput)->GetOriginShape() != shape) return ge::GRAPH_FAILED;
+    if (!DTypeFromGe(context->GetInputDesc(ports.x)->GetDataType(), dtype)) return ge::GRAPH_FAILED;
+    const gert::Shape& shape = context->GetInputShape(ports.x)->GetOriginShape();
+    if (backward && context->GetInputShape(ports.grad)->GetOriginShape() != shape) return ge::GRAPH_FAILED;
     const gert::RuntimeAttrs* attrs = context->GetAttrs();
     const std::vector<int64_t> dims = Dims(shape);
-    const DispersionCorrectionDecoded decoded =
-        DecodeDispersionCorrectionProblem(dims.data(), dims.size(), *attrs->GetAttrPointer<float>(0),
-                                          *attrs->GetAttrPointer<int64_t>(1), *attrs->GetAttrPointer<float>(2), backward);
+    const DispersionCorrectionDecoded decoded = DecodeDispersionCorrectionProblem(
+        dims.data(), dims.size(), *attrs->GetAttrPointer<float>(ports.alpha), *attrs->GetAttrPointer<int64_t>(ports.mode),
+        *attrs->GetAttrPointer<float>(ports.eps), backward);
     if (decoded.error != nullptr) return ge::GRAPH_FAILED;
     const DispersionCorrectionPlan plan =
         ComputeDispersionCorrectionTiling(decoded.problem, dtype, PlatformFromContext(context));

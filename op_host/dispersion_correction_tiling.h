@@ -1,5 +1,5 @@
 // DispersionCorrection tiling, shared by the forward kernel (dispersion_correction) and the backward kernel
-// (dispersion_correction_grad). The input is R rows of D elements; each row is one reduction.
+// (dispersion_correction_backward). The input is R rows of D elements; each row is one reduction.
 //
 // Cores split the rows (the first rowFormerNum cores take rowsFormer rows, the rest one fewer). A core
 // streams its rows through UB in one of two ways:
@@ -28,6 +28,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <utility>
+#include <stdexcept>
 #include <vector>
 
 #include "../op_kernel/dispersion_correction_tiling_data.h"  // the struct the kernel reads (GET_TILING_DATA)
@@ -211,6 +212,24 @@ inline std::vector<std::pair<const char*, uint64_t>> DescribeDispersionCorrectio
             {"workspace_bytes", plan.workspaceBytes},
             {"gm_workspace_bytes_read", plan.gmWorkspaceBytesRead},
             {"gm_workspace_bytes_written", plan.gmWorkspaceBytesWritten}};
+}
+
+// The plan of ascend_ext.twin.plan("dispersion_correction", sizes): [rows, d] (mode 1, forward) or
+// [rows, d, mode, backward], x viewed as rows of d elements (the op's declaration names this function).
+inline std::vector<std::pair<const char*, uint64_t>> DispersionCorrectionPlanFromSizes(
+    const std::vector<int64_t>& sizes, DType dtype, const PlatformInfo& platform)
+{
+    if (sizes.size() != 2 && sizes.size() != 4) {
+        throw std::invalid_argument("dispersion_correction plans take [rows, d] or [rows, d, mode, backward]");
+    }
+    DispersionCorrectionProblem p;
+    p.rows = static_cast<uint64_t>(sizes[0]);
+    p.rowLength = static_cast<uint64_t>(sizes[1]);
+    if (sizes.size() == 4) {
+        p.mode = static_cast<uint32_t>(sizes[2]);
+        p.backward = sizes[3] != 0;
+    }
+    return DescribeDispersionCorrectionPlan(ComputeDispersionCorrectionTiling(p, dtype, platform));
 }
 
 }  // namespace ascend_ext

@@ -1,7 +1,8 @@
 // CANN glue of MatmulCube (the kernel behind ascend_ext::matmul): OpDef with trans_a/trans_b and an optional
-// float32 bias, TilingFunc, shape and dtype inference. The decisions are made by ComputeMatmulTiling
+// float32 bias (its ports generated from the op's declaration), TilingFunc, shape and dtype inference. The decisions are made by ComputeMatmulTiling
 // (matmul_tiling.h), the same function the CPU twin's launches use. The op type is not "Matmul": the Matmul
 // API's `namespace matmul` takes the kernel name `matmul`, and CANN has its own MatMul ops.
+#include "ascend_ext_ports/MatmulCube.h"
 #include "cann_glue.h"
 #include "matmul_tiling.h"
 
@@ -14,7 +15,8 @@ inline MatmulDecoded DecodeMatmul(const gert::Shape& a, const gert::Shape& b, co
     const std::vector<int64_t> aDims = Dims(a), bDims = Dims(b);
     const std::vector<int64_t> biasDims = bias != nullptr ? Dims(*bias) : std::vector<int64_t>();
     return DecodeMatmulProblem(aDims.data(), aDims.size(), bDims.data(), bDims.size(),
-                               *attrs->GetAttrPointer<bool>(0), *attrs->GetAttrPointer<bool>(1),
+                               *attrs->GetAttrPointer<bool>(ports::MatmulCube::kAttrTransA),
+                               *attrs->GetAttrPointer<bool>(ports::MatmulCube::kAttrTransB),
                                bias != nullptr ? biasDims.data() : nullptr, biasDims.size());
 }
 
@@ -24,13 +26,14 @@ namespace optiling {
 
 static ge::graphStatus MatmulCubeTilingFunc(gert::TilingContext* context)
 {
+    namespace port = ascend_ext::ports::MatmulCube;
     ascend_ext::DType dtype;
-    if (!ascend_ext::cann::DTypeFromGe(context->GetInputDesc(0)->GetDataType(), dtype)) {
+    if (!ascend_ext::cann::DTypeFromGe(context->GetInputDesc(port::kInputA)->GetDataType(), dtype)) {
         return ge::GRAPH_FAILED;
     }
-    const gert::StorageShape* bias = context->GetOptionalInputShape(2);
+    const gert::StorageShape* bias = context->GetOptionalInputShape(port::kInputBias);
     const ascend_ext::MatmulDecoded decoded = ascend_ext::cann::DecodeMatmul(
-        context->GetInputShape(0)->GetStorageShape(), context->GetInputShape(1)->GetStorageShape(),
+        context->GetInputShape(port::kInputA)->GetStorageShape(), context->GetInputShape(port::kInputB)->GetStorageShape(),
         bias != nullptr ? &bias->GetStorageShape() : nullptr, context->GetAttrs());
     if (decoded.error != nullptr) return ge::GRAPH_FAILED;
     const ascend_ext::MatmulPlan plan =
@@ -50,11 +53,12 @@ namespace ge {
 
 static graphStatus MatmulCubeInferShape(gert::InferShapeContext* context)
 {
+    namespace port = ascend_ext::ports::MatmulCube;
     const ascend_ext::MatmulDecoded decoded = ascend_ext::cann::DecodeMatmul(
-        *context->GetInputShape(0), *context->GetInputShape(1), context->GetOptionalInputShape(2),
-        context->GetAttrs());
+        *context->GetInputShape(port::kInputA), *context->GetInputShape(port::kInputB),
+        context->GetOptionalInputShape(port::kInputBias), context->GetAttrs());
     if (decoded.error != nullptr) return GRAPH_FAILED;
-    gert::Shape* c = context->GetOutputShape(0);
+    gert::Shape* c = context->GetOutputShape(port::kOutputC);
     c->SetDimNum(2);
     c->SetDim(0, static_cast<int64_t>(decoded.problem.m));
     c->SetDim(1, static_cast<int64_t>(decoded.problem.n));
@@ -63,7 +67,8 @@ static graphStatus MatmulCubeInferShape(gert::InferShapeContext* context)
 
 static graphStatus MatmulCubeInferDataType(gert::InferDataTypeContext* context)
 {
-    return context->SetOutputDataType(0, context->GetInputDataType(0));
+    namespace port = ascend_ext::ports::MatmulCube;
+    return context->SetOutputDataType(port::kOutputC, context->GetInputDataType(port::kInputA));
 }
 
 }  // namespace ge
@@ -74,15 +79,7 @@ class MatmulCube : public OpDef {
 public:
     explicit MatmulCube(const char* name) : OpDef(name)
     {
-        const std::vector<ge::DataType> dtypes{ge::DT_FLOAT, ge::DT_FLOAT16, ge::DT_BF16};
-        const std::vector<ge::DataType> biasTypes{ge::DT_FLOAT, ge::DT_FLOAT, ge::DT_FLOAT};
-        const std::vector<ge::Format> formats{ge::FORMAT_ND, ge::FORMAT_ND, ge::FORMAT_ND};
-        this->Input("a").ParamType(REQUIRED).DataType(dtypes).Format(formats);
-        this->Input("b").ParamType(REQUIRED).DataType(dtypes).Format(formats);
-        this->Input("bias").ParamType(OPTIONAL).DataType(biasTypes).Format(formats);
-        this->Output("c").ParamType(REQUIRED).DataType(dtypes).Format(formats);
-        this->Attr("trans_a").AttrType(OPTIONAL).Bool(false);
-        this->Attr("trans_b").AttrType(OPTIONAL).Bool(false);
+        ascend_ext::ports::MatmulCube::Define(*this);  // the ports, in the declared order (generated)
         this->SetInferShape(ge::MatmulCubeInferShape).SetInferDataType(ge::MatmulCubeInferDataType);
         this->AICore().SetTiling(optiling::MatmulCubeTilingFunc);
         this->AICore().AddConfig("ascend910b");

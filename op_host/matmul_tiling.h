@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <utility>
+#include <stdexcept>
 #include <vector>
 
 #include "../op_kernel/matmul_tiling_data.h"  // the struct the kernel reads (GET_TILING_DATA)
@@ -406,6 +407,20 @@ inline std::vector<std::pair<const char*, uint64_t>> DescribeMatmulPlan(const Ma
             {"gm_bytes_c", plan.total.cBytes},
             {"max_core_macs", plan.maxCoreMacs},
             {"estimated_cycles", plan.estimatedCycles}};
+}
+
+// The plan of ascend_ext.twin.plan("matmul", sizes): [m, n, k] or [m, n, k, trans_a, trans_b, has_bias] (the op's
+// declaration names this function).
+inline std::vector<std::pair<const char*, uint64_t>> MatmulPlanFromSizes(const std::vector<int64_t>& s, DType dtype,
+                                                                        const PlatformInfo& platform)
+{
+    if (s.size() != 3 && s.size() != 6) {
+        throw std::invalid_argument("matmul sizes: [m, n, k] or [m, n, k, trans_a, trans_b, has_bias]");
+    }
+    const bool flags = s.size() == 6;
+    return DescribeMatmulPlan(ComputeMatmulTiling(static_cast<uint64_t>(s[0]), static_cast<uint64_t>(s[1]),
+                                                  static_cast<uint64_t>(s[2]), dtype, flags && s[3], flags && s[4],
+                                                  flags && s[5], platform));
 }
 
 }  // namespace ascend_ext

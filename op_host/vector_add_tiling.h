@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <utility>
+#include <stdexcept>
 #include <vector>
 
 #include "../op_kernel/vector_add_tiling_data.h"  // the struct the kernel reads (GET_TILING_DATA)
@@ -198,6 +199,23 @@ inline std::vector<std::pair<const char*, uint64_t>> DescribeVectorAddPlan(const
             {"col_former_num", t.colFormerNum}, {"tile_rows", t.tileRows},
             {"tile_cols", t.tileCols},          {"compute_in_float", t.computeInFloat},
             {"ub_bytes", plan.ubBytes},         {"bcast_elems_read", plan.bcastElemsRead}};
+}
+
+// The plan of ascend_ext.twin.plan("vector_add", sizes): [n], two operands of n elements, or [rows, d], rows x d
+// plus a broadcast row of d elements (the op's declaration names this function, al.Plan).
+inline std::vector<std::pair<const char*, uint64_t>> VectorAddPlanFromSizes(const std::vector<int64_t>& sizes,
+                                                                            DType dtype, const PlatformInfo& platform)
+{
+    int64_t n = 1;  // like a torch tensor's numel, it must fit in int64_t
+    for (int64_t s : sizes) {
+        if (__builtin_mul_overflow(n, s, &n)) {
+            throw std::invalid_argument("sizes hold more than 2^63 - 1 elements, more than any tensor can");
+        }
+    }
+    VectorAddProblem p;
+    p.rows = sizes.size() == 2 ? static_cast<uint64_t>(sizes[0]) : 1;
+    p.rowLength = sizes.size() == 2 ? static_cast<uint64_t>(sizes[1]) : static_cast<uint64_t>(n);
+    return DescribeVectorAddPlan(ComputeVectorAddTiling(p, dtype, platform));
 }
 
 }  // namespace ascend_ext

@@ -1,5 +1,5 @@
 // Row sums for the DispersionCorrection kernels (op_kernel/dispersion_correction.cpp and
-// op_kernel/dispersion_correction_grad.cpp), included as a sibling: the CANN op package and the source
+// op_kernel/dispersion_correction_backward.cpp), included as a sibling: the CANN op package and the source
 // checks compile the kernels in this directory; the twin's generated variants have op_kernel on their
 // include path.
 //

@@ -1,4 +1,4 @@
-// The tiling data of the DispersionCorrection and DispersionCorrectionGrad kernels: what GET_TILING_DATA
+// The tiling data of the DispersionCorrection and DispersionCorrectionBackward kernels: what GET_TILING_DATA
 // reads. It lives in op_kernel/, the directory the op package ships for online compilation (asc-devkit
 // guide, 使用标准C++语法定义Tiling结构体); the host tiling (op_host/dispersion_correction_tiling.h) includes it.
 #pragma once

@@ -7,8 +7,9 @@
 #   tests/kernels/npu_user/*.cpp  the kernel-launch tests' user kernels, for float and half
 #   examples/custom_op/*.cpp  the same dtypes, DTYPE_RSTD float, -I the example's folder
 #   op_host/*.cpp    check_host.sh, all four compiles the package build makes of it: opdef, tiling and
-#                    proto with -I op_host at the project's CMAKE_CXX_STANDARD (CMakeLists.txt), and
-#                    opbuild with the COMPILE_OPTIONS of npu_op_code_gen (cmake/cann_op_package.cmake)
+#                    proto with -I op_host and the generated ports headers at the project's
+#                    CMAKE_CXX_STANDARD (CMakeLists.txt), and opbuild with the COMPILE_OPTIONS of npu_op_code_gen
+#                    (cmake/cann_op_package.cmake)
 # The checkers are built from fetched mirrors of the CANN repositories, so this is not part of CI.
 # Exit status: 0 all pass, 1 a check failed, 2 the checkers are not built.
 # Env: ASCCHK_DIR (default /tmp/ascchk), ASCEND_EXT_KERNEL_DTYPES (default "float half bfloat16_t").
@@ -69,8 +70,19 @@ for kernel in examples/custom_op/*.cpp; do
     done
 done
 
+# The ports headers the package build generates from the op declarations (cmake/cann_op_package.cmake runs
+# cmake/builtin_ops.py at configure time), generated here into a temporary folder.
+GENERATED=$(mktemp -d "${TMPDIR:-/tmp}/ascend_ext_generated.XXXXXX")
+trap 'rm -rf "$GENERATED"' EXIT
+PYTHON=${PYTHON:-python3}
+if ! "$PYTHON" cmake/builtin_ops.py . "$GENERATED" cann > /dev/null; then
+    echo "check_cann_sources: generating the ports headers from the declarations failed" >&2
+    exit 1
+fi
+
 # The options the package build uses, read from the CMake files so that this check follows them.
 OPBUILD_OPTIONS=$(sed -n '/npu_op_code_gen(/,/)/s/^ *COMPILE_OPTIONS //p' cmake/cann_op_package.cmake)
+OPBUILD_OPTIONS=${OPBUILD_OPTIONS//'${ASCEND_EXT_GENERATED_DIR}'/$GENERATED}
 CXX_STD=$(sed -n 's/^set(CMAKE_CXX_STANDARD \([0-9]*\))$/\1/p' CMakeLists.txt)
 if [ -z "$CXX_STD" ]; then
     echo "check_cann_sources: cannot read CMAKE_CXX_STANDARD from CMakeLists.txt" >&2
@@ -78,7 +90,7 @@ if [ -z "$CXX_STD" ]; then
 fi
 for host in op_host/*.cpp; do
     echo "== $host (gnu++$CXX_STD; npu_op_code_gen COMPILE_OPTIONS: ${OPBUILD_OPTIONS:-none})"
-    run "$HOST_CHECK" "$host" op_host --std "gnu++$CXX_STD" --opbuild-options "$OPBUILD_OPTIONS"
+    run "$HOST_CHECK" "$host" op_host "$GENERATED" --std "gnu++$CXX_STD" --opbuild-options "$OPBUILD_OPTIONS"
 done
 
 echo "check_cann_sources: $passed check(s) passed, $failed failed"

@@ -31,12 +31,13 @@ def torch_npu_dir() -> str:
     return list(spec.submodule_search_locations)[0]
 
 
-def twin_kernel_variants() -> list:
-    """The per-dtype twin builds of the kernels, generated as setup.py and CMake generate them."""
+def generated_sources() -> list:
+    """What the build generates from the op declarations (the native ops' twin builds, the schemas, the plan
+    registry, the typed aclnn calls), as setup.py generates it; returns the C++ sources."""
     sys.path.insert(0, os.path.join(ROOT, "cmake"))
-    from gen_twin_variants import generate  # noqa: PLC0415
+    from builtin_ops import generate_torch  # noqa: PLC0415
 
-    return generate(ROOT, os.path.join(OUT, "twin_variants"))
+    return generate_torch(ROOT, os.path.join(OUT, "generated"))
 
 
 FLAG = "ASCEND_EXT_WITH_TORCH_NPU"
@@ -62,13 +63,11 @@ def prebuilt_objects() -> tuple:
     if len(temp) != 1 or not os.path.exists(ninja):
         return [], []
     temp_dir = os.path.dirname(temp[0])
-    sys.path.insert(0, os.path.join(ROOT, "cmake"))
-    from gen_twin_variants import read_list  # noqa: PLC0415
-
     sources = glob.glob(os.path.join(ROOT, "twin/src/*.cpp")) + cpu_only_sources()
     objects = [os.path.join(temp_dir, os.path.relpath(s, ROOT))[:-4] + ".o" for s in sources]
-    objects += [os.path.join(temp_dir, "build", "twin_variants", f"{op}_{dtype}.o")
-                for op, _, dtypes in read_list(ROOT) for dtype in dtypes]
+    variants = os.path.join(ROOT, "build", "generated", "twin_variants")  # setup.py's generated kernel builds
+    objects += [os.path.join(temp_dir, os.path.relpath(p, ROOT))[:-4] + ".o"
+                for p in glob.glob(os.path.join(variants, "*.cpp"))]
     proc = subprocess.run([ninja, "-C", temp_dir, *objects], capture_output=True, text=True)
     return (objects, sources) if proc.returncode == 0 else ([], [])
 
@@ -91,7 +90,8 @@ def main() -> None:
         set(glob.glob(os.path.join(ROOT, "torch_ext/csrc/*.cpp"))
             + glob.glob(os.path.join(ROOT, "torch_ext/csrc/ops/*.cpp"))
             + glob.glob(os.path.join(ROOT, "torch_ext/csrc/npu/*.cpp"))
-            + ([] if prebuilt else glob.glob(os.path.join(ROOT, "twin/src/*.cpp")) + twin_kernel_variants())
+            + ([] if prebuilt else glob.glob(os.path.join(ROOT, "twin/src/*.cpp")))
+            + [s for s in generated_sources() if not prebuilt or "twin_variants" not in s]
             + glob.glob(os.path.join(ROOT, "tests/npu/*.cpp")))  # uses of the op_api helper by other op shapes
         - set(covered)
     )
@@ -99,6 +99,7 @@ def main() -> None:
         os.path.join(npu, "include"),
         sysconfig.get_paths()["include"],
         *(os.path.join(ROOT, d) for d in ("torch_ext/csrc", "twin/include", "op_host", "op_kernel", ".")),
+        os.path.join(OUT, "generated", "include"),
     ]
     import nlohmann_json  # noqa: PLC0415  (torch's functorch headers include nlohmann/json.hpp)
 

@@ -43,7 +43,7 @@ AUTOCAST_RULES = {
     "dispersion_correction_backward": lambda inputs, out, low: out == inputs[-1],
 }
 # The twin kernels a training step of the model launches.
-MODEL_KERNELS = {"matmul_cube", "vector_add", "dispersion_correction", "dispersion_correction_grad"}
+MODEL_KERNELS = {"matmul_cube", "vector_add", "dispersion_correction", "dispersion_correction_backward"}
 
 
 def seeded_model(depth=2, width=32):

@@ -14,7 +14,7 @@ import ascend_ext
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "cmake"))
-from gen_twin_variants import DTYPES, read_list  # noqa: E402
+from builtin_ops import read  # noqa: E402  (the built-in ops' declarations, as the build reads them)
 
 # libstdc++ headers that define heap containers (the public headers <string>, <vector>, ... include them).
 FORBIDDEN = ("bits/basic_string.h", "bits/stl_vector.h", "bits/stl_list.h", "bits/stl_deque.h", "bits/stl_map.h",
@@ -37,17 +37,16 @@ def heap_headers(headers):
 SDK_INCLUDE = os.path.join(os.path.dirname(ascend_ext.__file__), "twin_sdk", "include")
 
 
-@pytest.mark.parametrize("op", [entry[0] for entry in read_list(ROOT)])
+@pytest.mark.parametrize("op", read(ROOT), ids=lambda op: op.kernel_entry)
 def test_op_kernels_see_no_heap_containers(op):
-    _, macros, dtypes = next(e for e in read_list(ROOT) if e[0] == op)
-    ctype = DTYPES[dtypes[0]][0]  # the includes do not depend on the dtype
+    variant = op.variants()[0]  # the includes do not depend on the dtype
     # Only the shipped twin on the include path: a kernel finds its own headers next to it in op_kernel/,
     # as the op package's online compilation does (nothing of op_host/ is shipped there).
-    headers = included_headers(os.path.join(ROOT, "op_kernel", f"{op}.cpp"), [SDK_INCLUDE],
-                               [f"DTYPE_{m.upper()}={ctype}" for m in macros])
+    headers = included_headers(os.path.join(ROOT, op.kernel_source), [SDK_INCLUDE],
+                               [f"{macro}={ctype}" for macro, ctype in variant.macros])
     assert any(h.endswith("kernel_operator.h") for h in headers)
-    assert not [h for h in headers if os.sep + "op_host" + os.sep in os.path.abspath(h)], f"op_kernel/{op}.cpp"
-    assert heap_headers(headers) == [], f"op_kernel/{op}.cpp"
+    assert not [h for h in headers if os.sep + "op_host" + os.sep in os.path.abspath(h)], op.kernel_source
+    assert heap_headers(headers) == [], op.kernel_source
 
 
 def test_every_kernel_header_of_the_sdk_is_free_of_heap_containers(tmp_path):

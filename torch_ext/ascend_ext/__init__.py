@@ -19,12 +19,11 @@ except ImportError as _exc:
                           f"torch_npu failed ({_npu_exc}); source CANN's set_env.sh first, or rebuild "
                           f"ascend_ext with ASCEND_EXT_NO_NPU=1 for the CPU-only build") from _exc
     from . import _C  # noqa: F401
-from . import nn, twin
-from .autograd import DispersionCorrectionFunction, MatMulFunction, VectorAddFunction
-from .ops import dispersion_correction, matmul, vector_add, vector_add_
+from . import ops as _ops
 
-__all__ = [
-    "dispersion_correction", "matmul", "vector_add", "vector_add_", "DispersionCorrectionFunction", "MatMulFunction",
-    "VectorAddFunction", "nn", "twin",
-]
+globals().update(_ops.exports())  # the built-in ops' wrappers (vector_add, matmul, ...), from their modules
+from . import nn, twin  # noqa: E402
+from .autograd import DispersionCorrectionFunction, MatMulFunction, VectorAddFunction  # noqa: E402
+
+__all__ = [*_ops.exports(), "DispersionCorrectionFunction", "MatMulFunction", "VectorAddFunction", "nn", "twin"]
 __version__ = "0.1.0"

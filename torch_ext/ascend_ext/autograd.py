@@ -6,7 +6,9 @@ they work under ``torch.func`` too.
 """
 import torch
 
-from .ops import dispersion_correction, matmul, vector_add
+from .ops.dispersion_correction import dispersion_correction
+from .ops.matmul import matmul
+from .ops.vector_add import vector_add
 
 
 class VectorAddFunction(torch.autograd.Function):

@@ -40,9 +40,10 @@ class Report:
 
 
 def aclnn_names() -> List[str]:
-    """aclnn<OpType> of every OpType of the op package (the list the extension was built with)."""
-    library().ascend_ext_op_types.restype = ctypes.c_char_p
-    return ["aclnn" + t for t in library().ascend_ext_op_types().decode().split()]
+    """aclnn<OpType> of every OpType of the op package: the built-in ops whose declarations give aclnn=."""
+    from .ops import declarations
+
+    return ["aclnn" + d.interface.op_type for d in declarations() if d.interface is not None]
 
 
 def check_twin(report: Report) -> None:

@@ -41,13 +41,15 @@ from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Seque
 import torch
 
 from . import kernel_spec as _ks
+from . import op_facts as _of
 from . import twin_kernels as _tk
 from .kernel_spec import KernelSpec, KernelVariant
 from .twin_kernels import KernelCompileError, KernelRuleViolation  # noqa: F401  (part of this API)
 
 __all__ = [
-    "Kernel", "Out", "Tiling", "Platform", "TensorArg", "Promoted", "like", "promoted", "op", "c_struct",
-    "declared_ops", "DeclaredOp", "FLOATING", "DeclarationError", "KernelCompileError", "KernelRuleViolation",
+    "Kernel", "Out", "Tiling", "Platform", "TensorArg", "Promoted", "CppTiling", "Plan", "like", "promoted", "op",
+    "c_struct", "declared_ops", "builtin_ops", "DeclaredOp", "NativeOp", "FLOATING", "DeclarationError",
+    "KernelCompileError", "KernelRuleViolation",
 ]
 
 FLOATING = ("float32", "float16", "bfloat16")
@@ -135,6 +137,27 @@ class Tiling:
     data: Union[bytes, bytearray, ctypes.Structure, None] = None
     workspace: int = 0
     tiling_key: int = 0
+
+
+@dataclasses.dataclass(frozen=True)
+class CppTiling:
+    """A tiling function in C++: ``function`` in ``header`` (relative to the declaring file), with the signature
+    of op_host/cpp_tiling.h, ``TilingDecision F(const TilingArgs&, const PlatformInfo&, Data&)``; compiled
+    once into a host library (g++, cached) and called with ctypes. The same function can tile in a CANN
+    TilingFunc (cann_glue.h, RunCppTiling), so host and device tile alike."""
+
+    header: str
+    function: str
+    include_dirs: Sequence[str] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class Plan:
+    """A built-in op's plan function for ``ascend_ext.twin.plan``: ``function`` in ``header`` (relative to the
+    project root), a PlanFunction (torch_ext/csrc/plan_json.h) from the plan's sizes, dtype and platform."""
+
+    header: str
+    function: str
 
 
 @dataclasses.dataclass(frozen=True)
@@ -306,66 +329,30 @@ def _twin_platform() -> Tuple[str, bytes]:
     return twin._current_platform_bytes()
 
 
-class DeclaredOp:
-    """A declared op: ``torch.ops.<ns>.<name>`` plus what built it. Call it like the op."""
+class _Declaration:
+    """What declared and native ops share: the dtype rules of the kernel's tensors and their variants."""
 
-    def __init__(self, schema: str, *, kernel: Kernel, dtypes: Mapping[str, Any], outputs: Mapping[str, Out],
-                 tiling: Callable[..., Tiling], base_dir: str, bind: Optional[Mapping[str, str]] = None,
-                 setup_context: Optional[Callable] = None, backward: Optional[Callable] = None,
-                 jvp: Optional[Callable] = None, vmap: Optional[Callable] = None,
-                 autocast: Union[None, str, torch.dtype] = None, tiling_struct: Optional[type] = None,
-                 system_workspace: bool = False, tags: Sequence[torch.Tag] = ()):
-        m = re.fullmatch(r"\s*(\w+)::(\w+)\s*(\(.*)", schema, flags=re.S)
-        if m is None:
-            raise DeclarationError(f"op declaration: the schema '{schema}' must start with '<namespace>::<name>(', "
-                                   "e.g. 'my_ops::rms_norm(Tensor x, float eps) -> Tensor'")
-        self.namespace, self.name = m.group(1), m.group(2)
-        self.qualname = f"{self.namespace}::{self.name}"
-        where = f"op {self.qualname}"
-        if self.namespace in ("aten", "prim", "prims", "ascend_ext"):
-            raise DeclarationError(f"{where}: namespace '{self.namespace}' is reserved; use your own")
-        self._where = where
-        try:
-            self.schema = torch._C.parse_schema(f"{self.qualname}{m.group(3)}")
-        except RuntimeError as exc:
-            raise DeclarationError(f"{where}: the schema does not parse: {exc}") from None
-        self._schema_text = f"{self.name}{m.group(3)}"
-        self._check_schema()
+    _where: str
+    name: str
+    qualname: str
+    tensor_args: List[str]
+    output_names: List[str]
+    outputs: List[Out]
 
-        # Arguments.
-        self.arg_names = [a.name for a in self.schema.arguments]
-        self.tensor_args = [a.name for a in self.schema.arguments if self._is_tensor(a.type)]
-        self.optional_tensor_args = {a.name for a in self.schema.arguments if isinstance(a.type, torch.OptionalType)
-                                     and self._is_tensor(a.type)}
-        self.scalar_args = [a.name for a in self.schema.arguments if a.name not in self.tensor_args]
-        self._kwarg_only = [a.name for a in self.schema.arguments if a.kwarg_only]
-        self._defaults = {a.name: a.default_value for a in self.schema.arguments if a.has_default_value()}
-
-        # Outputs: named as the schema's returns, or as `outputs` orders them.
-        returns = list(self.schema.returns)
-        if len(outputs) != len(returns):
-            raise DeclarationError(f"{where}: the schema returns {len(returns)} tensor(s), outputs declares "
-                                   f"{len(outputs)} ({', '.join(outputs) or 'none'})")
-        schema_names = [r.name for r in returns]
-        if all(schema_names) and list(outputs) != schema_names:
-            raise DeclarationError(f"{where}: outputs are declared as ({', '.join(outputs)}), the schema names its "
-                                   f"returns ({', '.join(schema_names)}); use the same names in the same order")
-        self.output_names = list(outputs)
-        self.outputs = [outputs[n] if isinstance(outputs[n], Out) else self._bad_out(n, outputs[n])
-                        for n in self.output_names]
-
-        # Dtype rules of tensor arguments.
+    def _init_dtype_rules(self, dtypes: Mapping[str, Any], what: str, of: str) -> None:
+        """The dtype rules of the tensors in self.tensor_args (what: how a message names them; of: whose they are)."""
+        where = self._where
         self.args_spec: Dict[str, TensorArg] = {}
         for name in self.tensor_args:
             if name not in dtypes:
-                raise DeclarationError(f"{where}: tensor argument '{name}' has no dtypes declared; give "
+                raise DeclarationError(f"{where}: {what} '{name}' has no dtypes declared; give "
                                        f"dtypes={{'{name}': (...)}} (dtype names) or the name of another argument")
             rule = dtypes[name]
             self.args_spec[name] = rule if isinstance(rule, TensorArg) else TensorArg(dtypes=rule)
         for name in dtypes:
             if name not in self.tensor_args:
-                raise DeclarationError(f"{where}: dtypes names '{name}', which is not a tensor argument of the "
-                                       f"schema ({', '.join(self.tensor_args) or 'none'})")
+                raise DeclarationError(f"{where}: dtypes names '{name}', which is not a {what} "
+                                       f"{of} ({', '.join(self.tensor_args) or 'none'})")
         self._free: List[str] = []  # arguments whose dtype selects the variant
         self._allowed: Dict[str, Tuple[torch.dtype, ...]] = {}
         self._same: Dict[str, str] = {}
@@ -393,10 +380,7 @@ class DeclaredOp:
                 ref = self._same[ref]
             self._same[name] = ref
         if not self._free and self.tensor_args:
-            raise DeclarationError(f"{where}: no tensor argument lists its dtypes")
-        self._position = {name: i for i, name in enumerate(self.arg_names)}
-        self._tensor_positions = [(name, self._position[name]) for name in self.tensor_args]
-        self._free_positions = [self._position[name] for name in self._free]
+            raise DeclarationError(f"{where}: no {what} lists its dtypes")
         for name, out in zip(self.output_names, self.outputs):
             if isinstance(out.dtype, Promoted):
                 self._promotion_parts(out.dtype, f"output '{name}'")
@@ -408,72 +392,25 @@ class DeclaredOp:
                 raise DeclarationError(f"{where}: output '{name}': shape must be a tensor argument's name or a "
                                        "function of the op's arguments")
 
-        # The kernel.
+
+    def _make_kernel_spec(self, kernel: Kernel, base_dir: str) -> KernelSpec:
+        """The kernel's spec, one variant per combination of the declared dtypes."""
         sources = [kernel.sources] if isinstance(kernel.sources, str) else list(kernel.sources)
         entry = kernel.entry or self.name
         variants = self._variants()
         try:
-            self.kernel_spec: KernelSpec = _ks.make_spec(
+            spec = _ks.make_spec(
                 [_resolve(s, base_dir) for s in sources], entry,
                 include_dirs=[_resolve(d, base_dir) for d in kernel.include_dirs], defines=dict(kernel.defines),
                 variants=[v for v, _ in variants], kernel_type=kernel.kernel_type)
         except (ValueError, FileNotFoundError) as exc:
-            raise DeclarationError(f"{where}: {exc}") from None
+            raise DeclarationError(f"{self._where}: {exc}") from None
         self._variant_of = {dts: v.key for v, dts in variants}
-        self._mix_cube_ratio = _mix_cube_cores(self.kernel_spec)
-        self._bind_kernel(dict(bind or {}))
-
-        if not callable(tiling):
-            raise DeclarationError(f"{where}: tiling must be a function of the op's arguments returning al.Tiling")
-        self._tiling_fn = tiling
-        try:
-            self._tiling_wants_platform = "platform" in inspect.signature(tiling).parameters
-        except (TypeError, ValueError):
-            self._tiling_wants_platform = False
-        self._tiling_struct = tiling_struct
-        self.system_workspace = system_workspace
-        self.base_dir = base_dir
-        self._twin_lock = threading.Lock()
-        self._twin_launchers: Dict[str, _tk.Launcher] = {}
-        self._twin_lib: Optional[Dict[str, _tk.KernelLibrary]] = None
-        self._tiling_sizes: Dict[str, Optional[int]] = {}
-        if autocast is not None and autocast != "lower" and not isinstance(autocast, torch.dtype):
-            raise DeclarationError(f"{where}: autocast must be None (no cast), 'lower' (the autocast dtype, like "
-                                   "torch.mm) or a torch.dtype (e.g. torch.float32)")
-        self.has_backward = backward is not None
-        self.has_jvp = jvp is not None
-        self.has_vmap = vmap is not None
-        self.autocast_policy = autocast
-        self._register(setup_context, backward, jvp, vmap, autocast, tags)
-        self.op = getattr(getattr(torch.ops, self.namespace), self.name).default
-        _REGISTRY.append(self)
-
-    # -- declaration helpers ----------------------------------------------------------------------------
-
-    @staticmethod
-    def _is_tensor(t) -> bool:
-        if isinstance(t, torch.OptionalType):
-            t = t.getElementType()
-        return isinstance(t, torch.TensorType)
+        return spec
 
     def _bad_out(self, name, value):
         raise DeclarationError(f"{self._where}: output '{name}' must be declared with al.Out(shape, dtype) or "
                                f"al.like('<argument>'), got {type(value).__name__}")
-
-    def _check_schema(self):
-        for a in self.schema.arguments:
-            if a.alias_info is not None and a.alias_info.is_write:
-                raise DeclarationError(f"{self._where}: argument '{a.name}' is mutable (Tensor(a!)); declared ops "
-                                       "are functional: return a new tensor instead")
-            t = a.type.getElementType() if isinstance(a.type, torch.OptionalType) else a.type
-            if isinstance(t, torch.ListType) and isinstance(t.getElementType(), torch.TensorType):
-                raise DeclarationError(f"{self._where}: argument '{a.name}' is a tensor list; a kernel takes a "
-                                       "fixed set of GM addresses: declare one Tensor argument each")
-        for r in self.schema.returns:
-            if not isinstance(r.type, torch.TensorType) or r.alias_info is not None:
-                raise DeclarationError(f"{self._where}: every return must be a new Tensor (got '{r.type}')")
-        if not self.schema.returns:
-            raise DeclarationError(f"{self._where}: the op returns nothing; a declared op returns its outputs")
 
     def _promotion_parts(self, rule: Promoted, what: str) -> Tuple[str, ...]:
         if not rule.parts:
@@ -523,6 +460,139 @@ class DeclaredOp:
             key = "_".join(_DTYPE_NAMES[d] for d in combo) or "default"
             out.append((KernelVariant(key, tuple(macros)), combo))
         return out
+
+    def op_test(self, **extra):
+        """The op's conformance entry, an ascend_ext.testing.OpTest from the declaration's samples, reference and
+        tolerances (``extra``: further OpTest fields). The dtypes checked are the declared floating ones; a
+        float64 build (the twin's, for gradients in double precision) is where gradients are checked."""
+        from . import testing
+
+        if self.samples is None or self.reference is None:
+            raise ValueError(f"{self.qualname}: the declaration gives no samples= and reference= for a conformance "
+                             "entry")
+        extra.setdefault("dtypes", tuple(d for d in self.float_dtypes() if d != torch.float64))
+        if getattr(self, "call", None) is not None:
+            extra.setdefault("wrapper", self.call)
+        return testing.make_op_test(self, self.samples, self.reference, **extra)
+
+    def float_dtypes(self) -> Tuple[torch.dtype, ...]:
+        """The floating dtypes the op's variants take (of its first free tensor argument)."""
+        if not self._free:
+            return ()
+        return tuple(d for d in self._allowed[self._free[0]] if d.is_floating_point)
+
+
+class DeclaredOp(_Declaration):
+    """A declared op: ``torch.ops.<ns>.<name>`` plus what built it. Call it like the op."""
+
+    def __init__(self, schema: str, *, kernel: Kernel, dtypes: Mapping[str, Any], outputs: Mapping[str, Out],
+                 tiling: Callable[..., Tiling], base_dir: str, bind: Optional[Mapping[str, str]] = None,
+                 setup_context: Optional[Callable] = None, backward: Optional[Callable] = None,
+                 jvp: Optional[Callable] = None, vmap: Optional[Callable] = None,
+                 autocast: Union[None, str, torch.dtype] = None, tiling_struct: Optional[type] = None,
+                 system_workspace: bool = False, tags: Sequence[torch.Tag] = (), aclnn: Optional[str] = None,
+                 samples: Optional[Callable] = None, reference: Optional[Callable] = None,
+                 tolerances: Optional[Mapping[torch.dtype, dict]] = None):
+        self.namespace, self.name, rest = _split_schema(schema)
+        self.qualname = f"{self.namespace}::{self.name}"
+        where = f"op {self.qualname}"
+        self._where = where
+        self.builtin = self.namespace == _of.BUILTIN_NAMESPACE
+        self.interface = _interface(aclnn, where, self.builtin)
+        self.samples, self.reference, self.tolerances = samples, reference, tolerances
+        try:
+            self.schema = torch._C.parse_schema(f"{self.qualname}{rest}")
+        except RuntimeError as exc:
+            raise DeclarationError(f"{where}: the schema does not parse: {exc}") from None
+        self._schema_text = f"{self.name}{rest}"
+        self._check_schema()
+
+        # Arguments.
+        self.arg_names = [a.name for a in self.schema.arguments]
+        self.tensor_args = [a.name for a in self.schema.arguments if self._is_tensor(a.type)]
+        self.optional_tensor_args = {a.name for a in self.schema.arguments if isinstance(a.type, torch.OptionalType)
+                                     and self._is_tensor(a.type)}
+        self.scalar_args = [a.name for a in self.schema.arguments if a.name not in self.tensor_args]
+        self._kwarg_only = [a.name for a in self.schema.arguments if a.kwarg_only]
+        self._defaults = {a.name: a.default_value for a in self.schema.arguments if a.has_default_value()}
+
+        # Outputs: named as the schema's returns, or as `outputs` orders them.
+        returns = list(self.schema.returns)
+        if len(outputs) != len(returns):
+            raise DeclarationError(f"{where}: the schema returns {len(returns)} tensor(s), outputs declares "
+                                   f"{len(outputs)} ({', '.join(outputs) or 'none'})")
+        schema_names = [r.name for r in returns]
+        if all(schema_names) and list(outputs) != schema_names:
+            raise DeclarationError(f"{where}: outputs are declared as ({', '.join(outputs)}), the schema names its "
+                                   f"returns ({', '.join(schema_names)}); use the same names in the same order")
+        self.output_names = list(outputs)
+        self.outputs = [outputs[n] if isinstance(outputs[n], Out) else self._bad_out(n, outputs[n])
+                        for n in self.output_names]
+
+        self._init_dtype_rules(dtypes, "tensor argument", "of the schema")
+        self._position = {name: i for i, name in enumerate(self.arg_names)}
+        self._tensor_positions = [(name, self._position[name]) for name in self.tensor_args]
+        self._free_positions = [self._position[name] for name in self._free]
+        self.kernel_spec: KernelSpec = self._make_kernel_spec(kernel, base_dir)
+        self._mix_cube_ratio = _mix_cube_cores(self.kernel_spec)
+        self._bind_kernel(dict(bind or {}))
+
+        if isinstance(tiling, CppTiling):
+            from . import cpp_tiling as _ct
+
+            try:
+                tiling = _ct.CppTilingFunction(_resolve(tiling.header, base_dir), tiling.function,
+                                               [_resolve(d, base_dir) for d in tiling.include_dirs], self)
+            except (ValueError, FileNotFoundError) as exc:
+                raise DeclarationError(f"{where}: {exc}") from None
+        if not callable(tiling):
+            raise DeclarationError(f"{where}: tiling must be a function of the op's arguments returning al.Tiling, "
+                                   "or al.CppTiling(header, function)")
+        self._tiling_fn = tiling
+        try:
+            self._tiling_wants_platform = "platform" in inspect.signature(tiling).parameters
+        except (TypeError, ValueError):
+            self._tiling_wants_platform = False
+        self._tiling_struct = tiling_struct
+        self.system_workspace = system_workspace
+        self.base_dir = base_dir
+        self._twin_lock = threading.Lock()
+        self._twin_launchers: Dict[str, _tk.Launcher] = {}
+        self._twin_lib: Optional[Dict[str, _tk.KernelLibrary]] = None
+        self._tiling_sizes: Dict[str, Optional[int]] = {}
+        if autocast is not None and autocast != "lower" and not isinstance(autocast, torch.dtype):
+            raise DeclarationError(f"{where}: autocast must be None (no cast), 'lower' (the autocast dtype, like "
+                                   "torch.mm) or a torch.dtype (e.g. torch.float32)")
+        self.has_backward = backward is not None
+        self.has_jvp = jvp is not None
+        self.has_vmap = vmap is not None
+        self.autocast_policy = autocast
+        self._register(setup_context, backward, jvp, vmap, autocast, tags)
+        self.op = getattr(getattr(torch.ops, self.namespace), self.name).default
+        _REGISTRY.append(self)
+
+    # -- declaration helpers ----------------------------------------------------------------------------
+
+    @staticmethod
+    def _is_tensor(t) -> bool:
+        if isinstance(t, torch.OptionalType):
+            t = t.getElementType()
+        return isinstance(t, torch.TensorType)
+
+    def _check_schema(self):
+        for a in self.schema.arguments:
+            if a.alias_info is not None and a.alias_info.is_write:
+                raise DeclarationError(f"{self._where}: argument '{a.name}' is mutable (Tensor(a!)); declared ops "
+                                       "are functional: return a new tensor instead")
+            t = a.type.getElementType() if isinstance(a.type, torch.OptionalType) else a.type
+            if isinstance(t, torch.ListType) and isinstance(t.getElementType(), torch.TensorType):
+                raise DeclarationError(f"{self._where}: argument '{a.name}' is a tensor list; a kernel takes a "
+                                       "fixed set of GM addresses: declare one Tensor argument each")
+        for r in self.schema.returns:
+            if not isinstance(r.type, torch.TensorType) or r.alias_info is not None:
+                raise DeclarationError(f"{self._where}: every return must be a new Tensor (got '{r.type}')")
+        if not self.schema.returns:
+            raise DeclarationError(f"{self._where}: the op returns nothing; a declared op returns its outputs")
 
     def _bind_kernel(self, bind: Dict[str, str]):
         """Each kernel parameter -> where its value comes from; every tensor and output must reach the kernel."""
@@ -639,12 +709,6 @@ class DeclaredOp:
 
     def __call__(self, *args, **kwargs):
         return self.op(*args, **kwargs)
-
-    def float_dtypes(self) -> Tuple[torch.dtype, ...]:
-        """The floating dtypes the op's variants take (of its first free tensor argument)."""
-        if not self._free:
-            return ()
-        return tuple(d for d in self._allowed[self._free[0]] if d.is_floating_point)
 
     def _bind(self, args: tuple, kwargs: dict) -> list:
         values = list(args)
@@ -951,12 +1015,107 @@ def _mix_cube_cores(spec: KernelSpec) -> bool:
     return bool(m and m.group(1) == "AIC")
 
 
+def _split_schema(schema: str) -> Tuple[str, str, str]:
+    """(namespace, name, the rest from '(' on) of '<ns>::<name>(...) -> ...'."""
+    m = re.fullmatch(r"\s*(\w+)::(\w+)\s*(\(.*)", schema, flags=re.S)
+    if m is None:
+        raise DeclarationError(f"op declaration: the schema '{schema}' must start with '<namespace>::<name>(', "
+                               "e.g. 'my_ops::rms_norm(Tensor x, float eps) -> Tensor'")
+    return m.group(1), m.group(2), m.group(3)
+
+
+def _interface(aclnn: Optional[str], where: str, builtin: bool) -> Optional[_of.Interface]:
+    """The op package's interface of a built-in op (aclnn='OpType(Tensor x, float alpha) -> Tensor y')."""
+    if aclnn is None:
+        return None
+    if not builtin:
+        raise DeclarationError(f"{where}: aclnn= describes an op of the ascend_ext op package (built by its CMake); "
+                               "your own op reaches the NPU through the kernel-launch path and needs none")
+    try:
+        return _of.parse_interface(aclnn, where)
+    except _of.FactError as exc:
+        raise DeclarationError(str(exc)) from None
+
+
+def _base_dir(namespace: str, caller_file: str, where: str) -> str:
+    """Where a declaration's paths are relative to: its own folder, or for a built-in op (namespace ascend_ext)
+    the project root (op_facts.project_root)."""
+    if namespace in ("aten", "prim", "prims"):
+        raise DeclarationError(f"{where}: namespace '{namespace}' is reserved; use your own")
+    if namespace != _of.BUILTIN_NAMESPACE:
+        return os.path.dirname(os.path.abspath(caller_file))
+    root = _of.project_root(caller_file)
+    if root is None:
+        raise DeclarationError(f"{where}: namespace '{namespace}' is reserved for the project's built-in ops "
+                               f"(declared in {_of.OPS_FOLDER}); use your own")
+    return root
+
+
+_BUILTIN: List[Union["DeclaredOp", "NativeOp"]] = []
+
+
+def builtin_ops() -> List[Union["DeclaredOp", "NativeOp"]]:
+    """The built-in ops declared in this process (importing ascend_ext declares them all), in order."""
+    return list(_BUILTIN)
+
+
+class NativeOp(_Declaration):
+    """A built-in op with a hand-written C++ adapter (``impl="native"``): the extension defines its schemas
+    (generated from this declaration at build time) and implements every dispatch key in C++, with the fast
+    host path that a Python implementation cannot have. The declaration states its facts: schemas, kernel,
+    the kernel's tensors and their dtypes (the C++ adapter maps the schema onto them), the op package's
+    interface and the plan function. Calling it calls the op."""
+
+    def __init__(self, schema: str, *, kernel: Kernel, dtypes: Mapping[str, Any], outputs: Mapping[str, Out],
+                 base_dir: str, overloads: Sequence[str] = (), aclnn: Optional[str] = None,
+                 plan: Optional[Plan] = None, samples: Optional[Callable] = None,
+                 reference: Optional[Callable] = None, tolerances: Optional[Mapping[torch.dtype, dict]] = None,
+                 call: Optional[Callable] = None):
+        self.namespace, self.name, _ = _split_schema(schema)
+        self.qualname = f"{self.namespace}::{self.name}"
+        self._where = f"op {self.qualname}"
+        if self.namespace != _of.BUILTIN_NAMESPACE:
+            raise DeclarationError(f"{self._where}: impl='native' is for the project's built-in ops (namespace "
+                                   f"{_of.BUILTIN_NAMESPACE}), whose C++ adapters the extension compiles")
+        self.builtin = True
+        self.schemas = (schema,) + tuple(overloads)
+        self.interface = _interface(aclnn, self._where, True)
+        self.plan = plan
+        self.samples, self.reference, self.tolerances = samples, reference, tolerances
+        self.call = call  # the samples' calling convention, where it is not the schema's
+        self.base_dir = base_dir
+        self.kernel = kernel
+        self.tensor_args = list(dtypes)  # the kernel's tensors
+        self.output_names = list(outputs)
+        self.outputs = [outputs[n] if isinstance(outputs[n], Out) else self._bad_out(n, outputs[n])
+                        for n in self.output_names]
+        self._init_dtype_rules(dtypes, "kernel tensor", "of the declaration")
+        self._kernel_spec: Optional[KernelSpec] = None
+        self.op = getattr(getattr(torch.ops, self.namespace), self.name).default
+
+    @property
+    def kernel_spec(self) -> KernelSpec:
+        """The kernel's spec (read from its source at the first use)."""
+        if self._kernel_spec is None:
+            self._kernel_spec = self._make_kernel_spec(self.kernel, self.base_dir)
+        return self._kernel_spec
+
+    def __call__(self, *args, **kwargs):
+        return self.op(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"<native op {self.qualname}: kernel {self.kernel.entry or self.name}>"
+
+
 def op(schema: str, *, kernel: Kernel, dtypes: Mapping[str, Any], outputs: Mapping[str, Out],
-       tiling: Callable[..., Tiling], bind: Optional[Mapping[str, str]] = None,
+       tiling: Union[Callable[..., Tiling], CppTiling, None] = None, bind: Optional[Mapping[str, str]] = None,
        setup_context: Optional[Callable] = None, backward: Optional[Callable] = None,
        jvp: Optional[Callable] = None, vmap: Optional[Callable] = None,
        autocast: Union[None, str, torch.dtype] = None, tiling_struct: Optional[type] = None,
-       system_workspace: bool = False, tags: Sequence[torch.Tag] = ()) -> DeclaredOp:
+       system_workspace: bool = False, tags: Sequence[torch.Tag] = (), samples: Optional[Callable] = None,
+       reference: Optional[Callable] = None, tolerances: Optional[Mapping[torch.dtype, dict]] = None,
+       impl: str = "declared", overloads: Sequence[str] = (), aclnn: Optional[str] = None,
+       plan: Optional[Plan] = None, call: Optional[Callable] = None) -> Union[DeclaredOp, NativeOp]:
     """Declares ``torch.ops.<ns>.<name>`` from an Ascend C kernel. See the module's documentation.
 
     ``schema``: '<ns>::<name>(<arguments>) -> <returns>' in torch's schema language. ``kernel``: the sources
@@ -965,12 +1124,46 @@ def op(schema: str, *, kernel: Kernel, dtypes: Mapping[str, Any], outputs: Mappi
     (with rank/contiguity/alignment rules).
     ``outputs``: name -> Out(shape, dtype) in the order of the schema's returns (also the fake
     implementation). ``tiling``: a function of the op's arguments (and ``platform=`` if it takes it)
-    returning Tiling(block_dim, data, workspace). ``bind``: kernel parameter -> schema name, where they
-    differ. ``setup_context``/``backward``: autograd, with torch.library.register_autograd's conventions;
-    ``jvp(ctx, *tangents)``: forward mode (ctx as setup_context left it). ``vmap``: a batching rule with
-    torch.library.register_vmap's signature (default: the op once per sample). ``autocast``: None (inputs
-    kept), 'lower' (floating inputs cast to the autocast dtype) or a dtype. ``tiling_struct``: the class
-    ``c_struct`` made (the twin build then checks its layout against the kernel's)."""
-    return DeclaredOp(schema, kernel=kernel, dtypes=dtypes, outputs=outputs, tiling=tiling, base_dir=_caller_dir(),
-                      bind=bind, setup_context=setup_context, backward=backward, jvp=jvp, vmap=vmap,
-                      autocast=autocast, tiling_struct=tiling_struct, system_workspace=system_workspace, tags=tags)
+    returning Tiling(block_dim, data, workspace), or ``CppTiling(header, function)``. ``bind``: kernel
+    parameter -> schema name, where they differ. ``setup_context``/``backward``: autograd, with
+    torch.library.register_autograd's conventions; ``jvp(ctx, *tangents)``: forward mode (ctx as setup_context
+    left it). ``vmap``: a batching rule with torch.library.register_vmap's signature (default: the op once per
+    sample). ``autocast``: None (inputs kept), 'lower' (floating inputs cast to the autocast dtype) or a dtype.
+    ``tiling_struct``: the class ``c_struct`` made (the twin build then checks its layout against the
+    kernel's). ``samples``/``reference``/``tolerances``: the op's conformance entry (``op_test()``, as
+    ``ascend_ext.testing.check_op`` takes them); a native op's ``call``: a function with the samples'
+    signature that calls the op, where the schema takes them otherwise.
+
+    The project's own ops (namespace ``ascend_ext``, declared in torch_ext/ascend_ext/ops/) take paths relative
+    to the project root and may give ``aclnn=`` (the op package's interface), and ``impl="native"`` (a C++
+    adapter, with ``overloads=`` and ``plan=``) instead of a tiling and autograd."""
+    caller = sys._getframe(1).f_code.co_filename
+    namespace, name, _ = _split_schema(schema)
+    base_dir = _base_dir(namespace, caller, f"op {namespace}::{name}")
+    if impl == "native":
+        extra = [k for k, v in (("tiling", tiling), ("bind", bind), ("setup_context", setup_context),
+                                ("backward", backward), ("jvp", jvp), ("vmap", vmap), ("autocast", autocast),
+                                ("tiling_struct", tiling_struct)) if v is not None]
+        if extra:
+            raise DeclarationError(f"op {namespace}::{name}: a native op's C++ adapter does {', '.join(extra)} "
+                                   "itself; declare them only for impl='declared'")
+        declared = NativeOp(schema, kernel=kernel, dtypes=dtypes, outputs=outputs, base_dir=base_dir,
+                            overloads=overloads, aclnn=aclnn, plan=plan, samples=samples, reference=reference,
+                            tolerances=tolerances, call=call)
+    elif impl == "declared":
+        if overloads or plan is not None or call is not None:
+            raise DeclarationError(f"op {namespace}::{name}: overloads=, plan= and call= belong to native ops (their "
+                                   "C++ adapter and plan registry); a declared op has one schema")
+        if tiling is None:
+            raise DeclarationError(f"op {namespace}::{name}: tiling is missing: a function of the op's arguments "
+                                   "returning al.Tiling, or al.CppTiling(header, function)")
+        declared = DeclaredOp(schema, kernel=kernel, dtypes=dtypes, outputs=outputs, tiling=tiling,
+                              base_dir=base_dir, bind=bind, setup_context=setup_context, backward=backward, jvp=jvp,
+                              vmap=vmap, autocast=autocast, tiling_struct=tiling_struct,
+                              system_workspace=system_workspace, tags=tags, aclnn=aclnn, samples=samples,
+                              reference=reference, tolerances=tolerances)
+    else:
+        raise DeclarationError(f"op {namespace}::{name}: impl must be 'declared' or 'native', got {impl!r}")
+    if declared.builtin:
+        _BUILTIN.append(declared)
+    return declared

@@ -24,7 +24,8 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 import torch
 import torch.autograd.forward_ad as fwAD
 
-__all__ = ["Sample", "OpTest", "NotApplicable", "CHECKS", "check", "check_op", "DEFAULT_TOLERANCES"]
+__all__ = ["Sample", "OpTest", "NotApplicable", "CHECKS", "check", "check_op", "make_op_test", "run",
+           "DEFAULT_TOLERANCES"]
 
 
 @dataclasses.dataclass
@@ -488,6 +489,26 @@ def _as_samples(samples, dtypes) -> Callable[[torch.dtype], List[Sample]]:
     return cast
 
 
+def make_op_test(op, samples, reference, *, dtypes: Optional[Sequence[torch.dtype]] = None, **options) -> OpTest:
+    """The OpTest that check_op runs: ``op`` a DeclaredOp, a NativeOp or an OpOverload; the rest as check_op's."""
+    declared = op if hasattr(op, "qualname") else None
+    if dtypes is None:
+        dtypes = declared.float_dtypes() if declared is not None else (torch.float32,)
+    dtypes = tuple(dtypes)
+    grad_dtype = options.pop("grad_dtype", None)
+    if grad_dtype is None:
+        grad_dtype = torch.float64 if declared is not None and torch.float64 in declared.float_dtypes() \
+            else torch.float32
+    if declared is not None and hasattr(declared, "has_backward"):  # a DeclaredOp (a NativeOp's are in C++)
+        options.setdefault("differentiable", declared.has_backward)
+        options.setdefault("forward_ad", declared.has_jvp)
+        options.setdefault("vmap_launches", 1 if declared.has_vmap else None)
+    if declared is not None and getattr(declared, "tolerances", None):
+        options.setdefault("tolerances", dict(declared.tolerances))
+    return OpTest(op=op, samples=_as_samples(samples, dtypes), reference=reference, dtypes=dtypes,
+                  grad_dtype=grad_dtype, **options)
+
+
 def check_op(op, samples, reference, *, dtypes: Optional[Sequence[torch.dtype]] = None,
              skip: Sequence[str] = (), **options) -> Dict[str, str]:
     """Runs every check on an op; returns {check: 'ok' | 'n/a: <reason>'} and raises AssertionError naming
@@ -498,20 +519,12 @@ def check_op(op, samples, reference, *, dtypes: Optional[Sequence[torch.dtype]] 
     ``reference``: the op's math in float64, same signature. ``dtypes``: default the op's declared ones.
     Gradients are checked in float64 where the op declares float64 (the twin runs it), else in float32
     with ``gradcheck_kwargs`` (eps/atol/rtol). Other options are OpTest fields (tolerances, layer, ...)."""
-    declared = op if hasattr(op, "qualname") else None
-    if dtypes is None:
-        dtypes = declared.float_dtypes() if declared is not None else (torch.float32,)
-    dtypes = tuple(dtypes)
-    grad_dtype = options.pop("grad_dtype", None)
-    if grad_dtype is None:
-        grad_dtype = torch.float64 if declared is not None and torch.float64 in declared.float_dtypes() \
-            else torch.float32
-    if declared is not None:
-        options.setdefault("differentiable", declared.has_backward)
-        options.setdefault("forward_ad", declared.has_jvp)
-        options.setdefault("vmap_launches", 1 if declared.has_vmap else None)
-    t = OpTest(op=op, samples=_as_samples(samples, dtypes), reference=reference, dtypes=dtypes,
-               grad_dtype=grad_dtype, **options)
+    t = make_op_test(op, samples, reference, dtypes=dtypes, **options)
+    return run(t, skip)
+
+
+def run(t: OpTest, skip: Sequence[str] = ()) -> Dict[str, str]:
+    """Every check on an OpTest, as check_op reports them."""
     report: Dict[str, str] = {}
     failures: List[str] = []
     for name, fn in CHECKS.items():

@@ -46,13 +46,6 @@ extern "C" __attribute__((visibility("default"))) const char* ascend_ext_op_pack
     return tCandidates.c_str();
 }
 
-// The OpTypes of the op package (one per kernel; their aclnn<OpType> entry points are what the NPU adapter
-// calls). `python -m ascend_ext doctor` checks that the installed package exports each.
-extern "C" __attribute__((visibility("default"))) const char* ascend_ext_op_types()
-{
-    return "VectorAdd\nMatmulCube\nDispersionCorrection\nDispersionCorrectionGrad\n";
-}
-
 extern "C" __attribute__((visibility("default"))) int ascend_ext_built_with_npu()
 {
 #if defined(ASCEND_EXT_WITH_TORCH_NPU)

@@ -1,24 +1,16 @@
-// Every schema and every device's implementation of the ascend_ext ops, in one place.
+// Every device's implementation of the native ascend_ext ops, in one place, and their schemas.
 #include <torch/library.h>
 
 #include "ops/dispersion_correction.h"
 #include "ops/matmul.h"
 #include "ops/vector_add.h"
 
+// The schemas come from the ops' declarations (torch_ext/ascend_ext/ops/*.py), generated at build time by
+// cmake/builtin_ops.py; the implementations below are the C++ adapters of the native ops.
 TORCH_LIBRARY(ascend_ext, m)
 {
     const std::vector<at::Tag> tags{at::Tag::pt2_compliant_tag};
-    // torch.add for floating dtypes: promotion, broadcasting, alpha, a number operand, out= and in place.
-    m.def("vector_add(Tensor x, Tensor y, *, Scalar alpha=1) -> Tensor", tags);
-    m.def("vector_add.Scalar(Tensor x, Scalar y, *, Scalar alpha=1) -> Tensor", tags);
-    m.def("vector_add.out(Tensor x, Tensor y, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)", tags);
-    m.def("vector_add_(Tensor(a!) x, Tensor y, *, Scalar alpha=1) -> Tensor(a!)", tags);
-    m.def("vector_add_.Scalar(Tensor(a!) x, Scalar y, *, Scalar alpha=1) -> Tensor(a!)", tags);
-    // op(a) @ op(b) (+ bias) on the cube unit; op = transpose when the flag is set.
-    m.def("matmul(Tensor a, Tensor b, *, bool trans_a=False, bool trans_b=False, Tensor? bias=None) -> Tensor", tags);
-    // Row-wise over the last dimension: mode 0 scales each row's dispersion by alpha, mode 1 sets it to alpha.
-    m.def("dispersion_correction(Tensor x, float alpha, int mode=1, float eps=1e-05) -> Tensor", tags);
-    m.def("dispersion_correction_backward(Tensor grad, Tensor x, float alpha, int mode, float eps) -> Tensor", tags);
+#include "ascend_ext_generated/schemas.inc"
 }
 
 TORCH_LIBRARY_IMPL(ascend_ext, CPU, m)
@@ -57,7 +49,7 @@ TORCH_LIBRARY_IMPL(ascend_ext, Autograd, m)
     m.impl("matmul", &ascend_ext::matmul_autograd);
 }
 
-// vmap: matmul's batching rule (vector_add's is registered from Python, ascend_ext/ops.py).
+// vmap: matmul's batching rule (vector_add's and dispersion_correction's are registered from Python, ascend_ext/ops/).
 TORCH_LIBRARY_IMPL(ascend_ext, FuncTorchBatched, m)
 {
     m.impl("matmul", &ascend_ext::matmul_batched);

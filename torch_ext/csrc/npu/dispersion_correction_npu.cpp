@@ -1,10 +1,10 @@
 // dispersion_correction and its backward on the NPU: the same checks as the CPU path, then
-// aclnnDispersionCorrection / aclnnDispersionCorrectionGrad of the op package (op_host/dispersion_correction.cpp,
-// op_host/dispersion_correction_grad.cpp) on contiguous operands.
+// aclnnDispersionCorrection / aclnnDispersionCorrectionBackward of the op package (op_host/dispersion_correction.cpp,
+// op_host/dispersion_correction_backward.cpp; the calls' argument order generated from the declarations) on contiguous operands.
 #include <ATen/DeviceGuard.h>
 #include <ATen/ops/empty.h>
 
-#include "npu/op_api.h"
+#include "ascend_ext_generated/aclnn.h"  // the op types' typed calls, from the declarations
 #include "ops/dispersion_correction.h"
 
 namespace ascend_ext {
@@ -18,8 +18,7 @@ at::Tensor dispersion_correction_npu(const at::Tensor& x, double alpha, int64_t 
     const at::Tensor input = x.contiguous();
     at::Tensor y = at::empty(x.sizes(), x.options().memory_format(at::MemoryFormat::Contiguous));
     if (y.numel() > 0) {
-        npu::RunAclnn(kOp, "DispersionCorrection", npu::Input("x", input), a.alpha, a.mode, a.eps,
-                      npu::Output("y", y));
+        aclnn::DispersionCorrection(kOp, input, a.alpha, a.mode, a.eps, y);
     }
     return y;
 }
@@ -29,14 +28,13 @@ at::Tensor dispersion_correction_backward_npu(const at::Tensor& grad, const at::
 {
     constexpr const char* kOp = "dispersion_correction_backward";
     const c10::OptionalDeviceGuard guard(at::device_of(x));
-    CheckDispersionCorrectionGrad(kOp, grad, x);
+    CheckDispersionCorrectionBackward(kOp, grad, x);
     const DispersionCorrectionAttrs a = CheckDispersionCorrectionAttrs(kOp, alpha, mode, eps);
     const at::Tensor g = grad.contiguous();
     const at::Tensor input = x.contiguous();
     at::Tensor gradX = at::empty(x.sizes(), x.options().memory_format(at::MemoryFormat::Contiguous));
     if (gradX.numel() > 0) {
-        npu::RunAclnn(kOp, "DispersionCorrectionGrad", npu::Input("grad", g), npu::Input("x", input), a.alpha, a.mode,
-                      a.eps, npu::Output("grad_x", gradX));
+        aclnn::DispersionCorrectionBackward(kOp, g, input, a.alpha, a.mode, a.eps, gradX);
     }
     return gradX;
 }

@@ -2,7 +2,7 @@
 // (inputs a, b, optional float32 bias; attrs trans_a, trans_b; output c).
 #include <ATen/DeviceGuard.h>
 
-#include "npu/op_api.h"
+#include "ascend_ext_generated/aclnn.h"  // the op types' typed calls, from the declarations
 #include "ops/matmul.h"
 
 namespace ascend_ext {
@@ -13,8 +13,7 @@ at::Tensor matmul_npu(const at::Tensor& a, const at::Tensor& b, bool transA, boo
     const c10::OptionalDeviceGuard guard(at::device_of(a));
     MatmulLaunch l = PrepareMatmul(a, b, transA, transB, bias);
     if (!l.needsKernel) return l.c;
-    npu::RunAclnn("matmul", "MatmulCube", npu::Input("a", l.a), npu::Input("b", l.b), npu::Input("bias", l.bias),
-                  l.transA, l.transB, npu::Output("c", l.c));
+    aclnn::MatmulCube("matmul", l.a, l.b, l.bias, l.transA, l.transB, l.c);
     return l.c;
 }
 

@@ -3,7 +3,7 @@
 // reads (z = scale_x * x + scale_y * y, or + y_value without y: op_host/vector_add.cpp).
 #include <ATen/DeviceGuard.h>
 
-#include "npu/op_api.h"
+#include "ascend_ext_generated/aclnn.h"  // the op types' typed calls, from the declarations
 #include "ops/vector_add.h"
 
 namespace ascend_ext {
@@ -22,8 +22,7 @@ at::Tensor RunNpu(VectorAddCall call)
     if (l.z.numel() > 0) {
         // The operands the CPU path decodes with DecodeVectorAddProblem, which the TilingFunc runs on them.
         const VectorAddOperands& o = l.operands;
-        npu::RunAclnn("vector_add", "VectorAdd", npu::Input("x", Flat(l.full)), npu::Input("y", Flat(l.bcast)),
-                      o.scaleX, o.scaleY, o.yValue, npu::Output("z", Flat(l.z)));
+        aclnn::VectorAdd("vector_add", Flat(l.full), Flat(l.bcast), o.scaleX, o.scaleY, o.yValue, Flat(l.z));
     }
     if (call.copyBack) call.result.copy_(l.z);
     return call.result;

@@ -44,7 +44,7 @@ DType CheckDispersionCorrectionInput(const char* op, const at::Tensor& x)
     return dtype;
 }
 
-DType CheckDispersionCorrectionGrad(const char* op, const at::Tensor& grad, const at::Tensor& x)
+DType CheckDispersionCorrectionBackward(const char* op, const at::Tensor& grad, const at::Tensor& x)
 {
     CheckTensor(op, "grad", grad);
     const DType dtype = CheckDispersionCorrectionInput(op, x);
@@ -87,7 +87,7 @@ at::Tensor dispersion_correction_backward_cpu(const at::Tensor& grad, const at::
                                               double eps)
 {
     constexpr const char* kOp = "dispersion_correction_backward";
-    const DType dtype = CheckDispersionCorrectionGrad(kOp, grad, x);
+    const DType dtype = CheckDispersionCorrectionBackward(kOp, grad, x);
     const DispersionCorrectionAttrs attrs = CheckDispersionCorrectionAttrs(kOp, alpha, mode, eps);
     const at::Tensor g = grad.contiguous();
     at::Tensor gradX = at::empty(x.sizes(), x.options().memory_format(at::MemoryFormat::Contiguous));
@@ -96,7 +96,7 @@ at::Tensor dispersion_correction_backward_cpu(const at::Tensor& grad, const at::
     const DispersionCorrectionPlan plan = ComputeDispersionCorrectionTiling(p, dtype, TwinPlatform());
     // x is read only when grad_x depends on it (mode 1).
     const at::Tensor input = plan.tiling.readX ? x.contiguous() : at::Tensor();
-    LaunchOnTwin("dispersion_correction_grad", dtype, plan.blockDim, {{"grad", &g}, {"x", &input}, {"grad_x", &gradX}},
+    LaunchOnTwin("dispersion_correction_backward", dtype, plan.blockDim, {{"grad", &g}, {"x", &input}, {"grad_x", &gradX}},
                  plan.tiling, plan.workspaceBytes);
     return gradX;
 }
@@ -113,7 +113,7 @@ at::Tensor dispersion_correction_meta(const at::Tensor& x, double alpha, int64_t
 at::Tensor dispersion_correction_backward_meta(const at::Tensor& grad, const at::Tensor& x, double alpha,
                                                int64_t mode, double eps)
 {
-    CheckDispersionCorrectionGrad("dispersion_correction_backward", grad, x);
+    CheckDispersionCorrectionBackward("dispersion_correction_backward", grad, x);
     CheckDispersionCorrectionAttrs("dispersion_correction_backward", alpha, mode, eps);
     return at::empty_symint(x.sym_sizes(), x.options().memory_format(at::MemoryFormat::Contiguous));
 }

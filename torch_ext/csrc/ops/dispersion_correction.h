@@ -20,7 +20,7 @@ DispersionCorrectionAttrs CheckDispersionCorrectionAttrs(const char* op, double 
 // The checks of x (a floating tensor of at least one dimension, the rows' length D > 0) and, for the
 // backward, of grad against x. Return the kernel's dtype.
 DType CheckDispersionCorrectionInput(const char* op, const at::Tensor& x);
-DType CheckDispersionCorrectionGrad(const char* op, const at::Tensor& grad, const at::Tensor& x);
+DType CheckDispersionCorrectionBackward(const char* op, const at::Tensor& grad, const at::Tensor& x);
 
 // The kernel's problem for x viewed as rows of its last dimension: DecodeDispersionCorrectionProblem, the
 // decode the NPU TilingFunc runs, on x's shape and the attrs as the op package receives them.

@@ -40,12 +40,12 @@ struct Moments {
 };
 
 template <typename T, typename C>
-class KernelDispersionCorrectionGrad {
+class KernelDispersionCorrectionBackward {
     static constexpr bool kInFloat = !std::is_same_v<T, C>;
     static constexpr uint32_t kBlockElems = ONE_BLK_SIZE / sizeof(T);
 
 public:
-    __aicore__ inline KernelDispersionCorrectionGrad() {}
+    __aicore__ inline KernelDispersionCorrectionBackward() {}
 
     __aicore__ inline void Init(GM_ADDR grad, GM_ADDR x, GM_ADDR gradX, GM_ADDR workspace,
                                 const DispersionCorrectionTilingData& tiling, TPipe* pipe)
@@ -503,7 +503,7 @@ private:
 
 }  // namespace
 
-extern "C" __global__ __aicore__ void dispersion_correction_grad(GM_ADDR grad, GM_ADDR x, GM_ADDR grad_x,
+extern "C" __global__ __aicore__ void dispersion_correction_backward(GM_ADDR grad, GM_ADDR x, GM_ADDR grad_x,
                                                                  GM_ADDR workspace, GM_ADDR tiling)
 {
     REGISTER_TILING_DEFAULT(DispersionCorrectionTilingData);
@@ -513,7 +513,7 @@ extern "C" __global__ __aicore__ void dispersion_correction_grad(GM_ADDR grad, G
     using T = DTYPE_GRAD;
     using C = std::conditional_t<sizeof(T) == 8, T, float>;  // 16-bit inputs are computed in float
     TPipe pipe;
-    KernelDispersionCorrectionGrad<T, C> op;
+    KernelDispersionCorrectionBackward<T, C> op;
     op.Init(grad, x, grad_x, workspace, tilingData, &pipe);
     op.Process();
 }
