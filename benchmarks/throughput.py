@@ -20,7 +20,7 @@ from .timing import alternating_best
 
 
 def composition(x: torch.Tensor, alpha: float, mode: int = 1, eps: float = 1e-5) -> torch.Tensor:
-    """DispersionCorrection as a torch user writes it (ARCHITECTURE.md section 2), statistics in float32."""
+    """DispersionCorrection as a torch user writes it (the formulas of README.md, "dispersion_correction"), statistics in float32."""
     xf = x.float()
     mu = xf.mean(-1, keepdim=True)
     if mode == 0:

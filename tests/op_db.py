@@ -78,3 +78,7 @@ NATIVE_EXTRAS: Dict[str, dict] = {
 }
 
 OP_DB: List[OpTest] = [d.op_test(**NATIVE_EXTRAS.get(d.name, {})) for d in declarations() if d.samples is not None]
+
+# The entries by op name, for the op-specific test modules (tolerances, samples).
+BY_NAME: Dict[str, OpTest] = {t.name: t for t in OP_DB}
+DISPERSION_CORRECTION = BY_NAME["dispersion_correction"]

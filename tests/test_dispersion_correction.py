@@ -2,7 +2,7 @@
 of leading dimensions, rows that defeat naive statistics, constant rows, NaN/Inf, bad input, the gradients
 against the float64 reference in both modes, and the kernels' GM traffic against the plan.
 
-The float64 reference is written from ARCHITECTURE.md §2 (op_db._dispersion_correction_reference).
+The float64 reference is written from the formulas in README.md, "dispersion_correction" (ascend_ext.ops.dispersion_correction._reference).
 ``ASCEND_EXT_EXHAUSTIVE=1`` widens the row-length sweep.
 """
 import os
@@ -11,7 +11,8 @@ import pytest
 import torch
 
 import ascend_ext
-from op_db import DISPERSION_CORRECTION, _dispersion_correction_reference as reference
+from ascend_ext.ops.dispersion_correction import _reference as reference
+from op_db import DISPERSION_CORRECTION
 
 OP = torch.ops.ascend_ext.dispersion_correction
 BACKWARD = torch.ops.ascend_ext.dispersion_correction_backward

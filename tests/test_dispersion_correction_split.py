@@ -10,7 +10,8 @@ import pytest
 import torch
 
 import ascend_ext
-from op_db import DISPERSION_CORRECTION, _dispersion_correction_reference as reference
+from ascend_ext.ops.dispersion_correction import _reference as reference
+from op_db import DISPERSION_CORRECTION
 
 OP = torch.ops.ascend_ext.dispersion_correction
 BACKWARD = torch.ops.ascend_ext.dispersion_correction_backward

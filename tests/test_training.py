@@ -32,7 +32,7 @@ class OpDtypes(TorchDispatchMode):
         return out
 
 
-# What autocast does at each op of the model (ARCHITECTURE.md, issue 10): (input dtypes, output dtype, low) -> ok.
+# What autocast does at each op of the model (README.md, "The op contract", the Autocast row): (input dtypes, output dtype, low) -> ok.
 AUTOCAST_RULES = {
     # The forward and both gradients run in the autocast dtype.
     "matmul": lambda inputs, out, low: set(inputs) == {low} and out == low,

@@ -1,6 +1,6 @@
 // The twin's float64 Matmul exists only in kernels built as its float64 variant (CMakeLists.txt compiles
 // this file once per FAULT line, and once with FAULT=0, which must compile: the A2 floating types, and
-// double A/B/C/bias with ASCEND_TWIN_ALLOW_FP64 defined as cmake/gen_twin_variants.py defines it).
+// double A/B/C/bias with ASCEND_TWIN_ALLOW_FP64 defined as cmake/builtin_ops.py defines it).
 // FAULT 1: Matmul on A2: the cube unit has no double; the twin admits it only in its float64 build
 // FAULT 2: the twin's float64 Matmul takes double A, B, C and bias
 // FAULT 3: the twin's float64 Matmul takes double A, B, C and bias

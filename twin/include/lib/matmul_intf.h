@@ -11,7 +11,7 @@
 // - IterateAll with enAtomic (atomic accumulation into GM) is refused.
 //
 // One deliberate extension, off unless the kernel is built as the twin's float64 variant
-// (ASCEND_TWIN_ALLOW_FP64, which only cmake/gen_twin_variants.py defines, for gradient checks on the CPU):
+// (ASCEND_TWIN_ALLOW_FP64, which only cmake/builtin_ops.py defines, for gradient checks on the CPU):
 // A, B, C and bias all double, accumulated in double. The A2 cube unit has no float64; without that macro
 // a double Matmul does not compile here either, and the NPU build never gets a float64 variant.
 #pragma once

@@ -2,7 +2,7 @@
 // for the AI Core architecture it compiles for, and kernels (and the host/device-shared headers they
 // include, such as a tiling header) select their A2 code with them. The twin runs A2 (dav-c220,
 // Atlas A2 / 910B), so: __CCE_AICORE__ = 220, __NPU_ARCH__ = 2201. The twin's kernel units include this
-// first (cmake/gen_twin_variants.py, ascend_ext.twin.compile_kernels); other code never does.
+// first (cmake/builtin_ops.py, ascend_ext.twin.compile_kernels); other code never does.
 #pragma once
 
 #ifndef __CCE_AICORE__

@@ -58,7 +58,7 @@ const LaunchStats* LastLaunch();
 void StartRecording();
 std::vector<LaunchStats> StopRecording();
 
-// Kernel variants compiled for the twin, looked up by op name and dtype (op_kernel/twin_variants.txt).
+// Kernel variants compiled for the twin, looked up by op name and dtype (generated from the built-in ops' declarations by cmake/builtin_ops.py).
 struct KernelVariant {
     const char* op;
     DType dtype;
