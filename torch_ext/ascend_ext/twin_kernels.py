@@ -15,6 +15,7 @@ import contextlib
 import ctypes
 import glob
 import hashlib
+import json
 import os
 import re
 import struct
@@ -53,13 +54,53 @@ class _Entry(ctypes.Structure):
                 ("kinds", ctypes.c_uint32 * _MAX_PARAMS), ("sizes", ctypes.c_uint32 * _MAX_PARAMS)]
 
 
-def find_entries(source: str) -> Dict[str, List[str]]:
+def find_entries(source: str, include_dirs: Iterable[str] = (), defines: Optional[dict] = None) -> Dict[str, List[str]]:
     """Kernel entry points (``__global__ __aicore__ void name(...)``) of a source file: name -> parameter names.
+
+    The source is read as the compiler reads it, macros expanded (g++ -E against the twin's headers, with
+    `include_dirs` and `defines`), so entries declared through a macro are found, for instance one entry per
+    dtype from ``#define DECLARE(T) extern "C" __global__ __aicore__ void kernel_##T(...)``, and so are the
+    entries of the files it includes (all kernels of the translation unit, as on the device). If the source
+    does not preprocess (a missing header: compiling it reports that), its text is read as written.
 
     An entry that is a template (a kernel over tiling-key template parameters) is not launchable by itself:
     the op build instantiates it per tiling key. It is left out; an ``extern "C"`` entry calling the wanted
     instantiation (``name<args...>(...)``) makes it launchable."""
+    flags = list(_sdk_flags("-O0"))
+    for d in list(include_dirs) + [os.path.dirname(os.path.abspath(source))]:
+        flags += ["-I", os.path.abspath(d)]
+    for key, value in (defines or {}).items():
+        flags.append(f"-D{key}" if value is None else f"-D{key}={value}")
+    expanded = _expanded_entries(translation_unit(source), flags)
+    if expanded is not None:
+        return expanded
     return {name: [p.name for p in params] for name, params in kernel_spec.find_entries(source).items()}
+
+
+# The preprocessor pass marks entries: __global__ (empty in the twin's kernel_types.h unless defined before)
+# becomes a token the regex can find once every other macro is expanded.
+_ENTRY_MARK = "ascend_twin_entry_mark"
+_EXPANDED_ENTRY_RE = re.compile(
+    r"(template\s*<[^{;]*>\s*)?(?:extern\s+\"C\"\s+)?%s\s+(?:\w+\s+)*?void\s+(\w+)\s*\(([^)]*)\)" % _ENTRY_MARK)
+
+
+def _expanded_entries(unit: str, flags: List[str]) -> Optional[Dict[str, List[str]]]:
+    """The entries of a translation unit after preprocessing with `flags`, or None if it does not preprocess."""
+    cxx = os.environ.get("CXX", "g++")
+    try:
+        proc = subprocess.run([cxx, *flags, f"-D__global__={_ENTRY_MARK}", "-E", "-P", "-x", "c++", "-"],
+                              input=unit, capture_output=True, text=True)
+    except FileNotFoundError:
+        return None
+    if proc.returncode != 0:
+        return None
+    entries: Dict[str, List[str]] = {}
+    for template, name, params in _EXPANDED_ENTRY_RE.findall(proc.stdout):
+        if template:
+            continue
+        found = (kernel_spec.parse_param(s) for s in params.split(","))
+        entries[name] = [p.name for p in found if p is not None]
+    return entries
 
 
 def _cache_dir() -> str:
@@ -372,8 +413,14 @@ def _link(units: List[Tuple[str, str]], flags: List[str], out: str, what: str, o
 
 
 def compile_kernels(sources: Iterable[str], include_dirs: Iterable[str] = (), defines: Optional[dict] = None,
-                    opt_level: str = "-O1") -> KernelLibrary:
-    """Compiles Ascend C kernel sources against the twin (cached) and loads them."""
+                    opt_level: str = "-O1", prelude: str = "") -> KernelLibrary:
+    """Compiles Ascend C kernel sources against the twin (cached) and loads them.
+
+    ``prelude`` is C++ placed before each source in its translation unit, as an op build generates it around
+    a kernel (a tiling struct the host code declares, for example). A kernel file may hold host code that
+    launches its kernels with the device compiler's ``kernel<<<blockDim, l2ctrl, stream>>>(args...)``: it
+    compiles (the twin reads the launch syntax as the device compiler's front end does), but only the
+    launcher of the twin runs kernels; such host code raises if called."""
     sources = [os.path.abspath(s) for s in sources]
     sdk = sdk_digest(opt_level)
     flags: List[str] = list(_sdk_flags(opt_level))
@@ -381,23 +428,64 @@ def compile_kernels(sources: Iterable[str], include_dirs: Iterable[str] = (), de
         flags += ["-I", os.path.abspath(d)]
     for key, value in (defines or {}).items():
         flags.append(f"-D{key}" if value is None else f"-D{key}={value}")
-    digest = hashlib.sha256((sdk + " shared-runtime " + " ".join(flags)).encode())
+    digest = hashlib.sha256((sdk + " shared-runtime " + " ".join(flags) + "\0" + prelude).encode())
     for path in sources:
         with open(path, "rb") as f:
             digest.update(path.encode() + f.read())
     out = os.path.join(_cache_dir(), f"kernels_{digest.hexdigest()[:20]}")
+    scanned: Dict[str, Dict[str, List[str]]] = {}
     entries: Dict[str, List[str]] = {}
     units = []
+    known = _read_entries(out + ".entries.json")
     for src in sources:
-        found = find_entries(src)
+        body = translation_unit(src, prelude)
+        found = known.get(src) if known is not None else None
+        if found is None:
+            found = _expanded_entries(body, flags)
+            if found is None:
+                found = {name: [p.name for p in params] for name, params in kernel_spec.find_entries(src).items()}
         entries.update(found)
+        scanned[src] = found
         # The source itself plus, for each of its kernels, an exported description of its signature.
-        text = f'#include "twin/kernel_target.h"\n#include "{src}"\n#include "twin/kernel_entry.h"\n'
+        text = body + '#include "twin/kernel_entry.h"\n'
         text += "".join(f"ASCEND_TWIN_EXPORT_ENTRY({name})\n" for name in found)
         units.append((f"{out}_{len(units)}.cpp", text))
     if not os.path.exists(out + ".so"):
         _link(units, flags, out + ".so", ", ".join(sources), opt_level)
+    if known is None:
+        tmp = f"{out}.entries.json.{os.getpid()}"
+        with open(tmp, "w") as f:
+            json.dump(scanned, f)
+        os.replace(tmp, out + ".entries.json")
     return KernelLibrary(out + ".so", entries)
+
+
+# kernel<<<blockDim, l2ctrl, stream>>>(args): the callee (a name, maybe qualified, maybe with template
+# arguments) and the launch configuration.
+_LAUNCH_RE = re.compile(r"((?:::)?\w+(?:::\w+)*(?:\s*<[^<>;{}]*>)?)\s*<<<(.*?)>>>\s*\(", re.S)
+
+
+def translation_unit(source: str, prelude: str = "") -> str:
+    """The twin's translation unit for a kernel source: the target macros, `prelude`, then the source. A source
+    that launches kernels with the device compiler's <<<...>>> syntax (host code next to its kernels) is
+    inlined with each launch written as a call g++ parses (ascend_twin::HostLaunch, which raises if run);
+    #line keeps the compiler's messages on the source's own lines."""
+    head = '#include "twin/kernel_target.h"\n' + (prelude + "\n" if prelude else "")
+    with open(source, errors="replace") as f:
+        text = f.read()
+    if "<<<" not in text:
+        return head + f'#include "{source}"\n'
+    text = _LAUNCH_RE.sub(lambda m: f"ascend_twin::HostLaunch(&{m.group(1)}, {m.group(2)})(", text)
+    return head + '#include "twin/kernel_host_launch.h"\n' + f'#line 1 "{source}"\n' + text + "\n"
+
+
+def _read_entries(path: str) -> Optional[Dict[str, Dict[str, List[str]]]]:
+    """The entries found in a cached library's sources (source -> name -> parameter names), if recorded."""
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
 
 
 # ---- a KernelSpec's variants, one library each --------------------------------------------------------
