@@ -600,6 +600,11 @@ namespace twin_detail {
 inline uint64_t TwinUbEnd(TPipe& pipe) { return ascend_twin::internal::Access::Resources(pipe).ub.End(); }
 }  // namespace twin_detail
 
-__aicore__ inline TPipe* GetTPipePtr() { return static_cast<TPipe*>(ascend_twin::CurrentCore().tpipe); }
-
 }  // namespace AscendC
+
+// The core's current TPipe. Global, as in the real headers (include/basic_api/kernel_common.h): there is no
+// AscendC::GetTPipePtr.
+__aicore__ inline AscendC::TPipe* GetTPipePtr()
+{
+    return static_cast<AscendC::TPipe*>(ascend_twin::CurrentCore().tpipe);
+}
