@@ -190,6 +190,27 @@ void CheckKernelEventId(const char* call, uint32_t eventIndex, int32_t eventID)
 
 namespace AscendC::twin_detail {
 
+uint8_t* StaticUbTensor(const char* call, TPosition pos, uint32_t addr, uint64_t bytes)
+{
+    if (pos != TPosition::VECIN && pos != TPosition::VECOUT && pos != TPosition::VECCALC) {
+        ascend_twin::FailF(call, "a static tensor's position is a memory the core has",
+                           "TPosition::%s: the twin places static LocalTensors in UB (VECIN, VECOUT, VECCALC) only",
+                           PositionName(pos));
+    }
+    if (addr % 32 != 0) {
+        ascend_twin::FailF(call, "a static tensor's address is 32-byte aligned", "addr %u", addr);
+    }
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    if (addr + bytes > core.platform->ubSize) {
+        ascend_twin::Fail(call, "a static tensor lies inside its memory",
+                          std::to_string(bytes) + " bytes at UB address " + std::to_string(addr) + "; " +
+                              core.platform->name + " has " + std::to_string(core.platform->ubSize) + " bytes of UB");
+    }
+    if (addr + bytes > core.counters.ubBytesAllocated) core.counters.ubBytesAllocated = addr + bytes;
+    if (addr + bytes > core.ubCarvedEnd) core.ubCarvedEnd = addr + bytes;
+    return core.ub + addr;
+}
+
 uint8_t* CarveUb(const char* call, uint32_t offset, uint64_t bytes)
 {
     ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
