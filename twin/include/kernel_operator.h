@@ -17,9 +17,13 @@
 #include "twin/kernel_brcb.h"       // Brcb, BrcbRepeatParams
 #include "twin/kernel_broadcast.h"  // Broadcast/BroadCast (high-level API; on A2 kernel_operator.h includes it)
 #include "twin/kernel_cmpsel.h"     // Compare, Compares, CompareScalar, Select, CMPMODE, SELMODE
+#include "twin/kernel_gather_mask.h"  // GatherMask, GetGatherMaskRemainCount, Copy (UB -> UB)
 #include "twin/kernel_sync.h"       // PipeBarrier, SetFlag, WaitFlag
 #include "twin/kernel_block_sync.h"  // SyncAll, InitGlobalMemory, Fill
 #include "twin/kernel_atomic.h"     // SetAtomicAdd, SetAtomicMax, SetAtomicMin, SetAtomicType, SetAtomicNone
 #include "twin/kernel_sys_var.h"    // GetBlockIdx, GetBlockNum, GET_TILING_DATA
 #include "twin/kernel_print.h"      // printf, PRINTF
 #include "twin/kernel_cache.h"      // DataCacheCleanAndInvalid, CacheLine, DcciDst
+#include "twin/kernel_utils.h"      // DivCeil, AlignUp, Ceil, CeilDivision, the TOTAL_*_SIZE family, DEFAULT_C0_SIZE
+#include "twin/kernel_std.h"        // AscendC::Std (min, max, type traits, tuple, ceil_division, ...)
+#include "twin/kernel_symbol_override.h"  // LocalTensor operator forms: dst = a + b, dst = a < b, ...

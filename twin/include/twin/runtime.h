@@ -18,6 +18,7 @@ enum class VecOp : uint32_t {
     kDuplicate, kCast, kReduceSum, kReduceMax, kAxpy, kRelu, kNot, kMaxs, kMins, kLeakyRelu, kAnd, kOr,
     kReduceMin, kWholeReduceSum, kWholeReduceMax, kWholeReduceMin, kBlockReduceSum, kBlockReduceMax, kBlockReduceMin,
     kPairReduceSum, kCompare, kCompareScalar, kSelect, kBrcb, kBroadcast, kGetCmpMask, kSetCmpMask,
+    kGatherMask, kCopy,  // twin/kernel_gather_mask.h
     kCount
 };
 const char* VecOpName(VecOp op);
@@ -90,6 +91,7 @@ struct CoreContext {
     bool maskCounter = false;  // the vector mask register: counter mode, or normal mode with these bits
     uint64_t maskHigh = ~0ull;
     uint64_t maskLow = ~0ull;
+    uint64_t gatherMaskRemain = 0;  // rsvdCnt of the last GatherMask (GetGatherMaskRemainCount)
     // The 128-bit CMPMASK register (SetCmpMask, the register-result Compare, Select) and which of its bits an
     // instruction defined; GetCmpMask and the Select forms without selMask read it.
     uint8_t cmpMask[16] = {};
