@@ -34,7 +34,7 @@ class Kernel:
     # (kernel dir, generator) -> a Case or a list of them; None: compile only
     make_case: Optional[Callable[[str, torch.Generator], object]]
     template: str = ""  # template arguments of the entry ("0" -> entry<0>)
-    build: str = ""  # C++ the op build would generate (DTYPE_* macros, the tiling struct)
+    build: object = ""  # C++ the op build would generate (DTYPE_* macros, the tiling struct), or (repo dir) -> it
     include: Sequence[str] = ()  # include directories the kernel's build adds, relative to the repository
     defines: Dict[str, Optional[str]] = dataclasses.field(default_factory=dict)  # -D the kernel's build passes
 
@@ -87,19 +87,20 @@ def read_struct(header: str, name: str) -> List[tuple]:
     return fields
 
 
-def read_tiling_def(header: str, name: str) -> List[tuple]:
-    """The fields (type, name, count) of a host tiling struct declared with BEGIN_TILING_DATA_DEF(name) /
-    TILING_DATA_FIELD_DEF(type, field) / TILING_DATA_FIELD_DEF_ARR(type, count, field)."""
+def read_tiling_def(header: str, name: Optional[str] = None) -> Tuple[str, List[tuple]]:
+    """The name and fields (type, name, count) of a host tiling struct declared with
+    BEGIN_TILING_DATA_DEF(name) / TILING_DATA_FIELD_DEF(type, field) / TILING_DATA_FIELD_DEF_ARR(type, count,
+    field); without a name, the header's first."""
     with open(header) as f:
         text = _strip(f.read())
-    body = re.search(r"BEGIN_TILING_DATA_DEF\s*\(\s*%s\s*\)(.*?)END_TILING_DATA_DEF" % name, text, re.S)
+    body = re.search(r"BEGIN_TILING_DATA_DEF\s*\(\s*(%s)\s*\)(.*?)END_TILING_DATA_DEF" % (name or r"\w+"), text, re.S)
     if not body:
-        raise ValueError(f"no BEGIN_TILING_DATA_DEF({name}) in {header}")
+        raise ValueError(f"no BEGIN_TILING_DATA_DEF({name or '...'}) in {header}")
     fields = []
-    for m in re.finditer(r"TILING_DATA_FIELD_DEF(_ARR)?\s*\(([^)]*)\)", body.group(1)):
+    for m in re.finditer(r"TILING_DATA_FIELD_DEF(_ARR)?\s*\(([^)]*)\)", body.group(2)):
         parts = [p.strip() for p in m.group(2).split(",")]
         fields.append((parts[0], parts[2], parts[1]) if m.group(1) else (parts[0], parts[1], None))
-    return fields
+    return body.group(1), fields
 
 
 def tiling_struct_source(fields: List[tuple], name: str) -> str:
