@@ -4,6 +4,7 @@ from typing import List
 import torch
 
 from .common import Case, Kernel, rand
+from .lora import sgemmv_expand_case, sgemmv_shrink_case
 
 REPO = "sgl-project/sgl-kernel-npu"
 
@@ -18,11 +19,9 @@ KERNELS: List[Kernel] = [
     Kernel("sgl_causal_conv1d_update", REPO, "csrc/causal_conv1d_update/op_kernel/causal_conv1d_update.cpp",
            "causal_conv1d_update_half", "", None),
     Kernel("sgl_tri_inv", REPO, "csrc/tri_inv/op_kernel/tri_inv_kernel.cpp", "tri_inv_col_sweep_fp32", "", None),
-    Kernel("sgl_bgmv_shrink", REPO, "csrc/lora/op_kernel/bgmv_shrink_kernel.cpp", "bgmv_shrink_half", "", None),
-    Kernel("sgl_bgmv_expand", REPO, "csrc/lora/op_kernel/bgmv_expand_kernel.cpp", "bgmv_expand_half", "", None),
-    Kernel("sgl_sgmv_shrink", REPO, "csrc/lora/op_kernel/sgmv_shrink_kernel.cpp", "sgmv_shrink_half", "", None),
-    Kernel("sgl_sgmv_expand", REPO, "csrc/lora/op_kernel/sgmv_expand_kernel.cpp", "sgmv_expand_half", "", None),
-    Kernel("sgl_sgemmv_shrink", REPO, "csrc/lora/op_kernel/sgemmv_shrink_kernel.cpp", "sgemmv_shrink_half", "", None),
-    Kernel("sgl_sgemmv_expand", REPO, "csrc/lora/op_kernel/sgemmv_expand_kernel.cpp", "sgemmv_expand_half", "", None),
+    Kernel("sgl_sgemmv_shrink", REPO, "csrc/lora/op_kernel/sgemmv_shrink_kernel.cpp", "sgemmv_shrink_half",
+           "macro-declared entry, 15 parameters, per-adapter ranks and half scales", sgemmv_shrink_case),
+    Kernel("sgl_sgemmv_expand", REPO, "csrc/lora/op_kernel/sgemmv_expand_kernel.cpp", "sgemmv_expand_half",
+           "macro-declared entry, 16 parameters, slices over cores", sgemmv_expand_case),
     Kernel("sgl_helloworld", REPO, "csrc/helloworld/op_kernel/kernel_helloworld.cpp", "helloworld", "", None),
 ]

@@ -4,18 +4,21 @@ from typing import List
 import torch
 
 from .common import Case, Kernel, rand
+from .lora import expand_cases, shrink_cases
 
 REPO = "vllm-project/vllm-ascend"
 
 KERNELS: List[Kernel] = [
     Kernel("vllm_bgmv_shrink", REPO, "csrc/kernels/bgmv_shrink.cpp", "bgmv_shrink_half",
-           "macro-declared entries, scalars by value, Cast/Mul/ReduceSum, DataCopyPad", None),
-    Kernel("vllm_bgmv_expand", REPO, "csrc/kernels/bgmv_expand.cpp", "bgmv_expand_half",
-           "macro-declared entries, 12 parameters", None),
-    Kernel("vllm_sgmv_shrink", REPO, "csrc/kernels/sgmv_shrink.cpp", "sgmv_shrink_half",
-           "macro-declared entries, 12 parameters", None),
-    Kernel("vllm_sgmv_expand", REPO, "csrc/kernels/sgmv_expand.cpp", "sgmv_expand_bfloat16_t",
-           "macro-declared entries, 14 parameters", None),
+           "macro-declared entries, scalars by value, <<<>>> launcher, Cast/Mul/ReduceSum<float> (ADL), SetValue",
+           shrink_cases("bgmv", torch.float16)),
+    Kernel("vllm_bgmv_expand", REPO, "csrc/kernels/bgmv_expand.cpp", "bgmv_expand_bfloat16_t",
+           "macro-declared entries, 12 parameters, BlockReduceSum/PairReduceSum, Cast bf16, DataCopyPad",
+           expand_cases("bgmv", torch.bfloat16)),
+    Kernel("vllm_sgmv_shrink", REPO, "csrc/kernels/sgmv_shrink.cpp", "sgmv_shrink_bfloat16_t",
+           "macro-declared entries, 12 parameters, per-sequence LoRA index", shrink_cases("sgmv", torch.bfloat16)),
+    Kernel("vllm_sgmv_expand", REPO, "csrc/kernels/sgmv_expand.cpp", "sgmv_expand_half",
+           "macro-declared entries, 14 parameters", expand_cases("sgmv", torch.float16)),
     Kernel("vllm_store_kv_block", REPO, "csrc/attention/store_kv_block/op_kernel/store_kv_block.cpp", "store_kv_block",
            "tiling keys", None),
     Kernel("vllm_transpose_kv_cache", REPO,
