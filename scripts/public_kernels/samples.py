@@ -164,6 +164,15 @@ def bank_conflict_case(kdir: str, gen: torch.Generator) -> Case:
     return Case(1, {"x": x, "y": y, "z": torch.zeros(4096)}, {"z": x.double() + y.double()})
 
 
+def tbufpool_case(kdir: str, gen: torch.Generator) -> Case:
+    # main.cpp: 2048 floats; stage 1 adds the first 1024, stage 2 subtracts the next 1024, in pools sharing UB.
+    n = 2048
+    a, b = rand(gen, n), rand(gen, n)
+    expect = torch.cat([a[:1024].double() + b[:1024].double(), a[1024:].double() - b[1024:].double()])
+    return Case(1, {"src0Gm": a, "src1Gm": b, "dstGm": torch.zeros(n), "tiling": struct.pack("<I", n)},
+                {"dstGm": expect})
+
+
 # ---- 4_best_practices ----------------------------------------------------------------------------------------
 
 def adds_case(kdir: str, gen: torch.Generator) -> List[Case]:
@@ -224,5 +233,5 @@ KERNELS: List[Kernel] = [
            "group_barrier", "GroupBarrier, InitOutput", None,
            build=host_tiling(f"{F}/16_group_barrier/GroupBarrier/op_host/group_barrier_tiling.h")),
     Kernel("samples_tbufpool", REPO, f"{F}/2_tbufpool/op_kernel/tbufpool_custom.cpp", "tbufpool_custom",
-           "TBufPool", None),
+           "TBufPool: nested pools, two sharing memory, Reset between stages", tbufpool_case),
 ]

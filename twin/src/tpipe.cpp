@@ -55,13 +55,23 @@ uint32_t UbAllocator::Allocate(const char* call, uint32_t num, uint32_t len)
     if (len == 0) {
         ascend_twin::Fail(call, "InitBuffer gives each buffer more than 0 bytes", "len is 0");
     }
-    if (buffers_ + num > kMaxPipeBuffers) {
-        ascend_twin::Fail(call, "a kernel uses at most 64 buffers (TQue buffers and TBufs) per TPipe",
-                          std::to_string(buffers_) + " buffers exist, " + std::to_string(num) + " more requested");
+    if (buffers_ + num > maxBuffers_) {
+        if (limit_ == 0) {
+            ascend_twin::Fail(call, "a kernel uses at most 64 buffers (TQue buffers and TBufs) per TPipe",
+                              std::to_string(buffers_) + " buffers exist, " + std::to_string(num) + " more requested");
+        }
+        ascend_twin::Fail(call, "a TBufPool hands out at most bufIDSize buffers",
+                          "the pool's bufIDSize is " + std::to_string(maxBuffers_) + "; " + std::to_string(buffers_) +
+                              " buffers exist, " + std::to_string(num) + " more requested");
     }
     const uint64_t bytes = static_cast<uint64_t>(num) * ((len + 31u) / 32u * 32u);
     // InitBuffer may hand out the whole UB (192 KiB on A2). The top 8 KiB (TMP_UB_OFFSET = 184 KiB) is
     // scratch for the instructions that need it (Select, AddDeqRelu); they check it is free.
+    if (limit_ != 0 && next_ + bytes > limit_) {
+        ascend_twin::Fail(call, "a TBufPool's buffers fit in the pool",
+                          "asking for " + std::to_string(bytes) + " bytes with " + std::to_string(next_ - base_) +
+                              " of the pool's " + std::to_string(limit_ - base_) + " bytes handed out");
+    }
     const uint64_t capacity = core.platform->ubSize;
     if (next_ + bytes > capacity) {
         ascend_twin::Fail(call, "UB allocations fit in the UB",
@@ -75,6 +85,22 @@ uint32_t UbAllocator::Allocate(const char* call, uint32_t num, uint32_t len)
     ascend_twin::ResetUbRange(offset, bytes);  // a fresh range: no accesses yet, nothing written
     // Poisoned with NaN bytes (for every float type): a kernel reading UB it never wrote sees it in its results.
     std::memset(core.ub + offset, 0xff, bytes);
+    core.counters.ubBytesAllocated = std::max(core.counters.ubBytesAllocated, next_);
+    return offset;
+}
+
+uint32_t UbAllocator::AllocatePool(const char* call, uint32_t bytes)
+{
+    const uint64_t len = (static_cast<uint64_t>(bytes) + 31u) / 32u * 32u;
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    const uint64_t end = limit_ != 0 ? limit_ : core.platform->ubSize;
+    if (next_ + len > end) {
+        ascend_twin::Fail(call, limit_ != 0 ? "a TBufPool's sub-pools fit in the pool" : "UB allocations fit in the UB",
+                          "a pool of " + std::to_string(len) + " bytes asked with " + std::to_string(next_ - base_) +
+                              " of " + std::to_string(end - base_) + " bytes handed out");
+    }
+    const uint32_t offset = static_cast<uint32_t>(next_);
+    next_ += len;
     core.counters.ubBytesAllocated = std::max(core.counters.ubBytesAllocated, next_);
     return offset;
 }
@@ -236,7 +262,7 @@ void TPipe::Release(bool reset)
     res_.events.WaitQueueFreeFlags();  // never fails: it waits only flags that are set (also while unwinding)
     if (reset) {
         res_.events.Clear();
-        res_.ub.Reset();
+        res_.ub.Window(0, 0, twin_detail::kMaxPipeBuffers);
     } else {
         ascend_twin::BarrierAll();
     }

@@ -77,19 +77,36 @@ constexpr TPosition QueuePosition(TPosition src, TPosition dst)
 // UB carving and the buffer budget shared by every InitBuffer of one TPipe.
 class UbAllocator {
 public:
-    // Checks len > 0 and the TPipe's buffer count, then carves num buffers of len bytes (rounded up to 32)
-    // and returns the first one's offset.
+    // Checks len > 0 and the buffer count, then carves num buffers of len bytes (rounded up to 32) and
+    // returns the first one's offset.
     uint32_t Allocate(const char* call, uint32_t num, uint32_t len);
+    // Carves one range of bytes (rounded up to 32) that counts as no buffer: a TBufPool's memory.
+    uint32_t AllocatePool(const char* call, uint32_t bytes);
     void Reset()
     {
-        next_ = 0;
+        next_ = base_;
         buffers_ = 0;
     }
     uint64_t End() const { return next_; }  // UB offset past the last buffer handed out
+    // A TBufPool's allocator: [base, base + len) of UB, at most maxBuffers buffers.
+    void Window(uint64_t base, uint64_t len, uint32_t maxBuffers)
+    {
+        base_ = next_ = base;
+        limit_ = base + len;
+        maxBuffers_ = maxBuffers;
+        buffers_ = 0;
+    }
+    uint64_t Base() const { return base_; }
+    uint64_t Limit() const { return limit_; }
+    uint32_t MaxBuffers() const { return maxBuffers_; }
+    uint32_t Buffers() const { return buffers_; }
 
 private:
+    uint64_t base_ = 0;
     uint64_t next_ = 0;
+    uint64_t limit_ = 0;  // 0: the whole UB (a TPipe)
     uint32_t buffers_ = 0;
+    uint32_t maxBuffers_ = kMaxPipeBuffers;
 };
 
 // Who took an event id from a TPipe's pool.
@@ -128,6 +145,10 @@ struct PipeResources {
     UbAllocator ub;
     EventPool events;
     uint32_t generation = 0;
+    // A TBufPool's resources: its own UB window, the TPipe's event ids and set-up generation.
+    PipeResources* pipe = nullptr;
+    EventPool& Events() { return pipe != nullptr ? pipe->events : events; }
+    uint32_t Generation() const { return pipe != nullptr ? pipe->generation : generation; }
 };
 
 // A queue's flags: SetFlag/WaitFlag with the id from the pool.
@@ -196,7 +217,7 @@ public:
                                    "entry)",
                                    twin_detail::QueueName(src, dst).text, static_cast<int>(depth));
             }
-            enqueId_[i] = res_->events.Alloc("TQue::EnQue", kEnQueEvt, twin_detail::EventHolder::kQueueEnQue);
+            enqueId_[i] = res_->Events().Alloc("TQue::EnQue", kEnQueEvt, twin_detail::EventHolder::kQueueEnQue);
             fifo_[(head_ + count_) % depth] = i;
             ++count_;
         }
@@ -219,7 +240,7 @@ public:
         head_ = (head_ + 1) % depth;
         --count_;
         twin_detail::QueueWaitFlag("TQue::DeQue", kEnQueEvt, enqueId_[i]);
-        res_->events.Release(kEnQueEvt, enqueId_[i]);
+        res_->Events().Release(kEnQueEvt, enqueId_[i]);
         enqueId_[i] = -1;
         state_[i] = twin_detail::SlotState::kAllocated;
         return Tensor<T>(i);
@@ -251,7 +272,7 @@ public:
                                                                           : "is still in the queue (DeQue it first)");
         }
         if constexpr (depth != 0) {
-            freeId_[i] = res_->events.Alloc("TQue::FreeTensor", kFreeBufEvt, twin_detail::EventHolder::kQueueFree);
+            freeId_[i] = res_->Events().Alloc("TQue::FreeTensor", kFreeBufEvt, twin_detail::EventHolder::kQueueFree);
         }
         twin_detail::QueueSetFlag("TQue::FreeTensor", kFreeBufEvt, freeId_[i]);
         state_[i] = twin_detail::SlotState::kFree;
@@ -272,8 +293,23 @@ public:
             }
             if (freeId_[i] >= 0) {
                 twin_detail::QueueWaitFlag("TQue::FreeAllEvent", kFreeBufEvt, freeId_[i]);
-                res_->events.Release(kFreeBufEvt, freeId_[i]);
+                res_->Events().Release(kFreeBufEvt, freeId_[i]);
                 freeId_[i] = -1;
+            }
+        }
+    }
+
+    // TBufPool::Reset: waits the free flags of the queue's freed buffers and gives their ids back (the real
+    // Reset waits each buffer's freeBufEvt), so that another pool sharing the memory may take it over.
+    void TwinPoolReset(const char* call)
+    {
+        if constexpr (depth != 0) {
+            for (int32_t i = 0; i < num_; ++i) {
+                if (freeId_[i] >= 0) {
+                    twin_detail::QueueWaitFlag(call, kFreeBufEvt, freeId_[i]);
+                    res_->Events().Release(kFreeBufEvt, freeId_[i]);
+                    freeId_[i] = -1;
+                }
             }
         }
     }
@@ -296,7 +332,7 @@ private:
     // Called by TPipe::InitBuffer (again after TPipe::Reset).
     void TwinInit(const char* call, twin_detail::PipeResources& res, uint8_t num, uint32_t len)
     {
-        if (num_ != 0 && res_ == &res && generation_ == res.generation) {
+        if (num_ != 0 && res_ == &res && generation_ == res.Generation()) {
             ascend_twin::Fail(call, "InitBuffer runs once per queue (again only after TPipe::Reset)",
                               "this queue already has buffers");
         }
@@ -310,7 +346,7 @@ private:
         }
         head_ = count_ = nextAlloc_ = 0;
         res_ = &res;
-        generation_ = res.generation;
+        generation_ = res.Generation();
         for (uint8_t k = 0; k < num; ++k) offset_[k] = first + k * aligned;
         num_ = num;
         len_ = aligned;
@@ -318,8 +354,8 @@ private:
             // A depth-0 queue takes both event ids of every buffer at InitBuffer and keeps them; the free
             // flag starts set, so the first AllocTensor does not wait (kernel_tpipe_impl.h InitBuffer).
             for (int32_t k = 0; k < num_; ++k) {
-                enqueId_[k] = res.events.Alloc(call, kEnQueEvt, twin_detail::EventHolder::kQueueEnQue);
-                freeId_[k] = res.events.Alloc(call, kFreeBufEvt, twin_detail::EventHolder::kQueueFree);
+                enqueId_[k] = res.Events().Alloc(call, kEnQueEvt, twin_detail::EventHolder::kQueueEnQue);
+                freeId_[k] = res.Events().Alloc(call, kFreeBufEvt, twin_detail::EventHolder::kQueueFree);
                 twin_detail::QueueSetFlag(call, kFreeBufEvt, freeId_[k]);
             }
         }
@@ -337,7 +373,7 @@ private:
                 if (freeId_[i] >= 0) {  // waits for the FreeTensor that released the buffer
                     twin_detail::QueueWaitFlag("TQue::AllocTensor", kFreeBufEvt, freeId_[i]);
                     if constexpr (depth != 0) {
-                        res_->events.Release(kFreeBufEvt, freeId_[i]);
+                        res_->Events().Release(kFreeBufEvt, freeId_[i]);
                         freeId_[i] = -1;
                     }
                 }
@@ -365,7 +401,7 @@ private:
             ascend_twin::FailF(call, "a queue is given buffers by TPipe::InitBuffer before use",
                                "the %s queue has no buffers", twin_detail::QueueName(src, dst).text);
         }
-        if (generation_ != res_->generation) {
+        if (generation_ != res_->Generation()) {
             ascend_twin::FailF(call, "a queue is given buffers by TPipe::InitBuffer again after TPipe::Reset",
                                "the %s queue's buffers went with the Reset", twin_detail::QueueName(src, dst).text);
         }
@@ -482,14 +518,14 @@ private:
     // Called by TPipe::InitBuffer (again after TPipe::Reset).
     void TwinInit(const char* call, twin_detail::PipeResources& res, uint32_t len)
     {
-        if (len_ != 0 && res_ == &res && generation_ == res.generation) {
+        if (len_ != 0 && res_ == &res && generation_ == res.Generation()) {
             ascend_twin::Fail(call, "InitBuffer runs once per TBuf (again only after TPipe::Reset)",
                               "this TBuf already has memory");
         }
         offset_ = res.ub.Allocate(call, 1, len);
         len_ = (len + 31u) / 32u * 32u;
         res_ = &res;
-        generation_ = res.generation;
+        generation_ = res.Generation();
     }
 
     void CheckInitialised(const char* call) const
@@ -498,7 +534,7 @@ private:
             ascend_twin::Fail(call, "a TBuf is given memory by TPipe::InitBuffer before use",
                               "this TBuf has no buffer");
         }
-        if (generation_ != res_->generation) {
+        if (generation_ != res_->Generation()) {
             ascend_twin::Fail(call, "a TBuf is given memory by TPipe::InitBuffer again after TPipe::Reset",
                               "its memory went with the Reset");
         }
@@ -508,6 +544,107 @@ private:
     uint32_t offset_ = 0;
     uint32_t len_ = 0;
     uint32_t generation_ = 0;
+};
+
+// A part of UB set aside by TPipe::InitBufPool (or TBufPool::InitBufPool) and handed to queues and TBufs by
+// its own InitBuffer (docs: TBufPool). Pools that share memory (the InitBufPool form with shareBuf) take
+// turns: Reset waits the free flags of the pool's queues, after which another pool may use the bytes.
+template <TPosition pos, uint32_t bufIDSize = 4>
+class TBufPool {
+    static_assert(pos == TPosition::VECIN || pos == TPosition::VECOUT || pos == TPosition::VECCALC ||
+                      pos == TPosition::A1 || pos == TPosition::B1 || pos == TPosition::C1,
+                  "TbufPool Position should be one of A1/B1/C1/VECIN/VECOUT/VECCALC");
+    static_assert(bufIDSize <= 16, "a TBufPool holds at most 16 buffers (bufIDSize)");
+
+public:
+    TBufPool() = default;
+    TBufPool(const TBufPool&) = delete;
+    TBufPool& operator=(const TBufPool&) = delete;
+
+    template <class T>
+    __aicore__ inline bool InitBuffer(T& que, uint8_t num, uint32_t len)
+    {
+        CheckInitialised("TBufPool::InitBuffer");
+        twin_detail::TwinInit(que, "TBufPool::InitBuffer", res_, num, len);
+        Remember(&que, [](void* q, const char* call) { static_cast<T*>(q)->TwinPoolReset(call); });
+        return true;
+    }
+
+    template <TPosition bufPos>
+    __aicore__ inline bool InitBuffer(TBuf<bufPos>& buf, uint32_t len)
+    {
+        CheckInitialised("TBufPool::InitBuffer");
+        twin_detail::TwinInit(buf, "TBufPool::InitBuffer", res_, len);
+        return true;
+    }
+
+    template <class T>
+    __aicore__ inline bool InitBufPool(T& bufPool, uint32_t len)
+    {
+        CheckInitialised("TBufPool::InitBufPool");
+        const uint32_t offset = res_.ub.AllocatePool("TBufPool::InitBufPool", len);
+        bufPool.TwinInitPool(*res_.pipe, offset, len);
+        return true;
+    }
+
+    // A pool over the same bytes as shareBuf (its start, at most its length).
+    template <class T, class U>
+    __aicore__ inline bool InitBufPool(T& bufPool, uint32_t len, U& shareBuf)
+    {
+        CheckInitialised("TBufPool::InitBufPool");
+        shareBuf.TwinShareWith("TBufPool::InitBufPool", bufPool, len);
+        return true;
+    }
+
+    __aicore__ inline void Reset()
+    {
+        for (uint32_t i = 0; i < members_; ++i) resets_[i](queues_[i], "TBufPool::Reset");
+    }
+
+    // Twin internals (TPipe::InitBufPool and the pools' InitBufPool). The docs also limit a sub-pool's
+    // bufIDSize to the buffers its parent has left; A2's implementation does not (each pool keeps its own
+    // bufIDSize handles) and the official TBufPool sample exceeds it, so the twin does not either.
+    void TwinInitPool(twin_detail::PipeResources& pipe, uint64_t offset, uint32_t len)
+    {
+        res_.pipe = &pipe;
+        res_.ub.Window(offset, (static_cast<uint64_t>(len) + 31u) / 32u * 32u, bufIDSize);
+        members_ = 0;
+        initialised_ = true;
+    }
+    template <class T>
+    void TwinShareWith(const char* call, T& other, uint32_t len)
+    {
+        CheckInitialised(call);
+        const uint64_t mine = res_.ub.Limit() - res_.ub.Base();
+        if ((static_cast<uint64_t>(len) + 31u) / 32u * 32u > mine) {
+            ascend_twin::FailF(call, "a pool sharing another pool's memory is no longer than it",
+                               "%u bytes asked, the shared pool holds %llu", len, static_cast<unsigned long long>(mine));
+        }
+        other.TwinInitPool(*res_.pipe, res_.ub.Base(), static_cast<uint32_t>(mine));  // shareBuf's length
+    }
+
+private:
+    void CheckInitialised(const char* call) const
+    {
+        if (!initialised_) {
+            ascend_twin::Fail(call, "a TBufPool is set up by TPipe::InitBufPool or TBufPool::InitBufPool before use",
+                              "this pool has no memory");
+        }
+    }
+    void Remember(void* queue, void (*reset)(void*, const char*))
+    {
+        if (members_ < 16) {
+            queues_[members_] = queue;
+            resets_[members_] = reset;
+            ++members_;
+        }
+    }
+
+    twin_detail::PipeResources res_;
+    bool initialised_ = false;
+    uint32_t members_ = 0;
+    void* queues_[16] = {};
+    void (*resets_[16])(void*, const char*) = {};
 };
 
 class TPipe {
@@ -568,6 +705,22 @@ public:
     __aicore__ inline bool InitBuffer(TBuf<pos>& buf, uint32_t len)
     {
         twin_detail::TwinInit(buf, "TPipe::InitBuffer", res_, len);
+        return true;
+    }
+
+    // A TBufPool of len bytes (rounded up to 32) from the TPipe's UB.
+    template <class T>
+    __aicore__ inline bool InitBufPool(T& bufPool, uint32_t len)
+    {
+        const uint32_t offset = res_.ub.AllocatePool("TPipe::InitBufPool", len);
+        bufPool.TwinInitPool(res_, offset, len);
+        return true;
+    }
+    // A TBufPool over the same bytes as shareBuf (its start, at most its length).
+    template <class T, class U>
+    __aicore__ inline bool InitBufPool(T& bufPool, uint32_t len, U& shareBuf)
+    {
+        shareBuf.TwinShareWith("TPipe::InitBufPool", bufPool, len);
         return true;
     }
 
