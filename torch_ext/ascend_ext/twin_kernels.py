@@ -461,8 +461,20 @@ def compile_kernels(sources: Iterable[str], include_dirs: Iterable[str] = (), de
 
 
 # kernel<<<blockDim, l2ctrl, stream>>>(args): the callee (a name, maybe qualified, maybe with template
-# arguments) and the launch configuration.
-_LAUNCH_RE = re.compile(r"((?:::)?\w+(?:::\w+)*(?:\s*<[^<>;{}]*>)?)\s*<<<(.*?)>>>\s*\(", re.S)
+# arguments) and the launch configuration, matched in the code only (comments and literals blanked).
+_LAUNCH_RE = re.compile(r"((?:::)?\b\w+(?:::\w+)*(?:\s*<[^<>;{}]*>)?)\s*<<<([^;{}]*?)>>>\s*\(")
+_COMMENT_OR_LITERAL_RE = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.S)
+
+
+def _rewrite_launches(text: str) -> str:
+    code = _COMMENT_OR_LITERAL_RE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+    out, last = [], 0
+    for m in _LAUNCH_RE.finditer(code):
+        out.append(text[last:m.start()])
+        out.append(f"ascend_twin::HostLaunch(&{text[m.start(1):m.end(1)]}, {text[m.start(2):m.end(2)]})(")
+        last = m.end()
+    out.append(text[last:])
+    return "".join(out)
 
 
 def translation_unit(source: str, prelude: str = "") -> str:
@@ -473,10 +485,10 @@ def translation_unit(source: str, prelude: str = "") -> str:
     head = '#include "twin/kernel_target.h"\n' + (prelude + "\n" if prelude else "")
     with open(source, errors="replace") as f:
         text = f.read()
-    if "<<<" not in text:
+    rewritten = _rewrite_launches(text) if "<<<" in text else text
+    if rewritten == text:
         return head + f'#include "{source}"\n'
-    text = _LAUNCH_RE.sub(lambda m: f"ascend_twin::HostLaunch(&{m.group(1)}, {m.group(2)})(", text)
-    return head + '#include "twin/kernel_host_launch.h"\n' + f'#line 1 "{source}"\n' + text + "\n"
+    return head + '#include "twin/kernel_host_launch.h"\n' + f'#line 1 "{source}"\n' + rewritten + "\n"
 
 
 def _read_entries(path: str) -> Optional[Dict[str, Dict[str, List[str]]]]:

@@ -123,6 +123,21 @@ struct Access {
     {
         return x.TwinResources();
     }
+    template <class X, class... Args>
+    static void PoolReset(X& x, Args&&... args)
+    {
+        x.TwinPoolReset(static_cast<Args&&>(args)...);
+    }
+    template <class X, class... Args>
+    static void InitPool(X& x, Args&&... args)
+    {
+        x.TwinInitPool(static_cast<Args&&>(args)...);
+    }
+    template <class X, class... Args>
+    static void ShareWith(X& x, Args&&... args)
+    {
+        x.TwinShareWith(static_cast<Args&&>(args)...);
+    }
 };
 
 }  // namespace ascend_twin::internal

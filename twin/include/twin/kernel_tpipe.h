@@ -299,6 +299,13 @@ public:
         }
     }
 
+    __aicore__ inline bool VacantInQue() const { return count_ < depth; }
+    __aicore__ inline bool HasTensorInQue() const { return count_ > 0; }
+    __aicore__ inline int32_t GetTensorCountInQue() const { return count_; }
+
+private:
+    friend struct ascend_twin::internal::Access;
+
     // TBufPool::Reset: waits the free flags of the queue's freed buffers and gives their ids back (the real
     // Reset waits each buffer's freeBufEvt), so that another pool sharing the memory may take it over.
     void TwinPoolReset(const char* call)
@@ -313,13 +320,6 @@ public:
             }
         }
     }
-
-    __aicore__ inline bool VacantInQue() const { return count_ < depth; }
-    __aicore__ inline bool HasTensorInQue() const { return count_ > 0; }
-    __aicore__ inline int32_t GetTensorCountInQue() const { return count_; }
-
-private:
-    friend struct ascend_twin::internal::Access;
 
     static constexpr TPosition kPosition = twin_detail::QueuePosition(src, dst);
     static constexpr HardEvent kEnQueEvt =
@@ -566,7 +566,7 @@ public:
     {
         CheckInitialised("TBufPool::InitBuffer");
         twin_detail::TwinInit(que, "TBufPool::InitBuffer", res_, num, len);
-        Remember(&que, [](void* q, const char* call) { static_cast<T*>(q)->TwinPoolReset(call); });
+        Remember(&que, [](void* q, const char* call) { ascend_twin::internal::Access::PoolReset(*static_cast<T*>(q), call); });
         return true;
     }
 
@@ -583,7 +583,7 @@ public:
     {
         CheckInitialised("TBufPool::InitBufPool");
         const uint32_t offset = res_.ub.AllocatePool("TBufPool::InitBufPool", len);
-        bufPool.TwinInitPool(*res_.pipe, offset, len);
+        ascend_twin::internal::Access::InitPool(bufPool, *res_.pipe, offset, len);
         return true;
     }
 
@@ -592,7 +592,7 @@ public:
     __aicore__ inline bool InitBufPool(T& bufPool, uint32_t len, U& shareBuf)
     {
         CheckInitialised("TBufPool::InitBufPool");
-        shareBuf.TwinShareWith("TBufPool::InitBufPool", bufPool, len);
+        ascend_twin::internal::Access::ShareWith(shareBuf, "TBufPool::InitBufPool", bufPool, len);
         return true;
     }
 
@@ -600,6 +600,11 @@ public:
     {
         for (uint32_t i = 0; i < members_; ++i) resets_[i](queues_[i], "TBufPool::Reset");
     }
+
+private:
+    friend struct ascend_twin::internal::Access;
+    template <TPosition, uint32_t>
+    friend class TBufPool;
 
     // Twin internals (TPipe::InitBufPool and the pools' InitBufPool). The docs also limit a sub-pool's
     // bufIDSize to the buffers its parent has left; A2's implementation does not (each pool keeps its own
@@ -620,10 +625,9 @@ public:
             ascend_twin::FailF(call, "a pool sharing another pool's memory is no longer than it",
                                "%u bytes asked, the shared pool holds %llu", len, static_cast<unsigned long long>(mine));
         }
-        other.TwinInitPool(*res_.pipe, res_.ub.Base(), static_cast<uint32_t>(mine));  // shareBuf's length
+        ascend_twin::internal::Access::InitPool(other, *res_.pipe, res_.ub.Base(), static_cast<uint32_t>(mine));
     }
 
-private:
     void CheckInitialised(const char* call) const
     {
         if (!initialised_) {
@@ -713,14 +717,14 @@ public:
     __aicore__ inline bool InitBufPool(T& bufPool, uint32_t len)
     {
         const uint32_t offset = res_.ub.AllocatePool("TPipe::InitBufPool", len);
-        bufPool.TwinInitPool(res_, offset, len);
+        ascend_twin::internal::Access::InitPool(bufPool, res_, offset, len);
         return true;
     }
     // A TBufPool over the same bytes as shareBuf (its start, at most its length).
     template <class T, class U>
     __aicore__ inline bool InitBufPool(T& bufPool, uint32_t len, U& shareBuf)
     {
-        shareBuf.TwinShareWith("TPipe::InitBufPool", bufPool, len);
+        ascend_twin::internal::Access::ShareWith(shareBuf, "TPipe::InitBufPool", bufPool, len);
         return true;
     }
 
