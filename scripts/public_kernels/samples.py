@@ -164,6 +164,23 @@ def bank_conflict_case(kdir: str, gen: torch.Generator) -> Case:
     return Case(1, {"x": x, "y": y, "z": torch.zeros(4096)}, {"z": x.double() + y.double()})
 
 
+def mmad_case(bias: bool):
+    # mmad_custom_cube_only.h: m = k = n = 32, half A and B (and a half bias), float C, one AIC core.
+    def make(kdir: str, gen: torch.Generator) -> Case:
+        m = k = n = 32
+        a = rand(gen, (m, k), -1, 1, torch.float16)
+        b = rand(gen, (k, n), -1, 1, torch.float16)
+        expect = a.double() @ b.double()
+        args = {"a": a, "b": b}
+        if bias:
+            bb = rand(gen, n, -1, 1, torch.float16)
+            args["bias"] = bb
+            expect = expect + bb.double()
+        args["c"] = torch.zeros(m, n)
+        return Case(1, args, {"c": expect}, rtol=1e-5, atol=1e-5)
+    return make
+
+
 def tbufpool_case(kdir: str, gen: torch.Generator) -> Case:
     # main.cpp: 2048 floats; stage 1 adds the first 1024, stage 2 subtracts the next 1024, in pools sharing UB.
     n = 2048
@@ -220,12 +237,13 @@ KERNELS: List[Kernel] = [
     Kernel("samples_adds_conflict", REPO, f"{B}/15_mata_address_conflict/AddsCustom/op_kernel/adds_custom.cpp",
            "adds_custom", "SetL2CacheHint, SyncAll, strided DataCopy, 3 tiling keys", adds_case),
     Kernel("samples_mmad", REPO, f"{I}/20_mmad_kernellaunch/MmadInvocation/mmad_custom.cpp", "mmad_custom",
-           "LoadData, Mmad, Fixpipe", None),
+           "raw cube path: DataCopy with Nd2NzParams, LoadData (transposing B), Mmad, Fixpipe NZ -> ND",
+           mmad_case(False)),
     Kernel("samples_mmad_bias", REPO, f"{I}/20_mmad_kernellaunch/MmadBiasInvocation/mmad_custom.cpp", "mmad_custom",
-           "LoadData, Mmad with bias, Fixpipe", None),
+           "the same with a bias: L1 -> BiasTable DataCopy (half -> float), Mmad with bias", mmad_case(True)),
     Kernel("samples_mmad_cube_only", REPO,
            "operator/ascendc/1_utilities/7_dumptensor/FrameworkLaunch/DumpTensorCube/MmadCustom/op_kernel_cube_only/mmad_custom.cpp",
-           "mmad_custom", "LoadData, Mmad, Fixpipe, DumpTensor", None),
+           "mmad_custom", "the raw cube path with DumpTensor and ShapeInfo (debug dumps)", mmad_case(False)),
     Kernel("samples_addn", REPO, f"{I}/4_addn_frameworklaunch/AddnCustom/op_kernel/addn_custom.cpp", "addn_custom",
            "ListTensorDesc", None,
            build=host_tiling(f"{I}/4_addn_frameworklaunch/AddnCustom/op_host/addn_custom_tiling.h")),

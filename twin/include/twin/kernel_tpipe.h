@@ -143,6 +143,7 @@ private:
 // queues and TBufs it set up before need InitBuffer again.
 struct PipeResources {
     UbAllocator ub;
+    uint64_t cubeNext[5] = {};  // bytes handed out in L1, L0A, L0B, L0C, BT (twin/kernel_cube_basic.h)
     EventPool events;
     uint32_t generation = 0;
     // A TBufPool's resources: its own UB window, the TPipe's event ids and set-up generation.
@@ -150,6 +151,23 @@ struct PipeResources {
     EventPool& Events() { return pipe != nullptr ? pipe->events : events; }
     uint32_t Generation() const { return pipe != nullptr ? pipe->generation : generation; }
 };
+
+// The cube core's memories: a queue or TBuf at A1/B1/C1, A2, B2, CO1 or C2 takes its buffers there
+// (twin/src/cube_basic.cpp), every other position in UB.
+constexpr int32_t CubeMemoryOf(TPosition pos)
+{
+    switch (pos) {
+        case TPosition::A1: case TPosition::B1: case TPosition::C1: return 0;  // L1
+        case TPosition::A2: return 1;                                          // L0A
+        case TPosition::B2: return 2;                                          // L0B
+        case TPosition::CO1: return 3;                                         // L0C
+        case TPosition::C2: return 4;                                          // BT
+        default: return -1;
+    }
+}
+uint32_t CubeAllocate(const char* call, PipeResources& res, TPosition pos, uint32_t num, uint32_t len);
+uint8_t* CubeBase(TPosition pos);
+uint32_t CubeBufferBytes(TPosition pos, uint32_t len);  // a buffer's size as allocated (aligned)
 
 // A queue's flags: SetFlag/WaitFlag with the id from the pool.
 void QueueSetFlag(const char* call, HardEvent evt, int32_t id);
@@ -337,8 +355,10 @@ private:
                               "this queue already has buffers");
         }
         if (num == 0) ascend_twin::Fail(call, "a queue has at least 1 buffer", "0 buffers requested");
-        const uint32_t aligned = (len + 31u) / 32u * 32u;
-        const uint32_t first = res.ub.Allocate(call, num, len);  // at most kMaxPipeBuffers in all
+        constexpr bool kCube = twin_detail::CubeMemoryOf(kPosition) >= 0;
+        const uint32_t aligned = kCube ? twin_detail::CubeBufferBytes(kPosition, len) : (len + 31u) / 32u * 32u;
+        const uint32_t first = kCube ? twin_detail::CubeAllocate(call, res, kPosition, num, len)
+                                     : res.ub.Allocate(call, num, len);  // at most kMaxPipeBuffers in all
         for (int32_t k = 0; k < num; ++k) {
             state_[k] = twin_detail::SlotState::kFree;
             enqueId_[k] = -1;
@@ -390,8 +410,9 @@ private:
     LocalTensor<T> Tensor(int32_t i)
     {
         LocalTensor<T> t;
-        twin_detail::TwinBind(t, reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_[i]), len_ / sizeof(T),
-                              kPosition, {this, i});
+        uint8_t* base = twin_detail::CubeMemoryOf(kPosition) >= 0 ? twin_detail::CubeBase(kPosition)
+                                                                   : ascend_twin::CurrentCore().ub;
+        twin_detail::TwinBind(t, reinterpret_cast<T*>(base + offset_[i]), len_ / sizeof(T), kPosition, {this, i});
         return t;
     }
 
@@ -468,7 +489,7 @@ public:
                                "%u elements of %zu bytes", len, sizeof(T));
         }
         LocalTensor<T> t;
-        twin_detail::TwinBind(t, reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_), len, pos, {this, -1});
+        twin_detail::TwinBind(t, reinterpret_cast<T*>(Base() + offset_), len, pos, {this, -1});
         return t;
     }
 
@@ -487,7 +508,7 @@ public:
                                static_cast<unsigned>(len_));
         }
         LocalTensor<T> t;
-        twin_detail::TwinBind(t, reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_ + bufOffset), size, pos,
+        twin_detail::TwinBind(t, reinterpret_cast<T*>(Base() + offset_ + bufOffset), size, pos,
                               {this, -1});
         return t;
     }
@@ -522,10 +543,17 @@ private:
             ascend_twin::Fail(call, "InitBuffer runs once per TBuf (again only after TPipe::Reset)",
                               "this TBuf already has memory");
         }
-        offset_ = res.ub.Allocate(call, 1, len);
-        len_ = (len + 31u) / 32u * 32u;
+        constexpr bool kCube = twin_detail::CubeMemoryOf(pos) >= 0;
+        offset_ = kCube ? twin_detail::CubeAllocate(call, res, pos, 1, len) : res.ub.Allocate(call, 1, len);
+        len_ = kCube ? twin_detail::CubeBufferBytes(pos, len) : (len + 31u) / 32u * 32u;
         res_ = &res;
         generation_ = res.Generation();
+    }
+
+    static uint8_t* Base()
+    {
+        if constexpr (twin_detail::CubeMemoryOf(pos) >= 0) return twin_detail::CubeBase(pos);
+        else return ascend_twin::CurrentCore().ub;
     }
 
     void CheckInitialised(const char* call) const
@@ -555,6 +583,8 @@ class TBufPool {
                       pos == TPosition::A1 || pos == TPosition::B1 || pos == TPosition::C1,
                   "TbufPool Position should be one of A1/B1/C1/VECIN/VECOUT/VECCALC");
     static_assert(bufIDSize <= 16, "a TBufPool holds at most 16 buffers (bufIDSize)");
+    static_assert(twin_detail::CubeMemoryOf(pos) < 0,
+                  "the twin's TBufPool holds UB (VECIN/VECOUT/VECCALC); an L1 pool (A1/B1/C1) is not modelled");
 
 public:
     TBufPool() = default;

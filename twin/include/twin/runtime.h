@@ -86,6 +86,7 @@ struct CoreContext {
     int32_t kernelType = -1;  // AscendC::KernelMetaType from KERNEL_TASK_TYPE_DEFAULT; -1 when not declared
     const Platform* platform = nullptr;
     uint8_t* ub = nullptr;  // UB of this core, platform->ubSize bytes, 64-byte aligned
+    uint8_t* cube = nullptr;  // L1, L0A, L0B, L0C and BT of this core (twin/kernel_cube_basic.h), set on first use
     CoreCounters counters;
     AtomicOp atomicOp = AtomicOp::kNone;
     bool maskCounter = false;  // the vector mask register: counter mode, or normal mode with these bits
