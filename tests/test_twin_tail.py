@@ -6,6 +6,7 @@ arithmetic)."""
 import ctypes
 import os
 import struct
+import subprocess
 
 import pytest
 import torch
@@ -274,3 +275,104 @@ def test_shared_pool_longer_than_its_partner_is_a_violation(tail):
     with pytest.raises(KernelRuleViolation, match=r"broke the rule 'a pool sharing another pool's memory is no longer "
                                                   r"than it': 4096 bytes asked, the shared pool holds 2048"):
         pool_run(tail, shared=4096)
+
+
+# ---- CANN's individual headers, ListTensorDesc, MulAddDst -----------------------------------------------------
+
+HEADERS_TAIL = os.path.join(KERNELS, "headers_tail.cpp")
+FORWARDING_HEADERS = ["kernel_operator_intf.h", "kernel_basic_intf.h", "kernel_vec_intf.h", "kernel_cube_intf.h",
+                      "kernel_operator_list_tensor_intf.h", "kernel_type.h", "kernel_tensor.h", "kernel_tensor_impl.h",
+                      "kernel_tpipe.h", "kernel_tpipe_impl.h", "kernel_common.h", "kernel_utils.h", "kernel_event.h",
+                      "std/algorithm.h", "std/cmath.h", "std/tuple.h", "std/type_traits.h", "std/utility.h"]
+
+
+@pytest.fixture(scope="module")
+def headers():
+    return ascend_ext.twin.compile_kernels([HEADERS_TAIL])
+
+
+@pytest.mark.parametrize("header", FORWARDING_HEADERS)
+def test_cann_header_stands_alone(tmp_path, header):
+    from ascend_ext import twin_kernels
+    unit = tmp_path / "unit.cpp"
+    unit.write_text(f'#include "{header}"\n#include "{header}"\n')
+    cxx = os.environ.get("CXX", "g++")
+    run = subprocess.run([cxx, *twin_kernels._sdk_flags("-O0"), "-fsyntax-only", str(unit)], capture_output=True,
+                         text=True)
+    assert run.returncode == 0, run.stderr
+
+
+def test_header_values(headers):
+    out = torch.zeros(10, dtype=torch.int32)
+    headers.launch("header_values", 1, out=out)
+    # kernel_type.h: DT_FLOAT 0, DT_FLOAT16 1, DT_INT32 3, DT_BF16 27, FORMAT_NCHW 0, FORMAT_ND 2; 32-byte blocks
+    assert out.tolist() == [0, 1, 3, 27, 0, 2, 32, 9, 1, 4]
+
+
+def list_buffer(tensors, header_words=None):
+    """The op framework's list layout in GM, written independently of the harness: word 0 the byte offset of
+    the data pointers, per tensor (index << 32 | dim) and its shape, then the pointers; the tensors' data
+    follows in the same buffer (GM the launch holds), each at a 32-byte boundary."""
+    words = [0]
+    for i, t in enumerate(tensors):
+        words += [(i << 32) | t.dim(), *t.shape]
+    words[0] = 8 * len(words)
+    at, offsets = (8 * (len(words) + len(tensors)) + 31) // 32 * 32, []
+    for t in tensors:
+        offsets.append(at)
+        at = (at + 4 * t.numel() + 31) // 32 * 32
+    buf = torch.zeros(at // 8, dtype=torch.int64)
+    words += [buf.data_ptr() + off for off in offsets]
+    if header_words:
+        words[:len(header_words)] = header_words
+    buf[:len(words)] = torch.tensor(words, dtype=torch.int64)
+    raw = buf.view(torch.float32)
+    for t, off in zip(tensors, offsets):
+        raw[off // 4:off // 4 + t.numel()] = t.reshape(-1)
+    return ascend_ext.twin.UntypedGm(buf)  # the list holds words and floats
+
+
+@pytest.mark.parametrize("use_desc", [0, 1])
+def test_list_tensor_sums_the_list(headers, use_desc):
+    n = 64
+    # A2's decoder reads every descriptor as the first one's size: a list's tensors share their dim
+    tensors = [torch.randn(2, n // 2), torch.randn(4, n // 4), torch.randn(8, n // 8)]
+    out, meta = torch.zeros(n), torch.full((33,), -1, dtype=torch.int32)
+    headers.launch("list_sum", 1, list=list_buffer(tensors), out=out, meta=meta,
+                   tiling=struct.pack("<3I", n, use_desc, 0xffffffff))
+    torch.testing.assert_close(out.double(), sum(t.reshape(-1).double() for t in tensors), rtol=1e-6, atol=1e-6)
+    assert meta[0] == 3
+    if use_desc:
+        assert meta[1:13].tolist() == [2, 0, 2, n // 2, 2, 1, 4, n // 4, 2, 2, 8, n // 8]
+
+
+def test_list_index_past_the_list_is_a_violation(headers):
+    n = 64
+    tensors = [torch.randn(n), torch.randn(n)]
+    with pytest.raises(KernelRuleViolation, match=r"ListTensorDesc::GetDataPtr: broke the rule 'list indices are below "
+                                                  r"the list's size': index 2 of a list of 2 tensors"):
+        headers.launch("list_sum", 1, list=list_buffer(tensors), out=torch.zeros(n),
+                       meta=torch.zeros(33, dtype=torch.int32), tiling=struct.pack("<3I", n, 0, 2))
+
+
+def test_list_with_a_wrong_pointer_offset_is_a_violation(headers):
+    n = 64
+    tensors = [torch.randn(n), torch.randn(n)]
+    with pytest.raises(KernelRuleViolation, match=r"broke the rule 'a ListTensorDesc decodes the op framework's list "
+                                                  r"layout': dim 1, 1 tensors and a data-pointer offset of 48 bytes"):
+        headers.launch("list_sum", 1, list=list_buffer(tensors, [48]), out=torch.zeros(n),
+                       meta=torch.zeros(33, dtype=torch.int32), tiling=struct.pack("<3I", n, 0, 0xffffffff))
+
+
+@pytest.mark.parametrize("kernel,dst,src", [("mul_add_dst_ff", torch.float32, torch.float32),
+                                            ("mul_add_dst_hh", torch.float16, torch.float16),
+                                            ("mul_add_dst_fh", torch.float32, torch.float16)])
+def test_mul_add_dst(headers, kernel, dst, src):
+    n = 256
+    a = (torch.rand(n, dtype=torch.float64) * 4 - 2).to(src)
+    b = (torch.rand(n, dtype=torch.float64) * 4 - 2).to(src)
+    acc = (torch.rand(n, dtype=torch.float64) * 4 - 2).to(dst)
+    expect = a.double() * b.double() + acc.double()
+    headers.launch(kernel, 1, a=a, b=b, acc=acc, n=n)
+    tol = 4e-3 if dst == torch.float16 else 1e-6
+    torch.testing.assert_close(acc.double(), expect, rtol=tol, atol=tol)

@@ -7,7 +7,9 @@ The kernel file is compiled with g++ (as C++17, like CANN's device build) and li
 runtime (compiled once per content, in parallel) into a private shared library, both cached by content
 under ~/.cache/ascend_ext, so the same rule checks and counters apply as for the built-in ops. Keyword
 arguments are the kernel's parameters, by name and in order. A GM_ADDR parameter takes a tensor
-(contiguous, CPU), ``bytes`` (copied into a GM buffer, e.g. tiling data) or ``None`` (a null GM address);
+(contiguous, CPU), ``bytes`` (copied into a GM buffer, e.g. tiling data), ``UntypedGm(tensor)`` (the tensor's
+bytes in place, read as whatever types the kernel binds: a list of tensors, a packed block of mixed fields) or
+``None`` (a null GM address);
 a parameter passed by value takes a Python int or float (scalars) or ``bytes``/a ctypes structure of
 exactly its size (structs), as a ``<<<>>>`` launch passes them.
 """
@@ -38,6 +40,16 @@ class KernelRuleViolation(RuntimeError):
 
 class KernelCompileError(RuntimeError):
     """g++ rejected a kernel source (for example an instruction used with a dtype A2 does not support)."""
+
+
+class UntypedGm:
+    """A GM argument given as the bytes of a tensor, in place, with no element type: the check that a kernel
+    binds GlobalTensor<T> with the element size of the tensor passed (a half kernel handed a float tensor)
+    does not apply to it. For buffers that hold several types, such as a dynamic input list (ListTensorDesc:
+    descriptor words, pointers, and the tensors' data)."""
+
+    def __init__(self, tensor: torch.Tensor):
+        self.tensor = tensor
 
 
 class _Arg(ctypes.Structure):
@@ -166,14 +178,15 @@ class KernelLibrary:
                 buf = ctypes.create_string_buffer(bytes(value), len(value))
                 keep.append(buf)
                 c_args[i] = _Arg(name.encode(), ctypes.addressof(buf), len(value), 0)
-            elif isinstance(value, torch.Tensor):
-                if value.device.type != "cpu" or not value.is_contiguous():
+            elif isinstance(value, (torch.Tensor, UntypedGm)):
+                t = value.tensor if isinstance(value, UntypedGm) else value
+                if t.device.type != "cpu" or not t.is_contiguous():
                     raise ValueError(f"twin launch of '{kernel}': argument '{name}' must be a contiguous CPU tensor")
-                # The element size lets the twin check the GlobalTensor<T> the kernel binds to it.
-                c_args[i] = _Arg(name.encode(), value.data_ptr(), value.numel() * value.element_size(), 0,
-                                 value.element_size())
+                # The element size lets the twin check the GlobalTensor<T> the kernel binds to it (0: untyped).
+                c_args[i] = _Arg(name.encode(), t.data_ptr(), t.numel() * t.element_size(), 0,
+                                 0 if isinstance(value, UntypedGm) else t.element_size())
             else:
-                raise TypeError(f"twin launch of '{kernel}': GM argument '{name}' must be a tensor, bytes or None, "
+                raise TypeError(f"twin launch of '{kernel}': GM argument '{name}' must be a tensor, UntypedGm, bytes or None, "
                                 f"got {type(value).__name__}")
         err = ctypes.create_string_buffer(4096)
         rc = self._lib.ascend_twin_launch(kernel.encode(), ctypes.byref(entry), block_dim, tiling_key,

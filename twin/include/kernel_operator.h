@@ -3,12 +3,14 @@
 #pragma once
 
 #include "twin/kernel_types.h"      // GM_ADDR, __aicore__, half, bfloat16_t
+#include "twin/kernel_type_names.h"  // DT_FLOAT, DT_FLOAT16, ..., FORMAT_ND, ... (kernel_type.h)
 #include "twin/kernel_tensor.h"     // TPosition, GlobalTensor, LocalTensor
 #include "twin/kernel_int4.h"       // LocalTensor<int4b_t>
 #include "twin/kernel_tpipe.h"      // TPipe, TQue, TQueBind, TBuf
 #include "twin/kernel_local_alloc.h"  // LocalMemAllocator, Hardware, InitSocState, ascendc_assert
 #include "twin/kernel_data_copy.h"  // DataCopy, DataCopyPad and their params
 #include "twin/kernel_vec.h"        // Add, Sub, Mul, Div, Max, Min, Adds, Muls, Axpy, Duplicate
+#include "twin/kernel_vec_tail.h"   // MulAddDst
 #include "twin/kernel_vec_more.h"   // Exp, Ln, Abs, Reciprocal, Sqrt, Rsqrt, Relu, Not, Maxs, Mins, LeakyRelu, And, Or
 #include "twin/kernel_vec_repeat.h"  // mask/repeat forms, SetMaskCount/SetMaskNorm/SetVectorMask/ResetMask
 #include "twin/kernel_cast.h"       // Cast, RoundMode

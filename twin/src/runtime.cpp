@@ -59,7 +59,7 @@ const char* VecOpName(VecOp op)
                                         "Or", "ReduceMin", "WholeReduceSum", "WholeReduceMax", "WholeReduceMin",
                                         "BlockReduceSum", "BlockReduceMax", "BlockReduceMin", "PairReduceSum",
                                         "Compare", "CompareScalar", "Select", "Brcb", "Broadcast", "GetCmpMask",
-                                        "SetCmpMask", "GatherMask", "Copy"};
+                                        "SetCmpMask", "GatherMask", "Copy", "MulAddDst"};
     static_assert(sizeof(names) / sizeof(names[0]) == static_cast<size_t>(VecOp::kCount));
     return names[static_cast<uint32_t>(op)];
 }

@@ -1,11 +1,12 @@
 // Compile-time rules of the utility and form tail (tests/test_twin_tail.py runs the kernels).
-// FAULT 1 error: no member named 'GetTPipePtr' in namespace 'AscendC'|'GetTPipePtr' is not a member of 'AscendC'
+// FAULT 1 error: (no member named 'GetTPipePtr' in namespace 'AscendC'|GetTPipePtr[^ ]* is not a member of [^ ]*AscendC)
 // FAULT 2: current data type is not supported on current device!
 // FAULT 3: GatherMask on A2 takes a uint16_t pattern for 16-bit data and a uint32_t pattern for 32-bit data
 // FAULT 4: Copy on A2 supports int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t and float
 // FAULT 5: And/Or on A2 support int16_t, uint16_t, int32_t and uint32_t
 // FAULT 6: GatherMask on A2 supports int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t and float
 // FAULT 7: a TBufPool holds at most 16 buffers \(bufIDSize\)
+// FAULT 8: MulAddDst on A2 supports \(dst, src\) = \(half, half\), \(float, float\) and \(float, half\)
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -45,5 +46,8 @@ extern "C" __global__ __aicore__ void tail_forms(GM_ADDR x)
 #elif FAULT == 7
     TBufPool<TPosition::VECCALC, 17> big;
     (void)big;
+#elif FAULT == 8
+    LocalTensor<half> h = buf.Get<half>();
+    MulAddDst(h, f, f, 64);
 #endif
 }

@@ -19,6 +19,7 @@ enum class VecOp : uint32_t {
     kReduceMin, kWholeReduceSum, kWholeReduceMax, kWholeReduceMin, kBlockReduceSum, kBlockReduceMax, kBlockReduceMin,
     kPairReduceSum, kCompare, kCompareScalar, kSelect, kBrcb, kBroadcast, kGetCmpMask, kSetCmpMask,
     kGatherMask, kCopy,  // twin/kernel_gather_mask.h
+    kMulAddDst,          // twin/kernel_vec_tail.h
     kCount
 };
 const char* VecOpName(VecOp op);
