@@ -82,7 +82,7 @@ def compare(where: str, name: str, got: torch.Tensor, expect: torch.Tensor, rtol
         ok = torch.equal(got.to(expect.dtype), expect)
         return ok, f"{where}{name}: {'bit-equal' if ok else 'differs'}" + (
             "" if ok else f" ({int((got.to(expect.dtype) != expect).sum())} of {got.numel()} elements)")
-    g = got.double()
+    g, expect = got.double(), expect.double()
     bad = ~torch.isclose(g, expect, rtol=rtol, atol=atol, equal_nan=True)
     ok = not bool(bad.any())
     err = (g - expect).abs().nan_to_num(0.0).max().item() if g.numel() else 0.0
@@ -148,6 +148,7 @@ def measure(k: Kernel, root: str, tmp: str, seed: int, defines: Dict[str, str]) 
         runs.append(True)
         for name, expect in case.expect.items():
             got = case.args[name]
+            got = getattr(got, "tensor", got)  # an UntypedGm's bytes
             if isinstance(expect, tuple):  # (expected values, the slice of the output they are)
                 expect, part = expect
                 got = got[part]

@@ -133,6 +133,51 @@ def header_struct(kdir: str, header: str, struct_name: str, values: Dict[str, ob
     return pack_struct(read_struct(os.path.join(kdir, header), struct_name), values)
 
 
+def _list_layout(tensors: List[torch.Tensor]) -> Tuple[int, List[int], int]:
+    desc_words = sum(1 + t.dim() for t in tensors)
+    header = 8 * (1 + desc_words)
+    data_at, size = [], header + 8 * len(tensors)
+    for t in tensors:
+        size = (size + 31) // 32 * 32
+        data_at.append(size)
+        size += t.numel() * t.element_size()
+    return header, data_at, size
+
+
+def list_tensor(tensors: List[torch.Tensor]):
+    """A dynamic input list as the op framework lays it out in GM (ListTensorDesc), with the tensors' data
+    inside the same buffer: [offset of the pointers][index << 32 | dim, shape...] per tensor, the pointers,
+    then the data; launched as untyped GM (twin.UntypedGm: it holds words and the tensors' elements)."""
+    header, data_at, size = _list_layout(tensors)
+    buf = torch.zeros(size, dtype=torch.uint8)
+    base = buf.data_ptr()
+    words = [header]
+    for i, t in enumerate(tensors):
+        words.append((i << 32) | t.dim())
+        words += list(t.shape)
+    words += [base + off for off in data_at]
+    buf[:8 * len(words)] = torch.tensor(words, dtype=torch.int64).view(torch.uint8)
+    buf.copy_(list_expect(buf, tensors))
+    from ascend_ext.twin import UntypedGm
+    return UntypedGm(buf)
+
+
+def list_expect(buf, tensors: List[torch.Tensor]) -> torch.Tensor:
+    """`buf` (a list_tensor of tensors shaped as these) with these tensors' data: what a kernel writing a list
+    in place should leave."""
+    out = getattr(buf, "tensor", buf).clone()
+    for t, off in zip(tensors, _list_layout(tensors)[1]):
+        out[off:off + t.numel() * t.element_size()] = t.contiguous().view(-1).view(torch.uint8)
+    return out
+
+
+def host_tiling(rel_header: str):
+    """The op build's tiling struct, from the op's host tiling definition (BEGIN_TILING_DATA_DEF)."""
+    def build(repo_dir: str) -> str:
+        return tiling_struct_source(*reversed(read_tiling_def(os.path.join(repo_dir, rel_header))))
+    return build
+
+
 def rand(gen: torch.Generator, n, lo: float = -1.0, hi: float = 1.0, dtype=torch.float32) -> torch.Tensor:
     shape = (n,) if isinstance(n, int) else tuple(n)
     return (torch.rand(shape, generator=gen, dtype=torch.float64) * (hi - lo) + lo).to(dtype)

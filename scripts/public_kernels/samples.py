@@ -10,19 +10,12 @@ from typing import List
 
 import torch
 
-from .common import Case, Kernel, rand, read_tiling_def, tiling_struct_source
+from .common import Case, Kernel, host_tiling, list_tensor, rand
 
 REPO = "By-gitee/opDev"
 I = "operator/ascendc/0_introduction"
 F = "operator/ascendc/2_features"
 B = "operator/ascendc/4_best_practices"
-
-
-def host_tiling(rel_header: str):
-    """The op build's tiling struct, from the op's host tiling definition (BEGIN_TILING_DATA_DEF)."""
-    def build(repo_dir: str) -> str:
-        return tiling_struct_source(*reversed(read_tiling_def(os.path.join(repo_dir, rel_header))))
-    return build
 
 
 def host_library(source: str, shim: str) -> ctypes.CDLL:
@@ -181,6 +174,14 @@ def mmad_case(bias: bool):
     return make
 
 
+def addn_case(kdir: str, gen: torch.Generator) -> Case:
+    # op_host: 8 cores, TILE_NUM 8; the kernel adds the list's first two half tensors.
+    n = 8 * 2048
+    x, y = rand(gen, n, -4, 4, torch.float16), rand(gen, n, -4, 4, torch.float16)
+    return Case(8, {"srcList": list_tensor([x, y]), "z": torch.zeros(n, dtype=torch.float16), "workspace": None,
+                    "tiling": struct.pack("<II", n, 8)}, {"z": x.double() + y.double()}, rtol=1e-3, atol=1e-3)
+
+
 def tbufpool_case(kdir: str, gen: torch.Generator) -> Case:
     # main.cpp: 2048 floats; stage 1 adds the first 1024, stage 2 subtracts the next 1024, in pools sharing UB.
     n = 2048
@@ -245,7 +246,7 @@ KERNELS: List[Kernel] = [
            "operator/ascendc/1_utilities/7_dumptensor/FrameworkLaunch/DumpTensorCube/MmadCustom/op_kernel_cube_only/mmad_custom.cpp",
            "mmad_custom", "the raw cube path with DumpTensor and ShapeInfo (debug dumps)", mmad_case(False)),
     Kernel("samples_addn", REPO, f"{I}/4_addn_frameworklaunch/AddnCustom/op_kernel/addn_custom.cpp", "addn_custom",
-           "ListTensorDesc", None,
+           "ListTensorDesc (dynamic input list), kernel_operator_list_tensor_intf.h, ASSERT", addn_case,
            build=host_tiling(f"{I}/4_addn_frameworklaunch/AddnCustom/op_host/addn_custom_tiling.h")),
     Kernel("samples_group_barrier", REPO, f"{F}/16_group_barrier/GroupBarrier/op_kernel/group_barrier.cpp",
            "group_barrier", "GroupBarrier, InitOutput", None,
