@@ -151,7 +151,7 @@ def strip_comments(text: str) -> str:
     return re.sub(r"//[^\n]*|/\*.*?\*/", " ", text, flags=re.S)
 
 
-def _param(text: str) -> Optional[KernelParam]:
+def parse_param(text: str) -> Optional[KernelParam]:
     text = re.sub(r"\s+", " ", text.split("=")[0]).strip()
     if not text or text == "void":
         return None
@@ -176,7 +176,7 @@ def find_entries(source: str) -> Dict[str, Tuple[KernelParam, ...]]:
     for template, name, params in _ENTRY_RE.findall(text):
         if template:
             continue
-        entries[name] = tuple(p for p in (_param(s) for s in params.split(",")) if p is not None)
+        entries[name] = tuple(p for p in (parse_param(s) for s in params.split(",")) if p is not None)
     return entries
 
 

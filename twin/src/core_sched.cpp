@@ -44,6 +44,7 @@ struct Fiber {
     bool busy = false;
     uint32_t startIndex = 0;  // the core it starts with
     KeptUb ub;
+    KeptUb cube;
     HazardState* hazard = nullptr;
     Fiber()
     {
@@ -80,6 +81,7 @@ struct Scheduler {
     const std::function<bool(uint32_t&)>* next = nullptr;
     const std::function<void(uint32_t)>* body = nullptr;
     KeptUb ownUb;
+    KeptUb ownCube;
 };
 
 thread_local Scheduler tSched;
@@ -191,6 +193,12 @@ uint8_t* CurrentStackUb(uint64_t bytes)
 {
     Scheduler& s = tSched;
     return s.current != nullptr ? s.current->ub.Get(bytes) : s.ownUb.Get(bytes);
+}
+
+uint8_t* CurrentStackCube(uint64_t bytes)
+{
+    Scheduler& s = tSched;
+    return s.current != nullptr ? s.current->cube.Get(bytes) : s.ownCube.Get(bytes);
 }
 
 void RunCores(const std::function<bool(uint32_t&)>& next, const std::function<void(uint32_t)>& body)

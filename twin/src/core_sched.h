@@ -45,6 +45,8 @@ void RunCores(const std::function<bool(uint32_t&)>& next, const std::function<vo
 
 // The UB of the core running on the calling thread's current stack (the thread's own, or the fiber's).
 uint8_t* CurrentStackUb(uint64_t bytes);
+// The cube memories (L1, L0A, L0B, L0C, BT) of the core running on the calling thread's current stack.
+uint8_t* CurrentStackCube(uint64_t bytes);
 
 // SyncAll of the current core: waits until `participants` cores (0: every core) have arrived. Throws
 // CoreAborted when the barrier can never open. Returns after the barrier opened.

@@ -1,14 +1,18 @@
 // Runs a kernel on blockDim virtual cores, then applies the checks that need every core's record.
 #include "twin/launch.h"
 #include "twin/violation.h"
+#include "twin/c_api.h"
 
 #include "core_records.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <memory>
+#include <string>
+#include <utility>
 
 #include "twin/hazard.h"
 #include "core_sched.h"
@@ -18,7 +22,7 @@ namespace ascend_twin {
 
 namespace {
 
-constexpr uint32_t kMaxKernelArgs = 12;
+constexpr uint32_t kMaxKernelArgs = ASCEND_TWIN_MAX_PARAMS;
 
 // Statistics are kept per calling thread: a launch made on another thread never shows up here.
 thread_local bool tHasLast = false;
@@ -38,34 +42,33 @@ struct LaunchScratch {
 };
 thread_local LaunchScratch tScratch;
 
+template <size_t I>
+using ArgOf = A;  // one GM address per parameter
+
+template <size_t... I>
+void CallWith(KernelEntry entry, const std::vector<A>& a, std::index_sequence<I...>)
+{
+    reinterpret_cast<void (*)(ArgOf<I>...)>(entry)(a[I]...);
+}
+
+template <size_t... N>
+constexpr auto MakeCallTable(std::index_sequence<N...>)
+{
+    using Call = void (*)(KernelEntry, const std::vector<A>&);
+    return std::array<Call, sizeof...(N)>{
+        {+[](KernelEntry e, const std::vector<A>& a) { CallWith(e, a, std::make_index_sequence<N + 1>{}); }...}};
+}
+
+// Entries without an invoker take GM addresses only: 1 to kMaxKernelArgs of them (ASCEND_TWIN_MAX_PARAMS,
+// the size of the entry description compile_kernels exports).
 void CallEntry(KernelEntry entry, const std::vector<A>& a)
 {
-    switch (a.size()) {
-        case 1: return reinterpret_cast<void (*)(A)>(entry)(a[0]);
-        case 2: return reinterpret_cast<void (*)(A, A)>(entry)(a[0], a[1]);
-        case 3: return reinterpret_cast<void (*)(A, A, A)>(entry)(a[0], a[1], a[2]);
-        case 4: return reinterpret_cast<void (*)(A, A, A, A)>(entry)(a[0], a[1], a[2], a[3]);
-        case 5: return reinterpret_cast<void (*)(A, A, A, A, A)>(entry)(a[0], a[1], a[2], a[3], a[4]);
-        case 6: return reinterpret_cast<void (*)(A, A, A, A, A, A)>(entry)(a[0], a[1], a[2], a[3], a[4], a[5]);
-        case 7:
-            return reinterpret_cast<void (*)(A, A, A, A, A, A, A)>(entry)(a[0], a[1], a[2], a[3], a[4], a[5], a[6]);
-        case 8:
-            return reinterpret_cast<void (*)(A, A, A, A, A, A, A, A)>(entry)(a[0], a[1], a[2], a[3], a[4], a[5],
-                                                                             a[6], a[7]);
-        case 9:
-            return reinterpret_cast<void (*)(A, A, A, A, A, A, A, A, A)>(entry)(a[0], a[1], a[2], a[3], a[4],
-                                                                                a[5], a[6], a[7], a[8]);
-        case 10:
-            return reinterpret_cast<void (*)(A, A, A, A, A, A, A, A, A, A)>(entry)(a[0], a[1], a[2], a[3], a[4],
-                                                                                   a[5], a[6], a[7], a[8], a[9]);
-        case 11:
-            return reinterpret_cast<void (*)(A, A, A, A, A, A, A, A, A, A, A)>(entry)(
-                a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10]);
-        case 12:
-            return reinterpret_cast<void (*)(A, A, A, A, A, A, A, A, A, A, A, A)>(entry)(
-                a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11]);
-        default: throw std::invalid_argument("ascend_ext twin: kernels take 1 to 12 GM arguments");
+    static constexpr auto kCalls = MakeCallTable(std::make_index_sequence<kMaxKernelArgs>{});
+    if (a.empty() || a.size() > kMaxKernelArgs) {
+        throw std::invalid_argument("ascend_ext twin: kernels take 1 to " + std::to_string(kMaxKernelArgs) +
+                                    " arguments, got " + std::to_string(a.size()));
     }
+    kCalls[a.size() - 1](entry, a);
 }
 
 void RunCore(const LaunchSpec& spec, const std::vector<GmRegion>& gm, const std::vector<A>& args,
@@ -208,7 +211,11 @@ std::string WhereInGm(const LaunchSpec& spec, uint64_t begin, uint64_t end)
 const LaunchStats& Launch(const LaunchSpec& spec)
 {
     if (spec.blockDim == 0) throw std::invalid_argument("ascend_ext twin: blockDim must be at least 1");
-    if (spec.args.size() > kMaxKernelArgs) throw std::invalid_argument("ascend_ext twin: too many kernel args");
+    if (spec.args.size() > kMaxKernelArgs) {
+        throw std::invalid_argument("ascend_ext twin: kernel '" + std::string(spec.kernel) + "' launched with " +
+                                    std::to_string(spec.args.size()) + " arguments; the twin launches kernels of up to " +
+                                    std::to_string(kMaxKernelArgs) + " parameters");
+    }
     // The calling thread's scratch, reused: once warm, a launch allocates nothing here. A launch never
     // starts another on its own thread (kernels do not launch kernels), but a local one keeps it safe.
     LaunchScratch local;

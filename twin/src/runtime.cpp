@@ -62,7 +62,8 @@ const char* VecOpName(VecOp op)
                                         "SetCmpMask", "Acos", "Acosh", "Asin", "Asinh", "Atan", "Atanh", "Ceil",
                                         "Cos", "Cosh", "Erf", "Erfc", "Floor", "Frac", "Log", "Log2", "Log10",
                                         "Round", "Sign", "Sin", "Sinh", "Tan", "Tanh", "Trunc", "Sigmoid", "Silu", "Swish",
-                                        "Gelu", "FasterGelu", "FasterGeluV2", "ArithProgression", "Power", "SwiGLU"};
+                                        "Gelu", "FasterGelu", "FasterGeluV2", "ArithProgression", "Power", "SwiGLU",
+                                        "GatherMask", "Copy", "MulAddDst"};
     static_assert(sizeof(names) / sizeof(names[0]) == static_cast<size_t>(VecOp::kCount));
     return names[static_cast<uint32_t>(op)];
 }

@@ -29,6 +29,8 @@ constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;  // bytes one vector repeat proces
 
 __aicore__ inline int64_t GetBlockIdx() { return ascend_twin::CurrentCore().blockIdx; }
 __aicore__ inline int64_t GetBlockNum() { return ascend_twin::CurrentCore().blockNum; }
+// One DataBlock's bytes on this chip (kernel_operator_sys_var_intf.h): 32 on A2.
+__aicore__ inline constexpr int16_t GetDataBlockSizeInBytes() { return ONE_BLK_SIZE; }
 
 namespace twin_detail {
 int64_t SystemCycle();  // the host's monotonic clock in ticks of A2's 50 MHz system counter

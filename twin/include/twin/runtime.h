@@ -22,6 +22,8 @@ enum class VecOp : uint32_t {
     kAcos, kAcosh, kAsin, kAsinh, kAtan, kAtanh, kCeil, kCos, kCosh, kErf, kErfc, kFloor, kFrac, kLog, kLog2, kLog10,
     kRound, kSign, kSin, kSinh, kTan, kTanh, kTrunc, kSigmoid, kSilu, kSwish, kGelu, kFasterGelu, kFasterGeluV2,
     kArithProgression, kPower, kSwiGLU,
+    kGatherMask, kCopy,  // twin/kernel_gather_mask.h
+    kMulAddDst,          // twin/kernel_vec_tail.h
     kCount
 };
 const char* VecOpName(VecOp op);
@@ -89,11 +91,13 @@ struct CoreContext {
     int32_t kernelType = -1;  // AscendC::KernelMetaType from KERNEL_TASK_TYPE_DEFAULT; -1 when not declared
     const Platform* platform = nullptr;
     uint8_t* ub = nullptr;  // UB of this core, platform->ubSize bytes, 64-byte aligned
+    uint8_t* cube = nullptr;  // L1, L0A, L0B, L0C and BT of this core (twin/kernel_cube_basic.h), set on first use
     CoreCounters counters;
     AtomicOp atomicOp = AtomicOp::kNone;
     bool maskCounter = false;  // the vector mask register: counter mode, or normal mode with these bits
     uint64_t maskHigh = ~0ull;
     uint64_t maskLow = ~0ull;
+    uint64_t gatherMaskRemain = 0;  // rsvdCnt of the last GatherMask (GetGatherMaskRemainCount)
     // The 128-bit CMPMASK register (SetCmpMask, the register-result Compare, Select) and which of its bits an
     // instruction defined; GetCmpMask and the Select forms without selMask read it.
     uint8_t cmpMask[16] = {};
