@@ -257,3 +257,36 @@ def test_launch_model_rules(lib):
     with pytest.raises(KernelRuleViolation, match=r"core 0, KERNEL_TASK_TYPE_DEFAULT: broke the rule 'on the twin a "
                                                   r"kernel's type is known before the core writes GM.*already wrote GM"):
         iterate_all_case(lib, "type_declared_after_a_write", t, blocks=1)
+
+
+THREADS_SCRIPT = r"""
+import sys, torch, ascend_ext
+sys.path.insert(0, sys.argv[2])
+import test_twin_mix_matmul as t
+lib = ascend_ext.twin.compile_kernels([sys.argv[1]])
+tl = t.tiling(256, 256, 64, 128, 128, 32, 32, 32, cores=4, step_k=2)
+a, b, bias, ref = t.operands(256, 256, 64, 11)
+c = torch.zeros(256, 256)
+lib.launch("matmul_async_iterate", 2, a=a, b=b, bias=bias, c=c, workspace=t.workspace(256 * 256 * 4),
+           tiling=bytes(tl))
+c2, ref2, _ = t.leakyrelu_case(lib, "matmul_leakyrelu", t.sample_tiling())
+print(float((c.double() - ref).abs().max()), float((c2.double() - ref2).abs().max()), float(c.sum()), float(c2.sum()))
+"""
+
+
+def test_clients_and_servers_wait_for_each_other_on_one_thread():
+    # The AIVs wait for the AIC's notifications and the AIC for their messages: on a pool of one thread each
+    # wait suspends the core and the thread runs the others. Results do not depend on the thread count.
+    import subprocess
+    import sys
+    source = os.path.join(KERNELS, "mix_matmul.cpp")
+    outputs = set()
+    for threads in ("1", "2"):
+        env = dict(os.environ, ASCEND_TWIN_THREADS=threads)
+        proc = subprocess.run([sys.executable, "-c", THREADS_SCRIPT, source, os.path.dirname(__file__)], env=env,
+                              capture_output=True, text=True, timeout=300)
+        assert proc.returncode == 0, proc.stderr
+        outputs.add(proc.stdout)
+    assert len(outputs) == 1
+    worst, worst_relu = (float(v) for v in outputs.pop().split()[:2])
+    assert worst < 1e-4 and worst_relu < 1e-4
