@@ -290,3 +290,37 @@ def test_clients_and_servers_wait_for_each_other_on_one_thread():
     assert len(outputs) == 1
     worst, worst_relu = (float(v) for v in outputs.pop().split()[:2])
     assert worst < 1e-4 and worst_relu < 1e-4
+
+
+def dense_blocks(ref, t, order_n):
+    """The blocks of each AIV's tile in walk order, each stored densely as baseM x baseN floats."""
+    out = []
+    m_cores = -(-t.M // t.singleCoreM)
+    for idx in range(t.usedCoreNum):
+        m0, n0 = (idx % m_cores) * t.singleCoreM, (idx // m_cores) * t.singleCoreN
+        rows, cols = -(-t.singleCoreM // t.baseM), -(-t.singleCoreN // t.baseN)
+        order = [(r, c) for r in range(rows) for c in range(cols)] if order_n else \
+            [(r, c) for c in range(cols) for r in range(rows)]
+        for r, c in order:
+            blk = ref[m0 + r * t.baseM:m0 + (r + 1) * t.baseM, n0 + c * t.baseN:n0 + (c + 1) * t.baseN]
+            out.append(blk.reshape(-1))
+    return torch.cat(out)
+
+
+def test_config_iterate_order_and_sequential_gm_output(lib):
+    # GetNormalConfig(..., IterateOrder::ORDER_N): Iterate walks along N first whatever the tiling says.
+    t = tiling(128, 128, 64, 64, 128, 32, 32, 32, cores=2)
+    assert t.iterateOrder == 0
+    a, b, bias, ref = operands(128, 128, 64, 5)
+    blocks = torch.full((2 * 8 * 32 * 32,), float("nan"))
+    lib.launch("blocks_in_walk_order", 1, a=a, b=b, bias=bias, blocks=blocks, workspace=workspace(), tiling=bytes(t))
+    close(blocks, dense_blocks(ref, t, order_n=True))
+
+
+def test_async_get_tensor_c_forms(lib):
+    t = tiling(128, 128, 64, 64, 128, 32, 32, 32, cores=2)
+    a, b, bias, ref = operands(128, 128, 64, 6)
+    blocks = torch.full((2 * 8 * 32 * 32,), float("nan"))
+    lib.launch("async_get_forms", 1, a=a, b=b, bias=bias, blocks=blocks, workspace=workspace(2 * 8 * 32 * 32 * 4),
+               tiling=bytes(t))
+    close(blocks, dense_blocks(ref, t, order_n=False))

@@ -385,3 +385,93 @@ __global__ __aicore__ void core_identity(GM_ADDR out)
     g.SetValue(7, ASCEND_IS_NOT_AIC ? 1 : 0);
     AscendC::DataCacheCleanAndInvalid<int32_t, AscendC::CacheLine::SINGLE_CACHE_LINE, AscendC::DcciDst::CACHELINE_OUT>(g);
 }
+
+// ---- a MatmulConfig's iterateOrder; GetTensorC into GM in walk order; GetTensorC<false>() and AsyncGetTensorC ----
+
+namespace {
+
+constexpr MatmulConfig kOrderN = GetNormalConfig(false, false, false, BatchMode::BATCH_LESS_THAN_L1, true,
+                                                 IterateOrder::ORDER_N);
+
+// Each block goes densely (enSequentialWrite) to the next baseM * baseN floats of `blocks`, in the order Iterate
+// walks them: along N first (the configuration's ORDER_N over the tiling's ORDER_M).
+__aicore__ inline void BlocksInWalkOrder(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR blocks, GM_ADDR tilingGm)
+{
+    TCubeTiling tiling;
+    LoadTilingFromGm(&tiling, tilingGm);
+    AscendC::TPipe pipe;
+    matmul::Matmul<AType, BType, CGmType, BiasType, kOrderN> mm;
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);
+    Tile<decltype(mm)> tile;
+    tile.Bind(mm, a, b, bias, blocks, tiling);
+    AscendC::GlobalTensor<float> out;
+    const uint32_t block = tiling.baseM * tiling.baseN;
+    const uint32_t perCore = Ceil(tiling.singleCoreM, tiling.baseM) * Ceil(tiling.singleCoreN, tiling.baseN);
+    out.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(blocks) + AscendC::GetBlockIdx() * perCore * block,
+                        perCore * block);
+    tile.Set(mm);
+    uint32_t i = 0;
+    while (mm.Iterate()) {
+        mm.GetTensorC(out[i * block], 0, true);
+        ++i;
+    }
+    mm.End();
+}
+
+// Iterate<false>; even blocks through GetTensorC<false>() (a GlobalTensor in the workspace, copied by the kernel),
+// odd ones through AsyncGetTensorC + WaitGetTensorC. C is written densely per block, like above.
+__aicore__ inline void AsyncForms(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR blocks, GM_ADDR workspace,
+                                  GM_ADDR tilingGm)
+{
+    TCubeTiling tiling;
+    LoadTilingFromGm(&tiling, tilingGm);
+    AscendC::TPipe pipe;
+    matmul::Matmul<AType, BType, CUbType, BiasType> mm;
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);
+    Tile<decltype(mm)> tile;
+    tile.Bind(mm, a, b, bias, blocks, tiling);
+    const uint32_t block = tiling.baseM * tiling.baseN;
+    const uint32_t perCore = Ceil(tiling.singleCoreM, tiling.baseM) * Ceil(tiling.singleCoreN, tiling.baseN);
+    AscendC::GlobalTensor<float> cache, out;
+    cache.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(workspace + 16 * 1024 * 1024) +
+                              AscendC::GetBlockIdx() * perCore * block, perCore * block);
+    out.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(blocks) + AscendC::GetBlockIdx() * perCore * block,
+                        perCore * block);
+    tile.Set(mm);
+    mm.SetWorkspace(cache);
+    mm.template Iterate<false>();
+    AscendC::TQue<AscendC::TPosition::VECIN, 1> in;
+    pipe.InitBuffer(in, 1, block * sizeof(float));
+    for (uint32_t i = 0; i < perCore; ++i) {
+        AscendC::LocalTensor<float> t = in.AllocTensor<float>();
+        if (i % 2 == 0) {
+            AscendC::GlobalTensor<float> next = mm.template GetTensorC<false>();
+            AscendC::DataCopy(t, next, block);
+        } else {
+            mm.AsyncGetTensorC(t);
+            mm.WaitGetTensorC();
+        }
+        AscendC::SetFlag<AscendC::HardEvent::MTE2_MTE3>(EVENT_ID0);
+        AscendC::WaitFlag<AscendC::HardEvent::MTE2_MTE3>(EVENT_ID0);
+        AscendC::DataCopy(out[i * block], t, block);
+        AscendC::SetFlag<AscendC::HardEvent::MTE3_MTE2>(EVENT_ID0);
+        AscendC::WaitFlag<AscendC::HardEvent::MTE3_MTE2>(EVENT_ID0);
+        in.FreeTensor(t);
+    }
+    mm.End();
+}
+
+}  // namespace
+
+__global__ __aicore__ void blocks_in_walk_order(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR blocks,
+                                                __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)workspace;
+    BlocksInWalkOrder(a, b, bias, blocks, tiling);
+}
+
+__global__ __aicore__ void async_get_forms(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR blocks,
+                                           __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    AsyncForms(a, b, bias, blocks, workspace, tiling);
+}

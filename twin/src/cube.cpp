@@ -33,7 +33,7 @@ CubeMatmul::CubeMatmul(const CubeMatmulTypes& types) : s_(std::make_unique<State
 
 CubeMatmul::~CubeMatmul()
 {
-    if (s_->types.cubeOnly && s_->iterated && !s_->ended) {
+    if (s_->types.cubeOnly && s_->types.enableEnd && s_->iterated && !s_->ended) {
         Defer("Matmul::End", "Matmul::End is called once the Matmul object's work is done",
               "the kernel returned after IterateAll without calling End");
     }
@@ -69,7 +69,8 @@ void CubeMatmul::Init(const AscendC::tiling::TCubeTiling* tiling)
     // engines of its AIC's server (twin/src/matmul_mix.cpp).
     if (s.types.cubeOnly) {
         Require(core.kernelType == KERNEL_TYPE_AIC_ONLY || core.kernelType == KERNEL_TYPE_MIX_AIC_1_0, kCall,
-                "a pure Cube Matmul kernel (ASCENDC_CUBE_ONLY) declares KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY)",
+                "a pure Cube Matmul kernel (ASCENDC_CUBE_ONLY) declares KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY) or "
+                "__cube__",
                 "the kernel declared no task type or another one before creating the Matmul object");
     }
     Require(tiling != nullptr, kCall, "Matmul::Init takes the TCubeTiling", "null tiling pointer");
@@ -159,6 +160,7 @@ void CubeMatmul::SetTail(int tailM, int tailN, int tailK)
     constexpr const char* kCall = "Matmul::SetTail/SetSingleShape";
     State& s = *s_;
     RequireInit(s, kCall);
+    if (!s.types.enableSetTail) return;  // MatmulConfig::enableSetTail = false: the object ignores SetTail
     const int64_t m = tailM < 0 ? s.singleM : tailM, n = tailN < 0 ? s.singleN : tailN,
                   k = tailK < 0 ? s.singleK : tailK;
     // L1/L0 were sized for the tiling's singleCore shape; a larger block would not fit what Init planned.
@@ -211,7 +213,7 @@ void CubeMatmul::SetBias(const void* gm)
     Require(s_->t.isBias != 0, "Matmul::SetBias", "a bias needs isBias = 1 in the tiling (its L1 space)",
             "the tiling has isBias = 0");
     s_->bias = static_cast<const uint8_t*>(gm);
-    s_->biasOn = true;
+    s_->biasOn = s_->types.enableSetBias;  // MatmulConfig::enableSetBias = false: the object ignores SetBias
 }
 
 void CubeMatmul::DisableBias()

@@ -171,7 +171,8 @@ struct Walk {
     {
         const int64_t bm = t.baseM, bn = t.baseN, bk = t.baseK;
         const int64_t mIter = Ceil(cm, bm), nIter = Ceil(cn, bn), kIter = Ceil(k, bk);
-        const bool orderN = t.iterateOrder == 1;  // ORDER_N: along N first, outer loop over M
+        // ORDER_N: along N first, outer loop over M; the MatmulConfig's iterateOrder, unless UNDEF, over the tiling's.
+        const bool orderN = s.types.configOrder >= 0 ? s.types.configOrder == 1 : t.iterateOrder == 1;
         const int64_t inner = orderN ? nIter : mIter;
         const int64_t o = index / inner, i = index % inner;
         mi = orderN ? o : i;

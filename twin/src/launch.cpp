@@ -147,6 +147,7 @@ void SetUpCores(const LaunchSpec& spec, const Layout& layout, std::vector<CoreCo
     const uint32_t n = spec.blockDim * perBlock;
     for (uint32_t i = 0; i < n; ++i) {
         CoreContext& c = cores[i];
+        c.kernelType = layout.kernelType;  // a qualifier's, or the type an earlier launch revealed
         c.coreId = i;
         c.coreCount = n;
         c.mix = layout.mix;

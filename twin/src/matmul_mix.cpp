@@ -66,7 +66,7 @@ MatmulMix::MatmulMix(const MatmulMixDesc& desc) : s_(std::make_unique<State>()) 
 
 MatmulMix::~MatmulMix()
 {
-    if (s_->role == State::Role::kClient && s_->iterated && !s_->ended && InLaunch()) {
+    if (s_->role == State::Role::kClient && s_->desc.types.enableEnd && s_->iterated && !s_->ended && InLaunch()) {
         Defer("Matmul::End", "Matmul::End is called once the Matmul object's work is done",
               "the kernel returned on this AIV after Iterate/IterateAll without calling End");
     }

@@ -314,8 +314,14 @@ uint64_t UbOffset(const void* addr)
 
 void CheckUbAligned(const char* call, const char* operand, const void* addr)
 {
+    const CoreContext& core = CurrentCore();
+    if (core.coreType == 1 && core.mix) {  // AscendC::AIC of a MIX kernel: its queues may exist, not its UB
+        Fail(call, "an AI Cube core has no Unified Buffer",
+             std::string("an AIC of a MIX kernel used UB operand '") + operand +
+                 "' (vector work runs on the AIVs: guard it with if ASCEND_IS_AIV)");
+    }
     const uint64_t off = UbOffset(addr);
-    const uint32_t align = CurrentCore().platform->ubAlign;
+    const uint32_t align = core.platform->ubAlign;
     if (off % align != 0) {
         Fail(call, "UB operands start at a 32-byte aligned address",
              std::string("operand '") + operand + "' starts at UB offset " + std::to_string(off) +

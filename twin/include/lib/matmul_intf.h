@@ -27,42 +27,7 @@
 #include "kernel_tiling/kernel_tiling.h"
 #include "twin/kernel_cube.h"
 #include "twin/kernel_matmul_mix.h"
-
-enum class CubeFormat {
-    ND = 0,
-    NZ,
-    ZN,
-    ZZ,
-    NN,
-    ND_ALIGN,
-    SCALAR,
-    VECTOR,
-    ROW_MAJOR = ND,
-    COLUMN_MAJOR = 8,
-};
-
-enum class LayoutMode { NONE = 0, BSNGD, SBNGD, BNGS1S2, NORMAL };
-
-#ifndef ASCC_STRUCT_ITERATEORDER
-#define ASCC_STRUCT_ITERATEORDER
-enum class IterateOrder { ORDER_M = 0, ORDER_N, UNDEF };
-#endif
-
-// The leading, template-selecting fields of MatmulConfig (global namespace, as in the API). The twin runs
-// every configuration with the NORM walk; a kernel that sets further fields does not compile against it.
-struct MatmulConfig {
-    bool doNorm;
-    bool doBasicBlock;
-    bool doMultiDataLoad;
-    uint32_t basicM;
-    uint32_t basicN;
-    uint32_t basicK;
-    bool intrinsicsCheck;
-    bool isNBatch;
-    bool enVecND2NZ;
-};
-constexpr MatmulConfig CFG_NORM{true, false, false, 0, 0, 0, false, false, false};
-constexpr MatmulConfig CFG_MDL{false, false, true, 0, 0, 0, false, false, false};
+#include "twin/matmul_config.h"
 
 namespace AscendC {
 
@@ -161,12 +126,34 @@ private:
     static_assert(A_TYPE::format == CubeFormat::ND && B_TYPE::format == CubeFormat::ND &&
                       C_TYPE::format == CubeFormat::ND,
                   "the twin's Matmul models ND layouts");
+    // The configuration: a MatmulConfig (CFG_NORM, CFG_MDL, Get*Config(), GetMMConfig<>()). The twin runs every
+    // one with its NORM walk (MDL, SpecialMDL, preload, unit flag, K reordering and the other load-order and
+    // buffering switches leave the result as it is) and refuses what changes what the object computes.
+    static_assert(std::is_same_v<std::decay_t<decltype(MM_CFG)>, MatmulConfig>,
+                  "the twin models Matmul objects configured with a MatmulConfig (a constant tiling, "
+                  "MatmulApiStaticTiling from GetMatmulApiTiling, is not modelled)");
+    static constexpr MatmulConfig kCfg = MM_CFG;
+    static_assert(!kCfg.doBasicBlock && !kCfg.doSpecialBasicBlock && !kCfg.doIBShareNorm,
+                  "the twin does not model the BasicBlock, SpecialBasicBlock and IBShare Matmul templates");
+    static_assert(!kCfg.isPartialOutput && !kCfg.intraBlockPartSum,
+                  "the twin does not model partial outputs (isPartialOutput, intraBlockPartSum)");
+    static_assert(!kCfg.enableMixDualMaster, "the twin does not model MixDualMaster (enableMixDualMaster)");
+    static_assert(!kCfg.isA2B2Shared && !kCfg.isCO1Shared && !kCfg.isEnableChannelSplit,
+                  "the twin does not model isA2B2Shared, isCO1Shared or isEnableChannelSplit");
+    static_assert(!kCfg.enableRelu && kCfg.decompMode == DecompressionMode::DECOMP_NONE,
+                  "the twin does not model the Fixpipe ReLU (enableRelu) or decompression (decompMode)");
+    static_assert(kCfg.enableInit && kCfg.enableSetOrgShape,
+                  "the twin models Matmul objects with enableInit and enableSetOrgShape (the default)");
+    static_assert(!A_TYPE::ibShare && !B_TYPE::ibShare, "the twin does not model IBShare (MatmulType<..., IBSHARE>)");
     using Engine = std::conditional_t<kCubeOnly, ascend_twin::CubeMatmul, ascend_twin::MatmulMix>;
 
     static constexpr ascend_twin::CubeMatmulTypes Types()
     {
         return {twin_detail::CubeTypeOf<SrcAT>(), twin_detail::CubeTypeOf<SrcBT>(), twin_detail::CubeTypeOf<DstT>(),
-                twin_detail::CubeTypeOf<BiasT>(), A_TYPE::isTrans, B_TYPE::isTrans, kCubeOnly};
+                twin_detail::CubeTypeOf<BiasT>(), A_TYPE::isTrans, B_TYPE::isTrans, kCubeOnly,
+                static_cast<int8_t>(kCfg.iterateOrder == IterateOrder::UNDEF ? -1
+                                                                            : static_cast<int>(kCfg.iterateOrder)),
+                kCfg.enableSetBias, kCfg.enableSetTail, kCfg.enableEnd};
     }
 public:
     __aicore__ inline MatmulImpl() : engine_(MakeArg()) {}

@@ -20,6 +20,12 @@ struct CubeMatmulTypes {
     bool aTransAllowed;  // MatmulType<..., ISTRANS = true>
     bool bTransAllowed;
     bool cubeOnly;  // ASCENDC_CUBE_ONLY was defined before lib/matmul_intf.h; false: a MIX kernel's server engine
+    // From the MatmulConfig: its iterateOrder (-1: UNDEF, the tiling's), and whether SetBias, SetTail and End
+    // take effect (enableSetBias, enableSetTail, enableEnd).
+    int8_t configOrder = -1;
+    bool enableSetBias = true;
+    bool enableSetTail = true;
+    bool enableEnd = true;
 };
 
 class CubeMatmul {
