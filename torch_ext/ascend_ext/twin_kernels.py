@@ -65,7 +65,8 @@ _GM, _INT, _UINT, _FLOAT, _STRUCT = range(5)  # AscendTwinParamKind
 
 class _Entry(ctypes.Structure):
     _fields_ = [("fn", ctypes.c_void_p), ("invoke", ctypes.c_void_p), ("arity", ctypes.c_uint32),
-                ("kinds", ctypes.c_uint32 * _MAX_PARAMS), ("sizes", ctypes.c_uint32 * _MAX_PARAMS)]
+                ("kinds", ctypes.c_uint32 * _MAX_PARAMS), ("sizes", ctypes.c_uint32 * _MAX_PARAMS),
+                ("kernel_type", ctypes.c_int32)]
 
 
 def find_entries(source: str, include_dirs: Iterable[str] = (), defines: Optional[dict] = None) -> Dict[str, List[str]]:
