@@ -13,6 +13,12 @@
 #include "lib/activation/swiglu.h"
 #include "lib/reduce/sum.h"
 #include "lib/index/arithprogression.h"
+#include "lib/activation/softmax.h"
+#include "lib/activation/simplesoftmax.h"
+#include "lib/activation/softmaxflash.h"
+#include "lib/activation/softmaxflashv2.h"
+#include "lib/activation/logsoftmax.h"
+#include "lib/activation/softmaxgrad.h"
 using namespace AscendC;
 
 template <typename T>
@@ -38,6 +44,36 @@ __aicore__ inline void Use(LocalTensor<T>& y, LocalTensor<T>& x, LocalTensor<T>&
     Arange(y, static_cast<T>(1.0f), static_cast<T>(2.0f), 8);
 }
 
+constexpr SoftmaxConfig kNoBrc = {false, 0, 0, SoftmaxMode::SOFTMAX_OUTPUT_WITHOUT_BRC};
+constexpr SoftmaxConfig kConstShape = {true, 16, 64};
+
+// The SoftMax family: T1 src/dst, T2 the statistics (T1 = T2, or half with float statistics).
+template <typename T1, typename T2>
+__aicore__ inline void UseSoftmax(LocalTensor<T1>& y, LocalTensor<T1>& x, LocalTensor<T2>& s, LocalTensor<T2>& m,
+                                  LocalTensor<T1>& e, LocalTensor<uint8_t>& t)
+{
+    SoftMaxTiling tiling;
+    const SoftMaxShapeInfo shape{16, 64, 16, 60};
+    SoftMax<T1>(y, s, m, x, tiling, shape); SoftMax<T1>(y, s, m, x, t, tiling, shape);
+    SoftMax<T1, false, false, false, kConstShape>(y, s, m, x, t, tiling, shape); SoftMax<T1>(y, s, m, x, tiling);
+    SimpleSoftMax<T1>(y, s, m, x, tiling, shape); SimpleSoftMax<T1>(y, s, m, x, t, tiling, shape);
+    SoftmaxFlash<T1>(y, s, m, x, e, s, m, tiling, true, shape); SoftmaxFlash<T1>(y, s, m, x, e, s, m, t, tiling);
+    SoftmaxFlashV2<T1>(y, s, m, x, e, s, m, tiling, shape); SoftmaxFlashV2<T1, true>(y, s, m, x, e, s, m, t, tiling, shape);
+    SoftmaxFlashV2<T1, true, true, false, false, kNoBrc>(y, s, m, x, e, s, m, t, tiling, shape);
+    tiling = SoftMaxFlashV2TilingFunc(shape, sizeof(T1), sizeof(T2), t.GetSize(), true, false, false, true);
+    if constexpr (std::is_same_v<T1, T2>) {
+        SoftMax<T1>(y, x, tiling, shape); SoftMax<T1>(y, x, t, tiling, shape);
+        SoftmaxFlashV2<T1, true, false, false, false, kNoBrc>(y, m, s, m, x, e, s, m, tiling, shape);
+        SoftmaxFlashV2<T1, true, false, false, false, kNoBrc>(y, m, s, m, x, e, s, m, t, tiling, shape);
+        LogSoftMaxTiling logTiling;
+        LogSoftMax<T1>(y, s, m, x, t, logTiling, shape);
+        SoftmaxGrad<T1>(y, x, x, tiling, false, shape); SoftmaxGrad<T1>(y, x, x, t, tiling, true, shape);
+        SoftmaxGradFront<T1>(y, x, x, tiling, shape); SoftmaxGradFront<T1, true>(y, x, x, t, tiling, shape);
+        const bool adjusted = AdjustSoftMaxRes<T1, T2>(y, m, 0xFF800000u, static_cast<T1>(0.0f), shape);
+        (void)AdjustSoftMaxRes<T1, T2, false, 1>(y, m, 0xFF800000u, static_cast<T1>(adjusted ? 1.0f : 0.0f), shape);
+    }
+}
+
 extern "C" __global__ __aicore__ void adv_api_forms(GM_ADDR x)
 {
     TPipe pipe;
@@ -52,6 +88,9 @@ extern "C" __global__ __aicore__ void adv_api_forms(GM_ADDR x)
     LocalTensor<uint8_t> t = b.Get<uint8_t>();
     Use(f, f2, f3, t);
     Use(h, h2, h3, t);
+    UseSoftmax(f, f2, f3, f2, f3, t);
+    UseSoftmax(h, h2, h3, h2, h3, t);
+    UseSoftmax(h, h2, f2, f3, h3, t);
     LocalTensor<int32_t> i = b.Get<int32_t>();
     LocalTensor<int32_t> i2 = b.Get<int32_t>();
     Power(i, i2, i2, t, 8);

@@ -62,7 +62,9 @@ const char* VecOpName(VecOp op)
                                         "SetCmpMask", "Acos", "Acosh", "Asin", "Asinh", "Atan", "Atanh", "Ceil",
                                         "Cos", "Cosh", "Erf", "Erfc", "Floor", "Frac", "Log", "Log2", "Log10",
                                         "Round", "Sign", "Sin", "Sinh", "Tan", "Tanh", "Trunc", "Sigmoid", "Silu", "Swish",
-                                        "Gelu", "FasterGelu", "FasterGeluV2", "ArithProgression", "Power", "SwiGLU"};
+                                        "Gelu", "FasterGelu", "FasterGeluV2", "ArithProgression", "Power", "SwiGLU",
+                                        "SoftMax", "SimpleSoftMax", "LogSoftMax", "SoftmaxFlash", "SoftmaxFlashV2",
+                                        "SoftmaxGrad", "SoftmaxGradFront"};
     static_assert(sizeof(names) / sizeof(names[0]) == static_cast<size_t>(VecOp::kCount));
     return names[static_cast<uint32_t>(op)];
 }

@@ -22,6 +22,8 @@ enum class VecOp : uint32_t {
     kAcos, kAcosh, kAsin, kAsinh, kAtan, kAtanh, kCeil, kCos, kCosh, kErf, kErfc, kFloor, kFrac, kLog, kLog2, kLog10,
     kRound, kSign, kSin, kSinh, kTan, kTanh, kTrunc, kSigmoid, kSilu, kSwish, kGelu, kFasterGelu, kFasterGeluV2,
     kArithProgression, kPower, kSwiGLU,
+    // The SoftMax family (twin/kernel_adv_softmax.h).
+    kSoftMax, kSimpleSoftMax, kLogSoftMax, kSoftmaxFlash, kSoftmaxFlashV2, kSoftmaxGrad, kSoftmaxGradFront,
     kCount
 };
 const char* VecOpName(VecOp op);
