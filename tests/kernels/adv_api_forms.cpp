@@ -19,6 +19,7 @@
 #include "lib/activation/softmaxflashv2.h"
 #include "lib/activation/logsoftmax.h"
 #include "lib/activation/softmaxgrad.h"
+#include "lib/reduce/reduce.h"
 using namespace AscendC;
 
 template <typename T>
@@ -74,6 +75,26 @@ __aicore__ inline void UseSoftmax(LocalTensor<T1>& y, LocalTensor<T1>& x, LocalT
     }
 }
 
+// The reductions over a pattern (AR and RA; the dtypes A2 takes for each).
+template <typename T>
+__aicore__ inline void UseReduce(LocalTensor<T>& y, LocalTensor<T>& x, LocalTensor<uint8_t>& t)
+{
+    const uint32_t shape[] = {4, 16};
+    if constexpr (std::is_same_v<T, float>) {
+        ReduceSum<T, Pattern::Reduce::AR>(y, x, t, shape, true); ReduceSum<T, Pattern::Reduce::RA, true>(y, x, shape, true);
+        ReduceProd<T, Pattern::Reduce::AR>(y, x, t, shape, true); ReduceProd<T, Pattern::Reduce::RA>(y, x, shape, true);
+    }
+    if constexpr (!std::is_same_v<T, uint8_t>) {
+        ReduceMax<T, Pattern::Reduce::AR>(y, x, t, shape, true); ReduceMax<T, Pattern::Reduce::RA>(y, x, shape, true);
+        ReduceMin<T, Pattern::Reduce::RA, true>(y, x, t, shape, true); ReduceMin<T, Pattern::Reduce::AR>(y, x, shape, true);
+        ReduceMean<T, Pattern::Reduce::AR>(y, x, t, shape, true); ReduceMean<T, Pattern::Reduce::RA>(y, x, shape, true);
+    }
+    if constexpr (!std::is_same_v<T, half>) {
+        ReduceAny<T, Pattern::Reduce::AR>(y, x, t, shape, true); ReduceAny<T, Pattern::Reduce::RA>(y, x, shape, true);
+        ReduceAll<T, Pattern::Reduce::RA>(y, x, t, shape, true); ReduceAll<T, Pattern::Reduce::AR, true>(y, x, shape, true);
+    }
+}
+
 extern "C" __global__ __aicore__ void adv_api_forms(GM_ADDR x)
 {
     TPipe pipe;
@@ -91,6 +112,10 @@ extern "C" __global__ __aicore__ void adv_api_forms(GM_ADDR x)
     UseSoftmax(f, f2, f3, f2, f3, t);
     UseSoftmax(h, h2, h3, h2, h3, t);
     UseSoftmax(h, h2, f2, f3, h3, t);
+    UseReduce(f, f2, t);
+    UseReduce(h, h2, t);
+    LocalTensor<uint8_t> u = b.Get<uint8_t>();
+    UseReduce(u, t, t);
     LocalTensor<int32_t> i = b.Get<int32_t>();
     LocalTensor<int32_t> i2 = b.Get<int32_t>();
     Power(i, i2, i2, t, 8);

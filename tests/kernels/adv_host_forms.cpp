@@ -17,6 +17,7 @@
 #include "tiling/activation/softmax_tiling.h"
 #include "tiling/activation/logsoftmax_tiling.h"
 #include "tiling/softmax/softmax_tiling.h"
+#include "tiling/reduce/reduce_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
 
 uint32_t AdvHostForms(const platform_ascendc::PlatformAscendC& p)
@@ -66,5 +67,13 @@ uint32_t AdvHostForms(const platform_ascendc::PlatformAscendC& p)
     AscendC::SoftMaxFlashV3TilingFunc(s, 2, 4, 8192, st, true);
     mx += AscendC::GetLogSoftMaxMaxTmpSize(s, 2, false) + AscendC::GetLogSoftMaxMinTmpSize(s, 4, false);
     AscendC::LogSoftMaxTilingFunc(s, 4, 8192, lt);
+    const ge::Shape s2({16, 70});
+    AscendC::GetReduceSumMaxMinTmpSize(s2, ge::DT_FLOAT, AscendC::ReducePattern::AR, true, false, mx, mn);
+    AscendC::GetReduceMaxMaxMinTmpSize(s2, ge::DT_FLOAT16, AscendC::ReducePattern::RA, true, true, mx, mn);
+    AscendC::GetReduceMinMaxMinTmpSize(s2, ge::DT_FLOAT, AscendC::ReducePattern::AR, true, false, mx, mn);
+    AscendC::GetReduceProdMaxMinTmpSize(s2, ge::DT_FLOAT, AscendC::ReducePattern::RA, true, false, mx, mn);
+    AscendC::GetReduceMeanMaxMinTmpSize(s2, ge::DT_FLOAT, AscendC::ReducePattern::AR, true, false, mx, mn);
+    AscendC::GetReduceAnyMaxMinTmpSize(s2, ge::DT_UINT8, AscendC::ReducePattern::AR, true, false, mx, mn);
+    AscendC::GetReduceAllMaxMinTmpSize(s2, ge::DT_FLOAT, AscendC::ReducePattern::RA, true, false, mx, mn);
     return mx + mn + live + extra + st.splitM + lt.splitM;
 }

@@ -64,7 +64,9 @@ const char* VecOpName(VecOp op)
                                         "Round", "Sign", "Sin", "Sinh", "Tan", "Tanh", "Trunc", "Sigmoid", "Silu", "Swish",
                                         "Gelu", "FasterGelu", "FasterGeluV2", "ArithProgression", "Power", "SwiGLU",
                                         "SoftMax", "SimpleSoftMax", "LogSoftMax", "SoftmaxFlash", "SoftmaxFlashV2",
-                                        "SoftmaxGrad", "SoftmaxGradFront"};
+                                        "SoftmaxGrad", "SoftmaxGradFront", "ReduceSum<Pattern>", "ReduceMax<Pattern>",
+                                        "ReduceMin<Pattern>", "ReduceProd<Pattern>", "ReduceMean<Pattern>",
+                                        "ReduceAny<Pattern>", "ReduceAll<Pattern>"};
     static_assert(sizeof(names) / sizeof(names[0]) == static_cast<size_t>(VecOp::kCount));
     return names[static_cast<uint32_t>(op)];
 }

@@ -24,6 +24,9 @@ enum class VecOp : uint32_t {
     kArithProgression, kPower, kSwiGLU,
     // The SoftMax family (twin/kernel_adv_softmax.h).
     kSoftMax, kSimpleSoftMax, kLogSoftMax, kSoftmaxFlash, kSoftmaxFlashV2, kSoftmaxGrad, kSoftmaxGradFront,
+    // The reductions over a pattern (twin/kernel_adv_reduce.h).
+    kPatternReduceSum, kPatternReduceMax, kPatternReduceMin, kPatternReduceProd, kPatternReduceMean, kPatternReduceAny,
+    kPatternReduceAll,
     kCount
 };
 const char* VecOpName(VecOp op);
