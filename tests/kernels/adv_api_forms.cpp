@@ -20,6 +20,7 @@
 #include "lib/activation/logsoftmax.h"
 #include "lib/activation/softmaxgrad.h"
 #include "lib/reduce/reduce.h"
+#include "lib/quantization/ascend_dequant.h"
 using namespace AscendC;
 
 template <typename T>
@@ -95,6 +96,17 @@ __aicore__ inline void UseReduce(LocalTensor<T>& y, LocalTensor<T>& x, LocalTens
     }
 }
 
+// AscendDequant: the A2 dtype combinations, tensor and scalar scales, with and without DequantParams.
+template <typename dstT, typename scaleT>
+__aicore__ inline void UseDequant(LocalTensor<dstT>& y, LocalTensor<int32_t>& x, LocalTensor<scaleT>& s,
+                                  LocalTensor<uint8_t>& t)
+{
+    DequantParams params{4, 8, 8};
+    AscendDequant(y, x, s, t, params); AscendDequant<dstT, scaleT>(y, x, s, params);
+    AscendDequant<dstT, scaleT, DeQuantMode::DEQUANT_WITH_MULTI_ROW>(y, x, s, t, {1, 32, 8});
+    AscendDequant(y, x, s, t, 16u); AscendDequant(y, x, s, 16u); AscendDequant(y, x, s, t); AscendDequant(y, x, s);
+}
+
 extern "C" __global__ __aicore__ void adv_api_forms(GM_ADDR x)
 {
     TPipe pipe;
@@ -116,6 +128,17 @@ extern "C" __global__ __aicore__ void adv_api_forms(GM_ADDR x)
     UseReduce(h, h2, t);
     LocalTensor<uint8_t> u = b.Get<uint8_t>();
     UseReduce(u, t, t);
+    LocalTensor<int32_t> q = b.Get<int32_t>();
+    LocalTensor<bfloat16_t> bf = b.Get<bfloat16_t>();
+    LocalTensor<uint64_t> u64 = b.Get<uint64_t>();
+    UseDequant(h, q, u64, t);
+    UseDequant(f, q, f2, t);
+    UseDequant(f, q, bf, t);
+    UseDequant(bf, q, bf, t);
+    UseDequant(bf, q, f2, t);
+    AscendDequant(f, q, 0.5f, t, DequantParams{4, 8, 8});
+    AscendDequant<bfloat16_t, float>(bf, q, 0.5f, DequantParams{4, 8, 8});
+    AscendDequant<float, bfloat16_t>(f, q, bf.GetValue(0), t, DequantParams{4, 8, 8});
     LocalTensor<int32_t> i = b.Get<int32_t>();
     LocalTensor<int32_t> i2 = b.Get<int32_t>();
     Power(i, i2, i2, t, 8);

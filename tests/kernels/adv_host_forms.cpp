@@ -18,6 +18,7 @@
 #include "tiling/activation/logsoftmax_tiling.h"
 #include "tiling/softmax/softmax_tiling.h"
 #include "tiling/reduce/reduce_tiling.h"
+#include "tiling/quantization/ascend_dequant_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
 
 uint32_t AdvHostForms(const platform_ascendc::PlatformAscendC& p)
@@ -75,5 +76,7 @@ uint32_t AdvHostForms(const platform_ascendc::PlatformAscendC& p)
     AscendC::GetReduceMeanMaxMinTmpSize(s2, ge::DT_FLOAT, AscendC::ReducePattern::AR, true, false, mx, mn);
     AscendC::GetReduceAnyMaxMinTmpSize(s2, ge::DT_UINT8, AscendC::ReducePattern::AR, true, false, mx, mn);
     AscendC::GetReduceAllMaxMinTmpSize(s2, ge::DT_FLOAT, AscendC::ReducePattern::RA, true, false, mx, mn);
+    AscendC::GetAscendDequantMaxMinTmpSize(s2, 4, mx, mn);
+    AscendC::GetAscendDequantTmpBufferFactorSize(s2, live, extra);
     return mx + mn + live + extra + st.splitM + lt.splitM;
 }

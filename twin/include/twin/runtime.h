@@ -27,6 +27,8 @@ enum class VecOp : uint32_t {
     // The reductions over a pattern (twin/kernel_adv_reduce.h).
     kPatternReduceSum, kPatternReduceMax, kPatternReduceMin, kPatternReduceProd, kPatternReduceMean, kPatternReduceAny,
     kPatternReduceAll,
+    // The quantization API (twin/kernel_adv_quant.h).
+    kAscendDequant,
     kCount
 };
 const char* VecOpName(VecOp op);
