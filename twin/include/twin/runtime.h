@@ -29,6 +29,7 @@ enum class VecOp : uint32_t {
     kPatternReduceAll,
     // The quantization API (twin/kernel_adv_quant.h).
     kAscendDequant,
+    kXor,  // twin/kernel_adv_xor.h
     kCount
 };
 const char* VecOpName(VecOp op);
