@@ -65,7 +65,11 @@ const char* VecOpName(VecOp op)
                                         "Cos", "Cosh", "Erf", "Erfc", "Floor", "Frac", "Log", "Log2", "Log10",
                                         "Round", "Sign", "Sin", "Sinh", "Tan", "Tanh", "Trunc", "Sigmoid", "Silu", "Swish",
                                         "Gelu", "FasterGelu", "FasterGeluV2", "ArithProgression", "Power", "SwiGLU",
-                                        "GatherMask", "Copy", "MulAddDst"};
+                                        "GatherMask", "Copy", "MulAddDst",
+                                        "SoftMax", "SimpleSoftMax", "LogSoftMax", "SoftmaxFlash", "SoftmaxFlashV2",
+                                        "SoftmaxGrad", "SoftmaxGradFront", "ReduceSum<Pattern>", "ReduceMax<Pattern>",
+                                        "ReduceMin<Pattern>", "ReduceProd<Pattern>", "ReduceMean<Pattern>",
+                                        "ReduceAny<Pattern>", "ReduceAll<Pattern>", "AscendDequant", "Xor"};
     static_assert(sizeof(names) / sizeof(names[0]) == static_cast<size_t>(VecOp::kCount));
     return names[static_cast<uint32_t>(op)];
 }

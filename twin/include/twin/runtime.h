@@ -24,6 +24,14 @@ enum class VecOp : uint32_t {
     kArithProgression, kPower, kSwiGLU,
     kGatherMask, kCopy,  // twin/kernel_gather_mask.h
     kMulAddDst,          // twin/kernel_vec_tail.h
+    // The SoftMax family (twin/kernel_adv_softmax.h).
+    kSoftMax, kSimpleSoftMax, kLogSoftMax, kSoftmaxFlash, kSoftmaxFlashV2, kSoftmaxGrad, kSoftmaxGradFront,
+    // The reductions over a pattern (twin/kernel_adv_reduce.h).
+    kPatternReduceSum, kPatternReduceMax, kPatternReduceMin, kPatternReduceProd, kPatternReduceMean, kPatternReduceAny,
+    kPatternReduceAll,
+    // The quantization API (twin/kernel_adv_quant.h).
+    kAscendDequant,
+    kXor,  // twin/kernel_adv_xor.h
     kCount
 };
 const char* VecOpName(VecOp op);
