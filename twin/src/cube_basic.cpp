@@ -106,9 +106,9 @@ float Load(const uint8_t* p, CubeElem e)
             return static_cast<float>(h);
         }
         case CubeElem::kBf16: {
-            bfloat16_t h;
-            std::memcpy(&h, p, 2);
-            return static_cast<float>(h);
+            uint16_t b;
+            std::memcpy(&b, p, 2);
+            return ascend_twin::Bf16BitsToFloat(b);
         }
         case CubeElem::kFloat: {
             float f;
@@ -422,8 +422,8 @@ void FixpipeToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOpe
                     const half h = static_cast<half>(v);
                     std::memcpy(d, &h, 2);
                 } else if (dstElem == CubeElem::kBf16) {
-                    const bfloat16_t h = static_cast<bfloat16_t>(v);
-                    std::memcpy(d, &h, 2);
+                    const uint16_t b = ascend_twin::FloatToBf16Bits(v);  // F322BF16: round to nearest even
+                    std::memcpy(d, &b, 2);
                 } else {
                     std::memcpy(d, &v, 4);
                 }
