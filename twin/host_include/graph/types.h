@@ -4,6 +4,56 @@
 
 #include <cstdint>
 
+// A unit holding kernel and host code at once (the twin's C++ tests) has seen kernel_type.h's DT_* macros
+// (twin/kernel_type_names.h) when it reaches this header: the host's enumerators replace them here, as CANN's
+// kernel_type.h leaves the macros out of its mixed host/device units (__NPU_HOST__, __ASCC_HOST__). Kernel
+// code of such a unit that compares DT_* in #if sees them undefined.
+#define ASCEND_TWIN_GE_DATA_TYPE 1
+#ifdef DT_FLOAT
+#undef DT_FLOAT
+#undef DT_FLOAT16
+#undef DT_INT8
+#undef DT_INT32
+#undef DT_UINT8
+#undef DT_INT16
+#undef DT_UINT16
+#undef DT_INT64
+#undef DT_UINT32
+#undef DT_UINT64
+#undef DT_DOUBLE
+#undef DT_BOOL
+#undef DT_STRING
+#undef DT_DUAL_SUB_INT8
+#undef DT_DUAL_SUB_UINT8
+#undef DT_COMPLEX64
+#undef DT_COMPLEX128
+#undef DT_QINT8
+#undef DT_QINT16
+#undef DT_QINT32
+#undef DT_QUINT8
+#undef DT_QUINT16
+#undef DT_RESOURCE
+#undef DT_STRING_REF
+#undef DT_DUAL
+#undef DT_VARIANT
+#undef DT_BF16
+#undef DT_UNDEFINED
+#undef DT_INT4
+#undef DT_UINT1
+#undef DT_INT2
+#undef DT_UINT2
+#undef DT_COMPLEX32
+#undef DT_HIFLOAT8
+#undef DT_FLOAT8_E5M2
+#undef DT_FLOAT8_E4M3FN
+#undef DT_FLOAT8_E8M0
+#undef DT_FLOAT6_E3M2
+#undef DT_FLOAT6_E2M3
+#undef DT_FLOAT4_E2M1
+#undef DT_FLOAT4_E1M2
+#undef DT_MAX
+#endif
+
 namespace ge {
 
 enum DataType {

@@ -3,6 +3,8 @@
 // kernel_operator.h or kernel_type.h.
 #pragma once
 
+// Not after the host's ge::DataType (graph/types.h) in a unit holding both: see there.
+#ifndef ASCEND_TWIN_GE_DATA_TYPE
 #ifndef DT_FLOAT
 #define DT_FLOAT 0
 #endif
@@ -129,6 +131,8 @@
 #ifndef DT_MAX
 #define DT_MAX 42
 #endif
+#endif  // ASCEND_TWIN_GE_DATA_TYPE
+
 #ifndef FORMAT_NCHW
 #define FORMAT_NCHW 0
 #endif
