@@ -93,10 +93,13 @@ def find_entries(source: str, include_dirs: Iterable[str] = (), defines: Optiona
 
 
 # The preprocessor pass marks entries: __global__ (empty in the twin's kernel_types.h unless defined before)
-# becomes a token the regex can find once every other macro is expanded.
+# becomes a token the regex can find once every other macro is expanded. The kernel-type qualifiers
+# (__mix__(1, 2), __cube__, __vector__) expand to __attribute__((section(...))) between the mark and void.
 _ENTRY_MARK = "ascend_twin_entry_mark"
+_ATTRIBUTE = r"__attribute__\s*\(\((?:[^()]|\([^()]*\))*\)\)\s*"
 _EXPANDED_ENTRY_RE = re.compile(
-    r"(template\s*<[^{;]*>\s*)?(?:extern\s+\"C\"\s+)?%s\s+(?:\w+\s+)*?void\s+(\w+)\s*\(([^)]*)\)" % _ENTRY_MARK)
+    r"(template\s*<[^{;]*>\s*)?(?:extern\s+\"C\"\s+)?%s\s+(?:\w+\s+|%s)*?void\s+(\w+)\s*\(([^)]*)\)"
+    % (_ENTRY_MARK, _ATTRIBUTE))
 
 
 def _expanded_entries(unit: str, flags: List[str]) -> Optional[Dict[str, List[str]]]:
