@@ -52,6 +52,11 @@ extern "C" __global__ __aicore__ void sum15(GM_ADDR in0, GM_ADDR in1, GM_ADDR in
     GM_ADDR ins[] = {in0, in1, in2, in3, in4, in5, in6, in7, in8, in9, in10, in11, in12, in13, in14};
     GlobalTensor<float> o;
     o.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out), 8);
+    for (GM_ADDR p : ins) {  // the scalar unit reads the inputs: their lines invalidated first (GetValue docs)
+        GlobalTensor<float> g;
+        g.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(p), 8);
+        DataCacheCleanAndInvalid<float, CacheLine::SINGLE_CACHE_LINE, DcciDst::CACHELINE_OUT>(g);
+    }
     for (int32_t i = 0; i < 8; ++i) {
         float s = 0;
         for (GM_ADDR p : ins) {
