@@ -59,7 +59,8 @@ extern "C" __global__ __aicore__ void div_ceil_by(GM_ADDR out, GM_ADDR tiling)
     GlobalTensor<uint32_t> t, o;
     t.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(tiling), 2);
     o.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(out), 1);
-    DataCacheCleanAndInvalid<uint32_t, CacheLine::ENTIRE_DATA_CACHE>(t);  // the tiling, read by the scalar unit (GetValue docs)
+    // the tiling, read by the scalar unit: its lines invalidated first (GetValue docs)
+    DataCacheCleanAndInvalid<uint32_t, CacheLine::ENTIRE_DATA_CACHE>(t);
     o.SetValue(0, DivCeil(t.GetValue(0), t.GetValue(1)));
 }
 
@@ -74,7 +75,8 @@ extern "C" __global__ __aicore__ void static_operators(GM_ADDR a, GM_ADDR b, GM_
 {
     GlobalTensor<StaticTiling> tg;
     tg.SetGlobalBuffer(reinterpret_cast<__gm__ StaticTiling*>(tiling), 1);
-    DataCacheCleanAndInvalid<StaticTiling, CacheLine::ENTIRE_DATA_CACHE>(tg);  // the tiling, read by the scalar unit (GetValue docs)
+    // the tiling, read by the scalar unit: its lines invalidated first (GetValue docs)
+    DataCacheCleanAndInvalid<StaticTiling, CacheLine::ENTIRE_DATA_CACHE>(tg);
     const StaticTiling t = tg.GetValue(0);
     GlobalTensor<float> aGm, bGm, cGm;
     GlobalTensor<uint8_t> mGm;
@@ -115,7 +117,8 @@ extern "C" __global__ __aicore__ void gather_mask_f32(GM_ADDR src, GM_ADDR patte
 {
     GlobalTensor<GatherTiling> tg;
     tg.SetGlobalBuffer(reinterpret_cast<__gm__ GatherTiling*>(tiling), 1);
-    DataCacheCleanAndInvalid<GatherTiling, CacheLine::ENTIRE_DATA_CACHE>(tg);  // the tiling, read by the scalar unit (GetValue docs)
+    // the tiling, read by the scalar unit: its lines invalidated first (GetValue docs)
+    DataCacheCleanAndInvalid<GatherTiling, CacheLine::ENTIRE_DATA_CACHE>(tg);
     const GatherTiling t = tg.GetValue(0);
     TPipe pipe;
     TBuf<TPosition::VECCALC> bs, bp, bd;
@@ -162,7 +165,8 @@ extern "C" __global__ __aicore__ void copy_half(GM_ADDR src, GM_ADDR dst, GM_ADD
 {
     GlobalTensor<CopyTiling> tg;
     tg.SetGlobalBuffer(reinterpret_cast<__gm__ CopyTiling*>(tiling), 1);
-    DataCacheCleanAndInvalid<CopyTiling, CacheLine::ENTIRE_DATA_CACHE>(tg);  // the tiling, read by the scalar unit (GetValue docs)
+    // the tiling, read by the scalar unit: its lines invalidated first (GetValue docs)
+    DataCacheCleanAndInvalid<CopyTiling, CacheLine::ENTIRE_DATA_CACHE>(tg);
     const CopyTiling t = tg.GetValue(0);
     TPipe pipe;
     TBuf<TPosition::VECCALC> bs, bd;
@@ -194,7 +198,8 @@ extern "C" __global__ __aicore__ void pool_stages(GM_ADDR a, GM_ADDR b, GM_ADDR 
 {
     GlobalTensor<PoolTiling> tg;
     tg.SetGlobalBuffer(reinterpret_cast<__gm__ PoolTiling*>(tiling), 1);
-    DataCacheCleanAndInvalid<PoolTiling, CacheLine::ENTIRE_DATA_CACHE>(tg);  // the tiling, read by the scalar unit (GetValue docs)
+    // the tiling, read by the scalar unit: its lines invalidated first (GetValue docs)
+    DataCacheCleanAndInvalid<PoolTiling, CacheLine::ENTIRE_DATA_CACHE>(tg);
     const PoolTiling t = tg.GetValue(0);
     constexpr uint32_t n = 256;
     TPipe pipe;

@@ -192,8 +192,8 @@ class KernelLibrary:
                 c_args[i] = _Arg(name.encode(), t.data_ptr(), t.numel() * t.element_size(), 0,
                                  0 if isinstance(value, UntypedGm) else t.element_size())
             else:
-                raise TypeError(f"twin launch of '{kernel}': GM argument '{name}' must be a tensor, UntypedGm, bytes or None, "
-                                f"got {type(value).__name__}")
+                raise TypeError(f"twin launch of '{kernel}': GM argument '{name}' must be a tensor, UntypedGm, bytes "
+                                f"or None, got {type(value).__name__}")
         err = ctypes.create_string_buffer(4096)
         rc = self._lib.ascend_twin_launch(kernel.encode(), ctypes.byref(entry), block_dim, tiling_key,
                                           platform.encode(), c_args, len(args), err, len(err))
