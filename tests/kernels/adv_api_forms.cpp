@@ -21,6 +21,7 @@
 #include "lib/activation/softmaxgrad.h"
 #include "lib/reduce/reduce.h"
 #include "lib/quantization/ascend_dequant.h"
+#include "lib/math/xor.h"
 using namespace AscendC;
 
 template <typename T>
@@ -107,6 +108,12 @@ __aicore__ inline void UseDequant(LocalTensor<dstT>& y, LocalTensor<int32_t>& x,
     AscendDequant(y, x, s, t, 16u); AscendDequant(y, x, s, 16u); AscendDequant(y, x, s, t); AscendDequant(y, x, s);
 }
 
+template <typename T>
+__aicore__ inline void UseXor(LocalTensor<T>& y, LocalTensor<T>& x, LocalTensor<T>& z, LocalTensor<uint8_t>& t)
+{
+    Xor(y, x, z, t, 8); Xor(y, x, z, t); Xor(y, x, z, 8); Xor(y, x, z); Xor<T, false>(y, x, z, t, 8);
+}
+
 extern "C" __global__ __aicore__ void adv_api_forms(GM_ADDR x)
 {
     TPipe pipe;
@@ -144,5 +151,11 @@ extern "C" __global__ __aicore__ void adv_api_forms(GM_ADDR x)
     Power(i, i2, i2, t, 8);
     Power(i, i2, 3, 8);
     ArithProgression<int16_t>(b.Get<int16_t>(), 1, 2, 8);
+    LocalTensor<int16_t> s16 = b.Get<int16_t>();
+    LocalTensor<int16_t> s16b = b.Get<int16_t>();
+    LocalTensor<uint16_t> u16 = b.Get<uint16_t>();
+    LocalTensor<uint16_t> u16b = b.Get<uint16_t>();
+    UseXor(s16, s16b, s16b, t);
+    UseXor(u16, u16b, u16b, t);
     (void)x;
 }
