@@ -60,6 +60,8 @@ def test_counters_see_the_cube_work(lib):
         r"'dst' at L0A offset 256, not a multiple of 512 bytes"),
     (3, r"Mmad: broke the rule 'cube parameters are in their documented ranges': k 4096 is outside \[0, 4095\]"),
     (4, r"Fixpipe\(L0C->GM\): broke the rule 'Fixpipe's nSize is a multiple of 16 \(without channel split\)': nSize 24"),
+    (6, r"broke the rule 'LoadData's addrMode is 0 from L1 \(only GM -> L1 may decrement\)': addrMode 1"),
+    (7, r"Fixpipe\(L0C->GM\): broke the rule 'Fixpipe's dstStride is not 0'"),
 ])
 def test_planted_cube_faults(lib, fault, message):
     with pytest.raises(KernelRuleViolation, match=message):

@@ -61,6 +61,7 @@ __aicore__ inline void MatmulRaw(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, 
         LoadData2DParams p;
         p.repeatTimes = static_cast<uint8_t>(kb);
         p.srcStride = static_cast<uint16_t>(mb);
+        p.addrMode = t.fault == 6 ? 1 : 0;  // fault 6: a decrementing address from L1
         // fault 2: a destination 256 bytes into L0A (L0A operands are 512-byte aligned)
         LoadData(a2[i * kb * 256 + (t.fault == 2 ? 128 : 0)], a1[i * 256], p);
     }
@@ -106,7 +107,7 @@ __aicore__ inline void MatmulRaw(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, 
     fp.nSize = static_cast<uint16_t>(t.fault == 4 ? t.n - 8 : nb * 16);  // fault 4: nSize not a multiple of 16
     fp.mSize = static_cast<uint16_t>(t.m);
     fp.srcStride = static_cast<uint16_t>(mb * 16);
-    fp.dstStride = t.n;
+    fp.dstStride = t.fault == 7 ? 0 : t.n;  // fault 7: rows of C written over each other
     if constexpr (std::is_same_v<C, half>) fp.quantPre = t.fault == 5 ? QuantMode_t::NoQuant : QuantMode_t::F322F16;
     Fixpipe(cGm, c1, fp);
     qc.FreeTensor(c1);
