@@ -4,7 +4,7 @@
 // real header's), and, like the real header, puts every one of them into the global namespace with a using
 // declaration. So tiling bytes written by host code are read unchanged by either side, and a kernel that declares
 // its own struct of one of these names (RmsNormTiling, SoftMaxTiling, ...) fails to compile here as it does with
-// bisheng (tests/cpp/compile_fail/tiling_struct_clash.cpp). The real header is generated from asc-devkit's
+// bisheng (tests/test_twin_adv_api_forms.py, the clash tests). The real header is generated from asc-devkit's
 // include/adv_api/**/*_tilingdata.h (impl/adv_api/cmake/scripts/gen_kernel_tiling_data_def.py).
 #pragma once
 
