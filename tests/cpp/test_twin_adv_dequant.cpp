@@ -98,15 +98,7 @@ void Kernel(GM_ADDR in, GM_ADDR out)
     DataCopy(outGm, dst.template ReinterpretCast<uint8_t>(), dstBytes);
 }
 
-std::mt19937& Rng()
-{
-    static std::mt19937 rng = [] {
-        const uint32_t seed = std::random_device{}();
-        std::printf("seed %u\n", seed);
-        return std::mt19937(seed);
-    }();
-    return rng;
-}
+using check::Rng;
 
 // The reference value of one element: float(src) * float(scale), rounded to float, then to dstT (bfloat16_t
 // CAST_RINT, half to nearest) and back.

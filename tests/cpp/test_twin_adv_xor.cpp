@@ -62,15 +62,7 @@ void Kernel(GM_ADDR in, GM_ADDR out)
     DataCopyPad(outGm, y, copy);
 }
 
-std::mt19937& Rng()
-{
-    static std::mt19937 rng = [] {
-        const uint32_t seed = std::random_device{}();
-        std::printf("seed %u\n", seed);
-        return std::mt19937(seed);
-    }();
-    return rng;
-}
+using check::Rng;
 
 // The reference: each of the 16 bits set when exactly one input has it.
 uint16_t XorRef(uint16_t a, uint16_t b)

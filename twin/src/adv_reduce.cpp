@@ -8,20 +8,13 @@
 #include <utility>
 #include <vector>
 
+#include "adv_common.h"
+
 namespace AscendC::twin_detail {
 
 namespace {
 
 using ascend_twin::ReduceFn;
-
-unsigned long long U(uint64_t v) { return static_cast<unsigned long long>(v); }
-
-bool Overlap(const void* a, uint64_t aBytes, const void* b, uint64_t bBytes)
-{
-    const uint8_t* pa = static_cast<const uint8_t*>(a);
-    const uint8_t* pb = static_cast<const uint8_t*>(b);
-    return a != nullptr && b != nullptr && aBytes != 0 && bBytes != 0 && pa < pb + bBytes && pb < pa + aBytes;
-}
 
 double Load(const void* base, uint32_t typeSize, bool isFloat, uint64_t i)
 {

@@ -8,13 +8,13 @@
 #include <utility>
 #include <vector>
 
+#include "adv_common.h"
+
 namespace AscendC::twin_detail {
 
 namespace {
 
 using ascend_twin::SoftmaxApi;
-
-unsigned long long U(uint64_t v) { return static_cast<unsigned long long>(v); }
 
 bool Overlap(const uint8_t* a, uint64_t aBytes, const uint8_t* b, uint64_t bBytes)
 {

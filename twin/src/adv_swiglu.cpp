@@ -4,20 +4,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "adv_common.h"
+
 namespace AscendC::twin_detail {
-
-namespace {
-
-unsigned long long U(uint64_t v) { return static_cast<unsigned long long>(v); }
-
-bool Overlap(const void* a, uint64_t aBytes, const void* b, uint64_t bBytes)
-{
-    const uint8_t* pa = static_cast<const uint8_t*>(a);
-    const uint8_t* pb = static_cast<const uint8_t*>(b);
-    return a != nullptr && b != nullptr && aBytes != 0 && bBytes != 0 && pa < pb + bBytes && pb < pa + aBytes;
-}
-
-}  // namespace
 
 uint64_t CheckSwiGLU(uint32_t typeSize, uint32_t calCount, const MathOperand& dst, const MathOperand& src0,
                      const MathOperand& src1, const MathOperand& tmp, bool framework)
