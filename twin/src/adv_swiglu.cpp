@@ -12,18 +12,9 @@ uint64_t CheckSwiGLU(uint32_t typeSize, uint32_t calCount, const MathOperand& ds
                      const MathOperand& src1, const MathOperand& tmp, bool framework)
 {
     const char* call = "SwiGLU";
-    const struct {
-        const char* name;
-        const MathOperand* op;
-    } ops[] = {{"dstTensor", &dst}, {"srcTensor0", &src0}, {"srcTensor1", &src1}, {"sharedTmpBuffer", &tmp}};
-    for (const auto& o : ops) {
-        if (framework && o.op == &tmp) continue;
-        if (o.op->pos != TPosition::VECIN && o.op->pos != TPosition::VECCALC && o.op->pos != TPosition::VECOUT) {
-            ascend_twin::FailF(call, "the advanced math API's operands are at VECIN, VECCALC or VECOUT", "%s is at %s",
-                               o.name, PositionName(o.op->pos));
-        }
-        ascend_twin::CheckUbAligned(call, o.name, o.op->addr);
-    }
+    CheckVecOperands(call,
+                     {{"dstTensor", &dst}, {"srcTensor0", &src0}, {"srcTensor1", &src1}, {"sharedTmpBuffer", &tmp}},
+                     framework ? &tmp : nullptr);
     if (src0.bytes != src1.bytes) {
         ascend_twin::FailF(call, "srcTensor0 and srcTensor1 hold the same number of elements (A2's check)",
                            "srcTensor0 holds %llu, srcTensor1 %llu", U(src0.bytes / typeSize), U(src1.bytes / typeSize));

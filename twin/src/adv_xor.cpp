@@ -12,18 +12,9 @@ void XorRun(const MathOperand& dst, const MathOperand& src0, const MathOperand& 
             bool framework, bool sameSizeRule, uint32_t calCount)
 {
     const char* call = "Xor";
-    const struct {
-        const char* name;
-        const MathOperand* op;
-    } ops[] = {{"dstTensor", &dst}, {"src0Tensor", &src0}, {"src1Tensor", &src1}, {"sharedTmpBuffer", &tmp}};
-    for (const auto& o : ops) {
-        if (framework && o.op == &tmp) continue;
-        if (o.op->pos != TPosition::VECIN && o.op->pos != TPosition::VECCALC && o.op->pos != TPosition::VECOUT) {
-            ascend_twin::FailF(call, "the advanced math API's operands are at VECIN, VECCALC or VECOUT", "%s is at %s",
-                               o.name, PositionName(o.op->pos));
-        }
-        ascend_twin::CheckUbAligned(call, o.name, o.op->addr);
-    }
+    CheckVecOperands(call,
+                     {{"dstTensor", &dst}, {"src0Tensor", &src0}, {"src1Tensor", &src1}, {"sharedTmpBuffer", &tmp}},
+                     framework ? &tmp : nullptr);
     if (sameSizeRule && src0.bytes != src1.bytes) {
         ascend_twin::FailF(call, "without calCount, src0Tensor and src1Tensor hold the same number of elements (docs)",
                            "src0Tensor holds %llu, src1Tensor %llu", U(src0.bytes / 2), U(src1.bytes / 2));
