@@ -122,6 +122,20 @@ else:
         "ascend_ext._C", cpu_sources, include_dirs=include_dirs, extra_compile_args=cxx_flags
     )
 
+class BuildExtension(cpp_extension.BuildExtension):
+    """torch's BuildExtension without the interpreter's ``-g``: debug information more than doubles the compile
+    time of the units that include torch's autograd and dispatcher headers (and the size of what links them).
+    ASCEND_EXT_DEBUG_INFO=1 keeps it."""
+
+    def build_extensions(self):
+        if os.environ.get("ASCEND_EXT_DEBUG_INFO") != "1":
+            for name in ("compiler_so", "compiler_cxx", "linker_so"):
+                command = getattr(self.compiler, name, None)
+                if command:
+                    self.compiler.set_executable(name, [a for a in command if a not in ("-g", "-g3")])
+        super().build_extensions()
+
+
 setup(
     packages=["ascend_ext", "ascend_ext.ops", "ascend_ext.bench"],
     package_data={
@@ -145,5 +159,5 @@ setup(
     },
     package_dir={"ascend_ext": "torch_ext/ascend_ext", "ascend_ext.bench": "benchmarks"},
     ext_modules=[extension],
-    cmdclass={"build_ext": cpp_extension.BuildExtension.with_options(use_ninja=True)},
+    cmdclass={"build_ext": BuildExtension.with_options(use_ninja=True)},
 )

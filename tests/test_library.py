@@ -516,3 +516,69 @@ def test_check_op_catches_a_result_of_another_dtype_than_declared():
 
 
 _KEEP = []  # torch.library.Library objects of the tests above, kept alive
+
+
+FOURTH_OP = os.path.join(os.path.dirname(__file__), "fourth_op")
+
+
+@pytest.fixture(scope="module")
+def cpp_tiling_dir(tmp_path_factory):
+    """A user's op whose tiling is C++ (al.CppTiling): the scale_shift kernel, its struct and its tiling header
+    (tests/fourth_op), copied into a folder of their own with the layout they include each other by, plus
+    tilings that refuse, throw or do not exist."""
+    d = tmp_path_factory.mktemp("cpp_tiling")
+    for rel in ("op_kernel/scale_shift.cpp", "op_kernel/scale_shift_tiling_data.h", "op_host/scale_shift_tiling.h"):
+        os.makedirs(d / os.path.dirname(rel), exist_ok=True)
+        shutil.copy(os.path.join(FOURTH_OP, rel), d / rel)
+    (d / "op_host" / "picky_tiling.h").write_text(
+        '#pragma once\n#include <stdexcept>\n#include "scale_shift_tiling.h"\n'
+        "namespace user {\n"
+        "inline ascend_ext::TilingDecision Picky(const ascend_ext::TilingArgs& args, "
+        "const ascend_ext::PlatformInfo& platform, ScaleShiftTilingData& t) {\n"
+        '    if (args.attrs[0].real < 0) return {0, 0, 0, "a must not be negative"};\n'
+        '    if (args.attrs[1].real > 1e30) throw std::runtime_error("b is out of range");\n'
+        "    return ascend_ext::ScaleShiftTiling(args, platform, t);\n"
+        "}\n}  // namespace user\n")
+    return d
+
+
+def declare_cpp_tiled(d, function="ascend_ext::ScaleShiftTiling", header="op_host/scale_shift_tiling.h"):
+    return al.op(f"ae_test::{fresh_name('scale_shift')}(Tensor x, float a, float b) -> Tensor y",
+                 kernel=al.Kernel(str(d / "op_kernel" / "scale_shift.cpp"), entry="scale_shift"),
+                 dtypes={"x": ("float32", "float16")}, outputs={"y": al.like("x")},
+                 tiling=al.CppTiling(str(d / header), function))
+
+
+def test_cpp_tiling_tiles_a_user_op(cpp_tiling_dir):
+    op = declare_cpp_tiled(cpp_tiling_dir)
+    for dtype, eps in ((torch.float32, 2.0 ** -23), (torch.float16, 2.0 ** -10)):
+        for shape in ((7,), (3, 1000), (48 * 2048 + 5,)):  # one core, a tail, every core
+            x = torch.randn(shape, dtype=torch.float64).to(dtype)
+            a, b = float(torch.randn(())), float(torch.randn(()))
+            with ascend_ext.twin.record() as rec:
+                y = op(x, a, b)
+            a_k, b_k = (float(torch.tensor(v, dtype=dtype)) for v in (a, b))  # a and b as the kernel holds them
+            ref = x.double() * a_k + b_k
+            # two roundings in the kernel's dtype (x * a, then + b): each at most eps/2 of what it rounds
+            bound = eps * ((x.double() * a_k).abs() + ref.abs()) + 1e-30
+            assert ((y.double() - ref).abs() <= bound).all(), (shape, dtype, (y.double() - ref).abs().max())
+            # the block dim is the C++ function's: more than one core once the input is over 8 KiB
+            cores = rec.launches[-1]["block_dim"] if isinstance(rec.launches[-1], dict) else rec.launches[-1].block_dim
+            assert (cores > 1) == (x.numel() * x.element_size() > 8192), (shape, dtype, cores)
+
+
+def test_cpp_tiling_errors_name_the_op(cpp_tiling_dir):
+    picky = declare_cpp_tiled(cpp_tiling_dir, "user::Picky", "op_host/picky_tiling.h")
+    x = torch.randn(100)
+    torch.testing.assert_close(picky(x, 2.0, 1.0), x * 2.0 + 1.0)
+    with pytest.raises(ValueError, match=r"ae_test::scale_shift\d+: a must not be negative"):
+        picky(x, -1.0, 0.0)
+    with pytest.raises(RuntimeError, match=r"ae_test::scale_shift\d+: the C\+\+ tiling user::Picky threw: b is out of range"):
+        picky(x, 1.0, 1e31)
+    with pytest.raises(al.DeclarationError, match=r"op ae_test::scale_shift\d+: CppTiling: header .*no_such_tiling.h does not exist"):
+        declare_cpp_tiled(cpp_tiling_dir, header="op_host/no_such_tiling.h")
+    with pytest.raises(al.DeclarationError, match="'ScaleShift Tiling' is not a C\\+\\+ function name"):
+        declare_cpp_tiled(cpp_tiling_dir, function="ScaleShift Tiling")
+    with pytest.raises(ascend_ext.twin.KernelCompileError, match=r"error: .NoSuchTiling. is not a member of .ascend_ext."):
+        missing = declare_cpp_tiled(cpp_tiling_dir, function="ascend_ext::NoSuchTiling")
+        missing(x, 1.0, 0.0)
