@@ -2,10 +2,11 @@
 // GlobalTensor::GetValue/SetValue reach GM through a per-core cache of 64-byte lines (CACHE_LINE_SIZE,
 // impl/basic_api/utils/kernel_utils_constants.h for dav-2201), DataCopy and the cube's transfers do not.
 // The twin keeps no cached copies; it checks that every scalar access is one the cache serves correctly:
-// - a GetValue reads bytes this core invalidated with DataCacheCleanAndInvalid earlier in the launch (or
-//   stored itself with SetValue): the line may hold a copy from before the launch, when an earlier kernel
-//   or the host wrote the tensor (GetValue docs, 约束说明). Assuming such a copy may survive into the
-//   launch is the twin's reading: the docs do not say whether a launch starts with an empty cache;
+// - a launch starts with no line cached: a GetValue of bytes written before the launch (by the host or an
+//   earlier kernel) loads them fresh. The docs ask for DataCacheCleanAndInvalid where GM "may be rewritten
+//   from outside" (GetValue, 约束说明) and name other cores as the case (DataCacheCleanAndInvalid, 典型场景);
+//   every kernel's tiling is read with scalar loads at its start without it (GET_TILING_DATA), and so do the
+//   public kernels. The twin reads the docs so; a 910B run confirms it (docs/twin.md);
 // - a GetValue does not read bytes this core's own DMA wrote after the invalidation, nor bytes another
 //   core wrote after this core loaded the line (the SyncAll epochs order them);
 // - a DMA transfer (of this core, or of another core after a SyncAll) reads SetValue bytes only once a
@@ -72,14 +73,9 @@ void ScalarCacheRead(const char* call, CoreContext& ctx, uint64_t begin, uint64_
         sc.valid.push_back({LineStart(begin), LineEnd(end - 1), sc.allValidEpoch, kScalarCacheNever});
         valid = &sc.valid.back();
     }
-    if (valid == nullptr) {
-        Fail(call,
-             "GetValue of GM another kernel, the host, another core or a DMA transfer may have written comes after "
-             "DataCacheCleanAndInvalid of its line (GetValue docs, 约束说明)",
-             Bytes(ctx, begin, end) + " were not invalidated in this core's data cache in this launch, which may "
-                 "hold their 64-byte line from before (the twin assumes a line cached before the launch can "
-                 "survive into it: stricter than the NPU if the cache starts empty); call " + kDcci +
-                 " on them first");
+    if (valid == nullptr) {  // not cached since the launch began: the line is loaded from GM now
+        sc.valid.push_back({LineStart(begin), LineEnd(end - 1), 0, kScalarCacheNever});
+        valid = &sc.valid.back();
     }
     if (valid->loadEpoch == kScalarCacheNever) valid->loadEpoch = ctx.epoch;  // the line is loaded now
     sc.reads.push_back({begin, end, ctx.epoch, valid->loadEpoch});
