@@ -148,6 +148,7 @@ setup(
             "twin_sdk/host_include/*/*.h",  # host tiling API: graph/tensor.h, platform/soc_spec.h
             "twin_sdk/host_include/*/*/*.h",  # tiling/pad/broadcast_tiling.h, tiling/platform/platform_ascendc.h
             "twin_sdk/include/kernel_tiling/*.h",
+            "twin_sdk/include/std/*.h",  # AscendC::Std's headers at their CANN paths (std/algorithm.h, ...)
             "twin_sdk/include/ascendc/host_api/tiling/*.h",
             "twin_sdk/src/*.cpp",
             "twin_sdk/src/*.h",

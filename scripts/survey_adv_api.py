@@ -7,8 +7,10 @@ into it): each is a git directory, a checkout `<root>/<owner>/<name>` or a bare 
 declares `__aicore__`; a kernel is an op's directory (the part before `/op_kernel/`, else the file's folder);
 files under the Ascend 950-only directories (arch35, regbase, ..._apt, v35, ascend950) are left out, and so are
 definitions, comments and, for names a scalar helper often has (Ceil, Floor, Round, Log, Power, Sum, ...),
-calls of fewer than three arguments. APIs whose name a basic API shares (Exp, Axpy, ReduceSum, Select,
-Transpose) are not counted. The count is by name: a kernel's own function of an API's name counts too.
+calls of fewer than three arguments. APIs whose name a basic API shares (Exp, Axpy, Select, Transpose) are not
+counted, but for the reductions over a Pattern (ReduceSum/Max/Min/Prod/Any/All/Mean<T, Pattern::Reduce::..>), which
+count when their template arguments name a Pattern. The count is by name: a kernel's own function of an API's
+name counts too.
 
     python scripts/survey_adv_api.py --root /work/.mirror [--implemented Floor,Log,...]
 """
@@ -36,6 +38,8 @@ FAMILIES = {
     "normalization": "BatchNorm DeepNorm GroupNorm LayerNorm WelfordUpdate LayerNormGrad LayerNormGradBeta Normalize "
                      "RmsNorm WelfordFinalize",
     "reduce": "Mean Sum ReduceAll ReduceAny ReduceMean ReduceProd ReduceXorSum",
+    "reduce (Pattern)": "ReduceSum<Pattern> ReduceMax<Pattern> ReduceMin<Pattern> ReduceProd<Pattern> "
+                        "ReduceAny<Pattern> ReduceAll<Pattern> ReduceMean<Pattern>",
     "pad/transpose": "Pad UnPad ConfusionTranspose TransData",
     "quantization": "AntiQuantize AscendAntiQuant AscendDequant AscendQuant Dequantize Quantize",
     "index/sort/filter": "TopK ArithProgression DropOut",
@@ -64,8 +68,10 @@ def unit_of(path: str) -> str:
 
 
 def survey(gdir: str, repo: str, names: Dict[str, str]) -> Dict[str, Set[str]]:
-    """API name -> the kernels (op directories) of the repository that call it."""
-    alternation = "|".join(sorted(names, key=len, reverse=True))
+    """API name -> the kernels (op directories) of the repository that call it. A name "Xxx<Pattern>" is the
+    call Xxx<..Pattern..>(...) only."""
+    patterned = {n[:-len("<Pattern>")] for n in names if n.endswith("<Pattern>")}
+    alternation = "|".join(sorted({n.replace("<Pattern>", "") for n in names}, key=len, reverse=True))
     call = re.compile(r"(?<![\w.>:])((?:AscendC::)?)(" + alternation + r")\s*(<[^;(){}]*>)?\s*\(")
     kernel_files = {line.split(":", 1)[1] for line in
                     git(gdir, "grep", "-l", "-E", "__aicore__|kernel_operator.h", "HEAD", "--", *SOURCE_GLOBS).split()}
@@ -91,7 +97,14 @@ def survey(gdir: str, repo: str, names: Dict[str, str]) -> Dict[str, Set[str]]:
                 args += ch == "," and depth == 1
             if m.group(2) in SCALAR_HELPER_NAMES and args < 3 and depth == 0:
                 continue
-            hits[m.group(2)].add(unit_of(path))
+            name = m.group(2)
+            if name in patterned:
+                if "Pattern" not in (m.group(3) or ""):
+                    if name not in names:
+                        continue  # the basic API of that name
+                else:
+                    name += "<Pattern>"
+            hits[name].add(unit_of(path))
     return hits
 
 

@@ -54,3 +54,38 @@ def test_every_host_size_function_compiles_against_the_twin():
 def test_every_host_size_function_compiles_against_the_real_headers():
     proc = subprocess.run(["bash", ASCCHK_HOST, HOST_FORMS, "--variants", "tiling"], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+
+
+CLASH = '''#include "kernel_operator.h"
+{opening}struct RmsNormTiling {{
+    uint32_t rows;
+}};{closing}
+extern "C" __global__ __aicore__ void tiling_clash(GM_ADDR x)
+{{
+    (void)x;
+}}
+'''
+
+
+def test_a_kernel_struct_named_like_a_high_level_tiling_struct_fails(tmp_path):
+    # kernel_tiling/kernel_tiling.h puts the 26 high-level tiling structs into the global namespace, as the real
+    # header does: a kernel's own struct RmsNormTiling conflicts with it on the device, and here.
+    src = tmp_path / "tiling_clash.cpp"
+    src.write_text(CLASH.format(opening="", closing=""))
+    with pytest.raises(KernelCompileError, match="RmsNormTiling"):
+        ascend_ext.twin.compile_kernels([str(src)])
+
+
+def test_the_same_struct_in_a_namespace_compiles(tmp_path):
+    src = tmp_path / "tiling_no_clash.cpp"
+    src.write_text(CLASH.format(opening="namespace mine {\n", closing="\n}  // namespace mine"))
+    lib = ascend_ext.twin.compile_kernels([str(src)])
+    assert "tiling_clash" in lib.entries
+
+
+@pytest.mark.skipif(not os.access(ASCCHK, os.X_OK), reason="the ascchk checkers (real Ascend C headers) are not built")
+def test_the_real_headers_reject_the_clash_too(tmp_path):
+    src = tmp_path / "tiling_clash.cpp"
+    src.write_text(CLASH.format(opening="", closing=""))
+    proc = subprocess.run(["bash", ASCCHK, str(src), "--mode", "aiv"], capture_output=True, text=True)
+    assert proc.returncode != 0 and "RmsNormTiling" in proc.stdout + proc.stderr

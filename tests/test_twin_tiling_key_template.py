@@ -42,6 +42,25 @@ def test_failed_assert_is_a_violation(lib):
                    tiling=struct.pack("<I", 12))
 
 
+UNQUALIFIED_ASSERT = """#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void assert_blocks(GM_ADDR x, GM_ADDR tiling)
+{
+    // GetBlockNum outside AscendC, as the AddN sample writes it: the device build drops ASSERT's expression
+    ASSERT(GetBlockNum() != *reinterpret_cast<__gm__ int32_t*>(tiling) && "blocks");
+    (void)x;
+}
+"""
+
+
+def test_assert_resolves_names_in_ascendc_and_checks_them(tmp_path):
+    src = tmp_path / "assert_blocks.cpp"
+    src.write_text(UNQUALIFIED_ASSERT)
+    lib = ascend_ext.twin.compile_kernels([str(src)])
+    lib.launch("assert_blocks", 2, x=torch.zeros(8), tiling=struct.pack("<i", 3))  # the passing counterpart
+    with pytest.raises(KernelRuleViolation, match=r"'GetBlockNum\(\) != .* && \"blocks\"' is false"):
+        lib.launch("assert_blocks", 2, x=torch.zeros(8), tiling=struct.pack("<i", 2))
+
+
 def test_null_system_workspace_is_a_violation(lib):
     with pytest.raises(KernelRuleViolation, match=r"SetSysWorkspace: broke the rule 'workspace can not be nullptr'"):
         lib.launch("scale_double", 1, x=torch.zeros(8), y=torch.zeros(8), workspace=None,

@@ -2,12 +2,25 @@
 // when anything failed.
 #pragma once
 
+#include <cstdint>
 #include <cstdio>
 #include <functional>
+#include <random>
 #include <string>
 #include <vector>
 
 namespace check {
+
+// One generator per test program, freshly seeded; the seed is printed so that a failure can be replayed.
+inline std::mt19937& Rng()
+{
+    static std::mt19937 rng = [] {
+        const uint32_t seed = std::random_device{}();
+        std::printf("seed %u\n", seed);
+        return std::mt19937(seed);
+    }();
+    return rng;
+}
 
 inline int& Failures()
 {

@@ -141,15 +141,7 @@ void Kernel(GM_ADDR in, GM_ADDR out)
     outQ.FreeTensor(y);
 }
 
-std::mt19937& Rng()
-{
-    static std::mt19937 rng = [] {
-        const uint32_t seed = std::random_device{}();
-        std::printf("seed %u\n", seed);
-        return std::mt19937(seed);
-    }();
-    return rng;
-}
+using check::Rng;
 
 double Uniform(double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(Rng()); }
 

@@ -84,15 +84,7 @@ void Kernel(GM_ADDR in, GM_ADDR out)
     DataCopyPad(outGm, y, copy);
 }
 
-std::mt19937& Rng()
-{
-    static std::mt19937 rng = [] {
-        const uint32_t seed = std::random_device{}();
-        std::printf("seed %u\n", seed);
-        return std::mt19937(seed);
-    }();
-    return rng;
-}
+using check::Rng;
 
 double U(double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(Rng()); }
 int I(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(Rng()); }

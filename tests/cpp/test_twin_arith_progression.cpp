@@ -50,15 +50,7 @@ void Kernel(GM_ADDR, GM_ADDR out)
     DataCopyPad(o, y, DataCopyExtParams{1, static_cast<uint32_t>(c.count * sizeof(T)), 0, 0, 0});
 }
 
-std::mt19937& Rng()
-{
-    static std::mt19937 rng = [] {
-        const uint32_t seed = std::random_device{}();
-        std::printf("seed %u\n", seed);
-        return std::mt19937(seed);
-    }();
-    return rng;
-}
+using check::Rng;
 
 template <typename T>
 double ToDouble(T v)

@@ -80,15 +80,7 @@ void Kernel(GM_ADDR in, GM_ADDR out)
     outQ.FreeTensor(y);
 }
 
-std::mt19937& Rng()
-{
-    static std::mt19937 rng = [] {
-        const uint32_t seed = std::random_device{}();
-        std::printf("seed %u\n", seed);
-        return std::mt19937(seed);
-    }();
-    return rng;
-}
+using check::Rng;
 
 template <typename T>
 T RandomValue()

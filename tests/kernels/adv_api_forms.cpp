@@ -13,6 +13,15 @@
 #include "lib/activation/swiglu.h"
 #include "lib/reduce/sum.h"
 #include "lib/index/arithprogression.h"
+#include "lib/activation/softmax.h"
+#include "lib/activation/simplesoftmax.h"
+#include "lib/activation/softmaxflash.h"
+#include "lib/activation/softmaxflashv2.h"
+#include "lib/activation/logsoftmax.h"
+#include "lib/activation/softmaxgrad.h"
+#include "lib/reduce/reduce.h"
+#include "lib/quantization/ascend_dequant.h"
+#include "lib/math/xor.h"
 using namespace AscendC;
 
 template <typename T>
@@ -38,6 +47,73 @@ __aicore__ inline void Use(LocalTensor<T>& y, LocalTensor<T>& x, LocalTensor<T>&
     Arange(y, static_cast<T>(1.0f), static_cast<T>(2.0f), 8);
 }
 
+constexpr SoftmaxConfig kNoBrc = {false, 0, 0, SoftmaxMode::SOFTMAX_OUTPUT_WITHOUT_BRC};
+constexpr SoftmaxConfig kConstShape = {true, 16, 64};
+
+// The SoftMax family: T1 src/dst, T2 the statistics (T1 = T2, or half with float statistics).
+template <typename T1, typename T2>
+__aicore__ inline void UseSoftmax(LocalTensor<T1>& y, LocalTensor<T1>& x, LocalTensor<T2>& s, LocalTensor<T2>& m,
+                                  LocalTensor<T1>& e, LocalTensor<uint8_t>& t)
+{
+    SoftMaxTiling tiling;
+    const SoftMaxShapeInfo shape{16, 64, 16, 60};
+    SoftMax<T1>(y, s, m, x, tiling, shape); SoftMax<T1>(y, s, m, x, t, tiling, shape);
+    SoftMax<T1, false, false, false, kConstShape>(y, s, m, x, t, tiling, shape); SoftMax<T1>(y, s, m, x, tiling);
+    SimpleSoftMax<T1>(y, s, m, x, tiling, shape); SimpleSoftMax<T1>(y, s, m, x, t, tiling, shape);
+    SoftmaxFlash<T1>(y, s, m, x, e, s, m, tiling, true, shape); SoftmaxFlash<T1>(y, s, m, x, e, s, m, t, tiling);
+    SoftmaxFlashV2<T1>(y, s, m, x, e, s, m, tiling, shape); SoftmaxFlashV2<T1, true>(y, s, m, x, e, s, m, t, tiling, shape);
+    SoftmaxFlashV2<T1, true, true, false, false, kNoBrc>(y, s, m, x, e, s, m, t, tiling, shape);
+    tiling = SoftMaxFlashV2TilingFunc(shape, sizeof(T1), sizeof(T2), t.GetSize(), true, false, false, true);
+    if constexpr (std::is_same_v<T1, T2>) {
+        SoftMax<T1>(y, x, tiling, shape); SoftMax<T1>(y, x, t, tiling, shape);
+        SoftmaxFlashV2<T1, true, false, false, false, kNoBrc>(y, m, s, m, x, e, s, m, tiling, shape);
+        SoftmaxFlashV2<T1, true, false, false, false, kNoBrc>(y, m, s, m, x, e, s, m, t, tiling, shape);
+        LogSoftMaxTiling logTiling;
+        LogSoftMax<T1>(y, s, m, x, t, logTiling, shape);
+        SoftmaxGrad<T1>(y, x, x, tiling, false, shape); SoftmaxGrad<T1>(y, x, x, t, tiling, true, shape);
+        SoftmaxGradFront<T1>(y, x, x, tiling, shape); SoftmaxGradFront<T1, true>(y, x, x, t, tiling, shape);
+        const bool adjusted = AdjustSoftMaxRes<T1, T2>(y, m, 0xFF800000u, static_cast<T1>(0.0f), shape);
+        (void)AdjustSoftMaxRes<T1, T2, false, 1>(y, m, 0xFF800000u, static_cast<T1>(adjusted ? 1.0f : 0.0f), shape);
+    }
+}
+
+// The reductions over a pattern (AR and RA; the dtypes A2 takes for each).
+template <typename T>
+__aicore__ inline void UseReduce(LocalTensor<T>& y, LocalTensor<T>& x, LocalTensor<uint8_t>& t)
+{
+    const uint32_t shape[] = {4, 16};
+    if constexpr (std::is_same_v<T, float>) {
+        ReduceSum<T, Pattern::Reduce::AR>(y, x, t, shape, true); ReduceSum<T, Pattern::Reduce::RA, true>(y, x, shape, true);
+        ReduceProd<T, Pattern::Reduce::AR>(y, x, t, shape, true); ReduceProd<T, Pattern::Reduce::RA>(y, x, shape, true);
+    }
+    if constexpr (!std::is_same_v<T, uint8_t>) {
+        ReduceMax<T, Pattern::Reduce::AR>(y, x, t, shape, true); ReduceMax<T, Pattern::Reduce::RA>(y, x, shape, true);
+        ReduceMin<T, Pattern::Reduce::RA, true>(y, x, t, shape, true); ReduceMin<T, Pattern::Reduce::AR>(y, x, shape, true);
+        ReduceMean<T, Pattern::Reduce::AR>(y, x, t, shape, true); ReduceMean<T, Pattern::Reduce::RA>(y, x, shape, true);
+    }
+    if constexpr (!std::is_same_v<T, half>) {
+        ReduceAny<T, Pattern::Reduce::AR>(y, x, t, shape, true); ReduceAny<T, Pattern::Reduce::RA>(y, x, shape, true);
+        ReduceAll<T, Pattern::Reduce::RA>(y, x, t, shape, true); ReduceAll<T, Pattern::Reduce::AR, true>(y, x, shape, true);
+    }
+}
+
+// AscendDequant: the A2 dtype combinations, tensor and scalar scales, with and without DequantParams.
+template <typename dstT, typename scaleT>
+__aicore__ inline void UseDequant(LocalTensor<dstT>& y, LocalTensor<int32_t>& x, LocalTensor<scaleT>& s,
+                                  LocalTensor<uint8_t>& t)
+{
+    DequantParams params{4, 8, 8};
+    AscendDequant(y, x, s, t, params); AscendDequant<dstT, scaleT>(y, x, s, params);
+    AscendDequant<dstT, scaleT, DeQuantMode::DEQUANT_WITH_MULTI_ROW>(y, x, s, t, {1, 32, 8});
+    AscendDequant(y, x, s, t, 16u); AscendDequant(y, x, s, 16u); AscendDequant(y, x, s, t); AscendDequant(y, x, s);
+}
+
+template <typename T>
+__aicore__ inline void UseXor(LocalTensor<T>& y, LocalTensor<T>& x, LocalTensor<T>& z, LocalTensor<uint8_t>& t)
+{
+    Xor(y, x, z, t, 8); Xor(y, x, z, t); Xor(y, x, z, 8); Xor(y, x, z); Xor<T, false>(y, x, z, t, 8);
+}
+
 extern "C" __global__ __aicore__ void adv_api_forms(GM_ADDR x)
 {
     TPipe pipe;
@@ -52,10 +128,34 @@ extern "C" __global__ __aicore__ void adv_api_forms(GM_ADDR x)
     LocalTensor<uint8_t> t = b.Get<uint8_t>();
     Use(f, f2, f3, t);
     Use(h, h2, h3, t);
+    UseSoftmax(f, f2, f3, f2, f3, t);
+    UseSoftmax(h, h2, h3, h2, h3, t);
+    UseSoftmax(h, h2, f2, f3, h3, t);
+    UseReduce(f, f2, t);
+    UseReduce(h, h2, t);
+    LocalTensor<uint8_t> u = b.Get<uint8_t>();
+    UseReduce(u, t, t);
+    LocalTensor<int32_t> q = b.Get<int32_t>();
+    LocalTensor<bfloat16_t> bf = b.Get<bfloat16_t>();
+    LocalTensor<uint64_t> u64 = b.Get<uint64_t>();
+    UseDequant(h, q, u64, t);
+    UseDequant(f, q, f2, t);
+    UseDequant(f, q, bf, t);
+    UseDequant(bf, q, bf, t);
+    UseDequant(bf, q, f2, t);
+    AscendDequant(f, q, 0.5f, t, DequantParams{4, 8, 8});
+    AscendDequant<bfloat16_t, float>(bf, q, 0.5f, DequantParams{4, 8, 8});
+    AscendDequant<float, bfloat16_t>(f, q, bf.GetValue(0), t, DequantParams{4, 8, 8});
     LocalTensor<int32_t> i = b.Get<int32_t>();
     LocalTensor<int32_t> i2 = b.Get<int32_t>();
     Power(i, i2, i2, t, 8);
     Power(i, i2, 3, 8);
     ArithProgression<int16_t>(b.Get<int16_t>(), 1, 2, 8);
+    LocalTensor<int16_t> s16 = b.Get<int16_t>();
+    LocalTensor<int16_t> s16b = b.Get<int16_t>();
+    LocalTensor<uint16_t> u16 = b.Get<uint16_t>();
+    LocalTensor<uint16_t> u16b = b.Get<uint16_t>();
+    UseXor(s16, s16b, s16b, t);
+    UseXor(u16, u16b, u16b, t);
     (void)x;
 }

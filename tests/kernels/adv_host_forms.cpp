@@ -14,6 +14,12 @@
 #include "tiling/activation/swiglu_tiling.h"
 #include "tiling/reduce/sum_tiling.h"
 #include "tiling/index/arithprogression_tiling.h"
+#include "tiling/activation/softmax_tiling.h"
+#include "tiling/activation/logsoftmax_tiling.h"
+#include "tiling/softmax/softmax_tiling.h"
+#include "tiling/reduce/reduce_tiling.h"
+#include "tiling/quantization/ascend_dequant_tiling.h"
+#include "tiling/math/xor_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
 
 uint32_t AdvHostForms(const platform_ascendc::PlatformAscendC& p)
@@ -43,5 +49,37 @@ uint32_t AdvHostForms(const platform_ascendc::PlatformAscendC& p)
     AscendC::GetSumMaxMinTmpSize(1000, 4, false, mx, mn);
     AscendC::GetArithProgressionMaxMinTmpSize(mx, mn);
     AscendC::GetArangeMaxMinTmpSize(mx, mn);
-    return mx + mn + live + extra;
+    AscendC::tiling::SoftMaxTiling st;
+    AscendC::tiling::LogSoftMaxTiling lt;
+    mx += AscendC::GetSoftMaxMaxTmpSize(s, 2, false) + AscendC::GetSoftMaxMinTmpSize(s, 4, false);
+    AscendC::SoftMaxTilingFunc(s, 2, 8192, st);
+    mx += AscendC::GetSoftMaxFlashMaxTmpSize(s, 2, true, false) + AscendC::GetSoftMaxFlashMinTmpSize(s, 4, false, false);
+    AscendC::SoftMaxFlashTilingFunc(s, 4, 8192, st, true);
+    AscendC::SoftMaxFlashTilingFunc(s, 4, 8192, st);
+    mx += AscendC::GetSoftMaxGradMaxTmpSize(s, 2, true, false) + AscendC::GetSoftMaxGradMinTmpSize(s, 4, false, false);
+    AscendC::SoftMaxGradTilingFunc(s, 2, 8192, st, true);
+    AscendC::SoftMaxGradTilingFunc(s, 2, 8192, st);
+    mx += AscendC::IsBasicBlockInSoftMax(st) ? 1 : 0;
+    mx += AscendC::IsBasicBlockInSoftMax(st, 4) ? 1 : 0;
+    mx += AscendC::GetSoftMaxFlashV2MinTmpSize(s, 2, 4, true) + AscendC::GetSoftMaxFlashV2MaxTmpSize(s, 4, 4, false, true, true);
+    AscendC::SoftMaxFlashV2TilingFunc(s, 2, 4, 8192, st, true);
+    AscendC::SoftMaxFlashV2TilingFunc(s, 2, 2, 8192, st, true, false, true);
+    AscendC::GetSoftMaxFlashV3MaxMinTmpSize(s, 2, 4, mx, mn, true);
+    AscendC::GetSoftMaxFlashV3MaxMinTmpSize(s, 2, 4, mx, mn, false, false);
+    AscendC::SoftMaxFlashV3TilingFunc(s, 2, 4, 8192, st, true);
+    mx += AscendC::GetLogSoftMaxMaxTmpSize(s, 2, false) + AscendC::GetLogSoftMaxMinTmpSize(s, 4, false);
+    AscendC::LogSoftMaxTilingFunc(s, 4, 8192, lt);
+    const ge::Shape s2({16, 70});
+    AscendC::GetReduceSumMaxMinTmpSize(s2, ge::DT_FLOAT, AscendC::ReducePattern::AR, true, false, mx, mn);
+    AscendC::GetReduceMaxMaxMinTmpSize(s2, ge::DT_FLOAT16, AscendC::ReducePattern::RA, true, true, mx, mn);
+    AscendC::GetReduceMinMaxMinTmpSize(s2, ge::DT_FLOAT, AscendC::ReducePattern::AR, true, false, mx, mn);
+    AscendC::GetReduceProdMaxMinTmpSize(s2, ge::DT_FLOAT, AscendC::ReducePattern::RA, true, false, mx, mn);
+    AscendC::GetReduceMeanMaxMinTmpSize(s2, ge::DT_FLOAT, AscendC::ReducePattern::AR, true, false, mx, mn);
+    AscendC::GetReduceAnyMaxMinTmpSize(s2, ge::DT_UINT8, AscendC::ReducePattern::AR, true, false, mx, mn);
+    AscendC::GetReduceAllMaxMinTmpSize(s2, ge::DT_FLOAT, AscendC::ReducePattern::RA, true, false, mx, mn);
+    AscendC::GetAscendDequantMaxMinTmpSize(s2, 4, mx, mn);
+    AscendC::GetAscendDequantTmpBufferFactorSize(s2, live, extra);
+    AscendC::GetXorMaxMinTmpSize(s, 2, false, mx, mn);
+    AscendC::GetXorTmpBufferFactorSize(2, live, extra);
+    return mx + mn + live + extra + st.splitM + lt.splitM;
 }

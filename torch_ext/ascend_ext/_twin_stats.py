@@ -30,6 +30,10 @@ class CoreStats:
     mte3_calls: int = 0
     mte3_bursts: int = 0
     vector_instructions: Dict[str, Dict[str, int]] = dataclasses.field(default_factory=dict)
+    # Which core: "aic" or "aiv", and what GetBlockIdx returned on it (a MIX kernel with cube and vector
+    # cores lists per block its AIC, then its AIVs; the AIVs' GetBlockIdx is block * ratio + GetSubBlockIdx).
+    core_type: str = "aiv"
+    block_idx: int = 0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -38,6 +42,7 @@ class LaunchStats:
     platform: str
     block_dim: int
     cores: List[CoreStats]
+    mix_type: str = ""  # "MIX_AIC_1_2" / "MIX_AIC_1_1" for a launch of AICs and AIVs, else ""
 
     @property
     def total(self) -> CoreStats:
@@ -67,6 +72,8 @@ class LaunchStats:
             mte3_calls=sum(c.mte3_calls for c in self.cores),
             mte3_bursts=sum(c.mte3_bursts for c in self.cores),
             vector_instructions=instrs,
+            core_type="",
+            block_idx=-1,
         )
 
 
@@ -76,6 +83,7 @@ def parse(raw: dict) -> LaunchStats:
         platform=raw["platform"],
         block_dim=raw["block_dim"],
         cores=[CoreStats(**c) for c in raw["cores"]],
+        mix_type=raw.get("mix_type", ""),
     )
 
 

@@ -141,9 +141,11 @@ class KernelSpec:
         return h.hexdigest()
 
 
+# An entry: __global__ among the function qualifiers before `void` (__aicore__, and the kernel-type qualifiers
+# __mix__(c, v), __cube__, __vector__, __schedmode__(m) of kernel-launch sources, in any order).
+_QUALIFIER = r"(?:__global__|__aicore__|__cube__|__vector__|__mix__\s*\(\s*\d+\s*,\s*\d+\s*\)|__schedmode__\s*\(\s*\d+\s*\))"
 _ENTRY_RE = re.compile(
-    r"(template\s*<[^{;]*>\s*)?(?:extern\s+\"C\"\s+)?(?:__global__\s+__aicore__|__aicore__\s+__global__)\s+void\s+"
-    r"(\w+)\s*\(([^)]*)\)")
+    r"(template\s*<[^{;]*>\s*)?(?:extern\s+\"C\"\s+)?((?:" + _QUALIFIER + r"\s+)+)void\s+(\w+)\s*\(([^)]*)\)")
 _TASK_TYPE_RE = re.compile(r"KERNEL_TASK_TYPE_DEFAULT\s*\(\s*KERNEL_TYPE_(\w+)\s*\)")
 
 
@@ -151,7 +153,7 @@ def strip_comments(text: str) -> str:
     return re.sub(r"//[^\n]*|/\*.*?\*/", " ", text, flags=re.S)
 
 
-def _param(text: str) -> Optional[KernelParam]:
+def parse_param(text: str) -> Optional[KernelParam]:
     text = re.sub(r"\s+", " ", text.split("=")[0]).strip()
     if not text or text == "void":
         return None
@@ -173,10 +175,11 @@ def find_entries(source: str) -> Dict[str, Tuple[KernelParam, ...]]:
     with open(source, errors="replace") as f:
         text = strip_comments(f.read())
     entries: Dict[str, Tuple[KernelParam, ...]] = {}
-    for template, name, params in _ENTRY_RE.findall(text):
-        if template:
+    for template, qualifiers, name, params in _ENTRY_RE.findall(text):
+        if template or "__global__" not in qualifiers or ("__aicore__" not in qualifiers and not
+                                                           re.search(r"__mix__|__cube__|__vector__", qualifiers)):
             continue
-        entries[name] = tuple(p for p in (_param(s) for s in params.split(",")) if p is not None)
+        entries[name] = tuple(p for p in (parse_param(s) for s in params.split(",")) if p is not None)
     return entries
 
 

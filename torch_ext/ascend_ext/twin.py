@@ -18,7 +18,8 @@ import torch
 from ._native import library
 from ._twin_stats import CoreStats, LaunchStats, Recording  # noqa: F401  (public names)
 from . import _twin_stats
-from .twin_kernels import KernelCompileError, KernelLibrary, KernelRuleViolation, compile_kernels  # noqa: F401
+from .twin_kernels import (KernelCompileError, KernelLibrary, KernelRuleViolation, UntypedGm,  # noqa: F401
+                           compile_kernels)
 
 
 def last_launch_stats() -> LaunchStats:

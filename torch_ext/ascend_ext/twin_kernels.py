@@ -9,7 +9,9 @@ argument-dependent lookup, compiles here, and what it rejects fails here) and li
 runtime (compiled once per content, in parallel) into a private shared library, both cached by content
 under ~/.cache/ascend_ext, so the same rule checks and counters apply as for the built-in ops. Keyword
 arguments are the kernel's parameters, by name and in order. A GM_ADDR parameter takes a tensor
-(contiguous, CPU), ``bytes`` (copied into a GM buffer, e.g. tiling data) or ``None`` (a null GM address);
+(contiguous, CPU), ``bytes`` (copied into a GM buffer, e.g. tiling data), ``UntypedGm(tensor)`` (the tensor's
+bytes in place, read as whatever types the kernel binds: a list of tensors, a packed block of mixed fields) or
+``None`` (a null GM address);
 a parameter passed by value takes a Python int or float (scalars) or ``bytes``/a ctypes structure of
 exactly its size (structs), as a ``<<<>>>`` launch passes them.
 """
@@ -17,6 +19,7 @@ import contextlib
 import ctypes
 import glob
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -41,6 +44,16 @@ class KernelCompileError(RuntimeError):
     """The compiler rejected a kernel source (for example an instruction used with a dtype A2 does not support)."""
 
 
+class UntypedGm:
+    """A GM argument given as the bytes of a tensor, in place, with no element type: the check that a kernel
+    binds GlobalTensor<T> with the element size of the tensor passed (a half kernel handed a float tensor)
+    does not apply to it. For buffers that hold several types, such as a dynamic input list (ListTensorDesc:
+    descriptor words, pointers, and the tensors' data)."""
+
+    def __init__(self, tensor: torch.Tensor):
+        self.tensor = tensor
+
+
 class _Arg(ctypes.Structure):
     _fields_ = [("name", ctypes.c_char_p), ("data", ctypes.c_void_p), ("bytes", ctypes.c_uint64),
                 ("by_value", ctypes.c_uint32), ("elem_size", ctypes.c_uint32)]
@@ -52,16 +65,60 @@ _GM, _INT, _UINT, _FLOAT, _STRUCT = range(5)  # AscendTwinParamKind
 
 class _Entry(ctypes.Structure):
     _fields_ = [("fn", ctypes.c_void_p), ("invoke", ctypes.c_void_p), ("arity", ctypes.c_uint32),
-                ("kinds", ctypes.c_uint32 * _MAX_PARAMS), ("sizes", ctypes.c_uint32 * _MAX_PARAMS)]
+                ("kinds", ctypes.c_uint32 * _MAX_PARAMS), ("sizes", ctypes.c_uint32 * _MAX_PARAMS),
+                ("kernel_type", ctypes.c_int32)]
 
 
-def find_entries(source: str) -> Dict[str, List[str]]:
+def find_entries(source: str, include_dirs: Iterable[str] = (), defines: Optional[dict] = None) -> Dict[str, List[str]]:
     """Kernel entry points (``__global__ __aicore__ void name(...)``) of a source file: name -> parameter names.
+
+    The source is read as the compiler reads it, macros expanded (g++ -E against the twin's headers, with
+    `include_dirs` and `defines`), so entries declared through a macro are found, for instance one entry per
+    dtype from ``#define DECLARE(T) extern "C" __global__ __aicore__ void kernel_##T(...)``, and so are the
+    entries of the files it includes (all kernels of the translation unit, as on the device). If the source
+    does not preprocess (a missing header: compiling it reports that), its text is read as written.
 
     An entry that is a template (a kernel over tiling-key template parameters) is not launchable by itself:
     the op build instantiates it per tiling key. It is left out; an ``extern "C"`` entry calling the wanted
     instantiation (``name<args...>(...)``) makes it launchable."""
+    flags = list(_sdk_flags("-O0"))
+    for d in list(include_dirs) + [os.path.dirname(os.path.abspath(source))]:
+        flags += ["-I", os.path.abspath(d)]
+    for key, value in (defines or {}).items():
+        flags.append(f"-D{key}" if value is None else f"-D{key}={value}")
+    expanded = _expanded_entries(translation_unit(source), flags)
+    if expanded is not None:
+        return expanded
     return {name: [p.name for p in params] for name, params in kernel_spec.find_entries(source).items()}
+
+
+# The preprocessor pass marks entries: __global__ (empty in the twin's kernel_types.h unless defined before)
+# becomes a token the regex can find once every other macro is expanded. The kernel-type qualifiers
+# (__mix__(1, 2), __cube__, __vector__) expand to __attribute__((section(...))) between the mark and void.
+_ENTRY_MARK = "ascend_twin_entry_mark"
+_ATTRIBUTE = r"__attribute__\s*\(\((?:[^()]|\([^()]*\))*\)\)\s*"
+_EXPANDED_ENTRY_RE = re.compile(
+    r"(template\s*<[^{;]*>\s*)?(?:extern\s+\"C\"\s+)?%s\s+(?:\w+\s+|%s)*?void\s+(\w+)\s*\(([^)]*)\)"
+    % (_ENTRY_MARK, _ATTRIBUTE))
+
+
+def _expanded_entries(unit: str, flags: List[str]) -> Optional[Dict[str, List[str]]]:
+    """The entries of a translation unit after preprocessing with `flags`, or None if it does not preprocess."""
+    cxx = os.environ.get("CXX", "g++")
+    try:
+        proc = subprocess.run([cxx, *flags, f"-D__global__={_ENTRY_MARK}", "-E", "-P", "-x", "c++", "-"],
+                              input=unit, capture_output=True, text=True)
+    except FileNotFoundError:
+        return None
+    if proc.returncode != 0:
+        return None
+    entries: Dict[str, List[str]] = {}
+    for template, name, params in _EXPANDED_ENTRY_RE.findall(proc.stdout):
+        if template:
+            continue
+        found = (kernel_spec.parse_param(s) for s in params.split(","))
+        entries[name] = [p.name for p in found if p is not None]
+    return entries
 
 
 def _cache_dir() -> str:
@@ -127,15 +184,16 @@ class KernelLibrary:
                 buf = ctypes.create_string_buffer(bytes(value), len(value))
                 keep.append(buf)
                 c_args[i] = _Arg(name.encode(), ctypes.addressof(buf), len(value), 0)
-            elif isinstance(value, torch.Tensor):
-                if value.device.type != "cpu" or not value.is_contiguous():
+            elif isinstance(value, (torch.Tensor, UntypedGm)):
+                t = value.tensor if isinstance(value, UntypedGm) else value
+                if t.device.type != "cpu" or not t.is_contiguous():
                     raise ValueError(f"twin launch of '{kernel}': argument '{name}' must be a contiguous CPU tensor")
-                # The element size lets the twin check the GlobalTensor<T> the kernel binds to it.
-                c_args[i] = _Arg(name.encode(), value.data_ptr(), value.numel() * value.element_size(), 0,
-                                 value.element_size())
+                # The element size lets the twin check the GlobalTensor<T> the kernel binds to it (0: untyped).
+                c_args[i] = _Arg(name.encode(), t.data_ptr(), t.numel() * t.element_size(), 0,
+                                 0 if isinstance(value, UntypedGm) else t.element_size())
             else:
-                raise TypeError(f"twin launch of '{kernel}': GM argument '{name}' must be a tensor, bytes or None, "
-                                f"got {type(value).__name__}")
+                raise TypeError(f"twin launch of '{kernel}': GM argument '{name}' must be a tensor, UntypedGm, bytes "
+                                f"or None, got {type(value).__name__}")
         err = ctypes.create_string_buffer(4096)
         rc = self._lib.ascend_twin_launch(kernel.encode(), ctypes.byref(entry), block_dim, tiling_key,
                                           platform.encode(), c_args, len(args), err, len(err))
@@ -381,8 +439,14 @@ def _link(units: List[Tuple[str, str]], flags: List[str], out: str, what: str, o
 
 
 def compile_kernels(sources: Iterable[str], include_dirs: Iterable[str] = (), defines: Optional[dict] = None,
-                    opt_level: str = "-O1") -> KernelLibrary:
-    """Compiles Ascend C kernel sources against the twin (cached) and loads them."""
+                    opt_level: str = "-O1", prelude: str = "") -> KernelLibrary:
+    """Compiles Ascend C kernel sources against the twin (cached) and loads them.
+
+    ``prelude`` is C++ placed before each source in its translation unit, as an op build generates it around
+    a kernel (a tiling struct the host code declares, for example). A kernel file may hold host code that
+    launches its kernels with the device compiler's ``kernel<<<blockDim, l2ctrl, stream>>>(args...)``: it
+    compiles (the twin reads the launch syntax as the device compiler's front end does), but only the
+    launcher of the twin runs kernels; such host code raises if called."""
     sources = [os.path.abspath(s) for s in sources]
     sdk = sdk_digest(opt_level)
     flags: List[str] = list(_sdk_flags(opt_level))
@@ -390,23 +454,77 @@ def compile_kernels(sources: Iterable[str], include_dirs: Iterable[str] = (), de
         flags += ["-I", os.path.abspath(d)]
     for key, value in (defines or {}).items():
         flags.append(f"-D{key}" if value is None else f"-D{key}={value}")
-    digest = hashlib.sha256((sdk + " shared-runtime " + kernel_compiler() + " " + " ".join(flags)).encode())
+    digest = hashlib.sha256((sdk + " shared-runtime " + kernel_compiler() + " " + " ".join(flags) + "\0" +
+                             prelude).encode())
     for path in sources:
         with open(path, "rb") as f:
             digest.update(path.encode() + f.read())
     out = os.path.join(_cache_dir(), f"kernels_{digest.hexdigest()[:20]}")
+    scanned: Dict[str, Dict[str, List[str]]] = {}
     entries: Dict[str, List[str]] = {}
     units = []
+    known = _read_entries(out + ".entries.json")
     for src in sources:
-        found = find_entries(src)
+        body = translation_unit(src, prelude)
+        found = known.get(src) if known is not None else None
+        if found is None:
+            found = _expanded_entries(body, flags)
+            if found is None:
+                found = {name: [p.name for p in params] for name, params in kernel_spec.find_entries(src).items()}
         entries.update(found)
+        scanned[src] = found
         # The source itself plus, for each of its kernels, an exported description of its signature.
-        text = f'#include "twin/kernel_target.h"\n#include "{src}"\n#include "twin/kernel_entry.h"\n'
+        text = body + '#include "twin/kernel_entry.h"\n'
         text += "".join(f"ASCEND_TWIN_EXPORT_ENTRY({name})\n" for name in found)
         units.append((f"{out}_{len(units)}.cpp", text))
     if not os.path.exists(out + ".so"):
         _link(units, flags, out + ".so", ", ".join(sources), opt_level)
+    if known is None:
+        tmp = f"{out}.entries.json.{os.getpid()}"
+        with open(tmp, "w") as f:
+            json.dump(scanned, f)
+        os.replace(tmp, out + ".entries.json")
     return KernelLibrary(out + ".so", entries)
+
+
+# kernel<<<blockDim, l2ctrl, stream>>>(args): the callee (a name, maybe qualified, maybe with template
+# arguments) and the launch configuration, matched in the code only (comments and literals blanked).
+_LAUNCH_RE = re.compile(r"((?:::)?\b\w+(?:::\w+)*(?:\s*<[^<>;{}]*>)?)\s*<<<([^;{}]*?)>>>\s*\(")
+_COMMENT_OR_LITERAL_RE = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.S)
+
+
+def _rewrite_launches(text: str) -> str:
+    code = _COMMENT_OR_LITERAL_RE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+    out, last = [], 0
+    for m in _LAUNCH_RE.finditer(code):
+        out.append(text[last:m.start()])
+        out.append(f"ascend_twin::HostLaunch(&{text[m.start(1):m.end(1)]}, {text[m.start(2):m.end(2)]})(")
+        last = m.end()
+    out.append(text[last:])
+    return "".join(out)
+
+
+def translation_unit(source: str, prelude: str = "") -> str:
+    """The twin's translation unit for a kernel source: the target macros, `prelude`, then the source. A source
+    that launches kernels with the device compiler's <<<...>>> syntax (host code next to its kernels) is
+    inlined with each launch written as a call g++ parses (ascend_twin::HostLaunch, which raises if run);
+    #line keeps the compiler's messages on the source's own lines."""
+    head = '#include "twin/kernel_target.h"\n' + (prelude + "\n" if prelude else "")
+    with open(source, errors="replace") as f:
+        text = f.read()
+    rewritten = _rewrite_launches(text) if "<<<" in text else text
+    if rewritten == text:
+        return head + f'#include "{source}"\n'
+    return head + '#include "twin/kernel_host_launch.h"\n' + f'#line 1 "{source}"\n' + rewritten + "\n"
+
+
+def _read_entries(path: str) -> Optional[Dict[str, Dict[str, List[str]]]]:
+    """The entries found in a cached library's sources (source -> name -> parameter names), if recorded."""
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
 
 
 # ---- a KernelSpec's variants, one library each --------------------------------------------------------

@@ -4,12 +4,14 @@
 
 #include "twin/kernel_types.h"      // GM_ADDR, __aicore__, half, bfloat16_t
 #include "twin/kernel_scalar.h"     // Cast/ToFloat/ToBfloat16 of scalar bfloat16_t
+#include "twin/kernel_type_names.h"  // DT_FLOAT, DT_FLOAT16, ..., FORMAT_ND, ... (kernel_type.h)
 #include "twin/kernel_tensor.h"     // TPosition, GlobalTensor, LocalTensor
 #include "twin/kernel_int4.h"       // LocalTensor<int4b_t>
 #include "twin/kernel_tpipe.h"      // TPipe, TQue, TQueBind, TBuf
 #include "twin/kernel_local_alloc.h"  // LocalMemAllocator, Hardware, InitSocState, ascendc_assert
 #include "twin/kernel_data_copy.h"  // DataCopy, DataCopyPad and their params
 #include "twin/kernel_vec.h"        // Add, Sub, Mul, Div, Max, Min, Adds, Muls, Axpy, Duplicate
+#include "twin/kernel_vec_tail.h"   // MulAddDst
 #include "twin/kernel_vec_more.h"   // Exp, Ln, Abs, Reciprocal, Sqrt, Rsqrt, Relu, Not, Maxs, Mins, LeakyRelu, And, Or
 #include "twin/kernel_vec_repeat.h"  // mask/repeat forms, SetMaskCount/SetMaskNorm/SetVectorMask/ResetMask
 #include "twin/kernel_cast.h"       // Cast, RoundMode
@@ -21,12 +23,21 @@
 #include "twin/kernel_adv_activation.h"  // Sigmoid, Silu, Swish, Gelu, FasterGelu(V2) (lib/activation/*.h; included on A2 too)
 #include "twin/kernel_adv_swiglu.h"  // SwiGLU (lib/activation/swiglu.h; included on A2 too)
 #include "twin/kernel_adv_power.h"  // Power (lib/math/power.h; included on A2 too)
+#include "twin/kernel_adv_xor.h"  // Xor (lib/math/xor.h; included on A2 too)
 #include "twin/kernel_adv_sum.h"  // Sum, SumParams (lib/reduce/sum.h; included on A2 too)
+#include "twin/kernel_adv_quant.h"  // AscendDequant, DequantParams, DeQuantMode (lib/quantization/*.h; included on A2 too)
+#include "twin/kernel_adv_reduce.h"  // ReduceSum/Max/Min/Prod/Mean/Any/All over a Pattern (lib/reduce/reduce.h; included on A2 too)
+#include "twin/kernel_adv_softmax.h"  // SoftMax, SimpleSoftMax, SoftmaxFlash(V2), LogSoftMax, SoftmaxGrad(Front), AdjustSoftMaxRes, the 26 tiling structs (lib/activation/*.h; included on A2 too)
 #include "twin/kernel_arith_progression.h"  // ArithProgression, Arange (lib/index/arithprogression.h; included on A2 too)
 #include "twin/kernel_cmpsel.h"     // Compare, Compares, CompareScalar, Select, CMPMODE, SELMODE
+#include "twin/kernel_gather_mask.h"  // GatherMask, GetGatherMaskRemainCount, Copy (UB -> UB)
 #include "twin/kernel_sync.h"       // PipeBarrier, SetFlag, WaitFlag
 #include "twin/kernel_block_sync.h"  // SyncAll, InitGlobalMemory, Fill
 #include "twin/kernel_atomic.h"     // SetAtomicAdd, SetAtomicMax, SetAtomicMin, SetAtomicType, SetAtomicNone
 #include "twin/kernel_sys_var.h"    // GetBlockIdx, GetBlockNum, GET_TILING_DATA
 #include "twin/kernel_print.h"      // printf, PRINTF
 #include "twin/kernel_cache.h"      // DataCacheCleanAndInvalid, CacheLine, DcciDst
+#include "twin/kernel_cube_basic.h"  // the raw cube path: Nd2NzParams, LoadData, Mmad, Fixpipe
+#include "twin/kernel_utils.h"      // DivCeil, AlignUp, Ceil, CeilDivision, the TOTAL_*_SIZE family, DEFAULT_C0_SIZE
+#include "twin/kernel_std.h"        // AscendC::Std (min, max, type traits, tuple, ceil_division, ...)
+#include "twin/kernel_symbol_override.h"  // LocalTensor operator forms: dst = a + b, dst = a < b, ...

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <limits>
 
+#include "adv_common.h"
+
 namespace AscendC::twin_detail {
 
 namespace {
@@ -18,15 +20,6 @@ bool IsVecPosition(TPosition p)
 {
     return p == TPosition::VECIN || p == TPosition::VECCALC || p == TPosition::VECOUT;
 }
-
-bool Overlap(const void* a, uint64_t aBytes, const void* b, uint64_t bBytes)
-{
-    const uint8_t* pa = static_cast<const uint8_t*>(a);
-    const uint8_t* pb = static_cast<const uint8_t*>(b);
-    return aBytes != 0 && bBytes != 0 && pa < pb + bBytes && pb < pa + aBytes;
-}
-
-unsigned long long U(uint64_t v) { return static_cast<unsigned long long>(v); }
 
 // Whether the docs allow src and dst to overlap: Trunc says so ("支持源操作数与目的操作数地址重叠"), Round's
 // docs say nothing; every other function here says "不支持源操作数与目的操作数地址重叠".

@@ -3,18 +3,11 @@
 
 #include <cmath>
 
+#include "adv_common.h"
+
 namespace AscendC::twin_detail {
 
 namespace {
-
-unsigned long long U(uint64_t v) { return static_cast<unsigned long long>(v); }
-
-bool Overlap(const void* a, uint64_t aBytes, const void* b, uint64_t bBytes)
-{
-    const uint8_t* pa = static_cast<const uint8_t*>(a);
-    const uint8_t* pb = static_cast<const uint8_t*>(b);
-    return a != nullptr && b != nullptr && aBytes != 0 && bBytes != 0 && pa < pb + bBytes && pb < pa + aBytes;
-}
 
 // x^|y| by repeated multiplication in 32 bits, then A2's handling of a negative exponent.
 int32_t PowInt(int32_t x, int32_t y)

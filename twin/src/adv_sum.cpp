@@ -1,20 +1,9 @@
 // The rule checks of the Sum reduce API (twin/include/twin/kernel_adv_sum.h).
 #include "twin/kernel_adv_sum.h"
 
+#include "adv_common.h"
+
 namespace AscendC::twin_detail {
-
-namespace {
-
-unsigned long long U(uint64_t v) { return static_cast<unsigned long long>(v); }
-
-bool Overlap(const void* a, uint64_t aBytes, const void* b, uint64_t bBytes)
-{
-    const uint8_t* pa = static_cast<const uint8_t*>(a);
-    const uint8_t* pb = static_cast<const uint8_t*>(b);
-    return aBytes != 0 && bBytes != 0 && pa < pb + bBytes && pb < pa + aBytes;
-}
-
-}  // namespace
 
 void CheckSum(uint32_t typeSize, const MathOperand& dst, const MathOperand& src, const MathOperand& tmp, bool framework,
               uint32_t outter, uint32_t inner, uint32_t n)

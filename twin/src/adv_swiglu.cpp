@@ -4,37 +4,17 @@
 #include <algorithm>
 #include <cmath>
 
+#include "adv_common.h"
+
 namespace AscendC::twin_detail {
-
-namespace {
-
-unsigned long long U(uint64_t v) { return static_cast<unsigned long long>(v); }
-
-bool Overlap(const void* a, uint64_t aBytes, const void* b, uint64_t bBytes)
-{
-    const uint8_t* pa = static_cast<const uint8_t*>(a);
-    const uint8_t* pb = static_cast<const uint8_t*>(b);
-    return a != nullptr && b != nullptr && aBytes != 0 && bBytes != 0 && pa < pb + bBytes && pb < pa + aBytes;
-}
-
-}  // namespace
 
 uint64_t CheckSwiGLU(uint32_t typeSize, uint32_t calCount, const MathOperand& dst, const MathOperand& src0,
                      const MathOperand& src1, const MathOperand& tmp, bool framework)
 {
     const char* call = "SwiGLU";
-    const struct {
-        const char* name;
-        const MathOperand* op;
-    } ops[] = {{"dstTensor", &dst}, {"srcTensor0", &src0}, {"srcTensor1", &src1}, {"sharedTmpBuffer", &tmp}};
-    for (const auto& o : ops) {
-        if (framework && o.op == &tmp) continue;
-        if (o.op->pos != TPosition::VECIN && o.op->pos != TPosition::VECCALC && o.op->pos != TPosition::VECOUT) {
-            ascend_twin::FailF(call, "the advanced math API's operands are at VECIN, VECCALC or VECOUT", "%s is at %s",
-                               o.name, PositionName(o.op->pos));
-        }
-        ascend_twin::CheckUbAligned(call, o.name, o.op->addr);
-    }
+    CheckVecOperands(call,
+                     {{"dstTensor", &dst}, {"srcTensor0", &src0}, {"srcTensor1", &src1}, {"sharedTmpBuffer", &tmp}},
+                     framework ? &tmp : nullptr);
     if (src0.bytes != src1.bytes) {
         ascend_twin::FailF(call, "srcTensor0 and srcTensor1 hold the same number of elements (A2's check)",
                            "srcTensor0 holds %llu, srcTensor1 %llu", U(src0.bytes / typeSize), U(src1.bytes / typeSize));

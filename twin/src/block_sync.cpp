@@ -12,6 +12,7 @@
 #include "core_sched.h"
 #include "twin/hazard.h"
 #include "twin/kernel_sys_var.h"
+#include "cross_core.h"
 
 namespace ascend_twin {
 
@@ -115,26 +116,38 @@ void HardSyncAll(bool isAIVOnly)
 {
     const char* call = isAIVOnly ? "SyncAll<true>()" : "SyncAll<false>()";
     CoreContext& c = CurrentCore();
-    if (c.kernelType == KERNEL_TYPE_AIV_ONLY || c.kernelType == KERNEL_TYPE_AIC_ONLY) {
+    const int32_t type = c.kernelType >= 0 ? c.kernelType : c.sync->cross->kernelType;
+    if (type == KERNEL_TYPE_AIV_ONLY || type == KERNEL_TYPE_AIC_ONLY) {
         Fail(call, "the hardware SyncAll runs in a MIX kernel (KERNEL_TYPE_MIX_AIV_1_0 for a vector-only one)",
-             "the kernel declared KERNEL_TYPE_" + std::string(c.kernelType == KERNEL_TYPE_AIV_ONLY ? "AIV" : "AIC") +
+             "the kernel declared KERNEL_TYPE_" + std::string(type == KERNEL_TYPE_AIV_ONLY ? "AIV" : "AIC") +
                  "_ONLY: without the MIX type the hardware does not start the scheduler that synchronises cores "
                  "(CrossCoreSetFlag docs), so the cores would wait forever");
     }
-    const bool cubeAndVector = c.kernelType == KERNEL_TYPE_MIX_AIC_1_1 || c.kernelType == KERNEL_TYPE_MIX_AIC_1_2;
-    if (!isAIVOnly && !cubeAndVector) {
+    if (!isAIVOnly && !c.mix) {
         Fail(call, "a vector-only kernel calls SyncAll with isAIVOnly = true",
              "SyncAll<false>() waits for cube cores a vector-only kernel does not have (the SyncAll docs: the "
              "program hangs)");
     }
+    if (isAIVOnly && c.mix && c.coreType == AscendC::AIC) {
+        Fail(call, "SyncAll<true>() synchronises the AIV cores; in a MIX kernel the AIC takes part in SyncAll<false>()",
+             "an AIC called SyncAll<true>() (the twin does not model the AIC-only form of the hardware sync)");
+    }
     CheckResident(call);
-    SyncAllCores(call, 0);
+    NoteHardSyncAll();
+    // In a MIX kernel SyncAll<true>() meets the AIVs only (dav_c220 SyncAllImpl: the AIV-only flag), SyncAll<false>()
+    // every AIC and AIV.
+    SyncAllCores(call, isAIVOnly && c.mix ? c.coreCount - static_cast<uint32_t>(c.blockNum) : 0);
 }
 
 void SoftSyncAll(const char* call, int32_t* gm, uint64_t gmElements, uint64_t ubOffset, uint32_t ubElements,
                  int32_t ubPosition, int32_t usedCores)
 {
     CoreContext& c = CurrentCore();
+    if (c.mix) {
+        if (c.coreType == AscendC::AIC) return;  // dav_c220 SoftSyncAllImpl: the AICs do not take part
+        Fail(call, "the twin models the workspace form of SyncAll in kernels of one core per block",
+             "a MIX kernel with AIC and AIV cores called it (use the hardware SyncAll<true>() between the AIVs)");
+    }
     CheckResident(call);
     const uint64_t need = static_cast<uint64_t>(c.blockNum) * kSlotBytes;
     if (usedCores < 0 || usedCores > c.blockNum) {

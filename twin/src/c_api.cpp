@@ -15,10 +15,12 @@ namespace {
 void StatsJson(std::ostringstream& os, const ascend_twin::LaunchStats& s)
 {
     os << "{\"kernel\":\"" << s.kernel << "\",\"platform\":\"" << s.platform << "\",\"block_dim\":" << s.blockDim
-       << ",\"cores\":[";
+       << ",\"mix_type\":\"" << s.mixType << "\",\"cores\":[";
     for (size_t i = 0; i < s.cores.size(); ++i) {
         const ascend_twin::CoreCounters& c = s.cores[i];
-        os << (i ? "," : "") << "{\"gm_bytes_read\":" << c.gmBytesRead << ",\"gm_bytes_written\":" << c.gmBytesWritten
+        const ascend_twin::CoreIdentity id = i < s.identities.size() ? s.identities[i] : ascend_twin::CoreIdentity{};
+        os << (i ? "," : "") << "{\"core_type\":\"" << (id.coreType == 1 ? "aic" : "aiv")
+           << "\",\"block_idx\":" << id.blockIdx << ",\"gm_bytes_read\":" << c.gmBytesRead << ",\"gm_bytes_written\":" << c.gmBytesWritten
            << ",\"data_copy_calls\":" << c.dataCopyCalls << ",\"mte2_calls\":" << c.mte2Calls
            << ",\"mte2_bursts\":" << c.mte2Bursts << ",\"mte3_calls\":" << c.mte3Calls
            << ",\"mte3_bursts\":" << c.mte3Bursts << ",\"ub_bytes_allocated\":" << c.ubBytesAllocated
@@ -77,6 +79,7 @@ ASCEND_TWIN_EXPORT int ascend_twin_launch(const char* kernel, const AscendTwinEn
         spec.invoke = entry->invoke;
         spec.blockDim = blockDim;
         spec.tilingKey = tilingKey;
+        spec.kernelType = entry->kernel_type;
         spec.platform = ascend_twin::FindPlatform(platform);
         if (spec.platform == nullptr) {
             CopyError((std::string("ascend_ext twin: unknown platform '") + platform + "'").c_str(), err, errLen);

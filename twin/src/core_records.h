@@ -52,10 +52,16 @@ struct CoreRecords {
     std::string deferredCall;
     std::string deferredRule;
     ScalarCache scalarCache;
+    // Cross-core happens-before (twin/src/cross_core.cpp): the core's vector clock, and its value after each
+    // acquire (flat, coreCount entries per acquire): an access tagged acq = k saw snapshot k - 1.
+    std::vector<uint32_t> clock;
+    std::vector<uint32_t> clockSnapshots;
 
     void Clear()  // for the next launch; the vectors keep their capacity
     {
         scalarCache.Clear();
+        clock.clear();
+        clockSnapshots.clear();
         gm = nullptr;
         writes.clear();
         reads.clear();

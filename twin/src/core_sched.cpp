@@ -44,6 +44,7 @@ struct Fiber {
     bool busy = false;
     uint32_t startIndex = 0;  // the core it starts with
     KeptUb ub;
+    KeptUb cube;
     HazardState* hazard = nullptr;
     Fiber()
     {
@@ -63,12 +64,13 @@ struct Fiber {
     Fiber& operator=(const Fiber&) = delete;
 };
 
-// A suspended core: where its stack was left, and the barrier it waits at.
+// A suspended core: where its stack was left, and what it waits for.
 struct Waiting {
     Fiber* fiber;         // nullptr: the thread's own stack
     ucontext_t* context;  // where it was saved
     LaunchSync* sync;
-    uint64_t generation;  // the barrier opens when sync->generation moves past it
+    ReadyFn ready;
+    const void* arg;
 };
 
 struct Scheduler {
@@ -80,11 +82,12 @@ struct Scheduler {
     const std::function<bool(uint32_t&)>* next = nullptr;
     const std::function<void(uint32_t)>* body = nullptr;
     KeptUb ownUb;
+    KeptUb ownCube;
 };
 
 thread_local Scheduler tSched;
 
-bool Opened(const Waiting& w) { return w.sync->generation != w.generation || w.sync->aborted; }
+bool Opened(const Waiting& w) { return w.sync->aborted || w.ready(*w.sync, w.arg); }
 
 ucontext_t* ContextOf(Fiber* f) { return f != nullptr ? &f->context : &tSched.own; }
 
@@ -193,6 +196,12 @@ uint8_t* CurrentStackUb(uint64_t bytes)
     return s.current != nullptr ? s.current->ub.Get(bytes) : s.ownUb.Get(bytes);
 }
 
+uint8_t* CurrentStackCube(uint64_t bytes)
+{
+    Scheduler& s = tSched;
+    return s.current != nullptr ? s.current->cube.Get(bytes) : s.ownCube.Get(bytes);
+}
+
 void RunCores(const std::function<bool(uint32_t&)>& next, const std::function<void(uint32_t)>& body)
 {
     Scheduler& s = tSched;
@@ -208,56 +217,99 @@ void RunCores(const std::function<bool(uint32_t&)>& next, const std::function<vo
     s.body = nullptr;
 }
 
+namespace {
+
+bool AnyReady(LaunchSync& sync)
+{
+    for (const Blocked& b : sync.blocked) {
+        if (b.ready(sync, b.arg)) return true;
+    }
+    return false;
+}
+
+// With sync.mutex held: every core that has not returned waits, and none can go on.
+void CheckDeadlock(LaunchSync& sync)
+{
+    if (sync.aborted || sync.blocked.empty() || sync.blocked.size() + sync.finished != sync.cores || AnyReady(sync)) {
+        return;
+    }
+    sync.aborted = true;
+    sync.deadlock = true;
+    sync.opened.notify_all();
+}
+
+struct BarrierWait {
+    uint64_t generation;
+};
+
+bool BarrierOpened(LaunchSync& sync, const void* arg)
+{
+    return sync.generation != static_cast<const BarrierWait*>(arg)->generation;
+}
+
+}  // namespace
+
+void WaitUntil(std::unique_lock<std::mutex>& lock, ReadyFn ready, const void* arg, const char* what)
+{
+    CoreContext& core = CurrentCore();
+    LaunchSync& sync = *core.sync;
+    if (sync.aborted) throw CoreAborted{};
+    if (ready(sync, arg)) return;
+    sync.blocked.push_back({core.coreId, ready, arg, what});
+    CheckDeadlock(sync);
+    if (sync.aborted) throw CoreAborted{};  // this core completed the hang; the launcher reports it
+    lock.unlock();
+    Scheduler& s = tSched;
+    Fiber* self = s.current;
+    s.waiting.push_back({self, ContextOf(self), &sync, ready, arg});
+    Dispatch(self);
+    SetCurrentCore(&core);  // the cores run meanwhile set their own
+    lock.lock();
+    if (!ready(sync, arg)) throw CoreAborted{};  // released by an abort; keep the entry for the report
+    for (size_t k = 0; k < sync.blocked.size(); ++k) {
+        if (sync.blocked[k].coreId == core.coreId) {
+            sync.blocked.erase(sync.blocked.begin() + static_cast<std::ptrdiff_t>(k));
+            break;
+        }
+    }
+}
+
 void ArriveAndWait(const char* call, uint32_t participants)
 {
     CoreContext& core = CurrentCore();
     LaunchSync& sync = *core.sync;
     const uint32_t want = participants == 0 ? sync.cores : participants;
-    uint64_t generation;
-    {
-        std::unique_lock<std::mutex> lock(sync.mutex);
-        if (sync.aborted) throw CoreAborted{};
-        if (sync.arrived == 0) {
-            sync.participants = want;
-        } else if (sync.participants != want) {
-            sync.aborted = true;
-            sync.opened.notify_all();
-            lock.unlock();
-            Fail(call, "the cores meeting at one SyncAll agree on how many cores it synchronises",
-                 "this core synchronises " + std::to_string(want) + " cores, the cores already waiting " +
-                     std::to_string(sync.participants));
-        }
-        if (want < sync.cores) sync.partial = true;
-        generation = sync.generation;
-        if (++sync.arrived == want) {  // the last one: open the barrier and go on
-            sync.arrived = 0;
-            ++sync.generation;
-            sync.opened.notify_all();
-            return;
-        }
-        if (sync.arrived + sync.finished == sync.cores) {  // nobody else can come
-            sync.aborted = true;
-            sync.opened.notify_all();
-            throw CoreAborted{};
-        }
+    std::unique_lock<std::mutex> lock(sync.mutex);
+    if (sync.aborted) throw CoreAborted{};
+    if (sync.arrived == 0) {
+        sync.participants = want;
+    } else if (sync.participants != want) {
+        sync.aborted = true;
+        sync.opened.notify_all();
+        lock.unlock();
+        Fail(call, "the cores meeting at one SyncAll agree on how many cores it synchronises",
+             "this core synchronises " + std::to_string(want) + " cores, the cores already waiting " +
+                 std::to_string(sync.participants));
     }
-    Scheduler& s = tSched;
-    Fiber* self = s.current;
-    s.waiting.push_back({self, ContextOf(self), &sync, generation});
-    Dispatch(self);
-    SetCurrentCore(&core);  // the cores run meanwhile set their own
-    std::lock_guard<std::mutex> lock(sync.mutex);
-    if (sync.generation == generation) throw CoreAborted{};
+    if (want < sync.cores) sync.partial = true;
+    const BarrierWait wait{sync.generation};
+    if (sync.joins.size() <= wait.generation) sync.joins.resize(wait.generation + 1);
+    ReleaseClock(core, sync.joins[wait.generation]);
+    if (++sync.arrived == want) {  // the last one: open the barrier and go on
+        sync.arrived = 0;
+        ++sync.generation;
+        sync.opened.notify_all();
+    } else {
+        WaitUntil(lock, BarrierOpened, &wait, "SyncAll");
+    }
+    AcquireClock(core, sync.joins[wait.generation]);
 }
 
 void CoreFinished(LaunchSync& sync)
 {
     std::lock_guard<std::mutex> lock(sync.mutex);
     ++sync.finished;
-    if (sync.arrived > 0 && sync.arrived + sync.finished == sync.cores && !sync.aborted) {
-        sync.aborted = true;
-        sync.opened.notify_all();
-    }
+    CheckDeadlock(sync);
 }
 
 }  // namespace ascend_twin

@@ -33,7 +33,7 @@ CubeMatmul::CubeMatmul(const CubeMatmulTypes& types) : s_(std::make_unique<State
 
 CubeMatmul::~CubeMatmul()
 {
-    if (s_->iterated && !s_->ended) {
+    if (s_->types.cubeOnly && s_->types.enableEnd && s_->iterated && !s_->ended) {
         Defer("Matmul::End", "Matmul::End is called once the Matmul object's work is done",
               "the kernel returned after IterateAll without calling End");
     }
@@ -65,12 +65,14 @@ void CubeMatmul::Init(const AscendC::tiling::TCubeTiling* tiling)
     State& s = *s_;
     const CoreContext& core = CurrentCore();
     const Platform& p = *core.platform;
-    Require(s.types.cubeOnly, kCall, "the twin models the Matmul object in pure Cube mode",
-            "define ASCENDC_CUBE_ONLY before including lib/matmul_intf.h (MIX mode, with its AIV clients and AIC "
-            "server, is not modelled; the twin is stricter than the toolchain here)");
-    Require(core.kernelType == KERNEL_TYPE_AIC_ONLY, kCall,
-            "a pure Cube Matmul kernel declares KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY)",
-            "the kernel declared no task type or another one before creating the Matmul object");
+    // A pure Cube object (ASCENDC_CUBE_ONLY) runs on the AIC of a cube-only kernel; a MIX kernel's objects are
+    // engines of its AIC's server (twin/src/matmul_mix.cpp).
+    if (s.types.cubeOnly) {
+        Require(core.kernelType == KERNEL_TYPE_AIC_ONLY || core.kernelType == KERNEL_TYPE_MIX_AIC_1_0, kCall,
+                "a pure Cube Matmul kernel (ASCENDC_CUBE_ONLY) declares KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY) or "
+                "__cube__",
+                "the kernel declared no task type or another one before creating the Matmul object");
+    }
     Require(tiling != nullptr, kCall, "Matmul::Init takes the TCubeTiling", "null tiling pointer");
     const AscendC::tiling::TCubeTiling& t = *tiling;
     const uint32_t ds = SizeOf(s.types.a);
@@ -158,6 +160,7 @@ void CubeMatmul::SetTail(int tailM, int tailN, int tailK)
     constexpr const char* kCall = "Matmul::SetTail/SetSingleShape";
     State& s = *s_;
     RequireInit(s, kCall);
+    if (!s.types.enableSetTail) return;  // MatmulConfig::enableSetTail = false: the object ignores SetTail
     const int64_t m = tailM < 0 ? s.singleM : tailM, n = tailN < 0 ? s.singleN : tailN,
                   k = tailK < 0 ? s.singleK : tailK;
     // L1/L0 were sized for the tiling's singleCore shape; a larger block would not fit what Init planned.
@@ -210,7 +213,7 @@ void CubeMatmul::SetBias(const void* gm)
     Require(s_->t.isBias != 0, "Matmul::SetBias", "a bias needs isBias = 1 in the tiling (its L1 space)",
             "the tiling has isBias = 0");
     s_->bias = static_cast<const uint8_t*>(gm);
-    s_->biasOn = true;
+    s_->biasOn = s_->types.enableSetBias;  // MatmulConfig::enableSetBias = false: the object ignores SetBias
 }
 
 void CubeMatmul::DisableBias()
@@ -223,6 +226,51 @@ void CubeMatmul::End()
 {
     RequireInit(*s_, "Matmul::End");
     s_->ended = true;
+}
+
+void CubeMatmul::StartIterate(const char* call)
+{
+    State& s = *s_;
+    RequireInit(s, call);
+    Require(s.a != nullptr && s.b != nullptr, call, "SetTensorA and SetTensorB come before Iterate/IterateAll",
+            std::string(s.a ? "" : "A ") + (s.b ? "" : "B ") + "not set");
+    s.iterated = true;
+    CubeBeginIterate(s);
+}
+
+bool CubeMatmul::NextBlock() { return CubeIterateBlock(*s_); }
+
+int64_t CubeMatmul::BlockCount() const { return CubeBlockCount(*s_); }
+
+bool CubeMatmul::HasBlock() const { return s_->blockInL0C; }
+
+uint64_t CubeMatmul::BaseBlockBytes() const { return uint64_t(s_->t.baseM) * s_->t.baseN * SizeOf(s_->types.c); }
+
+void CubeMatmul::WriteBlock(const char* call, void* c, bool sequential, bool checked, uint64_t limit)
+{
+    State& s = *s_;
+    Require(s.blockInL0C, call, "GetTensorC fetches a block an Iterate computed", "no block in L0C");
+    const uint32_t es = SizeOf(s.types.c);
+    const int64_t ld = sequential ? s.blockCols : (s.orgKc > 0 ? s.orgKc : s.orgN);
+    const int64_t offset = sequential ? 0 : s.blockM * s.t.baseM * ld + s.blockN * s.t.baseN;
+    if (limit > 0) {
+        const uint64_t end = uint64_t(offset + (s.blockRows - 1) * ld + s.blockCols) * es;
+        Require(end <= limit, call, "the block the cube writes fits the buffer it goes to",
+                "the " + Num(s.blockRows) + "x" + Num(s.blockCols) + " block at base row " + Num(s.blockM) +
+                    ", column " + Num(s.blockN) + " ends at byte " + Num(int64_t(end)) + " of a " +
+                    Num(int64_t(limit)) + "-byte buffer" +
+                    (sequential ? std::string("")
+                                : " (without enSequentialWrite a block goes to its place in a C of row length " +
+                                      Num(ld) + ": pass enSequentialWrite = true for a LocalTensor of one block)"));
+    }
+    CubeWriteBlock(s, static_cast<uint8_t*>(c) + offset * es, ld, checked);
+    s.blockInL0C = false;
+}
+
+void CubeMatmul::EndWalk()
+{
+    s_->blockInL0C = false;
+    s_->nextBlock = 0;
 }
 
 void CubeMatmul::IterateAll(void* gm, uint8_t enAtomic)

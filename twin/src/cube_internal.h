@@ -133,6 +133,11 @@ struct CubeMatmul::State {
     const uint8_t* b = nullptr;
     const uint8_t* bias = nullptr;
     bool transA = false, transB = false, biasOn = false;
+    // The walk one block at a time (Iterate/GetTensorC, and the MIX server): blocks computed so far, and the
+    // one in L0C (its base-block row/column and size).
+    int64_t nextBlock = 0;
+    bool blockInL0C = false;
+    int64_t blockM = 0, blockN = 0, blockRows = 0, blockCols = 0;
     cube_detail::CubeBuffers<float> f32;   // every A2 type
     cube_detail::CubeBuffers<double> f64;  // the twin's float64 build
     template <typename E>
@@ -147,7 +152,13 @@ struct CubeMatmul::State {
 };
 
 
-// Runs the NORM walk for the block set by SetTail (cube_walk.cpp).
+// The NORM walk (cube_walk.cpp) over the block set by SetTail: all of it into C in GM (IterateAll), or one
+// base block at a time: CubeBeginIterate, then CubeIterateBlock (false when every block is done) and
+// CubeWriteBlock (the block in L0C, rows `ld` elements apart from dst; checked = dst is the launch's GM).
 void CubeIterateAll(CubeMatmul::State& s, void* gm);
+void CubeBeginIterate(CubeMatmul::State& s);
+int64_t CubeBlockCount(const CubeMatmul::State& s);
+bool CubeIterateBlock(CubeMatmul::State& s);
+void CubeWriteBlock(CubeMatmul::State& s, uint8_t* dst, int64_t ld, bool checked);
 
 }  // namespace ascend_twin

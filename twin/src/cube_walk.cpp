@@ -33,7 +33,7 @@ struct Walk {
     CoreContext& core;
     const AscendC::tiling::TCubeTiling& t;
     int64_t cm, cn, k;  // this core's block
-    int64_t lda, ldb, ldc;
+    int64_t lda, ldb;
     int64_t aGroupRows, aGroupCols, bGroupRows, bGroupCols;  // one L1 group: [rows][cols], [k][n]
     int64_t kGroupsA, kGroupsB;
 
@@ -142,88 +142,145 @@ struct Walk {
         core.counters.cube.l1BytesLoaded += nv * es;
     }
 
-    // Fixpipe: L0C -> GM in C's type.
-    void WriteC(uint8_t* c, int64_t m0, int64_t n0, int64_t mv, int64_t nv)
+    // Fixpipe: the block in L0C to C's type, rows `ld` elements apart from dst (the block's first element).
+    // checked: dst is the launch's GM (bounds, cross-core records); else the twin's staging of a LocalTensor
+    // output (the system workspace area the Matmul API maps the UB tensor to), counted as GM all the same.
+    void WriteC(uint8_t* dst, int64_t ld, int64_t mv, int64_t nv, bool checked)
     {
         const uint32_t es = SizeOf(s.types.c);
         for (int64_t r = 0; r < mv; ++r) {
-            uint8_t* dst = c + ((m0 + r) * ldc + n0) * es;
-            CheckGmWrite("Matmul::IterateAll (Fixpipe L0C->GM)", dst, nv * es);
-            const E* row = buf.l0c.data() + r * t.baseN;
-            if (cube_detail::SameRepr<E>(s.types.c)) {
-                std::memcpy(dst, row, nv * sizeof(E));
+            uint8_t* row = dst + r * ld * es;
+            if (checked) {
+                CheckGmWrite("Matmul::IterateAll/GetTensorC (Fixpipe L0C->GM)", row, nv * es);
             } else {
-                for (int64_t j = 0; j < nv; ++j) cube_detail::StoreElem<E>(dst + j * es, s.types.c, row[j]);
+                core.counters.gmBytesWritten += nv * es;
+            }
+            const E* acc = buf.l0c.data() + r * t.baseN;
+            if (cube_detail::SameRepr<E>(s.types.c)) {
+                std::memcpy(row, acc, nv * sizeof(E));
+            } else {
+                for (int64_t j = 0; j < nv; ++j) cube_detail::StoreElem<E>(row + j * es, s.types.c, acc[j]);
             }
         }
         core.counters.cube.gmBytesC += mv * nv * es;
         core.counters.cube.l0cBytesOut += mv * nv * sizeof(E);
     }
 
-    void Run(uint8_t* c)
+    // Base block `index` of the walk (in iterateOrder) into L0C: its place and size.
+    void Block(int64_t index, int64_t& mi, int64_t& ni, int64_t& mv, int64_t& nv)
     {
         const int64_t bm = t.baseM, bn = t.baseN, bk = t.baseK;
         const int64_t mIter = Ceil(cm, bm), nIter = Ceil(cn, bn), kIter = Ceil(k, bk);
-        const bool orderN = t.iterateOrder == 1;  // ORDER_N: along N first, outer loop over M
-        const int64_t outer = orderN ? mIter : nIter, inner = orderN ? nIter : mIter;
-        for (int64_t o = 0; o < outer; ++o) {
-            for (int64_t i = 0; i < inner; ++i) {
-                const int64_t mi = orderN ? o : i, ni = orderN ? i : o;
-                const int64_t m0 = mi * bm, mv = std::min(bm, cm - m0), n0 = ni * bn, nv = std::min(bn, cn - n0);
-                StartL0C(n0, mv, nv);
-                for (int64_t kb = 0; kb < kIter; ++kb) {
-                    const int64_t kv = std::min(bk, k - kb * bk);
-                    int64_t victim = 0;
-                    const int64_t mg = mi / t.stepM, kga = kb / t.stepKa;
-                    int64_t slotA = buf.a1.Find(mg * kGroupsA + kga, &victim);
-                    if (slotA < 0) LoadA(mg, kga, buf.a1.Slot(slotA = victim));
-                    const int64_t ng = ni / t.stepN, kgb = kb / t.stepKb;
-                    int64_t slotB = buf.b1.Find(ng * kGroupsB + kgb, &victim);
-                    if (slotB < 0) LoadB(ng, kgb, buf.b1.Slot(slotB = victim));
-                    PackA(buf.a1.Slot(slotA), (mi % t.stepM) * bm, (kb % t.stepKa) * bk, mv, kv);
-                    PackB(buf.b1.Slot(slotB), (kb % t.stepKb) * bk, (ni % t.stepN) * bn, kv, nv);
-                    cube_detail::PanelGemm(static_cast<int>(Ceil(mv, kMr)), static_cast<int>(Ceil(nv, kNr)),
-                                           static_cast<int>(kv), buf.l0a.data(), buf.l0b.data(), buf.l0c.data(), bn);
-                    core.counters.cubeMacs += static_cast<uint64_t>(mv * nv * kv);
-                    core.counters.cube.mmadCalls += 1;
-                }
-                WriteC(c, m0, n0, mv, nv);
-            }
+        // ORDER_N: along N first, outer loop over M; the MatmulConfig's iterateOrder, unless UNDEF, over the tiling's.
+        const bool orderN = s.types.configOrder >= 0 ? s.types.configOrder == 1 : t.iterateOrder == 1;
+        const int64_t inner = orderN ? nIter : mIter;
+        const int64_t o = index / inner, i = index % inner;
+        mi = orderN ? o : i;
+        ni = orderN ? i : o;
+        const int64_t m0 = mi * bm, n0 = ni * bn;
+        mv = std::min(bm, cm - m0);
+        nv = std::min(bn, cn - n0);
+        StartL0C(n0, mv, nv);
+        for (int64_t kb = 0; kb < kIter; ++kb) {
+            const int64_t kv = std::min(bk, k - kb * bk);
+            int64_t victim = 0;
+            const int64_t mg = mi / t.stepM, kga = kb / t.stepKa;
+            int64_t slotA = buf.a1.Find(mg * kGroupsA + kga, &victim);
+            if (slotA < 0) LoadA(mg, kga, buf.a1.Slot(slotA = victim));
+            const int64_t ng = ni / t.stepN, kgb = kb / t.stepKb;
+            int64_t slotB = buf.b1.Find(ng * kGroupsB + kgb, &victim);
+            if (slotB < 0) LoadB(ng, kgb, buf.b1.Slot(slotB = victim));
+            PackA(buf.a1.Slot(slotA), (mi % t.stepM) * bm, (kb % t.stepKa) * bk, mv, kv);
+            PackB(buf.b1.Slot(slotB), (kb % t.stepKb) * bk, (ni % t.stepN) * bn, kv, nv);
+            cube_detail::PanelGemm(static_cast<int>(Ceil(mv, kMr)), static_cast<int>(Ceil(nv, kNr)),
+                                   static_cast<int>(kv), buf.l0a.data(), buf.l0b.data(), buf.l0c.data(), bn);
+            core.counters.cubeMacs += static_cast<uint64_t>(mv * nv * kv);
+            core.counters.cube.mmadCalls += 1;
         }
     }
 };
 
-}  // namespace
-
-namespace {
-
 template <typename E>
-void RunWalk(CubeMatmul::State& s, void* gm)
+Walk<E> MakeWalk(CubeMatmul::State& s)
 {
     const AscendC::tiling::TCubeTiling& t = s.t;
     Walk<E> w{s, s.Buffers<E>(), CurrentCore(), t, s.singleM, s.singleN, s.singleK,
               s.transA ? s.orgM : s.orgKa,  // A [M, Ka] or stored [Ka, M]
               s.transB ? s.orgKb : s.orgN,  // B [Kb, N] or stored [N, Kb]
-              s.orgKc > 0 ? s.orgKc : s.orgN,
               int64_t(t.stepM) * t.baseM, int64_t(t.stepKa) * t.baseK, int64_t(t.stepKb) * t.baseK,
               int64_t(t.stepN) * t.baseN, 0, 0};
     w.kGroupsA = Ceil(Ceil(w.k, t.baseK), t.stepKa);
     w.kGroupsB = Ceil(Ceil(w.k, t.baseK), t.stepKb);
-    // L1 starts empty for each IterateAll: the tensors may have changed since the last one.
-    w.buf.a1.Empty();
-    w.buf.b1.Empty();
-    w.Run(static_cast<uint8_t*>(gm));
+    return w;
+}
+
+template <typename E>
+void ComputeBlock(CubeMatmul::State& s, int64_t index)
+{
+    Walk<E> w = MakeWalk<E>(s);
+    w.Block(index, s.blockM, s.blockN, s.blockRows, s.blockCols);
+}
+
+template <typename E>
+void WriteBlock(CubeMatmul::State& s, uint8_t* dst, int64_t ld, bool checked)
+{
+    Walk<E> w = MakeWalk<E>(s);
+    w.WriteC(dst, ld, s.blockRows, s.blockCols, checked);
 }
 
 }  // namespace
 
-void CubeIterateAll(CubeMatmul::State& s, void* gm)
+void CubeBeginIterate(CubeMatmul::State& s)
+{
+    // L1 starts empty for each walk: the tensors may have changed since the last one.
+    if (s.types.a == CubeType::kFloat64) {
+        s.f64.a1.Empty();
+        s.f64.b1.Empty();
+    } else {
+        s.f32.a1.Empty();
+        s.f32.b1.Empty();
+    }
+    s.nextBlock = 0;
+    s.blockInL0C = false;
+}
+
+int64_t CubeBlockCount(const CubeMatmul::State& s)
+{
+    return Ceil(s.singleM, s.t.baseM) * Ceil(s.singleN, s.t.baseN);
+}
+
+bool CubeIterateBlock(CubeMatmul::State& s)
+{
+    if (s.nextBlock >= CubeBlockCount(s)) return false;
+    if (s.types.a == CubeType::kFloat64) {
+        ComputeBlock<double>(s, s.nextBlock);
+    } else {
+        ComputeBlock<float>(s, s.nextBlock);
+    }
+    ++s.nextBlock;
+    s.blockInL0C = true;
+    return true;
+}
+
+void CubeWriteBlock(CubeMatmul::State& s, uint8_t* dst, int64_t ld, bool checked)
 {
     if (s.types.a == CubeType::kFloat64) {
-        RunWalk<double>(s, gm);
+        WriteBlock<double>(s, dst, ld, checked);
     } else {
-        RunWalk<float>(s, gm);
+        WriteBlock<float>(s, dst, ld, checked);
     }
+}
+
+void CubeIterateAll(CubeMatmul::State& s, void* gm)
+{
+    CubeBeginIterate(s);
+    const int64_t ldc = s.orgKc > 0 ? s.orgKc : s.orgN;
+    const uint32_t es = cube_detail::SizeOf(s.types.c);
+    auto* c = static_cast<uint8_t*>(gm);
+    while (CubeIterateBlock(s)) {
+        CubeWriteBlock(s, c + (s.blockM * s.t.baseM * ldc + s.blockN * s.t.baseN) * es, ldc, true);
+    }
+    s.blockInL0C = false;
 }
 
 }  // namespace ascend_twin

@@ -388,6 +388,18 @@ void Instr::GmWrite(const void* addr, uint64_t bytes)
     s.gmWrites.push_back({begin, begin + bytes, {epoch_, seq_, call_}});
 }
 
+const char* UnsettledGmWrite(Pipe pipe)
+{
+    if (pipe == Pipe::kMte3) return nullptr;  // a flag on MTE3 goes out after the pipe's earlier copies
+    HazardState& s = State();
+    for (const HazardState::GmAccess& w : s.gmWrites) {
+        if (w.access.epoch > s.clock[static_cast<uint32_t>(pipe)].t[static_cast<uint32_t>(Pipe::kMte3)]) {
+            return w.access.call;
+        }
+    }
+    return nullptr;
+}
+
 void Instr::WriteUndefined(const void* addr, uint64_t bytes)
 {
     uint64_t off;

@@ -1,24 +1,34 @@
 // Runs a kernel on blockDim virtual cores, then applies the checks that need every core's record.
 #include "twin/launch.h"
 #include "twin/violation.h"
+#include "twin/c_api.h"
 
 #include "core_records.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <memory>
+#include <string>
+#include <utility>
+
+#include <map>
+#include <mutex>
+#include <utility>
 
 #include "twin/hazard.h"
+#include "twin/kernel_sys_var.h"
 #include "core_sched.h"
+#include "cross_core.h"
 #include "worker_pool.h"
 
 namespace ascend_twin {
 
 namespace {
 
-constexpr uint32_t kMaxKernelArgs = 12;
+constexpr uint32_t kMaxKernelArgs = ASCEND_TWIN_MAX_PARAMS;
 
 // Statistics are kept per calling thread: a launch made on another thread never shows up here.
 thread_local bool tHasLast = false;
@@ -38,34 +48,33 @@ struct LaunchScratch {
 };
 thread_local LaunchScratch tScratch;
 
+template <size_t I>
+using ArgOf = A;  // one GM address per parameter
+
+template <size_t... I>
+void CallWith(KernelEntry entry, const std::vector<A>& a, std::index_sequence<I...>)
+{
+    reinterpret_cast<void (*)(ArgOf<I>...)>(entry)(a[I]...);
+}
+
+template <size_t... N>
+constexpr auto MakeCallTable(std::index_sequence<N...>)
+{
+    using Call = void (*)(KernelEntry, const std::vector<A>&);
+    return std::array<Call, sizeof...(N)>{
+        {+[](KernelEntry e, const std::vector<A>& a) { CallWith(e, a, std::make_index_sequence<N + 1>{}); }...}};
+}
+
+// Entries without an invoker take GM addresses only: 1 to kMaxKernelArgs of them (ASCEND_TWIN_MAX_PARAMS,
+// the size of the entry description compile_kernels exports).
 void CallEntry(KernelEntry entry, const std::vector<A>& a)
 {
-    switch (a.size()) {
-        case 1: return reinterpret_cast<void (*)(A)>(entry)(a[0]);
-        case 2: return reinterpret_cast<void (*)(A, A)>(entry)(a[0], a[1]);
-        case 3: return reinterpret_cast<void (*)(A, A, A)>(entry)(a[0], a[1], a[2]);
-        case 4: return reinterpret_cast<void (*)(A, A, A, A)>(entry)(a[0], a[1], a[2], a[3]);
-        case 5: return reinterpret_cast<void (*)(A, A, A, A, A)>(entry)(a[0], a[1], a[2], a[3], a[4]);
-        case 6: return reinterpret_cast<void (*)(A, A, A, A, A, A)>(entry)(a[0], a[1], a[2], a[3], a[4], a[5]);
-        case 7:
-            return reinterpret_cast<void (*)(A, A, A, A, A, A, A)>(entry)(a[0], a[1], a[2], a[3], a[4], a[5], a[6]);
-        case 8:
-            return reinterpret_cast<void (*)(A, A, A, A, A, A, A, A)>(entry)(a[0], a[1], a[2], a[3], a[4], a[5],
-                                                                             a[6], a[7]);
-        case 9:
-            return reinterpret_cast<void (*)(A, A, A, A, A, A, A, A, A)>(entry)(a[0], a[1], a[2], a[3], a[4],
-                                                                                a[5], a[6], a[7], a[8]);
-        case 10:
-            return reinterpret_cast<void (*)(A, A, A, A, A, A, A, A, A, A)>(entry)(a[0], a[1], a[2], a[3], a[4],
-                                                                                   a[5], a[6], a[7], a[8], a[9]);
-        case 11:
-            return reinterpret_cast<void (*)(A, A, A, A, A, A, A, A, A, A, A)>(entry)(
-                a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10]);
-        case 12:
-            return reinterpret_cast<void (*)(A, A, A, A, A, A, A, A, A, A, A, A)>(entry)(
-                a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11]);
-        default: throw std::invalid_argument("ascend_ext twin: kernels take 1 to 12 GM arguments");
+    static constexpr auto kCalls = MakeCallTable(std::make_index_sequence<kMaxKernelArgs>{});
+    if (a.empty() || a.size() > kMaxKernelArgs) {
+        throw std::invalid_argument("ascend_ext twin: kernels take 1 to " + std::to_string(kMaxKernelArgs) +
+                                    " arguments, got " + std::to_string(a.size()));
     }
+    kCalls[a.size() - 1](entry, a);
 }
 
 void RunCore(const LaunchSpec& spec, const std::vector<GmRegion>& gm, const std::vector<A>& args,
@@ -90,39 +99,109 @@ void RunCore(const LaunchSpec& spec, const std::vector<GmRegion>& gm, const std:
     }
     if (!ctx.records->deferredViolation.empty()) {
         const CoreRecords& r = *ctx.records;
-        throw RuleViolation(ctx.kernel, ctx.blockIdx, r.deferredCall, r.deferredRule, r.deferredViolation);
+        throw RuleViolation(ctx.kernel, ctx.blockIdx, CoreLabel(ctx), r.deferredCall, r.deferredRule,
+                            r.deferredViolation);
     }
     EndCore();
 }
 
+// How a launch lays out its cores: one per block, or (a MIX type with cube and vector cores) per block one
+// AIC and `ratio` AIVs.
+struct Layout {
+    int32_t kernelType = -1;  // the type known before the cores run (qualifier, or an earlier launch's)
+    bool mix = false;
+    uint32_t ratio = 1;
+};
 
-// A GM range one core accessed, with the SyncAll epoch it was accessed in. A core that did not take part
-// in every SyncAll of the launch (usedCores < blockDim) is ordered with nobody: `anyEpoch`.
+bool IsCubeVectorMix(int32_t type) { return type == KERNEL_TYPE_MIX_AIC_1_1 || type == KERNEL_TYPE_MIX_AIC_1_2; }
+
+Layout LayoutOf(int32_t type)
+{
+    Layout l;
+    l.kernelType = type;
+    l.mix = IsCubeVectorMix(type);
+    l.ratio = type == KERNEL_TYPE_MIX_AIC_1_1 ? 1 : type == KERNEL_TYPE_MIX_AIC_1_2 ? 2 : 1;
+    return l;
+}
+
+// The types kernels revealed while running (KERNEL_TASK_TYPE_DEFAULT, the Matmul client's inference), by
+// entry and tiling key: the device build knows them before the launch, the twin after the first one.
+std::mutex gTypesMutex;
+std::map<std::pair<const void*, uint64_t>, int32_t> gTypes;
+
+int32_t KnownType(const LaunchSpec& spec)
+{
+    if (spec.kernelType >= 0) return spec.kernelType;
+    std::lock_guard<std::mutex> lock(gTypesMutex);
+    const auto it = gTypes.find({spec.entry, spec.tilingKey});
+    return it == gTypes.end() ? -1 : it->second;
+}
+
+void RememberType(const LaunchSpec& spec, int32_t type)
+{
+    std::lock_guard<std::mutex> lock(gTypesMutex);
+    gTypes[{spec.entry, spec.tilingKey}] = type;
+}
+
+// The core contexts of a launch with `layout`: per block its AIC, then its AIVs.
+void SetUpCores(const LaunchSpec& spec, const Layout& layout, std::vector<CoreContext>& cores)
+{
+    const uint32_t perBlock = layout.mix ? 1 + layout.ratio : 1;
+    const uint32_t n = spec.blockDim * perBlock;
+    for (uint32_t i = 0; i < n; ++i) {
+        CoreContext& c = cores[i];
+        c.kernelType = layout.kernelType;  // a qualifier's, or the type an earlier launch revealed
+        c.coreId = i;
+        c.coreCount = n;
+        c.mix = layout.mix;
+        c.block = i / perBlock;
+        const uint32_t slot = i % perBlock;
+        if (layout.mix) {
+            c.coreType = slot == 0 ? AscendC::AIC : AscendC::AIV;
+            c.subBlockIdx = slot == 0 ? 0 : static_cast<int32_t>(slot - 1);
+            c.subBlockNum = slot == 0 ? 1 : static_cast<int32_t>(layout.ratio);
+            c.blockIdx = slot == 0 ? c.block : c.block * layout.ratio + c.subBlockIdx;
+        } else {
+            const bool cube = layout.kernelType == KERNEL_TYPE_AIC_ONLY || layout.kernelType == KERNEL_TYPE_MIX_AIC_1_0;
+            c.coreType = cube ? AscendC::AIC : AscendC::AIV;
+            c.blockIdx = c.block;
+        }
+    }
+}
+
+
+// A GM range one core accessed, with its cross-core release/acquire tags (twin/runtime.h's GmWrite).
 struct Span {
     uint64_t begin, end;
-    int64_t core;
-    uint32_t epoch;
-    bool anyEpoch;
+    uint32_t core;  // index into the launch's cores
+    uint32_t rel, acq;
     bool atomic;
 };
 
-bool SameEpoch(const Span& a, const Span& b) { return a.epoch == b.epoch || a.anyEpoch || b.anyEpoch; }
-
-bool AnyEpoch(const CoreContext& c, uint64_t generation) { return c.epoch != generation; }
-
-// No two cores write the same GM bytes between the same two SyncAlls, unless both accumulate atomically.
-// Writes separated by a SyncAll are ordered: the later one wins on the NPU too, so they are legal.
-void CheckCoreWritesDisjoint(const LaunchSpec& spec, const std::vector<CoreContext>& cores, uint64_t generation)
+// Whether one of the two accesses happens before the other (SyncAll, cross-core flags, Matmul messages).
+bool Ordered(const std::vector<CoreContext>& cores, const Span& a, const Span& b)
 {
-    std::vector<Span> spans;
+    return HappensBefore(cores[a.core], a.rel, cores[b.core], b.acq) ||
+           HappensBefore(cores[b.core], b.rel, cores[a.core], a.acq);
+}
+
+void CollectWrites(const std::vector<CoreContext>& cores, std::vector<Span>& spans)
+{
     for (const CoreContext& c : cores) {
-        const bool any = AnyEpoch(c, generation);
         for (const GmWrite& w : c.records->writes) {
-            if (!InSyncWorkspaceZeroing(cores, w)) spans.push_back({w.begin, w.end, c.blockIdx, w.epoch, any, false});
+            if (!InSyncWorkspaceZeroing(cores, w)) spans.push_back({w.begin, w.end, c.coreId, w.rel, w.acq, false});
         }
-        for (const GmWrite& w : c.records->atomicWrites) spans.push_back({w.begin, w.end, c.blockIdx, w.epoch, any, true});
+        for (const GmWrite& w : c.records->atomicWrites) spans.push_back({w.begin, w.end, c.coreId, w.rel, w.acq, true});
     }
     std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.begin < b.begin; });
+}
+
+// No two cores write the same GM bytes unless a SyncAll (or a cross-core flag, or a Matmul message) orders the
+// writes, or both accumulate atomically. Ordered writes are legal: the later one wins on the NPU too.
+void CheckCoreWritesDisjoint(const LaunchSpec& spec, const std::vector<CoreContext>& cores)
+{
+    std::vector<Span> spans;
+    CollectWrites(cores, spans);
     std::vector<Span> active;  // spans reaching past the current begin
     for (const Span& s : spans) {
         size_t kept = 0;
@@ -131,14 +210,16 @@ void CheckCoreWritesDisjoint(const LaunchSpec& spec, const std::vector<CoreConte
         }
         active.resize(kept);
         for (const Span& r : active) {
-            if (s.core != r.core && !(s.atomic && r.atomic) && SameEpoch(s, r)) {
+            if (s.core != r.core && !(s.atomic && r.atomic) && !Ordered(cores, s, r)) {
                 const uint64_t overlapEnd = std::min(s.end, r.end);
                 const bool mixed = s.atomic != r.atomic;
+                const CoreContext& cs = cores[s.core];
                 throw RuleViolation(
-                    spec.kernel, s.core, "DataCopy/DataCopyPad to GM", "no two cores write the same GM bytes",
-                    "core " + std::to_string(s.core) + " and core " + std::to_string(r.core) + " both wrote " +
+                    spec.kernel, cs.blockIdx, CoreLabel(cs), "DataCopy/DataCopyPad to GM",
+                    "no two cores write the same GM bytes",
+                    CoreLabel(cs) + " and " + CoreLabel(cores[r.core]) + " both wrote " +
                         WhereInGm(spec, std::max(s.begin, r.begin), overlapEnd) +
-                        (s.epoch == r.epoch ? " between the same two SyncAlls" : " (one of them not synchronised by every SyncAll)") +
+                        " with no SyncAll (or cross-core flag or Matmul message) ordering the two" +
                         (mixed ? " (one of them accumulating atomically, the other overwriting)"
                                : " (accumulate with SetAtomicAdd<T> if that is meant, or order the writes with "
                                  "SyncAll; the twin is stricter than the NPU here, where the last write wins: results "
@@ -150,42 +231,33 @@ void CheckCoreWritesDisjoint(const LaunchSpec& spec, const std::vector<CoreConte
 }
 
 // A core reading GM another core writes in the same launch sees the old or the new bytes, depending on
-// timing, unless a SyncAll orders the two (cores run concurrently on the NPU): a read of bytes another
-// core wrote before a SyncAll both passed is legal, a read of bytes written between the same two
-// SyncAlls (or after the read's SyncAll, for a read before it) is not.
-void CheckNoCrossCoreReadAfterWrite(const LaunchSpec& spec, const std::vector<CoreContext>& cores,
-                                    uint64_t generation)
+// timing, unless something orders the two (cores run concurrently on the NPU): SyncAll, a cross-core flag
+// or a Matmul message, in either direction.
+void CheckNoCrossCoreReadAfterWrite(const LaunchSpec& spec, const std::vector<CoreContext>& cores)
 {
     std::vector<Span> spans;
-    for (const CoreContext& c : cores) {
-        const bool any = AnyEpoch(c, generation);
-        for (const GmWrite& w : c.records->writes) {
-            if (!InSyncWorkspaceZeroing(cores, w)) spans.push_back({w.begin, w.end, c.blockIdx, w.epoch, any, false});
-        }
-        for (const GmWrite& w : c.records->atomicWrites) spans.push_back({w.begin, w.end, c.blockIdx, w.epoch, any, true});
-    }
+    CollectWrites(cores, spans);
     if (spans.empty()) return;
-    std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.begin < b.begin; });
     std::vector<uint64_t> reach(spans.size());  // the furthest end among spans[0..k]
     for (size_t k = 0; k < spans.size(); ++k) reach[k] = std::max(spans[k].end, k > 0 ? reach[k - 1] : 0);
     for (const CoreContext& c : cores) {
-        const bool any = AnyEpoch(c, generation);
         for (const GmWrite& r : c.records->reads) {
-            const Span read{r.begin, r.end, c.blockIdx, r.epoch, any, false};
+            const Span read{r.begin, r.end, c.coreId, r.rel, r.acq, false};
             size_t k = static_cast<size_t>(std::upper_bound(spans.begin(), spans.end(), r.end - 1,
                                                             [](uint64_t v, const Span& s) { return v < s.begin; }) -
                                            spans.begin());
             for (; k > 0 && reach[k - 1] > r.begin; --k) {
                 const Span& w = spans[k - 1];
-                if (w.core == c.blockIdx || w.end <= r.begin || !SameEpoch(read, w)) continue;
+                if (w.core == c.coreId || w.end <= r.begin || Ordered(cores, read, w)) continue;
                 const uint64_t from = std::max(r.begin, w.begin);
                 const uint64_t to = std::min(r.end, w.end);
-                throw RuleViolation(spec.kernel, c.blockIdx, "DataCopy/GetValue from GM",
+                throw RuleViolation(spec.kernel, c.blockIdx, CoreLabel(c), "DataCopy/GetValue from GM",
                                     "a core reads GM another core writes in the same launch only after SyncAll",
-                                    "core " + std::to_string(c.blockIdx) + " read " + WhereInGm(spec, from, to) +
-                                        ", which core " + std::to_string(w.core) +
-                                        " wrote in this launch with no SyncAll between the write and the read: the "
-                                        "read sees the old or the new bytes depending on timing");
+                                    CoreLabel(c) + " read " + WhereInGm(spec, from, to) + ", which " +
+                                        CoreLabel(cores[w.core]) +
+                                        " wrote in this launch with no SyncAll between the write and the read (nor a "
+                                        "cross-core flag or Matmul message ordering them): the read sees the old or "
+                                        "the new bytes depending on timing");
             }
         }
     }
@@ -205,10 +277,105 @@ std::string WhereInGm(const LaunchSpec& spec, uint64_t begin, uint64_t end)
     return "bytes " + Hex(begin) + ".." + Hex(end);
 }
 
+namespace {
+
+// One run of the launch with `layout`. Returns -1 when it completed, or the kernel type to run it again with.
+int32_t RunLaunch(const LaunchSpec& spec, const Layout& layout, LaunchScratch& scratch)
+{
+    std::vector<GmRegion>& gm = scratch.gm;
+    std::vector<A>& args = scratch.args;
+    std::vector<void*>& values = scratch.values;  // for spec.invoke: where each parameter's value is
+    std::vector<CoreContext>& cores = scratch.cores;
+    std::vector<CoreRecords>& records = scratch.records;
+    std::vector<std::exception_ptr>& errors = scratch.errors;
+    const uint32_t n = spec.blockDim * (layout.mix ? 1 + layout.ratio : 1);
+    cores.assign(n, CoreContext{});
+    records.resize(n);
+    for (uint32_t i = 0; i < n; ++i) {
+        records[i].Clear();
+        cores[i].records = &records[i];
+    }
+    SetUpCores(spec, layout, cores);
+    errors.assign(n, nullptr);
+    std::vector<int32_t> relaunch(n, -1);
+    const uint64_t ubBytes = spec.platform->ubSize;
+    LaunchSync sync(n);
+    InitCrossCore(sync, cores, layout.mix, layout.ratio, layout.kernelType);
+    WorkerPool::Instance().Run(n, ThreadCount(), [&](uint32_t i) {
+        try {
+            RunCore(spec, gm, args, values, CurrentStackUb(ubBytes), sync, cores[i]);
+            cores[i].returned = true;
+        } catch (const CoreAborted&) {
+            cores[i].abortedInSync = true;
+        } catch (const Relaunch& r) {
+            relaunch[i] = r.kernelType;
+        } catch (...) {
+            errors[i] = std::current_exception();
+        }
+        CoreFinished(sync);
+    });
+    for (const std::exception_ptr& e : errors) {
+        if (e) std::rethrow_exception(e);
+    }
+    for (int32_t type : relaunch) {
+        if (type >= 0) return type;
+    }
+    if (sync.aborted) {  // cores returned while others waited
+        bool allAtSyncAll = true;
+        for (const Blocked& b : sync.blocked) allAtSyncAll = allAtSyncAll && b.what == std::string("SyncAll");
+        if (!allAtSyncAll || layout.mix) {
+            const CoreContext& c = cores[sync.blocked.empty() ? 0 : sync.blocked.front().coreId];
+            throw RuleViolation(spec.kernel, c.blockIdx, CoreLabel(c),
+                                sync.blocked.empty() ? std::string("SyncAll") : sync.blocked.front().what,
+                                "every wait of a core is released by another core", DescribeHang(sync, cores));
+        }
+        int64_t back = -1;
+        std::string waiting;
+        uint32_t waitingCount = 0;
+        for (uint32_t i = 0; i < n; ++i) {
+            if (cores[i].returned && back < 0) back = i;
+            if (cores[i].abortedInSync && waitingCount++ < 8) waiting += (waiting.empty() ? "" : ", ") + std::to_string(i);
+        }
+        if (waitingCount > 8) waiting += ", ...";
+        const CoreContext& c = cores[static_cast<size_t>(back < 0 ? 0 : back)];
+        throw RuleViolation(spec.kernel, c.blockIdx, "SyncAll", "every core reaches every SyncAll",
+                            "core " + std::to_string(c.blockIdx) + " returned after " + std::to_string(c.epoch) +
+                                " SyncAll(s) while " + std::to_string(waitingCount) + " core(s) (" + waiting +
+                                ") wait at SyncAll number " + std::to_string(sync.generation + 1) +
+                                ": on the NPU they would wait forever (the kernel hangs)");
+    }
+    CheckCrossCoreAtEnd(spec.kernel, sync);
+    int64_t culprit = 0;
+    std::string detail;
+    if (!CheckSyncWorkspaceZeroing(cores, culprit, detail)) {
+        throw RuleViolation(spec.kernel, culprit, "SyncAll(gmWorkspace, ubWorkspace, usedCores)",
+                            "either the host zeroes SyncAll's gmWorkspace or every core zeroes all of it "
+                            "(SyncAll docs)",
+                            detail);
+    }
+    if (n > 1) {  // one core has nobody to race with
+        CheckCoreWritesDisjoint(spec, cores);
+        CheckNoCrossCoreReadAfterWrite(spec, cores);
+        CheckScalarCachesAcrossCores(spec, cores, sync.generation);
+    }
+    return -1;
+}
+
+const char* MixTypeName(const Layout& l)
+{
+    return !l.mix ? "" : l.ratio == 1 ? "MIX_AIC_1_1" : "MIX_AIC_1_2";
+}
+
+}  // namespace
+
 const LaunchStats& Launch(const LaunchSpec& spec)
 {
     if (spec.blockDim == 0) throw std::invalid_argument("ascend_ext twin: blockDim must be at least 1");
-    if (spec.args.size() > kMaxKernelArgs) throw std::invalid_argument("ascend_ext twin: too many kernel args");
+    if (spec.args.size() > kMaxKernelArgs) {
+        throw std::invalid_argument("ascend_ext twin: kernel '" + std::string(spec.kernel) + "' launched with " +
+                                    std::to_string(spec.args.size()) + " arguments; the twin launches kernels of up to " +
+                                    std::to_string(kMaxKernelArgs) + " parameters");
+    }
     // The calling thread's scratch, reused: once warm, a launch allocates nothing here. A launch never
     // starts another on its own thread (kernels do not launch kernels), but a local one keeps it safe.
     LaunchScratch local;
@@ -236,69 +403,36 @@ const LaunchStats& Launch(const LaunchSpec& spec)
         values[i] = &args[i];
     }
 
-    std::vector<CoreContext>& cores = scratch.cores;
-    std::vector<CoreRecords>& records = scratch.records;
-    std::vector<std::exception_ptr>& errors = scratch.errors;
-    cores.assign(spec.blockDim, CoreContext{});
-    records.resize(spec.blockDim);
-    for (uint32_t i = 0; i < spec.blockDim; ++i) {
-        records[i].Clear();
-        cores[i].records = &records[i];
+    Layout layout = LayoutOf(KnownType(spec));
+    if (layout.mix && spec.blockDim > spec.platform->aicNum) {
+        throw RuleViolation(spec.kernel, 0, "kernel launch", "a kernel on the cube cores launches at most aicNum blocks",
+                            "blockDim " + std::to_string(spec.blockDim) + " of a " + MixTypeName(layout) +
+                                " kernel on " + spec.platform->name + ", which has " +
+                                std::to_string(spec.platform->aicNum) + " AI Cube cores");
     }
-    errors.assign(spec.blockDim, nullptr);
-    const uint64_t ubBytes = spec.platform->ubSize;
-    LaunchSync sync(spec.blockDim);
-    WorkerPool::Instance().Run(spec.blockDim, ThreadCount(), [&](uint32_t i) {
-        cores[i].blockIdx = i;
-        try {
-            RunCore(spec, gm, args, values, CurrentStackUb(ubBytes), sync, cores[i]);
-            cores[i].returned = true;
-        } catch (const CoreAborted&) {
-            cores[i].abortedInSync = true;
-        } catch (...) {
-            errors[i] = std::current_exception();
+    for (int run = 0;; ++run) {
+        const int32_t again = RunLaunch(spec, layout, scratch);
+        if (again < 0) break;
+        if (run > 0 || again == layout.kernelType) {
+            throw std::logic_error("ascend_ext twin: kernel '" + std::string(spec.kernel) +
+                                   "' changed its kernel type between launches");
         }
-        CoreFinished(sync);
-    });
-    for (const std::exception_ptr& e : errors) {
-        if (e) std::rethrow_exception(e);
-    }
-    if (sync.aborted) {  // cores returned while others waited at a SyncAll
-        int64_t back = -1;
-        std::string waiting;
-        uint32_t waitingCount = 0;
-        for (uint32_t i = 0; i < spec.blockDim; ++i) {
-            if (cores[i].returned && back < 0) back = i;
-            if (cores[i].abortedInSync && waitingCount++ < 8) waiting += (waiting.empty() ? "" : ", ") + std::to_string(i);
-        }
-        if (waitingCount > 8) waiting += ", ...";
-        const CoreContext& c = cores[static_cast<size_t>(back < 0 ? 0 : back)];
-        throw RuleViolation(spec.kernel, c.blockIdx, "SyncAll", "every core reaches every SyncAll",
-                            "core " + std::to_string(c.blockIdx) + " returned after " + std::to_string(c.epoch) +
-                                " SyncAll(s) while " + std::to_string(waitingCount) + " core(s) (" + waiting +
-                                ") wait at SyncAll number " + std::to_string(sync.generation + 1) +
-                                ": on the NPU they would wait forever (the kernel hangs)");
-    }
-    int64_t culprit = 0;
-    std::string detail;
-    if (!CheckSyncWorkspaceZeroing(cores, culprit, detail)) {
-        throw RuleViolation(spec.kernel, culprit, "SyncAll(gmWorkspace, ubWorkspace, usedCores)",
-                            "either the host zeroes SyncAll's gmWorkspace or every core zeroes all of it "
-                            "(SyncAll docs)",
-                            detail);
-    }
-    if (spec.blockDim > 1) {  // one core has nobody to race with
-        CheckCoreWritesDisjoint(spec, cores, sync.generation);
-        CheckNoCrossCoreReadAfterWrite(spec, cores, sync.generation);
-        CheckScalarCachesAcrossCores(spec, cores, sync.generation);
+        RememberType(spec, again);
+        layout = LayoutOf(again);
     }
 
+    std::vector<CoreContext>& cores = scratch.cores;
     LaunchStats& stats = tLast;  // filled in place: its strings and vector keep their capacity
     stats.kernel = spec.kernel;
     stats.platform = spec.platform->name;
     stats.blockDim = spec.blockDim;
+    stats.mixType = MixTypeName(layout);
     stats.cores.clear();
-    for (const CoreContext& c : cores) stats.cores.push_back(c.counters);
+    stats.identities.clear();
+    for (const CoreContext& c : cores) {
+        stats.cores.push_back(c.counters);
+        stats.identities.push_back({c.coreType, c.blockIdx});
+    }
     tHasLast = true;
     for (std::vector<LaunchStats>& recording : tRecordings) recording.push_back(stats);
     return stats;

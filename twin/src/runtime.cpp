@@ -11,6 +11,8 @@
 
 #include "twin/kernel_types.h"
 
+thread_local int32_t g_coreType = 2;  // AscendC::AIV outside a launch
+
 namespace ascend_twin {
 
 namespace {
@@ -62,14 +64,26 @@ const char* VecOpName(VecOp op)
                                         "SetCmpMask", "Acos", "Acosh", "Asin", "Asinh", "Atan", "Atanh", "Ceil",
                                         "Cos", "Cosh", "Erf", "Erfc", "Floor", "Frac", "Log", "Log2", "Log10",
                                         "Round", "Sign", "Sin", "Sinh", "Tan", "Tanh", "Trunc", "Sigmoid", "Silu", "Swish",
-                                        "Gelu", "FasterGelu", "FasterGeluV2", "ArithProgression", "Power", "SwiGLU"};
+                                        "Gelu", "FasterGelu", "FasterGeluV2", "ArithProgression", "Power", "SwiGLU",
+                                        "GatherMask", "Copy", "MulAddDst",
+                                        "SoftMax", "SimpleSoftMax", "LogSoftMax", "SoftmaxFlash", "SoftmaxFlashV2",
+                                        "SoftmaxGrad", "SoftmaxGradFront", "ReduceSum<Pattern>", "ReduceMax<Pattern>",
+                                        "ReduceMin<Pattern>", "ReduceProd<Pattern>", "ReduceMean<Pattern>",
+                                        "ReduceAny<Pattern>", "ReduceAll<Pattern>", "AscendDequant", "Xor"};
     static_assert(sizeof(names) / sizeof(names[0]) == static_cast<size_t>(VecOp::kCount));
     return names[static_cast<uint32_t>(op)];
 }
 
 RuleViolation::RuleViolation(std::string kernel_, int64_t core_, std::string call_, std::string rule_,
                              std::string detail_)
-    : std::runtime_error("ascend_ext twin: kernel '" + kernel_ + "', core " + std::to_string(core_) + ", " + call_ +
+    : RuleViolation(std::move(kernel_), core_, "core " + std::to_string(core_), std::move(call_), std::move(rule_),
+                    std::move(detail_))
+{
+}
+
+RuleViolation::RuleViolation(std::string kernel_, int64_t core_, const std::string& label, std::string call_,
+                             std::string rule_, std::string detail_)
+    : std::runtime_error("ascend_ext twin: kernel '" + kernel_ + "', " + label + ", " + call_ +
                          ": broke the rule '" + rule_ + "': " + detail_),
       kernel(std::move(kernel_)),
       core(core_),
@@ -89,12 +103,32 @@ CoreContext& CurrentCore()
 
 bool InLaunch() { return tCurrent != nullptr; }
 
-void SetCurrentCore(CoreContext* ctx) { tCurrent = ctx; }
+void SetCurrentCore(CoreContext* ctx)
+{
+    tCurrent = ctx;
+    g_coreType = ctx != nullptr ? ctx->coreType : 2;
+}
+
+void CoreLabel(const CoreContext& core, char* out, uint32_t size)
+{
+    if (core.mix) {
+        std::snprintf(out, size, "%s %lld", core.coreType == 1 ? "AIC" : "AIV", static_cast<long long>(core.blockIdx));
+    } else {
+        std::snprintf(out, size, "core %lld", static_cast<long long>(core.blockIdx));
+    }
+}
+
+std::string CoreLabel(const CoreContext& core)
+{
+    char text[32];
+    CoreLabel(core, text, sizeof text);
+    return text;
+}
 
 void Fail(const char* call, const char* rule, const std::string& detail)
 {
     const CoreContext& ctx = CurrentCore();
-    throw RuleViolation(ctx.kernel, ctx.blockIdx, call, rule, detail);
+    throw RuleViolation(ctx.kernel, ctx.blockIdx, CoreLabel(ctx), call, rule, detail);
 }
 
 void Fail(const char* call, const char* rule, const char* detail) { Fail(call, rule, std::string(detail)); }
@@ -154,16 +188,17 @@ void CheckGmInBounds(const char* call, const char* rule, const char* verb, const
 namespace {
 // Adds [begin, end) to a list of ranges, extending one of the last few when it continues it (a core
 // streams through a handful of buffers at once).
-void AddRange(std::vector<GmWrite>& ranges, uint64_t begin, uint64_t end, uint32_t epoch)
+void AddRange(std::vector<GmWrite>& ranges, uint64_t begin, uint64_t end, const CoreContext& ctx)
 {
     const size_t n = ranges.size();
     for (size_t k = n; k > 0 && k + 4 > n; --k) {
-        if (ranges[k - 1].end == begin && ranges[k - 1].epoch == epoch) {
-            ranges[k - 1].end = end;
+        GmWrite& r = ranges[k - 1];
+        if (r.end == begin && r.epoch == ctx.epoch && r.rel == ctx.rel && r.acq == ctx.acq) {
+            r.end = end;
             return;
         }
     }
-    ranges.push_back({begin, end, epoch});
+    ranges.push_back({begin, end, ctx.epoch, ctx.rel, ctx.acq});
 }
 }  // namespace
 
@@ -187,7 +222,7 @@ uint64_t RecordGmRead(const char* call, CoreContext& ctx, const void* addr, uint
     CheckGmInBounds(call, "GM reads stay inside the launch's buffers", "read", addr, bytes);
     ctx.counters.gmBytesRead += bytes;
     const uint64_t begin = reinterpret_cast<uintptr_t>(addr);
-    if (bytes != 0) AddRange(ctx.records->reads, begin, begin + bytes, ctx.epoch);
+    if (bytes != 0) AddRange(ctx.records->reads, begin, begin + bytes, ctx);
     return begin;
 }
 
@@ -196,7 +231,7 @@ uint64_t RecordGmWrite(const char* call, CoreContext& ctx, const void* addr, uin
     CheckGmInBounds(call, "GM writes stay inside the launch's buffers", "write", addr, bytes);
     ctx.counters.gmBytesWritten += bytes;
     const uint64_t begin = reinterpret_cast<uintptr_t>(addr);
-    if (bytes != 0) AddRange(ctx.records->writes, begin, begin + bytes, ctx.epoch);
+    if (bytes != 0) AddRange(ctx.records->writes, begin, begin + bytes, ctx);
     return begin;
 }
 }  // namespace
@@ -265,7 +300,7 @@ void AtomicCopyToGm(const char* call, uint8_t* dst, const uint8_t* src, uint64_t
     ctx.counters.gmBytesWritten += bytes;
     const uint64_t begin = reinterpret_cast<uintptr_t>(dst);
     if (ctx.records->scalarCache.used) ScalarCacheOnDmaWrite(ctx, begin, begin + bytes);
-    ctx.records->atomicWrites.push_back({begin, begin + bytes, ctx.epoch});
+    ctx.records->atomicWrites.push_back({begin, begin + bytes, ctx.epoch, ctx.rel, ctx.acq});
     std::lock_guard<std::mutex> lock(gAtomicMutex);
     switch (ctx.atomicType) {
         case AtomicType::kFloat: return Combine<float, float>(ctx.atomicOp, dst, src, bytes);
@@ -284,8 +319,14 @@ uint64_t UbOffset(const void* addr)
 
 void CheckUbAligned(const char* call, const char* operand, const void* addr)
 {
+    const CoreContext& core = CurrentCore();
+    if (core.coreType == 1 && core.mix) {  // AscendC::AIC of a MIX kernel: its queues may exist, not its UB
+        Fail(call, "an AI Cube core has no Unified Buffer",
+             std::string("an AIC of a MIX kernel used UB operand '") + operand +
+                 "' (vector work runs on the AIVs: guard it with if ASCEND_IS_AIV)");
+    }
     const uint64_t off = UbOffset(addr);
-    const uint32_t align = CurrentCore().platform->ubAlign;
+    const uint32_t align = core.platform->ubAlign;
     if (off % align != 0) {
         Fail(call, "UB operands start at a 32-byte aligned address",
              std::string("operand '") + operand + "' starts at UB offset " + std::to_string(off) +

@@ -160,19 +160,18 @@ void CheckScalarCachesAcrossCores(const LaunchSpec& spec, const std::vector<Core
         const ScalarCache& sc = c.records->scalarCache;
         if (!sc.used || !ordered(c)) continue;
         for (const CoreContext& d : cores) {
-            if (d.blockIdx == c.blockIdx || !ordered(d)) continue;
+            if (d.coreId == c.coreId || !ordered(d)) continue;
             for (const std::vector<GmWrite>* list : {&d.records->writes, &d.records->atomicWrites}) {
                 for (const GmWrite& w : *list) {
                     for (const ScalarCacheRange& r : sc.reads) {
                         if (Overlap(r.begin, r.end, w.begin, w.end) && r.loadEpoch <= w.epoch && w.epoch < r.epoch) {
-                            throw RuleViolation(
-                                spec.kernel, c.blockIdx, "GlobalTensor::GetValue",
+                            throw RuleViolation(spec.kernel, c.blockIdx, CoreLabel(c), "GlobalTensor::GetValue",
                                 "GetValue of GM another core wrote comes after DataCacheCleanAndInvalid of its line, "
                                 "once the write is ordered before it (GetValue docs, 约束说明)",
-                                "core " + std::to_string(c.blockIdx) + " read " + WhereInGm(spec, r.begin, r.end) +
+                                CoreLabel(c) + " read " + WhereInGm(spec, r.begin, r.end) +
                                     " after SyncAll " + std::to_string(r.epoch) + " through the line its data cache "
-                                    "loaded before SyncAll " + std::to_string(w.epoch + 1) + ", which core " +
-                                    std::to_string(d.blockIdx) + " wrote in between: the read returns the old bytes; "
+                                    "loaded before SyncAll " + std::to_string(w.epoch + 1) + ", which " +
+                                    CoreLabel(d) + " wrote in between: the read returns the old bytes; "
                                     "call " + kDcci + " after the SyncAll");
                         }
                     }
@@ -180,13 +179,12 @@ void CheckScalarCachesAcrossCores(const LaunchSpec& spec, const std::vector<Core
                         const uint64_t clean = s.loadEpoch;  // kScalarCacheNever: never written back in the launch
                         if (Overlap(LineStart(s.begin), LineEnd(s.end - 1), w.begin, w.end) && s.epoch <= w.epoch &&
                             w.epoch <= clean) {
-                            throw RuleViolation(
-                                spec.kernel, c.blockIdx, "GlobalTensor::SetValue",
+                            throw RuleViolation(spec.kernel, c.blockIdx, CoreLabel(c), "GlobalTensor::SetValue",
                                 "no other core writes a 64-byte line while a core holds SetValue bytes of it in its "
                                 "data cache: the line's write-back overwrites the other core's bytes "
                                 "(DataCacheCleanAndInvalid docs, example 3)",
-                                "core " + std::to_string(c.blockIdx) + " stored " + WhereInGm(spec, s.begin, s.end) +
-                                    " with SetValue and core " + std::to_string(d.blockIdx) + " wrote " +
+                                CoreLabel(c) + " stored " + WhereInGm(spec, s.begin, s.end) +
+                                    " with SetValue and " + CoreLabel(d) + " wrote " +
                                     WhereInGm(spec, std::max(w.begin, LineStart(s.begin)),
                                               std::min(w.end, LineEnd(s.end - 1))) +
                                     " of the same line before the SetValue was written back (and ordered by SyncAll): "
@@ -199,13 +197,12 @@ void CheckScalarCachesAcrossCores(const LaunchSpec& spec, const std::vector<Core
                 for (const ScalarCacheRange& s : sc.writes) {
                     if (Overlap(r.begin, r.end, s.begin, s.end) && r.epoch > s.epoch &&
                         (s.loadEpoch == kScalarCacheNever || s.loadEpoch >= r.epoch)) {
-                        throw RuleViolation(
-                            spec.kernel, d.blockIdx, "DataCopy/GetValue from GM",
+                        throw RuleViolation(spec.kernel, d.blockIdx, CoreLabel(d), "DataCopy/GetValue from GM",
                             "GM a core stored with SetValue is read by another core only after DataCacheCleanAndInvalid "
                             "wrote it back, before the SyncAll that orders the two",
-                            "core " + std::to_string(d.blockIdx) + " read " + WhereInGm(spec, r.begin, r.end) +
-                                " after SyncAll " + std::to_string(r.epoch) + ", which core " +
-                                std::to_string(c.blockIdx) + " stored with SetValue and " +
+                            CoreLabel(d) + " read " + WhereInGm(spec, r.begin, r.end) +
+                                " after SyncAll " + std::to_string(r.epoch) + ", which " + CoreLabel(c) +
+                                " stored with SetValue and " +
                                 (s.loadEpoch == kScalarCacheNever ? std::string("never wrote back")
                                                                   : "wrote back only after SyncAll " +
                                                                         std::to_string(s.loadEpoch)) +

@@ -55,13 +55,23 @@ uint32_t UbAllocator::Allocate(const char* call, uint32_t num, uint32_t len)
     if (len == 0) {
         ascend_twin::Fail(call, "InitBuffer gives each buffer more than 0 bytes", "len is 0");
     }
-    if (buffers_ + num > kMaxPipeBuffers) {
-        ascend_twin::Fail(call, "a kernel uses at most 64 buffers (TQue buffers and TBufs) per TPipe",
-                          std::to_string(buffers_) + " buffers exist, " + std::to_string(num) + " more requested");
+    if (buffers_ + num > maxBuffers_) {
+        if (limit_ == 0) {
+            ascend_twin::Fail(call, "a kernel uses at most 64 buffers (TQue buffers and TBufs) per TPipe",
+                              std::to_string(buffers_) + " buffers exist, " + std::to_string(num) + " more requested");
+        }
+        ascend_twin::Fail(call, "a TBufPool hands out at most bufIDSize buffers",
+                          "the pool's bufIDSize is " + std::to_string(maxBuffers_) + "; " + std::to_string(buffers_) +
+                              " buffers exist, " + std::to_string(num) + " more requested");
     }
     const uint64_t bytes = static_cast<uint64_t>(num) * ((len + 31u) / 32u * 32u);
     // InitBuffer may hand out the whole UB (192 KiB on A2). The top 8 KiB (TMP_UB_OFFSET = 184 KiB) is
     // scratch for the instructions that need it (Select, AddDeqRelu); they check it is free.
+    if (limit_ != 0 && next_ + bytes > limit_) {
+        ascend_twin::Fail(call, "a TBufPool's buffers fit in the pool",
+                          "asking for " + std::to_string(bytes) + " bytes with " + std::to_string(next_ - base_) +
+                              " of the pool's " + std::to_string(limit_ - base_) + " bytes handed out");
+    }
     const uint64_t capacity = core.platform->ubSize;
     if (next_ + bytes > capacity) {
         ascend_twin::Fail(call, "UB allocations fit in the UB",
@@ -75,6 +85,22 @@ uint32_t UbAllocator::Allocate(const char* call, uint32_t num, uint32_t len)
     ascend_twin::ResetUbRange(offset, bytes);  // a fresh range: no accesses yet, nothing written
     // Poisoned with NaN bytes (for every float type): a kernel reading UB it never wrote sees it in its results.
     std::memset(core.ub + offset, 0xff, bytes);
+    core.counters.ubBytesAllocated = std::max(core.counters.ubBytesAllocated, next_);
+    return offset;
+}
+
+uint32_t UbAllocator::AllocatePool(const char* call, uint32_t bytes)
+{
+    const uint64_t len = (static_cast<uint64_t>(bytes) + 31u) / 32u * 32u;
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    const uint64_t end = limit_ != 0 ? limit_ : core.platform->ubSize;
+    if (next_ + len > end) {
+        ascend_twin::Fail(call, limit_ != 0 ? "a TBufPool's sub-pools fit in the pool" : "UB allocations fit in the UB",
+                          "a pool of " + std::to_string(len) + " bytes asked with " + std::to_string(next_ - base_) +
+                              " of " + std::to_string(end - base_) + " bytes handed out");
+    }
+    const uint32_t offset = static_cast<uint32_t>(next_);
+    next_ += len;
     core.counters.ubBytesAllocated = std::max(core.counters.ubBytesAllocated, next_);
     return offset;
 }
@@ -190,6 +216,27 @@ void CheckKernelEventId(const char* call, uint32_t eventIndex, int32_t eventID)
 
 namespace AscendC::twin_detail {
 
+uint8_t* StaticUbTensor(const char* call, TPosition pos, uint32_t addr, uint64_t bytes)
+{
+    if (pos != TPosition::VECIN && pos != TPosition::VECOUT && pos != TPosition::VECCALC) {
+        ascend_twin::FailF(call, "a static tensor's position is a memory the core has",
+                           "TPosition::%s: the twin places static LocalTensors in UB (VECIN, VECOUT, VECCALC) only",
+                           PositionName(pos));
+    }
+    if (addr % 32 != 0) {
+        ascend_twin::FailF(call, "a static tensor's address is 32-byte aligned", "addr %u", addr);
+    }
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    if (addr + bytes > core.platform->ubSize) {
+        ascend_twin::Fail(call, "a static tensor lies inside its memory",
+                          std::to_string(bytes) + " bytes at UB address " + std::to_string(addr) + "; " +
+                              core.platform->name + " has " + std::to_string(core.platform->ubSize) + " bytes of UB");
+    }
+    if (addr + bytes > core.counters.ubBytesAllocated) core.counters.ubBytesAllocated = addr + bytes;
+    if (addr + bytes > core.ubCarvedEnd) core.ubCarvedEnd = addr + bytes;
+    return core.ub + addr;
+}
+
 uint8_t* CarveUb(const char* call, uint32_t offset, uint64_t bytes)
 {
     ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
@@ -215,7 +262,8 @@ void TPipe::Release(bool reset)
     res_.events.WaitQueueFreeFlags();  // never fails: it waits only flags that are set (also while unwinding)
     if (reset) {
         res_.events.Clear();
-        res_.ub.Reset();
+        res_.ub.Window(0, 0, twin_detail::kMaxPipeBuffers);
+        for (uint64_t& next : res_.cubeNext) next = 0;
     } else {
         ascend_twin::BarrierAll();
     }

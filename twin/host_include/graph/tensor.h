@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "graph/types.h"  // ge::DataType, as the real tensor.h includes it
+
 namespace ge {
 
 using graphStatus = uint32_t;

@@ -1,14 +1,19 @@
 // The Matmul high-level API on the twin: MatmulType, Matmul (MatmulImpl), REGIST_MATMUL_OBJ, with the
-// official names, template parameters and argument orders. The work happens in ascend_twin::CubeMatmul
-// (twin/include/twin/kernel_cube.h): a cube core with L1/L0A/L0B/L0C, walking the TCubeTiling.
+// official names, template parameters and argument orders. As in the real header, what Matmul is depends on
+// ASCENDC_CUBE_ONLY (include/adv_api/matmul/matmul_intf.h):
+// - with it, the object computes on the cube core that runs the kernel (a KERNEL_TYPE_AIC_ONLY kernel):
+//   ascend_twin::CubeMatmul (twin/include/twin/kernel_cube.h), a cube core with L1/L0A/L0B/L0C walking the
+//   TCubeTiling;
+// - without it, the kernel is a MIX kernel (AIC:AIV = 1:2 unless it declares 1:1): on each AIV the object is a
+//   client that sends its calls to the block's AIC, which serves them inside REGIST_MATMUL_OBJ and then returns
+//   from the kernel (twin/include/twin/kernel_matmul_mix.h). A kernel that declares no type becomes a 1:2 MIX
+//   kernel here, as the device compiler infers.
 //
 // Deliberately stricter than the hardware/toolchain, each stated in the error it raises:
-// - only pure Cube mode is modelled: define ASCENDC_CUBE_ONLY before this header and declare
-//   KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY) (MIX mode's AIV client / AIC server split is not);
-// - A, B and C in GM, ND format (the positions and formats our kernels use); other MatmulTypes do not
-//   compile;
+// - A, B and bias in GM, ND format (the positions and formats our kernels and the A2 samples use); C in GM, or
+//   (MIX kernels) at VECIN/VECCALC/VECOUT; other MatmulTypes (TSCM/L1, NZ, ...) do not compile;
 // - input/output/bias type combinations outside the A2 support table do not compile;
-// - IterateAll with enAtomic (atomic accumulation into GM) is refused.
+// - atomic accumulation into GM (enAtomic), enPartialSum, fakeMsg and the doPad form of GetTensorC are refused.
 //
 // One deliberate extension, off unless the kernel is built as the twin's float64 variant
 // (ASCEND_TWIN_ALLOW_FP64, which only cmake/builtin_ops.py defines, for gradient checks on the CPU):
@@ -21,42 +26,8 @@
 #include "kernel_operator.h"
 #include "kernel_tiling/kernel_tiling.h"
 #include "twin/kernel_cube.h"
-
-enum class CubeFormat {
-    ND = 0,
-    NZ,
-    ZN,
-    ZZ,
-    NN,
-    ND_ALIGN,
-    SCALAR,
-    VECTOR,
-    ROW_MAJOR = ND,
-    COLUMN_MAJOR = 8,
-};
-
-enum class LayoutMode { NONE = 0, BSNGD, SBNGD, BNGS1S2, NORMAL };
-
-#ifndef ASCC_STRUCT_ITERATEORDER
-#define ASCC_STRUCT_ITERATEORDER
-enum class IterateOrder { ORDER_M = 0, ORDER_N, UNDEF };
-#endif
-
-// The leading, template-selecting fields of MatmulConfig (global namespace, as in the API). The twin runs
-// every configuration with the NORM walk; a kernel that sets further fields does not compile against it.
-struct MatmulConfig {
-    bool doNorm;
-    bool doBasicBlock;
-    bool doMultiDataLoad;
-    uint32_t basicM;
-    uint32_t basicN;
-    uint32_t basicK;
-    bool intrinsicsCheck;
-    bool isNBatch;
-    bool enVecND2NZ;
-};
-constexpr MatmulConfig CFG_NORM{true, false, false, 0, 0, 0, false, false, false};
-constexpr MatmulConfig CFG_MDL{false, false, true, 0, 0, 0, false, false, false};
+#include "twin/kernel_matmul_mix.h"
+#include "twin/matmul_config.h"
 
 namespace AscendC {
 
@@ -106,6 +77,11 @@ constexpr bool kCubeOnly = true;
 #else
 constexpr bool kCubeOnly = false;
 #endif
+// Spelled per MatmulType so that the object's MIX-only members are checked when used, not when declared.
+template <class T>
+constexpr bool kCubeOnlyFor = kCubeOnly;
+template <TPosition P>
+constexpr bool kUbPosition = P == TPosition::VECIN || P == TPosition::VECCALC || P == TPosition::VECOUT;
 }  // namespace twin_detail
 
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
@@ -124,6 +100,8 @@ private:
     using SrcBT = typename B_TYPE::T;
     using DstT = typename C_TYPE::T;
     using BiasT = typename BIAS_TYPE::T;
+    static constexpr bool kCubeOnly = twin_detail::kCubeOnlyFor<A_TYPE>;
+    static constexpr bool kCInUb = twin_detail::kUbPosition<C_TYPE::pos>;
 
     // The A2 (910B) Matmul type table for floating inputs: A and B of one type (float, half or
     // bfloat16_t); C float, half or bfloat16_t; bias float, or half for half/bfloat16_t inputs.
@@ -140,66 +118,243 @@ private:
     static_assert(kFp64 || std::is_same_v<BiasT, float> ||
                       (std::is_same_v<BiasT, half> && !std::is_same_v<SrcAT, float>),
                   "Matmul on A2: bias is float, or half with half/bfloat16_t inputs");
-    static_assert(A_TYPE::pos == TPosition::GM && B_TYPE::pos == TPosition::GM && C_TYPE::pos == TPosition::GM &&
-                      BIAS_TYPE::pos == TPosition::GM,
-                  "the twin's Matmul reads A, B, bias from GM and writes C to GM");
+    static_assert(A_TYPE::pos == TPosition::GM && B_TYPE::pos == TPosition::GM && BIAS_TYPE::pos == TPosition::GM,
+                  "the twin's Matmul reads A, B and bias from GM (TSCM/L1 and UB inputs are not modelled)");
+    static_assert(C_TYPE::pos == TPosition::GM || (kCInUb && !kCubeOnly),
+                  "the twin's Matmul writes C to GM, or in a MIX kernel (no ASCENDC_CUBE_ONLY) to VECIN/VECCALC/VECOUT: "
+                  "a cube-only kernel has no UB, and C in TSCM/L1 or CO1 is not modelled");
     static_assert(A_TYPE::format == CubeFormat::ND && B_TYPE::format == CubeFormat::ND &&
                       C_TYPE::format == CubeFormat::ND,
                   "the twin's Matmul models ND layouts");
+    // The configuration: a MatmulConfig (CFG_NORM, CFG_MDL, Get*Config(), GetMMConfig<>()). The twin runs every
+    // one with its NORM walk (MDL, SpecialMDL, preload, unit flag, K reordering and the other load-order and
+    // buffering switches leave the result as it is) and refuses what changes what the object computes.
+    static_assert(std::is_same_v<std::decay_t<decltype(MM_CFG)>, MatmulConfig>,
+                  "the twin models Matmul objects configured with a MatmulConfig (a constant tiling, "
+                  "MatmulApiStaticTiling from GetMatmulApiTiling, is not modelled)");
+    static constexpr MatmulConfig kCfg = MM_CFG;
+    static_assert(!kCfg.doBasicBlock && !kCfg.doSpecialBasicBlock && !kCfg.doIBShareNorm,
+                  "the twin does not model the BasicBlock, SpecialBasicBlock and IBShare Matmul templates");
+    static_assert(!kCfg.isPartialOutput && !kCfg.intraBlockPartSum,
+                  "the twin does not model partial outputs (isPartialOutput, intraBlockPartSum)");
+    static_assert(!kCfg.enableMixDualMaster, "the twin does not model MixDualMaster (enableMixDualMaster)");
+    static_assert(!kCfg.isA2B2Shared && !kCfg.isCO1Shared && !kCfg.isEnableChannelSplit,
+                  "the twin does not model isA2B2Shared, isCO1Shared or isEnableChannelSplit");
+    static_assert(!kCfg.enableRelu && kCfg.decompMode == DecompressionMode::DECOMP_NONE,
+                  "the twin does not model the Fixpipe ReLU (enableRelu) or decompression (decompMode)");
+    static_assert(kCfg.enableInit && kCfg.enableSetOrgShape,
+                  "the twin models Matmul objects with enableInit and enableSetOrgShape (the default)");
+    static_assert(!A_TYPE::ibShare && !B_TYPE::ibShare, "the twin does not model IBShare (MatmulType<..., IBSHARE>)");
+    using Engine = std::conditional_t<kCubeOnly, ascend_twin::CubeMatmul, ascend_twin::MatmulMix>;
 
-public:
-    __aicore__ inline MatmulImpl()
-        : cube_({twin_detail::CubeTypeOf<SrcAT>(), twin_detail::CubeTypeOf<SrcBT>(), twin_detail::CubeTypeOf<DstT>(),
-                 twin_detail::CubeTypeOf<BiasT>(), A_TYPE::isTrans, B_TYPE::isTrans, twin_detail::kCubeOnly})
+    static constexpr ascend_twin::CubeMatmulTypes Types()
     {
+        return {twin_detail::CubeTypeOf<SrcAT>(), twin_detail::CubeTypeOf<SrcBT>(), twin_detail::CubeTypeOf<DstT>(),
+                twin_detail::CubeTypeOf<BiasT>(), A_TYPE::isTrans, B_TYPE::isTrans, kCubeOnly,
+                static_cast<int8_t>(kCfg.iterateOrder == IterateOrder::UNDEF ? -1
+                                                                            : static_cast<int>(kCfg.iterateOrder)),
+                kCfg.enableSetBias, kCfg.enableSetTail, kCfg.enableEnd};
     }
+public:
+    __aicore__ inline MatmulImpl() : engine_(MakeArg()) {}
     __aicore__ inline void Init(const TCubeTiling* __restrict cubeTiling, TPipe* tpipe = nullptr)
     {
         (void)tpipe;
-        cube_.Init(cubeTiling);
+        engine_.Init(cubeTiling);
     }
-    __aicore__ inline void SetOrgShape(int orgM, int orgN, int orgK) { cube_.SetOrgShape(orgM, orgN, orgK, orgK, 0); }
+    __aicore__ inline void SetOrgShape(int orgM, int orgN, int orgK)
+    {
+        if constexpr (kCubeOnly) {
+            engine_.SetOrgShape(orgM, orgN, orgK, orgK, 0);
+        } else {
+            engine_.SetOrgShape(orgM, orgN, orgK, orgK, orgN);  // the API's client passes orgKc = orgN
+        }
+    }
     __aicore__ inline void SetOrgShape(int orgM, int orgN, int orgKa, int orgKb, int orgKc = 0)
     {
-        cube_.SetOrgShape(orgM, orgN, orgKa, orgKb, orgKc);
+        engine_.SetOrgShape(orgM, orgN, orgKa, orgKb, orgKc);
     }
     __aicore__ inline void SetSingleShape(int singleM, int singleN, int singleK)
     {
-        cube_.SetSingleShape(singleM, singleN, singleK);
+        if constexpr (kCubeOnly) {
+            engine_.SetSingleShape(singleM, singleN, singleK);
+        } else {
+            engine_.SetTail(singleM, singleN, singleK);
+        }
     }
     __aicore__ inline void SetTail(int tailM = -1, int tailN = -1, int tailK = -1)
     {
-        cube_.SetTail(tailM, tailN, tailK);
+        engine_.SetTail(tailM, tailN, tailK);
     }
     __aicore__ inline void SetTensorA(const GlobalTensor<SrcAT>& gm, bool isTransposeA = false)
     {
-        cube_.SetTensorA(twin_detail::TwinData(gm), isTransposeA);
+        if constexpr (kCubeOnly) {
+            walking_ = false;
+            engine_.SetTensorA(twin_detail::TwinData(gm), isTransposeA);
+        } else {
+            CheckTranspose<A_TYPE>("Matmul::SetTensorA", isTransposeA);
+            engine_.SetTensorA(twin_detail::TwinData(gm), gm.GetSize() * sizeof(SrcAT), isTransposeA);
+        }
     }
     __aicore__ inline void SetTensorB(const GlobalTensor<SrcBT>& gm, bool isTransposeB = false)
     {
-        cube_.SetTensorB(twin_detail::TwinData(gm), isTransposeB);
+        if constexpr (kCubeOnly) {
+            walking_ = false;
+            engine_.SetTensorB(twin_detail::TwinData(gm), isTransposeB);
+        } else {
+            CheckTranspose<B_TYPE>("Matmul::SetTensorB", isTransposeB);
+            engine_.SetTensorB(twin_detail::TwinData(gm), gm.GetSize() * sizeof(SrcBT), isTransposeB);
+        }
     }
     __aicore__ inline void SetBias(const GlobalTensor<BiasT>& biasGlobal)
     {
-        cube_.SetBias(twin_detail::TwinData(biasGlobal));
+        engine_.SetBias(twin_detail::TwinData(biasGlobal));
     }
-    __aicore__ inline void DisableBias() { cube_.DisableBias(); }
-    __aicore__ inline void ClearBias() { cube_.DisableBias(); }
+    __aicore__ inline void DisableBias() { engine_.DisableBias(); }
+    __aicore__ inline void ClearBias() { engine_.DisableBias(); }
+
+    // The GM buffer an asynchronous Iterate<false> caches its blocks in (MIX kernels).
+    template <class T>
+    __aicore__ inline void SetWorkspace(GlobalTensor<T>& addr)
+    {
+        static_assert(!kCubeOnly, "the twin models SetWorkspace for a MIX kernel's asynchronous Iterate");
+        engine_.SetWorkspace(twin_detail::TwinData(addr), addr.GetSize() * sizeof(T));
+    }
+    template <class T>
+    __aicore__ inline void SetWorkspace(__gm__ const T* addr, int size)
+    {
+        static_assert(!kCubeOnly, "the twin models SetWorkspace for a MIX kernel's asynchronous Iterate");
+        engine_.SetWorkspace(const_cast<T*>(addr), size > 0 ? static_cast<uint64_t>(size) * sizeof(T) : 0);
+    }
+    // Unsupported on A2 (SetLocalWorkspace docs: Atlas A2 不支持); the A2 client accepts it and does nothing.
+    __aicore__ inline void SetLocalWorkspace(const LocalTensor<uint8_t>& tmpBuffer)
+    {
+        static_assert(!kCubeOnly, "SetLocalWorkspace is not supported on A2 (SetLocalWorkspace docs)");
+        (void)tmpBuffer;
+    }
+
+    template <bool sync = true>
+    __aicore__ inline bool Iterate(bool enPartialSum = false)
+    {
+        if constexpr (kCubeOnly) {
+            static_assert(sync, "the twin runs a cube-only Matmul synchronously (Iterate<false> is for MIX kernels)");
+            if (!walking_) {
+                engine_.StartIterate("Matmul::Iterate");
+                walking_ = true;
+            }
+            if (engine_.NextBlock()) return true;
+            walking_ = false;
+            return false;
+        } else {
+            return engine_.Iterate(sync, enPartialSum);
+        }
+    }
     template <bool sync = true>
     __aicore__ inline void IterateAll(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0,
                                       bool enSequentialWrite = false, bool waitIterateAll = false,
                                       bool fakeMsg = false)
     {
-        static_assert(sync, "the twin runs IterateAll synchronously (IterateAll<false> is not modelled)");
-        (void)enSequentialWrite;
-        (void)waitIterateAll;
-        (void)fakeMsg;
-        cube_.IterateAll(twin_detail::TwinData(gm), enAtomic);
+        if constexpr (kCubeOnly) {
+            static_assert(sync, "the twin runs IterateAll of a cube-only Matmul synchronously");
+            (void)enSequentialWrite;
+            (void)waitIterateAll;
+            (void)fakeMsg;
+            engine_.IterateAll(twin_detail::TwinData(gm), enAtomic);
+        } else {
+            engine_.IterateAll(sync, twin_detail::TwinData(gm), enAtomic, enSequentialWrite, waitIterateAll, fakeMsg);
+        }
     }
-    __aicore__ inline void End() { cube_.End(); }
+    template <bool sync = true>
+    __aicore__ inline void IterateAll(const LocalTensor<DstT>& ubCmatrix, uint8_t enAtomic = 0)
+    {
+        static_assert(!kCubeOnly && kCInUb, "IterateAll into a LocalTensor needs C at VECIN/VECCALC/VECOUT (MIX kernel)");
+        engine_.IterateAllLocal(sync, twin_detail::TwinData(ubCmatrix), uint64_t(ubCmatrix.GetSize()) * sizeof(DstT),
+                                enAtomic);
+    }
+    __aicore__ inline void WaitIterateAll()
+    {
+        static_assert(!kCubeOnly, "WaitIterateAll follows a MIX kernel's IterateAll<false>");
+        engine_.WaitIterateAll();
+    }
+    template <bool sync = true>
+    __aicore__ inline void GetTensorC(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false)
+    {
+        if constexpr (kCubeOnly) {
+            static_assert(sync, "the twin runs a cube-only Matmul synchronously");
+            if (enAtomic != 0) {
+                ascend_twin::FailF("Matmul::GetTensorC", "the twin does not model atomic accumulation into GM (enAtomic)",
+                                   "enAtomic = %u", enAtomic);
+            }
+            engine_.WriteBlock("Matmul::GetTensorC", twin_detail::TwinData(gm), enSequentialWrite, true, 0);
+        } else {
+            engine_.GetTensorC(sync, twin_detail::TwinData(gm), enAtomic, enSequentialWrite);
+        }
+    }
+    template <bool sync = true, bool doPad = false>
+    __aicore__ inline void GetTensorC(const LocalTensor<DstT>& c, uint8_t enAtomic = 0, bool enSequentialWrite = false,
+                                      uint32_t height = 0, uint32_t width = 0, uint32_t srcGap = 0,
+                                      uint32_t dstGap = 0)
+    {
+        static_assert(!kCubeOnly && kCInUb, "GetTensorC into a LocalTensor needs C at VECIN/VECCALC/VECOUT (MIX kernel)");
+        static_assert(!doPad, "the twin does not model GetTensorC's doPad form");
+        (void)height;
+        (void)width;
+        (void)srcGap;
+        (void)dstGap;
+        engine_.GetTensorCLocal(sync, twin_detail::TwinData(c), uint64_t(c.GetSize()) * sizeof(DstT), enAtomic,
+                                enSequentialWrite, true, "Matmul::GetTensorC");
+    }
+    // After Iterate<false>: the next block, in the SetWorkspace buffer.
+    template <bool sync = true>
+    __aicore__ inline GlobalTensor<DstT> GetTensorC(uint8_t enAtomic = 0, bool enSequentialWrite = false)
+    {
+        static_assert(!kCubeOnly, "GetTensorC() returning a GlobalTensor follows a MIX kernel's Iterate<false>");
+        (void)enAtomic;
+        (void)enSequentialWrite;
+        uint64_t elements = 0;
+        void* p = engine_.GetTensorCWorkspace(&elements);
+        GlobalTensor<DstT> global;
+        global.SetGlobalBuffer(static_cast<DstT*>(p), elements);
+        return global;
+    }
+    __aicore__ inline void AsyncGetTensorC(const LocalTensor<DstT>& c)
+    {
+        static_assert(!kCubeOnly && kCInUb, "AsyncGetTensorC needs C at VECIN/VECCALC/VECOUT (MIX kernel)");
+        engine_.GetTensorCLocal(false, twin_detail::TwinData(c), uint64_t(c.GetSize()) * sizeof(DstT), 0, false,
+                                false, "Matmul::AsyncGetTensorC");
+    }
+    __aicore__ inline void WaitGetTensorC()
+    {
+        static_assert(!kCubeOnly, "WaitGetTensorC follows a MIX kernel's AsyncGetTensorC");
+        engine_.WaitGetTensorC();
+    }
+    __aicore__ inline void End() { engine_.End(); }
 
 private:
-    ascend_twin::CubeMatmul cube_;
+    friend struct ascend_twin::internal::Access;
+    Engine* TwinData() const { return const_cast<Engine*>(&engine_); }
+
+    static auto MakeArg()
+    {
+        if constexpr (kCubeOnly) {
+            return Types();
+        } else {
+            return ascend_twin::MatmulMixDesc{Types(), kCInUb};
+        }
+    }
+    // SetTensorA/SetTensorB docs (isTransposeA/isTransposeB): a transposed operand needs MatmulType<..., ISTRANS
+    // = true> (the API's client asserts isTransposeA <= A_TYPE::isTrans).
+    template <class TYPE>
+    static void CheckTranspose(const char* call, bool flag)
+    {
+        if (flag && !TYPE::isTrans) {
+            ascend_twin::FailF(call, "a transposed operand needs MatmulType<..., ISTRANS = true>",
+                               "isTranspose = true with ISTRANS = false");
+        }
+    }
+
+    Engine engine_;
+    bool walking_ = false;  // cube-only Iterate: a walk has started
 };
 
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
@@ -207,8 +362,12 @@ template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, co
           template <const auto& = MM_CFG, typename...> class MATMUL_POLICY = Impl::Detail::MatmulPolicy>
 using Matmul = MatmulImpl<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG, MM_CB, MATMUL_POLICY>;
 
-// REGIST_MATMUL_OBJ(tpipe, workspace, mm1, tiling1, mm2, tiling2, ...): Init of each object with its
-// tiling; an object given without tiling is initialised later with Init.
+// REGIST_MATMUL_OBJ(tpipe, workspace, mm1, tiling1, mm2, tiling2, ...): each object with its tiling (an object
+// given without one is initialised later with Init).
+// - ASCENDC_CUBE_ONLY: Init of each object (the API's InitCurObj).
+// - A MIX kernel: as the API's REGIST_CUBE_OBJ, it declares the AIV's client end in the caller's scope; on the
+//   AIC it serves the objects until every AIV of the block has ended and then returns from the caller (the
+//   kernel), on an AIV it registers the clients. workspace is the system workspace (GetSysWorkSpacePtr()).
 namespace twin_detail {
 __aicore__ inline void InitMatmulObjs(TPipe*) {}
 template <class MM>
@@ -221,10 +380,47 @@ __aicore__ inline void InitMatmulObjs(TPipe* tpipe, MM& mm, const TCubeTiling* t
     mm.Init(tiling, tpipe);
     InitMatmulObjs(tpipe, rest...);
 }
+
+struct MixObjs {
+    ascend_twin::MatmulMix* objs[8] = {};
+    const TCubeTiling* tilings[8] = {};
+    uint32_t n = 0;
+};
+inline void CollectMix(MixObjs&) {}
+template <class X, class... Rest>
+inline void CollectMix(MixObjs& out, X&& x, Rest&&... rest)
+{
+    using T = std::decay_t<X>;
+    if constexpr (std::is_pointer_v<T> || std::is_same_v<T, std::nullptr_t>) {  // the tiling of the last object
+        if constexpr (std::is_pointer_v<T>) {
+            if (out.n > 0) out.tilings[out.n - 1] = reinterpret_cast<const TCubeTiling*>(x);
+        }
+    } else if (out.n < 8) {
+        out.objs[out.n++] = ascend_twin::internal::Access::Data(x);
+    }
+    CollectMix(out, static_cast<Rest&&>(rest)...);
+}
+template <class... Args>
+__aicore__ inline bool RegisterMatmulObjs(ascend_twin::KfcClientScope& scope, TPipe* tpipe, const void* workspace,
+                                          Args&&... args)
+{
+    (void)tpipe;
+    MixObjs objs;
+    CollectMix(objs, static_cast<Args&&>(args)...);
+    return ascend_twin::RegisterMatmulMix(scope, workspace, objs.objs, objs.tilings, objs.n);
+}
 }  // namespace twin_detail
 
+#ifdef ASCENDC_CUBE_ONLY
 #define REGIST_MATMUL_OBJ(tpipe, workspace, ...) \
     ((void)(workspace), AscendC::twin_detail::InitMatmulObjs(tpipe, __VA_ARGS__))
+#else
+#define REGIST_MATMUL_OBJ(tpipe, workspace, ...)                                                               \
+    ascend_twin::KfcClientScope ascend_twin_kfc_client_;                                                        \
+    if (AscendC::twin_detail::RegisterMatmulObjs(ascend_twin_kfc_client_, tpipe,                                \
+                                                 reinterpret_cast<const void*>(workspace), __VA_ARGS__))        \
+    return
+#endif
 #define REGIST_MATMUL_OBJ_STATIC REGIST_MATMUL_OBJ
 
 }  // namespace AscendC

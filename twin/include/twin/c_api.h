@@ -36,6 +36,9 @@ struct AscendTwinEntry {
     uint32_t arity;
     uint32_t kinds[ASCEND_TWIN_MAX_PARAMS];
     uint32_t sizes[ASCEND_TWIN_MAX_PARAMS];
+    // The kernel type its function qualifier gives (__mix__(1, 2): KERNEL_TYPE_MIX_AIC_1_2, __cube__,
+    // __vector__, ...), or -1: none (the kernel may declare one with KERNEL_TASK_TYPE_DEFAULT).
+    int32_t kernel_type;
 };
 
 // Launches `entry` on blockDim virtual cores of `platform` ("Ascend910B2", "910B3", ...). Returns 0 on

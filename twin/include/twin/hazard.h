@@ -64,6 +64,9 @@ bool FlagIsSet(uint32_t eventIndex, int32_t eventId);  // a SetFlag not waited f
 bool TrySetFlag(const char* event, Pipe src, int32_t eventId, uint32_t eventIndex);
 bool TryWaitFlag(Pipe dst, int32_t eventId, uint32_t eventIndex);
 void Barrier(Pipe pipe);  // PipeBarrier<pipe>
+// The call of an MTE3 copy to GM that a release on `pipe` (CrossCoreSetFlag<mode, pipe>) would not cover: one
+// on another pipe that `pipe` has not waited for. nullptr: none.
+const char* UnsettledGmWrite(Pipe pipe);
 void BarrierAll();        // PipeBarrier<PIPE_ALL>
 
 // A fresh UB range handed out by InitBuffer: no accesses, nothing written.

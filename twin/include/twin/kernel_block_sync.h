@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "twin/kernel_sync.h"
 #include "twin/kernel_tensor.h"
 #include "twin/kernel_types.h"
 #include "twin/runtime.h"
@@ -20,6 +21,10 @@ void SoftSyncAll(const char* call, int32_t* gm, uint64_t gmElements, uint64_t ub
 // InitGlobalMemory / Fill: Duplicate into UB scratch (V), copies to GM (MTE3), PipeBarrier<PIPE_MTE3>.
 void InitGm(const char* call, void* gm, uint64_t gmElements, uint64_t size, const void* value, uint32_t elementBytes,
             VecOp duplicate);
+// CrossCoreSetFlag / CrossCoreWaitFlag (twin/src/cross_core.cpp); pipe is the pipe_t value.
+void CrossCoreSetFlagImpl(uint32_t mode, int32_t pipe, uint32_t flagId);
+void CrossCoreWaitFlagImpl(uint32_t mode, uint32_t flagId);
+void NoteHardSyncAll();  // the hardware SyncAll uses flag ids 11-14 (checked against the kernel's own at the end)
 }  // namespace ascend_twin
 
 namespace AscendC {
@@ -42,6 +47,24 @@ __aicore__ inline void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const L
     ascend_twin::SoftSyncAll("SyncAll(gmWorkspace, ubWorkspace, usedCores)",
                              const_cast<int32_t*>(gmWorkspace.GetPhyAddr()), gmWorkspace.GetSize(),
                              ubWorkspace.GetPhyAddr(), ubWorkspace.GetSize(), ubWorkspace.GetPosition(), usedCores);
+}
+
+// Synchronisation between the cores of a MIX kernel through the scheduler's per-core flag counters
+// (CrossCoreSetFlag docs): modeId 0 = all cores of the caller's type, 1 = the AIVs of a block, 2 = a block's
+// AIC and its AIVs. The set is issued on `pipe` (PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_FIX)
+// once that pipe's earlier work is done; the wait blocks every pipe on A2 (its modeId and pipe have no effect
+// there) until the core's counter of flagId is non-zero, and takes one off. flagId 0..15 (higher values are
+// cut to their low 4 bits).
+template <uint8_t modeId, pipe_t pipe>
+__aicore__ inline void CrossCoreSetFlag(uint16_t flagId)
+{
+    ascend_twin::CrossCoreSetFlagImpl(modeId, static_cast<int32_t>(pipe), flagId);
+}
+
+template <uint8_t modeId = 0, pipe_t pipe = PIPE_S>
+__aicore__ inline void CrossCoreWaitFlag(uint16_t flagId)
+{
+    ascend_twin::CrossCoreWaitFlagImpl(modeId, flagId);
 }
 
 namespace twin_detail {

@@ -19,7 +19,13 @@ struct CubeMatmulTypes {
     CubeType a, b, c, bias;
     bool aTransAllowed;  // MatmulType<..., ISTRANS = true>
     bool bTransAllowed;
-    bool cubeOnly;  // ASCENDC_CUBE_ONLY was defined before lib/matmul_intf.h
+    bool cubeOnly;  // ASCENDC_CUBE_ONLY was defined before lib/matmul_intf.h; false: a MIX kernel's server engine
+    // From the MatmulConfig: its iterateOrder (-1: UNDEF, the tiling's), and whether SetBias, SetTail and End
+    // take effect (enableSetBias, enableSetTail, enableEnd).
+    int8_t configOrder = -1;
+    bool enableSetBias = true;
+    bool enableSetTail = true;
+    bool enableEnd = true;
 };
 
 class CubeMatmul {
@@ -39,6 +45,20 @@ public:
     void DisableBias();
     void IterateAll(void* gm, uint8_t enAtomic);
     void End();
+
+    // One base block at a time (Iterate/GetTensorC, and the MIX kernel's server): StartIterate begins a walk over
+    // the block SetTail set, NextBlock computes the next base block into L0C (false: none left).
+    void StartIterate(const char* call);
+    bool NextBlock();
+    int64_t BlockCount() const;
+    bool HasBlock() const;  // a block is in L0C, not yet written
+    // Writes the block in L0C (Fixpipe) and frees L0C: at its place in C (rows orgN, or orgKc, elements apart,
+    // from `c`, the single-core C's first element), or with enSequentialWrite densely at `c` (rows as wide as the
+    // block). checked: `c` is the launch's GM; else the twin's staging for a LocalTensor output. limit > 0: the
+    // block must end within `limit` bytes of `c` ("call" names the API call in the violation).
+    void WriteBlock(const char* call, void* c, bool sequential, bool checked, uint64_t limit);
+    uint64_t BaseBlockBytes() const;  // baseM * baseN elements of C
+    void EndWalk();  // the server's mul.End() after a walk: the object stays usable
 
     struct State;  // defined in twin/src/cube_internal.h
 

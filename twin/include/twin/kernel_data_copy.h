@@ -74,6 +74,12 @@ struct DataCopyPadExtParams {
 
 namespace twin_detail {
 
+// The L1 positions, where GM copies go to the cube core's L1 (twin/kernel_cube_basic.h).
+constexpr bool IsL1Position(TPosition p) { return p == TPosition::A1 || p == TPosition::B1 || p == TPosition::C1; }
+void CopyGmToL1Raw(const char* call, TPosition pos, uint8_t* dst, uint64_t dstBytes, uint32_t elemSize,
+                   const uint8_t* src, uint16_t blockCount, uint64_t blockBytes, uint64_t srcStep, uint64_t dstStep);
+
+
 enum class Direction : uint8_t { kGmToUb, kUbToGm };
 
 // One strided transfer between GM and UB: blockCount blocks of blockBytes. A GM block starts every
@@ -128,6 +134,11 @@ template <typename T>
 __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count)
 {
     const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
+    if (twin_detail::IsL1Position(twin_detail::TwinPosition(dst))) {  // GM -> L1 (twin/kernel_cube_basic.h)
+        twin_detail::CopyGmToL1Raw("DataCopy(GM->L1)", twin_detail::TwinPosition(dst), twin_detail::Bytes(dst),
+                                   dst.GetLength(), sizeof(T), twin_detail::Bytes(src), 1, bytes / 32 * 32, 0, 0);
+        return;
+    }
     twin_detail::CheckCopyLength("DataCopy(GM->UB)", bytes);
     twin_detail::Run({"DataCopy(GM->UB)", twin_detail::Direction::kGmToUb, twin_detail::Bytes(dst), dst.GetLength(),
                       twin_detail::Bytes(src), sizeof(T), 1, bytes, bytes, bytes});
@@ -150,6 +161,13 @@ __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>
                                 const DataCopyParams& repeatParams)
 {
     const uint64_t len = repeatParams.blockLen * 32ULL;
+    if (twin_detail::IsL1Position(twin_detail::TwinPosition(dst))) {  // GM -> L1 (twin/kernel_cube_basic.h)
+        twin_detail::CopyGmToL1Raw("DataCopy(GM->L1, DataCopyParams)", twin_detail::TwinPosition(dst),
+                                   twin_detail::Bytes(dst), dst.GetLength(), sizeof(T), twin_detail::Bytes(src),
+                                   repeatParams.blockCount, len, len + repeatParams.srcStride * 32ULL,
+                                   len + repeatParams.dstStride * 32ULL);
+        return;
+    }
     twin_detail::CheckBlockCount("DataCopy(GM->UB, DataCopyParams)", repeatParams.blockCount);
     twin_detail::Run({"DataCopy(GM->UB, DataCopyParams)", twin_detail::Direction::kGmToUb, twin_detail::Bytes(dst),
                       dst.GetLength(), twin_detail::Bytes(src), sizeof(T), repeatParams.blockCount, len,

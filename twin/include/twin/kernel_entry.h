@@ -10,7 +10,38 @@
 
 #include "twin/c_api.h"
 
+// The bounds of the sections the kernel-type qualifiers put entries in (twin/kernel_types.h); the linker
+// defines them in the kernel library when the section exists, else they stay null.
+#define ASCEND_TWIN_SECTION_BOUNDS(NAME)                                                   \
+    extern "C" const char __start_##NAME[] __attribute__((weak, visibility("hidden"))); \
+    extern "C" const char __stop_##NAME[] __attribute__((weak, visibility("hidden")));
+ASCEND_TWIN_SECTION_BOUNDS(ascend_twin_mix_0_1)
+ASCEND_TWIN_SECTION_BOUNDS(ascend_twin_mix_1_0)
+ASCEND_TWIN_SECTION_BOUNDS(ascend_twin_mix_1_1)
+ASCEND_TWIN_SECTION_BOUNDS(ascend_twin_mix_1_2)
+ASCEND_TWIN_SECTION_BOUNDS(ascend_twin_cube)
+ASCEND_TWIN_SECTION_BOUNDS(ascend_twin_vector)
+#undef ASCEND_TWIN_SECTION_BOUNDS
+
 namespace ascend_twin::entry_detail {
+
+inline bool InSection(const void* fn, const char* start, const char* stop)
+{
+    const auto p = reinterpret_cast<uintptr_t>(fn);
+    return start != nullptr && p >= reinterpret_cast<uintptr_t>(start) && p < reinterpret_cast<uintptr_t>(stop);
+}
+
+// The KernelMetaType (twin/kernel_sys_var.h) of an entry from its qualifier, or -1.
+inline int32_t QualifiedKernelType(const void* fn)
+{
+    if (InSection(fn, __start_ascend_twin_mix_1_2, __stop_ascend_twin_mix_1_2)) return 5;  // MIX_AIC_1_2
+    if (InSection(fn, __start_ascend_twin_mix_1_1, __stop_ascend_twin_mix_1_1)) return 4;  // MIX_AIC_1_1
+    if (InSection(fn, __start_ascend_twin_mix_1_0, __stop_ascend_twin_mix_1_0)) return 3;  // MIX_AIC_1_0
+    if (InSection(fn, __start_ascend_twin_mix_0_1, __stop_ascend_twin_mix_0_1)) return 2;  // MIX_AIV_1_0
+    if (InSection(fn, __start_ascend_twin_cube, __stop_ascend_twin_cube)) return 1;        // AIC_ONLY
+    if (InSection(fn, __start_ascend_twin_vector, __stop_ascend_twin_vector)) return 0;    // AIV_ONLY
+    return -1;
+}
 
 template <typename P>
 constexpr uint32_t Kind()
@@ -45,6 +76,7 @@ AscendTwinEntry Describe(void (*fn)(P...))
     e.fn = reinterpret_cast<void*>(fn);
     e.invoke = &InvokeEntry<P...>;
     e.arity = sizeof...(P);
+    e.kernel_type = QualifiedKernelType(e.fn);
     const uint32_t kinds[] = {Kind<P>()..., 0};
     const uint32_t sizes[] = {static_cast<uint32_t>(sizeof(std::decay_t<P>))..., 0};
     for (uint32_t i = 0; i < e.arity; ++i) {

@@ -77,8 +77,16 @@ namespace ascend_twin {
 #define ascendc_assert(expr, ...) \
     (static_cast<bool>(expr) ? void(0) : ascend_twin::FailAssert(#expr, __FILE__, __LINE__))
 
-// ASSERT (impl/basic_api/kernel_macros.h): checked like assert() in the CPU debug build (empty in the
-// device build), reported the same way as ascendc_assert.
+// ASSERT (impl/basic_api/kernel_macros.h): checked like assert() in the CPU debug build, reported the same
+// way as ascendc_assert. The device build defines it empty, so its expression is never compiled there: names
+// in it resolve in AscendC as well (a sample's ASSERT(GetBlockNum() != 0) outside the namespace compiles on
+// the device and here).
 #ifndef ASSERT
-#define ASSERT(x) (static_cast<bool>(x) ? void(0) : ascend_twin::FailAssert(#x, __FILE__, __LINE__))
+#define ASSERT(x)                                                                                            \
+    ([&]() -> bool {                                                                                         \
+        using namespace AscendC;                                                                             \
+        return static_cast<bool>(x);                                                                         \
+    }()                                                                                                      \
+         ? void(0)                                                                                           \
+         : ascend_twin::FailAssert(#x, __FILE__, __LINE__))
 #endif

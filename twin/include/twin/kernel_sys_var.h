@@ -24,11 +24,39 @@ enum KernelMetaType : uint8_t {
 
 namespace AscendC {
 
+// Core types (impl/utils/sys_constants.h): g_coreType holds AIC or AIV on A2's cores.
+constexpr int32_t MIX = 0;
+constexpr int32_t AIC = 1;
+constexpr int32_t AIV = 2;
+
+}  // namespace AscendC
+
+// The type of the running core, as the real headers' CPU debug build keeps it (impl/utils/sys_macros.h):
+// the twin sets it whenever a thread starts or resumes a core.
+extern thread_local int32_t g_coreType;
+#define ASCEND_IS_AIV (g_coreType == AscendC::AIV)
+#define ASCEND_IS_AIC (g_coreType == AscendC::AIC)
+#define ASCEND_IS_NOT_AIV (g_coreType != AscendC::AIV)
+#define ASCEND_IS_NOT_AIC (g_coreType != AscendC::AIC)
+
+namespace AscendC {
+
 constexpr uint16_t ONE_BLK_SIZE = 32;          // bytes of one data block: DataCopy and UB alignment unit
 constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;  // bytes one vector repeat processes
 
+// GetBlockIdx: the block on AICs and on one-core-per-block kernels; on the AIVs of a MIX kernel
+// block * GetTaskRatio() + GetSubBlockIdx() (GetBlockIdx docs; dav_c220 kernel_operator_sys_var_impl.h).
+// GetBlockNum: the launch's blockDim on every core.
 __aicore__ inline int64_t GetBlockIdx() { return ascend_twin::CurrentCore().blockIdx; }
 __aicore__ inline int64_t GetBlockNum() { return ascend_twin::CurrentCore().blockNum; }
+// One DataBlock's bytes on this chip (kernel_operator_sys_var_intf.h): 32 on A2.
+__aicore__ inline constexpr int16_t GetDataBlockSizeInBytes() { return ONE_BLK_SIZE; }
+// The AIV's index within its block (0, or 0/1 on the AIVs of a 1:2 MIX kernel) and the number of cores of
+// the running core's type per block (GetSubBlockIdx, GetSubBlockNum, GetTaskRatio docs: 2 on the AIVs of
+// a 1:2 MIX kernel, else 1).
+__aicore__ inline int64_t GetSubBlockIdx() { return ascend_twin::CurrentCore().subBlockIdx; }
+__aicore__ inline int64_t GetSubBlockNum() { return ascend_twin::CurrentCore().subBlockNum; }
+__aicore__ inline int64_t GetTaskRatio() { return ascend_twin::CurrentCore().subBlockNum; }
 
 namespace twin_detail {
 int64_t SystemCycle();  // the host's monotonic clock in ticks of A2's 50 MHz system counter

@@ -51,10 +51,32 @@ enum class TPosition : uint8_t {
 };
 using QuePosition = TPosition;
 
+// L2 cache hints of GM accesses (impl/basic_api/utils/kernel_utils_macros.h).
+enum class CacheMode { CACHE_MODE_DISABLE = 0, CACHE_MODE_NORMAL = 1, CACHE_MODE_LAST = 2, CACHE_MODE_PERSISTENT = 4 };
+enum class CacheRwMode { READ = 1, WRITE = 2, RW = 3 };
+
 template <typename T>
 class LocalTensor;
+template <typename T>
+class SymbolOverrideAdd;
+template <typename T>
+class SymbolOverrideSub;
+template <typename T>
+class SymbolOverrideMul;
+template <typename T>
+class SymbolOverrideDiv;
+template <typename T>
+class SymbolOverrideOr;
+template <typename T>
+class SymbolOverrideAnd;
+template <typename T>
+class SymbolOverrideCompare;
 
 namespace twin_detail {
+// Checks a static tensor's place (LocalTensor(pos, addr, tileSize)) and returns its UB memory: no fresh
+// range (other tensors may view the same bytes), so nothing is poisoned or forgotten.
+uint8_t* StaticUbTensor(const char* call, TPosition pos, uint32_t addr, uint64_t bytes);
+
 // Identifies the queue buffer a LocalTensor came from, so EnQue/FreeTensor can check its state.
 struct BufferRef {
     const void* owner = nullptr;  // the TQue/TBuf that handed the tensor out
@@ -100,6 +122,21 @@ struct Access {
     static auto& Resources(X& x)
     {
         return x.TwinResources();
+    }
+    template <class X, class... Args>
+    static void PoolReset(X& x, Args&&... args)
+    {
+        x.TwinPoolReset(static_cast<Args&&>(args)...);
+    }
+    template <class X, class... Args>
+    static void InitPool(X& x, Args&&... args)
+    {
+        x.TwinInitPool(static_cast<Args&&>(args)...);
+    }
+    template <class X, class... Args>
+    static void ShareWith(X& x, Args&&... args)
+    {
+        x.TwinShareWith(static_cast<Args&&>(args)...);
     }
 };
 
@@ -168,6 +205,14 @@ public:
         return view;
     }
 
+    // The L2 cache policy of this tensor's accesses. On A2 it changes where the data is cached, never what is
+    // read or written (the twin has no L2, so it only records the mode).
+    template <CacheRwMode rwMode = CacheRwMode::RW>
+    __aicore__ inline void SetL2CacheHint(CacheMode mode)
+    {
+        cacheMode_ = mode;
+    }
+
     __aicore__ inline T GetValue(const uint64_t offset) const
     {
         ascend_twin::ScalarGmRead("GlobalTensor::GetValue", address_ + offset, sizeof(T));
@@ -178,6 +223,8 @@ public:
         ascend_twin::ScalarGmWrite("GlobalTensor::SetValue", address_ + offset, sizeof(T));
         address_[offset] = value;
     }
+
+    CacheMode cacheMode_ = CacheMode::CACHE_MODE_NORMAL;  // public, as in the real GlobalTensor
 
 private:
     friend struct ascend_twin::internal::Access;
@@ -194,6 +241,42 @@ public:
     using PrimType = T;
 
     LocalTensor() = default;
+
+    // Static tensor programming: tileSize elements at byte address addr of the position's memory (UB for
+    // VECIN/VECOUT/VECCALC). addr is 32-byte aligned and the tensor lies inside the memory (LocalTensor
+    // constructor docs).
+    __aicore__ inline LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize)
+    {
+        uint8_t* mem = twin_detail::StaticUbTensor("LocalTensor(pos, addr, tileSize)", pos, addr,
+                                                   static_cast<uint64_t>(tileSize) * sizeof(T));
+        TwinBind(reinterpret_cast<T*>(mem), tileSize, pos, {});
+    }
+
+    // The operator forms of the whole-tensor instructions: dst = src0 + src1 is Add(dst, src0, src1,
+    // dst.GetSize()), and so on; dst = src0 < src1 is Compare over src0.GetSize() elements (A2: half and
+    // float operands). Defined in twin/kernel_symbol_override.h.
+    __aicore__ inline SymbolOverrideAdd<T> operator+(const LocalTensor<T>& src1) const;
+    __aicore__ inline SymbolOverrideSub<T> operator-(const LocalTensor<T>& src1) const;
+    __aicore__ inline SymbolOverrideMul<T> operator*(const LocalTensor<T>& src1) const;
+    __aicore__ inline SymbolOverrideDiv<T> operator/(const LocalTensor<T>& src1) const;
+    __aicore__ inline SymbolOverrideOr<T> operator|(const LocalTensor<T>& src1) const;
+    __aicore__ inline SymbolOverrideAnd<T> operator&(const LocalTensor<T>& src1) const;
+    __aicore__ inline SymbolOverrideCompare<T> operator<(const LocalTensor<T>& src1) const;
+    __aicore__ inline SymbolOverrideCompare<T> operator>(const LocalTensor<T>& src1) const;
+    __aicore__ inline SymbolOverrideCompare<T> operator!=(const LocalTensor<T>& src1) const;
+    __aicore__ inline SymbolOverrideCompare<T> operator==(const LocalTensor<T>& src1) const;
+    __aicore__ inline SymbolOverrideCompare<T> operator<=(const LocalTensor<T>& src1) const;
+    __aicore__ inline SymbolOverrideCompare<T> operator>=(const LocalTensor<T>& src1) const;
+    LocalTensor(const LocalTensor&) = default;
+    LocalTensor& operator=(const LocalTensor&) = default;
+    __aicore__ inline void operator=(const SymbolOverrideAdd<T>& symbolOverride);
+    __aicore__ inline void operator=(const SymbolOverrideSub<T>& symbolOverride);
+    __aicore__ inline void operator=(const SymbolOverrideMul<T>& symbolOverride);
+    __aicore__ inline void operator=(const SymbolOverrideDiv<T>& symbolOverride);
+    __aicore__ inline void operator=(const SymbolOverrideOr<T>& symbolOverride);
+    __aicore__ inline void operator=(const SymbolOverrideAnd<T>& symbolOverride);
+    __aicore__ inline void operator=(const SymbolOverrideCompare<float>& symbolOverride);
+    __aicore__ inline void operator=(const SymbolOverrideCompare<half>& symbolOverride);
 
     __aicore__ inline LocalTensor operator[](const uint32_t offset) const
     {

@@ -77,19 +77,36 @@ constexpr TPosition QueuePosition(TPosition src, TPosition dst)
 // UB carving and the buffer budget shared by every InitBuffer of one TPipe.
 class UbAllocator {
 public:
-    // Checks len > 0 and the TPipe's buffer count, then carves num buffers of len bytes (rounded up to 32)
-    // and returns the first one's offset.
+    // Checks len > 0 and the buffer count, then carves num buffers of len bytes (rounded up to 32) and
+    // returns the first one's offset.
     uint32_t Allocate(const char* call, uint32_t num, uint32_t len);
+    // Carves one range of bytes (rounded up to 32) that counts as no buffer: a TBufPool's memory.
+    uint32_t AllocatePool(const char* call, uint32_t bytes);
     void Reset()
     {
-        next_ = 0;
+        next_ = base_;
         buffers_ = 0;
     }
     uint64_t End() const { return next_; }  // UB offset past the last buffer handed out
+    // A TBufPool's allocator: [base, base + len) of UB, at most maxBuffers buffers.
+    void Window(uint64_t base, uint64_t len, uint32_t maxBuffers)
+    {
+        base_ = next_ = base;
+        limit_ = base + len;
+        maxBuffers_ = maxBuffers;
+        buffers_ = 0;
+    }
+    uint64_t Base() const { return base_; }
+    uint64_t Limit() const { return limit_; }
+    uint32_t MaxBuffers() const { return maxBuffers_; }
+    uint32_t Buffers() const { return buffers_; }
 
 private:
+    uint64_t base_ = 0;
     uint64_t next_ = 0;
+    uint64_t limit_ = 0;  // 0: the whole UB (a TPipe)
     uint32_t buffers_ = 0;
+    uint32_t maxBuffers_ = kMaxPipeBuffers;
 };
 
 // Who took an event id from a TPipe's pool.
@@ -126,9 +143,31 @@ private:
 // queues and TBufs it set up before need InitBuffer again.
 struct PipeResources {
     UbAllocator ub;
+    uint64_t cubeNext[5] = {};  // bytes handed out in L1, L0A, L0B, L0C, BT (twin/kernel_cube_basic.h)
     EventPool events;
     uint32_t generation = 0;
+    // A TBufPool's resources: its own UB window, the TPipe's event ids and set-up generation.
+    PipeResources* pipe = nullptr;
+    EventPool& Events() { return pipe != nullptr ? pipe->events : events; }
+    uint32_t Generation() const { return pipe != nullptr ? pipe->generation : generation; }
 };
+
+// The cube core's memories: a queue or TBuf at A1/B1/C1, A2, B2, CO1 or C2 takes its buffers there
+// (twin/src/cube_basic.cpp), every other position in UB.
+constexpr int32_t CubeMemoryOf(TPosition pos)
+{
+    switch (pos) {
+        case TPosition::A1: case TPosition::B1: case TPosition::C1: return 0;  // L1
+        case TPosition::A2: return 1;                                          // L0A
+        case TPosition::B2: return 2;                                          // L0B
+        case TPosition::CO1: return 3;                                         // L0C
+        case TPosition::C2: return 4;                                          // BT
+        default: return -1;
+    }
+}
+uint32_t CubeAllocate(const char* call, PipeResources& res, TPosition pos, uint32_t num, uint32_t len);
+uint8_t* CubeBase(TPosition pos);
+uint32_t CubeBufferBytes(TPosition pos, uint32_t len);  // a buffer's size as allocated (aligned)
 
 // A queue's flags: SetFlag/WaitFlag with the id from the pool.
 void QueueSetFlag(const char* call, HardEvent evt, int32_t id);
@@ -196,7 +235,7 @@ public:
                                    "entry)",
                                    twin_detail::QueueName(src, dst).text, static_cast<int>(depth));
             }
-            enqueId_[i] = res_->events.Alloc("TQue::EnQue", kEnQueEvt, twin_detail::EventHolder::kQueueEnQue);
+            enqueId_[i] = res_->Events().Alloc("TQue::EnQue", kEnQueEvt, twin_detail::EventHolder::kQueueEnQue);
             fifo_[(head_ + count_) % depth] = i;
             ++count_;
         }
@@ -219,7 +258,7 @@ public:
         head_ = (head_ + 1) % depth;
         --count_;
         twin_detail::QueueWaitFlag("TQue::DeQue", kEnQueEvt, enqueId_[i]);
-        res_->events.Release(kEnQueEvt, enqueId_[i]);
+        res_->Events().Release(kEnQueEvt, enqueId_[i]);
         enqueId_[i] = -1;
         state_[i] = twin_detail::SlotState::kAllocated;
         return Tensor<T>(i);
@@ -251,7 +290,7 @@ public:
                                                                           : "is still in the queue (DeQue it first)");
         }
         if constexpr (depth != 0) {
-            freeId_[i] = res_->events.Alloc("TQue::FreeTensor", kFreeBufEvt, twin_detail::EventHolder::kQueueFree);
+            freeId_[i] = res_->Events().Alloc("TQue::FreeTensor", kFreeBufEvt, twin_detail::EventHolder::kQueueFree);
         }
         twin_detail::QueueSetFlag("TQue::FreeTensor", kFreeBufEvt, freeId_[i]);
         state_[i] = twin_detail::SlotState::kFree;
@@ -272,7 +311,7 @@ public:
             }
             if (freeId_[i] >= 0) {
                 twin_detail::QueueWaitFlag("TQue::FreeAllEvent", kFreeBufEvt, freeId_[i]);
-                res_->events.Release(kFreeBufEvt, freeId_[i]);
+                res_->Events().Release(kFreeBufEvt, freeId_[i]);
                 freeId_[i] = -1;
             }
         }
@@ -285,6 +324,21 @@ public:
 private:
     friend struct ascend_twin::internal::Access;
 
+    // TBufPool::Reset: waits the free flags of the queue's freed buffers and gives their ids back (the real
+    // Reset waits each buffer's freeBufEvt), so that another pool sharing the memory may take it over.
+    void TwinPoolReset(const char* call)
+    {
+        if constexpr (depth != 0) {
+            for (int32_t i = 0; i < num_; ++i) {
+                if (freeId_[i] >= 0) {
+                    twin_detail::QueueWaitFlag(call, kFreeBufEvt, freeId_[i]);
+                    res_->Events().Release(kFreeBufEvt, freeId_[i]);
+                    freeId_[i] = -1;
+                }
+            }
+        }
+    }
+
     static constexpr TPosition kPosition = twin_detail::QueuePosition(src, dst);
     static constexpr HardEvent kEnQueEvt =
         twin_detail::EventBetween(twin_detail::Producer(src), twin_detail::Consumer(dst));
@@ -296,13 +350,15 @@ private:
     // Called by TPipe::InitBuffer (again after TPipe::Reset).
     void TwinInit(const char* call, twin_detail::PipeResources& res, uint8_t num, uint32_t len)
     {
-        if (num_ != 0 && res_ == &res && generation_ == res.generation) {
+        if (num_ != 0 && res_ == &res && generation_ == res.Generation()) {
             ascend_twin::Fail(call, "InitBuffer runs once per queue (again only after TPipe::Reset)",
                               "this queue already has buffers");
         }
         if (num == 0) ascend_twin::Fail(call, "a queue has at least 1 buffer", "0 buffers requested");
-        const uint32_t aligned = (len + 31u) / 32u * 32u;
-        const uint32_t first = res.ub.Allocate(call, num, len);  // at most kMaxPipeBuffers in all
+        constexpr bool kCube = twin_detail::CubeMemoryOf(kPosition) >= 0;
+        const uint32_t aligned = kCube ? twin_detail::CubeBufferBytes(kPosition, len) : (len + 31u) / 32u * 32u;
+        const uint32_t first = kCube ? twin_detail::CubeAllocate(call, res, kPosition, num, len)
+                                     : res.ub.Allocate(call, num, len);  // at most kMaxPipeBuffers in all
         for (int32_t k = 0; k < num; ++k) {
             state_[k] = twin_detail::SlotState::kFree;
             enqueId_[k] = -1;
@@ -310,7 +366,7 @@ private:
         }
         head_ = count_ = nextAlloc_ = 0;
         res_ = &res;
-        generation_ = res.generation;
+        generation_ = res.Generation();
         for (uint8_t k = 0; k < num; ++k) offset_[k] = first + k * aligned;
         num_ = num;
         len_ = aligned;
@@ -318,8 +374,8 @@ private:
             // A depth-0 queue takes both event ids of every buffer at InitBuffer and keeps them; the free
             // flag starts set, so the first AllocTensor does not wait (kernel_tpipe_impl.h InitBuffer).
             for (int32_t k = 0; k < num_; ++k) {
-                enqueId_[k] = res.events.Alloc(call, kEnQueEvt, twin_detail::EventHolder::kQueueEnQue);
-                freeId_[k] = res.events.Alloc(call, kFreeBufEvt, twin_detail::EventHolder::kQueueFree);
+                enqueId_[k] = res.Events().Alloc(call, kEnQueEvt, twin_detail::EventHolder::kQueueEnQue);
+                freeId_[k] = res.Events().Alloc(call, kFreeBufEvt, twin_detail::EventHolder::kQueueFree);
                 twin_detail::QueueSetFlag(call, kFreeBufEvt, freeId_[k]);
             }
         }
@@ -337,7 +393,7 @@ private:
                 if (freeId_[i] >= 0) {  // waits for the FreeTensor that released the buffer
                     twin_detail::QueueWaitFlag("TQue::AllocTensor", kFreeBufEvt, freeId_[i]);
                     if constexpr (depth != 0) {
-                        res_->events.Release(kFreeBufEvt, freeId_[i]);
+                        res_->Events().Release(kFreeBufEvt, freeId_[i]);
                         freeId_[i] = -1;
                     }
                 }
@@ -354,8 +410,9 @@ private:
     LocalTensor<T> Tensor(int32_t i)
     {
         LocalTensor<T> t;
-        twin_detail::TwinBind(t, reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_[i]), len_ / sizeof(T),
-                              kPosition, {this, i});
+        uint8_t* base = twin_detail::CubeMemoryOf(kPosition) >= 0 ? twin_detail::CubeBase(kPosition)
+                                                                   : ascend_twin::CurrentCore().ub;
+        twin_detail::TwinBind(t, reinterpret_cast<T*>(base + offset_[i]), len_ / sizeof(T), kPosition, {this, i});
         return t;
     }
 
@@ -365,7 +422,7 @@ private:
             ascend_twin::FailF(call, "a queue is given buffers by TPipe::InitBuffer before use",
                                "the %s queue has no buffers", twin_detail::QueueName(src, dst).text);
         }
-        if (generation_ != res_->generation) {
+        if (generation_ != res_->Generation()) {
             ascend_twin::FailF(call, "a queue is given buffers by TPipe::InitBuffer again after TPipe::Reset",
                                "the %s queue's buffers went with the Reset", twin_detail::QueueName(src, dst).text);
         }
@@ -432,7 +489,7 @@ public:
                                "%u elements of %zu bytes", len, sizeof(T));
         }
         LocalTensor<T> t;
-        twin_detail::TwinBind(t, reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_), len, pos, {this, -1});
+        twin_detail::TwinBind(t, reinterpret_cast<T*>(Base() + offset_), len, pos, {this, -1});
         return t;
     }
 
@@ -451,7 +508,7 @@ public:
                                static_cast<unsigned>(len_));
         }
         LocalTensor<T> t;
-        twin_detail::TwinBind(t, reinterpret_cast<T*>(ascend_twin::CurrentCore().ub + offset_ + bufOffset), size, pos,
+        twin_detail::TwinBind(t, reinterpret_cast<T*>(Base() + offset_ + bufOffset), size, pos,
                               {this, -1});
         return t;
     }
@@ -482,14 +539,21 @@ private:
     // Called by TPipe::InitBuffer (again after TPipe::Reset).
     void TwinInit(const char* call, twin_detail::PipeResources& res, uint32_t len)
     {
-        if (len_ != 0 && res_ == &res && generation_ == res.generation) {
+        if (len_ != 0 && res_ == &res && generation_ == res.Generation()) {
             ascend_twin::Fail(call, "InitBuffer runs once per TBuf (again only after TPipe::Reset)",
                               "this TBuf already has memory");
         }
-        offset_ = res.ub.Allocate(call, 1, len);
-        len_ = (len + 31u) / 32u * 32u;
+        constexpr bool kCube = twin_detail::CubeMemoryOf(pos) >= 0;
+        offset_ = kCube ? twin_detail::CubeAllocate(call, res, pos, 1, len) : res.ub.Allocate(call, 1, len);
+        len_ = kCube ? twin_detail::CubeBufferBytes(pos, len) : (len + 31u) / 32u * 32u;
         res_ = &res;
-        generation_ = res.generation;
+        generation_ = res.Generation();
+    }
+
+    static uint8_t* Base()
+    {
+        if constexpr (twin_detail::CubeMemoryOf(pos) >= 0) return twin_detail::CubeBase(pos);
+        else return ascend_twin::CurrentCore().ub;
     }
 
     void CheckInitialised(const char* call) const
@@ -498,7 +562,7 @@ private:
             ascend_twin::Fail(call, "a TBuf is given memory by TPipe::InitBuffer before use",
                               "this TBuf has no buffer");
         }
-        if (generation_ != res_->generation) {
+        if (generation_ != res_->Generation()) {
             ascend_twin::Fail(call, "a TBuf is given memory by TPipe::InitBuffer again after TPipe::Reset",
                               "its memory went with the Reset");
         }
@@ -508,6 +572,113 @@ private:
     uint32_t offset_ = 0;
     uint32_t len_ = 0;
     uint32_t generation_ = 0;
+};
+
+// A part of UB set aside by TPipe::InitBufPool (or TBufPool::InitBufPool) and handed to queues and TBufs by
+// its own InitBuffer (docs: TBufPool). Pools that share memory (the InitBufPool form with shareBuf) take
+// turns: Reset waits the free flags of the pool's queues, after which another pool may use the bytes.
+template <TPosition pos, uint32_t bufIDSize = 4>
+class TBufPool {
+    static_assert(pos == TPosition::VECIN || pos == TPosition::VECOUT || pos == TPosition::VECCALC ||
+                      pos == TPosition::A1 || pos == TPosition::B1 || pos == TPosition::C1,
+                  "TbufPool Position should be one of A1/B1/C1/VECIN/VECOUT/VECCALC");
+    static_assert(bufIDSize <= 16, "a TBufPool holds at most 16 buffers (bufIDSize)");
+    static_assert(twin_detail::CubeMemoryOf(pos) < 0,
+                  "the twin's TBufPool holds UB (VECIN/VECOUT/VECCALC); an L1 pool (A1/B1/C1) is not modelled");
+
+public:
+    TBufPool() = default;
+    TBufPool(const TBufPool&) = delete;
+    TBufPool& operator=(const TBufPool&) = delete;
+
+    template <class T>
+    __aicore__ inline bool InitBuffer(T& que, uint8_t num, uint32_t len)
+    {
+        CheckInitialised("TBufPool::InitBuffer");
+        twin_detail::TwinInit(que, "TBufPool::InitBuffer", res_, num, len);
+        Remember(&que, [](void* q, const char* call) { ascend_twin::internal::Access::PoolReset(*static_cast<T*>(q), call); });
+        return true;
+    }
+
+    template <TPosition bufPos>
+    __aicore__ inline bool InitBuffer(TBuf<bufPos>& buf, uint32_t len)
+    {
+        CheckInitialised("TBufPool::InitBuffer");
+        twin_detail::TwinInit(buf, "TBufPool::InitBuffer", res_, len);
+        return true;
+    }
+
+    template <class T>
+    __aicore__ inline bool InitBufPool(T& bufPool, uint32_t len)
+    {
+        CheckInitialised("TBufPool::InitBufPool");
+        const uint32_t offset = res_.ub.AllocatePool("TBufPool::InitBufPool", len);
+        ascend_twin::internal::Access::InitPool(bufPool, *res_.pipe, offset, len);
+        return true;
+    }
+
+    // A pool over the same bytes as shareBuf (its start, at most its length).
+    template <class T, class U>
+    __aicore__ inline bool InitBufPool(T& bufPool, uint32_t len, U& shareBuf)
+    {
+        CheckInitialised("TBufPool::InitBufPool");
+        ascend_twin::internal::Access::ShareWith(shareBuf, "TBufPool::InitBufPool", bufPool, len);
+        return true;
+    }
+
+    __aicore__ inline void Reset()
+    {
+        for (uint32_t i = 0; i < members_; ++i) resets_[i](queues_[i], "TBufPool::Reset");
+    }
+
+private:
+    friend struct ascend_twin::internal::Access;
+    template <TPosition, uint32_t>
+    friend class TBufPool;
+
+    // Twin internals (TPipe::InitBufPool and the pools' InitBufPool). The docs also limit a sub-pool's
+    // bufIDSize to the buffers its parent has left; A2's implementation does not (each pool keeps its own
+    // bufIDSize handles) and the official TBufPool sample exceeds it, so the twin does not either.
+    void TwinInitPool(twin_detail::PipeResources& pipe, uint64_t offset, uint32_t len)
+    {
+        res_.pipe = &pipe;
+        res_.ub.Window(offset, (static_cast<uint64_t>(len) + 31u) / 32u * 32u, bufIDSize);
+        members_ = 0;
+        initialised_ = true;
+    }
+    template <class T>
+    void TwinShareWith(const char* call, T& other, uint32_t len)
+    {
+        CheckInitialised(call);
+        const uint64_t mine = res_.ub.Limit() - res_.ub.Base();
+        if ((static_cast<uint64_t>(len) + 31u) / 32u * 32u > mine) {
+            ascend_twin::FailF(call, "a pool sharing another pool's memory is no longer than it",
+                               "%u bytes asked, the shared pool holds %llu", len, static_cast<unsigned long long>(mine));
+        }
+        ascend_twin::internal::Access::InitPool(other, *res_.pipe, res_.ub.Base(), static_cast<uint32_t>(mine));
+    }
+
+    void CheckInitialised(const char* call) const
+    {
+        if (!initialised_) {
+            ascend_twin::Fail(call, "a TBufPool is set up by TPipe::InitBufPool or TBufPool::InitBufPool before use",
+                              "this pool has no memory");
+        }
+    }
+    void Remember(void* queue, void (*reset)(void*, const char*))
+    {
+        if (members_ < 16) {
+            queues_[members_] = queue;
+            resets_[members_] = reset;
+            ++members_;
+        }
+    }
+
+    twin_detail::PipeResources res_;
+    bool initialised_ = false;
+    uint32_t members_ = 0;
+    void* queues_[16] = {};
+    void (*resets_[16])(void*, const char*) = {};
 };
 
 class TPipe {
@@ -571,6 +742,22 @@ public:
         return true;
     }
 
+    // A TBufPool of len bytes (rounded up to 32) from the TPipe's UB.
+    template <class T>
+    __aicore__ inline bool InitBufPool(T& bufPool, uint32_t len)
+    {
+        const uint32_t offset = res_.ub.AllocatePool("TPipe::InitBufPool", len);
+        ascend_twin::internal::Access::InitPool(bufPool, res_, offset, len);
+        return true;
+    }
+    // A TBufPool over the same bytes as shareBuf (its start, at most its length).
+    template <class T, class U>
+    __aicore__ inline bool InitBufPool(T& bufPool, uint32_t len, U& shareBuf)
+    {
+        ascend_twin::internal::Access::ShareWith(shareBuf, "TPipe::InitBufPool", bufPool, len);
+        return true;
+    }
+
     // Both wait for the free flags of the queues' freed buffers; Reset also frees every event id and all of
     // UB for new InitBuffers, Destroy ends with PipeBarrier<PIPE_ALL> (kernel_tpipe_impl.h).
     __aicore__ inline void Reset()
@@ -600,6 +787,11 @@ namespace twin_detail {
 inline uint64_t TwinUbEnd(TPipe& pipe) { return ascend_twin::internal::Access::Resources(pipe).ub.End(); }
 }  // namespace twin_detail
 
-__aicore__ inline TPipe* GetTPipePtr() { return static_cast<TPipe*>(ascend_twin::CurrentCore().tpipe); }
-
 }  // namespace AscendC
+
+// The core's current TPipe. Global, as in the real headers (include/basic_api/kernel_common.h): there is no
+// AscendC::GetTPipePtr.
+__aicore__ inline AscendC::TPipe* GetTPipePtr()
+{
+    return static_cast<AscendC::TPipe*>(ascend_twin::CurrentCore().tpipe);
+}

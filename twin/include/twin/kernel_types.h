@@ -18,6 +18,32 @@
 
 #define GM_ADDR __gm__ uint8_t*
 
+// The function qualifiers that give a kernel its type (SIMD-BuiltIn关键字: __cube__ = AIC only, __vector__
+// = AIV only, __mix__(cube, vector) = that many AICs and AIVs per block; GetSubBlockNum docs, table 1).
+// The twin places such an entry in a section of its own, from which twin/kernel_entry.h reads the type.
+// __mix__ takes the four combinations the docs list; any other does not compile.
+#define ASCEND_TWIN_MIX_SECTION_0_1 "ascend_twin_mix_0_1"
+#define ASCEND_TWIN_MIX_SECTION_1_0 "ascend_twin_mix_1_0"
+#define ASCEND_TWIN_MIX_SECTION_1_1 "ascend_twin_mix_1_1"
+#define ASCEND_TWIN_MIX_SECTION_1_2 "ascend_twin_mix_1_2"
+#ifndef __mix__
+#define __mix__(cube, vector) __attribute__((section(ASCEND_TWIN_MIX_SECTION_##cube##_##vector)))
+#endif
+#ifndef __cube__
+#define __cube__ __attribute__((section("ascend_twin_cube")))
+#endif
+#ifndef __vector__
+#define __vector__ __attribute__((section("ascend_twin_vector")))
+#endif
+// The parameter that receives the system workspace in a kernel-launch (<<<>>>) kernel, and the scheduling
+// mode qualifier: no meaning on the CPU (GetSysWorkSpacePtr returns the launch's "workspace" buffer).
+#ifndef __kfc_workspace__
+#define __kfc_workspace__
+#endif
+#ifndef __schedmode__
+#define __schedmode__(mode)
+#endif
+
 namespace ascend_twin {
 
 inline float BitsToFloat(uint32_t bits)

@@ -33,15 +33,27 @@ struct LaunchSpec {
     KernelInvoker invoke = nullptr;  // required when an argument is byValue
     uint32_t blockDim;
     uint64_t tilingKey = 0;
+    // The kernel type the entry's qualifier gives (__mix__(1, 2) -> KERNEL_TYPE_MIX_AIC_1_2, ...), -1: none.
+    // A MIX type with cube and vector cores runs blockDim AICs and blockDim * ratio AIVs.
+    int32_t kernelType = -1;
     std::vector<GmArg> args;  // kernel parameters in order; the tiling buffer is the last one
     const Platform* platform = &kAscend910B2;
+};
+
+// Which core a CoreCounters entry belongs to.
+struct CoreIdentity {
+    int32_t coreType = 2;  // AscendC::AIC (1) or AscendC::AIV (2)
+    int64_t blockIdx = 0;  // what GetBlockIdx returned on it
 };
 
 struct LaunchStats {
     std::string kernel;
     std::string platform;
     uint32_t blockDim = 0;
-    std::vector<CoreCounters> cores;
+    // "" (one core per block, no MIX type) or the cube+vector type the launch ran ("MIX_AIC_1_2", "MIX_AIC_1_1").
+    std::string mixType;
+    std::vector<CoreCounters> cores;  // per block; in a MIX launch per block its AIC, then its AIVs
+    std::vector<CoreIdentity> identities;  // parallel to cores
 };
 
 // Runs the kernel on spec.blockDim virtual cores and returns their counters (the calling thread's

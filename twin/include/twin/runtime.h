@@ -22,6 +22,16 @@ enum class VecOp : uint32_t {
     kAcos, kAcosh, kAsin, kAsinh, kAtan, kAtanh, kCeil, kCos, kCosh, kErf, kErfc, kFloor, kFrac, kLog, kLog2, kLog10,
     kRound, kSign, kSin, kSinh, kTan, kTanh, kTrunc, kSigmoid, kSilu, kSwish, kGelu, kFasterGelu, kFasterGeluV2,
     kArithProgression, kPower, kSwiGLU,
+    kGatherMask, kCopy,  // twin/kernel_gather_mask.h
+    kMulAddDst,          // twin/kernel_vec_tail.h
+    // The SoftMax family (twin/kernel_adv_softmax.h).
+    kSoftMax, kSimpleSoftMax, kLogSoftMax, kSoftmaxFlash, kSoftmaxFlashV2, kSoftmaxGrad, kSoftmaxGradFront,
+    // The reductions over a pattern (twin/kernel_adv_reduce.h).
+    kPatternReduceSum, kPatternReduceMax, kPatternReduceMin, kPatternReduceProd, kPatternReduceMean, kPatternReduceAny,
+    kPatternReduceAll,
+    // The quantization API (twin/kernel_adv_quant.h).
+    kAscendDequant,
+    kXor,  // twin/kernel_adv_xor.h
     kCount
 };
 const char* VecOpName(VecOp op);
@@ -71,6 +81,10 @@ struct GmWrite {
     uint64_t begin;  // address as an integer
     uint64_t end;
     uint32_t epoch = 0;  // SyncAlls the core had passed when it accessed the bytes
+    // The core's cross-core releases and acquires before the access (CoreContext::rel/acq): with the
+    // launch's vector clocks (twin/src/cross_core.cpp) they order it against other cores' accesses.
+    uint32_t rel = 0;
+    uint32_t acq = 0;
 };
 
 struct LaunchSync;   // twin/src/core_sched.h
@@ -87,13 +101,28 @@ struct CoreContext {
     int64_t blockNum = 1;
     uint64_t tilingKey = 0;
     int32_t kernelType = -1;  // AscendC::KernelMetaType from KERNEL_TASK_TYPE_DEFAULT; -1 when not declared
+    // Which core this is. A MIX kernel with cube and vector cores (KERNEL_TYPE_MIX_AIC_1_1/1_2, __mix__(1, 1),
+    // __mix__(1, 2)) runs per block one AIC and subBlockNum AIVs; other kernels one core per block.
+    int32_t coreType = 2;     // AscendC::AIC (1) or AscendC::AIV (2): g_coreType, ASCEND_IS_AIC/AIV
+    int64_t block = 0;        // the block (logical AI Core) the core belongs to
+    int32_t subBlockIdx = 0;  // GetSubBlockIdx: 0 or 1 on the AIVs of a 1:2 MIX kernel, else 0
+    int32_t subBlockNum = 1;  // GetSubBlockNum/GetTaskRatio: 2 on the AIVs of a 1:2 MIX kernel, else 1
+    bool mix = false;         // the launch runs cube and vector cores together
+    uint32_t coreId = 0;      // index among the launch's cores (blockIdx repeats between AICs and AIVs)
+    uint32_t coreCount = 1;   // cores in the launch
+    // Cross-core happens-before (CrossCoreSetFlag/WaitFlag, SyncAll, the Matmul messages): releases and
+    // acquires this core made so far; each GM access is tagged with them (GmWrite::rel/acq).
+    uint32_t rel = 0;
+    uint32_t acq = 0;
     const Platform* platform = nullptr;
     uint8_t* ub = nullptr;  // UB of this core, platform->ubSize bytes, 64-byte aligned
+    uint8_t* cube = nullptr;  // L1, L0A, L0B, L0C and BT of this core (twin/kernel_cube_basic.h), set on first use
     CoreCounters counters;
     AtomicOp atomicOp = AtomicOp::kNone;
     bool maskCounter = false;  // the vector mask register: counter mode, or normal mode with these bits
     uint64_t maskHigh = ~0ull;
     uint64_t maskLow = ~0ull;
+    uint64_t gatherMaskRemain = 0;  // rsvdCnt of the last GatherMask (GetGatherMaskRemainCount)
     // The 128-bit CMPMASK register (SetCmpMask, the register-result Compare, Select) and which of its bits an
     // instruction defined; GetCmpMask and the Select forms without selMask read it.
     uint8_t cmpMask[16] = {};
@@ -115,10 +144,17 @@ struct CoreContext {
 };
 
 CoreContext& CurrentCore();  // throws std::logic_error outside a launch
+// "core 3" in a launch of one core per block, "AIC 1" / "AIV 3" (the core's GetBlockIdx) in a MIX launch.
+void CoreLabel(const CoreContext& core, char* out, uint32_t size);
 void SetCurrentCore(CoreContext* ctx);  // the launcher's, around each core's run
 bool InLaunch();
-// KERNEL_TASK_TYPE_DEFAULT: records the core type and checks blockDim against that core type's count.
+// KERNEL_TASK_TYPE_DEFAULT: records the core type and checks blockDim against that core type's count. A MIX
+// type with cube and vector cores, declared in a launch started with one core per block, restarts the launch
+// with its AICs and AIVs (as the device build knows the type before the launch; twin/src/launch.cpp).
 void SetKernelType(int32_t kernelType);
+// The Matmul object of a MIX kernel (no ASCENDC_CUBE_ONLY) needs AIC and AIV cores: in a kernel that declared
+// no type, it makes the launch a 1:2 MIX launch (the device compiler infers that type from the Matmul use).
+void RequireMixLaunch(const char* call);
 
 // Stops the launch with a RuleViolation (twin/violation.h) naming the kernel, the core, the call, the rule
 // and what broke it. Defer records one found in a destructor (which cannot throw); the launcher raises

@@ -15,6 +15,9 @@ namespace ascend_twin {
 class RuleViolation : public std::runtime_error {
 public:
     RuleViolation(std::string kernel, int64_t core, std::string call, std::string rule, std::string detail);
+    // `label` names the core in the message ("core 3", or "AIC 1" / "AIV 3" in a MIX launch: CoreLabel).
+    RuleViolation(std::string kernel, int64_t core, const std::string& label, std::string call, std::string rule,
+                  std::string detail);
     const std::string kernel;
     const int64_t core;
     const std::string call;
@@ -26,5 +29,6 @@ public:
 void Defer(const char* call, const char* rule, const std::string& detail);  // for destructors
 
 std::string Hex(uint64_t v);
+std::string CoreLabel(const CoreContext& core);
 
 }  // namespace ascend_twin

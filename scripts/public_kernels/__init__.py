@@ -1,0 +1,17 @@
+"""The public kernels scripts/measure_public_kernels.py measures, one module per repository."""
+from typing import List
+
+from . import asc_devkit, ops_math, ops_nn, samples, sgl_kernel_npu, vllm_ascend
+from .common import Kernel
+
+_MODULES = (asc_devkit, ops_math, ops_nn, samples, vllm_ascend, sgl_kernel_npu)
+REPOSITORIES = [m.REPO for m in _MODULES]
+
+
+def all_kernels() -> List[Kernel]:
+    kernels = [k for m in _MODULES for k in m.KERNELS]
+    names = [k.name for k in kernels]
+    dup = {n for n in names if names.count(n) > 1}
+    if dup:
+        raise ValueError(f"kernel names used twice: {', '.join(sorted(dup))}")
+    return kernels

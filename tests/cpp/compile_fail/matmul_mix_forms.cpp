@@ -1,0 +1,87 @@
+// The Matmul object's forms the twin takes and those it refuses at compile time, in a MIX kernel (no
+// ASCENDC_CUBE_ONLY; CMakeLists.txt compiles this file once per FAULT line, and once with FAULT=0, which must
+// compile: the configurations of the A2 samples, C at VECIN, the asynchronous and LocalTensor forms).
+// FAULT 1: the twin does not model partial outputs \(isPartialOutput, intraBlockPartSum\)
+// FAULT 2: the twin does not model MixDualMaster \(enableMixDualMaster\)
+// FAULT 3: the twin does not model the BasicBlock, SpecialBasicBlock and IBShare Matmul templates
+// FAULT 4: the twin does not model the Fixpipe ReLU \(enableRelu\) or decompression \(decompMode\)
+// FAULT 5: the twin's Matmul reads A, B and bias from GM \(TSCM/L1 and UB inputs are not modelled\)
+// FAULT 6: GetTensorC into a LocalTensor needs C at VECIN/VECCALC/VECOUT \(MIX kernel\)
+// FAULT 7: the twin does not model IBShare \(MatmulType<..., IBSHARE>\)
+// FAULT 8: the twin does not model GetTensorC's doPad form
+#include "kernel_operator.h"
+#include "lib/matmul_intf.h"
+
+using namespace AscendC;
+
+using A = MatmulType<TPosition::GM, CubeFormat::ND, half>;
+using Bias = MatmulType<TPosition::GM, CubeFormat::ND, float>;
+using CGm = MatmulType<TPosition::GM, CubeFormat::ND, float>;
+using CUb = MatmulType<TPosition::VECIN, CubeFormat::ND, float>;
+
+constexpr MatmulConfig kReorder = GetMDLConfig(false, false, 0, false, false, false, false, true, true, false, false,
+                                               true);
+constexpr MatmulConfig kOrderN = GetNormalConfig(false, false, false, BatchMode::BATCH_LESS_THAN_L1, true,
+                                                 IterateOrder::ORDER_N);
+constexpr MatmulConfig kShape = GetMMConfig<MatmulConfigMode::CONFIG_MDL>(MatmulShapeParams{128, 128, 128, 64, 64, 64},
+                                                                          MatmulBiasParams{false});
+constexpr MatmulConfig Partial()
+{
+    MatmulConfig c = CFG_MDL;
+    c.isPartialOutput = true;
+    return c;
+}
+constexpr MatmulConfig Dual()
+{
+    MatmulConfig c = CFG_NORM;
+    c.enableMixDualMaster = true;
+    return c;
+}
+constexpr MatmulConfig Relu()
+{
+    MatmulConfig c = CFG_NORM;
+    c.enableRelu = true;
+    return c;
+}
+constexpr MatmulConfig kPartial = Partial();
+constexpr MatmulConfig kDual = Dual();
+constexpr MatmulConfig kRelu = Relu();
+
+void Instantiate(GlobalTensor<float>& c, LocalTensor<float>& ub)
+{
+#if FAULT == 0
+    Matmul<A, A, CUb, Bias> norm;
+    Matmul<A, A, CUb, Bias, CFG_MDL> mdl;
+    Matmul<A, A, CGm, Bias, kReorder> reorder;
+    Matmul<A, A, CGm, Bias, kOrderN> orderN;
+    Matmul<A, A, CGm, Bias, kShape> shape;
+    norm.template GetTensorC<false>(ub);
+    norm.AsyncGetTensorC(ub);
+    norm.WaitGetTensorC();
+    GlobalTensor<float> next = mdl.template GetTensorC<false>();
+    (void)next;
+    norm.template IterateAll<true>(ub);
+    reorder.template IterateAll<false>(c, 0, false, true);
+    reorder.WaitIterateAll();
+    LocalTensor<uint8_t> tmp;
+    norm.SetLocalWorkspace(tmp);  // accepted and ignored, as A2's client does (unsupported on A2: its docs)
+#elif FAULT == 1
+    Matmul<A, A, CGm, Bias, kPartial> partial;
+#elif FAULT == 2
+    Matmul<A, A, CGm, Bias, kDual> dual;
+#elif FAULT == 3
+    Matmul<A, A, CGm, Bias, MM_CFG_BB> basic;
+#elif FAULT == 4
+    Matmul<A, A, CGm, Bias, kRelu> relu;
+#elif FAULT == 5
+    Matmul<MatmulType<TPosition::VECOUT, CubeFormat::ND, half>, A, CGm, Bias> ubInput;
+#elif FAULT == 6
+    Matmul<A, A, CGm, Bias> gmC;
+    gmC.GetTensorC(ub);
+#elif FAULT == 7
+    Matmul<MatmulType<TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE, true>, A, CGm, Bias> shared;
+#elif FAULT == 8
+    Matmul<A, A, CUb, Bias> padded;
+    padded.template GetTensorC<true, true>(ub);
+#endif
+}

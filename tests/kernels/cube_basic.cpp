@@ -1,0 +1,137 @@
+// The raw cube path written out as the basic API's samples do: C[m, n] = A[m, k] x B[k, n] (+ bias[n]) with
+// A, B copied GM -> L1 with the ND -> NZ conversion, loaded L1 -> L0A (Zz) and L1 -> L0B (Zn, transposing
+// each 16 x 16 fractal), multiplied by Mmad into L0C and written back by Fixpipe (NZ -> ND). `fault` in the
+// tiling plants one broken rule at a time (0: none).
+#include "kernel_operator.h"
+
+using namespace AscendC;
+
+namespace {
+
+struct CubeTiling {
+    uint32_t m, n, k;
+    uint32_t fault;
+};
+
+constexpr uint32_t Blocks(uint32_t x) { return (x + 15) / 16; }
+
+template <typename T, typename C>
+__aicore__ inline void MatmulRaw(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, const CubeTiling& t)
+{
+    const uint32_t mb = Blocks(t.m), nb = Blocks(t.n), kb = Blocks(t.k);
+    TPipe pipe;
+    TQue<TPosition::A1, 1> qa1;
+    TQue<TPosition::B1, 1> qb1;
+    TQue<TPosition::C1, 1> qbias1;
+    TQue<TPosition::A2, 1> qa2;
+    TQue<TPosition::B2, 1> qb2;
+    TQue<TPosition::C2, 1> qbias2;
+    TQue<TPosition::CO1, 1> qc;
+    pipe.InitBuffer(qa1, 1, mb * kb * 256 * sizeof(T));
+    pipe.InitBuffer(qb1, 1, kb * nb * 256 * sizeof(T));
+    const uint32_t biasBlocks = (nb * 16 * sizeof(half) + 63) / 64;  // L1 -> BT moves 64-byte blocks of half
+    pipe.InitBuffer(qbias1, 1, biasBlocks * 64);
+    pipe.InitBuffer(qa2, 1, t.fault == 1 ? 65536 + 512 : mb * kb * 256 * sizeof(T));  // fault 1: past L0A
+    pipe.InitBuffer(qb2, 1, kb * nb * 256 * sizeof(T));
+    pipe.InitBuffer(qbias2, 1, biasBlocks * 64 * 2);
+    pipe.InitBuffer(qc, 1, mb * nb * 256 * sizeof(float));
+    GlobalTensor<T> aGm, bGm;
+    GlobalTensor<half> biasGm;
+    GlobalTensor<C> cGm;
+    aGm.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(a), t.m * t.k);
+    bGm.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(b), t.k * t.n);
+    cGm.SetGlobalBuffer(reinterpret_cast<__gm__ C*>(c), t.m * t.n);
+
+    LocalTensor<T> a1 = qa1.AllocTensor<T>();
+    LocalTensor<T> b1 = qb1.AllocTensor<T>();
+    DataCopy(a1, aGm, Nd2NzParams(1, t.m, t.k, 0, t.k, mb * 16, 1, 0));
+    DataCopy(b1, bGm, Nd2NzParams(1, t.k, t.n, 0, t.n, kb * 16, 1, 0));
+    qa1.EnQue(a1);
+    qb1.EnQue(b1);
+    if (bias != nullptr) {
+        biasGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(bias), t.n);
+        LocalTensor<half> bias1 = qbias1.AllocTensor<half>();
+        DataCopy(bias1, biasGm, nb * 16);
+        qbias1.EnQue(bias1);
+    }
+
+    a1 = qa1.DeQue<T>();
+    LocalTensor<T> a2 = qa2.AllocTensor<T>();
+    for (uint32_t i = 0; i < mb; ++i) {
+        LoadData2DParams p;
+        p.repeatTimes = static_cast<uint8_t>(kb);
+        p.srcStride = static_cast<uint16_t>(mb);
+        p.addrMode = t.fault == 6 ? 1 : 0;  // fault 6: a decrementing address from L1
+        // fault 2: a destination 256 bytes into L0A (L0A operands are 512-byte aligned)
+        LoadData(a2[i * kb * 256 + (t.fault == 2 ? 128 : 0)], a1[i * 256], p);
+    }
+    qa2.EnQue(a2);
+    qa1.FreeTensor(a1);
+    b1 = qb1.DeQue<T>();
+    LocalTensor<T> b2 = qb2.AllocTensor<T>();
+    for (uint32_t i = 0; i < kb; ++i) {
+        LoadData2DParams p;
+        p.repeatTimes = static_cast<uint8_t>(nb);
+        p.srcStride = static_cast<uint16_t>(kb);
+        p.ifTranspose = true;
+        LoadData(b2[i * nb * 256], b1[i * 256], p);
+    }
+    qb2.EnQue(b2);
+    qb1.FreeTensor(b1);
+
+    a2 = qa2.DeQue<T>();
+    b2 = qb2.DeQue<T>();
+    LocalTensor<float> c1 = qc.AllocTensor<float>();
+    MmadParams mp;
+    mp.m = static_cast<uint16_t>(t.m);
+    mp.n = static_cast<uint16_t>(t.n);
+    mp.k = static_cast<uint16_t>(t.fault == 3 ? 4096 : t.k);  // fault 3: k past 4095
+    if (bias != nullptr) {
+        LocalTensor<half> bias1 = qbias1.DeQue<half>();
+        LocalTensor<float> bias2 = qbias2.AllocTensor<float>();
+        DataCopy(bias2, bias1, DataCopyParams(1, static_cast<uint16_t>(biasBlocks), 0, 0));
+        qbias2.EnQue(bias2);
+        qbias1.FreeTensor(bias1);
+        bias2 = qbias2.DeQue<float>();
+        Mmad(c1, a2, b2, bias2, mp);
+        qbias2.FreeTensor(bias2);
+    } else {
+        Mmad(c1, a2, b2, mp);
+    }
+    qc.EnQue(c1);
+    qa2.FreeTensor(a2);
+    qb2.FreeTensor(b2);
+
+    c1 = qc.DeQue<float>();
+    FixpipeParamsV220 fp;
+    fp.nSize = static_cast<uint16_t>(t.fault == 4 ? t.n - 8 : nb * 16);  // fault 4: nSize not a multiple of 16
+    fp.mSize = static_cast<uint16_t>(t.m);
+    fp.srcStride = static_cast<uint16_t>(mb * 16);
+    fp.dstStride = t.fault == 7 ? 0 : t.n;  // fault 7: rows of C written over each other
+    if constexpr (std::is_same_v<C, half>) fp.quantPre = t.fault == 5 ? QuantMode_t::NoQuant : QuantMode_t::F322F16;
+    Fixpipe(cGm, c1, fp);
+    qc.FreeTensor(c1);
+}
+
+}  // namespace
+
+extern "C" __global__ __aicore__ void cube_half(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR tiling)
+{
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
+    MatmulRaw<half, float>(a, b, bias, c, *reinterpret_cast<__gm__ CubeTiling*>(tiling));
+}
+
+extern "C" __global__ __aicore__ void cube_bf16_to_half(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR tiling)
+{
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
+    MatmulRaw<bfloat16_t, half>(a, b, bias, c, *reinterpret_cast<__gm__ CubeTiling*>(tiling));
+}
+
+// An AIV-only kernel that asks for L1: a vector core has none.
+extern "C" __global__ __aicore__ void vector_asks_for_l1(GM_ADDR x)
+{
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
+    TPipe pipe;
+    TQue<TPosition::A1, 1> q;
+    pipe.InitBuffer(q, 1, 1024);
+}

@@ -1,0 +1,275 @@
+// The raw cube path of the basic API on A2 (docs: 矩阵计算（ISASI）): GM -> L1 copies (DataCopy, with
+// Nd2NzParams the ND -> NZ conversion), L1 -> BiasTable (DataCopy C1 -> C2), L1 -> L0A/L0B (LoadData,
+// LoadData2DParams), Mmad (L0A x L0B -> L0C, with a bias from BT) and Fixpipe (L0C -> GM, NZ -> ND).
+//
+// Queues and TBufs at A1/B1/C1 (L1), A2 (L0A), B2 (L0B), CO1 (L0C) and C2 (BT) take their buffers from the
+// core's own L1/L0 memories (platform capacities; BT 1 KiB), aligned as the buffers require (L0A/L0B
+// 512 B, L0C 64 B, BT 64 B, L1 32 B). Formats, with C0 = 32 / sizeof(T) elements and fractals of 16 rows:
+//   L1 NZ (after Nd2Nz): element (r, c) at (c / C0) * dstNzC0Stride * C0 + r * dstNzNStride * C0 + c % C0;
+//   L0A Zz: fractal (m / 16, k / C0) at (mb * kBlocks + kb) * 512 bytes, inside row-major 16 x C0;
+//   L0B Zn: fractal (k / C0, n / 16) at (kb * nBlocks + nb) * 512 bytes, inside n-major (16 rows of C0 k);
+//   L0C NZ: element (m, n) at (n / 16) * mBlocks * 256 + m * 16 + n % 16 (float or int32_t).
+// The twin checks every operand against its tensor and memory, the documented parameter ranges and dtype
+// tables, and counts multiply-accumulates and the bytes each path moves. The hazard detector covers UB:
+// accesses to L1/L0 are ordered by the queues' and the kernel's flags but not checked for races.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "twin/kernel_data_copy.h"
+#include "twin/kernel_tensor.h"
+#include "twin/runtime.h"
+
+namespace AscendC {
+
+struct Nd2NzParams {
+    __aicore__ Nd2NzParams() {}
+    __aicore__ Nd2NzParams(const uint16_t ndNumIn, const uint16_t nValueIn, const uint16_t dValueIn,
+                           const uint16_t srcNdMatrixStrideIn, const uint16_t srcDValueIn,
+                           const uint16_t dstNzC0StrideIn, const uint16_t dstNzNStrideIn,
+                           const uint16_t dstNzMatrixStrideIn)
+        : ndNum(ndNumIn),
+          nValue(nValueIn),
+          dValue(dValueIn),
+          srcNdMatrixStride(srcNdMatrixStrideIn),
+          srcDValue(srcDValueIn),
+          dstNzC0Stride(dstNzC0StrideIn),
+          dstNzNStride(dstNzNStrideIn),
+          dstNzMatrixStride(dstNzMatrixStrideIn)
+    {
+    }
+    uint16_t ndNum = 0;
+    uint16_t nValue = 0;
+    uint16_t dValue = 0;
+    uint16_t srcNdMatrixStride = 0;
+    uint16_t srcDValue = 0;
+    uint16_t dstNzC0Stride = 0;
+    uint16_t dstNzNStride = 0;
+    uint16_t dstNzMatrixStride = 0;
+};
+
+struct LoadData2DParams {
+    __aicore__ LoadData2DParams() {}
+    __aicore__ LoadData2DParams(const uint16_t startIndexIn, const uint8_t repeatTimesIn, const uint16_t srcStrideIn,
+                                const uint8_t sidIn, const uint16_t dstGapIn, const bool ifTransposeIn,
+                                const uint8_t addrModeIn)
+        : startIndex(startIndexIn),
+          dstGap(dstGapIn),
+          srcStride(srcStrideIn),
+          ifTranspose(ifTransposeIn),
+          repeatTimes(repeatTimesIn),
+          sid(sidIn),
+          addrMode(addrModeIn)
+    {
+    }
+    uint16_t startIndex = 0;
+    uint16_t dstGap = 0;
+    uint16_t srcStride = 0;
+    bool ifTranspose = 0;
+    uint8_t repeatTimes = 0;
+    uint8_t sid = 0;
+    uint8_t addrMode = 0;
+};
+
+struct MmadParams {
+    __aicore__ MmadParams() {}
+    __aicore__ MmadParams(const uint16_t mIn, const uint16_t nIn, const uint16_t kIn, const bool isBiasIn,
+                          const int32_t fmOffsetIn, const bool enSsparseIn, const bool enWinogradAIn,
+                          const bool enWinogradBIn)
+        : m(mIn), n(nIn), k(kIn), isBias(isBiasIn), fmOffset(fmOffsetIn), enSsparse(enSsparseIn),
+          enWinogradA(enWinogradAIn), enWinogradB(enWinogradBIn)
+    {
+    }
+    __aicore__ MmadParams(const uint16_t mIn, const uint16_t nIn, const uint16_t kIn, const uint8_t unitFlagIn,
+                          const bool cmatrixSourceIn, const bool cmatrixInitValIn)
+        : m(mIn), n(nIn), k(kIn), unitFlag(unitFlagIn), cmatrixSource(cmatrixSourceIn), cmatrixInitVal(cmatrixInitValIn)
+    {
+    }
+    uint16_t m = 0;
+    uint16_t n = 0;
+    uint16_t k = 0;
+    bool isBias = false;  // deprecated: C += A * B
+    int32_t fmOffset = 0;
+    bool enSsparse = false;
+    bool enWinogradA = false;
+    bool enWinogradB = false;
+    uint8_t unitFlag = 0;
+    bool kDirectionAlign = false;  // float: K aligned to 16 rather than 8
+    bool cmatrixSource = false;    // C starts from the BT buffer
+    bool cmatrixInitVal = true;    // C starts from 0
+};
+
+enum QuantMode_t { NoQuant, F322F16, F322BF16, DEQF16, VDEQF16, QF322B8_PRE, VQF322B8_PRE, REQ8, VREQ8 };
+
+struct FixpipeParamsV220 {
+    __aicore__ FixpipeParamsV220() {}
+    __aicore__ FixpipeParamsV220(const uint16_t nSizeIn, const uint16_t mSizeIn, const uint16_t srcStrideIn,
+                                 const uint32_t dstStrideIn, const bool reluEnIn)
+        : nSize(nSizeIn), mSize(mSizeIn), srcStride(srcStrideIn), dstStride(dstStrideIn), reluEn(reluEnIn)
+    {
+    }
+    __aicore__ FixpipeParamsV220(const uint16_t nSizeIn, const uint16_t mSizeIn, const uint16_t srcStrideIn,
+                                 const uint32_t dstStrideIn, const bool reluEnIn, const QuantMode_t quantPreIn,
+                                 const int64_t deqScalarIn, const uint16_t ndNumIn, const uint16_t srcNdStrideIn,
+                                 const uint16_t dstNdStrideIn, const uint8_t unitFlagIn)
+        : nSize(nSizeIn), mSize(mSizeIn), srcStride(srcStrideIn), dstStride(dstStrideIn), quantPre(quantPreIn),
+          deqScalar(static_cast<uint64_t>(deqScalarIn)), ndNum(ndNumIn), srcNdStride(srcNdStrideIn),
+          dstNdStride(dstNdStrideIn), reluEn(reluEnIn), unitFlag(unitFlagIn)
+    {
+    }
+    uint16_t nSize = 0;
+    uint16_t mSize = 0;
+    uint16_t srcStride = 0;
+    uint32_t dstStride = 0;
+    QuantMode_t quantPre = QuantMode_t::NoQuant;
+    uint64_t deqScalar = 0;
+    uint16_t ndNum = 1;
+    uint16_t srcNdStride = 0;
+    uint16_t dstNdStride = 0;
+    bool reluEn = false;
+    uint8_t unitFlag = 0;
+    bool isChannelSplit = false;
+};
+
+enum class CO2Layout : uint8_t { NZ = 0, ROW_MAJOR, COLUMN_MAJOR };
+struct FixpipeConfig {
+    CO2Layout format;
+    bool isToUB = false;
+};
+constexpr FixpipeConfig CFG_NZ = {CO2Layout::NZ};
+constexpr FixpipeConfig CFG_ROW_MAJOR = {CO2Layout::ROW_MAJOR};
+
+namespace twin_detail {
+
+// The element kinds the cube path moves (for conversions in the type-erased core).
+enum class CubeElem : uint8_t { kHalf, kBf16, kFloat, kInt8, kUint8, kInt16, kUint16, kInt32, kUint32 };
+template <typename T>
+constexpr CubeElem CubeElemOf()
+{
+    if constexpr (std::is_same_v<T, half>) return CubeElem::kHalf;
+    else if constexpr (std::is_same_v<T, bfloat16_t>) return CubeElem::kBf16;
+    else if constexpr (std::is_same_v<T, float>) return CubeElem::kFloat;
+    else if constexpr (std::is_same_v<T, int8_t>) return CubeElem::kInt8;
+    else if constexpr (std::is_same_v<T, uint8_t>) return CubeElem::kUint8;
+    else if constexpr (std::is_same_v<T, int16_t>) return CubeElem::kInt16;
+    else if constexpr (std::is_same_v<T, uint16_t>) return CubeElem::kUint16;
+    else if constexpr (std::is_same_v<T, int32_t>) return CubeElem::kInt32;
+    else return CubeElem::kUint32;
+}
+template <typename T>
+inline constexpr bool kCubeCopyType =
+    std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t> || std::is_same_v<T, float> ||
+    std::is_same_v<T, int8_t> || std::is_same_v<T, uint8_t> || std::is_same_v<T, int16_t> ||
+    std::is_same_v<T, uint16_t> || std::is_same_v<T, int32_t> || std::is_same_v<T, uint32_t>;
+
+// A local operand of the cube path: its memory, element size and extent.
+struct CubeOperand {
+    const char* name;
+    TPosition position;
+    uint8_t* data;
+    uint64_t bytes;  // the tensor's size
+    uint32_t elemSize;
+    CubeElem elem;
+};
+template <typename T>
+CubeOperand Operand(const char* name, const LocalTensor<T>& t)
+{
+    return {name, TwinPosition(t), reinterpret_cast<uint8_t*>(TwinData(t)), static_cast<uint64_t>(t.GetSize()) * sizeof(T),
+            static_cast<uint32_t>(sizeof(T)), CubeElemOf<T>()};
+}
+
+void CopyGmToL1(const char* call, const CubeOperand& dst, const uint8_t* src, uint32_t elemSize, uint16_t blockCount,
+                uint64_t blockBytes, uint64_t srcStrideBytes, uint64_t dstStrideBytes);
+void CopyNd2Nz(const CubeOperand& dst, const uint8_t* src, const Nd2NzParams& p);
+void CopyL1ToBt(const CubeOperand& dst, const CubeOperand& src, const DataCopyParams& p);
+void LoadData2D(const CubeOperand& dst, const CubeOperand& src, const LoadData2DParams& p);
+void MmadRun(const CubeOperand& dst, const CubeOperand& fm, const CubeOperand& filter, const CubeOperand* bias,
+             const MmadParams& p);
+void FixpipeToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOperand& src, const FixpipeParamsV220& p,
+                 bool nz2nd);
+
+}  // namespace twin_detail
+
+// GM -> L1 with the ND -> NZ conversion.
+template <typename T>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Nd2NzParams& intriParams)
+{
+    static_assert(twin_detail::kCubeCopyType<T>,
+                  "DataCopy with Nd2NzParams on A2 supports int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, "
+                  "half, bfloat16_t and float");
+    twin_detail::CopyNd2Nz(twin_detail::Operand("dst", dst), reinterpret_cast<const uint8_t*>(twin_detail::TwinData(src)),
+                           intriParams);
+}
+
+// L1 (C1) -> BiasTable (C2), half/int32_t/float to float/int32_t; blockLen in 64-byte units of the source.
+template <typename T, typename U>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyParams& repeatParams)
+{
+    static_assert(std::is_same_v<T, float> || std::is_same_v<T, int32_t>,
+                  "L1 -> BiasTable DataCopy on A2 writes float or int32_t");
+    static_assert(std::is_same_v<U, half> || std::is_same_v<U, float> || std::is_same_v<U, int32_t>,
+                  "L1 -> BiasTable DataCopy on A2 reads half, int32_t or float");
+    twin_detail::CopyL1ToBt(twin_detail::Operand("dst", dst), twin_detail::Operand("src", src), repeatParams);
+}
+
+// L1 -> L0A/L0B in 512-byte fractals.
+template <typename T>
+__aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                                const LoadData2DParams& loadDataParams)
+{
+    static_assert(twin_detail::kCubeCopyType<T>,
+                  "LoadData on A2 supports uint8_t, int8_t, uint16_t, int16_t, half, bfloat16_t, uint32_t, int32_t and "
+                  "float");
+    twin_detail::LoadData2D(twin_detail::Operand("dst", dst), twin_detail::Operand("src", src), loadDataParams);
+}
+
+namespace twin_detail {
+template <typename D, typename A, typename B>
+inline constexpr bool kMmadTypes =
+    (std::is_same_v<A, half> && std::is_same_v<B, half> && std::is_same_v<D, float>) ||
+    (std::is_same_v<A, bfloat16_t> && std::is_same_v<B, bfloat16_t> && std::is_same_v<D, float>) ||
+    (std::is_same_v<A, float> && std::is_same_v<B, float> && std::is_same_v<D, float>) ||
+    (std::is_same_v<A, int8_t> && std::is_same_v<B, int8_t> && std::is_same_v<D, int32_t>);
+}  // namespace twin_detail
+
+// L0C = L0A x L0B (+ the initial C the parameters select).
+template <typename T, typename U, typename S>
+__aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
+                            const MmadParams& mmadParams)
+{
+    static_assert(twin_detail::kMmadTypes<T, U, S>,
+                  "Mmad on A2 computes half x half, bfloat16_t x bfloat16_t, float x float -> float and int8_t x "
+                  "int8_t -> int32_t");
+    twin_detail::MmadRun(twin_detail::Operand("dst", dst), twin_detail::Operand("fm", fm),
+                         twin_detail::Operand("filter", filter), nullptr, mmadParams);
+}
+
+// L0C = bias (a row from the BiasTable, to every row of C) + L0A x L0B.
+template <typename T, typename U, typename S, typename V>
+__aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
+                            const LocalTensor<V>& bias, const MmadParams& mmadParams)
+{
+    static_assert(twin_detail::kMmadTypes<T, U, S>,
+                  "Mmad on A2 computes half x half, bfloat16_t x bfloat16_t, float x float -> float and int8_t x "
+                  "int8_t -> int32_t");
+    static_assert(std::is_same_v<V, T>, "Mmad's bias on A2 has the type of the result (float, or int32_t for int8_t)");
+    const twin_detail::CubeOperand b = twin_detail::Operand("bias", bias);
+    twin_detail::MmadRun(twin_detail::Operand("dst", dst), twin_detail::Operand("fm", fm),
+                         twin_detail::Operand("filter", filter), &b, mmadParams);
+}
+
+// L0C -> GM: NZ -> ND (CFG_ROW_MAJOR, the default) or NZ as it is (CFG_NZ); float/int32_t out, or half/
+// bfloat16_t with quantPre F322F16/F322BF16.
+template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
+__aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
+                               const FixpipeParamsV220& intriParams)
+{
+    static_assert(std::is_same_v<U, float> || std::is_same_v<U, int32_t>, "Fixpipe reads float or int32_t from L0C");
+    static_assert(config.format != CO2Layout::COLUMN_MAJOR, "CFG_COLUMN_MAJOR (NZ2DN) is not on A2");
+    twin_detail::FixpipeToGm(reinterpret_cast<uint8_t*>(twin_detail::TwinData(dst)), twin_detail::CubeElemOf<T>(),
+                             sizeof(T), twin_detail::Operand("src", src), intriParams,
+                             config.format == CO2Layout::ROW_MAJOR);
+}
+
+}  // namespace AscendC

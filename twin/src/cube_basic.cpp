@@ -1,0 +1,436 @@
+// The raw cube path (twin/kernel_cube_basic.h): the core's L1/L0A/L0B/L0C/BT memories and the copies,
+// loads, Mmad and Fixpipe that move data through them.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <string>
+
+#include "kernel_operator.h"
+#include "twin/kernel_cube_basic.h"
+#include "twin/violation.h"
+
+#include "core_sched.h"
+
+namespace AscendC::twin_detail {
+
+namespace {
+
+constexpr uint64_t kBtBytes = 1024;  // BiasTable Buffer on A2 (docs: L1ToBiasTable-Buffer数据搬运)
+constexpr const char* kMemoryName[] = {"L1", "L0A", "L0B", "L0C", "BT"};
+constexpr uint32_t kMemoryAlign[] = {32, 512, 512, 64, 64};
+
+uint64_t MemoryBytes(int32_t m)
+{
+    const ascend_twin::Platform& p = *ascend_twin::CurrentCore().platform;
+    switch (m) {
+        case 0: return p.l1Size;
+        case 1: return p.l0aSize;
+        case 2: return p.l0bSize;
+        case 3: return p.l0cSize;
+        default: return kBtBytes;
+    }
+}
+
+uint64_t MemoryOffset(int32_t m)
+{
+    uint64_t off = 0;
+    for (int32_t i = 0; i < m; ++i) off += (MemoryBytes(i) + 63) / 64 * 64;
+    return off;
+}
+
+uint8_t* Cube()
+{
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    if (core.cube == nullptr) core.cube = ascend_twin::CurrentStackCube(MemoryOffset(5));
+    return core.cube;
+}
+
+// Which memory a pointer lies in, and its offset there; -1 when in none of them.
+int32_t MemoryOfPointer(const uint8_t* p, uint64_t* offset)
+{
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    if (core.cube == nullptr || p < core.cube) return -1;
+    const uint64_t off = static_cast<uint64_t>(p - core.cube);
+    for (int32_t m = 0; m < 5; ++m) {
+        const uint64_t base = MemoryOffset(m);
+        if (off >= base && off < base + MemoryBytes(m)) {
+            *offset = off - base;
+            return m;
+        }
+    }
+    return -1;
+}
+
+// Checks that an operand lies in the memory `want` at the alignment that memory asks for.
+void CheckOperand(const char* call, const CubeOperand& t, int32_t want, uint32_t align = 0)
+{
+    uint64_t offset = 0;
+    const int32_t m = t.data == nullptr ? -1 : MemoryOfPointer(t.data, &offset);
+    if (m != want) {
+        ascend_twin::FailF(call, "cube operands are in the memory the instruction reads or writes",
+                           "operand '%s' (TPosition::%s) is not in %s", t.name, PositionName(t.position),
+                           kMemoryName[want]);
+    }
+    const uint32_t a = align != 0 ? align : kMemoryAlign[want];
+    if (offset % a != 0) {
+        ascend_twin::FailF(call, "cube operands are aligned as their memory requires",
+                           "operand '%s' at %s offset %llu, not a multiple of %u bytes", t.name, kMemoryName[want],
+                           static_cast<unsigned long long>(offset), a);
+    }
+}
+
+void CheckInside(const char* call, const CubeOperand& t, uint64_t end)
+{
+    if (end > t.bytes) {
+        ascend_twin::FailF(call, "cube accesses stay inside the LocalTensor",
+                           "operand '%s' holds %llu bytes, the access reaches byte %llu", t.name,
+                           static_cast<unsigned long long>(t.bytes), static_cast<unsigned long long>(end));
+    }
+}
+
+void CheckRange(const char* call, const char* what, uint64_t v, uint64_t lo, uint64_t hi)
+{
+    if (v < lo || v > hi) {
+        ascend_twin::FailF(call, "cube parameters are in their documented ranges", "%s %llu is outside [%llu, %llu]",
+                           what, static_cast<unsigned long long>(v), static_cast<unsigned long long>(lo),
+                           static_cast<unsigned long long>(hi));
+    }
+}
+
+float Load(const uint8_t* p, CubeElem e)
+{
+    switch (e) {
+        case CubeElem::kHalf: {
+            half h;
+            std::memcpy(&h, p, 2);
+            return static_cast<float>(h);
+        }
+        case CubeElem::kBf16: {
+            uint16_t b;
+            std::memcpy(&b, p, 2);
+            return ascend_twin::Bf16BitsToFloat(b);
+        }
+        case CubeElem::kFloat: {
+            float f;
+            std::memcpy(&f, p, 4);
+            return f;
+        }
+        case CubeElem::kInt8: return static_cast<float>(static_cast<int8_t>(*p));
+        case CubeElem::kInt32: {
+            int32_t i;
+            std::memcpy(&i, p, 4);
+            return static_cast<float>(i);
+        }
+        default: return 0.0f;
+    }
+}
+
+int32_t LoadInt(const uint8_t* p, CubeElem e)
+{
+    if (e == CubeElem::kInt8) return static_cast<int8_t>(*p);
+    int32_t i;
+    std::memcpy(&i, p, 4);
+    return i;
+}
+
+}  // namespace
+
+uint8_t* CubeBase(TPosition pos) { return Cube() + MemoryOffset(CubeMemoryOf(pos)); }
+
+uint32_t CubeBufferBytes(TPosition pos, uint32_t len)
+{
+    const uint32_t a = kMemoryAlign[CubeMemoryOf(pos)];
+    return (len + a - 1) / a * a;
+}
+
+uint32_t CubeAllocate(const char* call, PipeResources& res, TPosition pos, uint32_t num, uint32_t len)
+{
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    const int32_t m = CubeMemoryOf(pos);
+    if (core.kernelType == KERNEL_TYPE_AIV_ONLY) {
+        ascend_twin::FailF(call, "an AI Vector core has no L1 or L0 buffers",
+                           "a KERNEL_TYPE_AIV_ONLY kernel asked for %s (TPosition::%s)", kMemoryName[m],
+                           PositionName(pos));
+    }
+    if (len == 0) ascend_twin::Fail(call, "InitBuffer gives each buffer more than 0 bytes", "len is 0");
+    const uint64_t bytes = static_cast<uint64_t>(num) * CubeBufferBytes(pos, len);
+    const uint64_t capacity = MemoryBytes(m);
+    if (res.cubeNext[m] + bytes > capacity) {
+        ascend_twin::FailF(call, "cube buffers fit in their memory",
+                           "asking for %llu bytes of %s (TPosition::%s) with %llu already allocated; %s has %llu bytes",
+                           static_cast<unsigned long long>(bytes), kMemoryName[m], PositionName(pos),
+                           static_cast<unsigned long long>(res.cubeNext[m]), core.platform->name,
+                           static_cast<unsigned long long>(capacity));
+    }
+    const uint32_t offset = static_cast<uint32_t>(res.cubeNext[m]);
+    res.cubeNext[m] += bytes;
+    std::memset(CubeBase(pos) + offset, 0xff, bytes);  // poisoned, as UB buffers are
+    return offset;
+}
+
+void CopyGmToL1(const char* call, const CubeOperand& dst, const uint8_t* src, uint32_t elemSize, uint16_t blockCount,
+                uint64_t blockBytes, uint64_t srcStrideBytes, uint64_t dstStrideBytes)
+{
+    CheckOperand(call, dst, 0);
+    if (blockCount == 0 || blockBytes == 0) return;
+    const uint64_t end = (blockCount - 1) * dstStrideBytes + blockBytes;
+    CheckInside(call, dst, end);
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    for (uint16_t b = 0; b < blockCount; ++b) {
+        const uint8_t* s = src + b * srcStrideBytes;
+        ascend_twin::CheckGmRead(call, s, blockBytes);
+        std::memcpy(dst.data + b * dstStrideBytes, s, blockBytes);
+    }
+    core.counters.cube.l1BytesLoaded += blockCount * blockBytes;
+    core.counters.dataCopyCalls += 1;
+    (void)elemSize;
+}
+
+void CopyGmToL1Raw(const char* call, TPosition pos, uint8_t* dst, uint64_t dstBytes, uint32_t elemSize,
+                   const uint8_t* src, uint16_t blockCount, uint64_t blockBytes, uint64_t srcStep, uint64_t dstStep)
+{
+    const CubeOperand d{"dst", pos, dst, dstBytes, elemSize, CubeElem::kUint8};
+    CopyGmToL1(call, d, src, elemSize, blockCount, blockBytes, srcStep, dstStep);
+}
+
+void CopyNd2Nz(const CubeOperand& dst, const uint8_t* src, const Nd2NzParams& p)
+{
+    const char* call = "DataCopy(GM->L1, Nd2NzParams)";
+    CheckOperand(call, dst, 0);
+    CheckRange(call, "ndNum", p.ndNum, 0, 4095);
+    CheckRange(call, "nValue", p.nValue, 0, 16384);
+    CheckRange(call, "srcDValue", p.srcDValue, 1, 65535);
+    CheckRange(call, "dstNzC0Stride", p.dstNzC0Stride, 1, 16384);
+    CheckRange(call, "dstNzNStride", p.dstNzNStride, 1, 16384);
+    CheckRange(call, "dstNzMatrixStride", p.dstNzMatrixStride, 0, 16384);
+    if (p.ndNum == 0 || p.nValue == 0 || p.dValue == 0) return;  // a NOP, as documented
+    const uint32_t es = dst.elemSize;
+    const uint32_t c0 = 32 / es;
+    const uint32_t cols = (p.dValue + c0 - 1) / c0 * c0;  // padded with zeros to whole 32-byte columns
+    uint64_t end = 0;
+    for (uint32_t nd = 0; nd < p.ndNum; ++nd) {
+        for (uint32_t r = 0; r < p.nValue; ++r) {
+            for (uint32_t c = 0; c < cols; c += c0) {
+                const uint64_t e = static_cast<uint64_t>(nd) * p.dstNzMatrixStride + (c / c0) * p.dstNzC0Stride * c0 +
+                                   static_cast<uint64_t>(r) * p.dstNzNStride * c0;
+                end = std::max(end, (e + c0) * es);
+            }
+        }
+    }
+    CheckInside(call, dst, end);
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    for (uint32_t nd = 0; nd < p.ndNum; ++nd) {
+        const uint8_t* matrix = src + static_cast<uint64_t>(nd) * p.srcNdMatrixStride * es;
+        for (uint32_t r = 0; r < p.nValue; ++r) {
+            const uint8_t* row = matrix + static_cast<uint64_t>(r) * p.srcDValue * es;
+            ascend_twin::CheckGmRead(call, row, static_cast<uint64_t>(p.dValue) * es);
+            for (uint32_t c = 0; c < cols; ++c) {
+                const uint64_t e = static_cast<uint64_t>(nd) * p.dstNzMatrixStride + (c / c0) * p.dstNzC0Stride * c0 +
+                                   static_cast<uint64_t>(r) * p.dstNzNStride * c0 + c % c0;
+                uint8_t* d = dst.data + e * es;
+                if (c < p.dValue) std::memcpy(d, row + static_cast<uint64_t>(c) * es, es);
+                else std::memset(d, 0, es);
+            }
+        }
+    }
+    core.counters.cube.l1BytesLoaded += static_cast<uint64_t>(p.ndNum) * p.nValue * cols * es;
+    core.counters.dataCopyCalls += 1;
+}
+
+void CopyL1ToBt(const CubeOperand& dst, const CubeOperand& src, const DataCopyParams& p)
+{
+    const char* call = "DataCopy(L1->BT)";
+    CheckOperand(call, dst, 4);
+    CheckOperand(call, src, 0);
+    CheckRange(call, "blockCount", p.blockCount, 0, 4095);
+    if (p.blockCount == 0 || p.blockLen == 0) return;
+    // blockLen counts 64-byte units of the source (A2); srcStride 32-byte blocks, dstStride 64-byte units.
+    const uint64_t srcBytes = p.blockLen * 64ULL;
+    const uint64_t elems = srcBytes / src.elemSize;
+    const uint64_t dstBytes = elems * dst.elemSize;
+    const uint64_t srcStep = srcBytes + p.srcStride * 32ULL;
+    const uint64_t dstStep = dstBytes + p.dstStride * 64ULL;
+    CheckInside(call, src, (p.blockCount - 1) * srcStep + srcBytes);
+    CheckInside(call, dst, (p.blockCount - 1) * dstStep + dstBytes);
+    for (uint16_t b = 0; b < p.blockCount; ++b) {
+        for (uint64_t i = 0; i < elems; ++i) {
+            const uint8_t* s = src.data + b * srcStep + i * src.elemSize;
+            uint8_t* d = dst.data + b * dstStep + i * dst.elemSize;
+            if (dst.elem == CubeElem::kInt32) {
+                const int32_t v = LoadInt(s, src.elem);
+                std::memcpy(d, &v, 4);
+            } else {
+                const float v = Load(s, src.elem);
+                std::memcpy(d, &v, 4);
+            }
+        }
+    }
+}
+
+void LoadData2D(const CubeOperand& dst, const CubeOperand& src, const LoadData2DParams& p)
+{
+    const char* call = "LoadData(L1->L0A/L0B)";
+    uint64_t offset = 0;
+    const int32_t dm = MemoryOfPointer(dst.data, &offset);
+    if (dm != 1 && dm != 2) {
+        ascend_twin::FailF(call, "cube operands are in the memory the instruction reads or writes",
+                           "operand 'dst' (TPosition::%s) is in neither L0A nor L0B", PositionName(dst.position));
+    }
+    CheckOperand(call, dst, dm);
+    CheckOperand(call, src, 0);
+    if (p.addrMode != 0) {
+        ascend_twin::Fail(call, "LoadData's addrMode is 0 from L1 (only GM -> L1 may decrement)", "addrMode 1");
+    }
+    if (p.ifTranspose && dst.elemSize != 2) {
+        ascend_twin::FailF(call, "LoadData transposes only 16-bit fractals",
+                           "ifTranspose with %u-byte elements", dst.elemSize);
+    }
+    if (p.repeatTimes == 0) return;
+    constexpr uint64_t kFractal = 512;
+    const uint64_t lastSrc = (p.startIndex + static_cast<uint64_t>(p.repeatTimes - 1) * p.srcStride + 1) * kFractal;
+    const uint64_t lastDst = static_cast<uint64_t>(p.repeatTimes - 1) * (1 + p.dstGap) * kFractal + kFractal;
+    CheckInside(call, src, lastSrc);
+    CheckInside(call, dst, lastDst);
+    for (uint32_t r = 0; r < p.repeatTimes; ++r) {
+        const uint8_t* s = src.data + (p.startIndex + static_cast<uint64_t>(r) * p.srcStride) * kFractal;
+        uint8_t* d = dst.data + static_cast<uint64_t>(r) * (1 + p.dstGap) * kFractal;
+        if (!p.ifTranspose) {
+            std::memmove(d, s, kFractal);
+        } else {  // a 16 x 16 fractal of 16-bit elements, transposed
+            uint16_t tmp[256];
+            std::memcpy(tmp, s, kFractal);
+            auto* out = reinterpret_cast<uint16_t*>(d);
+            for (int i = 0; i < 16; ++i) {
+                for (int j = 0; j < 16; ++j) out[j * 16 + i] = tmp[i * 16 + j];
+            }
+        }
+    }
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    (dm == 1 ? core.counters.cube.l0aBytesLoaded : core.counters.cube.l0bBytesLoaded) += p.repeatTimes * kFractal;
+}
+
+void MmadRun(const CubeOperand& dst, const CubeOperand& fm, const CubeOperand& filter, const CubeOperand* bias,
+             const MmadParams& p)
+{
+    const char* call = "Mmad";
+    CheckOperand(call, dst, 3);
+    CheckOperand(call, fm, 1);
+    CheckOperand(call, filter, 2);
+    if (bias != nullptr) CheckOperand(call, *bias, 4);
+    CheckRange(call, "m", p.m, 0, 4095);
+    CheckRange(call, "n", p.n, 0, 4095);
+    CheckRange(call, "k", p.k, 0, 4095);
+    if (p.m == 0 || p.n == 0 || p.k == 0) return;
+    const uint32_t es = fm.elemSize;
+    const uint32_t c0 = 32 / es;
+    const uint32_t kAlign = (es == 4 && p.kDirectionAlign) ? 16 : c0;
+    const uint32_t kPadded = (p.k + kAlign - 1) / kAlign * kAlign;
+    const uint32_t kBlocks = kPadded / c0;
+    const uint32_t mBlocks = (p.m + 15) / 16;
+    const uint32_t nBlocks = (p.n + 15) / 16;
+    const uint64_t fractal = 16ULL * c0 * es;  // 512 bytes
+    CheckInside(call, fm, mBlocks * kBlocks * fractal);
+    CheckInside(call, filter, static_cast<uint64_t>(kBlocks) * nBlocks * fractal);
+    CheckInside(call, dst, static_cast<uint64_t>(nBlocks) * mBlocks * 256 * dst.elemSize);
+    if (bias != nullptr) CheckInside(call, *bias, static_cast<uint64_t>(p.n) * bias->elemSize);
+    const bool integer = dst.elem == CubeElem::kInt32;
+    // C's starting value: 0, what L0C holds, or the BT row.
+    const bool fromBias = bias != nullptr;
+    const bool accumulate = !fromBias && (p.isBias || (!p.cmatrixInitVal && !p.cmatrixSource));
+    if (!fromBias && !p.cmatrixInitVal && p.cmatrixSource) {
+        ascend_twin::Fail(call, "a C matrix initialised from the BiasTable comes with the bias form of Mmad",
+                          "cmatrixSource true without a bias tensor");
+    }
+    for (uint32_t mm = 0; mm < p.m; ++mm) {
+        for (uint32_t nn = 0; nn < p.n; ++nn) {
+            uint8_t* c = dst.data + ((nn / 16) * mBlocks * 256ULL + mm * 16ULL + nn % 16) * dst.elemSize;
+            if (integer) {
+                int32_t acc = 0;
+                if (fromBias) acc = LoadInt(bias->data + nn * 4ULL, CubeElem::kInt32);
+                else if (accumulate) acc = LoadInt(c, CubeElem::kInt32);
+                for (uint32_t kk = 0; kk < p.k; ++kk) {
+                    const uint8_t* a = fm.data + ((mm / 16) * kBlocks + kk / c0) * fractal + ((mm % 16) * c0 + kk % c0) * es;
+                    const uint8_t* b = filter.data + ((kk / c0) * nBlocks + nn / 16) * fractal + ((nn % 16) * c0 + kk % c0) * es;
+                    acc += LoadInt(a, fm.elem) * LoadInt(b, filter.elem);
+                }
+                std::memcpy(c, &acc, 4);
+            } else {
+                float acc = 0.0f;
+                if (fromBias) acc = Load(bias->data + nn * 4ULL, CubeElem::kFloat);
+                else if (accumulate) acc = Load(c, CubeElem::kFloat);
+                for (uint32_t kk = 0; kk < p.k; ++kk) {
+                    const uint8_t* a = fm.data + ((mm / 16) * kBlocks + kk / c0) * fractal + ((mm % 16) * c0 + kk % c0) * es;
+                    const uint8_t* b = filter.data + ((kk / c0) * nBlocks + nn / 16) * fractal + ((nn % 16) * c0 + kk % c0) * es;
+                    acc += Load(a, fm.elem) * Load(b, filter.elem);
+                }
+                std::memcpy(c, &acc, 4);
+            }
+        }
+    }
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    core.counters.cubeMacs += static_cast<uint64_t>(p.m) * p.n * p.k;
+    core.counters.cube.mmadCalls += 1;
+}
+
+void FixpipeToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOperand& src, const FixpipeParamsV220& p,
+                 bool nz2nd)
+{
+    const char* call = "Fixpipe(L0C->GM)";
+    CheckOperand(call, src, 3);
+    CheckRange(call, "nSize", p.nSize, 0, 4095);
+    CheckRange(call, "mSize", p.mSize, 0, nz2nd ? 8192 : 65535);
+    if (p.nSize == 0 || p.mSize == 0 || p.ndNum == 0) return;
+    if (p.nSize % 16 != 0) {
+        ascend_twin::FailF(call, "Fixpipe's nSize is a multiple of 16 (without channel split)", "nSize %u", p.nSize);
+    }
+    const bool integer = src.elem == CubeElem::kInt32;
+    const bool wantsCast = dstElem == CubeElem::kHalf || dstElem == CubeElem::kBf16;
+    const QuantMode_t expected = dstElem == CubeElem::kHalf ? F322F16 : dstElem == CubeElem::kBf16 ? F322BF16 : NoQuant;
+    if (integer || p.quantPre != expected || (!wantsCast && dstElem != CubeElem::kFloat && dstElem != CubeElem::kInt32)) {
+        if (!(integer && dstElem == CubeElem::kInt32 && p.quantPre == NoQuant)) {
+            ascend_twin::FailF(call, "Fixpipe's quantPre matches the output type (the twin models NoQuant, F322F16 and "
+                               "F322BF16)",
+                               "quantPre %d for %u-byte output elements", static_cast<int>(p.quantPre), dstSize);
+        }
+    }
+    if (nz2nd && p.dstStride == 0) ascend_twin::Fail(call, "Fixpipe's dstStride is not 0", "dstStride 0");
+    const uint64_t srcEnd = static_cast<uint64_t>(p.ndNum - 1) * p.srcNdStride * 256 * 4 +
+                            ((p.nSize / 16 - 1) * static_cast<uint64_t>(p.srcStride) * 16 + p.mSize * 16ULL) * 4;
+    CheckInside(call, src, srcEnd);
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    for (uint32_t nd = 0; nd < p.ndNum; ++nd) {
+        const uint8_t* s0 = src.data + static_cast<uint64_t>(nd) * p.srcNdStride * 256 * 4;
+        for (uint32_t j = 0; j < p.mSize; ++j) {
+            for (uint32_t c = 0; c < p.nSize; ++c) {
+                const uint8_t* s = s0 + ((c / 16) * static_cast<uint64_t>(p.srcStride) * 16 + j * 16ULL + c % 16) * 4;
+                uint64_t e;
+                if (nz2nd) {
+                    e = static_cast<uint64_t>(nd) * p.dstNdStride + static_cast<uint64_t>(j) * p.dstStride + c;
+                } else {  // NZ out: dstStride in 32-byte blocks between Z columns
+                    e = (c / 16) * static_cast<uint64_t>(p.dstStride) * 32 / dstSize + j * 16ULL + c % 16;
+                }
+                uint8_t* d = dst + e * dstSize;
+                ascend_twin::CheckGmWrite(call, d, dstSize);
+                if (integer) {
+                    std::memcpy(d, s, 4);
+                    continue;
+                }
+                float v;
+                std::memcpy(&v, s, 4);
+                if (p.reluEn && v < 0) v = 0;
+                if (dstElem == CubeElem::kHalf) {
+                    const half h = static_cast<half>(v);
+                    std::memcpy(d, &h, 2);
+                } else if (dstElem == CubeElem::kBf16) {
+                    const uint16_t b = ascend_twin::FloatToBf16Bits(v);  // F322BF16: round to nearest even
+                    std::memcpy(d, &b, 2);
+                } else {
+                    std::memcpy(d, &v, 4);
+                }
+            }
+        }
+    }
+    core.counters.cube.l0cBytesOut += static_cast<uint64_t>(p.ndNum) * p.mSize * p.nSize * 4;
+}
+
+}  // namespace AscendC::twin_detail

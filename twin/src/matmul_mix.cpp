@@ -1,0 +1,693 @@
+// The Matmul object of a MIX kernel: the AIVs' clients and their AIC's server (twin/kernel_matmul_mix.h).
+//
+// Modelled on A2's implementation (asc-devkit include/adv_api/matmul/matmul_client.h, impl/adv_api/detail/kfc/
+// kernel_kfc.h, impl/adv_api/detail/matmul/kfc/matmul_server_impl_c220.h):
+// - REGIST_MATMUL_OBJ: on the AIC, the server serves the objects until each AIV of its block has ended (a
+//   client's end is its last message), then the AIC returns from the kernel; on an AIV, the client starts.
+// - The client keeps what SetTensorA/SetTensorB/SetBias/SetTail set and sends it with the next Iterate /
+//   IterateAll; SetTensorA or SetTensorB starts a new walk (isFirstIter), and the bias, the tail and the tensors
+//   reach the server only with the first message of a walk (its SetBias: a walk without SetBias has none).
+// - Iterate<true>: each call computes one base block on the AIC; GetTensorC<true> writes it and waits for it.
+//   Iterate<false>: one message; the AIC computes every block into the SetWorkspace buffer (baseM * baseN
+//   elements each, densely) and notifies after each of the first 13 and after the last; GetTensorC<false>
+//   waits for the first 14 notifications and copies the next block.
+// - IterateAll<true> waits for the whole C; IterateAll<false>(.., waitIterateAll = true) is waited for by
+//   WaitIterateAll.
+// - A LocalTensor output (C at VECIN/VECCALC/VECOUT) reaches UB through the system workspace: the AIC writes
+//   the block there, the AIV copies the tensor's length into UB (MTE2) and synchronises MTE2 -> V. The twin keeps
+//   that staging in its own memory (the system workspace's layout is the API's) and counts it as GM traffic.
+// Every message and notification is a happens-before edge between the two cores (their vector clocks).
+#include "twin/kernel_matmul_mix.h"
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core_records.h"
+#include "cross_core.h"
+#include "twin/hazard.h"
+#include "twin/kernel_sys_var.h"
+#include "twin/violation.h"
+
+namespace ascend_twin {
+
+namespace {
+constexpr uint64_t kLibApiWorkspaceBytes = 16ull << 20;  // GetLibApiWorkSpaceSize() on A2 (RESERVED_WORKSPACE)
+std::string Num(int64_t v) { return std::to_string(v); }
+}  // namespace
+
+struct MatmulMix::State {
+    MatmulMixDesc desc;
+    enum class Role : uint8_t { kNone, kClient, kServer } role = Role::kNone;
+    uint32_t inst = 0;
+    // The client (an AIV).
+    bool initialised = false;
+    AscendC::tiling::TCubeTiling tiling{};
+    MatmulMsg body;               // what the next message carries
+    bool firstIter = false;       // isFirstIter: SetTensorA/B since the last message
+    bool messageSent = false;     // a message of the current walk went out (GetTensorC needs one)
+    bool syncGetC = true;         // isSyncGetC: the last Iterate/IterateAll was synchronous
+    int64_t mIter = 0, nIter = 0, mnIter = 0, cntIter = 0;
+    bool blockPending = false;    // Iterate<true> returned true; GetTensorC has not fetched the block
+    uint8_t* cacheWorkspace = nullptr;
+    uint64_t cacheBytes = 0, cOffset = 0;
+    uint32_t curProcess = 0;
+    int64_t asyncBlocks = 0, asyncFetched = 0;  // blocks of the last Iterate<false>, and those fetched
+    uint32_t awaited = 0;         // notifications the client will wait for (IterateAll<false>, waitIterateAll)
+    bool iterated = false, ended = false;
+    std::vector<uint8_t> staging;
+    // The server (the AIC): one engine per AIV of the block.
+    std::unique_ptr<CubeMatmul> engines[2];
+};
+
+MatmulMix::MatmulMix(const MatmulMixDesc& desc) : s_(std::make_unique<State>()) { s_->desc = desc; }
+
+MatmulMix::~MatmulMix()
+{
+    if (s_->role == State::Role::kClient && s_->desc.types.enableEnd && s_->iterated && !s_->ended && InLaunch()) {
+        Defer("Matmul::End", "Matmul::End is called once the Matmul object's work is done",
+              "the kernel returned on this AIV after Iterate/IterateAll without calling End");
+    }
+}
+
+namespace {
+
+void Require(bool ok, const char* call, const char* rule, const std::string& detail)
+{
+    if (!ok) Fail(call, rule, detail);
+}
+
+MatmulMix::State& Client(MatmulMix::State& s, const char* call)
+{
+    const CoreContext& c = CurrentCore();
+    if (c.coreType == AscendC::AIC) {
+        Fail(call,
+             "in a MIX kernel the Matmul object is driven from the AIVs; the AIC serves it inside REGIST_MATMUL_OBJ and "
+             "returns from the kernel there",
+             s.role == MatmulMix::State::Role::kServer
+                 ? "the AIC went on after serving (REGIST_MATMUL_OBJ returned from a function that is not the kernel's "
+                   "entry?) and called the object: on the NPU its calls do nothing there"
+                 : "the AIC called the object before REGIST_MATMUL_OBJ");
+    }
+    Require(s.role == MatmulMix::State::Role::kClient && s.initialised, call,
+            "the Matmul object is initialised (REGIST_MATMUL_OBJ with a tiling, or Init) before it is used",
+            s.role == MatmulMix::State::Role::kNone ? "REGIST_MATMUL_OBJ has not registered it" : "no tiling was given");
+    return s;
+}
+
+// Sends the client's message; the body's per-message flags are cleared afterwards, as the API's client does.
+void Post(MatmulMix::State& s, MatmulMsgKind kind)
+{
+    CoreContext& c = CurrentCore();
+    LaunchSync& sync = *c.sync;
+    MatmulMsg msg = s.body;
+    msg.kind = kind;
+    msg.inst = s.inst;
+    msg.sub = c.subBlockIdx;
+    msg.senderId = c.coreId;
+    msg.tiling = s.tiling;
+    msg.firstIter = s.firstIter;
+    {
+        std::lock_guard<std::mutex> lock(sync.mutex);
+        ReleaseClock(c, msg.clock);
+        sync.cross->mailbox[c.block].push_back(std::move(msg));
+        sync.opened.notify_all();
+    }
+    s.body.setTensorA = s.body.setTensorB = s.body.setBias = s.body.biasOn = s.body.setTail = false;
+    s.body.cGm = nullptr;
+    s.body.staging = nullptr;
+    s.firstIter = false;
+}
+
+struct EventWait {
+    const CrossCore* x;
+    uint64_t slot;
+};
+
+bool EventReady(LaunchSync&, const void* arg)
+{
+    const auto* w = static_cast<const EventWait*>(arg);
+    return !w->x->events[w->slot].empty();
+}
+
+// WaitEvent: the AIC's notification for this AIV and object.
+void WaitEvent(const MatmulMix::State& s, const char* call)
+{
+    CoreContext& c = CurrentCore();
+    LaunchSync& sync = *c.sync;
+    CrossCore& x = *sync.cross;
+    std::unique_lock<std::mutex> lock(sync.mutex);
+    const EventWait wait{&x, uint64_t(c.coreId) * kMaxMatmulObjects + s.inst};
+    char what[128];
+    std::snprintf(what, sizeof what, "%s, waiting for the AIC's notification (Matmul object %u)", call, s.inst);
+    WaitUntil(lock, EventReady, &wait, what);
+    std::deque<std::vector<uint32_t>>& q = x.events[wait.slot];
+    AcquireClock(c, q.front());
+    q.pop_front();
+}
+
+// The staging area -> UB (the API's CopyToUB: a DataCopy of the tensor's length in 32-byte blocks, then the
+// MTE2 -> V synchronisation when waitForV). fromGm: the bytes are the launch's GM (the SetWorkspace buffer).
+void CopyToUb(const char* call, const uint8_t* src, uint64_t srcBytes, void* ub, uint64_t bytes, bool fromGm,
+              bool waitForV)
+{
+    CoreContext& c = CurrentCore();
+    CheckUbAligned(call, "c", ub);
+    const uint64_t n = bytes / 32 * 32;
+    if (n == 0) return;
+    Instr copy(call, Pipe::kMte2);
+    copy.Write("c", ub, n);
+    if (fromGm) {
+        CheckGmRead(call, src, n);
+        copy.GmRead(src, n);
+    } else {
+        c.counters.gmBytesRead += n;
+    }
+    std::memcpy(ub, src, std::min<uint64_t>(n, srcBytes));
+    if (n > srcBytes) std::memset(static_cast<uint8_t*>(ub) + srcBytes, 0xFF, n - srcBytes);
+    c.counters.dataCopyCalls += 1;
+    c.counters.mte2Calls += 1;
+    c.counters.mte2Bursts += 1;
+    if (waitForV) PipeAcquire(Pipe::kV, PipeNow(Pipe::kMte2));
+}
+
+uint32_t CSize(const MatmulMix::State& s)
+{
+    switch (s.desc.types.c) {
+        case CubeType::kFloat64: return 8;
+        case CubeType::kFloat32: return 4;
+        default: return 2;
+    }
+}
+
+}  // namespace
+
+// ---- the client's calls ----------------------------------------------------------------------------------
+
+void MatmulMix::Init(const AscendC::tiling::TCubeTiling* tiling)
+{
+    constexpr const char* kCall = "Matmul::Init";
+    State& s = *s_;
+    const CoreContext& c = CurrentCore();
+    if (c.coreType == AscendC::AIC) return;  // the AIC initialises its engines from the clients' messages
+    Require(s.role == State::Role::kClient, kCall, "a MIX kernel's Matmul object is registered by REGIST_MATMUL_OBJ",
+            "Init before REGIST_MATMUL_OBJ");
+    Require(tiling != nullptr, kCall, "Matmul::Init takes the TCubeTiling", "null tiling pointer");
+    const AscendC::tiling::TCubeTiling& t = *tiling;
+    Require(t.baseM > 0 && t.baseN > 0 && t.singleCoreM > 0 && t.singleCoreN > 0, kCall,
+            "TCubeTiling sizes are positive",
+            "singleCore " + Num(t.singleCoreM) + "x" + Num(t.singleCoreN) + ", base " + Num(t.baseM) + "x" +
+                Num(t.baseN));
+    s.tiling = t;
+    s.body = MatmulMsg{};
+    s.nIter = (t.singleCoreN + t.baseN - 1) / t.baseN;
+    s.mIter = (t.singleCoreM + t.baseM - 1) / t.baseM;
+    s.mnIter = s.nIter * s.mIter;
+    s.cacheWorkspace = nullptr;
+    s.cacheBytes = 0;
+    s.initialised = true;
+    s.firstIter = false;
+    s.messageSent = false;
+    Post(s, MatmulMsgKind::kInit);
+}
+
+void MatmulMix::SetOrgShape(int orgM, int orgN, int orgKa, int orgKb, int orgKc)
+{
+    State& s = Client(*s_, "Matmul::SetOrgShape");
+    Require(orgM > 0 && orgN > 0 && orgKa > 0 && orgKb > 0 && orgKc >= 0, "Matmul::SetOrgShape",
+            "original shapes are positive", Num(orgM) + ", " + Num(orgN) + ", " + Num(orgKa) + ", " + Num(orgKb));
+    s.body.orgM = orgM;
+    s.body.orgN = orgN;
+    s.body.orgKa = orgKa;
+    s.body.orgKb = orgKb;
+    s.body.orgKc = orgKc;
+    Post(s, MatmulMsgKind::kSetOrgShape);
+}
+
+void MatmulMix::SetTail(int tailM, int tailN, int tailK)
+{
+    State& s = Client(*s_, "Matmul::SetTail/SetSingleShape");
+    if (tailM != -1) s.mIter = (tailM + s.tiling.baseM - 1) / s.tiling.baseM;
+    if (tailN != -1) s.nIter = (tailN + s.tiling.baseN - 1) / s.tiling.baseN;
+    s.mnIter = s.mIter * s.nIter;
+    s.body.setTail = true;
+    s.body.tailM = tailM;
+    s.body.tailN = tailN;
+    s.body.tailK = tailK;
+}
+
+void MatmulMix::SetTensorA(const void* gm, uint64_t bytes, bool isTransposeA)
+{
+    State& s = Client(*s_, "Matmul::SetTensorA");
+    s.body.setTensorA = true;
+    s.body.a = static_cast<const uint8_t*>(gm);
+    s.body.aBytes = bytes;
+    s.body.isTransA = isTransposeA;
+    s.firstIter = true;
+}
+
+void MatmulMix::SetTensorB(const void* gm, uint64_t bytes, bool isTransposeB)
+{
+    State& s = Client(*s_, "Matmul::SetTensorB");
+    s.body.setTensorB = true;
+    s.body.b = static_cast<const uint8_t*>(gm);
+    s.body.bBytes = bytes;
+    s.body.isTransB = isTransposeB;
+    s.firstIter = true;
+}
+
+void MatmulMix::SetBias(const void* gm)
+{
+    State& s = Client(*s_, "Matmul::SetBias");
+    s.body.setBias = true;
+    s.body.biasOn = true;
+    s.body.bias = static_cast<const uint8_t*>(gm);
+}
+
+void MatmulMix::DisableBias()
+{
+    State& s = Client(*s_, "Matmul::DisableBias");
+    s.body.setBias = false;
+    s.body.biasOn = false;
+}
+
+void MatmulMix::SetWorkspace(void* gm, uint64_t bytes)
+{
+    constexpr const char* kCall = "Matmul::SetWorkspace";
+    State& s = Client(*s_, kCall);
+    Require(gm != nullptr && bytes > 0, kCall,
+            "SetWorkspace takes a GM buffer with a size (a GlobalTensor set with SetGlobalBuffer(addr, size))",
+            gm == nullptr ? "null address" : "the GlobalTensor has no size");
+    CheckGmInBounds(kCall, "SetWorkspace's buffer lies in the launch's GM", "workspace", gm, 1);
+    s.cacheWorkspace = static_cast<uint8_t*>(gm);
+    s.cacheBytes = bytes;
+    s.cOffset = 0;
+}
+
+bool MatmulMix::Iterate(bool sync, bool enPartialSum)
+{
+    constexpr const char* kCall = "Matmul::Iterate";
+    State& s = Client(*s_, kCall);
+    Require(!enPartialSum, kCall, "the twin does not model enPartialSum (accumulating into L0C across Iterate calls)",
+            "enPartialSum = true");
+    if (s.firstIter) {
+        s.cntIter = 0;
+        s.cOffset = 0;
+        s.curProcess = 0;
+    } else {
+        Require(s.messageSent, kCall, "SetTensorA and SetTensorB come before Iterate",
+                "no walk started: call SetTensorA/SetTensorB first");
+        Require(!s.blockPending, kCall,
+                "GetTensorC fetches the block of each Iterate<true> before the next Iterate (the AIC computes the next "
+                "block into the same L0C)",
+                "Iterate called again while the block of the last one was not fetched");
+        if (++s.cntIter >= s.mnIter) {
+            s.blockPending = false;
+            return false;
+        }
+        if (!sync) return true;
+    }
+    if (!sync) {
+        Require(s.cacheWorkspace != nullptr, kCall,
+                "Iterate<false> caches the blocks in a GM workspace set with SetWorkspace before it (GetTensorC docs)",
+                "no SetWorkspace before the asynchronous Iterate");
+        Require(s.desc.cInUb, kCall, "Iterate<false> is for C in UB (VECIN/VECCALC/VECOUT)",
+                "C is at GM: use IterateAll, or Iterate<true> with GetTensorC");
+    }
+    s.syncGetC = sync;
+    s.iterated = true;
+    s.body.sync = sync;
+    s.body.cGm = sync ? nullptr : s.cacheWorkspace;
+    s.body.cBytes = sync ? 0 : s.cacheBytes;
+    s.body.enSequentialWrite = !sync;
+    if (!sync) {
+        s.asyncBlocks = s.mnIter;
+        s.asyncFetched = 0;
+    }
+    Post(s, MatmulMsgKind::kIterate);
+    s.messageSent = true;
+    s.blockPending = sync;
+    return true;
+}
+
+void MatmulMix::IterateAll(bool sync, void* gm, uint8_t enAtomic, bool enSequentialWrite, bool waitIterateAll,
+                           bool fakeMsg)
+{
+    constexpr const char* kCall = "Matmul::IterateAll";
+    State& s = Client(*s_, kCall);
+    Require(s.firstIter, kCall, "IterateAll starts a walk: SetTensorA/SetTensorB come before each one",
+            "no SetTensorA/SetTensorB since the last Iterate/IterateAll");
+    Require(!fakeMsg, kCall, "fakeMsg is for the IBShare and IntraBlockPartSum configurations (not modelled)",
+            "fakeMsg = true");
+    Require(enAtomic == 0, kCall, "the twin does not model atomic accumulation into GM (enAtomic)",
+            "enAtomic = " + Num(enAtomic));
+    s.body.sync = sync;
+    s.body.waitIterateAll = waitIterateAll;
+    s.body.enSequentialWrite = enSequentialWrite;
+    s.body.cGm = static_cast<uint8_t*>(gm);
+    s.iterated = true;
+    s.syncGetC = sync;
+    Post(s, MatmulMsgKind::kIterateAll);
+    s.messageSent = true;
+    if (sync) {
+        WaitEvent(s, kCall);
+    } else if (waitIterateAll) {
+        ++s.awaited;
+    }
+}
+
+void MatmulMix::IterateAllLocal(bool sync, void* ub, uint64_t bytes, uint8_t enAtomic)
+{
+    constexpr const char* kCall = "Matmul::IterateAll(LocalTensor)";
+    State& s = Client(*s_, kCall);
+    Require(sync, kCall, "IterateAll into a LocalTensor is synchronous (IterateAll<true>)", "IterateAll<false>");
+    Require(enAtomic == 0, kCall, "IterateAll into a LocalTensor does not accumulate (enAtomic = 0)",
+            "enAtomic = " + Num(enAtomic));
+    Require(s.firstIter, kCall, "IterateAll starts a walk: SetTensorA/SetTensorB come before each one",
+            "no SetTensorA/SetTensorB since the last Iterate/IterateAll");
+    s.staging.assign(bytes, 0xFF);
+    s.body.sync = true;
+    s.body.staging = s.staging.data();
+    s.body.stagingBytes = bytes;
+    s.body.enSequentialWrite = false;
+    s.iterated = true;
+    s.syncGetC = true;
+    Post(s, MatmulMsgKind::kIterateAll);
+    s.messageSent = true;
+    WaitEvent(s, kCall);
+    CopyToUb(kCall, s.staging.data(), s.staging.size(), ub, bytes, false, true);
+}
+
+void MatmulMix::WaitIterateAll()
+{
+    constexpr const char* kCall = "Matmul::WaitIterateAll";
+    State& s = Client(*s_, kCall);
+    Require(!s.syncGetC, kCall, "WaitIterateAll follows an asynchronous IterateAll<false> (WaitIterateAll docs)",
+            "the last IterateAll/Iterate was synchronous");
+    Require(s.awaited > 0, kCall,
+            "WaitIterateAll waits for an IterateAll<false>(..., waitIterateAll = true): without that flag the AIC does "
+            "not notify, and the wait never ends",
+            "no IterateAll<false> with waitIterateAll = true is outstanding");
+    --s.awaited;
+    WaitEvent(s, kCall);
+}
+
+void MatmulMix::GetTensorC(bool sync, void* gm, uint8_t enAtomic, bool enSequentialWrite)
+{
+    constexpr const char* kCall = "Matmul::GetTensorC";
+    State& s = Client(*s_, kCall);
+    Require(s.messageSent && !s.firstIter, kCall, "GetTensorC comes after Iterate", "no Iterate since SetTensorA/B");
+    Require(s.syncGetC && sync, kCall, "GetTensorC into GM is synchronous, after Iterate<true> (A2's client)",
+            s.syncGetC ? "GetTensorC<false>" : "the walk was started by Iterate<false>");
+    Require(s.blockPending, kCall, "each GetTensorC fetches the block of an Iterate that returned true",
+            "no block is pending: Iterate returned false, or GetTensorC already fetched this block");
+    Require(enAtomic == 0, kCall, "the twin does not model atomic accumulation into GM (enAtomic)",
+            "enAtomic = " + Num(enAtomic));
+    s.body.sync = true;
+    s.body.enSequentialWrite = enSequentialWrite;
+    s.body.cGm = static_cast<uint8_t*>(gm);
+    Post(s, MatmulMsgKind::kGetTensorC);
+    s.blockPending = false;
+    WaitEvent(s, kCall);
+}
+
+void MatmulMix::GetTensorCLocal(bool sync, void* ub, uint64_t bytes, uint8_t enAtomic, bool enSequentialWrite,
+                                bool waitForV, const char* call)
+{
+    State& s = Client(*s_, call);
+    Require(s.desc.cInUb, call, "GetTensorC into a LocalTensor is for C at VECIN/VECCALC/VECOUT",
+            "the MatmulType of C is at GM");
+    Require(s.messageSent && !s.firstIter, call, "GetTensorC comes after Iterate", "no Iterate since SetTensorA/B");
+    Require(enAtomic == 0, call, "GetTensorC into a LocalTensor does not accumulate (enAtomic = 0)",
+            "enAtomic = " + Num(enAtomic));
+    const uint64_t block = uint64_t(s.tiling.baseM) * s.tiling.baseN * CSize(s);
+    Require(bytes >= block, call, "GetTensorC's C holds at least baseM * baseN elements (GetTensorC docs)",
+            Num(int64_t(bytes)) + " bytes, " + Num(int64_t(block)) + " needed for a " + Num(s.tiling.baseM) + "x" +
+                Num(s.tiling.baseN) + " block");
+    if (!s.syncGetC) {  // after Iterate<false>: the next block from the SetWorkspace buffer
+        Require(s.asyncFetched < s.asyncBlocks, call,
+                "GetTensorC after Iterate<false> fetches each of the walk's blocks once",
+                "the walk has " + Num(s.asyncBlocks) + " block(s), all fetched: this GetTensorC would read past them");
+        if (s.curProcess < kIncProcessCheck) {
+            ++s.curProcess;
+            WaitEvent(s, call);
+        }
+        Require(s.cOffset + bytes <= s.cacheBytes, call, "the SetWorkspace buffer holds the blocks GetTensorC reads",
+                "block " + Num(s.asyncFetched) + " would read bytes [" + Num(int64_t(s.cOffset)) + ", " +
+                    Num(int64_t(s.cOffset + bytes)) + ") of a workspace of " + Num(int64_t(s.cacheBytes)) + " bytes");
+        CopyToUb(call, s.cacheWorkspace + s.cOffset, bytes, ub, bytes, true, waitForV);
+        s.cOffset += block;
+        ++s.asyncFetched;
+        return;
+    }
+    Require(sync, call, "GetTensorC is synchronous like the Iterate before it", "GetTensorC<false> after Iterate<true>");
+    Require(s.blockPending, call, "each GetTensorC fetches the block of an Iterate that returned true",
+            "no block is pending: Iterate returned false, or GetTensorC already fetched this block");
+    s.staging.assign(bytes, 0xFF);
+    s.body.sync = true;
+    s.body.enSequentialWrite = enSequentialWrite;
+    s.body.staging = s.staging.data();
+    s.body.stagingBytes = bytes;
+    Post(s, MatmulMsgKind::kGetTensorC);
+    s.blockPending = false;
+    WaitEvent(s, call);
+    CopyToUb(call, s.staging.data(), s.staging.size(), ub, bytes, false, waitForV);
+}
+
+void* MatmulMix::GetTensorCWorkspace(uint64_t* elements)
+{
+    constexpr const char* kCall = "Matmul::GetTensorC<false>()";
+    State& s = Client(*s_, kCall);
+    Require(s.messageSent && !s.firstIter && !s.syncGetC, kCall,
+            "GetTensorC<false>() returns the next block of an Iterate<false> walk", "no asynchronous walk");
+    Require(s.asyncFetched < s.asyncBlocks, kCall, "GetTensorC after Iterate<false> fetches each block once",
+            "the walk has " + Num(s.asyncBlocks) + " block(s), all fetched");
+    if (s.curProcess < kIncProcessCheck) {
+        ++s.curProcess;
+        WaitEvent(s, kCall);
+    }
+    const uint64_t block = uint64_t(s.tiling.baseM) * s.tiling.baseN;
+    void* p = s.cacheWorkspace + s.cOffset;
+    s.cOffset += block * CSize(s);
+    ++s.asyncFetched;
+    *elements = block;
+    return p;
+}
+
+void MatmulMix::WaitGetTensorC()
+{
+    Client(*s_, "Matmul::WaitGetTensorC");
+    PipeAcquire(Pipe::kV, PipeNow(Pipe::kMte2));
+}
+
+void MatmulMix::End()
+{
+    State& s = Client(*s_, "Matmul::End");
+    s.ended = true;
+    if (s.syncGetC) Post(s, MatmulMsgKind::kEnd);
+}
+
+// ---- registration and the server ---------------------------------------------------------------------------
+
+CubeMatmul& MatmulMix::ServerEngine(int32_t sub) { return *s_->engines[sub]; }
+
+void MatmulMix::Register(uint32_t inst, const AscendC::tiling::TCubeTiling* tiling)
+{
+    State& s = *s_;
+    const CoreContext& c = CurrentCore();
+    s.inst = inst;
+    if (c.coreType == AscendC::AIC) {
+        s.role = State::Role::kServer;
+        CubeMatmulTypes types = s.desc.types;
+        types.cubeOnly = false;
+        for (int32_t sub = 0; sub < c.sync->cross->ratio; ++sub) s.engines[sub] = std::make_unique<CubeMatmul>(types);
+        return;
+    }
+    s.role = State::Role::kClient;
+    if (tiling != nullptr) Init(tiling);
+}
+
+KfcClientScope::~KfcClientScope()
+{
+    if (!open || !InLaunch()) return;
+    CoreContext& c = CurrentCore();
+    LaunchSync& sync = *c.sync;
+    MatmulMsg msg;
+    msg.kind = MatmulMsgKind::kQuit;
+    msg.sub = c.subBlockIdx;
+    msg.senderId = c.coreId;
+    std::lock_guard<std::mutex> lock(sync.mutex);
+    ReleaseClock(c, msg.clock);
+    sync.cross->mailbox[c.block].push_back(std::move(msg));
+    sync.cross->clientQuit[c.coreId] = 1;
+    sync.opened.notify_all();
+}
+
+namespace {
+
+struct MailboxWait {
+    const CrossCore* x;
+    int64_t block;
+};
+
+bool MailReady(LaunchSync&, const void* arg)
+{
+    const auto* w = static_cast<const MailboxWait*>(arg);
+    return !w->x->mailbox[w->block].empty();
+}
+
+void Notify(LaunchSync& sync, CoreContext& aic, const MatmulMsg& msg)
+{
+    std::lock_guard<std::mutex> lock(sync.mutex);
+    std::vector<uint32_t> clock;
+    ReleaseClock(aic, clock);
+    sync.cross->events[uint64_t(msg.senderId) * kMaxMatmulObjects + msg.inst].push_back(std::move(clock));
+    sync.opened.notify_all();
+}
+
+// The first message of a walk brings the tensors, the bias (a walk without SetBias has none) and the tail.
+void StartWalk(CubeMatmul& e, const MatmulMsg& m, const char* call)
+{
+    if (m.setTensorA) e.SetTensorA(m.a, m.isTransA);
+    if (m.setTensorB) e.SetTensorB(m.b, m.isTransB);
+    if (m.setBias) {
+        e.SetBias(m.bias);
+    } else {
+        e.DisableBias();
+    }
+    if (m.setTail) e.SetTail(static_cast<int>(m.tailM), static_cast<int>(m.tailN), static_cast<int>(m.tailK));
+    e.StartIterate(call);
+}
+
+void Serve(CoreContext& aic, LaunchSync& sync, MatmulMix* const* objs, uint32_t n, const MatmulMsg& m)
+{
+    Require(m.inst < n, "REGIST_MATMUL_OBJ (AIC server)", "the AIVs and the AIC register the same Matmul objects",
+            "a message for object " + Num(m.inst) + ", the AIC registered " + Num(n));
+    CubeMatmul& e = objs[m.inst]->ServerEngine(m.sub);
+    switch (m.kind) {
+        case MatmulMsgKind::kInit: e.Init(&m.tiling); break;
+        case MatmulMsgKind::kSetOrgShape:
+            e.SetOrgShape(static_cast<int>(m.orgM), static_cast<int>(m.orgN), static_cast<int>(m.orgKa),
+                          static_cast<int>(m.orgKb), static_cast<int>(m.orgKc));
+            break;
+        case MatmulMsgKind::kIterate: {
+            constexpr const char* kCall = "Matmul::Iterate (AIC)";
+            if (m.sync) {  // one block into L0C; GetTensorC writes it
+                if (m.firstIter) StartWalk(e, m, kCall);
+                e.NextBlock();
+                break;
+            }
+            StartWalk(e, m, kCall);
+            int64_t count = 0;
+            uint64_t offset = 0;
+            const uint64_t slot = e.BaseBlockBytes();
+            while (e.NextBlock()) {
+                Require(offset < m.cBytes, kCall,
+                        "the SetWorkspace buffer holds every block of an Iterate<false> (baseM * baseN elements each)",
+                        "block " + Num(count) + " goes to bytes [" + Num(int64_t(offset)) + ", " +
+                            Num(int64_t(offset + slot)) + ") of a workspace of " + Num(int64_t(m.cBytes)) + " bytes");
+                e.WriteBlock(kCall, m.cGm + offset, true, true, m.cBytes - offset);
+                offset += slot;
+                if (++count < static_cast<int64_t>(kIncProcessCheck)) Notify(sync, aic, m);
+            }
+            if (count >= static_cast<int64_t>(kIncProcessCheck)) Notify(sync, aic, m);
+            e.EndWalk();
+            break;
+        }
+        case MatmulMsgKind::kIterateAll: {
+            constexpr const char* kCall = "Matmul::IterateAll (AIC)";
+            StartWalk(e, m, kCall);
+            uint64_t offset = 0;
+            while (e.NextBlock()) {
+                if (m.staging != nullptr) {
+                    e.WriteBlock("Matmul::IterateAll(LocalTensor)", m.staging, false, false, m.stagingBytes);
+                } else if (m.enSequentialWrite) {
+                    e.WriteBlock(kCall, m.cGm + offset, true, true, 0);
+                    offset += e.BaseBlockBytes();
+                } else {
+                    e.WriteBlock(kCall, m.cGm, false, true, 0);
+                }
+            }
+            e.EndWalk();
+            if (m.sync || m.waitIterateAll) Notify(sync, aic, m);
+            break;
+        }
+        case MatmulMsgKind::kGetTensorC: {
+            constexpr const char* kCall = "Matmul::GetTensorC (AIC)";
+            Require(e.HasBlock(), kCall, "GetTensorC fetches a block an Iterate computed", "no block in L0C");
+            if (m.staging != nullptr) {
+                e.WriteBlock("Matmul::GetTensorC", m.staging, m.enSequentialWrite, false, m.stagingBytes);
+            } else {
+                e.WriteBlock(kCall, m.cGm, m.enSequentialWrite, true, 0);
+            }
+            if (m.sync) Notify(sync, aic, m);
+            break;
+        }
+        case MatmulMsgKind::kEnd: e.EndWalk(); break;
+        case MatmulMsgKind::kQuit: break;
+    }
+}
+
+}  // namespace
+
+bool RegisterMatmulMix(KfcClientScope& scope, const void* workspace, MatmulMix* const* objs,
+                       const AscendC::tiling::TCubeTiling* const* tilings, uint32_t n)
+{
+    constexpr const char* kCall = "REGIST_MATMUL_OBJ";
+    RequireMixLaunch(kCall);
+    CoreContext& c = CurrentCore();
+    LaunchSync& sync = *c.sync;
+    CrossCore& x = *sync.cross;
+    Require(n >= 1 && n <= kMaxMatmulObjects, kCall, "a kernel registers 1 to 4 Matmul objects (Matmul docs)",
+            Num(n) + " objects");
+    // The system workspace: the API keeps its message queues and the UB outputs' staging there.
+    Require(workspace != nullptr, kCall,
+            "REGIST_MATMUL_OBJ takes the system workspace (GetSysWorkSpacePtr(): GetLibApiWorkSpaceSize() bytes)",
+            "the workspace is a null GM address (the launch has no 'workspace' buffer?)");
+    CheckGmInBounds(kCall, "REGIST_MATMUL_OBJ's workspace lies in the launch's GM", "workspace", workspace, 1);
+    uint64_t room = 0;
+    for (const GmRegion& r : *c.records->gm) {
+        const auto* p = static_cast<const uint8_t*>(workspace);
+        if (p >= r.begin && p < r.begin + r.bytes) room = r.begin + r.bytes - p;
+    }
+    Require(room >= kLibApiWorkspaceBytes, kCall,
+            "the system workspace holds GetLibApiWorkSpaceSize() bytes (16 MiB on A2: the Matmul API's messages and the "
+            "staging of LocalTensor outputs)",
+            "the buffer has " + Num(int64_t(room)) + " bytes from the workspace address on, " +
+                Num(int64_t(kLibApiWorkspaceBytes)) + " needed");
+    {
+        std::lock_guard<std::mutex> lock(sync.mutex);
+        x.matmulObjects[c.coreId] = n;
+    }
+    for (uint32_t i = 0; i < n; ++i) objs[i]->Register(i, tilings[i]);
+    if (c.coreType != AscendC::AIC) {
+        scope.open = true;
+        std::lock_guard<std::mutex> lock(sync.mutex);
+        x.clientOpen[c.coreId] = 1;
+        return false;
+    }
+    // The AIC: serve until every AIV of the block has quit.
+    uint32_t quits = 0;
+    const char* what = "REGIST_MATMUL_OBJ's Matmul server, waiting for its AIVs' messages until each client ends";
+    const MailboxWait wait{&x, c.block};
+    while (quits < x.ratio) {
+        MatmulMsg m;
+        {
+            std::unique_lock<std::mutex> lock(sync.mutex);
+            WaitUntil(lock, MailReady, &wait, what);
+            m = std::move(x.mailbox[c.block].front());
+            x.mailbox[c.block].pop_front();
+            AcquireClock(c, m.clock);
+        }
+        if (m.kind == MatmulMsgKind::kQuit) {
+            ++quits;
+            continue;
+        }
+        Serve(c, sync, objs, n, m);
+    }
+    return true;
+}
+
+}  // namespace ascend_twin
