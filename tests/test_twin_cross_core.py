@@ -95,6 +95,17 @@ def test_flag_rules(lib):
         lib.launch("mode2_counter_overflow", 1, x=integers(16, 0), ws=torch.zeros(16), out=torch.zeros(16))
 
 
+def test_mode_rules(lib):
+    # the passing counterpart: test_mode1_between_the_aivs_of_a_block runs the same kernel with mode 1 on the AIVs
+    with pytest.raises(KernelRuleViolation, match=r"AIC 0, CrossCoreSetFlag: broke the rule 'mode 1 synchronises the "
+                                                  r"AIVs of a block; an AIC does not take part.*an AIC called it with "
+                                                  r"modeId = 1"):
+        exchange(lib, "mode1_set_by_the_aic", 1)
+    with pytest.raises(KernelRuleViolation, match=r"AIV 0, CrossCoreSetFlag: broke the rule 'modeId is 0, 1 or 2 on A2 "
+                                                  r"\(CrossCoreSetFlag docs: mode 4 is Ascend 950 only\)': modeId = 4"):
+        exchange(lib, "mode4_on_a2", 1)
+
+
 def test_waits_nobody_releases_are_reported_not_hangs(lib):
     # Core 1 never sets flag 0: the round of mode 0 never completes and every core waits.
     with pytest.raises(KernelRuleViolation, match=r"broke the rule 'every wait of a core is released by another "

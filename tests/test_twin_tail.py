@@ -242,10 +242,10 @@ def test_copy_past_the_destination_is_a_violation(tail):
 
 # ---- TBufPool -------------------------------------------------------------------------------------------------
 
-def pool_run(tail, reset=1, queue_bytes=1024, shared=2048):
+def pool_run(tail, reset=1, queue_bytes=1024, shared=2048, fault=0):
     a, b = torch.randn(512), torch.randn(512)
     out = torch.zeros(512)
-    tail.launch("pool_stages", 1, a=a, b=b, out=out, tiling=struct.pack("<3I", reset, queue_bytes, shared))
+    tail.launch("pool_stages", 1, a=a, b=b, out=out, tiling=struct.pack("<4I", reset, queue_bytes, shared, fault))
     return a, b, out
 
 
@@ -269,6 +269,19 @@ def test_pool_buffer_past_the_pool_is_a_violation(tail):
     with pytest.raises(KernelRuleViolation, match=r"TBufPool::InitBuffer: broke the rule 'a TBufPool's buffers fit in "
                                                   r"the pool'"):
         pool_run(tail, queue_bytes=1536)
+
+
+@pytest.mark.parametrize("fault,message", [
+    (1, r"TBufPool::InitBuffer: broke the rule 'a TBufPool hands out at most bufIDSize buffers': the pool's "
+        r"bufIDSize is 1; 1 buffers exist, 1 more requested"),
+    (2, r"TBufPool::InitBufPool: broke the rule 'a TBufPool's sub-pools fit in the pool': a pool of 6144 bytes "
+        r"asked with 3072 of 8192 bytes handed out"),
+    (3, r"TBufPool::InitBuffer: broke the rule 'a TBufPool is set up by TPipe::InitBufPool or "
+        r"TBufPool::InitBufPool before use': this pool has no memory")])
+def test_pool_set_up_faults_are_violations(tail, fault, message):
+    # the passing counterpart is test_pools_sharing_memory_take_turns: the same kernel with fault 0
+    with pytest.raises(KernelRuleViolation, match=message):
+        pool_run(tail, fault=fault)
 
 
 def test_shared_pool_longer_than_its_partner_is_a_violation(tail):
@@ -309,13 +322,22 @@ def test_header_values(headers):
     assert out.tolist() == [0, 1, 3, 27, 0, 2, 32, 9, 1, 4]
 
 
-def list_buffer(tensors, header_words=None):
+def list_tiling(n, use_desc=0, bad_index=0xffffffff, length=0xffffffff, shape_size=0xffffffff,
+                last_shape=0xffffffff):
+    return struct.pack("<6I", n, use_desc, bad_index, length, shape_size, last_shape)
+
+
+def list_buffer(tensors, header_words=None, shapeless=False):
     """The op framework's list layout in GM, written independently of the harness: word 0 the byte offset of
     the data pointers, per tensor (index << 32 | dim) and its shape, then the pointers; the tensors' data
     follows in the same buffer (GM the launch holds), each at a 32-byte boundary."""
     words = [0]
-    for i, t in enumerate(tensors):
-        words += [(i << 32) | t.dim(), *t.shape]
+    if shapeless:  # dim 0: one descriptor word, then 0xffffffff, for the whole list (of one tensor here)
+        assert len(tensors) == 1
+        words += [0, 0xffffffff]
+    else:
+        for i, t in enumerate(tensors):
+            words += [(i << 32) | t.dim(), *t.shape]
     words[0] = 8 * len(words)
     at, offsets = (8 * (len(words) + len(tensors)) + 31) // 32 * 32, []
     for t in tensors:
@@ -339,7 +361,7 @@ def test_list_tensor_sums_the_list(headers, use_desc):
     tensors = [torch.randn(2, n // 2), torch.randn(4, n // 4), torch.randn(8, n // 8)]
     out, meta = torch.zeros(n), torch.full((33,), -1, dtype=torch.int32)
     headers.launch("list_sum", 1, list=list_buffer(tensors), out=out, meta=meta,
-                   tiling=struct.pack("<3I", n, use_desc, 0xffffffff))
+                   tiling=list_tiling(n, use_desc))
     torch.testing.assert_close(out.double(), sum(t.reshape(-1).double() for t in tensors), rtol=1e-6, atol=1e-6)
     assert meta[0] == 3
     if use_desc:
@@ -352,7 +374,7 @@ def test_list_index_past_the_list_is_a_violation(headers):
     with pytest.raises(KernelRuleViolation, match=r"ListTensorDesc::GetDataPtr: broke the rule 'list indices are below "
                                                   r"the list's size': index 2 of a list of 2 tensors"):
         headers.launch("list_sum", 1, list=list_buffer(tensors), out=torch.zeros(n),
-                       meta=torch.zeros(33, dtype=torch.int32), tiling=struct.pack("<3I", n, 0, 2))
+                       meta=torch.zeros(33, dtype=torch.int32), tiling=list_tiling(n, bad_index=2))
 
 
 def test_list_with_a_wrong_pointer_offset_is_a_violation(headers):
@@ -361,7 +383,57 @@ def test_list_with_a_wrong_pointer_offset_is_a_violation(headers):
     with pytest.raises(KernelRuleViolation, match=r"broke the rule 'a ListTensorDesc decodes the op framework's list "
                                                   r"layout': dim 1, 1 tensors and a data-pointer offset of 48 bytes"):
         headers.launch("list_sum", 1, list=list_buffer(tensors, [48]), out=torch.zeros(n),
-                       meta=torch.zeros(33, dtype=torch.int32), tiling=struct.pack("<3I", n, 0, 0xffffffff))
+                       meta=torch.zeros(33, dtype=torch.int32), tiling=list_tiling(n))
+
+
+def list_run(headers, tensors, n, shapeless=False, **tiling):
+    out, meta = torch.zeros(n), torch.full((33,), -1, dtype=torch.int32)
+    headers.launch("list_sum", 1, list=list_buffer(tensors, shapeless=shapeless), out=out, meta=meta,
+                   tiling=list_tiling(n, **tiling))
+    torch.testing.assert_close(out.double(), sum(t.reshape(-1)[:n].double() for t in tensors), rtol=1e-6, atol=1e-6)
+    return meta
+
+
+def test_list_with_matching_length_and_shape_size_runs(headers):
+    n = 64
+    tensors = [torch.randn(4, n // 4), torch.randn(8, n // 8)]
+    # 8 bytes of offset word, two descriptors of 3 words, then two pointers
+    meta = list_run(headers, tensors, n, use_desc=1, length=8 * 7 + 8 * 2, shape_size=2, last_shape=1)
+    assert meta[:9].tolist() == [2, 2, 0, 4, n // 4, 2, 1, 8, n // 8]
+
+
+def test_list_with_a_wrong_shape_size_is_a_violation(headers):
+    n = 64
+    with pytest.raises(KernelRuleViolation, match=r"ListTensorDesc: broke the rule 'a ListTensorDesc's length and "
+                                                  r"shapeSize match the list': length 72, shapeSize 3 for 2 tensors"):
+        list_run(headers, [torch.randn(4, n // 4), torch.randn(8, n // 8)], n, length=72, shape_size=3)
+
+
+def test_list_shape_offset_past_the_dim_is_a_violation(headers):
+    n = 64
+    with pytest.raises(KernelRuleViolation, match=r"TensorDesc::GetShape: broke the rule 'TensorDesc::GetShape's "
+                                                  r"offset is below the tensor's dim': offset 2 of a 2-dimensional"):
+        list_run(headers, [torch.randn(4, n // 4)], n, use_desc=1, last_shape=2)
+
+
+def test_shapeless_list_runs_through_get_data_ptr(headers):
+    n = 64
+    assert list_run(headers, [torch.randn(n)], n, shapeless=True)[0] == 1
+
+
+def test_shapeless_list_get_desc_is_a_violation(headers):
+    n = 64
+    with pytest.raises(KernelRuleViolation, match=r"ListTensorDesc::GetDesc: broke the rule 'GetDesc reads a list "
+                                                  r"with shapes \(dim > 0\)': dim is 0"):
+        list_run(headers, [torch.randn(n)], n, shapeless=True, use_desc=1)
+
+
+def test_list_at_a_null_address_is_a_violation(headers):
+    n = 64
+    with pytest.raises(KernelRuleViolation, match=r"ListTensorDesc: broke the rule 'a ListTensorDesc decodes a list "
+                                                  r"in GM': the address is null"):
+        headers.launch("list_sum", 1, list=None, out=torch.zeros(n), meta=torch.zeros(33, dtype=torch.int32),
+                       tiling=list_tiling(n))
 
 
 @pytest.mark.parametrize("kernel,dst,src", [("mul_add_dst_ff", torch.float32, torch.float32),

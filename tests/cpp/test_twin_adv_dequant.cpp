@@ -284,6 +284,18 @@ void FaultKernel(GM_ADDR, GM_ADDR)
         AscendDequant<float, float>(dst, src, odd, tmp);
     }
     if constexpr (kFault == 11) AscendDequant<float, float>(dst, src, 0.25f, tmp, {4, 32, 16});  // clean
+    if constexpr (kFault == 12 || kFault == 13) {  // without DequantParams: 4 rows of 32, dst one row short in 13
+        LocalTensor<float> rows = dst;
+        rows.SetSize(kFault == 12 ? 4 * 32 : 3 * 32);
+        AscendDequant<float, float>(rows, src, scale, tmp);
+    }
+    if constexpr (kFault == 14 || kFault == 15) {  // a uint64_t deqScale of 8 elements, of 4 in 15
+        LocalTensor<half> half16 = ub.Alloc<half, 16 * 16>();  // 16 rows of 8, each padded to 32 bytes
+        LocalTensor<uint64_t> deq = ub.Alloc<uint64_t, 8>();
+        Duplicate(deq.ReinterpretCast<uint32_t>(), 0x3F000000u, 16);  // 0.5 in each element's low word
+        deq.SetSize(kFault == 14 ? 8 : 4);
+        AscendDequant<half, uint64_t>(half16, src, deq, tmp);
+    }
 }
 
 using fault::Broke;
@@ -337,6 +349,12 @@ TEST_CASE("AscendDequant rules: planted faults and clean counterparts")
     CHECK(Broke(&FaultKernel<10>, "AscendDequant: without DequantParams, srcTensor's size is a multiple of deqScale's "
                                   "(A2's check)"));
     CHECK(Broke(&FaultKernel<11>, ""));
+    CHECK(Broke(&FaultKernel<12>, ""));
+    CHECK(Broke(&FaultKernel<13>, "AscendDequant: dstTensor holds the rows A2 writes (rows of n rounded up to 32 bytes "
+                                  "of dstT)"));
+    CHECK(Broke(&FaultKernel<14>, ""));
+    CHECK(Broke(&FaultKernel<15>, "AscendDequant: without DequantParams, a uint64_t deqScale holds a multiple of 8 "
+                                  "elements (A2's check)"));
 }
 
 TEST_MAIN()

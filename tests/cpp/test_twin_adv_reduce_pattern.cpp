@@ -227,6 +227,11 @@ void FaultKernel(GM_ADDR, GM_ADDR)
     }
     if constexpr (kFault == 9) ReduceAll<float, Pattern::Reduce::RA>(dst, src, tmp, shape, true);  // clean
     if constexpr (kFault == 10) ReduceSum<float, Pattern::Reduce::AR, true>(dst, src, shape, true);  // reuse: no tmp
+    if constexpr (kFault == 11 || kFault == 12) {  // AR writes 8: dst of 8 elements, of 7 in 12
+        LocalTensor<float> rows = dst;
+        rows.SetSize(kFault == 11 ? 8 : 7);
+        ReduceSum<float, Pattern::Reduce::AR>(rows, src, tmp, shape, true);
+    }
 }
 
 using fault::Broke;
@@ -306,6 +311,8 @@ TEST_CASE("Reduction rules: planted faults and clean counterparts")
     CHECK(Broke(&FaultKernel<8>, "ReduceAny: srcTensor holds 0 or 1 only (docs: 源操作数srcTensor的输入数据只能为0或1)"));
     CHECK(Broke(&FaultKernel<9>, ""));
     CHECK(Broke(&FaultKernel<10>, ""));
+    CHECK(Broke(&FaultKernel<11>, ""));
+    CHECK(Broke(&FaultKernel<12>, "ReduceSum: with AR, dstTensor holds srcShape[0] elements (A2's check)"));
 }
 
 TEST_MAIN()

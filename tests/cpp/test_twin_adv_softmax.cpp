@@ -528,6 +528,31 @@ void FaultKernel(GM_ADDR, GM_ADDR)
         small.SetSize(64);
         SoftMax<float>(dst, sm, mx, src, small, SoftMaxTiling{}, shape);
     }
+    if constexpr (kFault == 23) SoftMax<float>(dst, sm, mx, src, tmp, t, SoftMaxShapeInfo{M, K, M + 1, K});  // oriSrcM > srcM
+    if constexpr (kFault == 24) {  // srcTensor one row short
+        LocalTensor<float> shortSrc = src;
+        shortSrc.SetSize((M - 1) * K);
+        SoftMax<float>(dst, sm, mx, shortSrc, tmp, t, shape);
+    }
+    if constexpr (kFault == 25) {  // dstTensor one row short
+        LocalTensor<float> shortDst = dst;
+        shortDst.SetSize((M - 1) * K);
+        SoftMax<float>(shortDst, sm, mx, src, tmp, t, shape);
+    }
+    if constexpr (kFault == 26) SoftMax<float>(dst, sm, mx, src, tmp, SoftMaxTiling{}, SoftMaxShapeInfo{M, K, 0, K});
+    if constexpr (kFault == 27) SoftMax<float>(dst, sm, mx, src, tmp, SoftMaxTiling{}, shape);  // recomputed: clean
+    if constexpr (kFault == 28 || kFault == 29) {  // FlashV2 with SOFTMAX_OUTPUT_WITHOUT_BRC: one element a row
+        SoftMaxTiling own;
+        SoftMaxFlashV2TilingFunc(ge::Shape({M, K}), 4, 4, tmp.GetSize(), own, false);
+        LocalTensor<float> stat = mx;
+        stat.SetSize(kFault == 28 ? M : M - 1);
+        SoftmaxFlashV2<float, false, false, false, false, kNoBrc>(dst, sm, stat, src, em, sm, stat, tmp, own, shape);
+    }
+    if constexpr (kFault == 30 || kFault == 31) {  // SoftmaxGradFront: one 32-byte block a row
+        LocalTensor<float> blocks = dst;
+        blocks.SetSize(kFault == 30 ? M * 8 : (M - 1) * 8);
+        SoftmaxGradFront<float>(blocks, src, src, tmp, t, shape);
+    }
 }
 
 // AdjustSoftMaxRes: rows whose max (block element 0, or element r with stepSizeMode 1) has the bits of `from`
@@ -728,6 +753,18 @@ TEST_CASE("SoftMax-family rules: planted faults and clean counterparts")
                                   "srcK (the API runs it as given)"));
     CHECK(Broke(&FaultKernel<22>, "SoftMax: the temporary buffer holds at least one row's share (the minimum of the "
                                   "API's GetXxxMinTmpSize)"));
+    CHECK(Broke(&FaultKernel<23>, "SoftMax: oriSrcM <= srcM: the rows are padded up to srcM, never cut"));
+    CHECK(Broke(&FaultKernel<24>, "SoftMax: srcTensor (and gradTensor) hold srcM * srcK elements (A2's check)"));
+    CHECK(Broke(&FaultKernel<25>, "SoftMax: dstTensor has the shape of srcTensor (docs): it holds srcM * srcK elements"));
+    CHECK(Broke(&FaultKernel<26>, "SoftMax: oriSrcM > 0 when the API recomputes the tiling (its parts cover oriSrcM "
+                                  "rows)"));
+    CHECK(Broke(&FaultKernel<27>, ""));
+    CHECK(Broke(&FaultKernel<28>, ""));
+    CHECK(Broke(&FaultKernel<29>, "SoftmaxFlashV2: with SOFTMAX_OUTPUT_WITHOUT_BRC a statistics tensor holds one "
+                                  "element for every row computed"));
+    CHECK(Broke(&FaultKernel<30>, ""));
+    CHECK(Broke(&FaultKernel<31>, "SoftmaxGradFront: with isFront the result is one 32-byte block a row: dstTensor "
+                                  "holds them all"));
 }
 
 TEST_MAIN()

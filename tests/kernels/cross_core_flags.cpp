@@ -92,12 +92,14 @@ __global__ __aicore__ void mode0_on_pipe_s(GM_ADDR x, GM_ADDR acc, GM_ADDR out) 
 
 // Mode 1 between the two AIVs of a block (__mix__(1, 2)): AIV 0 writes its chunk scaled by 2 to ws; AIV 1 reads
 // it once both have set flag 1 and writes it + its own chunk to out. The AIC has nothing to do.
-enum class Mode1 { kPaired, kNoFlags, kWrongPipe, kNeverWaited };
+// Faults: no flags, the flag on the wrong pipe, a set never waited for, the AIC joining mode 1, mode 4 (not A2's).
+enum class Mode1 { kPaired, kNoFlags, kWrongPipe, kNeverWaited, kAicJoins, kMode4 };
 
 template <Mode1 form>
 __aicore__ inline void PairExchange(GM_ADDR x, GM_ADDR ws, GM_ADDR out)
 {
     if ASCEND_IS_AIC {
+        if constexpr (form == Mode1::kAicJoins) AscendC::CrossCoreSetFlag<1, PIPE_FIX>(1);
         return;
     }
     Mover m;
@@ -105,10 +107,14 @@ __aicore__ inline void PairExchange(GM_ADDR x, GM_ADDR ws, GM_ADDR out)
     if (AscendC::GetSubBlockIdx() == 0) m.Copy(Chunk(ws, idx), Chunk(x, idx), 2.0f);
     if constexpr (form == Mode1::kWrongPipe) {
         AscendC::CrossCoreSetFlag<1, PIPE_V>(1);
+    } else if constexpr (form == Mode1::kMode4) {
+        AscendC::CrossCoreSetFlag<4, PIPE_MTE3>(1);
     } else if constexpr (form != Mode1::kNoFlags) {
         AscendC::CrossCoreSetFlag<1, PIPE_MTE3>(1);
     }
-    if constexpr (form == Mode1::kPaired || form == Mode1::kWrongPipe) AscendC::CrossCoreWaitFlag(1);
+    if constexpr (form == Mode1::kPaired || form == Mode1::kWrongPipe || form == Mode1::kAicJoins) {
+        AscendC::CrossCoreWaitFlag(1);
+    }
     if constexpr (form == Mode1::kNeverWaited) {
         if (AscendC::GetSubBlockIdx() == 1) AscendC::CrossCoreWaitFlag(1);
     }
@@ -134,6 +140,12 @@ __global__ __mix__(1, 2) void mode1_flag_never_waited(GM_ADDR x, GM_ADDR ws, GM_
 {
     PairExchange<Mode1::kNeverWaited>(x, ws, out);
 }
+
+__global__ __mix__(1, 2) void mode1_set_by_the_aic(GM_ADDR x, GM_ADDR ws, GM_ADDR out)
+{
+    PairExchange<Mode1::kAicJoins>(x, ws, out);
+}
+__global__ __mix__(1, 2) void mode4_on_a2(GM_ADDR x, GM_ADDR ws, GM_ADDR out) { PairExchange<Mode1::kMode4>(x, ws, out); }
 
 // Mode 1 in a vector-only MIX kernel: its blocks have one AIV and no AIC.
 __global__ __aicore__ void mode1_in_vector_kernel(GM_ADDR x, GM_ADDR ws, GM_ADDR out)

@@ -30,12 +30,14 @@ extern "C" __global__ __aicore__ void header_values(GM_ADDR out)
 // A list of float tensors (ListTensorDesc): out[i] = the sum of every tensor's first n elements, meta = the
 // list's size, then each tensor's dim, index, first shape word and last shape word. tiling: uint32 n,
 // uint32 use_desc (read the pointers through GetDesc/GetDataObj rather than GetDataPtr), uint32 bad_index
-// (0xffffffff: none; else GetDataPtr of that index).
+// (0xffffffff: none; else GetDataPtr of that index), uint32 length and uint32 shapeSize (the constructor's
+// checks; 0xffffffff: not given), uint32 last_shape (the GetShape offset of each tensor's last shape word:
+// 0xffffffff for dim - 1).
 extern "C" __global__ __aicore__ void list_sum(GM_ADDR list, GM_ADDR out, GM_ADDR meta, GM_ADDR tiling)
 {
     const uint32_t* t = reinterpret_cast<const uint32_t*>(tiling);
     const uint32_t n = t[0];
-    ListTensorDesc desc(list);
+    ListTensorDesc desc(list, t[3], t[4]);
     GlobalTensor<int32_t> m;
     m.SetGlobalBuffer((__gm__ int32_t*)meta, 1 + 4 * 8);
     m.SetValue(0, static_cast<int32_t>(desc.GetSize()));
@@ -57,7 +59,8 @@ extern "C" __global__ __aicore__ void list_sum(GM_ADDR list, GM_ADDR out, GM_ADD
             m.SetValue(1 + 4 * i, static_cast<int32_t>(td.GetDim()));
             m.SetValue(2 + 4 * i, static_cast<int32_t>(td.GetIndex()));
             m.SetValue(3 + 4 * i, static_cast<int32_t>(td.GetShape(0)));
-            m.SetValue(4 + 4 * i, static_cast<int32_t>(td.GetShape(td.GetDim() - 1)));
+            const uint32_t last = t[5] == 0xffffffffu ? static_cast<uint32_t>(td.GetDim() - 1) : t[5];
+            m.SetValue(4 + 4 * i, static_cast<int32_t>(td.GetShape(last)));
             src = td.GetDataObj();
         } else {
             src.SetGlobalBuffer(desc.GetDataPtr<float>(i), n);

@@ -191,6 +191,8 @@ struct PoolTiling {
     uint32_t resetBetweenStages;  // 0: the planted fault, the pools' shared bytes race
     uint32_t queueBytes;          // each stage queue's buffer
     uint32_t sharedPoolBytes;     // the second pool's length (at most the first's)
+    uint32_t poolFault;           // 0: none; 1: a pool handed more buffers than its bufIDSize; 2: a sub-pool
+                                  // past its parent pool; 3: a pool used before InitBufPool set it up
 };
 
 // Two stages in two pools over the same UB: out[0:256) = a + b, out[256:512) = a - b.
@@ -211,6 +213,17 @@ extern "C" __global__ __aicore__ void pool_stages(GM_ADDR a, GM_ADDR b, GM_ADDR 
     outer.InitBuffer(inA, 1, n * sizeof(float));
     outer.InitBufPool(first, 2 * n * sizeof(float));
     outer.InitBufPool(second, t.sharedPoolBytes, first);
+    TBufPool<TPosition::VECCALC, 1> single, extra, unset;
+    TBuf<TPosition::VECCALC> spare1, spare2;
+    if (t.poolFault == 1) {
+        outer.InitBufPool(single, 256);
+        single.InitBuffer(spare1, 32);
+        single.InitBuffer(spare2, 32);  // bufIDSize is 1
+    } else if (t.poolFault == 2) {
+        outer.InitBufPool(extra, 6 * 1024);  // 3 KiB of the outer pool's 8 are handed out
+    } else if (t.poolFault == 3) {
+        unset.InitBuffer(spare1, 32);
+    }
     first.InitBuffer(inB1, 1, t.queueBytes);
     first.InitBuffer(out1, 1, t.queueBytes);
     second.InitBuffer(inB2, 1, t.queueBytes);

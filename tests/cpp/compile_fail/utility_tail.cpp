@@ -7,6 +7,9 @@
 // FAULT 6: GatherMask on A2 supports int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t and float
 // FAULT 7: a TBufPool holds at most 16 buffers \(bufIDSize\)
 // FAULT 8: MulAddDst on A2 supports \(dst, src\) = \(half, half\), \(float, float\) and \(float, half\)
+// FAULT 9: TbufPool Position should be one of A1/B1/C1/VECIN/VECOUT/VECCALC
+// FAULT 10: the twin's TBufPool holds UB \(VECIN/VECOUT/VECCALC\); an L1 pool \(A1/B1/C1\) is not modelled
+// FAULT 11: GatherMask's src1Pattern tensor is uint16_t or uint32_t
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -49,5 +52,14 @@ extern "C" __global__ __aicore__ void tail_forms(GM_ADDR x)
 #elif FAULT == 8
     LocalTensor<half> h = buf.Get<half>();
     MulAddDst(h, f, f, 64);
+#elif FAULT == 9
+    TBufPool<TPosition::GM> gm;
+    (void)gm;
+#elif FAULT == 10
+    TBufPool<TPosition::A1> l1;
+    (void)l1;
+#elif FAULT == 11
+    LocalTensor<int32_t> i32 = buf.Get<int32_t>();
+    GatherMask(f, f, i32, true, 64, {1, 1, 8, 0}, kept);
 #endif
 }
