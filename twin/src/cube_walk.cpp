@@ -152,6 +152,10 @@ struct Walk {
             const E* row = buf.l0c.data() + r * t.baseN;
             if (cube_detail::SameRepr<E>(s.types.c)) {
                 std::memcpy(dst, row, nv * sizeof(E));
+            } else if (s.types.c == CubeType::kBFloat16) {  // the type chosen once per row, not per element
+                for (int64_t j = 0; j < nv; ++j) cube_detail::StoreElem<E>(dst + j * es, CubeType::kBFloat16, row[j]);
+            } else if (s.types.c == CubeType::kFloat16) {
+                for (int64_t j = 0; j < nv; ++j) cube_detail::StoreElem<E>(dst + j * es, CubeType::kFloat16, row[j]);
             } else {
                 for (int64_t j = 0; j < nv; ++j) cube_detail::StoreElem<E>(dst + j * es, s.types.c, row[j]);
             }
