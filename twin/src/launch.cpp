@@ -115,10 +115,16 @@ bool AnyEpoch(const CoreContext& c, uint64_t generation) { return c.epoch != gen
 void CheckCoreWritesDisjoint(const LaunchSpec& spec, const std::vector<CoreContext>& cores, uint64_t generation)
 {
     std::vector<Span> spans;
+    // Most launches zero no SyncAll workspace: then no write needs the per-core lookup.
+    const bool zeroing = std::any_of(cores.begin(), cores.end(), [](const CoreContext& c) {
+        return c.records->syncWorkspace.begin != c.records->syncWorkspace.end;
+    });
     for (const CoreContext& c : cores) {
         const bool any = AnyEpoch(c, generation);
         for (const GmWrite& w : c.records->writes) {
-            if (!InSyncWorkspaceZeroing(cores, w)) spans.push_back({w.begin, w.end, c.blockIdx, w.epoch, any, false});
+            if (!zeroing || !InSyncWorkspaceZeroing(cores, w)) {
+                spans.push_back({w.begin, w.end, c.blockIdx, w.epoch, any, false});
+            }
         }
         for (const GmWrite& w : c.records->atomicWrites) spans.push_back({w.begin, w.end, c.blockIdx, w.epoch, any, true});
     }
@@ -157,10 +163,16 @@ void CheckNoCrossCoreReadAfterWrite(const LaunchSpec& spec, const std::vector<Co
                                     uint64_t generation)
 {
     std::vector<Span> spans;
+    // Most launches zero no SyncAll workspace: then no write needs the per-core lookup.
+    const bool zeroing = std::any_of(cores.begin(), cores.end(), [](const CoreContext& c) {
+        return c.records->syncWorkspace.begin != c.records->syncWorkspace.end;
+    });
     for (const CoreContext& c : cores) {
         const bool any = AnyEpoch(c, generation);
         for (const GmWrite& w : c.records->writes) {
-            if (!InSyncWorkspaceZeroing(cores, w)) spans.push_back({w.begin, w.end, c.blockIdx, w.epoch, any, false});
+            if (!zeroing || !InSyncWorkspaceZeroing(cores, w)) {
+                spans.push_back({w.begin, w.end, c.blockIdx, w.epoch, any, false});
+            }
         }
         for (const GmWrite& w : c.records->atomicWrites) spans.push_back({w.begin, w.end, c.blockIdx, w.epoch, any, true});
     }
@@ -168,9 +180,11 @@ void CheckNoCrossCoreReadAfterWrite(const LaunchSpec& spec, const std::vector<Co
     std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.begin < b.begin; });
     std::vector<uint64_t> reach(spans.size());  // the furthest end among spans[0..k]
     for (size_t k = 0; k < spans.size(); ++k) reach[k] = std::max(spans[k].end, k > 0 ? reach[k - 1] : 0);
+    const uint64_t written0 = spans.front().begin, written1 = reach.back();  // every write lies in between
     for (const CoreContext& c : cores) {
         const bool any = AnyEpoch(c, generation);
         for (const GmWrite& r : c.records->reads) {
+            if (r.end <= written0 || r.begin >= written1) continue;  // outside every write (inputs, as a rule)
             const Span read{r.begin, r.end, c.blockIdx, r.epoch, any, false};
             size_t k = static_cast<size_t>(std::upper_bound(spans.begin(), spans.end(), r.end - 1,
                                                             [](uint64_t v, const Span& s) { return v < s.begin; }) -
