@@ -46,8 +46,8 @@ struct SparePool {
 template <typename E>
 SparePool<E>& Spares()
 {
-    static SparePool<E> pool;
-    return pool;
+    static SparePool<E>* pool = new SparePool<E>;  // never destroyed: no order to get wrong at exit
+    return *pool;
 }
 
 template <typename E>
