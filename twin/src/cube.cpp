@@ -1,6 +1,7 @@
 // The Matmul object on a cube core: initialisation from TCubeTiling, the rule checks of its setters.
 #include <algorithm>
 #include <cstring>
+#include <mutex>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -31,12 +32,53 @@ CubeMatmul::CubeMatmul(const CubeMatmulTypes& types) : s_(std::make_unique<State
     s_->types = types;
 }
 
+namespace {
+// The L1/L0 storage of finished Matmul objects, for the next ones to take: the cores of a launch, run one
+// after the other on a worker thread, then reuse storage the CPU caches still hold instead of allocating
+// (and zeroing) 1.4 MiB afresh per core. Shared by the worker threads: a core runs as a fiber and may
+// finish on another thread than the one it started on.
+template <typename E>
+struct SparePool {
+    std::mutex m;
+    std::vector<cube_detail::CubeBuffers<E>> spare;
+};
+
+template <typename E>
+SparePool<E>& Spares()
+{
+    static SparePool<E>* pool = new SparePool<E>;  // never destroyed: no order to get wrong at exit
+    return *pool;
+}
+
+template <typename E>
+void TakeSpare(cube_detail::CubeBuffers<E>& b)
+{
+    if (!b.l0c.empty()) return;  // Init again on the same object: it keeps its own
+    SparePool<E>& pool = Spares<E>();
+    std::lock_guard<std::mutex> lock(pool.m);
+    if (pool.spare.empty()) return;
+    b = std::move(pool.spare.back());  // the most recently used: the warmest in the caches
+    pool.spare.pop_back();
+}
+
+template <typename E>
+void GiveBack(cube_detail::CubeBuffers<E>& b)
+{
+    if (b.l0c.empty()) return;
+    SparePool<E>& pool = Spares<E>();
+    std::lock_guard<std::mutex> lock(pool.m);
+    if (pool.spare.size() < 8) pool.spare.push_back(std::move(b));  // bounded: a few per worker thread
+}
+}  // namespace
+
 CubeMatmul::~CubeMatmul()
 {
     if (s_->types.cubeOnly && s_->types.enableEnd && s_->iterated && !s_->ended) {
         Defer("Matmul::End", "Matmul::End is called once the Matmul object's work is done",
               "the kernel returned after IterateAll without calling End");
     }
+    GiveBack(s_->f32);
+    GiveBack(s_->f64);
 }
 
 namespace {
@@ -49,13 +91,16 @@ std::string Num(int64_t v) { return std::to_string(v); }
 template <typename E>
 void ResetBuffers(cube_detail::CubeBuffers<E>& b, const AscendC::tiling::TCubeTiling& t)
 {
+    TakeSpare(b);  // first: every buffer below is then sized for this tiling
     b.a1.Reset(t.depthA1 / (t.stepM * t.stepKa), int64_t(t.stepM) * t.baseM * t.stepKa * t.baseK);
     b.b1.Reset(t.depthB1 / (t.stepN * t.stepKb), int64_t(t.stepN) * t.baseN * t.stepKb * t.baseK);
     const int64_t mPad = (t.baseM + kMr - 1) / kMr * kMr;
-    b.l0a.assign(mPad * t.baseK, E{0});
-    b.l0b.assign(int64_t(t.baseN) * t.baseK, E{0});
-    b.l0c.assign(mPad * t.baseN, E{0});
-    b.biasRow.assign(t.baseN, E{0});
+    // Never read before written: the walk packs L0A/L0B with their padding, starts L0C (zeros or the
+    // bias) before every block, and fills the bias row before it copies it.
+    b.l0a.resize(mPad * t.baseK);
+    b.l0b.resize(int64_t(t.baseN) * t.baseK);
+    b.l0c.resize(mPad * t.baseN);
+    b.biasRow.resize(t.baseN);
 }
 }  // namespace
 

@@ -71,12 +71,35 @@ inline bool SameRepr(CubeType t)
 template <typename E>
 inline void ConvertRun(const uint8_t* src, int64_t srcStride, CubeType t, E* dst, int64_t dstStride, int64_t count)
 {
-    const uint32_t es = SizeOf(t);
     if (SameRepr<E>(t) && srcStride == 1 && dstStride == 1) {
         std::memcpy(dst, src, count * sizeof(E));
         return;
     }
-    for (int64_t i = 0; i < count; ++i) dst[i * dstStride] = LoadElem<E>(src + i * srcStride * es, t);
+    // The source type chosen once per run, not per element, so that each loop is a plain strided copy or
+    // conversion (and vectorises where the run is contiguous): the transposed loads of A and B, and every
+    // load of half/bfloat16 operands, come through here.
+    switch (t) {
+        case CubeType::kFloat64: {
+            const int64_t step = srcStride * 8;
+            for (int64_t i = 0; i < count; ++i) dst[i * dstStride] = LoadElem<E>(src + i * step, CubeType::kFloat64);
+            return;
+        }
+        case CubeType::kFloat32: {
+            const int64_t step = srcStride * 4;
+            for (int64_t i = 0; i < count; ++i) dst[i * dstStride] = LoadElem<E>(src + i * step, CubeType::kFloat32);
+            return;
+        }
+        case CubeType::kFloat16: {
+            const int64_t step = srcStride * 2;
+            for (int64_t i = 0; i < count; ++i) dst[i * dstStride] = LoadElem<E>(src + i * step, CubeType::kFloat16);
+            return;
+        }
+        case CubeType::kBFloat16: {
+            const int64_t step = srcStride * 2;
+            for (int64_t i = 0; i < count; ++i) dst[i * dstStride] = LoadElem<E>(src + i * step, CubeType::kBFloat16);
+            return;
+        }
+    }
 }
 
 // One operand's L1 groups, replaced first-in first-out.

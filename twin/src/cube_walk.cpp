@@ -158,6 +158,10 @@ struct Walk {
             const E* acc = buf.l0c.data() + r * t.baseN;
             if (cube_detail::SameRepr<E>(s.types.c)) {
                 std::memcpy(row, acc, nv * sizeof(E));
+            } else if (s.types.c == CubeType::kBFloat16) {  // the type chosen once per row, not per element
+                for (int64_t j = 0; j < nv; ++j) cube_detail::StoreElem<E>(row + j * es, CubeType::kBFloat16, acc[j]);
+            } else if (s.types.c == CubeType::kFloat16) {
+                for (int64_t j = 0; j < nv; ++j) cube_detail::StoreElem<E>(row + j * es, CubeType::kFloat16, acc[j]);
             } else {
                 for (int64_t j = 0; j < nv; ++j) cube_detail::StoreElem<E>(row + j * es, s.types.c, acc[j]);
             }

@@ -230,9 +230,8 @@ std::string HowToOrder(Pipe a, Pipe b)
              HowToOrder(otherPipe, pipe) + ")");
 }
 
-bool InUb(const void* addr, uint64_t bytes, uint64_t& offset)
+bool InUb(const CoreContext& ctx, const void* addr, uint64_t bytes, uint64_t& offset)
 {
-    const CoreContext& ctx = CurrentCore();
     const auto* p = static_cast<const uint8_t*>(addr);
     if (ctx.ub == nullptr || p < ctx.ub || p + bytes > ctx.ub + ctx.platform->ubSize || bytes == 0) return false;
     offset = static_cast<uint64_t>(p - ctx.ub);
@@ -257,9 +256,9 @@ const char* PipeName(Pipe pipe)
     return names[static_cast<uint32_t>(pipe)];
 }
 
-Instr::Instr(const char* call, Pipe pipe) : call_(call), pipe_(pipe)
+Instr::Instr(const char* call, Pipe pipe) : call_(call), pipe_(pipe), state_(&State())
 {
-    HazardState& s = State();
+    HazardState& s = *state_;
     epoch_ = ++s.clock[static_cast<uint32_t>(pipe)].t[static_cast<uint32_t>(pipe)];
     seq_ = ++s.seq;
 }
@@ -267,8 +266,9 @@ Instr::Instr(const char* call, Pipe pipe) : call_(call), pipe_(pipe)
 void Instr::Read(const char* operand, const void* addr, uint64_t bytes)
 {
     uint64_t off;
-    if (!InUb(addr, bytes, off)) return;
-    HazardState& s = State();
+    if (core_ == nullptr) core_ = &CurrentCore();
+    if (!InUb(*core_, addr, bytes, off)) return;
+    HazardState& s = *state_;
     const int32_t q = UbSlot(pipe_);
     WalkBlocks(s, off, bytes, [&](uint32_t id, uint32_t need, uint64_t b) -> uint32_t {
         const Record& blk = s.records[id];
@@ -298,8 +298,9 @@ void Instr::Write(const char* operand, const void* addr, uint64_t bytes)
 {
     (void)operand;
     uint64_t off;
-    if (!InUb(addr, bytes, off)) return;
-    HazardState& s = State();
+    if (core_ == nullptr) core_ = &CurrentCore();
+    if (!InUb(*core_, addr, bytes, off)) return;
+    HazardState& s = *state_;
     uint32_t wholeId = UINT32_MAX;  // the record of a whole block after this write (the same for every block)
     WalkBlocks(s, off, bytes, [&](uint32_t id, uint32_t need, uint64_t b) -> uint32_t {
         const Record& blk = s.records[id];
@@ -348,7 +349,7 @@ std::string GmRange(const void* addr, uint64_t bytes)
 
 void Instr::GmRead(const void* addr, uint64_t bytes)
 {
-    HazardState& s = State();
+    HazardState& s = *state_;
     if (bytes == 0 || s.gmWrites.empty()) return;
     const auto begin = reinterpret_cast<uintptr_t>(addr);
     for (const HazardState::GmAccess& w : s.gmWrites) {
@@ -364,7 +365,7 @@ void Instr::GmRead(const void* addr, uint64_t bytes)
 
 void Instr::GmWrite(const void* addr, uint64_t bytes)
 {
-    HazardState& s = State();
+    HazardState& s = *state_;
     if (bytes == 0) return;
     const auto begin = reinterpret_cast<uintptr_t>(addr);
     // Forget the writes every GM reader and MTE3 itself already know complete (the list stays short).
@@ -403,8 +404,9 @@ const char* UnsettledGmWrite(Pipe pipe)
 void Instr::WriteUndefined(const void* addr, uint64_t bytes)
 {
     uint64_t off;
-    if (!InUb(addr, bytes, off)) return;
-    HazardState& s = State();
+    if (core_ == nullptr) core_ = &CurrentCore();
+    if (!InUb(*core_, addr, bytes, off)) return;
+    HazardState& s = *state_;
     WalkBlocks(s, off, bytes, [&](uint32_t id, uint32_t need, uint64_t) -> uint32_t {
         if ((s.records[id].written & need) == need) return id;
         Record next = s.records[id];

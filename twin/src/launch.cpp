@@ -187,9 +187,15 @@ bool Ordered(const std::vector<CoreContext>& cores, const Span& a, const Span& b
 
 void CollectWrites(const std::vector<CoreContext>& cores, std::vector<Span>& spans)
 {
+    // Most launches zero no SyncAll workspace: then no write needs the per-core lookup.
+    const bool zeroing = std::any_of(cores.begin(), cores.end(), [](const CoreContext& c) {
+        return c.records->syncWorkspace.begin != c.records->syncWorkspace.end;
+    });
     for (const CoreContext& c : cores) {
         for (const GmWrite& w : c.records->writes) {
-            if (!InSyncWorkspaceZeroing(cores, w)) spans.push_back({w.begin, w.end, c.coreId, w.rel, w.acq, false});
+            if (!zeroing || !InSyncWorkspaceZeroing(cores, w)) {
+                spans.push_back({w.begin, w.end, c.coreId, w.rel, w.acq, false});
+            }
         }
         for (const GmWrite& w : c.records->atomicWrites) spans.push_back({w.begin, w.end, c.coreId, w.rel, w.acq, true});
     }
@@ -240,8 +246,10 @@ void CheckNoCrossCoreReadAfterWrite(const LaunchSpec& spec, const std::vector<Co
     if (spans.empty()) return;
     std::vector<uint64_t> reach(spans.size());  // the furthest end among spans[0..k]
     for (size_t k = 0; k < spans.size(); ++k) reach[k] = std::max(spans[k].end, k > 0 ? reach[k - 1] : 0);
+    const uint64_t written0 = spans.front().begin, written1 = reach.back();  // every write lies in between
     for (const CoreContext& c : cores) {
         for (const GmWrite& r : c.records->reads) {
+            if (r.end <= written0 || r.begin >= written1) continue;  // outside every write (inputs, as a rule)
             const Span read{r.begin, r.end, c.coreId, r.rel, r.acq, false};
             size_t k = static_cast<size_t>(std::upper_bound(spans.begin(), spans.end(), r.end - 1,
                                                             [](uint64_t v, const Span& s) { return v < s.begin; }) -

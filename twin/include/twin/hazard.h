@@ -51,6 +51,10 @@ private:
     Pipe pipe_;
     uint32_t epoch_;
     uint32_t seq_;
+    // Looked up once per instruction rather than once per operand (each lookup is a thread-local access,
+    // a call in a shared library); an instruction runs on one core, without a fiber switch inside it.
+    struct HazardState* state_;
+    const struct CoreContext* core_ = nullptr;  // on the first UB operand
 };
 
 // Happens-before edges.

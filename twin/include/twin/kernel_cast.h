@@ -27,6 +27,7 @@
 #include "twin/kernel_int4.h"
 #include "twin/kernel_tensor.h"
 #include "twin/kernel_vec_repeat.h"
+#include "twin/simd_loops.h"
 
 namespace AscendC {
 
@@ -431,10 +432,18 @@ __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src
         constexpr bool kNarrowFloat =
             std::is_same_v<U, float> && (std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>);
         if constexpr (kWidenFloat) {  // exact: the loop vectorises
-            for (uint32_t i = 0; i < count; ++i) d[i] = ascend_twin::Widen(s[i]);
+            bool done = false;
+            if constexpr (std::is_same_v<U, bfloat16_t>) {
+                done = ascend_twin::simd::WidenBf16(d, reinterpret_cast<const uint16_t*>(s), count);
+            }
+            for (uint32_t i = 0; !done && i < count; ++i) d[i] = ascend_twin::Widen(s[i]);
         } else if constexpr (kNarrowFloat) {
             if (roundMode == RoundMode::CAST_RINT || roundMode == RoundMode::CAST_NONE) {
-                for (uint32_t i = 0; i < count; ++i) d[i] = ascend_twin::Narrow<T>(s[i]);  // nearest even, as CastElem
+                bool done = false;
+                if constexpr (std::is_same_v<T, bfloat16_t>) {
+                    done = ascend_twin::simd::NarrowBf16(reinterpret_cast<uint16_t*>(d), s, count);
+                }
+                for (uint32_t i = 0; !done && i < count; ++i) d[i] = ascend_twin::Narrow<T>(s[i]);  // nearest even, as CastElem
             } else {
                 for (uint32_t i = 0; i < count; ++i) d[i] = twin_detail::CastElem<T, U>(s[i], roundMode);
             }

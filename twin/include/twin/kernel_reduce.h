@@ -25,12 +25,19 @@ template <typename T>
 inline Compute<T> RepeatTreeSum(const T* src, uint32_t n)
 {
     constexpr uint32_t kRepeat = 256 / sizeof(T);
-    Compute<T> lane[kRepeat];
+    // Two buffers, each level reading one and writing the other, so that the pairwise sums vectorise
+    // (an in-place level looks to the vectoriser like a dependence).
+    Compute<T> lane[kRepeat], half[kRepeat / 2];
     for (uint32_t i = 0; i < kRepeat; ++i) lane[i] = i < n ? static_cast<Compute<T>>(src[i]) : Compute<T>(0);
+    Compute<T>* in = lane;
+    Compute<T>* out = half;
     for (uint32_t width = kRepeat; width > 1; width /= 2) {
-        for (uint32_t i = 0; i < width / 2; ++i) lane[i] = static_cast<Compute<T>>(static_cast<T>(lane[2 * i] + lane[2 * i + 1]));
+        for (uint32_t i = 0; i < width / 2; ++i) out[i] = static_cast<Compute<T>>(static_cast<T>(in[2 * i] + in[2 * i + 1]));
+        Compute<T>* t = in;
+        in = out;
+        out = t;
     }
-    return lane[0];
+    return in[0];
 }
 
 }  // namespace twin_detail

@@ -7,6 +7,7 @@
 #include "twin/hazard.h"
 #include "twin/kernel_tensor.h"
 #include "twin/runtime.h"
+#include "twin/simd_loops.h"
 
 namespace AscendC {
 namespace twin_detail {
@@ -62,7 +63,9 @@ inline void Binary(const char* call, ascend_twin::VecOp op, const LocalTensor<T>
     T* d = twin_detail::TwinData(dst);
     const T* a = twin_detail::TwinData(src0);
     const T* b = twin_detail::TwinData(src1);
-    for (int32_t i = 0; i < count; ++i) {
+    bool done = false;
+    if constexpr (std::is_same_v<T, float>) done = ascend_twin::simd::BinaryF32(op, d, a, b, count);
+    for (int32_t i = 0; !done && i < count; ++i) {
         d[i] = static_cast<T>(f(static_cast<Compute<T>>(a[i]), static_cast<Compute<T>>(b[i])));
     }
     ascend_twin::CountVec(op, count, ascend_twin::CountFormRepeats(count, sizeof(T)));
@@ -81,7 +84,9 @@ inline void WithScalar(const char* call, ascend_twin::VecOp op, const LocalTenso
     T* d = twin_detail::TwinData(dst);
     const T* a = twin_detail::TwinData(src);
     const Compute<T> s = static_cast<Compute<T>>(scalar);
-    for (int32_t i = 0; i < count; ++i) {
+    bool done = false;
+    if constexpr (std::is_same_v<T, float>) done = ascend_twin::simd::ScalarF32(op, d, a, s, count);
+    for (int32_t i = 0; !done && i < count; ++i) {
         d[i] = static_cast<T>(f(static_cast<Compute<T>>(a[i]), s));
     }
     ascend_twin::CountVec(op, count, ascend_twin::CountFormRepeats(count, sizeof(T)));

@@ -1,0 +1,24 @@
+// Element loops of the hottest vector instructions, built a second time for AVX2 and chosen at run time
+// (the twin's builds target the x86-64 baseline, and CI machines vary). Each computes exactly what the
+// instruction's portable loop computes: the same IEEE single-precision operations element by element (no
+// FMA contraction, operands may alias as in the portable loop), the same bfloat16 rounding. Each returns
+// false, having done nothing, when the CPU lacks AVX2 or the operation is not one it covers: the caller
+// then runs its own loop. Out of line in the twin's runtime, so that one copy serves every kernel.
+#pragma once
+
+#include <cstdint>
+
+#include "twin/runtime.h"
+
+namespace ascend_twin::simd {
+
+// d[i] = a[i] OP b[i] for OP of kAdd, kSub, kMul, kDiv.
+bool BinaryF32(VecOp op, float* d, const float* a, const float* b, int64_t n);
+// d[i] = a[i] OP s for OP of kAdds, kMuls.
+bool ScalarF32(VecOp op, float* d, const float* a, float s, int64_t n);
+// d[i] = the float of bfloat16 bits s[i] (exact).
+bool WidenBf16(float* d, const uint16_t* s, int64_t n);
+// d[i] = bfloat16 bits of s[i], rounded to nearest even, NaN kept quiet (FloatToBf16Bits).
+bool NarrowBf16(uint16_t* d, const float* s, int64_t n);
+
+}  // namespace ascend_twin::simd
