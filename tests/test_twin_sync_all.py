@@ -3,6 +3,7 @@ than the launch has cores; GM another core wrote before a SyncAll is legal to re
 the same two SyncAlls is a race; a core that returns while others wait (the NPU hangs) and a core that
 fails while others wait are reported, never a hang. InitGlobalMemory and the workspace form's rules. (8 cores on one pool thread: tests/test_twin_stats.py.)"""
 import os
+import subprocess
 
 import pytest
 import torch
@@ -196,3 +197,14 @@ def test_ib_set_wait_workspace_rules(lib):
         ib_chain(lib, 4, dirty)
     with pytest.raises(KernelRuleViolation, match=r"IBSet<true>: broke the rule 'IBSet/IBWait's eventID selects a row"):
         ib_chain(lib, 2, torch.zeros(4 * CHUNK, dtype=torch.int32), -1, -1)
+
+
+ASCCHK = os.path.join(os.environ.get("ASCCHK_DIR", "/tmp/ascchk"), "check_kernel.sh")
+
+
+@pytest.mark.skipif(not os.access(ASCCHK, os.X_OK), reason="the ascchk checkers (real Ascend C headers) are not built")
+def test_sync_forms_compile_against_the_real_headers():
+    # SyncAll's two forms, IBSet/IBWait, InitGlobalMemory as this file's kernels call them (not in CI).
+    proc = subprocess.run(["bash", ASCCHK, os.path.join(KERNELS, "sync_all.cpp"), "--mode", "aiv"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
