@@ -3,6 +3,7 @@ than the launch has cores; GM another core wrote before a SyncAll is legal to re
 the same two SyncAlls is a race; a core that returns while others wait (the NPU hangs) and a core that
 fails while others wait are reported, never a hang. InitGlobalMemory and the workspace form's rules. (8 cores on one pool thread: tests/test_twin_stats.py.)"""
 import os
+import subprocess
 
 import pytest
 import torch
@@ -145,3 +146,65 @@ def test_writes_ordered_by_sync_all_may_overlap(lib):
     y = torch.zeros(8)
     lib.launch("overwrite_after_sync", 2, x=x, y=y)
     assert torch.equal(y, x[8:])
+
+
+# IBSet/IBWait (kernel ib_chain): the running sum of x's chunks passed from core to core.
+def ib_chain(lib, cores, sync, set_event=0, wait_event=0, with_wait=1):
+    x = torch.randint(-50, 50, (cores * CHUNK,)).float()  # integers: sums are exact
+    ws = torch.full((cores * CHUNK,), float("nan"))
+    lib.launch("ib_chain", cores, x=x, ws=ws, sync=sync, setEvent=set_event, waitEvent=wait_event,
+               withWait=with_wait)
+    return x, ws
+
+
+def ib_workspace_bytes(cores, max_event, max_block):
+    return cores * 32 * max_event + max_block * 32 + 32  # the IBSet docs' minimum
+
+
+@pytest.mark.parametrize("cores,event", [(2, 0), (5, 0), (8, 1), (48, 2)])
+def test_ib_set_wait_pass_a_running_sum_from_core_to_core(lib, cores, event):
+    sync = torch.zeros(ib_workspace_bytes(cores, event, cores - 2) // 4, dtype=torch.int32)  # exactly the minimum
+    x, ws = ib_chain(lib, cores, sync, event, event)
+    expected = x.double().view(cores, CHUNK).cumsum(0).reshape(-1)
+    assert torch.equal(ws.double(), expected)
+    assert not sync.any()  # every IBSet's 1 was taken back to 0 by its IBWait
+
+
+def test_ib_wait_left_out_is_a_cross_core_race(lib):
+    with pytest.raises(KernelRuleViolation, match=r"core 1 read bytes \[0, 32\) of GM buffer 'ws', which core 0 wrote "
+                                                  r"in this launch"):
+        ib_chain(lib, 3, torch.zeros(3 * CHUNK, dtype=torch.int32), with_wait=0)
+
+
+def test_ib_wait_nobody_sets_is_reported_as_a_hang(lib):
+    with pytest.raises(KernelRuleViolation) as info:
+        ib_chain(lib, 3, torch.zeros(6 * CHUNK, dtype=torch.int32), set_event=0, wait_event=1)
+    message = str(info.value)
+    assert "every wait of a core is released by another core" in message
+    assert "core 1 at IBWait<true>(blockIdx 0, eventID 1), whose slot never holds 1" in message
+    assert "on the NPU the kernel hangs" in message
+
+
+def test_ib_set_wait_workspace_rules(lib):
+    short = ib_workspace_bytes(4, 1, 2) // 4 - 1  # one int32 short of the minimum
+    with pytest.raises(KernelRuleViolation, match=r"IBSet<true>: broke the rule 'IBSet/IBWait's gmWorkspace holds at "
+                                                  r"least core count \* 32 \* eventID_max"):
+        ib_chain(lib, 4, torch.zeros(short, dtype=torch.int32), 1, 1)
+    dirty = torch.zeros(4 * CHUNK, dtype=torch.int32)
+    dirty[CHUNK] = 1  # core 1's slot still holds a set from an earlier launch
+    with pytest.raises(KernelRuleViolation, match=r"gmWorkspace is zeroed before the launch.*slot of blockIdx 1, "
+                                                  r"eventID 0 \(gmWorkspace bytes \[32, 64\)\) holds 1 at its first use"):
+        ib_chain(lib, 4, dirty)
+    with pytest.raises(KernelRuleViolation, match=r"IBSet<true>: broke the rule 'IBSet/IBWait's eventID selects a row"):
+        ib_chain(lib, 2, torch.zeros(4 * CHUNK, dtype=torch.int32), -1, -1)
+
+
+ASCCHK = os.path.join(os.environ.get("ASCCHK_DIR", "/tmp/ascchk"), "check_kernel.sh")
+
+
+@pytest.mark.skipif(not os.access(ASCCHK, os.X_OK), reason="the ascchk checkers (real Ascend C headers) are not built")
+def test_sync_forms_compile_against_the_real_headers():
+    # SyncAll's two forms, IBSet/IBWait, InitGlobalMemory as this file's kernels call them (not in CI).
+    proc = subprocess.run(["bash", ASCCHK, os.path.join(KERNELS, "sync_all.cpp"), "--mode", "aiv"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]

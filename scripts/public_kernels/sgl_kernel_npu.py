@@ -84,6 +84,37 @@ def causal_conv1d_update_case(kdir: str, gen: torch.Generator) -> List[Case]:
     return cases
 
 
+def assign_cache_case(kdir: str, gen: torch.Generator) -> List[Case]:
+    """SGLang's assign_req_to_token_pool: dst[b, dstStart[b]:dstEnd[b]] = src[srcStart[b]:srcEnd[b]] for each
+    row b (the op's own test, tests/python/sgl_kernel_npu/test_inplace_assign_cache.py: 48 rows, start offsets uniform in [0, L - gap - 1), src the flat out_cache_loc of twice the
+    rows, srcStart/srcEnd its cumulative lengths). Rows go to the cores in turn; each row's copy-back waits
+    (IBWait) for the previous row's (IBSet). Host tiling: the tiling struct of op_host/tiling_data.h, the sync
+    workspace blockDim * 64 + 32 zeroed bytes, the UB size of A2, coreNum 8."""
+    import struct
+    cases = []
+    rows = 48  # the test's 96 requests, half of them assigned
+    for dtype, length, gap in ((torch.int8, 1024, 1), (torch.int16, 1024, 2), (torch.int32, 1024, 2),
+                               (torch.int64, 1024, 1), (torch.int32, 100000, 50000)):
+        start = torch.randint(0, length - gap - 1, (rows,), generator=gen, dtype=torch.int64)
+        end = start + gap
+        dst = torch.randint(32, (rows, length), generator=gen, dtype=dtype)
+        src = torch.randint(32, (2 * rows * gap,), generator=gen, dtype=dtype)
+        src_end = torch.cumsum(end - start, 0)
+        src_start = src_end - (end - start)
+        expect = dst.clone()
+        for b in range(rows):
+            expect[b, int(start[b]):int(end[b])] = src[int(src_start[b]):int(src_end[b])]
+        cores = 8
+        workspace = cores * 32 + cores * 32 + 32
+        tiling = struct.pack("<5I", rows, length, dtype.itemsize, workspace, 192 * 1024)
+        cases.append(Case(cores, {"dstPtr": dst, "srcPtr": src, "dstStartIdxPtr": start, "dstEndIdxPtr": end,
+                                  "srcStartIdxPtr": src_start, "srcEndIdxPtr": src_end,
+                                  "sync": torch.zeros(workspace // 4, dtype=torch.int32), "tilingPtr": tiling},
+                          {"dstPtr": expect.double()}, rtol=0, atol=0,
+                          label=f"{str(dtype)[6:]} {rows} x {length}, gap {gap}"))
+    return cases
+
+
 KERNELS: List[Kernel] = [
     Kernel("sgl_alloc_extend", REPO, "csrc/alloc_extend/op_kernel/alloc_extend_kernel.cpp", "alloc_extend",
            "paged KV allocation, scalar loops", None),
@@ -91,7 +122,7 @@ KERNELS: List[Kernel] = [
            "apply_token_bitmask_fp16", "11 scalars by value, UB -> UB DataCopy, scalar SetValue of -inf",
            apply_token_bitmask_case),
     Kernel("sgl_assign_cache", REPO, "csrc/assign_cache_op/op_kernel/assign_cache_op.cpp", "assign_cache_op",
-           "IBSet/IBWait between cores", None),
+           "IBSet/IBWait between cores, scalar GetValue/SetValue copies", assign_cache_case),
     Kernel("sgl_cache_loc_assign", REPO, "csrc/cache_location_assign/op_kernel/cache_loc_assign_kernel.cpp",
            "cache_loc_assign", "ASCEND_IS_AIV, GetTPipePtr", None),
     Kernel("sgl_causal_conv1d_update", REPO, "csrc/causal_conv1d_update/op_kernel/causal_conv1d_update.cpp",

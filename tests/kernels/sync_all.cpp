@@ -225,3 +225,29 @@ extern "C" __global__ __aicore__ void sync_all_in_aiv_only_kernel(GM_ADDR x, GM_
     KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
     SyncAll();
 }
+
+// IBSet/IBWait: a running sum passed from core to core. Core i waits for core i - 1 (IBWait with blockIdx
+// i - 1), reads its partial sum from ws chunk i - 1, adds x chunk i, writes ws chunk i and sets its own slot
+// (IBSet with blockIdx i); the last core sets nothing (every IBSet has its IBWait). waitEvent is the eventID
+// of the IBWait (setEvent of the IBSet: equal in a correct kernel); withWait = 0 leaves the IBWait out.
+extern "C" __global__ __aicore__ void ib_chain(GM_ADDR x, GM_ADDR ws, GM_ADDR sync, int32_t setEvent,
+                                               int32_t waitEvent, int32_t withWait)
+{
+    Chunks chunks;
+    TBuf<TPosition::VECCALC> flagBuf;
+    chunks.Pipe().InitBuffer(flagBuf, 32);
+    LocalTensor<int32_t> flag = flagBuf.Get<int32_t>();
+    GlobalTensor<int32_t> syncGm;
+    syncGm.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(sync));
+    const int32_t idx = static_cast<int32_t>(GetBlockIdx());
+    const int32_t num = static_cast<int32_t>(GetBlockNum());
+    LocalTensor<float> mine = chunks.Load(x, idx);
+    if (idx == 0) {
+        chunks.Store(ws, idx, mine);
+    } else {
+        if (withWait != 0) IBWait(syncGm, flag, idx - 1, waitEvent);
+        LocalTensor<float> before = chunks.Load(ws, idx - 1);
+        chunks.Store(ws, idx, mine, &before);
+    }
+    if (idx != num - 1) IBSet(syncGm, flag, idx, setEvent);
+}

@@ -1,9 +1,11 @@
-// SyncAll and InitGlobalMemory on the twin (twin/include/twin/kernel_block_sync.h).
+// SyncAll, IBSet/IBWait and InitGlobalMemory on the twin (twin/include/twin/kernel_block_sync.h).
 #include "twin/kernel_block_sync.h"
 #include "twin/violation.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
+#include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -217,6 +219,119 @@ void SoftSyncAll(const char* call, int32_t* gm, uint64_t gmElements, uint64_t ub
     }
     PipeAcquire(Pipe::kS, PipeNow(Pipe::kMte2));  // MTE2_S: the scalar pipe counts the slots
     Instr(call, Pipe::kS).Read("ubWorkspace", ub, total * kSlotBytes);
+}
+
+namespace {
+
+struct SlotWait {
+    const int32_t* slot;
+    int32_t want;
+};
+
+bool SlotHolds(LaunchSync&, const void* arg)
+{
+    const auto* w = static_cast<const SlotWait*>(arg);
+    return __atomic_load_n(w->slot, __ATOMIC_ACQUIRE) == w->want;
+}
+
+}  // namespace
+
+void InterBlockSync(bool set, bool isAIVOnly, int32_t* gm, uint64_t gmElements, uint64_t ubOffset, uint32_t ubElements,
+                    int32_t ubPosition, int32_t blockIdx, int32_t eventID)
+{
+    const char* call = set ? (isAIVOnly ? "IBSet<true>" : "IBSet<false>") : (isAIVOnly ? "IBWait<true>" : "IBWait<false>");
+    CoreContext& c = CurrentCore();
+    if (c.coreType == AscendC::AIC) return;  // A2 (dav_c220): "if ASCEND_IS_AIC { return; }" in both
+    CheckResident(call);
+    // The docs' core count: GetBlockNum() in AIV-only mode, GetBlockNum() * 2 in MIX mode (isAIVOnly = false).
+    const int64_t coreNum = isAIVOnly ? c.blockNum : c.blockNum * 2;
+    const std::string mode = isAIVOnly ? "GetBlockNum() = " + std::to_string(c.blockNum)
+                                       : "GetBlockNum() * 2 = " + std::to_string(coreNum) + " (isAIVOnly = false)";
+    if (blockIdx < 0 || blockIdx >= coreNum) {
+        Fail(call, "IBSet/IBWait's blockIdx is in [0, core count - 1] (IBSet docs)",
+             "blockIdx " + std::to_string(blockIdx) + " with a core count of " + mode);
+    }
+    if (eventID < 0) {
+        Fail(call, "IBSet/IBWait's eventID selects a row of gmWorkspace: it is 0 or more",
+             "eventID " + std::to_string(eventID) + " addresses a slot before gmWorkspace");
+    }
+    const uint64_t slotIndex = static_cast<uint64_t>(coreNum) * 8 * static_cast<uint64_t>(eventID) +
+                               static_cast<uint64_t>(blockIdx) * 8;
+    const uint64_t need = slotIndex * sizeof(int32_t) + kSlotBytes;
+    const char* sizeRule = "IBSet/IBWait's gmWorkspace holds at least core count * 32 * eventID_max + blockIdx_max * "
+                           "32 + 32 bytes (IBSet docs)";
+    if (gmElements != 0 && gmElements * sizeof(int32_t) < need) {
+        Fail(call, sizeRule,
+             "gmWorkspace holds " + std::to_string(gmElements * sizeof(int32_t)) + " bytes; blockIdx " +
+                 std::to_string(blockIdx) + ", eventID " + std::to_string(eventID) + " with a core count of " + mode +
+                 " use bytes [" + std::to_string(need - kSlotBytes) + ", " + std::to_string(need) + ")");
+    }
+    int32_t* slot = gm + slotIndex;
+    CheckGmInBounds(call, sizeRule, "workspace", slot, kSlotBytes);
+    const int32_t vecin = static_cast<int32_t>(AscendC::TPosition::VECIN);
+    const int32_t veccalc = static_cast<int32_t>(AscendC::TPosition::VECCALC);
+    const int32_t vecout = static_cast<int32_t>(AscendC::TPosition::VECOUT);
+    if (ubPosition != vecin && ubPosition != veccalc && ubPosition != vecout) {
+        Fail(call, "IBSet/IBWait's ubWorkspace is a VECIN, VECCALC or VECOUT tensor", "the tensor is at another position");
+    }
+    if (static_cast<uint64_t>(ubElements) * sizeof(int32_t) < kSlotBytes) {
+        Fail(call, "IBSet/IBWait's ubWorkspace holds at least 32 bytes (IBSet docs)",
+             "ubWorkspace holds " + std::to_string(ubElements * sizeof(int32_t)) + " bytes");
+    }
+    uint8_t* ub = c.ub + ubOffset;
+    CheckUbAligned(call, "ubWorkspace", ub);
+    BarrierAll();  // pipe_barrier(PIPE_ALL) before the polling
+    LaunchSync& sync = *c.sync;
+    CrossCore& x = *sync.cross;
+    const uint64_t key = reinterpret_cast<uintptr_t>(slot);
+    const int32_t want = set ? 0 : 1;
+    {
+        std::unique_lock<std::mutex> lock(sync.mutex);
+        // The slot is 0 or 1 between the calls of a launch; a first use finding anything else read a workspace
+        // nobody zeroed (IBSet docs: gmWorkspace is initialised to 0), whose stale 1 would let an IBWait pass early.
+        const int32_t now = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+        if (x.ibClocks.find(key) == x.ibClocks.end() && now != 0) {
+            lock.unlock();
+            Fail(call, "IBSet/IBWait's gmWorkspace is zeroed before the launch (IBSet docs)",
+                 "the slot of blockIdx " + std::to_string(blockIdx) + ", eventID " + std::to_string(eventID) +
+                     " (gmWorkspace bytes [" + std::to_string(need - kSlotBytes) + ", " + std::to_string(need) +
+                     ")) holds " + std::to_string(now) + " at its first use in the launch" +
+                     (now == 1 ? ": an IBWait would pass before the IBSet it waits for" : ""));
+        }
+        std::vector<uint32_t>& clock = x.ibClocks[key];
+        const SlotWait wait{slot, want};
+        char what[128];
+        std::snprintf(what, sizeof what, "%s(blockIdx %d, eventID %d), whose slot never holds %d", call, blockIdx,
+                      eventID, want);
+        WaitUntil(lock, SlotHolds, &wait, what);
+        if (!clock.empty()) AcquireClock(c, clock);  // the value read was written by another core's IBSet/IBWait
+        ReleaseClock(c, clock);
+        __atomic_store_n(slot, 1 - want, __ATOMIC_RELEASE);
+        sync.opened.notify_all();
+    }
+    // UB: the slot copied in (MTE2), read and set by the scalar unit, copied out (MTE3); GM: the slot's own
+    // traffic, which the cross-core checks do not look at (the twin counts one round of polling).
+    {
+        Instr copy(call, Pipe::kMte2);
+        copy.Write("ubWorkspace", ub, kSlotBytes);
+    }
+    std::memcpy(ub, slot, kSlotBytes);
+    PipeAcquire(Pipe::kS, PipeNow(Pipe::kMte2));
+    {
+        Instr scalar(call, Pipe::kS);
+        scalar.Read("ubWorkspace", ub, sizeof(int32_t));
+        scalar.Write("ubWorkspace", ub, sizeof(int32_t));
+    }
+    PipeAcquire(Pipe::kMte3, PipeNow(Pipe::kS));
+    Instr(call, Pipe::kMte3).Read("ubWorkspace", ub, kSlotBytes);
+    c.counters.gmBytesRead += kSlotBytes;
+    c.counters.gmBytesWritten += kSlotBytes;
+    c.counters.dataCopyCalls += 2;
+    c.counters.mte2Calls += 1;
+    c.counters.mte2Bursts += 1;
+    c.counters.mte3Calls += 1;
+    c.counters.mte3Bursts += 1;
+    BarrierAll();  // pipe_barrier(PIPE_ALL) after
 }
 
 void InitGm(const char* call, void* gm, uint64_t gmElements, uint64_t size, const void* value, uint32_t elementBytes,

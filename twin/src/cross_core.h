@@ -83,6 +83,9 @@ struct CrossCore {
     std::vector<uint8_t> clientOpen, clientQuit;
     std::vector<uint32_t> matmulObjects;  // by coreId: objects REGIST_MATMUL_OBJ registered on the core
     bool hardSyncAll = false;              // a hardware SyncAll ran (its flag ids are 11-14)
+    // IBSet/IBWait (twin/src/block_sync.cpp): per 32-byte slot address of a gmWorkspace, the joined clocks of
+    // the cores that wrote the slot (an IBSet's 1, an IBWait's 0), acquired by the core that reads the value.
+    std::map<uint64_t, std::vector<uint32_t>> ibClocks;
     std::vector<uint16_t> userFlagIds;     // flag ids the kernel's own CrossCoreSetFlag calls used
 
     uint32_t AicOf(int64_t block) const { return static_cast<uint32_t>(block * (1 + ratio)); }

@@ -1,4 +1,4 @@
-// Synchronisation across the cores of a launch (SyncAll) and GM initialisation (InitGlobalMemory, Fill).
+// Synchronisation across the cores of a launch (SyncAll, IBSet/IBWait) and GM initialisation (InitGlobalMemory, Fill).
 // Real declarations: basic_api/kernel_operator_block_sync_intf.h (SyncAll) and
 // adv_api/utils/init_global_memory.h (InitGlobalMemory, Fill); A2 implementation:
 // impl/basic_api/dav_c220/kernel_operator_sync_impl.h, init_global_memory_v220_impl.h.
@@ -24,6 +24,9 @@ void InitGm(const char* call, void* gm, uint64_t gmElements, uint64_t size, cons
 // CrossCoreSetFlag / CrossCoreWaitFlag (twin/src/cross_core.cpp); pipe is the pipe_t value.
 void CrossCoreSetFlagImpl(uint32_t mode, int32_t pipe, uint32_t flagId);
 void CrossCoreWaitFlagImpl(uint32_t mode, uint32_t flagId);
+// IBSet / IBWait: the slot gmWorkspace[coreNum * 8 * eventID + blockIdx * 8] goes 0 -> 1 (set) and 1 -> 0 (wait).
+void InterBlockSync(bool set, bool isAIVOnly, int32_t* gm, uint64_t gmElements, uint64_t ubOffset, uint32_t ubElements,
+                    int32_t ubPosition, int32_t blockIdx, int32_t eventID);
 void NoteHardSyncAll();  // the hardware SyncAll uses flag ids 11-14 (checked against the kernel's own at the end)
 }  // namespace ascend_twin
 
@@ -47,6 +50,30 @@ __aicore__ inline void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const L
     ascend_twin::SoftSyncAll("SyncAll(gmWorkspace, ubWorkspace, usedCores)",
                              const_cast<int32_t*>(gmWorkspace.GetPhyAddr()), gmWorkspace.GetSize(),
                              ubWorkspace.GetPhyAddr(), ubWorkspace.GetSize(), ubWorkspace.GetPosition(), usedCores);
+}
+
+// Synchronisation of one core with another through a GM workspace (IBSet/IBWait docs): the core that is
+// waited for calls IBSet, which waits until its 32-byte slot gmWorkspace[coreNum * 8 * eventID + blockIdx * 8]
+// holds 0 and writes 1; the waiting core calls IBWait with the same gmWorkspace, blockIdx and eventID, which
+// waits until the slot holds 1 and writes 0 back. coreNum is GetBlockNum() (isAIVOnly) or GetBlockNum() * 2;
+// gmWorkspace is zeroed before the launch and holds coreNum * 32 * eventID_max + blockIdx_max * 32 + 32 bytes,
+// ubWorkspace (VECIN/VECCALC/VECOUT) at least 32. On A2 an AIC returns at once.
+template <bool isAIVOnly = true>
+__aicore__ inline void IBSet(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace,
+                             int32_t blockIdx, int32_t eventID)
+{
+    ascend_twin::InterBlockSync(true, isAIVOnly, const_cast<int32_t*>(gmWorkspace.GetPhyAddr()), gmWorkspace.GetSize(),
+                                ubWorkspace.GetPhyAddr(), ubWorkspace.GetSize(), ubWorkspace.GetPosition(), blockIdx,
+                                eventID);
+}
+
+template <bool isAIVOnly = true>
+__aicore__ inline void IBWait(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace,
+                              int32_t blockIdx, int32_t eventID)
+{
+    ascend_twin::InterBlockSync(false, isAIVOnly, const_cast<int32_t*>(gmWorkspace.GetPhyAddr()),
+                                gmWorkspace.GetSize(), ubWorkspace.GetPhyAddr(), ubWorkspace.GetSize(),
+                                ubWorkspace.GetPosition(), blockIdx, eventID);
 }
 
 // Synchronisation between the cores of a MIX kernel through the scheduler's per-core flag counters
