@@ -180,6 +180,12 @@ def sample_tiling():
     ("leakyrelu_aic_calls", "AIC 0, Matmul::SetOrgShape",
      r"in a MIX kernel the Matmul object is driven from the AIVs.*before REGIST_MATMUL_OBJ"),
     ("leakyrelu_no_end", "AIV 0, Matmul::End", r"Matmul::End is called once the Matmul object's work is done"),
+    ("leakyrelu_no_set_tensor", "AIV 0, Matmul::Iterate",
+     r"SetTensorA and SetTensorB come before Iterate'.*no walk started"),
+    ("leakyrelu_async_get", "AIV 0, Matmul::GetTensorC",
+     r"GetTensorC is synchronous like the Iterate before it'.*GetTensorC<false> after Iterate<true>"),
+    ("leakyrelu_workspace_get", r"AIV 0, Matmul::GetTensorC<false>\(\)",
+     r"GetTensorC<false>\(\) returns the next block of an Iterate<false> walk'.*no asynchronous walk"),
 ])
 def test_client_rules(lib, kernel, where, message):
     with pytest.raises(KernelRuleViolation, match=where + ".*" + message):
@@ -227,7 +233,18 @@ def test_async_rules(lib):
                                                   r"Iterate<false> fetches each of the walk's blocks once'.*the walk "
                                                   r"has 8 block\(s\), all fetched"):
         lib.launch("async_get_past_the_end", 1, **args)
-    lib.launch("matmul_async_iterate", 1, **args)
+    # Each AIV's walk has 8 blocks of 32 x 32 floats; its SetWorkspace buffer holds 2.
+    with pytest.raises(KernelRuleViolation, match=r"AIC 0, Matmul::Iterate \(AIC\): broke the rule 'the SetWorkspace "
+                                                  r"buffer holds every block of an Iterate<false>.*block 2 goes to bytes "
+                                                  r"\[8192, 12288\) of a workspace of 8192 bytes"):
+        lib.launch("async_small_workspace", 1, **args)
+    with pytest.raises(KernelRuleViolation, match=r"AIV 0, Matmul::GetTensorC: broke the rule 'GetTensorC into GM is "
+                                                  r"synchronous, after Iterate<true> \(A2's client\)'.*the walk was "
+                                                  r"started by Iterate<false>"):
+        lib.launch("async_get_into_gm", 1, **args)
+    c, ref = torch.full((m, n), float("nan")), operands(m, n, k, 3)[3]  # the counterpart, against float64
+    lib.launch("matmul_async_iterate", 1, **dict(args, c=c))
+    close(c, ref)
 
 
 def test_iterate_all_async_rules(lib):
@@ -242,6 +259,36 @@ def test_iterate_all_async_rules(lib):
         iterate_all_case(lib, "async_all_read_before_wait", t, blocks=1)
     c, ref, _, _ = iterate_all_case(lib, "matmul_async_iterate_all", t, blocks=1)
     close(c, ref)
+
+
+def test_iterate_all_walk_rules(lib):
+    t = tiling(128, 64, 64, 64, 64, 32, 32, 32, cores=2)
+    with pytest.raises(KernelRuleViolation, match=r"AIV 0, Matmul::IterateAll: broke the rule 'IterateAll starts a "
+                                                  r"walk: SetTensorA/SetTensorB come before each one'"):
+        iterate_all_case(lib, "iterate_all_twice", t, blocks=1)
+    with pytest.raises(KernelRuleViolation, match=r"AIV 0, Matmul::WaitIterateAll: broke the rule 'WaitIterateAll "
+                                                  r"follows an asynchronous IterateAll<false>.*was synchronous"):
+        iterate_all_case(lib, "wait_after_sync_iterate_all", t, blocks=1)
+    with pytest.raises(KernelRuleViolation, match=r"AIV 0, Matmul::Iterate: broke the rule 'Iterate<false> is for C "
+                                                  r"in UB \(VECIN/VECCALC/VECOUT\)'.*C is at GM"):
+        iterate_all_case(lib, "async_iterate_c_in_gm", t, blocks=1)
+    c, ref, _, _ = iterate_all_case(lib, "matmul_iterate_all", t, blocks=1)  # the counterpart
+    close(c, ref)
+
+
+def test_matmul_object_count_rules(lib):
+    # Four objects on the AIVs and the AIC (the API's most), the AIVs computing with the fourth: the messages
+    # reach the object they name.
+    t = tiling(128, 64, 64, 64, 64, 32, 32, 32, cores=2)
+    c, ref, _, _ = iterate_all_case(lib, "four_matmul_objects", t, blocks=1, seed=4)
+    close(c, ref)
+    with pytest.raises(KernelRuleViolation, match=r"REGIST_MATMUL_OBJ: broke the rule 'a kernel registers 1 to 4 "
+                                                  r"Matmul objects \(Matmul docs\)'.*5 objects"):
+        iterate_all_case(lib, "five_matmul_objects", t, blocks=1)
+    with pytest.raises(KernelRuleViolation, match=r"REGIST_MATMUL_OBJ \(AIC server\): broke the rule 'the AIVs and "
+                                                  r"the AIC register the same Matmul objects'.*a message for object 1, "
+                                                  r"the AIC registered 1"):
+        iterate_all_case(lib, "aic_registers_fewer_objects", t, blocks=1)
 
 
 def test_launch_model_rules(lib):
