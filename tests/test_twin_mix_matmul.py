@@ -219,6 +219,12 @@ def test_server_checks_the_tiling_against_the_aic(lib):
     with pytest.raises(KernelRuleViolation, match=r"AIC 0, REGIST_MATMUL_OBJ/Matmul::Init: broke the rule 'A1 \+ B1 "
                                                   r"\+ bias fit in the L1"):
         leakyrelu_case(lib, "matmul_leakyrelu", t)
+    # The AIV's client checks the tiling it registers before it sends it.
+    t = sample_tiling()
+    t.baseN = 0
+    with pytest.raises(KernelRuleViolation, match=r"AIV 0, Matmul::Init: broke the rule 'TCubeTiling sizes are "
+                                                  r"positive'.*base 128x0"):
+        leakyrelu_case(lib, "matmul_leakyrelu", t)
 
 
 def test_async_rules(lib):
@@ -238,8 +244,8 @@ def test_async_rules(lib):
                                                   r"buffer holds every block of an Iterate<false>.*block 2 goes to bytes "
                                                   r"\[8192, 12288\) of a workspace of 8192 bytes"):
         lib.launch("async_small_workspace", 1, **args)
-    with pytest.raises(KernelRuleViolation, match=r"AIV 0, Matmul::GetTensorC: broke the rule 'GetTensorC into GM is "
-                                                  r"synchronous, after Iterate<true> \(A2's client\)'.*the walk was "
+    with pytest.raises(KernelRuleViolation, match=r"AIV 0, Matmul::GetTensorC: broke the rule 'GetTensorC into GM "
+                                                  r"follows an Iterate<true> \(A2's client.*the walk was "
                                                   r"started by Iterate<false>"):
         lib.launch("async_get_into_gm", 1, **args)
     c, ref = torch.full((m, n), float("nan")), operands(m, n, k, 3)[3]  # the counterpart, against float64
@@ -283,7 +289,7 @@ def test_matmul_object_count_rules(lib):
     c, ref, _, _ = iterate_all_case(lib, "four_matmul_objects", t, blocks=1, seed=4)
     close(c, ref)
     with pytest.raises(KernelRuleViolation, match=r"REGIST_MATMUL_OBJ: broke the rule 'a kernel registers 1 to 4 "
-                                                  r"Matmul objects \(Matmul docs\)'.*5 objects"):
+                                                  r"Matmul objects \(REGIST_MATMUL_OBJ docs\)'.*5 objects"):
         iterate_all_case(lib, "five_matmul_objects", t, blocks=1)
     with pytest.raises(KernelRuleViolation, match=r"REGIST_MATMUL_OBJ \(AIC server\): broke the rule 'the AIVs and "
                                                   r"the AIC register the same Matmul objects'.*a message for object 1, "
@@ -354,13 +360,15 @@ def dense_blocks(ref, t, order_n):
     return torch.cat(out)
 
 
-def test_config_iterate_order_and_sequential_gm_output(lib):
-    # GetNormalConfig(..., IterateOrder::ORDER_N): Iterate walks along N first whatever the tiling says.
+@pytest.mark.parametrize("kernel", ["blocks_in_walk_order", "blocks_in_walk_order_async_get"])
+def test_config_iterate_order_and_sequential_gm_output(lib, kernel):
+    # GetNormalConfig(..., IterateOrder::ORDER_N): Iterate walks along N first whatever the tiling says. After
+    # Iterate<true>, GetTensorC<false> into GM is valid on A2 (its client asserts only the Iterate's mode).
     t = tiling(128, 128, 64, 64, 128, 32, 32, 32, cores=2)
     assert t.iterateOrder == 0
     a, b, bias, ref = operands(128, 128, 64, 5)
     blocks = torch.full((2 * 8 * 32 * 32,), float("nan"))
-    lib.launch("blocks_in_walk_order", 1, a=a, b=b, bias=bias, blocks=blocks, workspace=workspace(), tiling=bytes(t))
+    lib.launch(kernel, 1, a=a, b=b, bias=bias, blocks=blocks, workspace=workspace(), tiling=bytes(t))
     close(blocks, dense_blocks(ref, t, order_n=True))
 
 

@@ -518,7 +518,9 @@ constexpr MatmulConfig kOrderN = GetNormalConfig(false, false, false, BatchMode:
                                                  IterateOrder::ORDER_N);
 
 // Each block goes densely (enSequentialWrite) to the next baseM * baseN floats of `blocks`, in the order Iterate
-// walks them: along N first (the configuration's ORDER_N over the tiling's ORDER_M).
+// walks them: along N first (the configuration's ORDER_N over the tiling's ORDER_M). GetTensorC<false> posts each
+// block's write without waiting for it (the kernel does not read C back).
+template <bool syncGet>
 __aicore__ inline void BlocksInWalkOrder(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR blocks, GM_ADDR tilingGm)
 {
     TCubeTiling tiling;
@@ -536,7 +538,7 @@ __aicore__ inline void BlocksInWalkOrder(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_
     tile.Set(mm);
     uint32_t i = 0;
     while (mm.Iterate()) {
-        mm.GetTensorC(out[i * block], 0, true);
+        mm.template GetTensorC<syncGet>(out[i * block], 0, true);
         ++i;
     }
     mm.End();
@@ -591,7 +593,14 @@ __global__ __aicore__ void blocks_in_walk_order(GM_ADDR a, GM_ADDR b, GM_ADDR bi
                                                 __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
 {
     (void)workspace;
-    BlocksInWalkOrder(a, b, bias, blocks, tiling);
+    BlocksInWalkOrder<true>(a, b, bias, blocks, tiling);
+}
+
+__global__ __aicore__ void blocks_in_walk_order_async_get(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR blocks,
+                                                          __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)workspace;
+    BlocksInWalkOrder<false>(a, b, bias, blocks, tiling);
 }
 
 __global__ __aicore__ void async_get_forms(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR blocks,
