@@ -186,6 +186,14 @@ def sample_tiling():
      r"GetTensorC is synchronous like the Iterate before it'.*GetTensorC<false> after Iterate<true>"),
     ("leakyrelu_workspace_get", r"AIV 0, Matmul::GetTensorC<false>\(\)",
      r"GetTensorC<false>\(\) returns the next block of an Iterate<false> walk'.*no asynchronous walk"),
+    ("leakyrelu_atomic_local", "AIV 0, Matmul::GetTensorC",
+     r"GetTensorC into a LocalTensor does not accumulate \(enAtomic = 0\)'.*enAtomic = 1"),
+    ("leakyrelu_async_all_local", r"AIV 0, Matmul::IterateAll\(LocalTensor\)",
+     r"IterateAll into a LocalTensor is synchronous \(IterateAll<true>\)'"),
+    ("leakyrelu_partial_sum", "AIV 0, Matmul::Iterate",
+     r"the twin does not model enPartialSum \(accumulating into L0C across Iterate calls\)'"),
+    ("leakyrelu_init_first", "AIV 0, Matmul::Init",
+     r"a MIX kernel's Matmul object is registered by REGIST_MATMUL_OBJ'.*Init before REGIST_MATMUL_OBJ"),
 ])
 def test_client_rules(lib, kernel, where, message):
     with pytest.raises(KernelRuleViolation, match=where + ".*" + message):
@@ -248,6 +256,9 @@ def test_async_rules(lib):
                                                   r"follows an Iterate<true> \(A2's client.*the walk was "
                                                   r"started by Iterate<false>"):
         lib.launch("async_get_into_gm", 1, **args)
+    with pytest.raises(KernelRuleViolation, match=r"AIV 0, Matmul::SetWorkspace: broke the rule 'SetWorkspace takes a "
+                                                  r"GM buffer with a size.*the GlobalTensor has no size"):
+        lib.launch("async_unsized_workspace", 1, **args)
     c, ref = torch.full((m, n), float("nan")), operands(m, n, k, 3)[3]  # the counterpart, against float64
     lib.launch("matmul_async_iterate", 1, **dict(args, c=c))
     close(c, ref)
@@ -278,6 +289,12 @@ def test_iterate_all_walk_rules(lib):
     with pytest.raises(KernelRuleViolation, match=r"AIV 0, Matmul::Iterate: broke the rule 'Iterate<false> is for C "
                                                   r"in UB \(VECIN/VECCALC/VECOUT\)'.*C is at GM"):
         iterate_all_case(lib, "async_iterate_c_in_gm", t, blocks=1)
+    with pytest.raises(KernelRuleViolation, match=r"AIV 0, Matmul::IterateAll: broke the rule 'the twin does not model "
+                                                  r"atomic accumulation into GM \(enAtomic\)'.*enAtomic = 1"):
+        iterate_all_case(lib, "iterate_all_atomic", t, blocks=1)
+    with pytest.raises(KernelRuleViolation, match=r"AIV 0, Matmul::IterateAll: broke the rule 'fakeMsg is for the "
+                                                  r"IBShare and IntraBlockPartSum configurations \(not modelled\)'"):
+        iterate_all_case(lib, "iterate_all_fake_msg", t, blocks=1)
     c, ref, _, _ = iterate_all_case(lib, "matmul_iterate_all", t, blocks=1)  # the counterpart
     close(c, ref)
 
@@ -370,6 +387,16 @@ def test_config_iterate_order_and_sequential_gm_output(lib, kernel):
     blocks = torch.full((2 * 8 * 32 * 32,), float("nan"))
     lib.launch(kernel, 1, a=a, b=b, bias=bias, blocks=blocks, workspace=workspace(), tiling=bytes(t))
     close(blocks, dense_blocks(ref, t, order_n=True))
+
+
+def test_get_tensor_c_after_the_walk(lib):
+    # A GetTensorC into GM after Iterate returned false: no block to fetch. The counterpart is the test above.
+    t = tiling(128, 128, 64, 64, 128, 32, 32, 32, cores=2)
+    a, b, bias, _ = operands(128, 128, 64, 5)
+    with pytest.raises(KernelRuleViolation, match=r"AIV 0, Matmul::GetTensorC: broke the rule 'each GetTensorC fetches "
+                                                  r"the block of an Iterate that returned true'"):
+        lib.launch("walk_get_after_the_end", 1, a=a, b=b, bias=bias, blocks=torch.zeros(2 * 8 * 32 * 32),
+                   workspace=workspace(), tiling=bytes(t))
 
 
 def test_async_get_tensor_c_forms(lib):

@@ -313,7 +313,7 @@ TEST_CASE("the cube core enforces L1/L0 capacities, the cube core count and GM b
     t.baseK = 16;
     t.stepM = t.stepN = t.stepKa = t.stepKb = t.depthA1 = t.depthB1 = 1;
     t.dbL0C = 2;
-    CHECK(RaisesRule(l0c, good.blockDim, "fits in L0C"));
+    CHECK(RaisesRule(l0c, good.blockDim, "baseM x baseN float32 x dbL0C fits in L0C"));
     MatmulPlan align = good;
     align.tiling.cubeTiling.baseK = 24;
     CHECK(RaisesRule(align, good.blockDim, "multiples of 16"));

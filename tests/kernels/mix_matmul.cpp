@@ -75,6 +75,10 @@ enum class Fault {
     kNoSetTensor,       // Iterate with no SetTensorA/SetTensorB
     kAsyncGet,          // GetTensorC<false> into the LocalTensor after Iterate<true>
     kWorkspaceGet,      // GetTensorC<false>() (the block in the SetWorkspace buffer) after Iterate<true>
+    kAtomicLocal,       // GetTensorC into the LocalTensor with enAtomic = 1
+    kAsyncAllLocal,     // IterateAll<false> into a LocalTensor
+    kPartialSum,        // Iterate(enPartialSum = true)
+    kInitFirst,         // the AIV calls Init before REGIST_MATMUL_OBJ
 };
 
 template <Fault fault>
@@ -88,6 +92,11 @@ __aicore__ inline void LeakyReluKernel(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_AD
     if constexpr (fault == Fault::kAicCalls) {
         if ASCEND_IS_AIC {
             mm.SetOrgShape(tiling.M, tiling.N, tiling.Ka);
+        }
+    }
+    if constexpr (fault == Fault::kInitFirst) {
+        if ASCEND_IS_AIV {
+            mm.Init(&tiling);
         }
     }
     REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);
@@ -104,10 +113,15 @@ __aicore__ inline void LeakyReluKernel(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_AD
         mm.template GetTensorC<true>(early, false, true);
         product.FreeTensor(early);
     }
+    if constexpr (fault == Fault::kAsyncAllLocal) {
+        AscendC::LocalTensor<float> all = product.AllocTensor<float>();
+        mm.template IterateAll<false>(all);
+        product.FreeTensor(all);
+    }
     // The blocks go along M first (iterateOrder 0): block i is at base row i % mBlocks, column i / mBlocks.
     const uint32_t mBlocks = Ceil(tile.rows, tiling.baseM);
     uint32_t i = 0;
-    while (mm.template Iterate<true>()) {
+    while (mm.template Iterate<true>(fault == Fault::kPartialSum)) {
         if constexpr (fault == Fault::kIterateTwice) {
             mm.template Iterate<true>();
         }
@@ -115,7 +129,8 @@ __aicore__ inline void LeakyReluKernel(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_AD
         if constexpr (fault == Fault::kWorkspaceGet) {
             (void)mm.template GetTensorC<false>();
         }
-        mm.template GetTensorC<fault != Fault::kAsyncGet>(p, false, fault != Fault::kNotSequential);
+        mm.template GetTensorC<fault != Fault::kAsyncGet>(p, fault == Fault::kAtomicLocal ? 1 : 0,
+                                                          fault != Fault::kNotSequential);
         product.EnQue(p);
         p = product.DeQue<float>();
         AscendC::LocalTensor<float> r = activated.AllocTensor<float>();
@@ -199,6 +214,30 @@ __global__ __mix__(1, 2) void leakyrelu_workspace_get(GM_ADDR a, GM_ADDR b, GM_A
     LeakyReluKernel<Fault::kWorkspaceGet>(a, b, bias, c, workspace, tiling, 0.001f);
 }
 
+__global__ __mix__(1, 2) void leakyrelu_atomic_local(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, __kfc_workspace__ GM_ADDR workspace,
+                              AscendC::tiling::TCubeTiling tiling)
+{
+    LeakyReluKernel<Fault::kAtomicLocal>(a, b, bias, c, workspace, tiling, 0.001f);
+}
+
+__global__ __mix__(1, 2) void leakyrelu_async_all_local(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, __kfc_workspace__ GM_ADDR workspace,
+                              AscendC::tiling::TCubeTiling tiling)
+{
+    LeakyReluKernel<Fault::kAsyncAllLocal>(a, b, bias, c, workspace, tiling, 0.001f);
+}
+
+__global__ __mix__(1, 2) void leakyrelu_partial_sum(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, __kfc_workspace__ GM_ADDR workspace,
+                              AscendC::tiling::TCubeTiling tiling)
+{
+    LeakyReluKernel<Fault::kPartialSum>(a, b, bias, c, workspace, tiling, 0.001f);
+}
+
+__global__ __mix__(1, 2) void leakyrelu_init_first(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, __kfc_workspace__ GM_ADDR workspace,
+                              AscendC::tiling::TCubeTiling tiling)
+{
+    LeakyReluKernel<Fault::kInitFirst>(a, b, bias, c, workspace, tiling, 0.001f);
+}
+
 // ---- C in GM: IterateAll, synchronous and asynchronous ------------------------------------------------------
 
 namespace {
@@ -211,6 +250,8 @@ enum class AllForm {
     kTwice,            // a second IterateAll with no SetTensorA/SetTensorB since the first
     kWaitAfterSync,    // WaitIterateAll after a synchronous IterateAll
     kAsyncIterateGm,   // Iterate<false> with C at GM
+    kAtomic,           // IterateAll with enAtomic = 1
+    kFakeMsg,          // IterateAll with fakeMsg = true
 };
 
 using GmMatmul = matmul::Matmul<AType, BType, CGmType, BiasType>;
@@ -228,7 +269,9 @@ __aicore__ inline void RunIterateAll(GmMatmul& mm, AscendC::TPipe& pipe, const T
         mm.SetWorkspace(tile.c);
         mm.template Iterate<false>();
     }
-    if constexpr (form == AllForm::kSync || form == AllForm::kTwice || form == AllForm::kWaitAfterSync) {
+    if constexpr (form == AllForm::kAtomic || form == AllForm::kFakeMsg) {
+        mm.IterateAll(tile.c, form == AllForm::kAtomic ? 1 : 0, false, false, form == AllForm::kFakeMsg);
+    } else if constexpr (form == AllForm::kSync || form == AllForm::kTwice || form == AllForm::kWaitAfterSync) {
         mm.IterateAll(tile.c);
         if constexpr (form == AllForm::kTwice) mm.IterateAll(tile.c);
         if constexpr (form == AllForm::kWaitAfterSync) mm.WaitIterateAll();
@@ -341,6 +384,20 @@ __global__ __aicore__ void async_iterate_c_in_gm(GM_ADDR a, GM_ADDR b, GM_ADDR b
     IterateAllKernel<AllForm::kAsyncIterateGm>(a, b, bias, c, check, tiling);
 }
 
+__global__ __aicore__ void iterate_all_atomic(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR check,
+                                              __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)workspace;
+    IterateAllKernel<AllForm::kAtomic>(a, b, bias, c, check, tiling);
+}
+
+__global__ __aicore__ void iterate_all_fake_msg(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR check,
+                                                __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)workspace;
+    IterateAllKernel<AllForm::kFakeMsg>(a, b, bias, c, check, tiling);
+}
+
 // Several Matmul objects: four on each core type (the API's most), five, and two on the AIVs against one on the AIC.
 __global__ __aicore__ void four_matmul_objects(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR check,
                                                __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
@@ -391,6 +448,7 @@ enum class AsyncFault {
     kOneGetTooMany,
     kSmallWorkspace,  // a SetWorkspace buffer of two blocks for a walk of more
     kGetIntoGm,       // GetTensorC into GM after Iterate<false>
+    kUnsizedWorkspace,  // SetWorkspace with a GlobalTensor set without a size
 };
 
 template <AsyncFault fault>
@@ -409,8 +467,13 @@ __aicore__ inline void AsyncIterateKernel(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM
     AscendC::GlobalTensor<float> cache;
     const uint32_t block = tiling.baseM * tiling.baseN;
     const uint32_t own = tiling.singleCoreM * tiling.singleCoreN;
-    cache.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(workspace + 16 * 1024 * 1024) + AscendC::GetBlockIdx() * own,
-                          fault == AsyncFault::kSmallWorkspace ? 2 * block : own);
+    __gm__ float* const cacheAddr =
+        reinterpret_cast<__gm__ float*>(workspace + 16 * 1024 * 1024) + AscendC::GetBlockIdx() * own;
+    if constexpr (fault == AsyncFault::kUnsizedWorkspace) {
+        cache.SetGlobalBuffer(cacheAddr);
+    } else {
+        cache.SetGlobalBuffer(cacheAddr, fault == AsyncFault::kSmallWorkspace ? 2 * block : own);
+    }
     tile.Set(mm);
     if constexpr (fault != AsyncFault::kNoWorkspace) mm.SetWorkspace(cache);
     mm.template Iterate<false>();
@@ -520,7 +583,7 @@ constexpr MatmulConfig kOrderN = GetNormalConfig(false, false, false, BatchMode:
 // Each block goes densely (enSequentialWrite) to the next baseM * baseN floats of `blocks`, in the order Iterate
 // walks them: along N first (the configuration's ORDER_N over the tiling's ORDER_M). GetTensorC<false> posts each
 // block's write without waiting for it (the kernel does not read C back).
-template <bool syncGet>
+template <bool syncGet, bool oneGetTooMany = false>
 __aicore__ inline void BlocksInWalkOrder(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR blocks, GM_ADDR tilingGm)
 {
     TCubeTiling tiling;
@@ -541,6 +604,7 @@ __aicore__ inline void BlocksInWalkOrder(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_
         mm.template GetTensorC<syncGet>(out[i * block], 0, true);
         ++i;
     }
+    if constexpr (oneGetTooMany) mm.GetTensorC(out, 0, true);  // Iterate returned false: no block
     mm.End();
 }
 
@@ -603,6 +667,13 @@ __global__ __aicore__ void blocks_in_walk_order_async_get(GM_ADDR a, GM_ADDR b, 
     BlocksInWalkOrder<false>(a, b, bias, blocks, tiling);
 }
 
+__global__ __aicore__ void walk_get_after_the_end(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR blocks,
+                                                  __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)workspace;
+    BlocksInWalkOrder<true, true>(a, b, bias, blocks, tiling);
+}
+
 __global__ __aicore__ void async_get_forms(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR blocks,
                                            __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
 {
@@ -619,4 +690,10 @@ __global__ __aicore__ void async_get_into_gm(GM_ADDR a, GM_ADDR b, GM_ADDR bias,
                                             __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
 {
     AsyncIterateKernel<AsyncFault::kGetIntoGm>(a, b, bias, c, workspace, tiling);
+}
+
+__global__ __aicore__ void async_unsized_workspace(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c,
+                                                  __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    AsyncIterateKernel<AsyncFault::kUnsizedWorkspace>(a, b, bias, c, workspace, tiling);
 }
