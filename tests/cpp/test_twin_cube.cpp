@@ -215,6 +215,7 @@ enum class WalkFault {
     kGetBeforeIterate,   // GetTensorC before any Iterate
     kCallAfterEnd,       // SetTensorA after End
     kNoTiling,           // REGIST_MATMUL_OBJ without a tiling, and no Init
+    kInitNull,           // REGIST_MATMUL_OBJ without a tiling, then Init with a null one
     kTailTooLarge,       // SetTail beyond singleCoreM
     kOrgShapeZero,       // SetOrgShape with M = 0
 };
@@ -226,8 +227,9 @@ void WalkKernel(GM_ADDR a, GM_ADDR b, GM_ADDR, GM_ADDR c, GM_ADDR, GM_ADDR tilin
     KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
     TPipe pipe;
     Matmul<F32, F32, F32, F32> mm;
-    if constexpr (fault == WalkFault::kNoTiling) {
+    if constexpr (fault == WalkFault::kNoTiling || fault == WalkFault::kInitNull) {
         REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm);
+        if constexpr (fault == WalkFault::kInitNull) mm.Init(nullptr, &pipe);
     } else {
         REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tilingData.cubeTiling);
     }
@@ -300,6 +302,7 @@ TEST_CASE("the Matmul walk's rules: SetTensorA/B first, GetTensorC after Iterate
     CHECK(raises(Entry<&WalkKernel<WalkFault::kCallAfterEnd>>(), "no Matmul call after End"));
     CHECK(raises(Entry<&WalkKernel<WalkFault::kNoTiling>>(),
                  "the Matmul object is initialised (REGIST_MATMUL_OBJ with a tiling, or Init)"));
+    CHECK(raises(Entry<&WalkKernel<WalkFault::kInitNull>>(), "Matmul::Init takes the TCubeTiling"));
     CHECK(raises(Entry<&WalkKernel<WalkFault::kTailTooLarge>>(),
                  "a core's block is positive and no larger than singleCoreM x singleCoreN x singleCoreK"));
     CHECK(raises(Entry<&WalkKernel<WalkFault::kOrgShapeZero>>(), "original shapes are positive"));
