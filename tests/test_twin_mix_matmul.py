@@ -180,6 +180,20 @@ def sample_tiling():
     ("leakyrelu_aic_calls", "AIC 0, Matmul::SetOrgShape",
      r"in a MIX kernel the Matmul object is driven from the AIVs.*before REGIST_MATMUL_OBJ"),
     ("leakyrelu_no_end", "AIV 0, Matmul::End", r"Matmul::End is called once the Matmul object's work is done"),
+    ("leakyrelu_no_set_tensor", "AIV 0, Matmul::Iterate",
+     r"SetTensorA and SetTensorB come before Iterate'.*no walk started"),
+    ("leakyrelu_async_get", "AIV 0, Matmul::GetTensorC",
+     r"GetTensorC is synchronous like the Iterate before it'.*GetTensorC<false> after Iterate<true>"),
+    ("leakyrelu_workspace_get", r"AIV 0, Matmul::GetTensorC<false>\(\)",
+     r"GetTensorC<false>\(\) returns the next block of an Iterate<false> walk'.*no asynchronous walk"),
+    ("leakyrelu_atomic_local", "AIV 0, Matmul::GetTensorC",
+     r"GetTensorC into a LocalTensor does not accumulate \(enAtomic = 0\)'.*enAtomic = 1"),
+    ("leakyrelu_async_all_local", r"AIV 0, Matmul::IterateAll\(LocalTensor\)",
+     r"IterateAll into a LocalTensor is synchronous \(IterateAll<true>\)'"),
+    ("leakyrelu_partial_sum", "AIV 0, Matmul::Iterate",
+     r"the twin does not model enPartialSum \(accumulating into L0C across Iterate calls\)'"),
+    ("leakyrelu_init_first", "AIV 0, Matmul::Init",
+     r"a MIX kernel's Matmul object is registered by REGIST_MATMUL_OBJ'.*Init before REGIST_MATMUL_OBJ"),
 ])
 def test_client_rules(lib, kernel, where, message):
     with pytest.raises(KernelRuleViolation, match=where + ".*" + message):
@@ -213,6 +227,12 @@ def test_server_checks_the_tiling_against_the_aic(lib):
     with pytest.raises(KernelRuleViolation, match=r"AIC 0, REGIST_MATMUL_OBJ/Matmul::Init: broke the rule 'A1 \+ B1 "
                                                   r"\+ bias fit in the L1"):
         leakyrelu_case(lib, "matmul_leakyrelu", t)
+    # The AIV's client checks the tiling it registers before it sends it.
+    t = sample_tiling()
+    t.baseN = 0
+    with pytest.raises(KernelRuleViolation, match=r"AIV 0, Matmul::Init: broke the rule 'TCubeTiling sizes are "
+                                                  r"positive'.*base 128x0"):
+        leakyrelu_case(lib, "matmul_leakyrelu", t)
 
 
 def test_async_rules(lib):
@@ -227,7 +247,21 @@ def test_async_rules(lib):
                                                   r"Iterate<false> fetches each of the walk's blocks once'.*the walk "
                                                   r"has 8 block\(s\), all fetched"):
         lib.launch("async_get_past_the_end", 1, **args)
-    lib.launch("matmul_async_iterate", 1, **args)
+    # Each AIV's walk has 8 blocks of 32 x 32 floats; its SetWorkspace buffer holds 2.
+    with pytest.raises(KernelRuleViolation, match=r"AIC 0, Matmul::Iterate \(AIC\): broke the rule 'the SetWorkspace "
+                                                  r"buffer holds every block of an Iterate<false>.*block 2 goes to bytes "
+                                                  r"\[8192, 12288\) of a workspace of 8192 bytes"):
+        lib.launch("async_small_workspace", 1, **args)
+    with pytest.raises(KernelRuleViolation, match=r"AIV 0, Matmul::GetTensorC: broke the rule 'GetTensorC into GM "
+                                                  r"follows an Iterate<true> \(A2's client.*the walk was "
+                                                  r"started by Iterate<false>"):
+        lib.launch("async_get_into_gm", 1, **args)
+    with pytest.raises(KernelRuleViolation, match=r"AIV 0, Matmul::SetWorkspace: broke the rule 'SetWorkspace takes a "
+                                                  r"GM buffer with a size.*the GlobalTensor has no size"):
+        lib.launch("async_unsized_workspace", 1, **args)
+    c, ref = torch.full((m, n), float("nan")), operands(m, n, k, 3)[3]  # the counterpart, against float64
+    lib.launch("matmul_async_iterate", 1, **dict(args, c=c))
+    close(c, ref)
 
 
 def test_iterate_all_async_rules(lib):
@@ -242,6 +276,42 @@ def test_iterate_all_async_rules(lib):
         iterate_all_case(lib, "async_all_read_before_wait", t, blocks=1)
     c, ref, _, _ = iterate_all_case(lib, "matmul_async_iterate_all", t, blocks=1)
     close(c, ref)
+
+
+def test_iterate_all_walk_rules(lib):
+    t = tiling(128, 64, 64, 64, 64, 32, 32, 32, cores=2)
+    with pytest.raises(KernelRuleViolation, match=r"AIV 0, Matmul::IterateAll: broke the rule 'IterateAll starts a "
+                                                  r"walk: SetTensorA/SetTensorB come before each one'"):
+        iterate_all_case(lib, "iterate_all_twice", t, blocks=1)
+    with pytest.raises(KernelRuleViolation, match=r"AIV 0, Matmul::WaitIterateAll: broke the rule 'WaitIterateAll "
+                                                  r"follows an asynchronous IterateAll<false>.*was synchronous"):
+        iterate_all_case(lib, "wait_after_sync_iterate_all", t, blocks=1)
+    with pytest.raises(KernelRuleViolation, match=r"AIV 0, Matmul::Iterate: broke the rule 'Iterate<false> is for C "
+                                                  r"in UB \(VECIN/VECCALC/VECOUT\)'.*C is at GM"):
+        iterate_all_case(lib, "async_iterate_c_in_gm", t, blocks=1)
+    with pytest.raises(KernelRuleViolation, match=r"AIV 0, Matmul::IterateAll: broke the rule 'the twin does not model "
+                                                  r"atomic accumulation into GM \(enAtomic\)'.*enAtomic = 1"):
+        iterate_all_case(lib, "iterate_all_atomic", t, blocks=1)
+    with pytest.raises(KernelRuleViolation, match=r"AIV 0, Matmul::IterateAll: broke the rule 'fakeMsg is for the "
+                                                  r"IBShare and IntraBlockPartSum configurations \(not modelled\)'"):
+        iterate_all_case(lib, "iterate_all_fake_msg", t, blocks=1)
+    c, ref, _, _ = iterate_all_case(lib, "matmul_iterate_all", t, blocks=1)  # the counterpart
+    close(c, ref)
+
+
+def test_matmul_object_count_rules(lib):
+    # Four objects on the AIVs and the AIC (the API's most), the AIVs computing with the fourth: the messages
+    # reach the object they name.
+    t = tiling(128, 64, 64, 64, 64, 32, 32, 32, cores=2)
+    c, ref, _, _ = iterate_all_case(lib, "four_matmul_objects", t, blocks=1, seed=4)
+    close(c, ref)
+    with pytest.raises(KernelRuleViolation, match=r"REGIST_MATMUL_OBJ: broke the rule 'a kernel registers 1 to 4 "
+                                                  r"Matmul objects \(REGIST_MATMUL_OBJ docs\)'.*5 objects"):
+        iterate_all_case(lib, "five_matmul_objects", t, blocks=1)
+    with pytest.raises(KernelRuleViolation, match=r"REGIST_MATMUL_OBJ \(AIC server\): broke the rule 'the AIVs and "
+                                                  r"the AIC register the same Matmul objects'.*a message for object 1, "
+                                                  r"the AIC registered 1"):
+        iterate_all_case(lib, "aic_registers_fewer_objects", t, blocks=1)
 
 
 def test_launch_model_rules(lib):
@@ -307,14 +377,26 @@ def dense_blocks(ref, t, order_n):
     return torch.cat(out)
 
 
-def test_config_iterate_order_and_sequential_gm_output(lib):
-    # GetNormalConfig(..., IterateOrder::ORDER_N): Iterate walks along N first whatever the tiling says.
+@pytest.mark.parametrize("kernel", ["blocks_in_walk_order", "blocks_in_walk_order_async_get"])
+def test_config_iterate_order_and_sequential_gm_output(lib, kernel):
+    # GetNormalConfig(..., IterateOrder::ORDER_N): Iterate walks along N first whatever the tiling says. After
+    # Iterate<true>, GetTensorC<false> into GM is valid on A2 (its client asserts only the Iterate's mode).
     t = tiling(128, 128, 64, 64, 128, 32, 32, 32, cores=2)
     assert t.iterateOrder == 0
     a, b, bias, ref = operands(128, 128, 64, 5)
     blocks = torch.full((2 * 8 * 32 * 32,), float("nan"))
-    lib.launch("blocks_in_walk_order", 1, a=a, b=b, bias=bias, blocks=blocks, workspace=workspace(), tiling=bytes(t))
+    lib.launch(kernel, 1, a=a, b=b, bias=bias, blocks=blocks, workspace=workspace(), tiling=bytes(t))
     close(blocks, dense_blocks(ref, t, order_n=True))
+
+
+def test_get_tensor_c_after_the_walk(lib):
+    # A GetTensorC into GM after Iterate returned false: no block to fetch. The counterpart is the test above.
+    t = tiling(128, 128, 64, 64, 128, 32, 32, 32, cores=2)
+    a, b, bias, _ = operands(128, 128, 64, 5)
+    with pytest.raises(KernelRuleViolation, match=r"AIV 0, Matmul::GetTensorC: broke the rule 'each GetTensorC fetches "
+                                                  r"the block of an Iterate that returned true'"):
+        lib.launch("walk_get_after_the_end", 1, a=a, b=b, bias=bias, blocks=torch.zeros(2 * 8 * 32 * 32),
+                   workspace=workspace(), tiling=bytes(t))
 
 
 def test_async_get_tensor_c_forms(lib):

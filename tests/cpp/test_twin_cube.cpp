@@ -203,8 +203,109 @@ TEST_CASE("the Matmul object's rules: kernel type, ISTRANS, End, isBias; no UB o
     CHECK(Raises(Entry<&RuleKernel<false, false, true, false>>(), "KERNEL_TYPE_AIC_ONLY"));
     CHECK(Raises(Entry<&RuleKernel<true, true, true, false>>(), "ISTRANS = true"));
     CHECK(Raises(Entry<&RuleKernel<true, false, false, false>>(), "Matmul::End is called"));
-    CHECK(Raises(Entry<&RuleKernel<true, false, true, true>>(), "isBias = 1"));
+    CHECK(Raises(Entry<&RuleKernel<true, false, true, true>>(), "a bias needs isBias = 1 in the tiling (its L1 space)"));
     CHECK(Raises(Entry<&CubeKernelWithUb>(), "an AI Cube core has no Unified Buffer"));
+}
+
+// The Iterate/GetTensorC walk of a cube-only object, breaking at most one rule of the calls' order.
+enum class WalkFault {
+    kNone,
+    kNoTensorA,          // Iterate with no SetTensorA
+    kIterateAllNoB,      // IterateAll with no SetTensorB
+    kGetBeforeIterate,   // GetTensorC before any Iterate
+    kCallAfterEnd,       // SetTensorA after End
+    kNoTiling,           // REGIST_MATMUL_OBJ without a tiling, and no Init
+    kInitNull,           // REGIST_MATMUL_OBJ without a tiling, then Init with a null one
+    kTailTooLarge,       // SetTail beyond singleCoreM
+    kOrgShapeZero,       // SetOrgShape with M = 0
+};
+
+template <WalkFault fault>
+void WalkKernel(GM_ADDR a, GM_ADDR b, GM_ADDR, GM_ADDR c, GM_ADDR, GM_ADDR tiling)
+{
+    GET_TILING_DATA_WITH_STRUCT(MatmulTilingData, tilingData, tiling);
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
+    TPipe pipe;
+    Matmul<F32, F32, F32, F32> mm;
+    if constexpr (fault == WalkFault::kNoTiling || fault == WalkFault::kInitNull) {
+        REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm);
+        if constexpr (fault == WalkFault::kInitNull) mm.Init(nullptr, &pipe);
+    } else {
+        REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tilingData.cubeTiling);
+    }
+    const TCubeTiling& t = tilingData.cubeTiling;
+    GlobalTensor<float> aGm, bGm, cGm;
+    aGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(a), t.M * t.Ka);
+    bGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(b), t.Kb * t.N);
+    cGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c), t.M * t.N);
+    if constexpr (fault == WalkFault::kOrgShapeZero) mm.SetOrgShape(0, t.N, t.Ka);
+    if constexpr (fault != WalkFault::kNoTensorA) mm.SetTensorA(aGm);
+    if constexpr (fault != WalkFault::kIterateAllNoB) mm.SetTensorB(bGm);
+    if constexpr (fault == WalkFault::kTailTooLarge) mm.SetTail(t.singleCoreM + 16, t.singleCoreN);
+    if constexpr (fault == WalkFault::kGetBeforeIterate) mm.GetTensorC(cGm);
+    if constexpr (fault == WalkFault::kIterateAllNoB) {
+        mm.IterateAll(cGm);
+    } else {
+        while (mm.Iterate()) mm.GetTensorC(cGm);
+    }
+    mm.End();
+    if constexpr (fault == WalkFault::kCallAfterEnd) mm.SetTensorA(aGm);
+}
+
+TEST_CASE("the Matmul walk's rules: SetTensorA/B first, GetTensorC after Iterate, nothing after End, a tiling, "
+          "shapes")
+{
+    // The counterpart: a 64 x 48 x 40 product of fresh random floats in 32 x 16 blocks against float64.
+    std::mt19937 rng(std::random_device{}());
+    std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+    const uint32_t m = 64, n = 48, k = 40;
+    const MatmulPlan plan = ComputeMatmulTiling(m, n, k, DType::kFloat32, false, false, false, kAscend910B2);
+    MatmulTilingData tiling = plan.tiling;
+    TCubeTiling& t = tiling.cubeTiling;
+    t.usedCoreNum = 1;
+    t.singleCoreM = m;
+    t.singleCoreN = n;
+    t.singleCoreK = k;
+    t.baseM = 32;
+    t.baseN = 16;
+    t.baseK = 16;
+    t.stepM = t.stepN = t.stepKa = t.stepKb = t.depthA1 = t.depthB1 = 1;
+    t.dbL0A = t.dbL0B = t.dbL0C = 1;
+    std::vector<float> a(m * k), b(k * n), c(m * n, NAN);
+    for (float& v : a) v = dist(rng);
+    for (float& v : b) v = dist(rng);
+    LaunchOn(Entry<&WalkKernel<WalkFault::kNone>>(), "walk_kernel", tiling, a, b, c);
+    double worst = 0;
+    for (uint32_t i = 0; i < m; ++i) {
+        for (uint32_t j = 0; j < n; ++j) {
+            double want = 0;
+            for (uint32_t p = 0; p < k; ++p) want += double(a[i * k + p]) * double(b[p * n + j]);
+            worst = std::fmax(worst, std::fabs(double(c[i * n + j]) - want));
+        }
+    }
+    CHECK(worst < 1e-4);
+    auto raises = [&](ascend_twin::KernelEntry entry, const char* rule) {
+        std::vector<float> cc(m * n);
+        try {
+            LaunchOn(entry, "walk_kernel", tiling, a, b, cc);
+        } catch (const ascend_twin::RuleViolation& e) {
+            if (std::strstr(e.what(), rule) != nullptr) return true;
+            std::printf("  other violation: %s\n", e.what());
+            return false;
+        }
+        std::printf("  no violation raised (expected '%s')\n", rule);
+        return false;
+    };
+    CHECK(raises(Entry<&WalkKernel<WalkFault::kNoTensorA>>(), "SetTensorA and SetTensorB come before Iterate/IterateAll"));
+    CHECK(raises(Entry<&WalkKernel<WalkFault::kIterateAllNoB>>(), "SetTensorA and SetTensorB come before IterateAll"));
+    CHECK(raises(Entry<&WalkKernel<WalkFault::kGetBeforeIterate>>(), "GetTensorC fetches a block an Iterate computed"));
+    CHECK(raises(Entry<&WalkKernel<WalkFault::kCallAfterEnd>>(), "no Matmul call after End"));
+    CHECK(raises(Entry<&WalkKernel<WalkFault::kNoTiling>>(),
+                 "the Matmul object is initialised (REGIST_MATMUL_OBJ with a tiling, or Init)"));
+    CHECK(raises(Entry<&WalkKernel<WalkFault::kInitNull>>(), "Matmul::Init takes the TCubeTiling"));
+    CHECK(raises(Entry<&WalkKernel<WalkFault::kTailTooLarge>>(),
+                 "a core's block is positive and no larger than singleCoreM x singleCoreN x singleCoreK"));
+    CHECK(raises(Entry<&WalkKernel<WalkFault::kOrgShapeZero>>(), "original shapes are positive"));
 }
 
 TEST_CASE("float inputs: the transpose flag equals ISTRANS; half may alternate (SetTensorA/SetTensorB docs)")

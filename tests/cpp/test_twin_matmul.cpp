@@ -313,12 +313,40 @@ TEST_CASE("the cube core enforces L1/L0 capacities, the cube core count and GM b
     t.baseK = 16;
     t.stepM = t.stepN = t.stepKa = t.stepKb = t.depthA1 = t.depthB1 = 1;
     t.dbL0C = 2;
-    CHECK(RaisesRule(l0c, good.blockDim, "fits in L0C"));
+    CHECK(RaisesRule(l0c, good.blockDim, "baseM x baseN float32 x dbL0C fits in L0C"));
     MatmulPlan align = good;
     align.tiling.cubeTiling.baseK = 24;
     CHECK(RaisesRule(align, good.blockDim, "multiples of 16"));
     CHECK(RaisesRule(good, kAscend910B2.aicNum + 1, "at most aicNum blocks"));
     CHECK(RaisesRule(good, good.blockDim, "GM writes stay inside", 4));
+}
+
+TEST_CASE("the cube core checks the tiling's sizes, walk order, double buffering, L0A and L0B")
+{
+    // The counterparts: the plans of this shape, as made, against float64 (with and without bias).
+    RunAndCheck({256, 256, 256, DType::kFloat32, false, false, false}, Seed());
+    RunAndCheck({256, 256, 256, DType::kFloat32, false, false, true}, Seed() + 1);
+    const MatmulPlan good = ComputeMatmulTiling(256, 256, 256, DType::kFloat32, false, false, false, kAscend910B2);
+    MatmulPlan zero = good;
+    zero.tiling.cubeTiling.singleCoreK = 0;
+    CHECK(RaisesRule(zero, good.blockDim, "TCubeTiling sizes are positive"));
+    MatmulPlan order = good;
+    order.tiling.cubeTiling.iterateOrder = 2;
+    CHECK(RaisesRule(order, good.blockDim, "iterateOrder is 0 (ORDER_M) or 1 (ORDER_N)"));
+    MatmulPlan triple = good;
+    triple.tiling.cubeTiling.dbL0B = 3;
+    CHECK(RaisesRule(triple, good.blockDim, "dbL0A/dbL0B/dbL0C are 1 or 2"));
+    // 128 x 128 float32 base blocks, double-buffered: 128 KiB in L0A (or L0B), which holds 64 KiB. L1 holds them.
+    for (const bool onA : {true, false}) {
+        MatmulPlan l0 = good;
+        TCubeTiling& t = l0.tiling.cubeTiling;
+        t.baseM = onA ? 128 : 16;
+        t.baseN = onA ? 16 : 128;
+        t.baseK = 128;
+        t.stepM = t.stepN = t.stepKa = t.stepKb = t.depthA1 = t.depthB1 = 1;
+        t.dbL0A = t.dbL0B = 2;
+        CHECK(RaisesRule(l0, good.blockDim, onA ? "baseM x baseK x dbL0A fits in L0A" : "baseN x baseK x dbL0B fits in L0B"));
+    }
 }
 
 TEST_CASE("an empty plan's tiling makes every core return without touching GM")

@@ -72,6 +72,13 @@ enum class Fault {
     kIterateTwice,      // the next Iterate before GetTensorC fetched the block
     kAicCalls,          // the AIC drives the object before REGIST_MATMUL_OBJ
     kNoEnd,             // the AIV returns without End
+    kNoSetTensor,       // Iterate with no SetTensorA/SetTensorB
+    kAsyncGet,          // GetTensorC<false> into the LocalTensor after Iterate<true>
+    kWorkspaceGet,      // GetTensorC<false>() (the block in the SetWorkspace buffer) after Iterate<true>
+    kAtomicLocal,       // GetTensorC into the LocalTensor with enAtomic = 1
+    kAsyncAllLocal,     // IterateAll<false> into a LocalTensor
+    kPartialSum,        // Iterate(enPartialSum = true)
+    kInitFirst,         // the AIV calls Init before REGIST_MATMUL_OBJ
 };
 
 template <Fault fault>
@@ -87,11 +94,16 @@ __aicore__ inline void LeakyReluKernel(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_AD
             mm.SetOrgShape(tiling.M, tiling.N, tiling.Ka);
         }
     }
+    if constexpr (fault == Fault::kInitFirst) {
+        if ASCEND_IS_AIV {
+            mm.Init(&tiling);
+        }
+    }
     REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);
     (void)workspace;
     Tile<decltype(mm)> tile;
     tile.Bind(mm, a, b, bias, c, tiling);
-    tile.Set(mm);
+    if constexpr (fault != Fault::kNoSetTensor) tile.Set(mm);
     const uint32_t block = tiling.baseM * tiling.baseN;
     const uint32_t local = fault == Fault::kSmallLocal ? block / 2 : block;
     pipe.InitBuffer(product, 1, local * sizeof(float));
@@ -101,15 +113,24 @@ __aicore__ inline void LeakyReluKernel(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_AD
         mm.template GetTensorC<true>(early, false, true);
         product.FreeTensor(early);
     }
+    if constexpr (fault == Fault::kAsyncAllLocal) {
+        AscendC::LocalTensor<float> all = product.AllocTensor<float>();
+        mm.template IterateAll<false>(all);
+        product.FreeTensor(all);
+    }
     // The blocks go along M first (iterateOrder 0): block i is at base row i % mBlocks, column i / mBlocks.
     const uint32_t mBlocks = Ceil(tile.rows, tiling.baseM);
     uint32_t i = 0;
-    while (mm.template Iterate<true>()) {
+    while (mm.template Iterate<true>(fault == Fault::kPartialSum)) {
         if constexpr (fault == Fault::kIterateTwice) {
             mm.template Iterate<true>();
         }
         AscendC::LocalTensor<float> p = product.AllocTensor<float>();
-        mm.template GetTensorC<true>(p, false, fault != Fault::kNotSequential);
+        if constexpr (fault == Fault::kWorkspaceGet) {
+            (void)mm.template GetTensorC<false>();
+        }
+        mm.template GetTensorC<fault != Fault::kAsyncGet>(p, fault == Fault::kAtomicLocal ? 1 : 0,
+                                                          fault != Fault::kNotSequential);
         product.EnQue(p);
         p = product.DeQue<float>();
         AscendC::LocalTensor<float> r = activated.AllocTensor<float>();
@@ -175,27 +196,85 @@ __global__ __mix__(1, 2) void leakyrelu_no_end(GM_ADDR a, GM_ADDR b, GM_ADDR bia
     LeakyReluKernel<Fault::kNoEnd>(a, b, bias, c, workspace, tiling, 0.001f);
 }
 
+__global__ __mix__(1, 2) void leakyrelu_no_set_tensor(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, __kfc_workspace__ GM_ADDR workspace,
+                              AscendC::tiling::TCubeTiling tiling)
+{
+    LeakyReluKernel<Fault::kNoSetTensor>(a, b, bias, c, workspace, tiling, 0.001f);
+}
+
+__global__ __mix__(1, 2) void leakyrelu_async_get(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, __kfc_workspace__ GM_ADDR workspace,
+                              AscendC::tiling::TCubeTiling tiling)
+{
+    LeakyReluKernel<Fault::kAsyncGet>(a, b, bias, c, workspace, tiling, 0.001f);
+}
+
+__global__ __mix__(1, 2) void leakyrelu_workspace_get(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, __kfc_workspace__ GM_ADDR workspace,
+                              AscendC::tiling::TCubeTiling tiling)
+{
+    LeakyReluKernel<Fault::kWorkspaceGet>(a, b, bias, c, workspace, tiling, 0.001f);
+}
+
+__global__ __mix__(1, 2) void leakyrelu_atomic_local(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, __kfc_workspace__ GM_ADDR workspace,
+                              AscendC::tiling::TCubeTiling tiling)
+{
+    LeakyReluKernel<Fault::kAtomicLocal>(a, b, bias, c, workspace, tiling, 0.001f);
+}
+
+__global__ __mix__(1, 2) void leakyrelu_async_all_local(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, __kfc_workspace__ GM_ADDR workspace,
+                              AscendC::tiling::TCubeTiling tiling)
+{
+    LeakyReluKernel<Fault::kAsyncAllLocal>(a, b, bias, c, workspace, tiling, 0.001f);
+}
+
+__global__ __mix__(1, 2) void leakyrelu_partial_sum(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, __kfc_workspace__ GM_ADDR workspace,
+                              AscendC::tiling::TCubeTiling tiling)
+{
+    LeakyReluKernel<Fault::kPartialSum>(a, b, bias, c, workspace, tiling, 0.001f);
+}
+
+__global__ __mix__(1, 2) void leakyrelu_init_first(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, __kfc_workspace__ GM_ADDR workspace,
+                              AscendC::tiling::TCubeTiling tiling)
+{
+    LeakyReluKernel<Fault::kInitFirst>(a, b, bias, c, workspace, tiling, 0.001f);
+}
 
 // ---- C in GM: IterateAll, synchronous and asynchronous ------------------------------------------------------
 
 namespace {
 
-enum class AllForm { kSync, kAsyncWait, kAsyncNoWaitFlag, kAsyncReadEarly };
+enum class AllForm {
+    kSync,
+    kAsyncWait,
+    kAsyncNoWaitFlag,
+    kAsyncReadEarly,
+    kTwice,            // a second IterateAll with no SetTensorA/SetTensorB since the first
+    kWaitAfterSync,    // WaitIterateAll after a synchronous IterateAll
+    kAsyncIterateGm,   // Iterate<false> with C at GM
+    kAtomic,           // IterateAll with enAtomic = 1
+    kFakeMsg,          // IterateAll with fakeMsg = true
+};
 
+using GmMatmul = matmul::Matmul<AType, BType, CGmType, BiasType>;
+
+// The work of an AIV after REGIST_MATMUL_OBJ: its tile through IterateAll, then the tile's first 8 floats read
+// back into `check`.
 template <AllForm form>
-__aicore__ inline void IterateAllKernel(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR check,
-                                        GM_ADDR tilingGm)
+__aicore__ inline void RunIterateAll(GmMatmul& mm, AscendC::TPipe& pipe, const TCubeTiling& tiling, GM_ADDR a,
+                                     GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR check)
 {
-    TCubeTiling tiling;
-    LoadTilingFromGm(&tiling, tilingGm);
-    AscendC::TPipe pipe;
-    matmul::Matmul<AType, BType, CGmType, BiasType> mm;
-    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);
-    Tile<decltype(mm)> tile;
+    Tile<GmMatmul> tile;
     tile.Bind(mm, a, b, bias, c, tiling);
     tile.Set(mm);
-    if constexpr (form == AllForm::kSync) {
+    if constexpr (form == AllForm::kAsyncIterateGm) {
+        mm.SetWorkspace(tile.c);
+        mm.template Iterate<false>();
+    }
+    if constexpr (form == AllForm::kAtomic || form == AllForm::kFakeMsg) {
+        mm.IterateAll(tile.c, form == AllForm::kAtomic ? 1 : 0, false, false, form == AllForm::kFakeMsg);
+    } else if constexpr (form == AllForm::kSync || form == AllForm::kTwice || form == AllForm::kWaitAfterSync) {
         mm.IterateAll(tile.c);
+        if constexpr (form == AllForm::kTwice) mm.IterateAll(tile.c);
+        if constexpr (form == AllForm::kWaitAfterSync) mm.WaitIterateAll();
     } else {
         mm.template IterateAll<false>(tile.c, 0, false, form != AllForm::kAsyncNoWaitFlag);
         if constexpr (form != AllForm::kAsyncReadEarly) mm.WaitIterateAll();
@@ -214,6 +293,43 @@ __aicore__ inline void IterateAllKernel(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_A
     q.FreeTensor(first);
     if constexpr (form == AllForm::kAsyncReadEarly) mm.WaitIterateAll();
     mm.End();
+}
+
+template <AllForm form>
+__aicore__ inline void IterateAllKernel(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR check,
+                                        GM_ADDR tilingGm)
+{
+    TCubeTiling tiling;
+    LoadTilingFromGm(&tiling, tilingGm);
+    AscendC::TPipe pipe;
+    GmMatmul mm;
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &tiling);
+    RunIterateAll<form>(mm, pipe, tiling, a, b, bias, c, check);
+}
+
+// The AIVs register `aivObjects` Matmul objects, the AIC `aicObjects`; the AIVs compute with the last one.
+template <uint32_t aivObjects, uint32_t aicObjects>
+__aicore__ inline void ObjectsKernel(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR check, GM_ADDR tilingGm)
+{
+    TCubeTiling tiling;
+    LoadTilingFromGm(&tiling, tilingGm);
+    AscendC::TPipe pipe;
+    GmMatmul mm0, mm1, mm2, mm3, mm4;
+    const uint32_t objects = ASCEND_IS_AIC ? aicObjects : aivObjects;
+    if (objects == 1) {
+        REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm0, &tiling);
+        RunIterateAll<AllForm::kSync>(mm0, pipe, tiling, a, b, bias, c, check);
+    } else if (objects == 2) {
+        REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm0, &tiling, mm1, &tiling);
+        RunIterateAll<AllForm::kSync>(mm1, pipe, tiling, a, b, bias, c, check);
+    } else if (objects == 4) {
+        REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm0, &tiling, mm1, &tiling, mm2, &tiling, mm3, &tiling);
+        RunIterateAll<AllForm::kSync>(mm3, pipe, tiling, a, b, bias, c, check);
+    } else {
+        REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm0, &tiling, mm1, &tiling, mm2, &tiling, mm3, &tiling, mm4,
+                          &tiling);
+        RunIterateAll<AllForm::kSync>(mm4, pipe, tiling, a, b, bias, c, check);
+    }
 }
 
 }  // namespace
@@ -247,6 +363,63 @@ __global__ __aicore__ void async_all_read_before_wait(GM_ADDR a, GM_ADDR b, GM_A
     IterateAllKernel<AllForm::kAsyncReadEarly>(a, b, bias, c, check, tiling);
 }
 
+__global__ __aicore__ void iterate_all_twice(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR check,
+                                             __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)workspace;
+    IterateAllKernel<AllForm::kTwice>(a, b, bias, c, check, tiling);
+}
+
+__global__ __aicore__ void wait_after_sync_iterate_all(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR check,
+                                                       __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)workspace;
+    IterateAllKernel<AllForm::kWaitAfterSync>(a, b, bias, c, check, tiling);
+}
+
+__global__ __aicore__ void async_iterate_c_in_gm(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR check,
+                                                 __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)workspace;
+    IterateAllKernel<AllForm::kAsyncIterateGm>(a, b, bias, c, check, tiling);
+}
+
+__global__ __aicore__ void iterate_all_atomic(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR check,
+                                              __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)workspace;
+    IterateAllKernel<AllForm::kAtomic>(a, b, bias, c, check, tiling);
+}
+
+__global__ __aicore__ void iterate_all_fake_msg(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR check,
+                                                __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)workspace;
+    IterateAllKernel<AllForm::kFakeMsg>(a, b, bias, c, check, tiling);
+}
+
+// Several Matmul objects: four on each core type (the API's most), five, and two on the AIVs against one on the AIC.
+__global__ __aicore__ void four_matmul_objects(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR check,
+                                               __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)workspace;
+    ObjectsKernel<4, 4>(a, b, bias, c, check, tiling);
+}
+
+__global__ __aicore__ void five_matmul_objects(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR check,
+                                               __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)workspace;
+    ObjectsKernel<5, 5>(a, b, bias, c, check, tiling);
+}
+
+__global__ __aicore__ void aic_registers_fewer_objects(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR check,
+                                                       __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)workspace;
+    ObjectsKernel<2, 1>(a, b, bias, c, check, tiling);
+}
+
 // A 1:1 MIX kernel (one AIV per AIC), declared with KERNEL_TASK_TYPE_DEFAULT.
 __global__ __aicore__ void matmul_iterate_all_1_1(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR check,
                                                   GM_ADDR workspace, GM_ADDR tiling)
@@ -269,7 +442,14 @@ __global__ __aicore__ void matmul_in_aiv_only_kernel(GM_ADDR a, GM_ADDR b, GM_AD
 
 namespace {
 
-enum class AsyncFault { kNone, kNoWorkspace, kOneGetTooMany };
+enum class AsyncFault {
+    kNone,
+    kNoWorkspace,
+    kOneGetTooMany,
+    kSmallWorkspace,  // a SetWorkspace buffer of two blocks for a walk of more
+    kGetIntoGm,       // GetTensorC into GM after Iterate<false>
+    kUnsizedWorkspace,  // SetWorkspace with a GlobalTensor set without a size
+};
 
 template <AsyncFault fault>
 __aicore__ inline void AsyncIterateKernel(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR workspace,
@@ -285,14 +465,21 @@ __aicore__ inline void AsyncIterateKernel(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM
     // The user part of the workspace (after the system's GetLibApiWorkSpaceSize() bytes): each AIV caches its
     // blocks in singleCoreM x singleCoreN floats of its own.
     AscendC::GlobalTensor<float> cache;
-    cache.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(workspace + 16 * 1024 * 1024), tiling.M * tiling.N);
-    cache = cache[AscendC::GetBlockIdx() * tiling.singleCoreM * tiling.singleCoreN];
+    const uint32_t block = tiling.baseM * tiling.baseN;
+    const uint32_t own = tiling.singleCoreM * tiling.singleCoreN;
+    __gm__ float* const cacheAddr =
+        reinterpret_cast<__gm__ float*>(workspace + 16 * 1024 * 1024) + AscendC::GetBlockIdx() * own;
+    if constexpr (fault == AsyncFault::kUnsizedWorkspace) {
+        cache.SetGlobalBuffer(cacheAddr);
+    } else {
+        cache.SetGlobalBuffer(cacheAddr, fault == AsyncFault::kSmallWorkspace ? 2 * block : own);
+    }
     tile.Set(mm);
     if constexpr (fault != AsyncFault::kNoWorkspace) mm.SetWorkspace(cache);
     mm.template Iterate<false>();
+    if constexpr (fault == AsyncFault::kGetIntoGm) mm.GetTensorC(tile.c);
     AscendC::TQue<AscendC::TPosition::VECIN, 1> in;
     AscendC::TQue<AscendC::TPosition::VECOUT, 1> out;
-    const uint32_t block = tiling.baseM * tiling.baseN;
     pipe.InitBuffer(in, 1, block * sizeof(float));
     pipe.InitBuffer(out, 1, block * sizeof(float));
     const uint32_t mBlocks = Ceil(tile.rows, tiling.baseM);
@@ -394,7 +581,9 @@ constexpr MatmulConfig kOrderN = GetNormalConfig(false, false, false, BatchMode:
                                                  IterateOrder::ORDER_N);
 
 // Each block goes densely (enSequentialWrite) to the next baseM * baseN floats of `blocks`, in the order Iterate
-// walks them: along N first (the configuration's ORDER_N over the tiling's ORDER_M).
+// walks them: along N first (the configuration's ORDER_N over the tiling's ORDER_M). GetTensorC<false> posts each
+// block's write without waiting for it (the kernel does not read C back).
+template <bool syncGet, bool oneGetTooMany = false>
 __aicore__ inline void BlocksInWalkOrder(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR blocks, GM_ADDR tilingGm)
 {
     TCubeTiling tiling;
@@ -412,9 +601,10 @@ __aicore__ inline void BlocksInWalkOrder(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_
     tile.Set(mm);
     uint32_t i = 0;
     while (mm.Iterate()) {
-        mm.GetTensorC(out[i * block], 0, true);
+        mm.template GetTensorC<syncGet>(out[i * block], 0, true);
         ++i;
     }
+    if constexpr (oneGetTooMany) mm.GetTensorC(out, 0, true);  // Iterate returned false: no block
     mm.End();
 }
 
@@ -467,11 +657,43 @@ __global__ __aicore__ void blocks_in_walk_order(GM_ADDR a, GM_ADDR b, GM_ADDR bi
                                                 __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
 {
     (void)workspace;
-    BlocksInWalkOrder(a, b, bias, blocks, tiling);
+    BlocksInWalkOrder<true>(a, b, bias, blocks, tiling);
+}
+
+__global__ __aicore__ void blocks_in_walk_order_async_get(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR blocks,
+                                                          __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)workspace;
+    BlocksInWalkOrder<false>(a, b, bias, blocks, tiling);
+}
+
+__global__ __aicore__ void walk_get_after_the_end(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR blocks,
+                                                  __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)workspace;
+    BlocksInWalkOrder<true, true>(a, b, bias, blocks, tiling);
 }
 
 __global__ __aicore__ void async_get_forms(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR blocks,
                                            __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
 {
     AsyncForms(a, b, bias, blocks, workspace, tiling);
+}
+
+__global__ __aicore__ void async_small_workspace(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c,
+                                                __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    AsyncIterateKernel<AsyncFault::kSmallWorkspace>(a, b, bias, c, workspace, tiling);
+}
+
+__global__ __aicore__ void async_get_into_gm(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c,
+                                            __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    AsyncIterateKernel<AsyncFault::kGetIntoGm>(a, b, bias, c, workspace, tiling);
+}
+
+__global__ __aicore__ void async_unsized_workspace(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c,
+                                                  __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    AsyncIterateKernel<AsyncFault::kUnsizedWorkspace>(a, b, bias, c, workspace, tiling);
 }

@@ -399,18 +399,21 @@ void MatmulMix::GetTensorC(bool sync, void* gm, uint8_t enAtomic, bool enSequent
     constexpr const char* kCall = "Matmul::GetTensorC";
     State& s = Client(*s_, kCall);
     Require(s.messageSent && !s.firstIter, kCall, "GetTensorC comes after Iterate", "no Iterate since SetTensorA/B");
-    Require(s.syncGetC && sync, kCall, "GetTensorC into GM is synchronous, after Iterate<true> (A2's client)",
-            s.syncGetC ? "GetTensorC<false>" : "the walk was started by Iterate<false>");
+    // A2's client asserts the walk is synchronous; GetTensorC<false> posts the block's write and does not wait for it.
+    Require(s.syncGetC, kCall,
+            "GetTensorC into GM follows an Iterate<true> (A2's client; after Iterate<false> the blocks are in the "
+            "SetWorkspace buffer: GetTensorC into a LocalTensor, or GetTensorC<false>())",
+            "the walk was started by Iterate<false>");
     Require(s.blockPending, kCall, "each GetTensorC fetches the block of an Iterate that returned true",
             "no block is pending: Iterate returned false, or GetTensorC already fetched this block");
     Require(enAtomic == 0, kCall, "the twin does not model atomic accumulation into GM (enAtomic)",
             "enAtomic = " + Num(enAtomic));
-    s.body.sync = true;
+    s.body.sync = sync;
     s.body.enSequentialWrite = enSequentialWrite;
     s.body.cGm = static_cast<uint8_t*>(gm);
     Post(s, MatmulMsgKind::kGetTensorC);
     s.blockPending = false;
-    WaitEvent(s, kCall);
+    if (sync) WaitEvent(s, kCall);
 }
 
 void MatmulMix::GetTensorCLocal(bool sync, void* ub, uint64_t bytes, uint8_t enAtomic, bool enSequentialWrite,
@@ -640,7 +643,7 @@ bool RegisterMatmulMix(KfcClientScope& scope, const void* workspace, MatmulMix* 
     CoreContext& c = CurrentCore();
     LaunchSync& sync = *c.sync;
     CrossCore& x = *sync.cross;
-    Require(n >= 1 && n <= kMaxMatmulObjects, kCall, "a kernel registers 1 to 4 Matmul objects (Matmul docs)",
+    Require(n >= 1 && n <= kMaxMatmulObjects, kCall, "a kernel registers 1 to 4 Matmul objects (REGIST_MATMUL_OBJ docs)",
             Num(n) + " objects");
     // The system workspace: the API keeps its message queues and the UB outputs' staging there.
     Require(workspace != nullptr, kCall,

@@ -1,10 +1,22 @@
 // The twin's float64 Matmul exists only in kernels built as its float64 variant (CMakeLists.txt compiles
 // this file once per FAULT line, and once with FAULT=0, which must compile: the A2 floating types, and
-// double A/B/C/bias with ASCEND_TWIN_ALLOW_FP64 defined as cmake/builtin_ops.py defines it).
+// double A/B/C/bias with ASCEND_TWIN_ALLOW_FP64 defined as cmake/builtin_ops.py defines it, and the synchronous
+// calls of a cube-only Matmul).
 // FAULT 1: Matmul on A2: the cube unit has no double; the twin admits it only in its float64 build
 // FAULT 2: the twin's float64 Matmul takes double A, B, C and bias
 // FAULT 3: the twin's float64 Matmul takes double A, B, C and bias
 // FAULT 4: Matmul on A2: bias is float, or half with half/bfloat16_t inputs
+// The MIX kernel's calls in a cube-only kernel (ASCENDC_CUBE_ONLY: the Matmul object runs on the AIC itself, with
+// no UB and no AIV client):
+// FAULT 5: the twin models SetWorkspace for a MIX kernel's asynchronous Iterate
+// FAULT 6: SetLocalWorkspace is not supported on A2 \(SetLocalWorkspace docs\)
+// FAULT 7: the twin runs a cube-only Matmul synchronously \(Iterate<false> is for MIX kernels\)
+// FAULT 8: the twin runs IterateAll of a cube-only Matmul synchronously
+// FAULT 9: WaitIterateAll follows a MIX kernel's IterateAll<false>
+// FAULT 10: the twin runs a cube-only Matmul synchronously
+// FAULT 11: GetTensorC\(\) returning a GlobalTensor follows a MIX kernel's Iterate<false>
+// FAULT 12: WaitGetTensorC follows a MIX kernel's AsyncGetTensorC
+// FAULT 13: the twin's Matmul writes C to GM, or in a MIX kernel \(no ASCENDC_CUBE_ONLY\) to VECIN/VECCALC/VECOUT
 #if FAULT != 1
 #define ASCEND_TWIN_ALLOW_FP64
 #endif
@@ -18,9 +30,12 @@ template <typename A, typename C, typename Bias>
 using Mm = Matmul<MatmulType<TPosition::GM, CubeFormat::ND, A>, MatmulType<TPosition::GM, CubeFormat::ND, A>,
                   MatmulType<TPosition::GM, CubeFormat::ND, C>, MatmulType<TPosition::GM, CubeFormat::ND, Bias>>;
 
-void Instantiate()
+void Instantiate(GlobalTensor<float>& c)
 {
+    Mm<half, float, float> mm;
 #if FAULT == 0
+    while (mm.Iterate()) mm.GetTensorC(c);  // the cube-only forms: synchronous, C in GM
+    mm.IterateAll(c);
     Mm<float, float, float> f32;
     Mm<half, half, float> f16;
     Mm<bfloat16_t, float, float> bf16;
@@ -33,5 +48,26 @@ void Instantiate()
     Mm<double, double, float> floatBias;
 #elif FAULT == 4
     Mm<float, float, double> doubleBias;  // double only with double inputs
+#elif FAULT == 5
+    mm.SetWorkspace(c);
+#elif FAULT == 6
+    LocalTensor<uint8_t> tmp;
+    mm.SetLocalWorkspace(tmp);
+#elif FAULT == 7
+    mm.template Iterate<false>();
+#elif FAULT == 8
+    mm.template IterateAll<false>(c);
+#elif FAULT == 9
+    mm.WaitIterateAll();
+#elif FAULT == 10
+    mm.template GetTensorC<false>(c);
+#elif FAULT == 11
+    GlobalTensor<float> next = mm.template GetTensorC<false>();
+    (void)next;
+#elif FAULT == 12
+    mm.WaitGetTensorC();
+#elif FAULT == 13
+    Matmul<MatmulType<TPosition::GM, CubeFormat::ND, half>, MatmulType<TPosition::GM, CubeFormat::ND, half>,
+           MatmulType<TPosition::VECIN, CubeFormat::ND, float>> cInUb;  // a cube-only kernel has no UB
 #endif
 }

@@ -9,6 +9,13 @@
 // FAULT 6: GetTensorC into a LocalTensor needs C at VECIN/VECCALC/VECOUT \(MIX kernel\)
 // FAULT 7: the twin does not model IBShare \(MatmulType<..., IBSHARE>\)
 // FAULT 8: the twin does not model GetTensorC's doPad form
+// FAULT 9: Matmul on A2: A and B are both float, half or bfloat16_t \(int8/int4 are not modelled by the twin\)
+// FAULT 10: Matmul on A2: C is float, half or bfloat16_t
+// FAULT 11: the twin's Matmul models ND layouts
+// FAULT 12: the twin models Matmul objects configured with a MatmulConfig \(a constant tiling
+// FAULT 13: the twin does not model isA2B2Shared, isCO1Shared or isEnableChannelSplit
+// FAULT 14: the twin models Matmul objects with enableInit and enableSetOrgShape \(the default\)
+// FAULT 15: the twin's Matmul writes C to GM, or in a MIX kernel \(no ASCENDC_CUBE_ONLY\) to VECIN/VECCALC/VECOUT
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
 
@@ -43,9 +50,28 @@ constexpr MatmulConfig Relu()
     c.enableRelu = true;
     return c;
 }
+constexpr MatmulConfig Shared()
+{
+    MatmulConfig c = CFG_MDL;
+    c.isA2B2Shared = true;
+    return c;
+}
+constexpr MatmulConfig NoInit()
+{
+    MatmulConfig c = CFG_NORM;
+    c.enableInit = false;
+    return c;
+}
+// Stands in for a constant tiling (MatmulApiStaticTiling, which GetMatmulApiTiling returns): not a MatmulConfig.
+struct ConstantTiling {
+    int32_t baseM = 64;
+};
+constexpr ConstantTiling kConstantTiling{};
 constexpr MatmulConfig kPartial = Partial();
 constexpr MatmulConfig kDual = Dual();
 constexpr MatmulConfig kRelu = Relu();
+constexpr MatmulConfig kShared = Shared();
+constexpr MatmulConfig kNoInit = NoInit();
 
 void Instantiate(GlobalTensor<float>& c, LocalTensor<float>& ub)
 {
@@ -83,5 +109,21 @@ void Instantiate(GlobalTensor<float>& c, LocalTensor<float>& ub)
 #elif FAULT == 8
     Matmul<A, A, CUb, Bias> padded;
     padded.template GetTensorC<true, true>(ub);
+#elif FAULT == 9
+    Matmul<MatmulType<TPosition::GM, CubeFormat::ND, int8_t>, MatmulType<TPosition::GM, CubeFormat::ND, int8_t>,
+           MatmulType<TPosition::GM, CubeFormat::ND, int32_t>, MatmulType<TPosition::GM, CubeFormat::ND, int32_t>>
+        int8Inputs;
+#elif FAULT == 10
+    Matmul<A, A, MatmulType<TPosition::GM, CubeFormat::ND, int32_t>, Bias> int32C;
+#elif FAULT == 11
+    Matmul<MatmulType<TPosition::GM, CubeFormat::NZ, half>, A, CGm, Bias> nzA;
+#elif FAULT == 12
+    Matmul<A, A, CGm, Bias, kConstantTiling> constantTiling;
+#elif FAULT == 13
+    Matmul<A, A, CGm, Bias, kShared> shared;
+#elif FAULT == 14
+    Matmul<A, A, CGm, Bias, kNoInit> noInit;
+#elif FAULT == 15
+    Matmul<A, A, MatmulType<TPosition::TSCM, CubeFormat::ND, float>, Bias> cInL1;
 #endif
 }
