@@ -62,6 +62,11 @@ def test_counters_see_the_cube_work(lib):
     (4, r"Fixpipe\(L0C->GM\): broke the rule 'Fixpipe's nSize is a multiple of 16 \(without channel split\)': nSize 24"),
     (6, r"broke the rule 'LoadData's addrMode is 0 from L1 \(only GM -> L1 may decrement\)': addrMode 1"),
     (7, r"Fixpipe\(L0C->GM\): broke the rule 'Fixpipe's dstStride is not 0'"),
+    (8, r"Mmad: broke the rule 'cube operands are in the memory the instruction reads or writes': operand "
+        r"'\w+' \(TPosition::B2\) is not in L0A"),
+    (9, r"LoadData\(L1->L0A/L0B\): broke the rule 'LoadData transposes only 16-bit fractals': ifTranspose with "
+        r"4-byte elements"),
+    (10, r"Mmad: broke the rule 'a C matrix initialised from the BiasTable comes with the bias form of Mmad'"),
 ])
 def test_planted_cube_faults(lib, fault, message):
     with pytest.raises(KernelRuleViolation, match=message):

@@ -259,12 +259,14 @@ TEST_CASE("each cube core's MACs are within one base block of the mean, and GM t
 }
 
 namespace {
-bool RaisesRule(const MatmulPlan& plan, uint32_t blockDim, const char* rule, uint64_t cBytesShort = 0)
+bool RaisesRule(const MatmulPlan& plan, uint32_t blockDim, const char* rule, uint64_t cBytesShort = 0,
+                DType dtype = DType::kFloat32)
 {
     const uint64_t m = plan.tiling.cubeTiling.M, n = plan.tiling.cubeTiling.N, k = plan.tiling.cubeTiling.Ka;
-    std::vector<uint8_t> a(m * k * 4), b(k * n * 4), c(m * n * 4 - cBytesShort);
+    const uint64_t size = dtype == DType::kFloat64 ? 8 : 4;
+    std::vector<uint8_t> a(m * k * size), b(k * n * size), c(m * n * size - cBytesShort);
     try {
-        Launch(plan, DType::kFloat32, a, b, nullptr, c, blockDim);
+        Launch(plan, dtype, a, b, nullptr, c, blockDim);
     } catch (const ascend_twin::RuleViolation& e) {
         if (std::strstr(e.what(), rule) != nullptr) return true;
         std::printf("  other violation: %s\n", e.what());
@@ -314,6 +316,26 @@ TEST_CASE("the cube core enforces L1/L0 capacities, the cube core count and GM b
     t.stepM = t.stepN = t.stepKa = t.stepKb = t.depthA1 = t.depthB1 = 1;
     t.dbL0C = 2;
     CHECK(RaisesRule(l0c, good.blockDim, "baseM x baseN float32 x dbL0C fits in L0C"));
+    // The CPU-only float64 cube accumulates in double: a 128 x 128 block of C fills L0C, two do not.
+    MatmulPlan wide = ComputeMatmulTiling(256, 256, 256, DType::kFloat64, false, false, false, kAscend910B2);
+    TCubeTiling& d = wide.tiling.cubeTiling;
+    d.baseM = d.baseN = 128;
+    d.baseK = 16;
+    d.stepM = d.stepN = d.stepKa = d.stepKb = d.depthA1 = d.depthB1 = 1;
+    d.dbL0C = 1;
+    {
+        std::vector<uint8_t> a(256 * 256 * 8), b(256 * 256 * 8), c(256 * 256 * 8);
+        bool clean = true;
+        try {
+            Launch(wide, DType::kFloat64, a, b, nullptr, c, wide.blockDim);
+        } catch (const ascend_twin::RuleViolation& e) {
+            std::printf("  unexpected violation: %s\n", e.what());
+            clean = false;
+        }
+        CHECK(clean);
+    }
+    d.dbL0C = 2;
+    CHECK(RaisesRule(wide, wide.blockDim, "baseM x baseN double x dbL0C fits in L0C", 0, DType::kFloat64));
     MatmulPlan align = good;
     align.tiling.cubeTiling.baseK = 24;
     CHECK(RaisesRule(align, good.blockDim, "multiples of 16"));

@@ -74,7 +74,12 @@ __aicore__ inline void MatmulRaw(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, 
         p.repeatTimes = static_cast<uint8_t>(nb);
         p.srcStride = static_cast<uint16_t>(kb);
         p.ifTranspose = true;
-        LoadData(b2[i * nb * 256], b1[i * 256], p);
+        if (t.fault == 9) {  // fault 9: the same bytes transposed as 32-bit fractals
+            LoadData(b2.template ReinterpretCast<float>()[i * nb * 128], b1.template ReinterpretCast<float>()[i * 128],
+                     p);
+        } else {
+            LoadData(b2[i * nb * 256], b1[i * 256], p);
+        }
     }
     qb2.EnQue(b2);
     qb1.FreeTensor(b1);
@@ -96,7 +101,15 @@ __aicore__ inline void MatmulRaw(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, 
         Mmad(c1, a2, b2, bias2, mp);
         qbias2.FreeTensor(bias2);
     } else {
-        Mmad(c1, a2, b2, mp);
+        if (t.fault == 10) {  // fault 10: C taken from the BiasTable by the form of Mmad that has no bias
+            mp.cmatrixInitVal = false;
+            mp.cmatrixSource = true;
+        }
+        if (t.fault == 8) {
+            Mmad(c1, b2, a2, mp);  // fault 8: A from L0B and B from L0A
+        } else {
+            Mmad(c1, a2, b2, mp);
+        }
     }
     qc.EnQue(c1);
     qa2.FreeTensor(a2);
