@@ -84,6 +84,23 @@ def test_sync_all_rules(lib):
         exchange(lib, "exchange", 49)
 
 
+def test_sync_all_in_a_mix_kernel(lib):
+    exchange(lib, "mix_sync_all", 2, fault=0)
+    with pytest.raises(KernelRuleViolation, match=r"SyncAll<true>\(\) synchronises the AIV cores; in a MIX kernel the "
+                                                  r"AIC takes part in SyncAll<false>\(\)"):
+        exchange(lib, "mix_sync_all", 2, fault=1)
+    with pytest.raises(KernelRuleViolation, match=r"the cores meeting at one SyncAll agree on how many cores it "
+                                                  r"synchronises"):
+        exchange(lib, "mix_sync_all", 2, fault=2)
+
+
+def test_workspace_form_of_sync_all_in_a_mix_kernel(lib):
+    lib.launch("mix_soft_sync_all", 2, sync=torch.zeros(64, dtype=torch.int32), fault=0)
+    with pytest.raises(KernelRuleViolation, match=r"the twin models the workspace form of SyncAll in kernels of one "
+                                                  r"core per block"):
+        lib.launch("mix_soft_sync_all", 2, sync=torch.zeros(64, dtype=torch.int32), fault=1)
+
+
 def test_workspace_form_rules(lib):
     dirty = torch.zeros(4 * CHUNK, dtype=torch.int32)
     dirty[2 * CHUNK] = 5

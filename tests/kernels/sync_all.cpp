@@ -251,3 +251,41 @@ extern "C" __global__ __aicore__ void ib_chain(GM_ADDR x, GM_ADDR ws, GM_ADDR sy
     }
     if (idx != num - 1) IBSet(syncGm, flag, idx, setEvent);
 }
+
+// SyncAll in a MIX kernel: SyncAll<true>() meets the AIVs, SyncAll<false>() every AIC and AIV. fault 0: every
+// core calls SyncAll<false>(); fault 1: the AIC calls SyncAll<true>(); fault 2: the AIVs call SyncAll<true>()
+// while the AIC calls SyncAll<false>(), so the cores at the barrier disagree on how many meet there.
+extern "C" __global__ __aicore__ void mix_sync_all(GM_ADDR x, GM_ADDR y, GM_ADDR ws, int32_t fault)
+{
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);
+    if ASCEND_IS_AIC {
+        if (fault == 1) {
+            SyncAll<true>();
+        } else {
+            SyncAll<false>();
+        }
+    } else {
+        if (fault == 2) {
+            SyncAll<true>();
+        } else {
+            SyncAll<false>();
+        }
+    }
+}
+
+// The workspace form of SyncAll in a MIX kernel: A2's implementation returns at once on the AIC (fault 0: only
+// the AIC calls it); the twin does not model it between the AIVs of a MIX kernel (fault 1).
+extern "C" __global__ __aicore__ void mix_soft_sync_all(GM_ADDR sync, int32_t fault)
+{
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);
+    GlobalTensor<int32_t> gm;
+    gm.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(sync), 8 * 8);
+    if ASCEND_IS_AIC {
+        if (fault == 0) SyncAll(gm, LocalTensor<int32_t>());
+    } else if (fault == 1) {
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 8 * 32);
+        SyncAll(gm, buf.Get<int32_t>());
+    }
+}
