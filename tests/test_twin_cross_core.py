@@ -120,3 +120,10 @@ def test_waits_nobody_releases_are_reported_not_hangs(lib):
         lib.launch("mode2_never_set", 1, x=integers(16, 0), ws=torch.zeros(16), out=torch.zeros(16))
     x, out, _ = exchange(lib, "mode1_exchange", 2)  # the pool is fine afterwards
     assert torch.equal(out, 2 * x[:, 0] + x[:, 1])
+
+
+@pytest.mark.parametrize("qualifier", ["mix", "vector"])
+def test_a_kernel_has_one_type(lib, qualifier):
+    lib.launch(f"{qualifier}_type_agrees", 2, x=torch.zeros(8))
+    with pytest.raises(KernelRuleViolation, match=r"KERNEL_TASK_TYPE_DEFAULT: broke the rule 'a kernel has one type'"):
+        lib.launch(f"{qualifier}_type_disagrees", 2, x=torch.zeros(8))

@@ -190,3 +190,9 @@ __global__ __aicore__ void mode2_counter_overflow(GM_ADDR x, GM_ADDR ws, GM_ADDR
     RoundTrip<Mode2::kAicOverflows>(x, ws, out);
 }
 __global__ __aicore__ void mode2_never_set(GM_ADDR x, GM_ADDR ws, GM_ADDR out) { RoundTrip<Mode2::kNeverSet>(x, ws, out); }
+
+// A kernel has one type: what KERNEL_TASK_TYPE_DEFAULT declares agrees with the function qualifier.
+__global__ __mix__(1, 2) void mix_type_agrees(GM_ADDR x) { KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2); }
+__global__ __mix__(1, 2) void mix_type_disagrees(GM_ADDR x) { KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_1); }
+__global__ __vector__ void vector_type_agrees(GM_ADDR x) { KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY); }
+__global__ __vector__ void vector_type_disagrees(GM_ADDR x) { KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY); }
