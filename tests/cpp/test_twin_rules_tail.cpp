@@ -107,6 +107,13 @@ void Int4Unbound(GM_ADDR, GM_ADDR)
     (void)t.GetValue(0);
 }
 
+template <TPosition kPos>
+void StaticTensorAt(GM_ADDR, GM_ADDR)
+{
+    LocalTensor<float> t(kPos, 0, 64);  // static tensor programming: no TPipe, the kernel places its tensors
+    Duplicate(t, 1.0f, 64);
+}
+
 // ---- queues and TBufs ---------------------------------------------------------------------------------
 
 template <bool kFault>
@@ -385,6 +392,13 @@ TEST_CASE("LocalTensor views, sizes and indices stay inside the tensor and its b
     CHECK(fault::Broke(&UnboundTensor<false>, ""));
     CHECK(fault::Broke(&UnboundTensor<true>,
                        "LocalTensor::SetValue: LocalTensors come from TQue::AllocTensor/DeQue or TBuf::Get"));
+}
+
+TEST_CASE("static LocalTensors are placed in UB")
+{
+    CHECK(fault::Broke(&StaticTensorAt<TPosition::VECCALC>, ""));
+    CHECK(fault::Broke(&StaticTensorAt<TPosition::A1>,
+                       "LocalTensor(pos, addr, tileSize): a static tensor's position is a memory the core has"));
 }
 
 TEST_CASE("int4b_t LocalTensors follow the same rules, counted in 4-bit elements")

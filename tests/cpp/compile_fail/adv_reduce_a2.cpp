@@ -6,6 +6,8 @@
 // FAULT 4: failed to check the reduce pattern, it only supports AR/RA pattern!
 // FAULT 5: ReduceProd on A2 supports float
 // FAULT 6: ReduceMean on A2 supports half and float
+// FAULT 7: ReduceMin on A2 supports half and float
+// FAULT 8: ReduceAll on A2 supports float and uint8_t
 #include "lib/reduce/reduce.h"
 
 using namespace AscendC;
@@ -36,5 +38,9 @@ void Use(LocalTensor<uint8_t>& tmp, const uint32_t shape[])
     ReduceProd<half, Pattern::Reduce::RA>(h, h2, shape, true);
 #elif FAULT == 6
     ReduceMean<uint8_t, Pattern::Reduce::RA>(u, u2, shape, true);
+#elif FAULT == 7
+    ReduceMin<int32_t, Pattern::Reduce::AR>(i, i2, tmp, shape, true);
+#elif FAULT == 8
+    ReduceAll<half, Pattern::Reduce::RA>(h, h2, shape, true);
 #endif
 }

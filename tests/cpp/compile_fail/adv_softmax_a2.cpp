@@ -6,8 +6,10 @@
 // FAULT 4: SoftmaxGrad on A2 supports half and float
 // FAULT 5: AdjustSoftMaxRes on A2 supports half and float
 // FAULT 6: SimpleSoftMax on A2 supports half and float
+// FAULT 7: SoftmaxFlash on A2 supports half and float
 #include "lib/activation/logsoftmax.h"
 #include "lib/activation/simplesoftmax.h"
+#include "lib/activation/softmaxflash.h"
 #include "lib/activation/softmax.h"
 #include "lib/activation/softmaxflashv2.h"
 #include "lib/activation/softmaxgrad.h"
@@ -36,6 +38,9 @@ void Use(LocalTensor<uint8_t>& tmp, const SoftMaxTiling& tiling, const LogSoftMa
 #endif
 #if FAULT == 0 || FAULT == 6
     SimpleSoftMax<T>(y, s, m, x, tmp, tiling, shape);
+#endif
+#if FAULT == 0 || FAULT == 7
+    SoftmaxFlash<T>(y, s, m, x, e, s, m, tmp, tiling, false, shape);  // deprecated on A2, still compiled
 #endif
 }
 

@@ -139,6 +139,7 @@ struct FixpipeConfig {
 };
 constexpr FixpipeConfig CFG_NZ = {CO2Layout::NZ};
 constexpr FixpipeConfig CFG_ROW_MAJOR = {CO2Layout::ROW_MAJOR};
+constexpr FixpipeConfig CFG_COLUMN_MAJOR = {CO2Layout::COLUMN_MAJOR};  // declared for A2 too; Fixpipe refuses it
 
 namespace twin_detail {
 
