@@ -548,11 +548,35 @@ void FaultKernel(GM_ADDR, GM_ADDR)
         stat.SetSize(kFault == 28 ? M : M - 1);
         SoftmaxFlashV2<float, false, false, false, false, kNoBrc>(dst, sm, stat, src, em, sm, stat, tmp, own, shape);
     }
+    if constexpr (kFault == 32) {  // WITHOUT_BRC over parts of 3 rows: their statistics would start mid-block
+        LocalTensor<uint8_t> small = tmp;
+        small.SetSize(1024);
+        SoftMaxTiling parts;
+        SoftMaxFlashV2TilingFunc(ge::Shape({M, K}), 4, 4, small.GetSize(), parts, false);  // splitM 3, 2 parts + 2
+        LocalTensor<float> stat = mx;
+        stat.SetSize(M);
+        SoftmaxFlashV2<float, false, false, false, false, kNoBrc>(dst, sm, stat, src, em, sm, stat, small, parts, shape);
+    }
     if constexpr (kFault == 30 || kFault == 31) {  // SoftmaxGradFront: one 32-byte block a row
         LocalTensor<float> blocks = dst;
         blocks.SetSize(kFault == 30 ? M * 8 : (M - 1) * 8);
         SoftmaxGradFront<float>(blocks, src, src, tmp, t, shape);
     }
+}
+
+// AdjustSoftMaxRes fetches its V->S event id from the TPipe: without one it has nowhere to take it from.
+template <bool kWithPipe>
+void AdjustWithPipe(GM_ADDR, GM_ADDR)
+{
+    constexpr uint32_t M = 8, K = 64;
+    TPipe* pipe = kWithPipe ? new TPipe : nullptr;
+    LocalMemAllocator<Hardware::UB> ub;
+    LocalTensor<float> res = ub.Alloc<float, M * K>();
+    LocalTensor<float> mx = ub.Alloc<float, M * 8>();
+    Duplicate(res, 0.5f, M * K);
+    Duplicate(mx, 1.0f, M * 8);
+    (void)AdjustSoftMaxRes<float, float>(res, mx, 0x3f800000u, 7.0f, SoftMaxShapeInfo{M, K, M, K});
+    delete pipe;
 }
 
 // AdjustSoftMaxRes: rows whose max (block element 0, or element r with stepSizeMode 1) has the bits of `from`
@@ -762,6 +786,12 @@ TEST_CASE("SoftMax-family rules: planted faults and clean counterparts")
     CHECK(Broke(&FaultKernel<28>, ""));
     CHECK(Broke(&FaultKernel<29>, "SoftmaxFlashV2: with SOFTMAX_OUTPUT_WITHOUT_BRC a statistics tensor holds one "
                                   "element for every row computed"));
+    CHECK(Broke(&FaultKernel<32>, "SoftmaxFlashV2: with SOFTMAX_OUTPUT_WITHOUT_BRC and more than one part, splitM is "
+                                  "a multiple of a 32-byte block of T (A2 asserts it: each part's statistics start "
+                                  "32-byte aligned)"));
+    CHECK(Broke(&AdjustWithPipe<true>, ""));
+    CHECK(Broke(&AdjustWithPipe<false>, "AdjustSoftMaxRes: AdjustSoftMaxRes takes its V->S event from the TPipe "
+                                         "(FetchEventID)"));
     CHECK(Broke(&FaultKernel<30>, ""));
     CHECK(Broke(&FaultKernel<31>, "SoftmaxGradFront: with isFront the result is one 32-byte block a row: dstTensor "
                                   "holds them all"));
