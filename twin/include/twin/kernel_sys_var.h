@@ -93,12 +93,30 @@ __aicore__ __gm__ uint8_t* GetSysWorkSpacePtr();
 namespace ascend_twin {
 // Copies the tiling struct out of its GM buffer, as GET_TILING_DATA does on the device.
 void LoadTiling(void* dst, uint64_t bytes, const void* tilingGm);
+
+// One address per TilingData struct: how the twin tells the structs of REGISTER_TILING_FOR_TILINGKEY apart.
+template <typename T>
+struct TilingStructTag {
+    static inline const char id = 0;
+};
+// REGISTER_TILING_FOR_TILINGKEY: `expression` (over TILING_KEY_VAR) evaluated with the launch's tiling key; when
+// it holds, `tag` is the struct the host wrote for this launch. Two registrations of different structs that
+// both hold for the key are refused (the toolchain refuses a key naming two structs at build time).
+void RegisterTilingForKey(const char* expression, const void* tag, const char* name);
+// GET_TILING_DATA(_WITH_STRUCT): reads the tiling as `name`, which must be the struct registered for the
+// launch's key when one is (stricter than the device, which reads the bytes as whatever struct it is given).
+void LoadTilingAs(void* dst, uint64_t bytes, const void* tilingGm, const void* tag, const char* name);
 }  // namespace ascend_twin
 
 #define REGISTER_TILING_DEFAULT(TilingStruct) using AscendTwinDefaultTiling = TilingStruct
+// The docs: REGISTER_TILING_DEFAULT comes first (without it, AscendTwinDefaultTiling is undeclared here).
+#define REGISTER_TILING_FOR_TILINGKEY(EXPRESSION, TilingStruct)                                                      \
+    static_assert(sizeof(AscendTwinDefaultTiling) > 0,                                                             \
+                  "REGISTER_TILING_FOR_TILINGKEY needs REGISTER_TILING_DEFAULT first");                            \
+    ascend_twin::RegisterTilingForKey(EXPRESSION, &ascend_twin::TilingStructTag<TilingStruct>::id, #TilingStruct)
 #define GET_TILING_DATA_WITH_STRUCT(TilingStruct, var, tiling) \
     TilingStruct var;                                          \
-    ascend_twin::LoadTiling(&var, sizeof(TilingStruct), tiling)
+    ascend_twin::LoadTilingAs(&var, sizeof(TilingStruct), tiling, &ascend_twin::TilingStructTag<TilingStruct>::id, #TilingStruct)
 #define GET_TILING_DATA(var, tiling) GET_TILING_DATA_WITH_STRUCT(AscendTwinDefaultTiling, var, tiling)
 #define TILING_KEY_IS(key) (ascend_twin::CurrentCore().tilingKey == static_cast<uint64_t>(key))
 #define KERNEL_TASK_TYPE_DEFAULT(type) ascend_twin::SetKernelType(static_cast<int32_t>(type))

@@ -100,6 +100,9 @@ struct CoreContext {
     int64_t blockIdx = 0;
     int64_t blockNum = 1;
     uint64_t tilingKey = 0;
+    // The TilingData struct REGISTER_TILING_FOR_TILINGKEY registered for tilingKey (its tag), if any.
+    const void* keyTiling = nullptr;
+    const char* keyTilingName = nullptr;
     int32_t kernelType = -1;  // AscendC::KernelMetaType from KERNEL_TASK_TYPE_DEFAULT; -1 when not declared
     // Which core this is. A MIX kernel with cube and vector cores (KERNEL_TYPE_MIX_AIC_1_1/1_2, __mix__(1, 1),
     // __mix__(1, 2)) runs per block one AIC and subBlockNum AIVs; other kernels one core per block.
