@@ -31,7 +31,9 @@ double TimeMmad(uint64_t m, uint64_t n, uint64_t k)
     const uint64_t tiles = (m / bm) * (n / bn) * (k / bk);
     const auto t0 = Clock::now();
     for (uint64_t i = 0; i < tiles; ++i) {
-        ascend_twin::cube_detail::PanelGemm(mp, bn / ascend_twin::cube_detail::kNr, bk, a.data(), b.data(), c.data(), bn);
+        ascend_twin::cube_detail::PanelGemm(mp, bn / ascend_twin::cube_detail::kNr, bk, a.data(),
+                                            int64_t(bk) * ascend_twin::cube_detail::kMr, b.data(),
+                                            int64_t(bk) * ascend_twin::cube_detail::kNr, c.data(), bn);
     }
     return Seconds(t0);
 }

@@ -92,13 +92,13 @@ template <typename E>
 void ResetBuffers(cube_detail::CubeBuffers<E>& b, const AscendC::tiling::TCubeTiling& t)
 {
     TakeSpare(b);  // first: every buffer below is then sized for this tiling
-    b.a1.Reset(t.depthA1 / (t.stepM * t.stepKa), int64_t(t.stepM) * t.baseM * t.stepKa * t.baseK);
-    b.b1.Reset(t.depthB1 / (t.stepN * t.stepKb), int64_t(t.stepN) * t.baseN * t.stepKb * t.baseK);
     const int64_t mPad = (t.baseM + kMr - 1) / kMr * kMr;
-    // Never read before written: the walk packs L0A/L0B with their padding, starts L0C (zeros or the
+    // L1 holds A in kMr-row panels per base row block (padded to mPad rows), B in kNr-column panels
+    // (baseN is a multiple of 16): the walk's micro-kernel reads the base tiles there (cube_walk.cpp).
+    b.a1.Reset(t.depthA1 / (t.stepM * t.stepKa), int64_t(t.stepM) * mPad * t.stepKa * t.baseK);
+    b.b1.Reset(t.depthB1 / (t.stepN * t.stepKb), int64_t(t.stepN) * t.baseN * t.stepKb * t.baseK);
+    // Never read before written: the walk loads L1 groups with their padding, starts L0C (zeros or the
     // bias) before every block, and fills the bias row before it copies it.
-    b.l0a.resize(mPad * t.baseK);
-    b.l0b.resize(int64_t(t.baseN) * t.baseK);
     b.l0c.resize(mPad * t.baseN);
     b.biasRow.resize(t.baseN);
 }

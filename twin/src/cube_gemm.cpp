@@ -27,11 +27,12 @@ void MicroGeneric(int kc, const E* a, const E* b, E* c, int64_t ldc)
 }
 
 template <typename E>
-void PanelGemmGeneric(int mPanels, int nPanels, int kc, const E* a, const E* b, E* c, int64_t ldc)
+void PanelGemmGeneric(int mPanels, int nPanels, int kc, const E* a, int64_t aStride, const E* b, int64_t bStride, E* c,
+                      int64_t ldc)
 {
     for (int q = 0; q < nPanels; ++q) {
         for (int p = 0; p < mPanels; ++p) {
-            MicroGeneric(kc, a + int64_t(p) * kMr * kc, b + int64_t(q) * kNr * kc, c + int64_t(p) * kMr * ldc + q * kNr, ldc);
+            MicroGeneric(kc, a + p * aStride, b + q * bStride, c + int64_t(p) * kMr * ldc + q * kNr, ldc);
         }
     }
 }
@@ -76,11 +77,12 @@ __attribute__((target("avx2,fma"))) inline void MicroAvx2(int kc, const float* a
 }
 
 __attribute__((target("avx2,fma"))) void PanelGemmAvx2(int mPanels, int nPanels, int kc, const float* a,
-                                                          const float* b, float* c, int64_t ldc)
+                                                          int64_t aStride, const float* b, int64_t bStride, float* c,
+                                                          int64_t ldc)
 {
     for (int q = 0; q < nPanels; ++q) {
         for (int p = 0; p < mPanels; ++p) {
-            MicroAvx2(kc, a + int64_t(p) * kMr * kc, b + int64_t(q) * kNr * kc, c + int64_t(p) * kMr * ldc + q * kNr, ldc);
+            MicroAvx2(kc, a + p * aStride, b + q * bStride, c + int64_t(p) * kMr * ldc + q * kNr, ldc);
         }
     }
 }
@@ -94,17 +96,19 @@ bool HasAvx2Fma()
 
 }  // namespace
 
-void PanelGemm(int mPanels, int nPanels, int kc, const float* a, const float* b, float* c, int64_t ldc)
+void PanelGemm(int mPanels, int nPanels, int kc, const float* a, int64_t aStride, const float* b, int64_t bStride,
+               float* c, int64_t ldc)
 {
 #if defined(__x86_64__)
-    if (HasAvx2Fma()) return PanelGemmAvx2(mPanels, nPanels, kc, a, b, c, ldc);
+    if (HasAvx2Fma()) return PanelGemmAvx2(mPanels, nPanels, kc, a, aStride, b, bStride, c, ldc);
 #endif
-    PanelGemmGeneric(mPanels, nPanels, kc, a, b, c, ldc);
+    PanelGemmGeneric(mPanels, nPanels, kc, a, aStride, b, bStride, c, ldc);
 }
 
-void PanelGemm(int mPanels, int nPanels, int kc, const double* a, const double* b, double* c, int64_t ldc)
+void PanelGemm(int mPanels, int nPanels, int kc, const double* a, int64_t aStride, const double* b, int64_t bStride,
+               double* c, int64_t ldc)
 {
-    PanelGemmGeneric(mPanels, nPanels, kc, a, b, c, ldc);
+    PanelGemmGeneric(mPanels, nPanels, kc, a, aStride, b, bStride, c, ldc);
 }
 
 }  // namespace ascend_twin::cube_detail

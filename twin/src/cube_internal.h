@@ -140,8 +140,8 @@ struct L1Cache {
 // A cube core's L1 and L0 as the twin stores them, in element type E.
 template <typename E>
 struct CubeBuffers {
-    L1Cache<E> a1, b1;
-    std::vector<E> l0a, l0b, l0c, biasRow;
+    L1Cache<E> a1, b1;          // L1 in the micro-kernel's panel order: L0A/L0B tiles are read in place
+    std::vector<E> l0c, biasRow;
 };
 
 }  // namespace cube_detail

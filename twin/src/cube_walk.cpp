@@ -37,91 +37,100 @@ struct Walk {
     int64_t aGroupRows, aGroupCols, bGroupRows, bGroupCols;  // one L1 group: [rows][cols], [k][n]
     int64_t kGroupsA, kGroupsB;
 
-    // GM -> L1 (MTE2): A rows [row0, row0 + rows) x K columns [col0, col0 + cols) into slot[r][c].
+    // L1 holds each group already in the micro-kernel's panel order, so that a base tile is read in place
+    // (the copy to L0A/L0B is counted, not repeated): A in kMr-row panels per base row block,
+    // a[((b * panelsA + p) * aGroupCols + c) * kMr + lane] for row b * baseM + p * kMr + lane; B in kNr-column
+    // panels, b[(q * bGroupRows + k) * kNr + lane] for column q * kNr + lane. Padding lanes are zero.
+    int64_t panelsA = 0;  // kMr-row panels of one base row block
+    int64_t panelsB = 0;  // kNr-column panels of one base column block
+
+    E* PanelA(E* slot, int64_t row, int64_t col) const
+    {
+        const int64_t b = row / t.baseM, rr = row % t.baseM;
+        return slot + ((b * panelsA + rr / kMr) * aGroupCols + col) * kMr + rr % kMr;
+    }
+
+    // GM -> L1 (MTE2): A rows [row0, row0 + rows) x K columns [col0, col0 + cols) of the group.
     void LoadA(int64_t mg, int64_t kg, E* slot)
     {
         const int64_t row0 = mg * aGroupRows, rows = std::min(aGroupRows, cm - row0);
         const int64_t col0 = kg * aGroupCols, cols = std::min(aGroupCols, k - col0);
         const uint32_t es = SizeOf(s.types.a);
-        if (!s.transA) {
+        if (!s.transA) {  // one GM run per row, into the row's lane of its panel
             for (int64_t r = 0; r < rows; ++r) {
                 const uint8_t* src = s.a + ((row0 + r) * lda + col0) * es;
                 CheckGmRead("Matmul::IterateAll (A: GM->L1)", src, cols * es);
-                ConvertRun(src, 1, s.types.a, slot + r * aGroupCols, 1, cols);
+                ConvertRun(src, 1, s.types.a, PanelA(slot, r, 0), kMr, cols);
             }
-        } else {  // A stored [K, M]: one GM run per K column
+        } else {  // A stored [K, M]: one GM run per K column, a panel's rows side by side
             for (int64_t c = 0; c < cols; ++c) {
                 const uint8_t* src = s.a + ((col0 + c) * lda + row0) * es;
                 CheckGmRead("Matmul::IterateAll (A: GM->L1)", src, rows * es);
-                ConvertRun(src, 1, s.types.a, slot + c, aGroupCols, rows);
+                for (int64_t r = 0; r < rows;) {
+                    const int64_t n = std::min<int64_t>(kMr - (r % t.baseM) % kMr, std::min(rows, (r / t.baseM + 1) * t.baseM) - r);
+                    ConvertRun(src + r * es, 1, s.types.a, PanelA(slot, r, c), 1, n);
+                    r += n;
+                }
+            }
+        }
+        // Rows past the group's end and the padding rows of each base block's last panel hold zeros.
+        for (int64_t b = 0; b < t.stepM; ++b) {
+            const int64_t valid = std::clamp<int64_t>(rows - b * t.baseM, 0, t.baseM);
+            for (int64_t p = valid / kMr; p < panelsA; ++p) {
+                E* panel = slot + (b * panelsA + p) * aGroupCols * kMr;
+                const int64_t from = std::max<int64_t>(valid - p * kMr, 0);
+                for (int64_t c = 0; c < cols; ++c) std::fill(panel + c * kMr + from, panel + c * kMr + kMr, E{0});
             }
         }
         core.counters.cube.gmBytesA += rows * cols * es;
         core.counters.cube.l1BytesLoaded += rows * cols * es;
     }
 
-    // GM -> L1: B K rows [k0, k0 + ks) x columns [n0, n0 + ns) into slot[k][n].
+    // GM -> L1: B K rows [k0, k0 + ks) x columns [n0, n0 + ns) of the group.
     void LoadB(int64_t ng, int64_t kg, E* slot)
     {
         const int64_t k0 = kg * bGroupRows, ks = std::min(bGroupRows, k - k0);
         const int64_t n0 = ng * bGroupCols, ns = std::min(bGroupCols, cn - n0);
         const uint32_t es = SizeOf(s.types.b);
-        if (!s.transB) {
+        const int64_t panels = Ceil(bGroupCols, kNr);
+        if (!s.transB) {  // one GM run per K row, kNr columns to a panel
             for (int64_t kk = 0; kk < ks; ++kk) {
                 const uint8_t* src = s.b + ((k0 + kk) * ldb + n0) * es;
                 CheckGmRead("Matmul::IterateAll (B: GM->L1)", src, ns * es);
-                ConvertRun(src, 1, s.types.b, slot + kk * bGroupCols, 1, ns);
+                for (int64_t j = 0; j < ns; j += kNr) {
+                    ConvertRun(src + j * es, 1, s.types.b, slot + ((j / kNr) * bGroupRows + kk) * kNr, 1,
+                               std::min<int64_t>(kNr, ns - j));
+                }
             }
-        } else {  // B stored [N, K]: one GM run per column of C
+        } else {  // B stored [N, K]: one GM run per column of C, into its lane of every K row
             for (int64_t j = 0; j < ns; ++j) {
                 const uint8_t* src = s.b + ((n0 + j) * ldb + k0) * es;
                 CheckGmRead("Matmul::IterateAll (B: GM->L1)", src, ks * es);
-                ConvertRun(src, 1, s.types.b, slot + j, bGroupCols, ks);
+                ConvertRun(src, 1, s.types.b, slot + (j / kNr) * bGroupRows * kNr + j % kNr, kNr, ks);
             }
+        }
+        for (int64_t q = ns / kNr; q < panels; ++q) {  // columns past the group's end hold zeros
+            E* panel = slot + q * bGroupRows * kNr;
+            const int64_t from = std::max<int64_t>(ns - q * kNr, 0);
+            for (int64_t kk = 0; kk < ks; ++kk) std::fill(panel + kk * kNr + from, panel + kk * kNr + kNr, E{0});
         }
         core.counters.cube.gmBytesB += ks * ns * es;
         core.counters.cube.l1BytesLoaded += ks * ns * es;
     }
 
-    // L1 -> L0A (MTE1): the mv x kv tile at (rowOff, colOff) of an A group, into kMr-row panels.
-    void PackA(const E* slot, int64_t rowOff, int64_t colOff, int64_t mv, int64_t kv)
+    // L1 -> L0A (MTE1): the mv x kv tile at base row block `rowBlock`, K offset colOff, as the micro-kernel
+    // reads it in place: its first panel (panels aGroupCols * kMr elements apart).
+    const E* TileA(const E* slot, int64_t rowBlock, int64_t colOff, int64_t mv, int64_t kv)
     {
-        E* dst = buf.l0a.data();
-        for (int64_t p0 = 0; p0 < mv; p0 += kMr) {
-            const E* src = slot + (rowOff + p0) * aGroupCols + colOff;
-            if (p0 + kMr <= mv) {  // a full panel: no padding rows
-                for (int64_t kk = 0; kk < kv; ++kk) {
-                    for (int r = 0; r < kMr; ++r) dst[r] = src[r * aGroupCols + kk];
-                    dst += kMr;
-                }
-                continue;
-            }
-            const int64_t valid = mv - p0;
-            for (int64_t kk = 0; kk < kv; ++kk) {
-                for (int r = 0; r < kMr; ++r) dst[r] = r < valid ? src[r * aGroupCols + kk] : E{0};
-                dst += kMr;
-            }
-        }
         core.counters.cube.l0aBytesLoaded += mv * kv * SizeOf(s.types.a);
+        return slot + rowBlock * panelsA * aGroupCols * kMr + colOff * kMr;
     }
 
-    // L1 -> L0B: the kv x nv tile at (kOff, colOff) of a B group, into kNr-column panels.
-    void PackB(const E* slot, int64_t kOff, int64_t colOff, int64_t kv, int64_t nv)
+    // L1 -> L0B: the kv x nv tile at K offset kOff, base column block `colBlock` (panels bGroupRows * kNr apart).
+    const E* TileB(const E* slot, int64_t kOff, int64_t colBlock, int64_t kv, int64_t nv)
     {
-        E* dst = buf.l0b.data();
-        for (int64_t q0 = 0; q0 < nv; q0 += kNr) {
-            const int64_t width = std::min<int64_t>(kNr, nv - q0);
-            for (int64_t kk = 0; kk < kv; ++kk) {
-                const E* src = slot + (kOff + kk) * bGroupCols + colOff + q0;
-                if (width == kNr) {
-                    for (int j = 0; j < kNr; ++j) dst[j] = src[j];  // inlined and vectorised, unlike a memcpy call
-                } else {
-                    for (int j = 0; j < kNr; ++j) dst[j] = j < width ? src[j] : E{0};
-                }
-                dst += kNr;
-            }
-        }
         core.counters.cube.l0bBytesLoaded += kv * nv * SizeOf(s.types.b);
+        return slot + colBlock * panelsB * bGroupRows * kNr + kOff * kNr;
     }
 
     // The bias of columns [n0, n0 + nv) starts every row of the L0C block (the rest of L0C is zeroed).
@@ -194,10 +203,11 @@ struct Walk {
             const int64_t ng = ni / t.stepN, kgb = kb / t.stepKb;
             int64_t slotB = buf.b1.Find(ng * kGroupsB + kgb, &victim);
             if (slotB < 0) LoadB(ng, kgb, buf.b1.Slot(slotB = victim));
-            PackA(buf.a1.Slot(slotA), (mi % t.stepM) * bm, (kb % t.stepKa) * bk, mv, kv);
-            PackB(buf.b1.Slot(slotB), (kb % t.stepKb) * bk, (ni % t.stepN) * bn, kv, nv);
+            const E* tileA = TileA(buf.a1.Slot(slotA), mi % t.stepM, (kb % t.stepKa) * bk, mv, kv);
+            const E* tileB = TileB(buf.b1.Slot(slotB), (kb % t.stepKb) * bk, ni % t.stepN, kv, nv);
             cube_detail::PanelGemm(static_cast<int>(Ceil(mv, kMr)), static_cast<int>(Ceil(nv, kNr)),
-                                   static_cast<int>(kv), buf.l0a.data(), buf.l0b.data(), buf.l0c.data(), bn);
+                                   static_cast<int>(kv), tileA, aGroupCols * kMr, tileB, bGroupRows * kNr,
+                                   buf.l0c.data(), bn);
             core.counters.cubeMacs += static_cast<uint64_t>(mv * nv * kv);
             core.counters.cube.mmadCalls += 1;
         }
@@ -213,6 +223,8 @@ Walk<E> MakeWalk(CubeMatmul::State& s)
               s.transB ? s.orgKb : s.orgN,  // B [Kb, N] or stored [N, Kb]
               int64_t(t.stepM) * t.baseM, int64_t(t.stepKa) * t.baseK, int64_t(t.stepKb) * t.baseK,
               int64_t(t.stepN) * t.baseN, 0, 0};
+    w.panelsA = Ceil(t.baseM, kMr);
+    w.panelsB = Ceil(t.baseN, kNr);
     w.kGroupsA = Ceil(Ceil(w.k, t.baseK), t.stepKa);
     w.kGroupsB = Ceil(Ceil(w.k, t.baseK), t.stepKb);
     return w;

@@ -10,11 +10,14 @@ namespace ascend_twin::cube_detail {
 inline constexpr int kMr = 6;   // rows of C per micro-kernel call (rows of one packed A panel)
 inline constexpr int kNr = 16;  // columns of C per call (columns of one packed B panel)
 
-// Packed layouts: A panel p holds rows [p*kMr, p*kMr + kMr) as a[p*kMr*kc + k*kMr + r]; B panel q holds
-// columns [q*kNr, q*kNr + kNr) as b[q*kNr*kc + k*kNr + j]. Padding rows/columns are zero.
+// Packed layouts: A panel p holds rows [p*kMr, p*kMr + kMr) as a[p*aStride + k*kMr + r]; B panel q holds
+// columns [q*kNr, q*kNr + kNr) as b[q*bStride + k*kNr + j] (strides of at least kc*kMr and kc*kNr: the
+// panels may be parts of longer ones). Padding rows/columns are zero.
 // c[(p*kMr + r) * ldc + q*kNr + j] += sum_k a(p, k, r) * b(q, k, j), for all panels.
-void PanelGemm(int mPanels, int nPanels, int kc, const float* a, const float* b, float* c, int64_t ldc);
+void PanelGemm(int mPanels, int nPanels, int kc, const float* a, int64_t aStride, const float* b, int64_t bStride,
+               float* c, int64_t ldc);
 // The same in double, for the twin's float64 build (portable loops: it serves gradient checks, not speed).
-void PanelGemm(int mPanels, int nPanels, int kc, const double* a, const double* b, double* c, int64_t ldc);
+void PanelGemm(int mPanels, int nPanels, int kc, const double* a, int64_t aStride, const double* b, int64_t bStride,
+               double* c, int64_t ldc);
 
 }  // namespace ascend_twin::cube_detail
