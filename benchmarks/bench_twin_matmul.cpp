@@ -42,8 +42,8 @@ double TimeMmad(uint64_t m, uint64_t n, uint64_t k)
 
 int main(int argc, char** argv)
 {
-    if (argc != 6) {
-        std::fprintf(stderr, "usage: %s M N K float32|float16|bfloat16 REPEAT\n", argv[0]);
+    if (argc != 6 && argc != 7) {
+        std::fprintf(stderr, "usage: %s M N K float32|float16|bfloat16 REPEAT [NN|TN|NT|TT]\n", argv[0]);
         return 2;
     }
     const uint64_t m = std::strtoull(argv[1], nullptr, 10), n = std::strtoull(argv[2], nullptr, 10),
@@ -51,7 +51,12 @@ int main(int argc, char** argv)
     const std::string dt = argv[4];
     const DType dtype = dt == "float32" ? DType::kFloat32 : (dt == "float16" ? DType::kFloat16 : DType::kBFloat16);
     const int repeat = std::max(1, std::atoi(argv[5]));
-    const MatmulPlan plan = ComputeMatmulTiling(m, n, k, dtype, false, false, false, kAscend910B2);
+    const std::string tr = argc == 7 ? argv[6] : "NN";  // A and B stored transposed (T) or not (N)
+    if (tr.size() != 2 || (tr[0] != 'N' && tr[0] != 'T') || (tr[1] != 'N' && tr[1] != 'T')) {
+        std::fprintf(stderr, "transposition '%s': NN, TN, NT or TT\n", tr.c_str());
+        return 2;
+    }
+    const MatmulPlan plan = ComputeMatmulTiling(m, n, k, dtype, tr[0] == 'T', tr[1] == 'T', false, kAscend910B2);
     const uint32_t es = DTypeSize(dtype);
     std::vector<uint8_t> a(m * k * es), b(k * n * es), c(m * n * es);
     std::mt19937 rng(7);

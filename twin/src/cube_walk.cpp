@@ -44,10 +44,22 @@ struct Walk {
     int64_t panelsA = 0;  // kMr-row panels of one base row block
     int64_t panelsB = 0;  // kNr-column panels of one base column block
 
-    E* PanelA(E* slot, int64_t row, int64_t col) const
+    // n elements of type t from a contiguous GM run into dst[i * stride]: inline moves where L1 keeps the
+    // GM representation (a memcpy call per short run costs more than the run), else the converting loop.
+    static void CopyRun(const uint8_t* src, CubeType t, E* dst, int64_t stride, int64_t n)
     {
-        const int64_t b = row / t.baseM, rr = row % t.baseM;
-        return slot + ((b * panelsA + rr / kMr) * aGroupCols + col) * kMr + rr % kMr;
+        if (cube_detail::SameRepr<E>(t)) {
+            for (int64_t i = 0; i < n; ++i) std::memcpy(dst + i * stride, src + i * sizeof(E), sizeof(E));
+        } else {
+            ConvertRun(src, 1, t, dst, stride, n);
+        }
+    }
+
+    // Where row r of an A group (or its K column's element) goes: its lane of its panel.
+    E* LaneA(E* slot, int64_t r) const
+    {
+        const int64_t b = r / t.baseM, rr = r % t.baseM;
+        return slot + (b * panelsA + rr / kMr) * aGroupCols * kMr + rr % kMr;
     }
 
     // GM -> L1 (MTE2): A rows [row0, row0 + rows) x K columns [col0, col0 + cols) of the group.
@@ -56,63 +68,61 @@ struct Walk {
         const int64_t row0 = mg * aGroupRows, rows = std::min(aGroupRows, cm - row0);
         const int64_t col0 = kg * aGroupCols, cols = std::min(aGroupCols, k - col0);
         const uint32_t es = SizeOf(s.types.a);
-        if (!s.transA) {  // one GM run per row, into the row's lane of its panel
+        for (int64_t b = 0; b * t.baseM < rows; ++b) {  // each block's last panel: its padding rows are zero
+            const int64_t blockRows = std::min<int64_t>(rows - b * t.baseM, t.baseM);
+            if (blockRows % kMr == 0) continue;
+            E* panel = slot + (b * panelsA + blockRows / kMr) * aGroupCols * kMr;
+            std::fill(panel, panel + cols * kMr, E{0});
+        }
+        if (!s.transA) {  // one GM run per row, into its lane of every K column
             for (int64_t r = 0; r < rows; ++r) {
                 const uint8_t* src = s.a + ((row0 + r) * lda + col0) * es;
                 CheckGmRead("Matmul::IterateAll (A: GM->L1)", src, cols * es);
-                ConvertRun(src, 1, s.types.a, PanelA(slot, r, 0), kMr, cols);
+                CopyRun(src, s.types.a, LaneA(slot, r), kMr, cols);
             }
-        } else {  // A stored [K, M]: one GM run per K column, a panel's rows side by side
+        } else {  // A stored [K, M]: a panel's rows are side by side in each K column; panel by panel
             for (int64_t c = 0; c < cols; ++c) {
-                const uint8_t* src = s.a + ((col0 + c) * lda + row0) * es;
-                CheckGmRead("Matmul::IterateAll (A: GM->L1)", src, rows * es);
-                for (int64_t r = 0; r < rows;) {
-                    const int64_t n = std::min<int64_t>(kMr - (r % t.baseM) % kMr, std::min(rows, (r / t.baseM + 1) * t.baseM) - r);
-                    ConvertRun(src + r * es, 1, s.types.a, PanelA(slot, r, c), 1, n);
-                    r += n;
-                }
+                CheckGmRead("Matmul::IterateAll (A: GM->L1)", s.a + ((col0 + c) * lda + row0) * es, rows * es);
             }
-        }
-        // Rows past the group's end and the padding rows of each base block's last panel hold zeros.
-        for (int64_t b = 0; b < t.stepM; ++b) {
-            const int64_t valid = std::clamp<int64_t>(rows - b * t.baseM, 0, t.baseM);
-            for (int64_t p = valid / kMr; p < panelsA; ++p) {
-                E* panel = slot + (b * panelsA + p) * aGroupCols * kMr;
-                const int64_t from = std::max<int64_t>(valid - p * kMr, 0);
-                for (int64_t c = 0; c < cols; ++c) std::fill(panel + c * kMr + from, panel + c * kMr + kMr, E{0});
+            for (int64_t b = 0; b * t.baseM < rows; ++b) {
+                const int64_t blockRows = std::min<int64_t>(rows - b * t.baseM, t.baseM);
+                for (int64_t p = 0; p * kMr < blockRows; ++p) {
+                    const int64_t n = std::min<int64_t>(kMr, blockRows - p * kMr);
+                    const uint8_t* src = s.a + (col0 * lda + row0 + b * t.baseM + p * kMr) * es;
+                    E* panel = slot + (b * panelsA + p) * aGroupCols * kMr;
+                    for (int64_t c = 0; c < cols; ++c) CopyRun(src + c * lda * es, s.types.a, panel + c * kMr, 1, n);
+                }
             }
         }
         core.counters.cube.gmBytesA += rows * cols * es;
         core.counters.cube.l1BytesLoaded += rows * cols * es;
     }
 
-    // GM -> L1: B K rows [k0, k0 + ks) x columns [n0, n0 + ns) of the group.
+    // GM -> L1: B K rows [k0, k0 + ks) x columns [n0, n0 + ns) of the group, kNr columns to a panel.
     void LoadB(int64_t ng, int64_t kg, E* slot)
     {
         const int64_t k0 = kg * bGroupRows, ks = std::min(bGroupRows, k - k0);
         const int64_t n0 = ng * bGroupCols, ns = std::min(bGroupCols, cn - n0);
         const uint32_t es = SizeOf(s.types.b);
-        const int64_t panels = Ceil(bGroupCols, kNr);
+        if (ns % kNr != 0) {  // the last panel's columns past the group's end are zero
+            E* panel = slot + (ns / kNr) * bGroupRows * kNr;
+            std::fill(panel, panel + ks * kNr, E{0});
+        }
         if (!s.transB) {  // one GM run per K row, kNr columns to a panel
             for (int64_t kk = 0; kk < ks; ++kk) {
                 const uint8_t* src = s.b + ((k0 + kk) * ldb + n0) * es;
                 CheckGmRead("Matmul::IterateAll (B: GM->L1)", src, ns * es);
                 for (int64_t j = 0; j < ns; j += kNr) {
-                    ConvertRun(src + j * es, 1, s.types.b, slot + ((j / kNr) * bGroupRows + kk) * kNr, 1,
-                               std::min<int64_t>(kNr, ns - j));
+                    CopyRun(src + j * es, s.types.b, slot + ((j / kNr) * bGroupRows + kk) * kNr, 1,
+                            std::min<int64_t>(kNr, ns - j));
                 }
             }
         } else {  // B stored [N, K]: one GM run per column of C, into its lane of every K row
             for (int64_t j = 0; j < ns; ++j) {
                 const uint8_t* src = s.b + ((n0 + j) * ldb + k0) * es;
                 CheckGmRead("Matmul::IterateAll (B: GM->L1)", src, ks * es);
-                ConvertRun(src, 1, s.types.b, slot + (j / kNr) * bGroupRows * kNr + j % kNr, kNr, ks);
+                CopyRun(src, s.types.b, slot + (j / kNr) * bGroupRows * kNr + j % kNr, kNr, ks);
             }
-        }
-        for (int64_t q = ns / kNr; q < panels; ++q) {  // columns past the group's end hold zeros
-            E* panel = slot + q * bGroupRows * kNr;
-            const int64_t from = std::max<int64_t>(ns - q * kNr, 0);
-            for (int64_t kk = 0; kk < ks; ++kk) std::fill(panel + kk * kNr + from, panel + kk * kNr + kNr, E{0});
         }
         core.counters.cube.gmBytesB += ks * ns * es;
         core.counters.cube.l1BytesLoaded += ks * ns * es;
