@@ -21,6 +21,7 @@
 #include "lib/activation/softmaxgrad.h"
 #include "lib/reduce/reduce.h"
 #include "lib/quantization/ascend_dequant.h"
+#include "lib/filter/dropout.h"
 #include "lib/math/xor.h"
 using namespace AscendC;
 
@@ -114,6 +115,20 @@ __aicore__ inline void UseXor(LocalTensor<T>& y, LocalTensor<T>& x, LocalTensor<
     Xor(y, x, z, t, 8); Xor(y, x, z, t); Xor(y, x, z, 8); Xor(y, x, z); Xor<T, false>(y, x, z, t, 8);
 }
 
+// DropOut: half and float, with and without sharedTmpBuffer, isInitBitMode and every dropOutMode.
+template <typename T>
+__aicore__ inline void UseDropOut(LocalTensor<T>& y, LocalTensor<T>& x, LocalTensor<uint8_t>& m, LocalTensor<uint8_t>& t)
+{
+    DropOutShapeInfo info;
+    info.firstAxis = 2;
+    info.srcLastAxis = 32;
+    info.maskLastAxis = 32;
+    DropOut(y, x, m, t, 0.5f, info); DropOut(y, x, m, 0.5f, info);
+    DropOut<T, true>(y, x, m, t, 0.5f, info); DropOut<T, false, DROPOUT_MODE_BYTE_MISALIGN>(y, x, m, t, 0.5f, info);
+    DropOut<T, false, DROPOUT_MODE_BYTE_ALIGN>(y, x, m, 0.5f, info); DropOut<T, true, DROPOUT_MODE_BIT_ALIGN>(y, x, m, t, 0.5f, info);
+    DropOut<T, false, DROPOUT_MODE_BIT_MISALIGN>(y, x, m, t, 0.5f, info);
+}
+
 extern "C" __global__ __aicore__ void adv_api_forms(GM_ADDR x)
 {
     TPipe pipe;
@@ -139,6 +154,8 @@ extern "C" __global__ __aicore__ void adv_api_forms(GM_ADDR x)
     LocalTensor<bfloat16_t> bf = b.Get<bfloat16_t>();
     LocalTensor<uint64_t> u64 = b.Get<uint64_t>();
     UseDequant(h, q, u64, t);
+    UseDropOut(h, h2, u, t);
+    UseDropOut(f, f2, u, t);
     UseDequant(f, q, f2, t);
     UseDequant(f, q, bf, t);
     UseDequant(bf, q, bf, t);

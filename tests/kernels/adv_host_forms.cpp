@@ -19,6 +19,7 @@
 #include "tiling/softmax/softmax_tiling.h"
 #include "tiling/reduce/reduce_tiling.h"
 #include "tiling/quantization/ascend_dequant_tiling.h"
+#include "tiling/filter/dropout_tiling.h"
 #include "tiling/math/xor_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
 
@@ -79,6 +80,8 @@ uint32_t AdvHostForms(const platform_ascendc::PlatformAscendC& p)
     AscendC::GetReduceAllMaxMinTmpSize(s2, ge::DT_FLOAT, AscendC::ReducePattern::RA, true, false, mx, mn);
     AscendC::GetAscendDequantMaxMinTmpSize(s2, 4, mx, mn);
     AscendC::GetAscendDequantTmpBufferFactorSize(s2, live, extra);
+    AscendC::GetDropOutMaxMinTmpSize(s2, 2, false, mx, mn);
+    mx += AscendC::GetDropOutMinTmpSize(s2, 4, false) + AscendC::GetDropOutMaxTmpSize(s2, 4, false);
     AscendC::GetXorMaxMinTmpSize(s, 2, false, mx, mn);
     AscendC::GetXorTmpBufferFactorSize(2, live, extra);
     return mx + mn + live + extra + st.splitM + lt.splitM;
