@@ -22,6 +22,7 @@
 #include "lib/reduce/reduce.h"
 #include "lib/quantization/ascend_dequant.h"
 #include "lib/filter/dropout.h"
+#include "lib/normalization/rmsnorm.h"
 #include "lib/math/xor.h"
 using namespace AscendC;
 
@@ -129,6 +130,17 @@ __aicore__ inline void UseDropOut(LocalTensor<T>& y, LocalTensor<T>& x, LocalTen
     DropOut<T, false, DROPOUT_MODE_BIT_MISALIGN>(y, x, m, t, 0.5f, info);
 }
 
+// RmsNorm: half and float, with and without sharedTmpBuffer and isBasicBlock.
+template <typename T>
+__aicore__ inline void UseRmsNorm(LocalTensor<T>& y, LocalTensor<T>& x, LocalTensor<T>& g, LocalTensor<uint8_t>& t,
+                                  const RmsNormTiling& tiling)
+{
+    const T eps = static_cast<T>(1e-5f);
+    RmsNorm(y, x, g, t, eps, tiling); RmsNorm(y, x, g, eps, tiling); RmsNorm<T, true>(y, x, g, t, eps, tiling);
+    RmsNorm<T, true>(y, x, g, eps, tiling);
+    RepeatReduceSum(y, x, 1, 64, 1, 1, 1, 8); RepeatReduceSum<T, false>(y, x, 1, 64, 1, 1, 1, 8);  // the basic API it uses
+}
+
 extern "C" __global__ __aicore__ void adv_api_forms(GM_ADDR x)
 {
     TPipe pipe;
@@ -156,6 +168,9 @@ extern "C" __global__ __aicore__ void adv_api_forms(GM_ADDR x)
     UseDequant(h, q, u64, t);
     UseDropOut(h, h2, u, t);
     UseDropOut(f, f2, u, t);
+    RmsNormTiling rmsTiling;
+    UseRmsNorm(h, h2, h2, t, rmsTiling);
+    UseRmsNorm(f, f2, f2, t, rmsTiling);
     UseDequant(f, q, f2, t);
     UseDequant(f, q, bf, t);
     UseDequant(bf, q, bf, t);

@@ -37,11 +37,13 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "twin/kernel_adv_common.h"
 #include "twin/kernel_adv_math.h"
 #include "twin/kernel_cast.h"
 #include "twin/kernel_cmpsel.h"
 #include "twin/kernel_gather_mask.h"
 #include "twin/kernel_sync.h"
+#include "twin/kernel_sys_var.h"
 #include "twin/kernel_tensor.h"
 #include "twin/kernel_tpipe.h"
 #include "twin/kernel_utils.h"
@@ -80,12 +82,6 @@ struct DropOutCall {
 
 // The rules above; returns the mode A2 runs (1..4).
 uint32_t DropOutCheck(const DropOutCall& c);
-
-template <typename T>
-inline MathOperand DropOutOperand(const LocalTensor<T>& t)
-{
-    return MathOperand{TwinData(t), static_cast<uint64_t>(t.GetSize()) * sizeof(T), TwinPosition(t)};
-}
 
 // One chunk of the byte modes (dropout_membase_impl.h DropOutByteModeCalc), count set in the mask register.
 template <typename T>
@@ -192,19 +188,10 @@ inline void DropOutRun(const LocalTensor<T>& dst, const LocalTensor<T>& src, con
 {
     static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>,
                   "DropOut on A2 supports half and float");
-    LocalTensor<uint8_t> tmp;
-    bool framework = shared == nullptr;
-    if (framework) {  // A2 pops the reserved stack buffer: the UB after the TPipe's buffers
-        TPipe* pipe = GetTPipePtr();
-        uint64_t bytes = 0;
-        uint8_t* p = AdvFrameworkTmp("DropOut", pipe, pipe == nullptr ? 0 : TwinUbEnd(*pipe), bytes);
-        tmp = LocalTensor<uint8_t>(TPosition::VECCALC, static_cast<uint32_t>(ascend_twin::UbOffset(p)),
-                                   static_cast<uint32_t>(bytes));
-    } else {
-        tmp = *shared;
-    }
+    const bool framework = shared == nullptr;
+    const LocalTensor<uint8_t> tmp = framework ? AdvFrameworkTmpTensor("DropOut") : *shared;
     const DropOutCall call{sizeof(T), dropOutMode, isInitBitMode, framework, keepProb, info,
-                           DropOutOperand(dst), DropOutOperand(src), DropOutOperand(mask), DropOutOperand(tmp)};
+                           AdvOperand(dst), AdvOperand(src), AdvOperand(mask), AdvOperand(tmp)};
     const uint32_t mode = DropOutCheck(call);
     float div = 1.0f;
     div = div / keepProb;
