@@ -23,6 +23,7 @@
 #include "lib/quantization/ascend_dequant.h"
 #include "lib/filter/dropout.h"
 #include "lib/normalization/rmsnorm.h"
+#include "lib/quantization/ascend_quant.h"
 #include "lib/math/xor.h"
 using namespace AscendC;
 
@@ -141,6 +142,20 @@ __aicore__ inline void UseRmsNorm(LocalTensor<T>& y, LocalTensor<T>& x, LocalTen
     RepeatReduceSum(y, x, 1, 64, 1, 1, 1, 8); RepeatReduceSum<T, false>(y, x, 1, 64, 1, 1, 1, 8);  // the basic API it uses
 }
 
+// AscendQuant: the twelve A2 forms and a config fixing the counts.
+constexpr AscendQuantConfig kQuantCfg = {256, 0, 0, 512};
+template <typename T>
+__aicore__ inline void UseAscendQuant(LocalTensor<int8_t>& y, LocalTensor<T>& x, LocalTensor<T>& s, LocalTensor<T>& o,
+                                      LocalTensor<uint8_t>& t)
+{
+    const T off = static_cast<T>(1.0f);
+    AscendQuant(y, x, t, 0.5f, 1.0f, 256); AscendQuant(y, x, 0.5f, 1.0f, 256); AscendQuant(y, x, t, 0.5f, 1.0f);
+    AscendQuant(y, x, 0.5f, 1.0f); AscendQuant(y, x, t, s, off, 32, 256); AscendQuant(y, x, s, off, 32, 256);
+    AscendQuant(y, x, t, s, off); AscendQuant(y, x, s, off); AscendQuant(y, x, t, s, o, 32, 32, 256);
+    AscendQuant(y, x, s, o, 32, 32, 256); AscendQuant(y, x, t, s, o); AscendQuant(y, x, s, o);
+    AscendQuant<T, false, kQuantCfg>(y, x, t, 0.5f, 1.0f, 256);
+}
+
 extern "C" __global__ __aicore__ void adv_api_forms(GM_ADDR x)
 {
     TPipe pipe;
@@ -171,6 +186,9 @@ extern "C" __global__ __aicore__ void adv_api_forms(GM_ADDR x)
     RmsNormTiling rmsTiling;
     UseRmsNorm(h, h2, h2, t, rmsTiling);
     UseRmsNorm(f, f2, f2, t, rmsTiling);
+    LocalTensor<int8_t> i8 = b.Get<int8_t>();
+    UseAscendQuant(i8, h, h2, h2, t);
+    UseAscendQuant(i8, f, f2, f2, t);
     UseDequant(f, q, f2, t);
     UseDequant(f, q, bf, t);
     UseDequant(bf, q, bf, t);

@@ -21,6 +21,7 @@
 #include "tiling/quantization/ascend_dequant_tiling.h"
 #include "tiling/filter/dropout_tiling.h"
 #include "tiling/normalization/rmsnorm_tiling.h"
+#include "tiling/quantization/ascend_quant_tiling.h"
 #include "tiling/math/xor_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
 
@@ -88,6 +89,8 @@ uint32_t AdvHostForms(const platform_ascendc::PlatformAscendC& p)
     bool ok = AscendC::GetRmsNormMaxMinTmpSize(bsh, 2, mx, mn) && AscendC::GetRmsNormMaxMinTmpSize(bsh, 4, mx, mn, true);
     ok = ok && AscendC::GetRmsNormTilingInfo(bsh, bsh, mx, 4, rms) && AscendC::GetRmsNormTilingInfo(bsh, bsh, mx, 2, rms, true);
     mx += ok ? rms.mainBsLength : 0;
+    AscendC::GetAscendQuantMaxMinTmpSize(s2, 2, mx, mn);
+    AscendC::GetAscendQuantTmpBufferFactorSize(live, extra);
     AscendC::GetXorMaxMinTmpSize(s, 2, false, mx, mn);
     AscendC::GetXorTmpBufferFactorSize(2, live, extra);
     return mx + mn + live + extra + st.splitM + lt.splitM;

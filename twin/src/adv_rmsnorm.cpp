@@ -2,7 +2,9 @@
 // instructions in the header.
 #include "twin/kernel_adv_rmsnorm.h"
 
+#include <algorithm>
 #include <tuple>
+#include <utility>
 
 #include "adv_common.h"
 
