@@ -11,11 +11,11 @@
 #include <type_traits>
 #include <vector>
 
+#include "adv_launch.h"
 #include "check.h"
 #include "fault_launch.h"
 #include "lib/quantization/ascend_quant.h"
 #include "tiling/quantization/ascend_quant_tiling.h"
-#include "twin/launch.h"
 
 using namespace AscendC;
 
@@ -100,19 +100,6 @@ void Kernel(GM_ADDR in, GM_ADDR out)
 using check::Rng;
 
 template <typename T>
-double Put(uint8_t* p, float v)
-{
-    if constexpr (std::is_same_v<T, float>) {
-        std::memcpy(p, &v, 4);
-        return v;
-    } else {
-        const uint16_t h = ascend_twin::FloatToHalfBits(v);
-        std::memcpy(p, &h, 2);
-        return ascend_twin::HalfBitsToFloat(h);
-    }
-}
-
-template <typename T>
 int Run(const Case& c, const char* what)
 {
     gCase = c;
@@ -122,30 +109,20 @@ int Run(const Case& c, const char* what)
         // Mostly within int8_t after scaling; every 50th element far out (saturation).
         const float v = i % 50 == 7 ? (i % 100 == 7 ? 900.0f : -900.0f)
                                     : std::uniform_real_distribution<float>(-100.0f, 100.0f)(Rng());
-        x[i] = Put<T>(in.data() + i * sizeof(T), v);
+        x[i] = adv::Put<T>(in.data() + i * sizeof(T), v);
     }
     for (uint32_t j = 0; j < kSc; ++j) {
-        s[j] = Put<T>(in.data() + (kN + j) * sizeof(T), std::uniform_real_distribution<float>(0.2f, 1.2f)(Rng()));
-        o[j] = Put<T>(in.data() + (kN + kSc + j) * sizeof(T), std::uniform_real_distribution<float>(-8.0f, 8.0f)(Rng()));
+        s[j] = adv::Put<T>(in.data() + (kN + j) * sizeof(T), std::uniform_real_distribution<float>(0.2f, 1.2f)(Rng()));
+        o[j] = adv::Put<T>(in.data() + (kN + kSc + j) * sizeof(T), std::uniform_real_distribution<float>(-8.0f, 8.0f)(Rng()));
     }
     std::vector<uint8_t> out(kN + kSc * sizeof(T));
-    ascend_twin::LaunchSpec spec;
-    spec.kernel = "ascend_quant";
-    spec.entry = reinterpret_cast<ascend_twin::KernelEntry>(&Kernel<T>);
-    spec.blockDim = 1;
-    spec.args = {{"in", in.data(), in.size()}, {"out", out.data(), out.size()}};
-    try {
-        ascend_twin::Launch(spec);
-    } catch (const ascend_twin::RuleViolation& e) {
-        std::printf("  %s: %s: %s (%s)\n", what, e.call.c_str(), e.rule.c_str(), e.detail.c_str());
-        return 1;
-    }
+    if (!adv::Launch1(&Kernel<T>, "ascend_quant", in, out, what)) return 1;
     // int8(x * scale + offset) to nearest, saturated; A2 computes in half, so within one step of the float64 value.
     const bool perTensor = c.form < 4 || c.form == 12;
     const bool offsetTensor = c.form >= 8 && c.form != 12 && c.form != 13;
     const uint32_t n = Count(c.form);
-    const double hs = ascend_twin::HalfBitsToFloat(ascend_twin::FloatToHalfBits(c.scale));
-    const double ho = ascend_twin::HalfBitsToFloat(ascend_twin::FloatToHalfBits(c.offset));
+    const double hs = adv::RoundHalf(c.scale);
+    const double ho = adv::RoundHalf(c.offset);
     int bad = 0;
     for (uint32_t i = 0; i < kN; ++i) {
         const int got = static_cast<int8_t>(out[i]);
@@ -163,7 +140,7 @@ int Run(const Case& c, const char* what)
         for (uint32_t j = 0; j < kSc; ++j) {
             uint16_t h;
             std::memcpy(&h, out.data() + kN + j * 2, 2);
-            if (ascend_twin::HalfBitsToFloat(h) != static_cast<float>(ascend_twin::HalfBitsToFloat(ascend_twin::FloatToHalfBits(static_cast<float>(s[j])))) &&
+            if (ascend_twin::HalfBitsToFloat(h) != adv::RoundHalf(static_cast<float>(s[j])) &&
                 bad++ < 3) {
                 std::printf("  %s: scale[%u] after the call is not the half of %g\n", what, j, s[j]);
             }

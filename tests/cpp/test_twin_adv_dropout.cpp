@@ -11,11 +11,11 @@
 #include <type_traits>
 #include <vector>
 
+#include "adv_launch.h"
 #include "check.h"
 #include "fault_launch.h"
 #include "lib/filter/dropout.h"
 #include "tiling/filter/dropout_tiling.h"
-#include "twin/launch.h"
 
 using namespace AscendC;
 
@@ -121,20 +121,6 @@ void Kernel(GM_ADDR in, GM_ADDR out)
 using check::Rng;
 
 template <typename T>
-double ToDouble(const uint8_t* p)
-{
-    if constexpr (std::is_same_v<T, float>) {
-        float f;
-        std::memcpy(&f, p, 4);
-        return f;
-    } else {
-        uint16_t h;
-        std::memcpy(&h, p, 2);
-        return ascend_twin::HalfBitsToFloat(h);
-    }
-}
-
-template <typename T>
 int Run(const Case& c, const char* what)
 {
     gCase = c;
@@ -146,14 +132,7 @@ int Run(const Case& c, const char* what)
     std::vector<double> src(data);
     for (uint32_t i = 0; i < data; ++i) {
         const float v = std::uniform_real_distribution<float>(-4.0f, 4.0f)(Rng());
-        if constexpr (std::is_same_v<T, float>) {
-            std::memcpy(in.data() + i * 4, &v, 4);
-            src[i] = v;
-        } else {
-            const uint16_t h = ascend_twin::FloatToHalfBits(v);
-            std::memcpy(in.data() + i * 2, &h, 2);
-            src[i] = ascend_twin::HalfBitsToFloat(h);
-        }
+        src[i] = adv::Put<T>(in.data() + i * sizeof(T), v);
     }
     uint8_t* maskIn = in.data() + dataBytes;
     for (uint32_t i = 0; i < maskBytes; ++i) maskIn[i] = 0xA5;  // padding: invalid values
@@ -175,23 +154,13 @@ int Run(const Case& c, const char* what)
         }
     }
     std::vector<uint8_t> out(dataBytes + maskBytes);
-    ascend_twin::LaunchSpec spec;
-    spec.kernel = "dropout";
-    spec.entry = reinterpret_cast<ascend_twin::KernelEntry>(&Kernel<T>);
-    spec.blockDim = 1;
-    spec.args = {{"in", in.data(), in.size()}, {"out", out.data(), out.size()}};
-    try {
-        ascend_twin::Launch(spec);
-    } catch (const ascend_twin::RuleViolation& e) {
-        std::printf("  %s: %s: %s (%s)\n", what, e.call.c_str(), e.rule.c_str(), e.detail.c_str());
-        return 1;
-    }
+    if (!adv::Launch1(&Kernel<T>, "dropout", in, out, what)) return 1;
     // dst = src * keep / keepProb: half rounds three times (the scale, the product by the mask, the Muls), float
     // twice; a dropped element is exactly 0.
     const double tol = std::is_same_v<T, half> ? 2e-3 : 4e-7;
     int bad = 0;
     for (uint32_t k = 0; k < data; ++k) {
-        const double got = ToDouble<T>(out.data() + k * sizeof(T));
+        const double got = adv::Get<T>(out.data() + k * sizeof(T));
         const double want = keep[k] ? src[k] / static_cast<double>(c.keepProb) : 0.0;
         const bool ok = keep[k] ? std::fabs(got - want) <= tol * std::fabs(want) + 1e-30 : got == 0.0;
         if (!ok && bad++ < 3) std::printf("  %s: dst[%u] = %.9g, expected %.9g\n", what, k, got, want);

@@ -11,11 +11,11 @@
 #include <type_traits>
 #include <vector>
 
+#include "adv_launch.h"
 #include "check.h"
 #include "fault_launch.h"
 #include "lib/normalization/rmsnorm.h"
 #include "tiling/normalization/rmsnorm_tiling.h"
-#include "twin/launch.h"
 
 using namespace AscendC;
 
@@ -78,33 +78,6 @@ void Kernel(GM_ADDR in, GM_ADDR out)
 
 using check::Rng;
 
-template <typename T>
-double Store(uint8_t* p, float v)
-{
-    if constexpr (std::is_same_v<T, float>) {
-        std::memcpy(p, &v, 4);
-        return v;
-    } else {
-        const uint16_t h = ascend_twin::FloatToHalfBits(v);
-        std::memcpy(p, &h, 2);
-        return ascend_twin::HalfBitsToFloat(h);
-    }
-}
-
-template <typename T>
-double Load(const uint8_t* p)
-{
-    if constexpr (std::is_same_v<T, float>) {
-        float f;
-        std::memcpy(&f, p, 4);
-        return f;
-    } else {
-        uint16_t h;
-        std::memcpy(&h, p, 2);
-        return ascend_twin::HalfBitsToFloat(h);
-    }
-}
-
 // maxTmp: the tiling for GetRmsNormMaxMinTmpSize's maximum (else its minimum: many chunks).
 template <typename T>
 int Run(Case c, bool maxTmp, const char* what)
@@ -128,24 +101,14 @@ int Run(Case c, bool maxTmp, const char* what)
     const uint32_t gammaBytes = (c.h * sizeof(T) + 31) / 32 * 32;
     std::vector<uint8_t> in(dataBytes + gammaBytes);
     std::vector<double> x(n), g(c.h);
-    for (uint32_t i = 0; i < n; ++i) x[i] = Store<T>(in.data() + i * sizeof(T), std::uniform_real_distribution<float>(-3, 3)(Rng()));
+    for (uint32_t i = 0; i < n; ++i) x[i] = adv::Put<T>(in.data() + i * sizeof(T), std::uniform_real_distribution<float>(-3, 3)(Rng()));
     for (uint32_t j = 0; j < c.h; ++j) {
-        g[j] = Store<T>(in.data() + dataBytes + j * sizeof(T), std::uniform_real_distribution<float>(-2, 2)(Rng()));
+        g[j] = adv::Put<T>(in.data() + dataBytes + j * sizeof(T), std::uniform_real_distribution<float>(-2, 2)(Rng()));
     }
     std::vector<uint8_t> out(dataBytes);
-    ascend_twin::LaunchSpec spec;
-    spec.kernel = "rmsnorm";
-    spec.entry = reinterpret_cast<ascend_twin::KernelEntry>(&Kernel<T>);
-    spec.blockDim = 1;
-    spec.args = {{"in", in.data(), in.size()}, {"out", out.data(), out.size()}};
-    try {
-        ascend_twin::Launch(spec);
-    } catch (const ascend_twin::RuleViolation& e) {
-        std::printf("  %s: %s: %s (%s)\n", what, e.call.c_str(), e.rule.c_str(), e.detail.c_str());
-        return 1;
-    }
+    if (!adv::Launch1(&Kernel<T>, "rmsnorm", in, out, what)) return 1;
     // dst = x / sqrt(mean over the first oriH columns of x² + epsilon) * gamma, over all h columns.
-    const double eps = std::is_same_v<T, half> ? ascend_twin::HalfBitsToFloat(ascend_twin::FloatToHalfBits(c.epsilon))
+    const double eps = std::is_same_v<T, half> ? adv::RoundHalf(c.epsilon)
                                                : c.epsilon;
     const double rel = std::is_same_v<T, half> ? 2e-3 : 2e-5;
     int bad = 0;
@@ -155,7 +118,7 @@ int Run(Case c, bool maxTmp, const char* what)
         const double f = 1.0 / std::sqrt(ss / c.oriH + eps);
         for (uint32_t j = 0; j < c.h; ++j) {
             const double want = x[r * c.h + j] * f * g[j];
-            const double got = Load<T>(out.data() + (r * c.h + j) * sizeof(T));
+            const double got = adv::Get<T>(out.data() + (r * c.h + j) * sizeof(T));
             if (!(std::fabs(got - want) <= rel * std::fabs(want) + rel * 0.1) && bad++ < 3) {
                 std::printf("  %s: dst[%u][%u] = %.9g, expected %.9g\n", what, r, j, got, want);
             }
