@@ -236,6 +236,25 @@ void FaultKernel(GM_ADDR, GM_ADDR)
     if constexpr (kFault == 15) RmsNorm(dst[4], src, gamma, tmp, 1e-5f, t);  // 16 bytes: misaligned
 }
 
+// Without a TPipe: the row factors by scalar Muls fetch an event id from it (16); the basic-block broadcast does not
+// (17, clean).
+template <int kFault>
+void NoPipeKernel(GM_ADDR, GM_ADDR)
+{
+    LocalMemAllocator<Hardware::UB> ub;
+    LocalTensor<float> src = ub.Alloc<float, 1024>();
+    LocalTensor<float> dst = ub.Alloc<float, 1024>();
+    LocalTensor<float> gamma = ub.Alloc<float, 64>();
+    LocalTensor<uint8_t> tmp = ub.Alloc<uint8_t, (16 + 1024) * 4>();
+    Duplicate(src, 1.5f, 1024);
+    Duplicate(gamma, 0.5f, 64);
+    PipeBarrier<PIPE_V>();
+    RmsNormTiling t;
+    GetRmsNormTilingInfo(ge::Shape({1, 16, 64}), ge::Shape({1, 16, 64}), (16 + 1024) * 4, 4, t, kFault == 17);
+    if constexpr (kFault == 16) RmsNorm(dst, src, gamma, tmp, 1e-5f, t);
+    else RmsNorm<float, true>(dst, src, gamma, tmp, 1e-5f, t);
+}
+
 using fault::Broke;
 
 }  // namespace
@@ -301,6 +320,8 @@ TEST_CASE("RmsNorm rules: planted faults and clean counterparts")
     CHECK(Broke(&FaultKernel<13>, ""));
     CHECK(Broke(&FaultKernel<14>, "RmsNorm: sharedTmpBuffer overlaps no operand"));
     CHECK(fault::Violation(&FaultKernel<15>).rfind("RmsNorm: ", 0) == 0);
+    CHECK(Broke(&NoPipeKernel<16>, "RmsNorm: RmsNorm takes its V->S event from the TPipe (FetchEventID), as A2 does"));
+    CHECK(Broke(&NoPipeKernel<17>, ""));
 }
 
 TEST_MAIN()

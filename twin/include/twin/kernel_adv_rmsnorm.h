@@ -21,7 +21,8 @@
 // multiple of 8, loopRound chunks and the tail cover B * S * H, inputTailPos and tailBsLength agree); without
 // isBasicBlock mainBsLength <= 255 (a repeat count on A2), with it hLength a multiple of 64 below 2048 and B * S a
 // multiple of 8 (docs); src and dst hold B * S * H elements, gamma H; sharedTmpBuffer the floats above; dst and gamma do not overlap (docs),
-// src and dst are the same or disjoint, the temporary buffer overlaps no operand.
+// src and dst are the same or disjoint, the temporary buffer overlaps no operand; a TPipe where A2 fetches an event id
+// from it (the row factors by scalar Muls).
 #pragma once
 
 #include <cstdint>
@@ -118,7 +119,12 @@ inline void RmsNormScaleRows(const RmsNormBufs& b, uint32_t rows, uint32_t h, ui
         return;
     }
     SetVectorMask<float>(0, h);
-    const int8_t ev = GetTPipePtr()->FetchEventID(HardEvent::V_S);
+    TPipe* pipe = GetTPipePtr();
+    if (pipe == nullptr) {
+        ascend_twin::Fail("RmsNorm", "RmsNorm takes its V->S event from the TPipe (FetchEventID), as A2 does",
+                          "no TPipe was constructed on this core");
+    }
+    const int8_t ev = pipe->FetchEventID(HardEvent::V_S);
     SetFlag<HardEvent::V_S>(ev);
     WaitFlag<HardEvent::V_S>(ev);
     const UnaryRepeatParams unary;
