@@ -100,6 +100,14 @@ void WholeSumBody(const LocalTensor<float>& x, const LocalTensor<float>& y, cons
     WholeReduceSum(y[8], x, lanes03, 2, 2, 1, 8);  // y[8], y[10]: lanes 0..3 of each repeat
 }
 
+// RepeatReduceSum (the deprecated name RmsNorm's A2 implementation calls): WholeReduceSum's continuous-mask form; its
+// dstBlkStride is ignored.
+void RepeatSumBody(const LocalTensor<float>& x, const LocalTensor<float>& y, const LocalTensor<float>&)
+{
+    RepeatReduceSum(y, x, 2, 64, 5, 1, 1, 8);  // y[0], y[1]
+    RepeatReduceSum<float>(y[8], x, 2, 4, 0, 1, 2, 8);  // y[8], y[10]: lanes 0..3 of each repeat
+}
+
 void WholeExtremeBody(const LocalTensor<float>& x, const LocalTensor<float>& y, const LocalTensor<float>&)
 {
     WholeReduceMax(y, x, 64, 2, 1, 1, 8);                                        // y[0..3]
@@ -206,6 +214,18 @@ TEST_CASE("WholeReduceSum: one binary-tree sum per repeat, bitwise mask, dst str
     CHECK_EQ(r.out[9], kSentinel);
     CHECK_EQ(r.out[10], 6.0f);
     CHECK_EQ(Ops(r, ascend_twin::VecOp::kWholeReduceSum), 128ull + 8);
+}
+
+TEST_CASE("RepeatReduceSum: WholeReduceSum's sums, dstBlkStride ignored")
+{
+    std::vector<float> in(128, 1.0f);
+    in[64] = 3.0f;
+    const Result r = Run(&Kernel<RepeatSumBody>, in);
+    CHECK_EQ(r.out[0], 64.0f);
+    CHECK_EQ(r.out[1], 66.0f);
+    CHECK_EQ(r.out[8], 4.0f);
+    CHECK_EQ(r.out[9], kSentinel);
+    CHECK_EQ(r.out[10], 6.0f);
 }
 
 TEST_CASE("WholeReduceMax/Min: value and first lane index in every ReduceOrder; ReduceRepeat<MIN>")

@@ -21,6 +21,9 @@
 #include "lib/activation/softmaxgrad.h"
 #include "lib/reduce/reduce.h"
 #include "lib/quantization/ascend_dequant.h"
+#include "lib/filter/dropout.h"
+#include "lib/normalization/rmsnorm.h"
+#include "lib/quantization/ascend_quant.h"
 #include "lib/math/xor.h"
 using namespace AscendC;
 
@@ -114,6 +117,45 @@ __aicore__ inline void UseXor(LocalTensor<T>& y, LocalTensor<T>& x, LocalTensor<
     Xor(y, x, z, t, 8); Xor(y, x, z, t); Xor(y, x, z, 8); Xor(y, x, z); Xor<T, false>(y, x, z, t, 8);
 }
 
+// DropOut: half and float, with and without sharedTmpBuffer, isInitBitMode and every dropOutMode.
+template <typename T>
+__aicore__ inline void UseDropOut(LocalTensor<T>& y, LocalTensor<T>& x, LocalTensor<uint8_t>& m, LocalTensor<uint8_t>& t)
+{
+    DropOutShapeInfo info;
+    info.firstAxis = 2;
+    info.srcLastAxis = 32;
+    info.maskLastAxis = 32;
+    DropOut(y, x, m, t, 0.5f, info); DropOut(y, x, m, 0.5f, info);
+    DropOut<T, true>(y, x, m, t, 0.5f, info); DropOut<T, false, DROPOUT_MODE_BYTE_MISALIGN>(y, x, m, t, 0.5f, info);
+    DropOut<T, false, DROPOUT_MODE_BYTE_ALIGN>(y, x, m, 0.5f, info); DropOut<T, true, DROPOUT_MODE_BIT_ALIGN>(y, x, m, t, 0.5f, info);
+    DropOut<T, false, DROPOUT_MODE_BIT_MISALIGN>(y, x, m, t, 0.5f, info);
+}
+
+// RmsNorm: half and float, with and without sharedTmpBuffer and isBasicBlock.
+template <typename T>
+__aicore__ inline void UseRmsNorm(LocalTensor<T>& y, LocalTensor<T>& x, LocalTensor<T>& g, LocalTensor<uint8_t>& t,
+                                  const RmsNormTiling& tiling)
+{
+    const T eps = static_cast<T>(1e-5f);
+    RmsNorm(y, x, g, t, eps, tiling); RmsNorm(y, x, g, eps, tiling); RmsNorm<T, true>(y, x, g, t, eps, tiling);
+    RmsNorm<T, true>(y, x, g, eps, tiling);
+    RepeatReduceSum(y, x, 1, 64, 1, 1, 1, 8); RepeatReduceSum<T, false>(y, x, 1, 64, 1, 1, 1, 8);  // the basic API it uses
+}
+
+// AscendQuant: the twelve A2 forms and a config fixing the counts.
+constexpr AscendQuantConfig kQuantCfg = {256, 0, 0, 512};
+template <typename T>
+__aicore__ inline void UseAscendQuant(LocalTensor<int8_t>& y, LocalTensor<T>& x, LocalTensor<T>& s, LocalTensor<T>& o,
+                                      LocalTensor<uint8_t>& t)
+{
+    const T off = static_cast<T>(1.0f);
+    AscendQuant(y, x, t, 0.5f, 1.0f, 256); AscendQuant(y, x, 0.5f, 1.0f, 256); AscendQuant(y, x, t, 0.5f, 1.0f);
+    AscendQuant(y, x, 0.5f, 1.0f); AscendQuant(y, x, t, s, off, 32, 256); AscendQuant(y, x, s, off, 32, 256);
+    AscendQuant(y, x, t, s, off); AscendQuant(y, x, s, off); AscendQuant(y, x, t, s, o, 32, 32, 256);
+    AscendQuant(y, x, s, o, 32, 32, 256); AscendQuant(y, x, t, s, o); AscendQuant(y, x, s, o);
+    AscendQuant<T, false, kQuantCfg>(y, x, t, 0.5f, 1.0f, 256);
+}
+
 extern "C" __global__ __aicore__ void adv_api_forms(GM_ADDR x)
 {
     TPipe pipe;
@@ -139,6 +181,14 @@ extern "C" __global__ __aicore__ void adv_api_forms(GM_ADDR x)
     LocalTensor<bfloat16_t> bf = b.Get<bfloat16_t>();
     LocalTensor<uint64_t> u64 = b.Get<uint64_t>();
     UseDequant(h, q, u64, t);
+    UseDropOut(h, h2, u, t);
+    UseDropOut(f, f2, u, t);
+    RmsNormTiling rmsTiling;
+    UseRmsNorm(h, h2, h2, t, rmsTiling);
+    UseRmsNorm(f, f2, f2, t, rmsTiling);
+    LocalTensor<int8_t> i8 = b.Get<int8_t>();
+    UseAscendQuant(i8, h, h2, h2, t);
+    UseAscendQuant(i8, f, f2, f2, t);
     UseDequant(f, q, f2, t);
     UseDequant(f, q, bf, t);
     UseDequant(bf, q, bf, t);

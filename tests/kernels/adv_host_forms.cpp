@@ -19,6 +19,9 @@
 #include "tiling/softmax/softmax_tiling.h"
 #include "tiling/reduce/reduce_tiling.h"
 #include "tiling/quantization/ascend_dequant_tiling.h"
+#include "tiling/filter/dropout_tiling.h"
+#include "tiling/normalization/rmsnorm_tiling.h"
+#include "tiling/quantization/ascend_quant_tiling.h"
 #include "tiling/math/xor_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
 
@@ -79,6 +82,15 @@ uint32_t AdvHostForms(const platform_ascendc::PlatformAscendC& p)
     AscendC::GetReduceAllMaxMinTmpSize(s2, ge::DT_FLOAT, AscendC::ReducePattern::RA, true, false, mx, mn);
     AscendC::GetAscendDequantMaxMinTmpSize(s2, 4, mx, mn);
     AscendC::GetAscendDequantTmpBufferFactorSize(s2, live, extra);
+    AscendC::GetDropOutMaxMinTmpSize(s2, 2, false, mx, mn);
+    mx += AscendC::GetDropOutMinTmpSize(s2, 4, false) + AscendC::GetDropOutMaxTmpSize(s2, 4, false);
+    const ge::Shape bsh({2, 8, 64});
+    AscendC::tiling::RmsNormTiling rms;
+    bool ok = AscendC::GetRmsNormMaxMinTmpSize(bsh, 2, mx, mn) && AscendC::GetRmsNormMaxMinTmpSize(bsh, 4, mx, mn, true);
+    ok = ok && AscendC::GetRmsNormTilingInfo(bsh, bsh, mx, 4, rms) && AscendC::GetRmsNormTilingInfo(bsh, bsh, mx, 2, rms, true);
+    mx += ok ? rms.mainBsLength : 0;
+    AscendC::GetAscendQuantMaxMinTmpSize(s2, 2, mx, mn);
+    AscendC::GetAscendQuantTmpBufferFactorSize(live, extra);
     AscendC::GetXorMaxMinTmpSize(s, 2, false, mx, mn);
     AscendC::GetXorTmpBufferFactorSize(2, live, extra);
     return mx + mn + live + extra + st.splitM + lt.splitM;

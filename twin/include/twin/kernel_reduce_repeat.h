@@ -489,6 +489,20 @@ __aicore__ inline void WholeReduceSum(const LocalTensor<T>& dst, const LocalTens
                                         repeatTime, dstRepStride, srcBlkStride, srcRepStride);
 }
 
+// RepeatReduceSum (deprecated name of ReduceRepeat<SUM>, still declared for A2; impl/basic_api/
+// kernel_operator_vec_reduce_intf_impl.h): WholeReduceSum's continuous-mask form with a dstBlkStride that A2 ignores.
+template <typename T, bool isSetMask = true>
+__aicore__ inline void RepeatReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,
+                                       const int32_t mask, const int32_t dstBlkStride, const int32_t srcBlkStride,
+                                       const int32_t dstRepStride, const int32_t srcRepStride)
+{
+    static_assert(ASCEND_TWIN_REDUCE_TYPES);
+    (void)dstBlkStride;
+    const uint64_t bits[2] = {static_cast<uint64_t>(mask), 0};
+    twin_detail::WholeSum<T, isSetMask>("RepeatReduceSum", ascend_twin::VecOp::kWholeReduceSum, dst, src, bits, false,
+                                        repeatTime, dstRepStride, srcBlkStride, srcRepStride);
+}
+
 #define ASCEND_TWIN_WHOLE_EXTREME(NAME, OP, IS_MAX, MASK_T, IS_ARRAY, BITS)                                       \
     template <typename T, bool isSetMask = true>                                                                 \
     __aicore__ inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, MASK_T mask,              \

@@ -1,0 +1,5 @@
+// RmsNorm's host tiling functions under another include path host code uses (asc-devkit
+// include/adv_api/normalization/rmsnorm_tiling.h). Declarations and A2's sizes: tiling/normalization/rmsnorm_tiling.h.
+#pragma once
+
+#include "tiling/normalization/rmsnorm_tiling.h"

@@ -1,0 +1,7 @@
+// AscendQuant as kernels include it: "lib/quantization/ascend_quant.h" (asc-devkit
+// include/adv_api/quantization/ascend_quant.h). On A2 the real kernel_operator.h includes it as well, and so does the
+// twin's. The twin's implementation and its rules: twin/include/twin/kernel_adv_ascend_quant.h.
+#pragma once
+
+#include "kernel_operator.h"
+#include "twin/kernel_adv_ascend_quant.h"
