@@ -3,7 +3,7 @@
 #pragma once
 
 #include "twin/kernel_types.h"      // GM_ADDR, __aicore__, half, bfloat16_t
-#include "twin/kernel_scalar.h"     // Cast/ToFloat/ToBfloat16 of scalar bfloat16_t
+#include "twin/kernel_scalar.h"     // Cast/ToFloat/ToBfloat16 of scalar bfloat16_t; the scalar min/max
 #include "twin/kernel_type_names.h"  // DT_FLOAT, DT_FLOAT16, ..., FORMAT_ND, ... (kernel_type.h)
 #include "twin/kernel_tensor.h"     // TPosition, GlobalTensor, LocalTensor
 #include "twin/kernel_int4.h"       // LocalTensor<int4b_t>
