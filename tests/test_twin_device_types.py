@@ -1,6 +1,7 @@
-"""The device compiler's type names (`__bf16`, `float32_t`, `float16_t`) and its folding of constant conversions
-to bfloat16_t, on the twin's clang front end (docs/twin.md, "half and bfloat16_t scalars"): constants convert
-with round-to-nearest-even, run-time values are refused in every form."""
+"""The device compiler's type names (`__bf16`, `float32_t`, `float16_t`), its folding of constant conversions
+to bfloat16_t and its scalar min/max, on the twin's clang front end (docs/twin.md, "Differences from the NPU"
+and the scalar rules): constants convert with round-to-nearest-even, run-time values are refused in every
+form; min/max take int32_t, uint32_t, int64_t and uint64_t pairs, a mixed pair is ambiguous."""
 import os
 import random
 
@@ -54,3 +55,25 @@ def test_float32_t_and_float16_t_tensors_run(lib):
     lib.launch("named_types", 1, x=x, y=y, n=n)
     expect = (x.double() * 2).to(torch.float16)  # one rounding of the exact product
     assert torch.equal(y, expect)
+
+
+def test_scalar_min_max_overloads(lib):
+    a, b = (random.randint(-2**40, 2**40) for _ in range(2))
+    c, d = (random.randint(0, 2**32 - 1) for _ in range(2))
+    out = torch.zeros(8, dtype=torch.int64)
+    lib.launch("scalar_min_max", 1, out=out, a=a, b=b, c=c, d=d)
+
+    def wrap32(v):  # the int32_t the kernel's static_cast makes of an int64_t
+        return (v + 2**31) % 2**32 - 2**31
+    expect = [min(a, b), max(a, b), min(c, d), max(c, d), min(wrap32(a), wrap32(b)), max(wrap32(a), wrap32(b)),
+              min(c, d), max(c, d)]
+    assert out.tolist() == expect
+
+
+@pytest.mark.parametrize("fault, message", [
+    (6, r"call to 'min' is ambiguous"),
+    (7, r"call to 'max' is ambiguous"),
+])
+def test_mixed_or_floating_min_max_do_not_compile(fault, message):
+    with pytest.raises(KernelCompileError, match=message):
+        ascend_ext.twin.compile_kernels([SOURCE], defines={"FAULT": str(fault)})

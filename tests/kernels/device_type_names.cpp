@@ -1,7 +1,8 @@
 // The device compiler's names of A2 element types and its conversions of constants to bfloat16_t, as
 // kernels written by others use them: `__bf16` is bfloat16_t, `float32_t` is float, `float16_t` is half;
 // the conversion of a float or double constant to bfloat16_t is folded by the compiler, a run-time one is
-// refused (FAULT 1..5 plant the refused forms; FAULT 0 compiles).
+// refused (FAULT 1..5 plant the refused forms; FAULT 0 compiles). The compiler's scalar min/max: overloads
+// of int32_t, uint32_t, int64_t, uint64_t, ambiguous for mixed types and absent for floats (FAULT 6, 7).
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -69,4 +70,27 @@ extern "C" __global__ __aicore__ void named_types(GM_ADDR x, GM_ADDR y, uint32_t
     SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
     WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
     DataCopy(yGm, yl, n);
+}
+
+// out[0..7] (int64_t): min and max of each overload's pair, found unqualified as the device compiler's are.
+extern "C" __global__ __aicore__ void scalar_min_max(GM_ADDR out, int64_t a, int64_t b, uint32_t c, uint32_t d)
+{
+    GlobalTensor<int64_t> outGm;
+    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ int64_t*>(out), 8);
+    LocalMemAllocator<Hardware::UB> ub;
+    LocalTensor<int64_t> v = ub.Alloc<int64_t, 8>();
+    v.SetValue(0, min(a, b));
+    v.SetValue(1, max(a, b));
+    v.SetValue(2, min(c, d));
+    v.SetValue(3, max(c, d));
+    v.SetValue(4, min(static_cast<int32_t>(a), static_cast<int32_t>(b)));
+    v.SetValue(5, max(static_cast<int32_t>(a), static_cast<int32_t>(b)));
+    v.SetValue(6, static_cast<int64_t>(min(static_cast<uint64_t>(c) << 32, static_cast<uint64_t>(d) << 32) >> 32));
+    v.SetValue(7, static_cast<int64_t>(max(static_cast<uint64_t>(c) << 32, static_cast<uint64_t>(d) << 32) >> 32));
+#if FAULT == 6
+    v.SetValue(0, min(a, 32));  // int64_t with an int: ambiguous on the device (bisheng, dav-2201)
+#elif FAULT == 7
+    v.SetValue(0, static_cast<int64_t>(max(1.5f, 2.5f)));  // no floating-point overload
+#endif
+    DataCopy(outGm, v, 8);
 }
