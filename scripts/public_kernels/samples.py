@@ -157,8 +157,9 @@ def bank_conflict_case(kdir: str, gen: torch.Generator) -> Case:
     return Case(1, {"x": x, "y": y, "z": torch.zeros(4096)}, {"z": x.double() + y.double()})
 
 
-def mmad_case(bias: bool):
-    # mmad_custom_cube_only.h: m = k = n = 32, half A and B (and a half bias), float C, one AIC core.
+def mmad_case(bias: bool, framework: bool = False):
+    # mmad_custom_cube_only.h: m = k = n = 32, half A and B (and a half bias), float C, one AIC core. The
+    # framework-launched form (the DumpTensor sample) also takes the workspace and tiling it does not read.
     def make(kdir: str, gen: torch.Generator) -> Case:
         m = k = n = 32
         a = rand(gen, (m, k), -1, 1, torch.float16)
@@ -170,6 +171,8 @@ def mmad_case(bias: bool):
             args["bias"] = bb
             expect = expect + bb.double()
         args["c"] = torch.zeros(m, n)
+        if framework:
+            args.update(workspace=None, tiling=None)
         return Case(1, args, {"c": expect}, rtol=1e-5, atol=1e-5)
     return make
 
@@ -244,7 +247,8 @@ KERNELS: List[Kernel] = [
            "the same with a bias: L1 -> BiasTable DataCopy (half -> float), Mmad with bias", mmad_case(True)),
     Kernel("samples_mmad_cube_only", REPO,
            "operator/ascendc/1_utilities/7_dumptensor/FrameworkLaunch/DumpTensorCube/MmadCustom/op_kernel_cube_only/mmad_custom.cpp",
-           "mmad_custom", "the raw cube path with DumpTensor and ShapeInfo (debug dumps)", mmad_case(False)),
+           "mmad_custom", "the raw cube path with DumpTensor (GM; L1 with a ShapeInfo) and DumpAccChkPoint (L0C)",
+           mmad_case(False, framework=True)),
     Kernel("samples_addn", REPO, f"{I}/4_addn_frameworklaunch/AddnCustom/op_kernel/addn_custom.cpp", "addn_custom",
            "ListTensorDesc (dynamic input list), kernel_operator_list_tensor_intf.h, ASSERT", addn_case,
            build=host_tiling(f"{I}/4_addn_frameworklaunch/AddnCustom/op_host/addn_custom_tiling.h")),
