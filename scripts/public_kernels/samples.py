@@ -177,6 +177,17 @@ def mmad_case(bias: bool, framework: bool = False):
     return make
 
 
+def group_barrier_case(kdir: str, gen: torch.Generator) -> Case:
+    """The sample's aclnn run (AclNNInvocation/src/main.cpp): barworkspace and out of 8 x 2048 float16, blockDim 8
+    (op_host). Cores 0-1 atomically add 12 into out[0] after InitOutput zeroed out[0..7] and a SyncAll, then
+    Arrive; cores 2-7 Wait and print out[0], which must be 2 * 12. The kernel reads out as int32_t: it is
+    launched as the int32_t view of the same bytes; the workspace is zeroed as the GroupBarrier docs require."""
+    out = torch.randint(-1000, 1000, (8 * 2048 * 2 // 4,), generator=gen, dtype=torch.int32)
+    return Case(8, {"barworkspace": torch.zeros(8 * 2048, dtype=torch.float16), "out": out, "workspace": None,
+                    "tiling": struct.pack("<I", 8 * 2048) + bytes(4)},
+                {"out": (torch.tensor([24.0], dtype=torch.float64), slice(0, 1))}, rtol=0, atol=0)
+
+
 def addn_case(kdir: str, gen: torch.Generator) -> Case:
     # op_host: 8 cores, TILE_NUM 8; the kernel adds the list's first two half tensors.
     n = 8 * 2048
@@ -253,7 +264,8 @@ KERNELS: List[Kernel] = [
            "ListTensorDesc (dynamic input list), kernel_operator_list_tensor_intf.h, ASSERT", addn_case,
            build=host_tiling(f"{I}/4_addn_frameworklaunch/AddnCustom/op_host/addn_custom_tiling.h")),
     Kernel("samples_group_barrier", REPO, f"{F}/16_group_barrier/GroupBarrier/op_kernel/group_barrier.cpp",
-           "group_barrier", "GroupBarrier, InitOutput", None,
+           "group_barrier", "GroupBarrier (2 arrive, 6 wait), InitOutput, SyncAll, atomic-add DataCopy",
+           group_barrier_case,
            build=host_tiling(f"{F}/16_group_barrier/GroupBarrier/op_host/group_barrier_tiling.h")),
     Kernel("samples_tbufpool", REPO, f"{F}/2_tbufpool/op_kernel/tbufpool_custom.cpp", "tbufpool_custom",
            "TBufPool: nested pools, two sharing memory, Reset between stages", tbufpool_case),
