@@ -14,7 +14,7 @@ extern "C" __global__ __aicore__ void group_rounds(GM_ADDR ws, GM_ADDR data, GM_
 {
     GlobalTensor<int32_t> dataGm, resGm;
     dataGm.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(data), rounds * arrive * 8);
-    resGm.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(res), rounds * wait * 8);
+    resGm.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(res), rounds * wait * 8 + 32);
     TPipe pipe;
     TBuf<TPosition::VECCALC> buf;
     pipe.InitBuffer(buf, fault == 6 ? 192 * 1024 - 512 : 32 * (arrive + 1));
@@ -42,9 +42,10 @@ extern "C" __global__ __aicore__ void group_rounds(GM_ADDR ws, GM_ADDR data, GM_
             WaitFlag<HardEvent::MTE3_MTE2>(EVENT_ID0);
         }
     }
-    if (id == 0 && fault == 0) {
-        resGm.SetValue(rounds * wait * 8, static_cast<int32_t>(bar.GetWorkspaceLen()));
-        DataCacheCleanAndInvalid<int32_t, CacheLine::SINGLE_CACHE_LINE, DcciDst::CACHELINE_OUT>(resGm[rounds * wait * 8]);
+    if (id == 0 && fault == 0) {  // GetWorkspaceLen in a 64-byte line of its own (the scalar cache's line)
+        const uint32_t at = (rounds * wait * 8 + 15) / 16 * 16;
+        resGm.SetValue(at, static_cast<int32_t>(bar.GetWorkspaceLen()));
+        DataCacheCleanAndInvalid<int32_t, CacheLine::SINGLE_CACHE_LINE, DcciDst::CACHELINE_OUT>(resGm[at]);
     }
 }
 
