@@ -157,8 +157,9 @@ def bank_conflict_case(kdir: str, gen: torch.Generator) -> Case:
     return Case(1, {"x": x, "y": y, "z": torch.zeros(4096)}, {"z": x.double() + y.double()})
 
 
-def mmad_case(bias: bool):
-    # mmad_custom_cube_only.h: m = k = n = 32, half A and B (and a half bias), float C, one AIC core.
+def mmad_case(bias: bool, framework: bool = False):
+    # mmad_custom_cube_only.h: m = k = n = 32, half A and B (and a half bias), float C, one AIC core. The
+    # framework-launched form (the DumpTensor sample) also takes the workspace and tiling it does not read.
     def make(kdir: str, gen: torch.Generator) -> Case:
         m = k = n = 32
         a = rand(gen, (m, k), -1, 1, torch.float16)
@@ -170,8 +171,21 @@ def mmad_case(bias: bool):
             args["bias"] = bb
             expect = expect + bb.double()
         args["c"] = torch.zeros(m, n)
+        if framework:
+            args.update(workspace=None, tiling=None)
         return Case(1, args, {"c": expect}, rtol=1e-5, atol=1e-5)
     return make
+
+
+def group_barrier_case(kdir: str, gen: torch.Generator) -> Case:
+    """The sample's aclnn run (AclNNInvocation/src/main.cpp): barworkspace and out of 8 x 2048 float16, blockDim 8
+    (op_host). Cores 0-1 atomically add 12 into out[0] after InitOutput zeroed out[0..7] and a SyncAll, then
+    Arrive; cores 2-7 Wait and print out[0], which must be 2 * 12. The kernel reads out as int32_t: it is
+    launched as the int32_t view of the same bytes; the workspace is zeroed as the GroupBarrier docs require."""
+    out = torch.randint(-1000, 1000, (8 * 2048 * 2 // 4,), generator=gen, dtype=torch.int32)
+    return Case(8, {"barworkspace": torch.zeros(8 * 2048, dtype=torch.float16), "out": out, "workspace": None,
+                    "tiling": struct.pack("<I", 8 * 2048) + bytes(4)},
+                {"out": (torch.tensor([24.0], dtype=torch.float64), slice(0, 1))}, rtol=0, atol=0)
 
 
 def addn_case(kdir: str, gen: torch.Generator) -> Case:
@@ -244,12 +258,14 @@ KERNELS: List[Kernel] = [
            "the same with a bias: L1 -> BiasTable DataCopy (half -> float), Mmad with bias", mmad_case(True)),
     Kernel("samples_mmad_cube_only", REPO,
            "operator/ascendc/1_utilities/7_dumptensor/FrameworkLaunch/DumpTensorCube/MmadCustom/op_kernel_cube_only/mmad_custom.cpp",
-           "mmad_custom", "the raw cube path with DumpTensor and ShapeInfo (debug dumps)", mmad_case(False)),
+           "mmad_custom", "the raw cube path with DumpTensor (GM; L1 with a ShapeInfo) and DumpAccChkPoint (L0C)",
+           mmad_case(False, framework=True)),
     Kernel("samples_addn", REPO, f"{I}/4_addn_frameworklaunch/AddnCustom/op_kernel/addn_custom.cpp", "addn_custom",
            "ListTensorDesc (dynamic input list), kernel_operator_list_tensor_intf.h, ASSERT", addn_case,
            build=host_tiling(f"{I}/4_addn_frameworklaunch/AddnCustom/op_host/addn_custom_tiling.h")),
     Kernel("samples_group_barrier", REPO, f"{F}/16_group_barrier/GroupBarrier/op_kernel/group_barrier.cpp",
-           "group_barrier", "GroupBarrier, InitOutput", None,
+           "group_barrier", "GroupBarrier (2 arrive, 6 wait), InitOutput, SyncAll, atomic-add DataCopy",
+           group_barrier_case,
            build=host_tiling(f"{F}/16_group_barrier/GroupBarrier/op_host/group_barrier_tiling.h")),
     Kernel("samples_tbufpool", REPO, f"{F}/2_tbufpool/op_kernel/tbufpool_custom.cpp", "tbufpool_custom",
            "TBufPool: nested pools, two sharing memory, Reset between stages", tbufpool_case),

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "twin/kernel_types.h"      // GM_ADDR, __aicore__, half, bfloat16_t
-#include "twin/kernel_scalar.h"     // Cast/ToFloat/ToBfloat16 of scalar bfloat16_t
+#include "twin/kernel_scalar.h"     // Cast/ToFloat/ToBfloat16 of scalar bfloat16_t; the scalar min/max
 #include "twin/kernel_type_names.h"  // DT_FLOAT, DT_FLOAT16, ..., FORMAT_ND, ... (kernel_type.h)
 #include "twin/kernel_tensor.h"     // TPosition, GlobalTensor, LocalTensor
 #include "twin/kernel_int4.h"       // LocalTensor<int4b_t>
@@ -39,6 +39,7 @@
 #include "twin/kernel_atomic.h"     // SetAtomicAdd, SetAtomicMax, SetAtomicMin, SetAtomicType, SetAtomicNone
 #include "twin/kernel_sys_var.h"    // GetBlockIdx, GetBlockNum, GET_TILING_DATA
 #include "twin/kernel_print.h"      // printf, PRINTF
+#include "twin/kernel_dump.h"       // DumpTensor, DumpAccChkPoint, ShapeInfo
 #include "twin/kernel_cache.h"      // DataCacheCleanAndInvalid, CacheLine, DcciDst
 #include "twin/kernel_cube_basic.h"  // the raw cube path: Nd2NzParams, LoadData, Mmad, Fixpipe
 #include "twin/kernel_utils.h"      // DivCeil, AlignUp, Ceil, CeilDivision, the TOTAL_*_SIZE family, DEFAULT_C0_SIZE

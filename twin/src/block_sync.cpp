@@ -375,4 +375,221 @@ void InitGm(const char* call, void* gm, uint64_t gmElements, uint64_t size, cons
     Barrier(Pipe::kMte3);
 }
 
+// ---- GroupBarrier and InitOutput ------------------------------------------------------------------------------
+
+namespace {
+
+constexpr uint64_t kBarrierLine = 512;          // CACHE_LINE_LEN: one line of groupWorkspace per member
+constexpr uint64_t kBarrierWaitOffset = 64;     // BARRIER_SIZE: the wait counters follow the arrive counters
+constexpr uint64_t kBarrierMaxAiv = 50;         // BARRIER_MAX_AIV: message blocks at the end of UB
+constexpr uint64_t kBarrierMaxRounds = 1048575;  // the docs' bound on Arrive/Wait in a loop
+constexpr uint64_t kKfcMsgBytes = 64;           // PopStackBuffer's end on dav-2201: the UB's last 64 bytes are KFC's
+
+uint64_t BarrierUbStart(const CoreContext& c) { return c.platform->ubSize - kSlotBytes * kBarrierMaxAiv; }
+
+// The GroupBarrier's message blocks [UB_START_ADDR, UB end) must not be handed out to buffers: they hold the 1s
+// its Arrive/Wait add to the counters.
+void CheckBarrierUbFree(const char* call, const CoreContext& c)
+{
+    AscendC::TPipe* pipe = GetTPipePtr();
+    const uint64_t inUse = std::max<uint64_t>(pipe == nullptr ? 0 : AscendC::twin_detail::TwinUbEnd(*pipe),
+                                              c.ubCarvedEnd);
+    if (inUse > BarrierUbStart(c)) {
+        FailF(call, "GroupBarrier keeps its messages in the last 50 * 32 bytes of UB (UB_START_ADDR): no buffer there",
+              "the kernel has UB allocated up to offset %llu, past UB_START_ADDR = %llu",
+              static_cast<unsigned long long>(inUse), static_cast<unsigned long long>(BarrierUbStart(c)));
+    }
+}
+
+struct CounterWait {
+    const int32_t* head;
+    int32_t want;
+    bool atLeast;  // Wait: head >= want; Arrive of a later round: head == want
+};
+
+bool CounterReached(LaunchSync&, const void* arg)
+{
+    const auto* w = static_cast<const CounterWait*>(arg);
+    const int32_t v = __atomic_load_n(w->head, __ATOMIC_ACQUIRE);
+    return w->atLeast ? v >= w->want : v == w->want;
+}
+
+}  // namespace
+
+void GroupBarrierInit(uint8_t* workspace, uint32_t arriveSize, uint32_t waitSize)
+{
+    const char* call = "GroupBarrier";
+    CoreContext& c = CurrentCore();
+    if (c.coreType == AscendC::AIC) return;  // if ASCEND_IS_AIV
+    if (arriveSize == 0 || waitSize == 0) {
+        FailF(call, "GroupBarrier's arriveSizeIn and waitSizeIn are larger than 0", "arriveSizeIn %u, waitSizeIn %u",
+              arriveSize, waitSize);
+    }
+    if (arriveSize > c.blockNum || waitSize > c.blockNum) {
+        FailF(call, "GroupBarrier's arriveSizeIn and waitSizeIn are at most GetBlockNum()",
+              "arriveSizeIn %u, waitSizeIn %u with GetBlockNum() = %lld", arriveSize, waitSize,
+              static_cast<long long>(c.blockNum));
+    }
+    const uint64_t lines = std::max(arriveSize, waitSize);
+    const char* sizeRule = "GroupBarrier's groupWorkspace holds GetWorkspaceLen() = max(arriveSize, waitSize) * 512 bytes";
+    CheckGmInBounds(call, sizeRule, "workspace", workspace, lines * kBarrierLine);
+    // 512-byte alignment: the NPU's GM allocations are 512-byte aligned, so the offset inside the launch buffer
+    // is what the kernel controls.
+    for (const GmRegion& r : *c.records->gm) {
+        if (workspace >= r.begin && workspace < r.begin + r.bytes && (workspace - r.begin) % kBarrierLine != 0) {
+            FailF(call, "GroupBarrier's groupWorkspace is 512-byte aligned (GroupBarrier docs)",
+                  "it starts %llu bytes into the launch buffer '%s'",
+                  static_cast<unsigned long long>(workspace - r.begin), r.name);
+        }
+    }
+    CheckBarrierUbFree(call, c);
+    // The message blocks: the first int32 of each 32-byte block of [UB_START_ADDR, UB end) set to 1 (scalar).
+    uint8_t* ub = c.ub + BarrierUbStart(c);
+    {
+        Instr scalar(call, Pipe::kS);
+        for (uint64_t i = 0; i < kBarrierMaxAiv; ++i) scalar.Write("message block", ub + i * kSlotBytes, sizeof(int32_t));
+    }
+    for (uint64_t i = 0; i < kBarrierMaxAiv; ++i) {
+        const int32_t one = 1;
+        std::memcpy(ub + i * kSlotBytes, &one, sizeof one);
+    }
+}
+
+void GroupBarrierStep(bool arrive, uint8_t* workspace, uint32_t arriveSize, uint32_t waitSize, uint32_t index,
+                      uint32_t& counter, bool& hasArrive)
+{
+    const char* call = arrive ? "GroupBarrier::Arrive" : "GroupBarrier::Wait";
+    CoreContext& c = CurrentCore();
+    if (c.coreType == AscendC::AIC) return;
+    const uint32_t members = arrive ? arriveSize : waitSize;
+    if (index >= members) {
+        FailF(call, arrive ? "Arrive's arriveIndex is in [0, arriveSize - 1]" : "Wait's waitIndex is in [0, waitSize - 1]",
+              "index %u with %s %u", index, arrive ? "arriveSize" : "waitSize", members);
+    }
+    if (counter > kBarrierMaxRounds) {
+        FailF(call, "GroupBarrier runs at most 1,048,575 rounds (Arrive/Wait docs)", "round %u", counter);
+    }
+    CheckBarrierUbFree(call, c);
+    const uint64_t lines = std::max(arriveSize, waitSize);
+    auto* arriveHeads = reinterpret_cast<int32_t*>(workspace);
+    auto* waitHeads = reinterpret_cast<int32_t*>(workspace + kBarrierWaitOffset);
+    const uint64_t lineInts = kBarrierLine / sizeof(int32_t);
+    LaunchSync& sync = *c.sync;
+    CrossCore& x = *sync.cross;
+    const uint64_t arriveKey = reinterpret_cast<uintptr_t>(arriveHeads);
+    const uint64_t waitKey = reinterpret_cast<uintptr_t>(waitHeads);
+    uint8_t* ub = c.ub + BarrierUbStart(c);
+    {
+        std::unique_lock<std::mutex> lock(sync.mutex);
+        if (x.ibClocks.find(arriveKey) == x.ibClocks.end()) {
+            // The first Arrive/Wait of the launch on this workspace: every counter must be 0 (the user zeroes it).
+            for (uint64_t i = 0; i < lines; ++i) {
+                const int32_t a = __atomic_load_n(arriveHeads + i * lineInts, __ATOMIC_ACQUIRE);
+                const int32_t w = __atomic_load_n(waitHeads + i * lineInts, __ATOMIC_ACQUIRE);
+                if (a != 0 || w != 0) {
+                    lock.unlock();
+                    FailF(call, "GroupBarrier's groupWorkspace is zeroed before its first use (GroupBarrier docs)",
+                          "line %llu holds arrive count %d and wait count %d at the barrier's first Arrive/Wait",
+                          static_cast<unsigned long long>(i), a, w);
+                }
+            }
+            x.ibClocks[arriveKey];
+            x.ibClocks[waitKey];
+        }
+        char what[160];
+        if (arrive && counter > 1) {  // the previous round's waits must all be done
+            const CounterWait w{waitHeads + index * lineInts, static_cast<int32_t>((counter - 1) * waitSize), false};
+            std::snprintf(what, sizeof what, "GroupBarrier::Arrive(%u) of round %u, waiting for round %u's %u Waits",
+                          index, counter, counter - 1, waitSize);
+            WaitUntil(lock, CounterReached, &w, what);
+            AcquireClock(c, x.ibClocks[waitKey]);
+        } else if (!arrive) {
+            const uint32_t round = hasArrive ? counter - 1 : counter;
+            const CounterWait w{arriveHeads + index * lineInts, static_cast<int32_t>(round * arriveSize), true};
+            std::snprintf(what, sizeof what, "GroupBarrier::Wait(%u) of round %u, waiting for %u Arrives", index,
+                          round, arriveSize);
+            WaitUntil(lock, CounterReached, &w, what);
+            AcquireClock(c, x.ibClocks[arriveKey]);
+        }
+    }
+    // __WriteCurrentValue: S_MTE3, then an atomic-add copy of `lines` message blocks, one into each line.
+    // The copy moves whole 32-byte blocks, of which the constructor set only the first int32 (the count); the
+    // other seven words add whatever UB holds to words of the line nobody reads. The twin reads and adds the
+    // counts alone.
+    PipeAcquire(Pipe::kMte3, PipeNow(Pipe::kS));
+    {
+        Instr copy(call, Pipe::kMte3);
+        for (uint64_t i = 0; i < lines; ++i) copy.Read("message block at UB_START_ADDR", ub + i * kSlotBytes, sizeof(int32_t));
+    }
+    int32_t* heads = arrive ? arriveHeads : waitHeads;
+    CheckGmInBounds(call, "GroupBarrier's groupWorkspace holds GetWorkspaceLen() = max(arriveSize, waitSize) * 512 bytes",
+                    "workspace", heads, (lines - 1) * kBarrierLine + kSlotBytes);
+    {
+        std::unique_lock<std::mutex> lock(sync.mutex);
+        for (uint64_t i = 0; i < lines; ++i) {
+            int32_t add;
+            std::memcpy(&add, ub + i * kSlotBytes, sizeof add);
+            __atomic_fetch_add(heads + i * lineInts, add, __ATOMIC_ACQ_REL);
+        }
+        ReleaseClock(c, x.ibClocks[arrive ? arriveKey : waitKey]);
+        sync.opened.notify_all();
+    }
+    c.counters.gmBytesRead += kSlotBytes;
+    c.counters.gmBytesWritten += lines * kSlotBytes;
+    c.counters.dataCopyCalls += 1;
+    c.counters.mte3Calls += 1;
+    c.counters.mte3Bursts += lines;
+    if (arrive) {
+        ++counter;
+        hasArrive = true;
+    } else {
+        if (!hasArrive) ++counter;
+        hasArrive = false;
+    }
+}
+
+void InitOutputImpl(void* gm, uint64_t gmElements, uint32_t size, const void* value, uint32_t elementBytes,
+                    uint64_t pipeEnd, bool hasPipe)
+{
+    const char* call = "InitOutput";
+    CoreContext& c = CurrentCore();
+    if (c.coreType == AscendC::AIC) return;  // if ASCEND_IS_AIC { return; }
+    const char* stackRule = "InitOutput duplicates value in the UB after the TPipe's buffers (PopStackBuffer)";
+    if (!hasPipe) Fail(call, stackRule, "there is no TPipe (GetTPipePtr() is null)");
+    const uint64_t end = c.platform->ubSize - kKfcMsgBytes;
+    if (pipeEnd >= end) {
+        FailF(call, stackRule, "the TPipe's buffers end at UB %llu, nothing is left before %llu",
+              static_cast<unsigned long long>(pipeEnd), static_cast<unsigned long long>(end));
+    }
+    if (gmElements != 0 && size > gmElements) {
+        FailF(call, "InitOutput stays inside its GlobalTensor", "%u elements asked, the GlobalTensor holds %llu", size,
+              static_cast<unsigned long long>(gmElements));
+    }
+    const uint64_t bytes = static_cast<uint64_t>(size) * elementBytes;
+    CheckGmWrite(call, gm, bytes);
+    if (bytes == 0) return;
+    // popSize = min(the stack buffer, 255 * 32 bytes) elements, duplicated once; DataCopyPad rounds, then the tail.
+    const uint64_t pop = std::min<uint64_t>((end - pipeEnd) / elementBytes, 255 * 32 / elementBytes) * elementBytes;
+    uint8_t* scratch = c.ub + pipeEnd;
+    ResetUbRange(pipeEnd, pop);
+    {
+        Instr dup(call, Pipe::kV);
+        dup.Write("stack buffer", scratch, pop);
+        for (uint64_t off = 0; off < pop; off += elementBytes) std::memcpy(scratch + off, value, elementBytes);
+        CountVec(VecOp::kDuplicate, pop / elementBytes, CountFormRepeats(pop / elementBytes, elementBytes));
+    }
+    PipeAcquire(Pipe::kMte3, PipeNow(Pipe::kV));  // its V_MTE3 flag
+    uint64_t rounds = 0;
+    for (uint64_t done = 0; done < bytes; done += pop, ++rounds) {
+        const uint64_t n = std::min(pop, bytes - done);
+        Instr copy(call, Pipe::kMte3);
+        copy.Read("stack buffer", scratch, n);
+        copy.GmWrite(static_cast<uint8_t*>(gm) + done, n);
+        std::memcpy(static_cast<uint8_t*>(gm) + done, scratch, n);
+    }
+    c.counters.dataCopyCalls += rounds;
+    c.counters.mte3Calls += rounds;
+    c.counters.mte3Bursts += rounds;
+}
+
 }  // namespace ascend_twin

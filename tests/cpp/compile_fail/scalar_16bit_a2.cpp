@@ -3,7 +3,10 @@
 // half converts to and from float, but runs no arithmetic or comparison (the device compiler: "half precision
 // operation is not allowed in aicore function"); bfloat16_t converts only through AscendC::Cast / ToFloat /
 // ToBfloat16 (the backend: "not support bf16 type cast"; asc-devkit kernel_scalar_convert.h) and takes the
-// literal 0 as its only constant (DataCopyPadExtParams<T>'s default padding value).
+// literal 0 as its only constant (DataCopyPadExtParams<T>'s default padding value) in this g++ build: the
+// device's clang front end, which compiles kernels for the twin, also folds the conversion of any float
+// constant (tests/test_twin_device_types.py plants the run-time forms there). float16_t and __bf16, the
+// device compiler's names of half and bfloat16_t, follow the same rules.
 // FAULT 1: bfloat16_t converts to no number on A2
 // FAULT 2: bfloat16_t is made from no number on A2
 // FAULT 3: half/bfloat16_t scalar arithmetic or comparison
@@ -13,6 +16,8 @@
 // FAULT 7: AscendC::Cast of an integer
 // FAULT 8: bfloat16_t converts to no number on A2
 // FAULT 9: half/bfloat16_t scalar arithmetic or comparison
+// FAULT 10: half/bfloat16_t scalar arithmetic or comparison
+// FAULT 11: bfloat16_t converts to no number on A2
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -44,6 +49,9 @@ float Use(const GlobalTensor<bfloat16_t>& yb, const GlobalTensor<half>& yh, half
     const DataCopyPadExtParams<bfloat16_t> pad{false, 0, 0, 0};
     sum += AscendC::Cast(zero) + AscendC::Cast(pad.paddingValue);
     const bool greater = static_cast<float>(h) > 1.0f;
+    const float16_t namedHalf = fromFloat;  // the device compiler's names of half and bfloat16_t
+    const __bf16 namedBf16 = b;
+    sum += static_cast<float32_t>(namedHalf) + AscendC::Cast(namedBf16);
 #if FAULT == 1
     sum += static_cast<float>(b);
 #elif FAULT == 2
@@ -62,6 +70,12 @@ float Use(const GlobalTensor<bfloat16_t>& yb, const GlobalTensor<half>& yh, half
     sum += AscendC::Cast(1);
 #elif FAULT == 9
     sum += b == zero ? 1.0f : 0.0f;
+#elif FAULT == 10
+    const float16_t named = fromFloat;
+    sum += static_cast<float>(named * named);
+#elif FAULT == 11
+    const __bf16 alias = b;
+    sum += static_cast<float32_t>(alias);
 #endif
     return greater ? sum : -sum;
 }

@@ -1,4 +1,5 @@
-// Synchronisation across the cores of a launch (SyncAll, IBSet/IBWait) and GM initialisation (InitGlobalMemory, Fill).
+// Synchronisation across the cores of a launch (SyncAll, IBSet/IBWait, GroupBarrier) and GM initialisation
+// (InitGlobalMemory, Fill, InitOutput).
 // Real declarations: basic_api/kernel_operator_block_sync_intf.h (SyncAll) and
 // adv_api/utils/init_global_memory.h (InitGlobalMemory, Fill); A2 implementation:
 // impl/basic_api/dav_c220/kernel_operator_sync_impl.h, init_global_memory_v220_impl.h.
@@ -9,6 +10,7 @@
 
 #include "twin/kernel_sync.h"
 #include "twin/kernel_tensor.h"
+#include "twin/kernel_tpipe.h"
 #include "twin/kernel_types.h"
 #include "twin/runtime.h"
 
@@ -28,6 +30,14 @@ void CrossCoreWaitFlagImpl(uint32_t mode, uint32_t flagId);
 void InterBlockSync(bool set, bool isAIVOnly, int32_t* gm, uint64_t gmElements, uint64_t ubOffset, uint32_t ubElements,
                     int32_t ubPosition, int32_t blockIdx, int32_t eventID);
 void NoteHardSyncAll();  // the hardware SyncAll uses flag ids 11-14 (checked against the kernel's own at the end)
+// GroupBarrier (twin/src/block_sync.cpp): the constructor's checks and its message blocks in UB, and one Arrive
+// or Wait; counter/hasArrive are the object's round state, as in the dav_c220 implementation.
+void GroupBarrierInit(uint8_t* workspace, uint32_t arriveSize, uint32_t waitSize);
+void GroupBarrierStep(bool arrive, uint8_t* workspace, uint32_t arriveSize, uint32_t waitSize, uint32_t index,
+                      uint32_t& counter, bool& hasArrive);
+// InitOutput: Duplicate into the UB after the TPipe's buffers (V), V_MTE3, DataCopyPad rounds to GM (MTE3).
+void InitOutputImpl(void* gm, uint64_t gmElements, uint32_t size, const void* value, uint32_t elementBytes,
+                    uint64_t pipeEnd, bool hasPipe);
 }  // namespace ascend_twin
 
 namespace AscendC {
@@ -118,6 +128,65 @@ __aicore__ inline void Fill(GlobalTensor<T>& gmWorkspaceAddr, const uint64_t siz
     static_assert(twin_detail::kInitGmType<T>, "Fill on A2 supports uint16_t, int16_t, half, uint32_t, int32_t and float");
     ascend_twin::InitGm("Fill", const_cast<T*>(gmWorkspaceAddr.GetPhyAddr()), gmWorkspaceAddr.GetSize(), size,
                         &value, sizeof(T), ascend_twin::VecOp::kDuplicate);
+}
+
+// GroupBarrier (docs 基础API/Cube分组管理（ISASI）/GroupBarrier; dav_c220 core_mng/roc/
+// kernel_operator_group_barrier_impl.h): arriveSize AIVs call Arrive(i), waitSize AIVs call Wait(j), which returns
+// once every Arrive of the round is done; rounds repeat (at most 1,048,575). The groupWorkspace (512-byte aligned,
+// zeroed by the user) holds one 512-byte line per member: the arrive counters at 0 + 512 * i, the wait counters at
+// 64 + 512 * j, each a 32-byte block added to atomically by an MTE3 copy (after an S_MTE3 flag) from the message
+// blocks the constructor writes into the last 50 * 32 bytes of UB (UB_START_ADDR: each block's first int32 is 1).
+// An Arrive of round r > 1 first waits until its wait counter shows round r - 1's waits. Only PipeMode::MTE3_MODE;
+// on an AIC every call does nothing (ASCEND_IS_AIV).
+enum class PipeMode : uint8_t { SCALAR_MODE = 0, MTE3_MODE = 1, MAX };
+
+template <PipeMode pipeMode>
+class GroupBarrier {
+public:
+    __aicore__ inline GroupBarrier(GM_ADDR groupWorkspace, uint32_t arriveSizeIn, uint32_t waitSizeIn)
+        : workspace_(groupWorkspace), arriveSize_(arriveSizeIn), waitSize_(waitSizeIn)
+    {
+        static_assert(pipeMode == PipeMode::MTE3_MODE,
+                      "Currently GroupBarrier only support PipeMode::MTE3_MODE (GroupBarrier docs: 仅支持MTE3_MODE)");
+        ascend_twin::GroupBarrierInit(groupWorkspace, arriveSizeIn, waitSizeIn);
+    }
+    __aicore__ inline void Arrive(uint32_t arriveIndex)
+    {
+        ascend_twin::GroupBarrierStep(true, workspace_, arriveSize_, waitSize_, arriveIndex, counter_, hasArrive_);
+    }
+    __aicore__ inline void Wait(uint32_t waitIndex)
+    {
+        ascend_twin::GroupBarrierStep(false, workspace_, arriveSize_, waitSize_, waitIndex, counter_, hasArrive_);
+    }
+    __aicore__ inline uint64_t GetWorkspaceLen()
+    {
+        return static_cast<uint64_t>(arriveSize_ > waitSize_ ? arriveSize_ : waitSize_) * 512;  // CACHE_LINE_LEN
+    }
+
+private:
+    __aicore__ inline GroupBarrier() = delete;
+    GM_ADDR workspace_;
+    uint32_t arriveSize_;
+    uint32_t waitSize_;
+    uint32_t counter_ = 1;    // the round
+    bool hasArrive_ = false;  // this core arrived in the current round
+};
+
+// InitOutput (deprecated for Fill on A2; kernel_operator_common_intf_impl.h): size elements of gmWorkspaceAddr set
+// to value from the UB after the TPipe's buffers (PopStackBuffer: up to 64 bytes before the UB's end), in rounds
+// of at most 255 * 32 bytes; no barrier at its end (the caller orders later GM reads, e.g. SyncAll). An AIC does
+// nothing. Types: those Duplicate takes (half, bfloat16_t, int16_t, uint16_t, int32_t, uint32_t, float).
+template <typename T>
+__aicore__ inline void InitOutput(GlobalTensor<T> gmWorkspaceAddr, uint32_t size, T value = 0)
+{
+    static_assert(std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t> || std::is_same_v<T, int16_t> ||
+                      std::is_same_v<T, uint16_t> || std::is_same_v<T, int32_t> || std::is_same_v<T, uint32_t> ||
+                      std::is_same_v<T, float>,
+                  "InitOutput duplicates value in UB first: T is one of Duplicate's types (half, bfloat16_t, "
+                  "int16_t, uint16_t, int32_t, uint32_t, float)");
+    TPipe* pipe = ::GetTPipePtr();
+    ascend_twin::InitOutputImpl(const_cast<T*>(gmWorkspaceAddr.GetPhyAddr()), gmWorkspaceAddr.GetSize(), size, &value,
+                                sizeof(T), pipe == nullptr ? 0 : twin_detail::TwinUbEnd(*pipe), pipe != nullptr);
 }
 
 }  // namespace AscendC

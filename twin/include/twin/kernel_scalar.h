@@ -37,3 +37,20 @@ __aicore__ inline float ToFloat(const bfloat16_t& bVal) { return Cast(bVal); }
 __aicore__ inline bfloat16_t ToBfloat16(const float& fVal) { return Cast(fVal); }
 
 }  // namespace AscendC
+
+// The device compiler's scalar `min` and `max`, found unqualified at global scope: no public header
+// declares them, yet A2 kernels call them on scalars without a using-declaration (SGLang's alloc_extend:
+// min(int64_t, int64_t)), and they form an overload set of non-template functions: `min(cid, 32)` with an
+// int64_t block index and an int literal is "call to 'min' is ambiguous" under bisheng --npu-arch=dav-2201
+// (tilelang-ascend issue 475, fixed in its code generator by writing a ternary instead). The twin declares
+// the integer overloads seen in A2 kernels: int32_t, uint32_t, int64_t and uint64_t; a call mixing two of
+// these types is ambiguous here as on the device. Floating-point forms are not declared: no evidence that
+// the device has them (use AscendC::Std::min/max, which are templates).
+#define ASCEND_TWIN_SCALAR_MIN_MAX(T)                                      \
+    __aicore__ inline T min(T a, T b) { return b < a ? b : a; }            \
+    __aicore__ inline T max(T a, T b) { return a < b ? b : a; }
+ASCEND_TWIN_SCALAR_MIN_MAX(int32_t)
+ASCEND_TWIN_SCALAR_MIN_MAX(uint32_t)
+ASCEND_TWIN_SCALAR_MIN_MAX(int64_t)
+ASCEND_TWIN_SCALAR_MIN_MAX(uint64_t)
+#undef ASCEND_TWIN_SCALAR_MIN_MAX

@@ -121,9 +121,17 @@ inline uint16_t FloatToBf16Bits(float f)
 //   static_cast<float>(half) and static_cast<half>(float)), but no arithmetic or comparison runs on it: the
 //   device compiler rejects half scalar operations ("half precision operation is not allowed in aicore
 //   function", also for float / half). Convert to float first.
-// - bfloat16_t converts to no number and from none but the literal 0: the A2 backend has no scalar bfloat16
-//   conversion ("not support bf16 type cast"), and bfloat16_t takes no immediate (docs 内置数据类型; the
-//   real headers' `T paddingValue = 0` is the one constant they rely on, folded by the compiler).
+// - bfloat16_t converts to no number, and is made at run time from none: the A2 backend has no scalar
+//   bfloat16 conversion ("not support bf16 type cast"). A float or double CONSTANT converts: the compiler
+//   folds the conversion of a constant before the backend sees it (SGLang's apply_token_bitmask, built for
+//   A2, writes `static_cast<bfloat16_t>(-1.0f / 0.0f)`; the real headers' `T paddingValue = 0` is such a
+//   constant). Under clang (the device's front end, which compiles kernels for the twin) the constructor
+//   tells the two apart with __builtin_constant_p: a run-time value is an error, a constant is converted
+//   with round-to-nearest-even as the compiler's folding does. The twin is stricter than the device where
+//   the device folds only after inlining (a constant passed through a function parameter). Under g++ (the
+//   twin's own C++ tests) every conversion but the literal 0 is refused. The docs (内置数据类型) list
+//   bfloat16_t among the types that take no immediate; the twin accepts `bfloat16_t x = 1.0f` as it accepts
+//   the explicit form, since both are the same folded constant to the compiler.
 //   AscendC::Cast(const bfloat16_t&) / AscendC::Cast(const float&) (twin/kernel_scalar.h) convert through
 //   the bits, as asc-devkit impl/basic_api/kernel_scalar_convert.h does on dav-2201. A runtime integer
 //   does not convert either (no constructor matches, so no message of our own).
@@ -150,13 +158,32 @@ struct bfloat16_t {
     // DataCopyPadExtParams<T> defaults its padding value to it, a constant the device compiler folds.
     struct ZeroLiteral;
     bfloat16_t(ZeroLiteral*) : bits(0) {}
+#if defined(__clang__)
+    // A float or double constant: folded by the device compiler. A run-time value (or a half): refused.
+    template <class U, std::enable_if_t<std::is_floating_point_v<U>, int> = 0>
+    bfloat16_t(U value) __attribute__((diagnose_if(!__builtin_constant_p(value),
+        "bfloat16_t is made from no run-time number on A2 (the backend has no scalar bf16 conversion; only the "
+        "conversion of a constant is folded by the compiler): use AscendC::Cast(const float&)", "error")))
+        : bits(ascend_twin::FloatToBf16Bits(static_cast<float>(value)))
+    {
+    }
+    template <class U, std::enable_if_t<std::is_same_v<U, half>, int> = 0>
+    bfloat16_t(U)
+    {
+        static_assert(ascend_twin::detail::kDependentFalse<U>,
+                      "bfloat16_t is made from no number on A2 (no scalar bf16 conversion): use "
+                      "AscendC::Cast(const float&) on the half converted to float");
+    }
+#else
     template <class U, std::enable_if_t<std::is_floating_point_v<U> || std::is_same_v<U, half>, int> = 0>
     bfloat16_t(U)
     {
         static_assert(ascend_twin::detail::kDependentFalse<U>,
                       "bfloat16_t is made from no number on A2 (no scalar bf16 conversion; no bf16 immediate): use "
-                      "AscendC::Cast(const float&) (the twin also refuses an explicit cast of a constant)");
+                      "AscendC::Cast(const float&) (g++ builds of the twin also refuse the conversion of a "
+                      "constant, which the device's clang front end folds)");
     }
+#endif
     template <class U, std::enable_if_t<std::is_arithmetic_v<U> || std::is_same_v<U, half>, int> = 0>
     explicit operator U() const
     {
@@ -232,6 +259,21 @@ inline T Narrow(float v)
 }  // namespace ascend_twin
 
 static_assert(sizeof(half) == 2 && sizeof(bfloat16_t) == 2, "16-bit float types must be 2 bytes");
+
+// The device compiler's names of the A2 element types, which no public header declares:
+// - `__bf16` is the device compiler's own bfloat16 type and bfloat16_t names it (asc-devkit's dav_c220
+//   impl takes `__bf16` in SetL0SetValue; ops-transformer's CPU-debug build maps `__bf16` to bfloat16_t
+//   under __CCE_KT_TEST__; ops-nn kernels test `std::is_same_v<DTYPE_X, __bf16>` for their bfloat16_t
+//   instantiation). On the twin it is the same type as bfloat16_t, with the same scalar rules.
+// - `float32_t` and `float16_t` name float and half on A2: vllm-ascend builds recurrent_gated_delta_rule
+//   for ascend910b (csrc/build_aclnn.sh), whose A2 header tests `std::is_same<stateType, float32_t>`, and
+//   its lightning_indexer kernel of arch22 (dav-2201) tests `float16_t`; asc-tools' CPU-debug stub_def.h
+//   declares the pair the same way for the Kirin targets.
+#ifndef __bf16
+#define __bf16 bfloat16_t
+#endif
+using float32_t = float;
+using float16_t = half;
 
 namespace AscendC {
 
