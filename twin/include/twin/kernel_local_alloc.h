@@ -90,3 +90,15 @@ namespace ascend_twin {
          ? void(0)                                                                                           \
          : ascend_twin::FailAssert(#x, __FILE__, __LINE__))
 #endif
+
+// ASCENDC_ASSERT(cond, behavior) and KERNEL_LOG(level, format, ...) (impl/basic_api/kernel_log.h): the device
+// build defines both empty, so neither the condition nor the behavior (typically a KERNEL_LOG(KERNEL_ERROR,
+// ...)) is compiled there; the CPU debug build checks the condition, runs the behavior and aborts. The twin
+// checks the condition as ASSERT does (names resolving in AscendC too) and, as the device build, drops the
+// behavior and the log: KERNEL_LOG's level (KERNEL_ERROR, ...) is a token the device build never sees.
+#ifndef ASCENDC_ASSERT
+#define ASCENDC_ASSERT(cond, behavior) ASSERT(cond)
+#endif
+#ifndef KERNEL_LOG
+#define KERNEL_LOG(level, format, ...) ((void)0)
+#endif

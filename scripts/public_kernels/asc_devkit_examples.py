@@ -1,0 +1,190 @@
+"""cannmirror/asc-devkit: the single-file examples (examples/01_simd_cpp_api/03_basic_api/ and 04_advanced_api/),
+those whose README lists Atlas A2 (dav-2201).
+
+Each example is one .asc file: its kernels and a host main (ACL runtime, the example's data_utils.h, sometimes the
+host tiling API) that launches them with <<<>>>. The file is compiled unchanged as the twin compiles a kernel file
+with host code (ascend_ext.twin.compile_kernels: the launches compile, calling them raises); around it only what
+its build adds: the CMakeLists' compile definitions (SCENARIO_NUM, ...), and, as include directories of this
+harness, host_stand_in/ (acl/acl.h: the ACL declarations its host code uses, raising if called; tiling/tiling_api.h:
+the host tiling headers the twin provides). The kernel is launched through the twin with the template arguments,
+block count, tiling and arguments the example's host main computes; a template kernel (most examples pass their
+sizes as template arguments) through the generated twin_entry instantiating it (scripts/measure_public_kernels.py).
+References are computed here in float64 (or exactly, for integers and bit masks) from the API's documented
+semantics, not from the example's gen_data.py golden."""
+import os
+import struct
+from typing import List
+
+import torch
+
+from .common import Case, Kernel, rand
+
+REPO = "cannmirror/asc-devkit"
+BASIC = "examples/01_simd_cpp_api/03_basic_api"
+ADV = "examples/01_simd_cpp_api/04_advanced_api"
+STAND_IN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "host_stand_in")
+HALF = (2e-3, 1e-3)
+
+
+def example(name: str, path: str, entry: str, features: str, make_case, template: str = "", scenario=None,
+            defines=None) -> Kernel:
+    d = dict(defines or {})
+    if scenario is not None:
+        d["SCENARIO_NUM"] = str(scenario)
+    return Kernel(name, REPO, path, entry, features, make_case, template=template, include=(STAND_IN,), defines=d)
+
+
+def half(gen, n, lo=-4.0, hi=4.0):
+    return rand(gen, n, lo, hi, torch.float16)
+
+
+def bits_le(mask: torch.Tensor) -> torch.Tensor:
+    """A bool vector packed 8 per byte, element i in bit i % 8 of byte i // 8 (the vector unit's bit masks)."""
+    m = mask.to(torch.uint8).view(-1, 8)
+    return (m << torch.arange(8, dtype=torch.uint8)).sum(1).to(torch.uint8)
+
+
+# ---- 03_basic_api/01_memory_vector_compute --------------------------------------------------------------------
+
+def brcb_case(kdir, gen) -> Case:
+    # 16 uint16 in; Brcb(repeat 2, dstBlkStride 1, dstRepStride 8): element i fills 32-byte block i (16 elements).
+    x = torch.randint(0, 65536, (16,), generator=gen, dtype=torch.int32).to(torch.uint16)
+    expect = x.to(torch.int32).repeat_interleave(16).to(torch.uint16)
+    return Case(1, {"x": x, "y": torch.zeros(256, dtype=torch.uint16)}, {"y": expect})
+
+
+def cast_case(scenario: int):
+    # 512 halves, one core; scenario 0: half -> int4b_t (CAST_CEIL, mask 128, 4 repeats, dstRepStride 2: packed
+    # two per byte, the first element in the low nibble); 1: half -> int32_t (CAST_CEIL).
+    def make(kdir, gen) -> Case:
+        if scenario == 0:
+            x = half(gen, 512, -7.9, 6.9)
+            v = torch.ceil(x.double()).to(torch.int16)
+            lo, hi = v[0::2] & 0xF, v[1::2] & 0xF
+            packed = (lo | (hi << 4)).to(torch.uint8).view(torch.int8)
+            return Case(1, {"x": x, "y": torch.zeros(256, dtype=torch.int8)}, {"y": packed})
+        x = half(gen, 512, -1000, 1000)
+        return Case(1, {"x": x, "y": torch.zeros(512, dtype=torch.int32)},
+                    {"y": torch.ceil(x.double()).to(torch.int32)})
+    return make
+
+
+def compare_case(scenario: int):
+    # float, CMPMODE::LT, 32 bytes of bit mask out. 1: Compare of 256 and 256; 2: Compare of 64 into the
+    # comparison register, GetCmpMask (the first 8 bytes are the 64 results); 3: Compares with y[0] as the scalar.
+    def make(kdir, gen) -> Case:
+        n = 64 if scenario == 2 else 256
+        ny = {1: 256, 2: 64, 3: 16}[scenario]
+        x, y = rand(gen, n), rand(gen, ny)
+        z = torch.zeros(32, dtype=torch.uint8)
+        if scenario == 3:
+            return Case(1, {"x": x, "y": y, "z": z}, {"z": bits_le(x < y[0])})
+        if scenario == 2:
+            return Case(1, {"x": x, "y": y, "z": z}, {"z": (bits_le(x < y), slice(0, 8))})
+        return Case(1, {"x": x, "y": y, "z": z}, {"z": bits_le(x < y)})
+    return make
+
+
+def duplicate_case(kdir, gen) -> Case:
+    x = half(gen, 256)
+    return Case(1, {"x": x, "y": torch.zeros(256, dtype=torch.float16)},
+                {"y": torch.full((256,), 18.0, dtype=torch.float64)})
+
+
+def leaky_relu_case(kdir, gen) -> Case:
+    # LeakyRelu with the half scalar 0.01, mask 128, 4 repeats: 512 halves.
+    x = half(gen, 512)
+    slope = float(torch.tensor(0.01, dtype=torch.float16))
+    xd = x.double()
+    return Case(1, {"src": x, "dstGm": torch.zeros(512, dtype=torch.float16)},
+                {"dstGm": torch.where(xd >= 0, xd, xd * slope)}, *HALF)
+
+
+def reduce_data_block_case(scenario: int):
+    # ReduceDataBlock: each 32-byte block of each repeat to one value. 1: MAX over 256 halves (2 repeats);
+    # 2: MIN over 512 halves (4 repeats); 3: SUM over 128 floats (2 repeats).
+    def make(kdir, gen) -> Case:
+        if scenario == 3:
+            x = rand(gen, 128)
+            return Case(1, {"x": x, "y": torch.zeros(16)}, {"y": x.double().view(16, 8).sum(1)}, 1e-5, 1e-5)
+        n = 256 if scenario == 1 else 512
+        x = half(gen, n)
+        blocks = x.double().view(-1, 16)
+        expect = blocks.amax(1) if scenario == 1 else blocks.amin(1)
+        return Case(1, {"x": x, "y": torch.zeros(n // 16, dtype=torch.float16)}, {"y": expect})
+    return make
+
+
+def reduce_pair_case(kdir, gen) -> Case:
+    x = half(gen, 128, -2, 2)
+    return Case(1, {"x": x, "z": torch.zeros(64, dtype=torch.float16)}, {"z": x.double().view(64, 2).sum(1)}, *HALF)
+
+
+def reduce_case(kdir, gen) -> Case:
+    # The host main's tiling {totalLength 4096, outLength 32} (by value): 16 KiB, the two-level ReduceRepeat path;
+    # z[0] is the sum, the other 31 are the zeros the kernel duplicates in.
+    x = rand(gen, 4096)
+    expect = torch.zeros(32, dtype=torch.float64)
+    expect[0] = x.double().sum()
+    return Case(1, {"x": x, "z": torch.zeros(32), "tiling": struct.pack("<II", 4096, 32)}, {"z": expect}, 1e-5, 1e-4)
+
+
+# ---- 03_basic_api/00_data_movement, 04_memory_management -----------------------------------------------------
+
+def copy_case(scenario: int):
+    # Copy between two static UB tensors, int32. 1: mask 64 x 8 repeats (512); 2: mask 8 x 18 repeats, src
+    # repeat stride 8 blocks, dst 1 ([18, 64] -> [18, 8]); 3: counter mode 144, src block stride 8 (the same).
+    def make(kdir, gen) -> Case:
+        n_src, n_dst = (512, 512) if scenario == 1 else (18 * 64, 18 * 8)
+        x = torch.randint(-2 ** 31, 2 ** 31 - 1, (n_src,), generator=gen, dtype=torch.int64).to(torch.int32)
+        if scenario == 1:
+            expect = x.clone()
+        elif scenario == 2:
+            expect = x.view(18, 64)[:, :8].reshape(-1)
+        else:  # dst block k = 8 * (k // 8) + k % 8 (repeat, block) comes from src block 8 * (repeat + block)
+            blocks = x.view(-1, 8)
+            expect = torch.cat([blocks[8 * (k // 8 + k % 8)] for k in range(18)])
+        return Case(1, {"x": x, "z": torch.zeros(n_dst, dtype=torch.int32)}, {"z": expect})
+    return make
+
+
+def tmp_buffer_case(kdir, gen) -> Case:
+    # bfloat16 x + y through float temporaries (TBuf), rounded back with CAST_RINT; 2048 elements.
+    x, y = rand(gen, 2048, -4, 4, torch.bfloat16), rand(gen, 2048, -4, 4, torch.bfloat16)
+    return Case(1, {"x": x, "y": y, "z": torch.zeros(2048, dtype=torch.bfloat16)},
+                {"z": x.double() + y.double()}, 8e-3, 8e-3)
+
+
+KERNELS: List[Kernel] = [
+    example("ex_brcb", f"{BASIC}/01_memory_vector_compute/brcb/brcb.asc", "brcb_custom",
+            "Brcb (uint16), LocalMemAllocator, flags", brcb_case),
+    *[example(f"ex_cast_s{s}", f"{BASIC}/01_memory_vector_compute/cast/cast.asc", "cast_custom",
+              ["Cast half -> int4b_t (CAST_CEIL, ReinterpretCast, repeat strides)",
+               "Cast half -> int32_t (CAST_CEIL)"][s], cast_case(s), template="512, 512, 128", scenario=s)
+      for s in (0, 1)],
+    *[example(f"ex_compare_s{s}", f"{BASIC}/01_memory_vector_compute/compare/compare.asc", "compare_custom",
+              {1: "Compare LT into a bit mask, TQue", 2: "Compare into the register, GetCmpMask",
+               3: "Compares with a scalar read by GetValue, FetchEventID"}[s], compare_case(s),
+              template={1: "float, 256, 256, 32", 2: "float, 64, 64, 32", 3: "float, 256, 16, 32"}[s], scenario=s)
+      for s in (1, 2, 3)],
+    example("ex_duplicate", f"{BASIC}/01_memory_vector_compute/duplicate/duplicate.asc", "duplicate_custom",
+            "Duplicate (half scalar)", duplicate_case, template="256"),
+    example("ex_element_wise_arith", f"{BASIC}/01_memory_vector_compute/element_wise_arithmetic/"
+            "element_wise_arithmetic.asc", "element_wise_arithmetic_kernel", "LeakyRelu (mask, repeat params)",
+            leaky_relu_case, template="512, 128"),
+    *[example(f"ex_reduce_data_block_s{s}", f"{BASIC}/01_memory_vector_compute/reduce_data_block/"
+              "reduce_data_block.asc", "reduce_data_block_custom",
+              {1: "ReduceDataBlock MAX (half)", 2: "ReduceDataBlock MIN (half)", 3: "ReduceDataBlock SUM (float)"}[s],
+              reduce_data_block_case(s), template={1: "256, 16", 2: "512, 32", 3: "128, 16"}[s], scenario=s)
+      for s in (1, 2, 3)],
+    example("ex_reduce_pair_elem", f"{BASIC}/01_memory_vector_compute/reduce_pair_elem/reduce_pair_elem.asc",
+            "reduce_pair_elem_custom", "ReducePairElem SUM (bit mask)", reduce_pair_case),
+    example("ex_reduce", f"{BASIC}/01_memory_vector_compute/reduce/reduce.asc", "reduce_custom",
+            "ReduceRepeat in counter mode (two levels), tiling struct by value", reduce_case),
+    *[example(f"ex_copy_s{s}", f"{BASIC}/00_data_movement/copy_ub2ub/copy.asc", "copy_custom",
+              {1: "Copy UB -> UB (mask, repeats)", 2: "Copy with repeat strides ([18, 64] -> [18, 8])",
+               3: "Copy in counter mode with a block stride"}[s], copy_case(s),
+              template={1: "512, 512", 2: "1152, 144", 3: "1152, 144"}[s], scenario=s) for s in (1, 2, 3)],
+    example("ex_tmp_buffer", f"{BASIC}/04_memory_management/tmp_buffer/tmp_buffer.asc", "tmp_buffer_custom",
+            "TBuf temporaries, Cast bfloat16 <-> float (CAST_RINT), Add", tmp_buffer_case, template="2048"),
+]
