@@ -11,13 +11,16 @@ block count, tiling and arguments the example's host main computes; a template k
 sizes as template arguments) through the generated twin_entry instantiating it (scripts/measure_public_kernels.py).
 References are computed here in float64 (or exactly, for integers and bit masks) from the API's documented
 semantics, not from the example's gen_data.py golden."""
+import hashlib
 import os
 import struct
+import subprocess
+import tempfile
 from typing import List
 
 import torch
 
-from .common import Case, Kernel, rand
+from .common import Case, Kernel, list_tensor, rand
 
 REPO = "cannmirror/asc-devkit"
 BASIC = "examples/01_simd_cpp_api/03_basic_api"
@@ -32,6 +35,26 @@ def example(name: str, path: str, entry: str, features: str, make_case, template
     if scenario is not None:
         d["SCENARIO_NUM"] = str(scenario)
     return Kernel(name, REPO, path, entry, features, make_case, template=template, include=(STAND_IN,), defines=d)
+
+
+def host_value(code: str) -> int:
+    """The uint32_t a few lines of an example's host code compute with the host tiling API (the twin's,
+    twin/host_include, as the example's own host main would call it): `code` ends with `return <value>;`.
+    Compiled with g++ and run once (cached by content)."""
+    import ascend_ext.twin_kernels as tk
+
+    sdk = os.path.join(os.path.dirname(os.path.abspath(tk.__file__)), "twin_sdk")
+    unit = f'#include <cstdint>\n#include <cstdio>\n#include "tiling/tiling_api.h"\n' \
+           f'static uint32_t Value() {{ {code} }}\nint main() {{ std::printf("%u\\n", Value()); return 0; }}\n'
+    digest = hashlib.sha256((unit + sdk).encode()).hexdigest()[:16]
+    exe = os.path.join(tempfile.gettempdir(), f"pubk_host_value_{digest}")
+    if not os.path.exists(exe):
+        with open(exe + ".cpp", "w") as f:
+            f.write(unit)
+        subprocess.run(["g++", "-std=c++17", "-O0", "-I", STAND_IN, "-I", os.path.join(sdk, "host_include"), "-I",
+                        os.path.join(sdk, "include"), exe + ".cpp", "-o", exe + ".tmp"], check=True)
+        os.replace(exe + ".tmp", exe)
+    return int(subprocess.run([exe], check=True, capture_output=True, text=True).stdout.split()[-1])
 
 
 def half(gen, n, lo=-4.0, hi=4.0):
@@ -155,6 +178,131 @@ def tmp_buffer_case(kdir, gen) -> Case:
                 {"z": x.double() + y.double()}, 8e-3, 8e-3)
 
 
+# ---- 03_basic_api: memory management, TPipe, synchronisation --------------------------------------------------
+
+def list_tensor_add_case(kdir, gen) -> Case:
+    # The host main's ListTensorDesc of two [8, 2048] float tensors; 8 cores, tileNum 8, static ping-pong tensors.
+    x, y = rand(gen, (8, 2048)), rand(gen, (8, 2048))
+    return Case(8, {"srcList": list_tensor([x, y]), "z": torch.zeros(8 * 2048)},
+                {"z": (x.double() + y.double()).reshape(-1)})
+
+
+def tpipe_add_case(kdir, gen) -> Case:
+    # GetTPipePtr: 8 cores, 8 * 2048 floats, tileNum 8.
+    x, y = rand(gen, 8 * 2048), rand(gen, 8 * 2048)
+    return Case(8, {"x": x, "y": y, "z": torch.zeros(8 * 2048)}, {"z": x.double() + y.double()})
+
+
+def tpipe_reuse_case(kdir, gen) -> Case:
+    # Two TPipes one after the other, each Muls(3) over the 128 floats.
+    x = rand(gen, 128)
+    return Case(1, {"x": x, "z": torch.zeros(128)}, {"z": 3 * x.double()})
+
+
+def ib_set_wait_case(kdir, gen) -> Case:
+    # 2 cores: core 0 stores z[:256] = x[:256] + y[:256] and IBSets; core 1 IBWaits, then z[256:] = z[:256] + y[256:].
+    x, y = half(gen, 512, -2, 2), half(gen, 512, -2, 2)
+    first = (x[:256].double() + y[:256].double()).half().double()
+    return Case(2, {"x": x, "y": y, "sync": torch.zeros(256, dtype=torch.int32),
+                    "z": torch.zeros(512, dtype=torch.float16)},
+                {"z": torch.cat([first, first + y[256:].double()])}, *HALF)
+
+
+def sync_all_case(kdir, gen) -> Case:
+    # 8 cores of 32 floats: each doubles its tile, publishes it, SyncAll, then adds every other core's.
+    x = rand(gen, 256)
+    total = 2 * x.double().view(8, 32).sum(0)
+    return Case(8, {"srcGm": x, "dstGm": torch.zeros(256), "workGm": torch.zeros(256),
+                    "syncGm": torch.zeros(8 * 8, dtype=torch.int32)}, {"dstGm": total.repeat(8)}, 1e-5, 1e-5)
+
+
+# ---- 04_advanced_api: math, activation, reduce ---------------------------------------------------------------
+
+TRANSCENDENTAL = (1e-4, 1e-5)
+
+
+def unary_tmp_case(n: int, fn, lo: float, hi: float, tmp_code: str, tmp_name: str = "tmpBufSize"):
+    """A one-input float kernel (srcGm, dstGm, <tmp_name>) whose host main passes the temporary-buffer size its
+    host tiling call returns."""
+    def make(kdir, gen) -> Case:
+        x = rand(gen, n, lo, hi)
+        return Case(1, {"srcGm": x, "dstGm": torch.zeros(n), tmp_name: host_value(tmp_code)},
+                    {"dstGm": fn(x.double())}, *TRANSCENDENTAL)
+    return make
+
+
+def shape_tmp(fn: str, n: int, type_size: str = "sizeof(float)") -> str:
+    return (f"ge::Shape shape{{{{{n}}}}}; uint32_t maxValue = 0, minValue = 0; "
+            f"AscendC::{fn}(shape, {type_size}, false, maxValue, minValue); return minValue;")
+
+
+def gelu_case(kdir, gen) -> Case:
+    x = rand(gen, 32, -4, 4)
+    xd = x.double()
+    expect = 0.5 * xd * (1 + torch.tanh((2 / torch.pi) ** 0.5 * (xd + 0.044715 * xd ** 3)))
+    tmp = host_value("std::vector<int64_t> v = {32}; ge::Shape s(v); return AscendC::GetGeluMinTmpSize(s, sizeof(float));")
+    return Case(1, {"srcGm": x, "dstGm": torch.zeros(32), "dataSize": 32, "tmpBufSize": tmp}, {"dstGm": expect},
+                *TRANSCENDENTAL)
+
+
+def sigmoid_case(kdir, gen) -> Case:
+    x = rand(gen, 1024, -8, 8)
+    return Case(1, {"srcGm": x, "dstGm": torch.zeros(1024), "srcSize": 1024, "calCount": 1024,
+                    "tmpBufSize": host_value(shape_tmp("GetSigmoidMaxMinTmpSize", 1024))},
+                {"dstGm": torch.sigmoid(x.double())}, *TRANSCENDENTAL)
+
+
+def swish_case(kdir, gen) -> Case:
+    x = rand(gen, 32, -6, 6)  # USE_SILU_MODE off (the CMake default): Swish with beta 1.702
+    beta = float(torch.tensor(1.702, dtype=torch.float32))
+    return Case(1, {"srcGm": x, "dstGm": torch.zeros(32)}, {"dstGm": x.double() * torch.sigmoid(beta * x.double())},
+                *TRANSCENDENTAL)
+
+
+def sum_case(kdir, gen) -> Case:
+    # GenerateTilingData(M 3, N 32): inner 32, outter 3, n 32, tmpBufSize (GetSumMaxMinTmpSize), outInner 8.
+    x = rand(gen, (3, 32))
+    tmp = host_value("uint32_t maxValue = 0, minValue = 0; "
+                     "AscendC::GetSumMaxMinTmpSize(32, sizeof(uint32_t), false, maxValue, minValue); return minValue;")
+    expect = torch.zeros(8, dtype=torch.float64)
+    expect[:3] = x.double().sum(1)
+    return Case(1, {"srcGm": x.reshape(-1), "dstGm": torch.zeros(8), "tiling": struct.pack("<5I", 32, 3, 32, tmp, 8)},
+                {"dstGm": expect}, 1e-5, 1e-5)
+
+
+def tiled_unary_case(n: int, fn, lo: float, hi: float):
+    # {totalLength n, tileNum 8} by value, 8 cores, double-buffered tiles.
+    def make(kdir, gen) -> Case:
+        x = rand(gen, n, lo, hi)
+        return Case(8, {"x": x, "y": torch.zeros(n), "tiling": struct.pack("<II", n, 8)}, {"y": fn(x.double())},
+                    *TRANSCENDENTAL)
+    return make
+
+
+def xor_case(kdir, gen) -> Case:
+    a = torch.randint(-32768, 32767, (1024,), generator=gen, dtype=torch.int32).to(torch.int16)
+    b = torch.randint(-32768, 32767, (1024,), generator=gen, dtype=torch.int32).to(torch.int16)
+    return Case(1, {"srcGm": a, "src1Gm": b, "dstGm": torch.zeros(1024, dtype=torch.int16),
+                    "tmpBufSize": host_value(shape_tmp("GetXorMaxMinTmpSize", 1024, "sizeof(int16_t)"))},
+                {"dstGm": a ^ b})
+
+
+def power_case(scenario: int):
+    # 16 floats; SCENARIO 0: base ** exp (both tensors), 1: base ** exp[0], 2: base[0] ** exp.
+    shapes = {0: ("shape1", "shape2"), 1: ("shape1", "shapeScalar"), 2: ("shapeScalar", "shape2")}[scenario]
+
+    def make(kdir, gen) -> Case:
+        base, exp = rand(gen, 16, 0.5, 4), rand(gen, 16, -3, 3)
+        b, e = base.double(), exp.double()
+        expect = {0: b ** e, 1: b ** e[0], 2: b[0] ** e}[scenario]
+        tmp = host_value("ge::Shape shape1{{16}}; ge::Shape shape2{{16}}; ge::Shape shapeScalar{{1}}; "
+                         "uint32_t maxValue = 0, minValue = 0; AscendC::GetPowerMaxMinTmpSize("
+                         f"{shapes[0]}, {shapes[1]}, false, sizeof(float), false, maxValue, minValue); return minValue;")
+        return Case(1, {"srcGmBase": base, "srcGmExp": exp, "dstGm": torch.zeros(16), "srcSize": 16,
+                        "tmpBufSize": tmp}, {"dstGm": expect}, *TRANSCENDENTAL)
+    return make
+
+
 KERNELS: List[Kernel] = [
     example("ex_brcb", f"{BASIC}/01_memory_vector_compute/brcb/brcb.asc", "brcb_custom",
             "Brcb (uint16), LocalMemAllocator, flags", brcb_case),
@@ -187,4 +335,36 @@ KERNELS: List[Kernel] = [
               template={1: "512, 512", 2: "1152, 144", 3: "1152, 144"}[s], scenario=s) for s in (1, 2, 3)],
     example("ex_tmp_buffer", f"{BASIC}/04_memory_management/tmp_buffer/tmp_buffer.asc", "tmp_buffer_custom",
             "TBuf temporaries, Cast bfloat16 <-> float (CAST_RINT), Add", tmp_buffer_case, template="2048"),
+    example("ex_list_tensor_desc", f"{BASIC}/04_memory_management/list_tensor_desc_input/list_tensor_desc_input.asc",
+            "list_tensor_desc_input_custom", "ListTensorDesc input, static ping-pong tensors, 8 cores",
+            list_tensor_add_case, template="16384, 8"),
+    example("ex_get_tpipe_ptr", f"{BASIC}/07_tpipe_tque/get_tpipe_ptr/get_tpipe_ptr.asc", "get_tpipe_ptr_custom",
+            "GetTPipePtr, TQue double buffering, 8 cores", tpipe_add_case, template="16384, 8"),
+    example("ex_tpipe_reuse", f"{BASIC}/07_tpipe_tque/tpipe_reuse/tpipe_reuse.asc", "tpipe_reuse_custom",
+            "two TPipes in sequence, Muls", tpipe_reuse_case),
+    example("ex_ib_set_wait", f"{BASIC}/05_sync_control/ib_set_wait/ib_set_wait.asc", "kernel_ib_set_wait",
+            "IBSet/IBWait between 2 cores", ib_set_wait_case),
+    example("ex_sync_all", f"{BASIC}/05_sync_control/sync_all/sync_all.asc", "sync_all_custom",
+            "SyncAll over 8 cores, GM workspace exchange", sync_all_case),
+    example("ex_gelu", f"{ADV}/01_activation/gelu/gelu.asc", "gelu_custom",
+            "Gelu with a temporary buffer (GetGeluMinTmpSize)", gelu_case),
+    example("ex_sigmoid", f"{ADV}/01_activation/sigmoid/sigmoid.asc", "sigmoid_custom",
+            "Sigmoid (GetSigmoidMaxMinTmpSize)", sigmoid_case),
+    example("ex_swish", f"{ADV}/01_activation/swish/swish.asc", "swish_custom", "Swish (beta 1.702)", swish_case),
+    example("ex_sum", f"{ADV}/04_reduce/sum/sum.asc", "sum_custom",
+            "Sum over rows (SumParams, GetSumMaxMinTmpSize), ASCENDC_ASSERT, tiling by value", sum_case),
+    example("ex_acosh", f"{ADV}/10_math/acosh/acosh.asc", "acosh_custom", "Acosh with calCount and a tmp buffer",
+            unary_tmp_case(16, torch.acosh, 1, 1000, shape_tmp("GetAcoshMaxMinTmpSize", 16))),
+    example("ex_ceil", f"{ADV}/10_math/ceil/ceil.asc", "ceil_custom", "Ceil with a tmp buffer (sized for half)",
+            unary_tmp_case(8, torch.ceil, -100, 100, shape_tmp("GetCeilMaxMinTmpSize", 8, "2"), "tmpSize")),
+    example("ex_erf", f"{ADV}/10_math/erf/erf.asc", "erf_custom", "Erf, 8 cores, double buffering, ASCENDC_ASSERT",
+            tiled_unary_case(12288, torch.erf, -3, 3)),
+    example("ex_frac", f"{ADV}/10_math/frac/frac.asc", "frac_custom", "Frac with a tmp buffer",
+            unary_tmp_case(4096, lambda x: x - torch.trunc(x), -1000, 1000, shape_tmp("GetFracMaxMinTmpSize", 4096))),
+    example("ex_log", f"{ADV}/10_math/log/log.asc", "log_custom", "Log, 8 cores, double buffering, ASCENDC_ASSERT",
+            tiled_unary_case(8 * 2048, torch.log, 1e-3, 100)),
+    *[example(f"ex_power_s{s}", f"{ADV}/10_math/power/power.asc", "power_custom",
+              {0: "Power tensor ** tensor", 1: "Power tensor ** scalar (GetValue)", 2: "Power scalar ** tensor"}[s],
+              power_case(s), defines={"SCENARIO": str(s)}) for s in (0, 1, 2)],
+    example("ex_xor", f"{ADV}/10_math/xor/xor.asc", "xor_custom", "Xor (int16) with a tmp buffer", xor_case),
 ]
