@@ -37,3 +37,40 @@ def test_allocator_past_the_ub_is_a_violation(lib):
     with pytest.raises(KernelRuleViolation, match=r"LocalMemAllocator::Alloc: broke the rule 'UB allocations fit in "
                                                   r"the UB': asking for 262144 bytes at UB offset 256"):
         lib.launch("relu_scale_too_big", 1, x=torch.zeros(64), y=torch.zeros(64), tiling=struct.pack("<If", 64, 1.0))
+
+
+KERNEL_ASSERTS = """#include "kernel_operator.h"
+// assert (utils/debug/asc_assert.h, through kernel_operator.h: no <cassert> here) with and without a message,
+// and ASCENDC_ASSERT whose behavior logs with KERNEL_LOG (empty on the device, as here).
+extern "C" __global__ __aicore__ void kernel_asserts(GM_ADDR tiling)
+{
+    int32_t mode = *reinterpret_cast<__gm__ int32_t*>(tiling);
+    int32_t n = *(reinterpret_cast<__gm__ int32_t*>(tiling) + 1);
+    if (mode == 0) {
+        assert(n > 0);
+    } else if (mode == 1) {
+        assert(n % 8 == 0, "n %d is not a multiple of 8\\n", n);
+    } else {
+        ASCENDC_ASSERT(GetBlockNum() != n, { KERNEL_LOG(KERNEL_ERROR, "block dim %d", n); });
+    }
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def asserts(tmp_path_factory):
+    src = tmp_path_factory.mktemp("asserts") / "kernel_asserts.cpp"
+    src.write_text(KERNEL_ASSERTS)
+    return ascend_ext.twin.compile_kernels([str(src)])
+
+
+@pytest.mark.parametrize("mode,n", [(0, 3), (1, 16), (2, 3)])
+def test_kernel_asserts_that_hold_pass(asserts, mode, n):
+    asserts.launch("kernel_asserts", 2, tiling=struct.pack("<ii", mode, n))
+
+
+@pytest.mark.parametrize("mode,n,expr", [(0, 0, r"n > 0"), (1, 12, r"n % 8 == 0"),
+                                         (2, 2, r"GetBlockNum\(\) != n")])
+def test_failed_kernel_assert_is_a_violation(asserts, mode, n, expr):
+    with pytest.raises(KernelRuleViolation, match=r"broke the rule 'kernel assertions hold': '%s' is false" % expr):
+        asserts.launch("kernel_asserts", 2, tiling=struct.pack("<ii", mode, n))
