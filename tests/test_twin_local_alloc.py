@@ -74,3 +74,34 @@ def test_kernel_asserts_that_hold_pass(asserts, mode, n):
 def test_failed_kernel_assert_is_a_violation(asserts, mode, n, expr):
     with pytest.raises(KernelRuleViolation, match=r"broke the rule 'kernel assertions hold': '%s' is false" % expr):
         asserts.launch("kernel_asserts", 2, tiling=struct.pack("<ii", mode, n))
+
+
+GLOBAL_NAMES = """#include "kernel_operator.h"
+// Names kernels use unqualified or from the utility header: QuantMode_t (a type of the device compiler, global)
+// and AscendC::IsSameType.
+template <typename T>
+__aicore__ inline int32_t Code()
+{
+    return AscendC::IsSameType<T, half>::value ? 1 : (AscendC::IsSameType<T, float>::value ? 2 : 0);
+}
+extern "C" __global__ __aicore__ void global_names(GM_ADDR out)
+{
+    AscendC::FixpipeParamsV220 params;
+    QuantMode_t mode = QuantMode_t::VQF322B8_PRE;
+    params.quantPre = mode;
+    __gm__ int32_t* o = reinterpret_cast<__gm__ int32_t*>(out);
+    o[0] = Code<half>();
+    o[1] = Code<float>();
+    o[2] = Code<int8_t>();
+    o[3] = static_cast<int32_t>(params.quantPre);
+}
+"""
+
+
+def test_global_quant_mode_and_is_same_type(tmp_path):
+    src = tmp_path / "global_names.cpp"
+    src.write_text(GLOBAL_NAMES)
+    lib = ascend_ext.twin.compile_kernels([str(src)])
+    out = torch.full((8,), -1, dtype=torch.int32)
+    lib.launch("global_names", 1, out=out)
+    assert out[:4].tolist() == [1, 2, 0, 6]

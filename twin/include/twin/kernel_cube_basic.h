@@ -100,7 +100,14 @@ struct MmadParams {
     bool cmatrixInitVal = true;    // C starts from 0
 };
 
+}  // namespace AscendC
+
+// QuantMode_t is a type of the device compiler, in the global namespace (asc-devkit's headers use it without
+// declaring it; the examples name it unqualified outside AscendC). A2's values (the Fixpipe/DataCopy docs).
 enum QuantMode_t { NoQuant, F322F16, F322BF16, DEQF16, VDEQF16, QF322B8_PRE, VQF322B8_PRE, REQ8, VREQ8 };
+
+namespace AscendC {
+using ::QuantMode_t;
 
 struct FixpipeParamsV220 {
     __aicore__ FixpipeParamsV220() {}

@@ -130,4 +130,17 @@ const int32_t MIN_BLOCK_LEN = 1;
 const uint32_t PAIR_REDUCE_REPEAT_STRIDE_LEN = 128;
 const uint32_t PAIR_REDUCE_SUM_MERGES = 2;
 
+// Compile-time type tests of the same header: BoolInst, TrueType/FalseType, IsSameType<T, U>::value.
+template <bool b>
+struct BoolInst {
+    using Type = BoolInst<b>;
+    static constexpr bool value = b;
+};
+using TrueType = BoolInst<true>;
+using FalseType = BoolInst<false>;
+template <typename T, typename U>
+struct IsSameType : public FalseType {};
+template <typename T>
+struct IsSameType<T, T> : public TrueType {};
+
 }  // namespace AscendC
