@@ -32,7 +32,7 @@ def run(lib, kernel, m, n, k, dtype, out_dtype, bias=False, fault=0, seed=0):
     return c, expect
 
 
-@pytest.mark.parametrize("m,n,k", [(32, 32, 32), (20, 48, 40), (1, 16, 64), (45, 16, 7)])
+@pytest.mark.parametrize("m,n,k", [(32, 32, 32), (20, 48, 40), (2, 16, 64), (45, 16, 7)])
 @pytest.mark.parametrize("bias", [False, True])
 def test_half_matmul_through_l1_and_l0(lib, m, n, k, bias):
     c, expect = run(lib, "cube_half", m, n, k, torch.float16, torch.float32, bias)
@@ -76,3 +76,40 @@ def test_fixpipe_quant_mode_must_match_the_output_type(lib):
 def test_a_vector_core_has_no_l1(lib):
     with pytest.raises(KernelRuleViolation, match=r"broke the rule 'an AI Vector core has no L1 or L0 buffers'"):
         lib.launch("vector_asks_for_l1", 1, x=None)
+
+
+@pytest.fixture(scope="module")
+def gemv_lib():
+    return ascend_ext.twin.compile_kernels([os.path.join(os.path.dirname(SOURCE), "cube_gemv.cpp")])
+
+
+def gemv(lib, n, k, fault=0, seed=0):
+    g = torch.Generator().manual_seed(seed)
+    a = (torch.rand(k, generator=g, dtype=torch.float64) * 2 - 1).half()
+    bt = (torch.rand(n, k, generator=g, dtype=torch.float64) * 2 - 1).half()
+    c = torch.full((n,), float("nan"))
+    lib.launch("cube_gemv", 1, a=a, bt=bt, c=c, tiling=struct.pack("<3I", n, k, fault))
+    return c, bt.double() @ a.double()
+
+
+@pytest.mark.parametrize("n,k", [(32, 256), (16, 512), (48, 64)])
+def test_gemv_reads_the_row_of_a_as_nd_from_static_cube_tensors(gemv_lib, n, k):
+    c, expect = gemv(gemv_lib, n, k)
+    assert torch.allclose(c.double(), expect, rtol=1e-5, atol=1e-5), (c.double() - expect).abs().max()
+
+
+@pytest.mark.parametrize("fault,message", [
+    (1, r"LocalTensor\(pos, addr, tileSize\): broke the rule 'a static tensor lies inside its memory': 512 bytes at "
+        r"L1 address 524288"),
+    (2, r"Mmad: broke the rule 'cube accesses stay inside the LocalTensor': operand 'fm' holds 256 bytes, the access "
+        r"reaches byte 512"),
+])
+def test_gemv_planted_faults(gemv_lib, fault, message):
+    with pytest.raises(KernelRuleViolation, match=message):
+        gemv(gemv_lib, 32, 256, fault)
+
+
+def test_static_cube_tensor_on_a_vector_core_is_a_violation(gemv_lib):
+    with pytest.raises(KernelRuleViolation, match=r"broke the rule 'an AI Vector core has no L1 or L0 buffers': a "
+                                                  r"KERNEL_TYPE_AIV_ONLY kernel placed a static tensor in L1"):
+        gemv_lib.launch("vector_static_l1", 1, x=torch.zeros(8))

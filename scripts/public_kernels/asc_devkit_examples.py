@@ -303,6 +303,15 @@ def power_case(scenario: int):
     return make
 
 
+# ---- 03_basic_api/03_matrix_compute ----------------------------------------------------------------------------
+
+def gemv_case(kdir, gen) -> Case:
+    # M = 1, N = 32, K = 256, half in, float out, one AIC; B is given [N, K] (Nd2Nz with nValue N, dValue K, loaded
+    # to L0B without transposing): c = a @ b^T.
+    a, b = rand(gen, (1, 256), -1, 1, torch.float16), rand(gen, (32, 256), -1, 1, torch.float16)
+    return Case(1, {"a": a, "b": b, "c": torch.zeros(1, 32)}, {"c": a.double() @ b.double().T}, 1e-5, 1e-5)
+
+
 KERNELS: List[Kernel] = [
     example("ex_brcb", f"{BASIC}/01_memory_vector_compute/brcb/brcb.asc", "brcb_custom",
             "Brcb (uint16), LocalMemAllocator, flags", brcb_case),
@@ -367,4 +376,7 @@ KERNELS: List[Kernel] = [
               {0: "Power tensor ** tensor", 1: "Power tensor ** scalar (GetValue)", 2: "Power scalar ** tensor"}[s],
               power_case(s), defines={"SCENARIO": str(s)}) for s in (0, 1, 2)],
     example("ex_xor", f"{ADV}/10_math/xor/xor.asc", "xor_custom", "Xor (int16) with a tmp buffer", xor_case),
+    example("ex_mmad_gemv", f"{BASIC}/03_matrix_compute/mmad_gemv/mmad_gemv.asc", "mmad_custom",
+            "GEMV (M = 1) on the cube: Nd2Nz copy, LoadData2DParams, Mmad, Fixpipe", gemv_case, template="32, 256",
+            defines={"DISABLE_GEMV": "0"}),
 ]

@@ -1,0 +1,75 @@
+// GEMV on the cube with static tensors: c[1, n] = a[1, k] x B with B given as bt[n, k] (row n of bt is column n
+// of B). A2 runs Mmad with m = 1 as GEMV: L0A holds a as one ND row of k halves (Mmad docs), so a is copied to
+// L1 with the ND -> NZ conversion at C0 stride 1 (one row, chunks side by side) and loaded to L0A as whole
+// fractals. Every buffer is a static LocalTensor(pos, addr, size) in L1, L0A, L0B and L0C; the pipes are ordered
+// with flags. `fault` in the tiling plants one broken rule (0: none).
+#include "kernel_operator.h"
+
+using namespace AscendC;
+
+struct GemvTiling {
+    uint32_t n;
+    uint32_t k;
+    uint32_t fault;
+};
+
+extern "C" __global__ __cube__ __aicore__ void cube_gemv(GM_ADDR a, GM_ADDR bt, GM_ADDR c, GM_ADDR tiling)
+{
+    const GemvTiling t = *reinterpret_cast<__gm__ const GemvTiling*>(tiling);
+    const uint32_t nAlign = (t.n + 15) / 16 * 16;
+    const uint32_t aElems = (t.k + 255) / 256 * 256;  // whole 512-byte fractals of halves
+    GlobalTensor<half> aGm;
+    GlobalTensor<half> btGm;
+    GlobalTensor<float> cGm;
+    aGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(a), t.k);
+    btGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(bt), t.n * t.k);
+    cGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c), t.n);
+
+    // fault 1: an L1 tensor placed past the end of L1
+    const uint32_t l1Base = t.fault == 1 ? 512 * 1024 : 0;
+    LocalTensor<half> a1(TPosition::A1, l1Base, aElems);
+    LocalTensor<half> b1(TPosition::B1, l1Base + aElems * 2, nAlign * t.k);
+    DataCopy(a1, aGm, Nd2NzParams(1, 1, t.k, 0, t.k, 1, 1, 0));
+    DataCopy(b1, btGm, Nd2NzParams(1, t.n, t.k, 0, t.k, nAlign, 1, 0));
+    SetFlag<HardEvent::MTE2_MTE1>(EVENT_ID0);
+    WaitFlag<HardEvent::MTE2_MTE1>(EVENT_ID0);
+
+    LocalTensor<half> a2(TPosition::A2, 0, aElems);
+    LocalTensor<half> b2(TPosition::B2, 0, nAlign * t.k);
+    LoadData2DParams pa;
+    pa.repeatTimes = static_cast<uint8_t>(aElems / 256);
+    pa.srcStride = 1;
+    LoadData(a2, a1, pa);
+    LoadData2DParams pb;
+    pb.repeatTimes = static_cast<uint8_t>(nAlign / 16 * t.k / 16);
+    pb.srcStride = 1;
+    LoadData(b2, b1, pb);
+    SetFlag<HardEvent::MTE1_M>(EVENT_ID0);
+    WaitFlag<HardEvent::MTE1_M>(EVENT_ID0);
+
+    LocalTensor<float> c1(TPosition::CO1, 0, 16 * nAlign);
+    MmadParams mp;
+    mp.m = 1;
+    mp.n = static_cast<uint16_t>(t.n);
+    mp.k = static_cast<uint16_t>(t.k);
+    // fault 2: the row of A in L0A is shorter than k (GEMV reads k halves of it)
+    LocalTensor<half> fm = t.fault == 2 ? LocalTensor<half>(TPosition::A2, 0, t.k / 2) : a2;
+    Mmad(c1, fm, b2, mp);
+    SetFlag<HardEvent::M_FIX>(EVENT_ID0);
+    WaitFlag<HardEvent::M_FIX>(EVENT_ID0);
+
+    FixpipeParamsV220 fp;
+    fp.nSize = static_cast<uint16_t>(nAlign);
+    fp.mSize = 1;
+    fp.srcStride = 16;
+    fp.dstStride = t.n;
+    Fixpipe(cGm, c1, fp);
+}
+
+// fault 3: a vector-only kernel places a static tensor in L1
+extern "C" __global__ __vector__ __aicore__ void vector_static_l1(GM_ADDR x)
+{
+    LocalTensor<half> a1(TPosition::A1, 0, 256);
+    (void)x;
+    (void)a1;
+}
