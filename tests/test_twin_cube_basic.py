@@ -83,18 +83,21 @@ def gemv_lib():
     return ascend_ext.twin.compile_kernels([os.path.join(os.path.dirname(SOURCE), "cube_gemv.cpp")])
 
 
-def gemv(lib, n, k, fault=0, seed=0):
+def gemv(lib, n, k, bias=False, fault=0, seed=0):
     g = torch.Generator().manual_seed(seed)
     a = (torch.rand(k, generator=g, dtype=torch.float64) * 2 - 1).half()
     bt = (torch.rand(n, k, generator=g, dtype=torch.float64) * 2 - 1).half()
+    b = torch.rand(n, generator=g, dtype=torch.float64).float() * 2 - 1
     c = torch.full((n,), float("nan"))
-    lib.launch("cube_gemv", 1, a=a, bt=bt, c=c, tiling=struct.pack("<3I", n, k, fault))
-    return c, bt.double() @ a.double()
+    lib.launch("cube_gemv", 1, a=a, bt=bt, bias=b, c=c, tiling=struct.pack("<4I", n, k, int(bias), fault))
+    return c, bt.double() @ a.double() + (b.double() if bias else 0)
 
 
-@pytest.mark.parametrize("n,k", [(32, 256), (16, 512), (48, 64)])
-def test_gemv_reads_the_row_of_a_as_nd_from_static_cube_tensors(gemv_lib, n, k):
-    c, expect = gemv(gemv_lib, n, k)
+@pytest.mark.parametrize("n,k,bias", [(32, 256, False), (16, 512, False), (48, 64, False), (256, 64, True),
+                                      (32, 64, True)])
+def test_gemv_reads_the_row_of_a_as_nd_from_static_cube_tensors(gemv_lib, n, k, bias):
+    # with a bias: the same-type (float) L1 -> BiasTable DataCopy counts 64-byte units (256 floats: all of BT)
+    c, expect = gemv(gemv_lib, n, k, bias)
     assert torch.allclose(c.double(), expect, rtol=1e-5, atol=1e-5), (c.double() - expect).abs().max()
 
 
@@ -103,10 +106,12 @@ def test_gemv_reads_the_row_of_a_as_nd_from_static_cube_tensors(gemv_lib, n, k):
         r"L1 address 524288"),
     (2, r"Mmad: broke the rule 'cube accesses stay inside the LocalTensor': operand 'fm' holds 256 bytes, the access "
         r"reaches byte 512"),
+    (4, r"DataCopy\(UB->UB\): broke the rule 'a DataCopy between LocalTensors is UB -> UB or L1 \(C1\) -> BiasTable "
+        r"\(C2\)': dst at TPosition::A1, src at TPosition::C1"),
 ])
 def test_gemv_planted_faults(gemv_lib, fault, message):
     with pytest.raises(KernelRuleViolation, match=message):
-        gemv(gemv_lib, 32, 256, fault)
+        gemv(gemv_lib, 32, 256, bias=True, fault=fault)
 
 
 def test_static_cube_tensor_on_a_vector_core_is_a_violation(gemv_lib):

@@ -312,6 +312,29 @@ def gemv_case(kdir, gen) -> Case:
     return Case(1, {"a": a, "b": b, "c": torch.zeros(1, 32)}, {"c": a.double() @ b.double().T}, 1e-5, 1e-5)
 
 
+def nz(x: torch.Tensor) -> torch.Tensor:
+    """A [rows, cols] half matrix in the Nz layout: 16-column blocks one after the other, each rows x 16."""
+    r, c = x.shape
+    return x.reshape(r, c // 16, 16).permute(1, 0, 2).contiguous()
+
+
+def gm2l1_case(scenario: int):
+    # M 128, K 128, N 256, half in, float out, one AIC, static tensors in L1/L0. Scenario 1: A and B given in Nz
+    # (a plain DataCopy to L1); 2: given ND (Nd2Nz on the way); 4: ND with a float bias through C1 -> C2.
+    def make(kdir, gen) -> Case:
+        a, b = rand(gen, (128, 128), -1, 1, torch.float16), rand(gen, (128, 256), -1, 1, torch.float16)
+        expect = a.double() @ b.double()
+        bias = torch.zeros(256)
+        if scenario == 4:
+            bias = rand(gen, 256)
+            expect = expect + bias.double()
+        if scenario == 1:
+            a, b = nz(a), nz(b)
+        return Case(1, {"a": a, "b": b, "c": torch.zeros(128, 256), "bias": bias,
+                        "quantAlpha": torch.zeros(256, dtype=torch.int64)}, {"c": expect}, 1e-5, 1e-5)
+    return make
+
+
 KERNELS: List[Kernel] = [
     example("ex_brcb", f"{BASIC}/01_memory_vector_compute/brcb/brcb.asc", "brcb_custom",
             "Brcb (uint16), LocalMemAllocator, flags", brcb_case),
@@ -379,4 +402,9 @@ KERNELS: List[Kernel] = [
     example("ex_mmad_gemv", f"{BASIC}/03_matrix_compute/mmad_gemv/mmad_gemv.asc", "mmad_custom",
             "GEMV (M = 1) on the cube: Nd2Nz copy, LoadData2DParams, Mmad, Fixpipe", gemv_case, template="32, 256",
             defines={"DISABLE_GEMV": "0"}),
+    *[example(f"ex_data_copy_gm2l1_s{s}", f"{BASIC}/00_data_movement/data_copy_gm2l1/data_copy_gm2l1.asc",
+              "data_copy_gm2l1", {1: "GM -> L1 of Nz input (DataCopyParams), static cube tensors, Mmad, Fixpipe",
+                                  2: "GM -> L1 with Nd2Nz, static cube tensors, Mmad, Fixpipe",
+                                  4: "the same with a bias (C1 -> C2 DataCopy, Mmad with bias)"}[s],
+              gm2l1_case(s), template="128, 128, 256", scenario=s) for s in (1, 2, 4)],
 ]

@@ -2,7 +2,8 @@
 // of B). A2 runs Mmad with m = 1 as GEMV: L0A holds a as one ND row of k halves (Mmad docs), so a is copied to
 // L1 with the ND -> NZ conversion at C0 stride 1 (one row, chunks side by side) and loaded to L0A as whole
 // fractals. Every buffer is a static LocalTensor(pos, addr, size) in L1, L0A, L0B and L0C; the pipes are ordered
-// with flags. `fault` in the tiling plants one broken rule (0: none).
+// with flags. With `bias`, a float bias goes GM -> L1 (C1) -> BiasTable (C2) through the same-type DataCopy
+// (the form that also copies UB -> UB) and Mmad adds it. `fault` in the tiling plants one broken rule (0: none).
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -10,10 +11,12 @@ using namespace AscendC;
 struct GemvTiling {
     uint32_t n;
     uint32_t k;
+    uint32_t bias;
     uint32_t fault;
 };
 
-extern "C" __global__ __cube__ __aicore__ void cube_gemv(GM_ADDR a, GM_ADDR bt, GM_ADDR c, GM_ADDR tiling)
+extern "C" __global__ __cube__ __aicore__ void cube_gemv(GM_ADDR a, GM_ADDR bt, GM_ADDR bias, GM_ADDR c,
+                                                          GM_ADDR tiling)
 {
     const GemvTiling t = *reinterpret_cast<__gm__ const GemvTiling*>(tiling);
     const uint32_t nAlign = (t.n + 15) / 16 * 16;
@@ -31,6 +34,12 @@ extern "C" __global__ __cube__ __aicore__ void cube_gemv(GM_ADDR a, GM_ADDR bt, 
     LocalTensor<half> b1(TPosition::B1, l1Base + aElems * 2, nAlign * t.k);
     DataCopy(a1, aGm, Nd2NzParams(1, 1, t.k, 0, t.k, 1, 1, 0));
     DataCopy(b1, btGm, Nd2NzParams(1, t.n, t.k, 0, t.k, nAlign, 1, 0));
+    LocalTensor<float> bias1(TPosition::C1, l1Base + aElems * 2 + nAlign * t.k * 2, nAlign);
+    if (t.bias != 0) {
+        GlobalTensor<float> biasGm;
+        biasGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(bias), t.n);
+        DataCopy(bias1, biasGm, Nd2NzParams(1, 1, t.n, 0, t.n, 1, 1, 0));
+    }
     SetFlag<HardEvent::MTE2_MTE1>(EVENT_ID0);
     WaitFlag<HardEvent::MTE2_MTE1>(EVENT_ID0);
 
@@ -44,6 +53,12 @@ extern "C" __global__ __cube__ __aicore__ void cube_gemv(GM_ADDR a, GM_ADDR bt, 
     pb.repeatTimes = static_cast<uint8_t>(nAlign / 16 * t.k / 16);
     pb.srcStride = 1;
     LoadData(b2, b1, pb);
+    LocalTensor<float> bias2(TPosition::C2, 0, nAlign);
+    if (t.bias != 0) {
+        // fault 4: the same-type DataCopy from L1 into L1 (only UB -> UB and C1 -> C2 exist)
+        LocalTensor<float> into = t.fault == 4 ? LocalTensor<float>(TPosition::A1, 0, nAlign) : bias2;
+        DataCopy(into, bias1, DataCopyParams(1, static_cast<uint16_t>(nAlign * 4 / 64), 0, 0));
+    }
     SetFlag<HardEvent::MTE1_M>(EVENT_ID0);
     WaitFlag<HardEvent::MTE1_M>(EVENT_ID0);
 
@@ -54,7 +69,11 @@ extern "C" __global__ __cube__ __aicore__ void cube_gemv(GM_ADDR a, GM_ADDR bt, 
     mp.k = static_cast<uint16_t>(t.k);
     // fault 2: the row of A in L0A is shorter than k (GEMV reads k halves of it)
     LocalTensor<half> fm = t.fault == 2 ? LocalTensor<half>(TPosition::A2, 0, t.k / 2) : a2;
-    Mmad(c1, fm, b2, mp);
+    if (t.bias != 0) {
+        Mmad(c1, fm, b2, bias2, mp);
+    } else {
+        Mmad(c1, fm, b2, mp);
+    }
     SetFlag<HardEvent::M_FIX>(EVENT_ID0);
     WaitFlag<HardEvent::M_FIX>(EVENT_ID0);
 

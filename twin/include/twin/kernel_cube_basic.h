@@ -220,6 +220,17 @@ __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>&
     twin_detail::CopyL1ToBt(twin_detail::Operand("dst", dst), twin_detail::Operand("src", src), repeatParams);
 }
 
+// The same-type form (float -> float, int32_t -> int32_t) arrives through the one DataCopy(LocalTensor,
+// LocalTensor, DataCopyParams) that also copies UB -> UB (twin/kernel_data_copy.h).
+template <typename T, typename U>
+void twin_detail::CopyLocalToBiasTable(const LocalTensor<T>& dst, const LocalTensor<U>& src,
+                                       const DataCopyParams& repeatParams)
+{
+    static_assert(std::is_same_v<T, float> || std::is_same_v<T, int32_t>,
+                  "L1 -> BiasTable DataCopy on A2 writes float or int32_t");
+    twin_detail::CopyL1ToBt(twin_detail::Operand("dst", dst), twin_detail::Operand("src", src), repeatParams);
+}
+
 // L1 -> L0A/L0B in 512-byte fractals.
 template <typename T>
 __aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src,
