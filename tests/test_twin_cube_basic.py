@@ -108,6 +108,7 @@ def test_gemv_reads_the_row_of_a_as_nd_from_static_cube_tensors(gemv_lib, n, k, 
         r"reaches byte 512"),
     (4, r"DataCopy\(UB->UB\): broke the rule 'a DataCopy between LocalTensors is UB -> UB or L1 \(C1\) -> BiasTable "
         r"\(C2\)': dst at TPosition::A1, src at TPosition::C1"),
+    (5, r"Fixpipe\(L0C->GM\): broke the rule 'Fixpipe's channel split is not modelled by the twin'"),
 ])
 def test_gemv_planted_faults(gemv_lib, fault, message):
     with pytest.raises(KernelRuleViolation, match=message):

@@ -335,6 +335,26 @@ def gm2l1_case(scenario: int):
     return make
 
 
+def fixpipe_case(scenario: int):
+    # M 128, K 128 (two rounds of 64 accumulated in L0C), N 256; the host lays A out as its two [128, 64] halves one
+    # after the other (the kernel reads round r at A + r * 128 * 64), B as [K, N]. Out of L0C: 1 Nz float, 2 ND float,
+    # 4 ND int8 with the scalar quant 2.0 (QF322B8_PRE), 6 ND float with ReLU, 7 Nz float with channel split
+    # (16 x 8 fractals).
+    def make(kdir, gen) -> Case:
+        a, b = rand(gen, (128, 128), -1, 3, torch.float16), rand(gen, (128, 256), -1, 3, torch.float16)
+        c = a.double() @ b.double()
+        a_gm = a.reshape(128, 2, 64).permute(1, 0, 2).contiguous()
+        out = torch.zeros(128 * 256, dtype=torch.int8 if scenario == 4 else torch.float32)
+        expect = {1: lambda: c.reshape(128, 16, 16).permute(1, 0, 2).reshape(-1),
+                  2: lambda: c.reshape(-1),
+                  4: lambda: torch.round(c.float().double() * 2.0).clamp(-128, 127).reshape(-1),
+                  6: lambda: c.clamp(min=0).reshape(-1),
+                  7: lambda: c.reshape(128, 32, 8).permute(1, 0, 2).reshape(-1)}[scenario]()
+        return Case(1, {"a": a_gm, "b": b, "c": out, "quantAlpha": torch.zeros(256, dtype=torch.int64)},
+                    {"c": expect}, 1e-5, 1e-4)
+    return make
+
+
 KERNELS: List[Kernel] = [
     example("ex_brcb", f"{BASIC}/01_memory_vector_compute/brcb/brcb.asc", "brcb_custom",
             "Brcb (uint16), LocalMemAllocator, flags", brcb_case),
@@ -407,4 +427,10 @@ KERNELS: List[Kernel] = [
                                   2: "GM -> L1 with Nd2Nz, static cube tensors, Mmad, Fixpipe",
                                   4: "the same with a bias (C1 -> C2 DataCopy, Mmad with bias)"}[s],
               gm2l1_case(s), template="128, 128, 256", scenario=s) for s in (1, 2, 4)],
+    *[example(f"ex_fixpipe_l0c2gm_s{s}", f"{BASIC}/03_matrix_compute/fixpipe_l0c2gm/fixpipe_l0c2gm.asc",
+              "fixpipe_l0c2gm", {1: "Fixpipe L0C -> GM as Nz (CFG_NZ), K accumulated in two rounds",
+                                 2: "Fixpipe L0C -> GM as ND (CFG_ROW_MAJOR)",
+                                 4: "Fixpipe with scalar quantisation to int8 (QF322B8_PRE, deqScalar)",
+                                 6: "Fixpipe with ReLU (reluEn)", 7: "Fixpipe Nz with channel split"}[s],
+              fixpipe_case(s), template="128, 128, 256", scenario=s) for s in (1, 2, 4, 6, 7)],
 ]

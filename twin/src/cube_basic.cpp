@@ -419,6 +419,11 @@ void FixpipeToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOpe
         }
     }
     if (nz2nd && p.dstStride == 0) ascend_twin::Fail(call, "Fixpipe's dstStride is not 0", "dstStride 0");
+    if (p.isChannelSplit) {
+        ascend_twin::Fail(call, "Fixpipe's channel split is not modelled by the twin",
+                          "isChannelSplit true (16 x 16 fractals written as two 16 x 8 ones): the twin would write "
+                          "them unsplit, so it refuses");
+    }
     const uint64_t srcEnd = static_cast<uint64_t>(p.ndNum - 1) * p.srcNdStride * 256 * 4 +
                             ((p.nSize / 16 - 1) * static_cast<uint64_t>(p.srcStride) * 16 + p.mSize * 16ULL) * 4;
     CheckInside(call, src, srcEnd);
