@@ -119,3 +119,14 @@ def test_static_cube_tensor_on_a_vector_core_is_a_violation(gemv_lib):
     with pytest.raises(KernelRuleViolation, match=r"broke the rule 'an AI Vector core has no L1 or L0 buffers': a "
                                                   r"KERNEL_TYPE_AIV_ONLY kernel placed a static tensor in L1"):
         gemv_lib.launch("vector_static_l1", 1, x=torch.zeros(8))
+
+
+def test_ub_to_ub_data_copy_of_any_type_stays_in_ub(gemv_lib):
+    g = torch.Generator().manual_seed(3)
+    xh, yh = torch.randn(64, generator=g).half(), torch.randn(64, generator=g).half()
+    xf, yf = torch.randn(64, generator=g), torch.randn(64, generator=g)
+    eh, ef = yh.clone().view(4, 16), yf.clone().view(8, 8)
+    eh[0::2] = xh.view(4, 16)[0::2]
+    ef[0::2] = xf.view(8, 8)[0::2]
+    gemv_lib.launch("ub_copies", 1, xh=xh, yh=yh, xf=xf, yf=yf)
+    assert torch.equal(yh, eh.reshape(-1)) and torch.equal(yf, ef.reshape(-1))

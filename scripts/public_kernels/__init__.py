@@ -5,7 +5,7 @@ from . import asc_devkit, asc_devkit_examples, ops_math, ops_nn, samples, sgl_ke
 from .common import Kernel
 
 _MODULES = (asc_devkit, asc_devkit_examples, ops_math, ops_nn, samples, vllm_ascend, sgl_kernel_npu)
-REPOSITORIES = [m.REPO for m in _MODULES]
+REPOSITORIES = list(dict.fromkeys(m.REPO for m in _MODULES))  # asc-devkit has two modules
 
 
 def all_kernels() -> List[Kernel]:

@@ -93,3 +93,31 @@ extern "C" __global__ __vector__ __aicore__ void vector_static_l1(GM_ADDR x)
     (void)x;
     (void)a1;
 }
+
+// The same DataCopy(LocalTensor, LocalTensor, DataCopyParams) between UB tensors of any type stays UB -> UB
+// (32-byte blocks): half and float rows of 64 elements, every other block.
+extern "C" __global__ __vector__ __aicore__ void ub_copies(GM_ADDR xh, GM_ADDR yh, GM_ADDR xf, GM_ADDR yf)
+{
+    GlobalTensor<half> xhGm;
+    GlobalTensor<half> yhGm;
+    GlobalTensor<float> xfGm;
+    GlobalTensor<float> yfGm;
+    xhGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(xh), 64);
+    yhGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(yh), 64);
+    xfGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(xf), 64);
+    yfGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(yf), 64);
+    LocalTensor<half> ah(TPosition::VECIN, 0, 64);
+    LocalTensor<half> bh(TPosition::VECOUT, 128, 64);
+    LocalTensor<float> af(TPosition::VECIN, 256, 64);
+    LocalTensor<float> bf(TPosition::VECOUT, 512, 64);
+    DataCopy(ah, xhGm, 64);
+    DataCopy(af, xfGm, 64);
+    DataCopy(bh, yhGm, 64);  // the skipped blocks keep y's values
+    DataCopy(bf, yfGm, 64);
+    PipeBarrier<PIPE_ALL>();
+    DataCopy(bh, ah, DataCopyParams(2, 1, 1, 1));  // blocks 0 and 2 of 4
+    DataCopy(bf, af, DataCopyParams(4, 1, 1, 1));  // blocks 0, 2, 4, 6 of 8
+    PipeBarrier<PIPE_ALL>();
+    DataCopy(yhGm, bh, 64);
+    DataCopy(yfGm, bf, 64);
+}

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "twin/hazard.h"
 #include "twin/kernel_tensor.h"
@@ -213,9 +214,11 @@ __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>&
                   "uint32_t, float, int64_t, uint64_t and double");
     const TPosition dstPos = twin_detail::TwinPosition(dst);
     const TPosition srcPos = twin_detail::TwinPosition(src);
-    if (dstPos == TPosition::C2) {  // L1 -> BiasTable, blockLen in 64-byte units
-        twin_detail::CopyLocalToBiasTable(dst, src, repeatParams);
-        return;
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, int32_t>) {
+        if (dstPos == TPosition::C2) {  // L1 -> BiasTable, blockLen in 64-byte units
+            twin_detail::CopyLocalToBiasTable(dst, src, repeatParams);
+            return;
+        }
     }
     const char* call = "DataCopy(UB->UB)";
     if (twin_detail::InCubeMemory(dstPos) || twin_detail::InCubeMemory(srcPos)) {
