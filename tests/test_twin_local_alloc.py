@@ -51,7 +51,7 @@ extern "C" __global__ __aicore__ void kernel_asserts(GM_ADDR tiling)
     } else if (mode == 1) {
         assert(n % 8 == 0, "n %d is not a multiple of 8\\n", n);
     } else {
-        ASCENDC_ASSERT(GetBlockNum() != n, { KERNEL_LOG(KERNEL_ERROR, "block dim %d", n); });
+        ASCENDC_ASSERT(AscendC::GetBlockNum() != n, { KERNEL_LOG(KERNEL_ERROR, "block dim %d", n); });
     }
 }
 """
@@ -70,7 +70,7 @@ def test_kernel_asserts_that_hold_pass(asserts, mode, n):
 
 
 @pytest.mark.parametrize("mode,n,expr", [(0, 0, r"n > 0"), (1, 12, r"n % 8 == 0"),
-                                         (2, 2, r"GetBlockNum\(\) != n")])
+                                         (2, 2, r"AscendC::GetBlockNum\(\) != n")])
 def test_failed_kernel_assert_is_a_violation(asserts, mode, n, expr):
     with pytest.raises(KernelRuleViolation, match=r"broke the rule 'kernel assertions hold': '%s' is false" % expr):
         asserts.launch("kernel_asserts", 2, tiling=struct.pack("<ii", mode, n))
