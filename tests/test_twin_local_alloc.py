@@ -78,11 +78,13 @@ def test_failed_kernel_assert_is_a_violation(asserts, mode, n, expr):
 
 GLOBAL_NAMES = """#include "kernel_operator.h"
 // Names kernels use unqualified or from the utility header: QuantMode_t (a type of the device compiler, global)
-// and AscendC::IsSameType.
+// and AscendC::IsSameType, AscendC::Conditional.
 template <typename T>
 __aicore__ inline int32_t Code()
 {
-    return AscendC::IsSameType<T, half>::value ? 1 : (AscendC::IsSameType<T, float>::value ? 2 : 0);
+    using Wide = typename AscendC::Conditional<sizeof(T) == 2, float, T>::type;  // half -> float, others kept
+    return (AscendC::IsSameType<T, half>::value ? 1 : (AscendC::IsSameType<T, float>::value ? 2 : 0)) +
+           10 * static_cast<int32_t>(sizeof(Wide));
 }
 extern "C" __global__ __aicore__ void global_names(GM_ADDR out)
 {
@@ -104,4 +106,4 @@ def test_global_quant_mode_and_is_same_type(tmp_path):
     lib = ascend_ext.twin.compile_kernels([str(src)])
     out = torch.full((8,), -1, dtype=torch.int32)
     lib.launch("global_names", 1, out=out)
-    assert out[:4].tolist() == [1, 2, 0, 6]
+    assert out[:4].tolist() == [41, 42, 10, 6]

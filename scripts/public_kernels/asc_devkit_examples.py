@@ -355,6 +355,27 @@ def fixpipe_case(scenario: int):
     return make
 
 
+def reduce_repeat_case(scenario: int):
+    # ReduceRepeat, one value per repeat. 1: MAX of 8 repeats of 128 halves, values only (ORDER_ONLY_VALUE);
+    # 2: MIN of 8 repeats, (value, index in the repeat) pairs, the index as the half slot's 16 bits; 3: SUM of 32
+    # repeats of 64 floats; 4: SUM of each of 13 rows of 57 floats (rows padded to 64 in UB, mask 57).
+    def make(kdir, gen) -> Case:
+        if scenario in (1, 2):  # distinct values: a permutation of 1024 steps of 1/128
+            x = (torch.randperm(1024, generator=gen).double() / 128 - 4).half()
+            rows = x.double().view(8, 128)
+            if scenario == 1:
+                return Case(1, {"x": x, "z": torch.zeros(8, dtype=torch.float16)}, {"z": rows.amax(1)})
+            z = torch.zeros(16, dtype=torch.int16)  # compared bit for bit: the half values and the 16-bit indices
+            pairs = torch.stack([rows.amin(1).half().view(torch.int16), rows.argmin(1).to(torch.int16)], 1)
+            return Case(1, {"x": x, "z": z}, {"z": pairs.reshape(-1)})
+        if scenario == 3:
+            x = rand(gen, 2048)
+            return Case(1, {"x": x, "z": torch.zeros(32)}, {"z": x.double().view(32, 64).sum(1)}, 1e-5, 1e-5)
+        x = rand(gen, 13 * 57)
+        return Case(1, {"x": x, "z": torch.zeros(13)}, {"z": x.double().view(13, 57).sum(1)}, 1e-5, 1e-5)
+    return make
+
+
 KERNELS: List[Kernel] = [
     example("ex_brcb", f"{BASIC}/01_memory_vector_compute/brcb/brcb.asc", "brcb_custom",
             "Brcb (uint16), LocalMemAllocator, flags", brcb_case),
@@ -377,6 +398,13 @@ KERNELS: List[Kernel] = [
               {1: "ReduceDataBlock MAX (half)", 2: "ReduceDataBlock MIN (half)", 3: "ReduceDataBlock SUM (float)"}[s],
               reduce_data_block_case(s), template={1: "256, 16", 2: "512, 32", 3: "128, 16"}[s], scenario=s)
       for s in (1, 2, 3)],
+    *[example(f"ex_reduce_repeat_s{s}", f"{BASIC}/01_memory_vector_compute/reduce_repeat/reduce_repeat.asc",
+              "reduce_repeat_custom", {1: "ReduceRepeat MAX, ORDER_ONLY_VALUE, AscendC::Conditional",
+                                       2: "ReduceRepeat MIN with indices", 3: "ReduceRepeat SUM (float)",
+                                       4: "ReduceRepeat SUM over unaligned rows, DataCopyPad with padding"}[s],
+              reduce_repeat_case(s), scenario=s,
+              template={1: "1024, 1, 1024, 8", 2: "1024, 1, 1024, 16", 3: "2048, 1, 2048, 32", 4: "741, 13, 57, 13"}[s])
+      for s in (1, 2, 3, 4)],
     example("ex_reduce_pair_elem", f"{BASIC}/01_memory_vector_compute/reduce_pair_elem/reduce_pair_elem.asc",
             "reduce_pair_elem_custom", "ReducePairElem SUM (bit mask)", reduce_pair_case),
     example("ex_reduce", f"{BASIC}/01_memory_vector_compute/reduce/reduce.asc", "reduce_custom",
