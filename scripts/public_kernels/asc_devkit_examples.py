@@ -40,13 +40,13 @@ def example(name: str, path: str, entry: str, features: str, make_case, template
 def host_value(code: str) -> int:
     """The uint32_t a few lines of an example's host code compute with the host tiling API (the twin's,
     twin/host_include, as the example's own host main would call it): `code` ends with `return <value>;`.
-    Compiled with g++ and run once (cached by content)."""
+    Compiled with g++ and run once (cached by content and by the twin SDK's digest)."""
     import ascend_ext.twin_kernels as tk
 
     sdk = os.path.join(os.path.dirname(os.path.abspath(tk.__file__)), "twin_sdk")
     unit = f'#include <cstdint>\n#include <cstdio>\n#include "tiling/tiling_api.h"\n' \
            f'static uint32_t Value() {{ {code} }}\nint main() {{ std::printf("%u\\n", Value()); return 0; }}\n'
-    digest = hashlib.sha256((unit + sdk).encode()).hexdigest()[:16]
+    digest = hashlib.sha256((unit + tk.sdk_digest()).encode()).hexdigest()[:16]  # rebuilt when the SDK changes
     exe = os.path.join(tempfile.gettempdir(), f"pubk_host_value_{digest}")
     if not os.path.exists(exe):
         with open(exe + ".cpp", "w") as f:
