@@ -37,3 +37,73 @@ def test_allocator_past_the_ub_is_a_violation(lib):
     with pytest.raises(KernelRuleViolation, match=r"LocalMemAllocator::Alloc: broke the rule 'UB allocations fit in "
                                                   r"the UB': asking for 262144 bytes at UB offset 256"):
         lib.launch("relu_scale_too_big", 1, x=torch.zeros(64), y=torch.zeros(64), tiling=struct.pack("<If", 64, 1.0))
+
+
+KERNEL_ASSERTS = """#include "kernel_operator.h"
+// assert (utils/debug/asc_assert.h, through kernel_operator.h: no <cassert> here) with and without a message,
+// and ASCENDC_ASSERT whose behavior logs with KERNEL_LOG (empty on the device, as here).
+extern "C" __global__ __aicore__ void kernel_asserts(GM_ADDR tiling)
+{
+    int32_t mode = *reinterpret_cast<__gm__ int32_t*>(tiling);
+    int32_t n = *(reinterpret_cast<__gm__ int32_t*>(tiling) + 1);
+    if (mode == 0) {
+        assert(n > 0);
+    } else if (mode == 1) {
+        assert(n % 8 == 0, "n %d is not a multiple of 8\\n", n);
+    } else {
+        ASCENDC_ASSERT(AscendC::GetBlockNum() != n, { KERNEL_LOG(KERNEL_ERROR, "block dim %d", n); });
+    }
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def asserts(tmp_path_factory):
+    src = tmp_path_factory.mktemp("asserts") / "kernel_asserts.cpp"
+    src.write_text(KERNEL_ASSERTS)
+    return ascend_ext.twin.compile_kernels([str(src)])
+
+
+@pytest.mark.parametrize("mode,n", [(0, 3), (1, 16), (2, 3)])
+def test_kernel_asserts_that_hold_pass(asserts, mode, n):
+    asserts.launch("kernel_asserts", 2, tiling=struct.pack("<ii", mode, n))
+
+
+@pytest.mark.parametrize("mode,n,expr", [(0, 0, r"n > 0"), (1, 12, r"n % 8 == 0"),
+                                         (2, 2, r"AscendC::GetBlockNum\(\) != n")])
+def test_failed_kernel_assert_is_a_violation(asserts, mode, n, expr):
+    with pytest.raises(KernelRuleViolation, match=r"broke the rule 'kernel assertions hold': '%s' is false" % expr):
+        asserts.launch("kernel_asserts", 2, tiling=struct.pack("<ii", mode, n))
+
+
+GLOBAL_NAMES = """#include "kernel_operator.h"
+// Names kernels use unqualified or from the utility header: QuantMode_t (a type of the device compiler, global)
+// and AscendC::IsSameType, AscendC::Conditional.
+template <typename T>
+__aicore__ inline int32_t Code()
+{
+    using Wide = typename AscendC::Conditional<sizeof(T) == 2, float, T>::type;  // half -> float, others kept
+    return (AscendC::IsSameType<T, half>::value ? 1 : (AscendC::IsSameType<T, float>::value ? 2 : 0)) +
+           10 * static_cast<int32_t>(sizeof(Wide));
+}
+extern "C" __global__ __aicore__ void global_names(GM_ADDR out)
+{
+    AscendC::FixpipeParamsV220 params;
+    QuantMode_t mode = QuantMode_t::VQF322B8_PRE;
+    params.quantPre = mode;
+    __gm__ int32_t* o = reinterpret_cast<__gm__ int32_t*>(out);
+    o[0] = Code<half>();
+    o[1] = Code<float>();
+    o[2] = Code<int8_t>();
+    o[3] = static_cast<int32_t>(params.quantPre);
+}
+"""
+
+
+def test_global_quant_mode_and_is_same_type(tmp_path):
+    src = tmp_path / "global_names.cpp"
+    src.write_text(GLOBAL_NAMES)
+    lib = ascend_ext.twin.compile_kernels([str(src)])
+    out = torch.full((8,), -1, dtype=torch.int32)
+    lib.launch("global_names", 1, out=out)
+    assert out[:4].tolist() == [41, 42, 10, 6]

@@ -1,11 +1,11 @@
 """The public kernels scripts/measure_public_kernels.py measures, one module per repository."""
 from typing import List
 
-from . import asc_devkit, ops_math, ops_nn, samples, sgl_kernel_npu, vllm_ascend
+from . import asc_devkit, asc_devkit_examples, ops_math, ops_nn, samples, sgl_kernel_npu, vllm_ascend
 from .common import Kernel
 
-_MODULES = (asc_devkit, ops_math, ops_nn, samples, vllm_ascend, sgl_kernel_npu)
-REPOSITORIES = [m.REPO for m in _MODULES]
+_MODULES = (asc_devkit, asc_devkit_examples, ops_math, ops_nn, samples, vllm_ascend, sgl_kernel_npu)
+REPOSITORIES = list(dict.fromkeys(m.REPO for m in _MODULES))  # asc-devkit has two modules
 
 
 def all_kernels() -> List[Kernel]:

@@ -137,6 +137,24 @@ int32_t LoadInt(const uint8_t* p, CubeElem e)
 
 uint8_t* CubeBase(TPosition pos) { return Cube() + MemoryOffset(CubeMemoryOf(pos)); }
 
+uint8_t* StaticCubeTensor(const char* call, TPosition pos, uint32_t addr, uint64_t bytes)
+{
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    const int32_t m = CubeMemoryOf(pos);
+    if (core.kernelType == KERNEL_TYPE_AIV_ONLY) {
+        ascend_twin::FailF(call, "an AI Vector core has no L1 or L0 buffers",
+                           "a KERNEL_TYPE_AIV_ONLY kernel placed a static tensor in %s (TPosition::%s)",
+                           kMemoryName[m], PositionName(pos));
+    }
+    if (addr + bytes > MemoryBytes(m)) {
+        ascend_twin::FailF(call, "a static tensor lies inside its memory",
+                           "%llu bytes at %s address %u; %s has %llu bytes of %s",
+                           static_cast<unsigned long long>(bytes), kMemoryName[m], addr, core.platform->name,
+                           static_cast<unsigned long long>(MemoryBytes(m)), kMemoryName[m]);
+    }
+    return CubeBase(pos) + addr;
+}
+
 uint32_t CubeBufferBytes(TPosition pos, uint32_t len)
 {
     const uint32_t a = kMemoryAlign[CubeMemoryOf(pos)];
@@ -329,10 +347,17 @@ void MmadRun(const CubeOperand& dst, const CubeOperand& fm, const CubeOperand& f
     const uint32_t mBlocks = (p.m + 15) / 16;
     const uint32_t nBlocks = (p.n + 15) / 16;
     const uint64_t fractal = 16ULL * c0 * es;  // 512 bytes
-    CheckInside(call, fm, mBlocks * kBlocks * fractal);
+    // M = 1 runs as GEMV on A2: L0A holds A as one ND row of K elements, not in 16-row fractals (Mmad docs,
+    // GEMV; switching it off with disableGemv exists on Ascend 950 only).
+    const bool gemv = p.m == 1;
+    CheckInside(call, fm, gemv ? static_cast<uint64_t>(kPadded) * es : mBlocks * kBlocks * fractal);
     CheckInside(call, filter, static_cast<uint64_t>(kBlocks) * nBlocks * fractal);
     CheckInside(call, dst, static_cast<uint64_t>(nBlocks) * mBlocks * 256 * dst.elemSize);
     if (bias != nullptr) CheckInside(call, *bias, static_cast<uint64_t>(p.n) * bias->elemSize);
+    auto AAt = [&](uint32_t mm, uint32_t kk) -> const uint8_t* {
+        if (gemv) return fm.data + static_cast<uint64_t>(kk) * es;
+        return fm.data + ((mm / 16) * kBlocks + kk / c0) * fractal + ((mm % 16) * c0 + kk % c0) * es;
+    };
     const bool integer = dst.elem == CubeElem::kInt32;
     // C's starting value: 0, what L0C holds, or the BT row.
     const bool fromBias = bias != nullptr;
@@ -349,7 +374,7 @@ void MmadRun(const CubeOperand& dst, const CubeOperand& fm, const CubeOperand& f
                 if (fromBias) acc = LoadInt(bias->data + nn * 4ULL, CubeElem::kInt32);
                 else if (accumulate) acc = LoadInt(c, CubeElem::kInt32);
                 for (uint32_t kk = 0; kk < p.k; ++kk) {
-                    const uint8_t* a = fm.data + ((mm / 16) * kBlocks + kk / c0) * fractal + ((mm % 16) * c0 + kk % c0) * es;
+                    const uint8_t* a = AAt(mm, kk);
                     const uint8_t* b = filter.data + ((kk / c0) * nBlocks + nn / 16) * fractal + ((nn % 16) * c0 + kk % c0) * es;
                     acc += LoadInt(a, fm.elem) * LoadInt(b, filter.elem);
                 }
@@ -359,7 +384,7 @@ void MmadRun(const CubeOperand& dst, const CubeOperand& fm, const CubeOperand& f
                 if (fromBias) acc = Load(bias->data + nn * 4ULL, CubeElem::kFloat);
                 else if (accumulate) acc = Load(c, CubeElem::kFloat);
                 for (uint32_t kk = 0; kk < p.k; ++kk) {
-                    const uint8_t* a = fm.data + ((mm / 16) * kBlocks + kk / c0) * fractal + ((mm % 16) * c0 + kk % c0) * es;
+                    const uint8_t* a = AAt(mm, kk);
                     const uint8_t* b = filter.data + ((kk / c0) * nBlocks + nn / 16) * fractal + ((nn % 16) * c0 + kk % c0) * es;
                     acc += Load(a, fm.elem) * Load(b, filter.elem);
                 }
@@ -394,6 +419,11 @@ void FixpipeToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOpe
         }
     }
     if (nz2nd && p.dstStride == 0) ascend_twin::Fail(call, "Fixpipe's dstStride is not 0", "dstStride 0");
+    if (p.isChannelSplit) {
+        ascend_twin::Fail(call, "Fixpipe's channel split is not modelled by the twin",
+                          "isChannelSplit true (16 x 16 fractals written as two 16 x 8 ones): the twin would write "
+                          "them unsplit, so it refuses");
+    }
     const uint64_t srcEnd = static_cast<uint64_t>(p.ndNum - 1) * p.srcNdStride * 256 * 4 +
                             ((p.nSize / 16 - 1) * static_cast<uint64_t>(p.srcStride) * 16 + p.mSize * 16ULL) * 4;
     CheckInside(call, src, srcEnd);

@@ -218,14 +218,17 @@ namespace AscendC::twin_detail {
 
 uint8_t* StaticUbTensor(const char* call, TPosition pos, uint32_t addr, uint64_t bytes)
 {
-    if (pos != TPosition::VECIN && pos != TPosition::VECOUT && pos != TPosition::VECCALC) {
+    const bool cube = CubeMemoryOf(pos) >= 0;
+    if (!cube && pos != TPosition::VECIN && pos != TPosition::VECOUT && pos != TPosition::VECCALC) {
         ascend_twin::FailF(call, "a static tensor's position is a memory the core has",
-                           "TPosition::%s: the twin places static LocalTensors in UB (VECIN, VECOUT, VECCALC) only",
+                           "TPosition::%s: static LocalTensors live in UB (VECIN, VECOUT, VECCALC) or in the cube "
+                           "core's L1 (A1, B1, C1), L0A (A2), L0B (B2), L0C (CO1) or BT (C2)",
                            PositionName(pos));
     }
     if (addr % 32 != 0) {
         ascend_twin::FailF(call, "a static tensor's address is 32-byte aligned", "addr %u", addr);
     }
+    if (cube) return StaticCubeTensor(call, pos, addr, bytes);
     ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
     if (addr + bytes > core.platform->ubSize) {
         ascend_twin::Fail(call, "a static tensor lies inside its memory",

@@ -100,7 +100,14 @@ struct MmadParams {
     bool cmatrixInitVal = true;    // C starts from 0
 };
 
+}  // namespace AscendC
+
+// QuantMode_t is a type of the device compiler, in the global namespace (asc-devkit's headers use it without
+// declaring it; the examples name it unqualified outside AscendC). A2's values (the Fixpipe/DataCopy docs).
 enum QuantMode_t { NoQuant, F322F16, F322BF16, DEQF16, VDEQF16, QF322B8_PRE, VQF322B8_PRE, REQ8, VREQ8 };
+
+namespace AscendC {
+using ::QuantMode_t;
 
 struct FixpipeParamsV220 {
     __aicore__ FixpipeParamsV220() {}
@@ -211,6 +218,17 @@ __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>&
                   "L1 -> BiasTable DataCopy on A2 writes float or int32_t");
     static_assert(std::is_same_v<U, half> || std::is_same_v<U, float> || std::is_same_v<U, int32_t>,
                   "L1 -> BiasTable DataCopy on A2 reads half, int32_t or float");
+    twin_detail::CopyL1ToBt(twin_detail::Operand("dst", dst), twin_detail::Operand("src", src), repeatParams);
+}
+
+// The same-type form (float -> float, int32_t -> int32_t) arrives through the one DataCopy(LocalTensor,
+// LocalTensor, DataCopyParams) that also copies UB -> UB (twin/kernel_data_copy.h).
+template <typename T, typename U>
+void twin_detail::CopyLocalToBiasTable(const LocalTensor<T>& dst, const LocalTensor<U>& src,
+                                       const DataCopyParams& repeatParams)
+{
+    static_assert(std::is_same_v<T, float> || std::is_same_v<T, int32_t>,
+                  "L1 -> BiasTable DataCopy on A2 writes float or int32_t");
     twin_detail::CopyL1ToBt(twin_detail::Operand("dst", dst), twin_detail::Operand("src", src), repeatParams);
 }
 

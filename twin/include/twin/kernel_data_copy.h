@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "twin/hazard.h"
 #include "twin/kernel_tensor.h"
@@ -185,6 +186,21 @@ __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>
                       len + repeatParams.dstStride * 32ULL, len + repeatParams.srcStride * 32ULL});
 }
 
+namespace twin_detail {
+const char* PositionName(TPosition pos);  // twin/kernel_tpipe.h
+
+// Local -> local copies that leave UB: L1 (C1) -> BiasTable (C2), defined with the cube path
+// (twin/kernel_cube_basic.h). The same-type DataCopy below is the API's one entry for both.
+template <typename T, typename U>
+void CopyLocalToBiasTable(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyParams& repeatParams);
+
+inline bool InCubeMemory(TPosition pos)
+{
+    return pos == TPosition::A1 || pos == TPosition::B1 || pos == TPosition::C1 || pos == TPosition::A2 ||
+           pos == TPosition::B2 || pos == TPosition::CO1 || pos == TPosition::C2;
+}
+}  // namespace twin_detail
+
 // UB -> UB (VECIN -> VECCALC, VECCALC -> VECOUT): blockCount blocks of blockLen 32-byte blocks, srcGap/dstGap
 // 32-byte blocks between them; blockCount or blockLen 0 is a no-op (A2). The C++ API's pipe table (附录/API流水
 // 类型汇总: "DataCopy(UB->UB) | AIV | PIPE_V") puts it on V, so the hazard detector records it there. A2
@@ -196,7 +212,20 @@ __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>&
                                       int64_t, uint64_t, double>,
                   "DataCopy(UB->UB) on A2 supports int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, "
                   "uint32_t, float, int64_t, uint64_t and double");
+    const TPosition dstPos = twin_detail::TwinPosition(dst);
+    const TPosition srcPos = twin_detail::TwinPosition(src);
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, int32_t>) {
+        if (dstPos == TPosition::C2) {  // L1 -> BiasTable, blockLen in 64-byte units
+            twin_detail::CopyLocalToBiasTable(dst, src, repeatParams);
+            return;
+        }
+    }
     const char* call = "DataCopy(UB->UB)";
+    if (twin_detail::InCubeMemory(dstPos) || twin_detail::InCubeMemory(srcPos)) {
+        ascend_twin::FailF(call, "a DataCopy between LocalTensors is UB -> UB or L1 (C1) -> BiasTable (C2)",
+                           "dst at TPosition::%s, src at TPosition::%s", twin_detail::PositionName(dstPos),
+                           twin_detail::PositionName(srcPos));
+    }
     twin_detail::CheckBlockCount(call, repeatParams.blockCount);
     ascend_twin::CheckUbAligned(call, "dst", twin_detail::TwinData(dst));
     ascend_twin::CheckUbAligned(call, "src", twin_detail::TwinData(src));

@@ -74,8 +74,21 @@ namespace ascend_twin {
 }
 
 // A failed kernel assertion stops the kernel (a trap on the NPU): a rule violation naming the expression.
-#define ascendc_assert(expr, ...) \
+// assert (utils/debug/asc_assert.h, which kernel_operator.h includes through the dump-tensor interface)
+// replaces the C library's macro in kernel code: assert(expr) or assert(expr, fmt, args...), the message
+// printed on failure (the twin reports the expression). Both are empty with NDEBUG or ASCENDC_DUMP=0, as on
+// the device.
+#include <cassert>
+#undef assert
+#undef ascendc_assert
+#if !(defined(ASCENDC_DUMP) && ASCENDC_DUMP == 0) && !defined(NDEBUG)
+#define ascendc_assert(...) ASCEND_TWIN_ASSERT_FIRST(__VA_ARGS__, "")
+#define ASCEND_TWIN_ASSERT_FIRST(expr, ...) \
     (static_cast<bool>(expr) ? void(0) : ascend_twin::FailAssert(#expr, __FILE__, __LINE__))
+#else
+#define ascendc_assert(...)
+#endif
+#define assert(...) ascendc_assert(__VA_ARGS__)
 
 // ASSERT (impl/basic_api/kernel_macros.h): checked like assert() in the CPU debug build, reported the same
 // way as ascendc_assert. The device build defines it empty, so its expression is never compiled there: names
@@ -89,4 +102,16 @@ namespace ascend_twin {
     }()                                                                                                      \
          ? void(0)                                                                                           \
          : ascend_twin::FailAssert(#x, __FILE__, __LINE__))
+#endif
+
+// ASCENDC_ASSERT(cond, behavior) and KERNEL_LOG(level, format, ...) (impl/basic_api/kernel_log.h): the device
+// build defines both empty, so neither the condition nor the behavior (typically a KERNEL_LOG(KERNEL_ERROR,
+// ...)) is compiled there; the CPU debug build checks the condition, runs the behavior and aborts. The twin
+// checks the condition as ASSERT does (names resolving in AscendC too) and, as the device build, drops the
+// behavior and the log: KERNEL_LOG's level (KERNEL_ERROR, ...) is a token the device build never sees.
+#ifndef ASCENDC_ASSERT
+#define ASCENDC_ASSERT(cond, behavior) ASSERT(cond)
+#endif
+#ifndef KERNEL_LOG
+#define KERNEL_LOG(level, format, ...) ((void)0)
 #endif

@@ -243,8 +243,9 @@ public:
     LocalTensor() = default;
 
     // Static tensor programming: tileSize elements at byte address addr of the position's memory (UB for
-    // VECIN/VECOUT/VECCALC). addr is 32-byte aligned and the tensor lies inside the memory (LocalTensor
-    // constructor docs).
+    // VECIN/VECOUT/VECCALC; on a cube core L1 for A1/B1/C1, L0A for A2, L0B for B2, L0C for CO1, BT for C2).
+    // addr is 32-byte aligned and the tensor lies inside the memory (LocalTensor constructor docs); the cube
+    // instructions check their operands' alignment in L0 as for queue buffers.
     __aicore__ inline LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize)
     {
         uint8_t* mem = twin_detail::StaticUbTensor("LocalTensor(pos, addr, tileSize)", pos, addr,

@@ -167,6 +167,8 @@ constexpr int32_t CubeMemoryOf(TPosition pos)
 }
 uint32_t CubeAllocate(const char* call, PipeResources& res, TPosition pos, uint32_t num, uint32_t len);
 uint8_t* CubeBase(TPosition pos);
+// A static LocalTensor (pos, addr, tileSize) in a cube memory: its bytes at addr there.
+uint8_t* StaticCubeTensor(const char* call, TPosition pos, uint32_t addr, uint64_t bytes);
 uint32_t CubeBufferBytes(TPosition pos, uint32_t len);  // a buffer's size as allocated (aligned)
 
 // A queue's flags: SetFlag/WaitFlag with the id from the pool.

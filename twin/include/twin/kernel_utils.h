@@ -130,4 +130,27 @@ const int32_t MIN_BLOCK_LEN = 1;
 const uint32_t PAIR_REDUCE_REPEAT_STRIDE_LEN = 128;
 const uint32_t PAIR_REDUCE_SUM_MERGES = 2;
 
+// Compile-time type utilities of the same headers: BoolInst, TrueType/FalseType, IsSameType<T, U>::value,
+// Conditional.
+template <bool b>
+struct BoolInst {
+    using Type = BoolInst<b>;
+    static constexpr bool value = b;
+};
+using TrueType = BoolInst<true>;
+using FalseType = BoolInst<false>;
+template <typename T, typename U>
+struct IsSameType : public FalseType {};
+template <typename T>
+struct IsSameType<T, T> : public TrueType {};
+// Conditional<cond, T1, T2>::type (kernel_utils_constants.h): T1 if cond, else T2.
+template <bool condition, class T1, class T2>
+struct Conditional {
+    using type = T1;
+};
+template <class T1, class T2>
+struct Conditional<false, T1, T2> {
+    using type = T2;
+};
+
 }  // namespace AscendC

@@ -1,0 +1,464 @@
+"""cannmirror/asc-devkit: the single-file examples (examples/01_simd_cpp_api/03_basic_api/ and 04_advanced_api/),
+those whose README lists Atlas A2 (dav-2201).
+
+Each example is one .asc file: its kernels and a host main (ACL runtime, the example's data_utils.h, sometimes the
+host tiling API) that launches them with <<<>>>. The file is compiled unchanged as the twin compiles a kernel file
+with host code (ascend_ext.twin.compile_kernels: the launches compile, calling them raises); around it only what
+its build adds: the CMakeLists' compile definitions (SCENARIO_NUM, ...), and, as include directories of this
+harness, host_stand_in/ (acl/acl.h: the ACL declarations its host code uses, raising if called; tiling/tiling_api.h:
+the host tiling headers the twin provides). The kernel is launched through the twin with the template arguments,
+block count, tiling and arguments the example's host main computes; a template kernel (most examples pass their
+sizes as template arguments) through the generated twin_entry instantiating it (scripts/measure_public_kernels.py).
+References are computed here in float64 (or exactly, for integers and bit masks) from the API's documented
+semantics, not from the example's gen_data.py golden."""
+import hashlib
+import os
+import struct
+import subprocess
+import tempfile
+from typing import List
+
+import torch
+
+from .common import Case, Kernel, list_tensor, rand
+
+REPO = "cannmirror/asc-devkit"
+BASIC = "examples/01_simd_cpp_api/03_basic_api"
+ADV = "examples/01_simd_cpp_api/04_advanced_api"
+STAND_IN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "host_stand_in")
+HALF = (2e-3, 1e-3)
+
+
+def example(name: str, path: str, entry: str, features: str, make_case, template: str = "", scenario=None,
+            defines=None) -> Kernel:
+    d = dict(defines or {})
+    if scenario is not None:
+        d["SCENARIO_NUM"] = str(scenario)
+    return Kernel(name, REPO, path, entry, features, make_case, template=template, include=(STAND_IN,), defines=d)
+
+
+def host_value(code: str) -> int:
+    """The uint32_t a few lines of an example's host code compute with the host tiling API (the twin's,
+    twin/host_include, as the example's own host main would call it): `code` ends with `return <value>;`.
+    Compiled with g++ and run once (cached by content and by the twin SDK's digest)."""
+    import ascend_ext.twin_kernels as tk
+
+    sdk = os.path.join(os.path.dirname(os.path.abspath(tk.__file__)), "twin_sdk")
+    unit = f'#include <cstdint>\n#include <cstdio>\n#include "tiling/tiling_api.h"\n' \
+           f'static uint32_t Value() {{ {code} }}\nint main() {{ std::printf("%u\\n", Value()); return 0; }}\n'
+    digest = hashlib.sha256((unit + tk.sdk_digest()).encode()).hexdigest()[:16]  # rebuilt when the SDK changes
+    exe = os.path.join(tempfile.gettempdir(), f"pubk_host_value_{digest}")
+    if not os.path.exists(exe):
+        with open(exe + ".cpp", "w") as f:
+            f.write(unit)
+        subprocess.run(["g++", "-std=c++17", "-O0", "-I", STAND_IN, "-I", os.path.join(sdk, "host_include"), "-I",
+                        os.path.join(sdk, "include"), exe + ".cpp", "-o", exe + ".tmp"], check=True)
+        os.replace(exe + ".tmp", exe)
+    return int(subprocess.run([exe], check=True, capture_output=True, text=True).stdout.split()[-1])
+
+
+def half(gen, n, lo=-4.0, hi=4.0):
+    return rand(gen, n, lo, hi, torch.float16)
+
+
+def bits_le(mask: torch.Tensor) -> torch.Tensor:
+    """A bool vector packed 8 per byte, element i in bit i % 8 of byte i // 8 (the vector unit's bit masks)."""
+    m = mask.to(torch.uint8).view(-1, 8)
+    return (m << torch.arange(8, dtype=torch.uint8)).sum(1).to(torch.uint8)
+
+
+# ---- 03_basic_api/01_memory_vector_compute --------------------------------------------------------------------
+
+def brcb_case(kdir, gen) -> Case:
+    # 16 uint16 in; Brcb(repeat 2, dstBlkStride 1, dstRepStride 8): element i fills 32-byte block i (16 elements).
+    x = torch.randint(0, 65536, (16,), generator=gen, dtype=torch.int32).to(torch.uint16)
+    expect = x.to(torch.int32).repeat_interleave(16).to(torch.uint16)
+    return Case(1, {"x": x, "y": torch.zeros(256, dtype=torch.uint16)}, {"y": expect})
+
+
+def cast_case(scenario: int):
+    # 512 halves, one core; scenario 0: half -> int4b_t (CAST_CEIL, mask 128, 4 repeats, dstRepStride 2: packed
+    # two per byte, the first element in the low nibble); 1: half -> int32_t (CAST_CEIL).
+    def make(kdir, gen) -> Case:
+        if scenario == 0:
+            x = half(gen, 512, -7.9, 6.9)
+            v = torch.ceil(x.double()).to(torch.int16)
+            lo, hi = v[0::2] & 0xF, v[1::2] & 0xF
+            packed = (lo | (hi << 4)).to(torch.uint8).view(torch.int8)
+            return Case(1, {"x": x, "y": torch.zeros(256, dtype=torch.int8)}, {"y": packed})
+        x = half(gen, 512, -1000, 1000)
+        return Case(1, {"x": x, "y": torch.zeros(512, dtype=torch.int32)},
+                    {"y": torch.ceil(x.double()).to(torch.int32)})
+    return make
+
+
+def compare_case(scenario: int):
+    # float, CMPMODE::LT, 32 bytes of bit mask out. 1: Compare of 256 and 256; 2: Compare of 64 into the
+    # comparison register, GetCmpMask (the first 8 bytes are the 64 results); 3: Compares with y[0] as the scalar.
+    def make(kdir, gen) -> Case:
+        n = 64 if scenario == 2 else 256
+        ny = {1: 256, 2: 64, 3: 16}[scenario]
+        x, y = rand(gen, n), rand(gen, ny)
+        z = torch.zeros(32, dtype=torch.uint8)
+        if scenario == 3:
+            return Case(1, {"x": x, "y": y, "z": z}, {"z": bits_le(x < y[0])})
+        if scenario == 2:
+            return Case(1, {"x": x, "y": y, "z": z}, {"z": (bits_le(x < y), slice(0, 8))})
+        return Case(1, {"x": x, "y": y, "z": z}, {"z": bits_le(x < y)})
+    return make
+
+
+def duplicate_case(kdir, gen) -> Case:
+    x = half(gen, 256)
+    return Case(1, {"x": x, "y": torch.zeros(256, dtype=torch.float16)},
+                {"y": torch.full((256,), 18.0, dtype=torch.float64)})
+
+
+def leaky_relu_case(kdir, gen) -> Case:
+    # LeakyRelu with the half scalar 0.01, mask 128, 4 repeats: 512 halves.
+    x = half(gen, 512)
+    slope = float(torch.tensor(0.01, dtype=torch.float16))
+    xd = x.double()
+    return Case(1, {"src": x, "dstGm": torch.zeros(512, dtype=torch.float16)},
+                {"dstGm": torch.where(xd >= 0, xd, xd * slope)}, *HALF)
+
+
+def reduce_data_block_case(scenario: int):
+    # ReduceDataBlock: each 32-byte block of each repeat to one value. 1: MAX over 256 halves (2 repeats);
+    # 2: MIN over 512 halves (4 repeats); 3: SUM over 128 floats (2 repeats).
+    def make(kdir, gen) -> Case:
+        if scenario == 3:
+            x = rand(gen, 128)
+            return Case(1, {"x": x, "y": torch.zeros(16)}, {"y": x.double().view(16, 8).sum(1)}, 1e-5, 1e-5)
+        n = 256 if scenario == 1 else 512
+        x = half(gen, n)
+        blocks = x.double().view(-1, 16)
+        expect = blocks.amax(1) if scenario == 1 else blocks.amin(1)
+        return Case(1, {"x": x, "y": torch.zeros(n // 16, dtype=torch.float16)}, {"y": expect})
+    return make
+
+
+def reduce_pair_case(kdir, gen) -> Case:
+    x = half(gen, 128, -2, 2)
+    return Case(1, {"x": x, "z": torch.zeros(64, dtype=torch.float16)}, {"z": x.double().view(64, 2).sum(1)}, *HALF)
+
+
+def reduce_case(kdir, gen) -> Case:
+    # The host main's tiling {totalLength 4096, outLength 32} (by value): 16 KiB, the two-level ReduceRepeat path;
+    # z[0] is the sum, the other 31 are the zeros the kernel duplicates in.
+    x = rand(gen, 4096)
+    expect = torch.zeros(32, dtype=torch.float64)
+    expect[0] = x.double().sum()
+    return Case(1, {"x": x, "z": torch.zeros(32), "tiling": struct.pack("<II", 4096, 32)}, {"z": expect}, 1e-5, 1e-4)
+
+
+# ---- 03_basic_api/00_data_movement, 04_memory_management -----------------------------------------------------
+
+def copy_case(scenario: int):
+    # Copy between two static UB tensors, int32. 1: mask 64 x 8 repeats (512); 2: mask 8 x 18 repeats, src
+    # repeat stride 8 blocks, dst 1 ([18, 64] -> [18, 8]); 3: counter mode 144, src block stride 8 (the same).
+    def make(kdir, gen) -> Case:
+        n_src, n_dst = (512, 512) if scenario == 1 else (18 * 64, 18 * 8)
+        x = torch.randint(-2 ** 31, 2 ** 31 - 1, (n_src,), generator=gen, dtype=torch.int64).to(torch.int32)
+        if scenario == 1:
+            expect = x.clone()
+        elif scenario == 2:
+            expect = x.view(18, 64)[:, :8].reshape(-1)
+        else:  # dst block k = 8 * (k // 8) + k % 8 (repeat, block) comes from src block 8 * (repeat + block)
+            blocks = x.view(-1, 8)
+            expect = torch.cat([blocks[8 * (k // 8 + k % 8)] for k in range(18)])
+        return Case(1, {"x": x, "z": torch.zeros(n_dst, dtype=torch.int32)}, {"z": expect})
+    return make
+
+
+def tmp_buffer_case(kdir, gen) -> Case:
+    # bfloat16 x + y through float temporaries (TBuf), rounded back with CAST_RINT; 2048 elements.
+    x, y = rand(gen, 2048, -4, 4, torch.bfloat16), rand(gen, 2048, -4, 4, torch.bfloat16)
+    return Case(1, {"x": x, "y": y, "z": torch.zeros(2048, dtype=torch.bfloat16)},
+                {"z": x.double() + y.double()}, 8e-3, 8e-3)
+
+
+# ---- 03_basic_api: memory management, TPipe, synchronisation --------------------------------------------------
+
+def list_tensor_add_case(kdir, gen) -> Case:
+    # The host main's ListTensorDesc of two [8, 2048] float tensors; 8 cores, tileNum 8, static ping-pong tensors.
+    x, y = rand(gen, (8, 2048)), rand(gen, (8, 2048))
+    return Case(8, {"srcList": list_tensor([x, y]), "z": torch.zeros(8 * 2048)},
+                {"z": (x.double() + y.double()).reshape(-1)})
+
+
+def tpipe_add_case(kdir, gen) -> Case:
+    # GetTPipePtr: 8 cores, 8 * 2048 floats, tileNum 8.
+    x, y = rand(gen, 8 * 2048), rand(gen, 8 * 2048)
+    return Case(8, {"x": x, "y": y, "z": torch.zeros(8 * 2048)}, {"z": x.double() + y.double()})
+
+
+def tpipe_reuse_case(kdir, gen) -> Case:
+    # Two TPipes one after the other, each Muls(3) over the 128 floats.
+    x = rand(gen, 128)
+    return Case(1, {"x": x, "z": torch.zeros(128)}, {"z": 3 * x.double()})
+
+
+def ib_set_wait_case(kdir, gen) -> Case:
+    # 2 cores: core 0 stores z[:256] = x[:256] + y[:256] and IBSets; core 1 IBWaits, then z[256:] = z[:256] + y[256:].
+    x, y = half(gen, 512, -2, 2), half(gen, 512, -2, 2)
+    first = (x[:256].double() + y[:256].double()).half().double()
+    return Case(2, {"x": x, "y": y, "sync": torch.zeros(256, dtype=torch.int32),
+                    "z": torch.zeros(512, dtype=torch.float16)},
+                {"z": torch.cat([first, first + y[256:].double()])}, *HALF)
+
+
+def sync_all_case(kdir, gen) -> Case:
+    # 8 cores of 32 floats: each doubles its tile, publishes it, SyncAll, then adds every other core's.
+    x = rand(gen, 256)
+    total = 2 * x.double().view(8, 32).sum(0)
+    return Case(8, {"srcGm": x, "dstGm": torch.zeros(256), "workGm": torch.zeros(256),
+                    "syncGm": torch.zeros(8 * 8, dtype=torch.int32)}, {"dstGm": total.repeat(8)}, 1e-5, 1e-5)
+
+
+# ---- 04_advanced_api: math, activation, reduce ---------------------------------------------------------------
+
+TRANSCENDENTAL = (1e-4, 1e-5)
+
+
+def unary_tmp_case(n: int, fn, lo: float, hi: float, tmp_code: str, tmp_name: str = "tmpBufSize"):
+    """A one-input float kernel (srcGm, dstGm, <tmp_name>) whose host main passes the temporary-buffer size its
+    host tiling call returns."""
+    def make(kdir, gen) -> Case:
+        x = rand(gen, n, lo, hi)
+        return Case(1, {"srcGm": x, "dstGm": torch.zeros(n), tmp_name: host_value(tmp_code)},
+                    {"dstGm": fn(x.double())}, *TRANSCENDENTAL)
+    return make
+
+
+def shape_tmp(fn: str, n: int, type_size: str = "sizeof(float)") -> str:
+    return (f"ge::Shape shape{{{{{n}}}}}; uint32_t maxValue = 0, minValue = 0; "
+            f"AscendC::{fn}(shape, {type_size}, false, maxValue, minValue); return minValue;")
+
+
+def gelu_case(kdir, gen) -> Case:
+    x = rand(gen, 32, -4, 4)
+    xd = x.double()
+    expect = 0.5 * xd * (1 + torch.tanh((2 / torch.pi) ** 0.5 * (xd + 0.044715 * xd ** 3)))
+    tmp = host_value("std::vector<int64_t> v = {32}; ge::Shape s(v); return AscendC::GetGeluMinTmpSize(s, sizeof(float));")
+    return Case(1, {"srcGm": x, "dstGm": torch.zeros(32), "dataSize": 32, "tmpBufSize": tmp}, {"dstGm": expect},
+                *TRANSCENDENTAL)
+
+
+def sigmoid_case(kdir, gen) -> Case:
+    x = rand(gen, 1024, -8, 8)
+    return Case(1, {"srcGm": x, "dstGm": torch.zeros(1024), "srcSize": 1024, "calCount": 1024,
+                    "tmpBufSize": host_value(shape_tmp("GetSigmoidMaxMinTmpSize", 1024))},
+                {"dstGm": torch.sigmoid(x.double())}, *TRANSCENDENTAL)
+
+
+def swish_case(kdir, gen) -> Case:
+    x = rand(gen, 32, -6, 6)  # USE_SILU_MODE off (the CMake default): Swish with beta 1.702
+    beta = float(torch.tensor(1.702, dtype=torch.float32))
+    return Case(1, {"srcGm": x, "dstGm": torch.zeros(32)}, {"dstGm": x.double() * torch.sigmoid(beta * x.double())},
+                *TRANSCENDENTAL)
+
+
+def sum_case(kdir, gen) -> Case:
+    # GenerateTilingData(M 3, N 32): inner 32, outter 3, n 32, tmpBufSize (GetSumMaxMinTmpSize), outInner 8.
+    x = rand(gen, (3, 32))
+    tmp = host_value("uint32_t maxValue = 0, minValue = 0; "
+                     "AscendC::GetSumMaxMinTmpSize(32, sizeof(uint32_t), false, maxValue, minValue); return minValue;")
+    expect = torch.zeros(8, dtype=torch.float64)
+    expect[:3] = x.double().sum(1)
+    return Case(1, {"srcGm": x.reshape(-1), "dstGm": torch.zeros(8), "tiling": struct.pack("<5I", 32, 3, 32, tmp, 8)},
+                {"dstGm": expect}, 1e-5, 1e-5)
+
+
+def tiled_unary_case(n: int, fn, lo: float, hi: float):
+    # {totalLength n, tileNum 8} by value, 8 cores, double-buffered tiles.
+    def make(kdir, gen) -> Case:
+        x = rand(gen, n, lo, hi)
+        return Case(8, {"x": x, "y": torch.zeros(n), "tiling": struct.pack("<II", n, 8)}, {"y": fn(x.double())},
+                    *TRANSCENDENTAL)
+    return make
+
+
+def xor_case(kdir, gen) -> Case:
+    a = torch.randint(-32768, 32767, (1024,), generator=gen, dtype=torch.int32).to(torch.int16)
+    b = torch.randint(-32768, 32767, (1024,), generator=gen, dtype=torch.int32).to(torch.int16)
+    return Case(1, {"srcGm": a, "src1Gm": b, "dstGm": torch.zeros(1024, dtype=torch.int16),
+                    "tmpBufSize": host_value(shape_tmp("GetXorMaxMinTmpSize", 1024, "sizeof(int16_t)"))},
+                {"dstGm": a ^ b})
+
+
+def power_case(scenario: int):
+    # 16 floats; SCENARIO 0: base ** exp (both tensors), 1: base ** exp[0], 2: base[0] ** exp.
+    shapes = {0: ("shape1", "shape2"), 1: ("shape1", "shapeScalar"), 2: ("shapeScalar", "shape2")}[scenario]
+
+    def make(kdir, gen) -> Case:
+        base, exp = rand(gen, 16, 0.5, 4), rand(gen, 16, -3, 3)
+        b, e = base.double(), exp.double()
+        expect = {0: b ** e, 1: b ** e[0], 2: b[0] ** e}[scenario]
+        tmp = host_value("ge::Shape shape1{{16}}; ge::Shape shape2{{16}}; ge::Shape shapeScalar{{1}}; "
+                         "uint32_t maxValue = 0, minValue = 0; AscendC::GetPowerMaxMinTmpSize("
+                         f"{shapes[0]}, {shapes[1]}, false, sizeof(float), false, maxValue, minValue); return minValue;")
+        return Case(1, {"srcGmBase": base, "srcGmExp": exp, "dstGm": torch.zeros(16), "srcSize": 16,
+                        "tmpBufSize": tmp}, {"dstGm": expect}, *TRANSCENDENTAL)
+    return make
+
+
+# ---- 03_basic_api/03_matrix_compute ----------------------------------------------------------------------------
+
+def gemv_case(kdir, gen) -> Case:
+    # M = 1, N = 32, K = 256, half in, float out, one AIC; B is given [N, K] (Nd2Nz with nValue N, dValue K, loaded
+    # to L0B without transposing): c = a @ b^T.
+    a, b = rand(gen, (1, 256), -1, 1, torch.float16), rand(gen, (32, 256), -1, 1, torch.float16)
+    return Case(1, {"a": a, "b": b, "c": torch.zeros(1, 32)}, {"c": a.double() @ b.double().T}, 1e-5, 1e-5)
+
+
+def nz(x: torch.Tensor) -> torch.Tensor:
+    """A [rows, cols] half matrix in the Nz layout: 16-column blocks one after the other, each rows x 16."""
+    r, c = x.shape
+    return x.reshape(r, c // 16, 16).permute(1, 0, 2).contiguous()
+
+
+def gm2l1_case(scenario: int):
+    # M 128, K 128, N 256, half in, float out, one AIC, static tensors in L1/L0. Scenario 1: A and B given in Nz
+    # (a plain DataCopy to L1); 2: given ND (Nd2Nz on the way); 4: ND with a float bias through C1 -> C2.
+    def make(kdir, gen) -> Case:
+        a, b = rand(gen, (128, 128), -1, 1, torch.float16), rand(gen, (128, 256), -1, 1, torch.float16)
+        expect = a.double() @ b.double()
+        bias = torch.zeros(256)
+        if scenario == 4:
+            bias = rand(gen, 256)
+            expect = expect + bias.double()
+        if scenario == 1:
+            a, b = nz(a), nz(b)
+        return Case(1, {"a": a, "b": b, "c": torch.zeros(128, 256), "bias": bias,
+                        "quantAlpha": torch.zeros(256, dtype=torch.int64)}, {"c": expect}, 1e-5, 1e-5)
+    return make
+
+
+def fixpipe_case(scenario: int):
+    # M 128, K 128 (two rounds of 64 accumulated in L0C), N 256; the host lays A out as its two [128, 64] halves one
+    # after the other (the kernel reads round r at A + r * 128 * 64), B as [K, N]. Out of L0C: 1 Nz float, 2 ND float,
+    # 4 ND int8 with the scalar quant 2.0 (QF322B8_PRE), 6 ND float with ReLU, 7 Nz float with channel split
+    # (16 x 8 fractals).
+    def make(kdir, gen) -> Case:
+        a, b = rand(gen, (128, 128), -1, 3, torch.float16), rand(gen, (128, 256), -1, 3, torch.float16)
+        c = a.double() @ b.double()
+        a_gm = a.reshape(128, 2, 64).permute(1, 0, 2).contiguous()
+        out = torch.zeros(128 * 256, dtype=torch.int8 if scenario == 4 else torch.float32)
+        expect = {1: lambda: c.reshape(128, 16, 16).permute(1, 0, 2).reshape(-1),
+                  2: lambda: c.reshape(-1),
+                  4: lambda: torch.round(c.float().double() * 2.0).clamp(-128, 127).reshape(-1),
+                  6: lambda: c.clamp(min=0).reshape(-1),
+                  7: lambda: c.reshape(128, 32, 8).permute(1, 0, 2).reshape(-1)}[scenario]()
+        return Case(1, {"a": a_gm, "b": b, "c": out, "quantAlpha": torch.zeros(256, dtype=torch.int64)},
+                    {"c": expect}, 1e-5, 1e-4)
+    return make
+
+
+def reduce_repeat_case(scenario: int):
+    # ReduceRepeat, one value per repeat. 1: MAX of 8 repeats of 128 halves, values only (ORDER_ONLY_VALUE);
+    # 2: MIN of 8 repeats, (value, index in the repeat) pairs, the index as the half slot's 16 bits; 3: SUM of 32
+    # repeats of 64 floats; 4: SUM of each of 13 rows of 57 floats (rows padded to 64 in UB, mask 57).
+    def make(kdir, gen) -> Case:
+        if scenario in (1, 2):  # distinct values: a permutation of 1024 steps of 1/128
+            x = (torch.randperm(1024, generator=gen).double() / 128 - 4).half()
+            rows = x.double().view(8, 128)
+            if scenario == 1:
+                return Case(1, {"x": x, "z": torch.zeros(8, dtype=torch.float16)}, {"z": rows.amax(1)})
+            z = torch.zeros(16, dtype=torch.int16)  # compared bit for bit: the half values and the 16-bit indices
+            pairs = torch.stack([rows.amin(1).half().view(torch.int16), rows.argmin(1).to(torch.int16)], 1)
+            return Case(1, {"x": x, "z": z}, {"z": pairs.reshape(-1)})
+        if scenario == 3:
+            x = rand(gen, 2048)
+            return Case(1, {"x": x, "z": torch.zeros(32)}, {"z": x.double().view(32, 64).sum(1)}, 1e-5, 1e-5)
+        x = rand(gen, 13 * 57)
+        return Case(1, {"x": x, "z": torch.zeros(13)}, {"z": x.double().view(13, 57).sum(1)}, 1e-5, 1e-5)
+    return make
+
+
+KERNELS: List[Kernel] = [
+    example("ex_brcb", f"{BASIC}/01_memory_vector_compute/brcb/brcb.asc", "brcb_custom",
+            "Brcb (uint16), LocalMemAllocator, flags", brcb_case),
+    *[example(f"ex_cast_s{s}", f"{BASIC}/01_memory_vector_compute/cast/cast.asc", "cast_custom",
+              ["Cast half -> int4b_t (CAST_CEIL, ReinterpretCast, repeat strides)",
+               "Cast half -> int32_t (CAST_CEIL)"][s], cast_case(s), template="512, 512, 128", scenario=s)
+      for s in (0, 1)],
+    *[example(f"ex_compare_s{s}", f"{BASIC}/01_memory_vector_compute/compare/compare.asc", "compare_custom",
+              {1: "Compare LT into a bit mask, TQue", 2: "Compare into the register, GetCmpMask",
+               3: "Compares with a scalar read by GetValue, FetchEventID"}[s], compare_case(s),
+              template={1: "float, 256, 256, 32", 2: "float, 64, 64, 32", 3: "float, 256, 16, 32"}[s], scenario=s)
+      for s in (1, 2, 3)],
+    example("ex_duplicate", f"{BASIC}/01_memory_vector_compute/duplicate/duplicate.asc", "duplicate_custom",
+            "Duplicate (half scalar)", duplicate_case, template="256"),
+    example("ex_element_wise_arith", f"{BASIC}/01_memory_vector_compute/element_wise_arithmetic/"
+            "element_wise_arithmetic.asc", "element_wise_arithmetic_kernel", "LeakyRelu (mask, repeat params)",
+            leaky_relu_case, template="512, 128"),
+    *[example(f"ex_reduce_data_block_s{s}", f"{BASIC}/01_memory_vector_compute/reduce_data_block/"
+              "reduce_data_block.asc", "reduce_data_block_custom",
+              {1: "ReduceDataBlock MAX (half)", 2: "ReduceDataBlock MIN (half)", 3: "ReduceDataBlock SUM (float)"}[s],
+              reduce_data_block_case(s), template={1: "256, 16", 2: "512, 32", 3: "128, 16"}[s], scenario=s)
+      for s in (1, 2, 3)],
+    *[example(f"ex_reduce_repeat_s{s}", f"{BASIC}/01_memory_vector_compute/reduce_repeat/reduce_repeat.asc",
+              "reduce_repeat_custom", {1: "ReduceRepeat MAX, ORDER_ONLY_VALUE, AscendC::Conditional",
+                                       2: "ReduceRepeat MIN with indices", 3: "ReduceRepeat SUM (float)",
+                                       4: "ReduceRepeat SUM over unaligned rows, DataCopyPad with padding"}[s],
+              reduce_repeat_case(s), scenario=s,
+              template={1: "1024, 1, 1024, 8", 2: "1024, 1, 1024, 16", 3: "2048, 1, 2048, 32", 4: "741, 13, 57, 13"}[s])
+      for s in (1, 2, 3, 4)],
+    example("ex_reduce_pair_elem", f"{BASIC}/01_memory_vector_compute/reduce_pair_elem/reduce_pair_elem.asc",
+            "reduce_pair_elem_custom", "ReducePairElem SUM (bit mask)", reduce_pair_case),
+    example("ex_reduce", f"{BASIC}/01_memory_vector_compute/reduce/reduce.asc", "reduce_custom",
+            "ReduceRepeat in counter mode (two levels), tiling struct by value", reduce_case),
+    *[example(f"ex_copy_s{s}", f"{BASIC}/00_data_movement/copy_ub2ub/copy.asc", "copy_custom",
+              {1: "Copy UB -> UB (mask, repeats)", 2: "Copy with repeat strides ([18, 64] -> [18, 8])",
+               3: "Copy in counter mode with a block stride"}[s], copy_case(s),
+              template={1: "512, 512", 2: "1152, 144", 3: "1152, 144"}[s], scenario=s) for s in (1, 2, 3)],
+    example("ex_tmp_buffer", f"{BASIC}/04_memory_management/tmp_buffer/tmp_buffer.asc", "tmp_buffer_custom",
+            "TBuf temporaries, Cast bfloat16 <-> float (CAST_RINT), Add", tmp_buffer_case, template="2048"),
+    example("ex_list_tensor_desc", f"{BASIC}/04_memory_management/list_tensor_desc_input/list_tensor_desc_input.asc",
+            "list_tensor_desc_input_custom", "ListTensorDesc input, static ping-pong tensors, 8 cores",
+            list_tensor_add_case, template="16384, 8"),
+    example("ex_get_tpipe_ptr", f"{BASIC}/07_tpipe_tque/get_tpipe_ptr/get_tpipe_ptr.asc", "get_tpipe_ptr_custom",
+            "GetTPipePtr, TQue double buffering, 8 cores", tpipe_add_case, template="16384, 8"),
+    example("ex_tpipe_reuse", f"{BASIC}/07_tpipe_tque/tpipe_reuse/tpipe_reuse.asc", "tpipe_reuse_custom",
+            "two TPipes in sequence, Muls", tpipe_reuse_case),
+    example("ex_ib_set_wait", f"{BASIC}/05_sync_control/ib_set_wait/ib_set_wait.asc", "kernel_ib_set_wait",
+            "IBSet/IBWait between 2 cores", ib_set_wait_case),
+    example("ex_sync_all", f"{BASIC}/05_sync_control/sync_all/sync_all.asc", "sync_all_custom",
+            "SyncAll over 8 cores, GM workspace exchange", sync_all_case),
+    example("ex_gelu", f"{ADV}/01_activation/gelu/gelu.asc", "gelu_custom",
+            "Gelu with a temporary buffer (GetGeluMinTmpSize)", gelu_case),
+    example("ex_sigmoid", f"{ADV}/01_activation/sigmoid/sigmoid.asc", "sigmoid_custom",
+            "Sigmoid (GetSigmoidMaxMinTmpSize)", sigmoid_case),
+    example("ex_swish", f"{ADV}/01_activation/swish/swish.asc", "swish_custom", "Swish (beta 1.702)", swish_case),
+    example("ex_sum", f"{ADV}/04_reduce/sum/sum.asc", "sum_custom",
+            "Sum over rows (SumParams, GetSumMaxMinTmpSize), ASCENDC_ASSERT, tiling by value", sum_case),
+    example("ex_acosh", f"{ADV}/10_math/acosh/acosh.asc", "acosh_custom", "Acosh with calCount and a tmp buffer",
+            unary_tmp_case(16, torch.acosh, 1, 1000, shape_tmp("GetAcoshMaxMinTmpSize", 16))),
+    example("ex_ceil", f"{ADV}/10_math/ceil/ceil.asc", "ceil_custom", "Ceil with a tmp buffer (sized for half)",
+            unary_tmp_case(8, torch.ceil, -100, 100, shape_tmp("GetCeilMaxMinTmpSize", 8, "2"), "tmpSize")),
+    example("ex_erf", f"{ADV}/10_math/erf/erf.asc", "erf_custom", "Erf, 8 cores, double buffering, ASCENDC_ASSERT",
+            tiled_unary_case(12288, torch.erf, -3, 3)),
+    example("ex_frac", f"{ADV}/10_math/frac/frac.asc", "frac_custom", "Frac with a tmp buffer",
+            unary_tmp_case(4096, lambda x: x - torch.trunc(x), -1000, 1000, shape_tmp("GetFracMaxMinTmpSize", 4096))),
+    example("ex_log", f"{ADV}/10_math/log/log.asc", "log_custom", "Log, 8 cores, double buffering, ASCENDC_ASSERT",
+            tiled_unary_case(8 * 2048, torch.log, 1e-3, 100)),
+    *[example(f"ex_power_s{s}", f"{ADV}/10_math/power/power.asc", "power_custom",
+              {0: "Power tensor ** tensor", 1: "Power tensor ** scalar (GetValue)", 2: "Power scalar ** tensor"}[s],
+              power_case(s), defines={"SCENARIO": str(s)}) for s in (0, 1, 2)],
+    example("ex_xor", f"{ADV}/10_math/xor/xor.asc", "xor_custom", "Xor (int16) with a tmp buffer", xor_case),
+    example("ex_mmad_gemv", f"{BASIC}/03_matrix_compute/mmad_gemv/mmad_gemv.asc", "mmad_custom",
+            "GEMV (M = 1) on the cube: Nd2Nz copy, LoadData2DParams, Mmad, Fixpipe", gemv_case, template="32, 256",
+            defines={"DISABLE_GEMV": "0"}),
+    *[example(f"ex_data_copy_gm2l1_s{s}", f"{BASIC}/00_data_movement/data_copy_gm2l1/data_copy_gm2l1.asc",
+              "data_copy_gm2l1", {1: "GM -> L1 of Nz input (DataCopyParams), static cube tensors, Mmad, Fixpipe",
+                                  2: "GM -> L1 with Nd2Nz, static cube tensors, Mmad, Fixpipe",
+                                  4: "the same with a bias (C1 -> C2 DataCopy, Mmad with bias)"}[s],
+              gm2l1_case(s), template="128, 128, 256", scenario=s) for s in (1, 2, 4)],
+    *[example(f"ex_fixpipe_l0c2gm_s{s}", f"{BASIC}/03_matrix_compute/fixpipe_l0c2gm/fixpipe_l0c2gm.asc",
+              "fixpipe_l0c2gm", {1: "Fixpipe L0C -> GM as Nz (CFG_NZ), K accumulated in two rounds",
+                                 2: "Fixpipe L0C -> GM as ND (CFG_ROW_MAJOR)",
+                                 4: "Fixpipe with scalar quantisation to int8 (QF322B8_PRE, deqScalar)",
+                                 6: "Fixpipe with ReLU (reluEn)", 7: "Fixpipe Nz with channel split"}[s],
+              fixpipe_case(s), template="128, 128, 256", scenario=s) for s in (1, 2, 4, 6, 7)],
+]
