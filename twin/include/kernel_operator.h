@@ -12,6 +12,7 @@
 #include "twin/kernel_data_copy.h"  // DataCopy, DataCopyPad and their params
 #include "twin/kernel_vec.h"        // Add, Sub, Mul, Div, Max, Min, Adds, Muls, Axpy, Duplicate
 #include "twin/kernel_vec_tail.h"   // MulAddDst
+#include "twin/kernel_vec_shift_index.h"  // ShiftRight, AddRelu, CreateVecIndex
 #include "twin/kernel_vec_more.h"   // Exp, Ln, Abs, Reciprocal, Sqrt, Rsqrt, Relu, Not, Maxs, Mins, LeakyRelu, And, Or
 #include "twin/kernel_vec_repeat.h"  // mask/repeat forms, SetMaskCount/SetMaskNorm/SetVectorMask/ResetMask
 #include "twin/kernel_cast.h"       // Cast, RoundMode

@@ -69,7 +69,8 @@ const char* VecOpName(VecOp op)
                                         "SoftMax", "SimpleSoftMax", "LogSoftMax", "SoftmaxFlash", "SoftmaxFlashV2",
                                         "SoftmaxGrad", "SoftmaxGradFront", "ReduceSum<Pattern>", "ReduceMax<Pattern>",
                                         "ReduceMin<Pattern>", "ReduceProd<Pattern>", "ReduceMean<Pattern>",
-                                        "ReduceAny<Pattern>", "ReduceAll<Pattern>", "AscendDequant", "Xor"};
+                                        "ReduceAny<Pattern>", "ReduceAll<Pattern>", "AscendDequant", "Xor",
+                                        "ShiftRight", "AddRelu", "CreateVecIndex"};
     static_assert(sizeof(names) / sizeof(names[0]) == static_cast<size_t>(VecOp::kCount));
     return names[static_cast<uint32_t>(op)];
 }

@@ -37,6 +37,11 @@
 // FAULT 34: must use DeQue<LocalTensor&> api while tque's depth is zero
 // FAULT 35: can not DeQue in place while tque's depth is non zero
 // FAULT 36: can not use FreeAllEvent api while depth is zero
+// FAULT 37: ShiftRight on A2 supports int16_t, uint16_t, int32_t and uint32_t
+// FAULT 38: AddRelu on A2 supports int16_t, half and float
+// FAULT 39: CreateVecIndex on A2 supports int16_t, half, int32_t and float
+// FAULT 40: SetPadValue on A2 supports int8_t
+// FAULT 41: SetPadValue's pos is TPosition::VECIN, VECOUT or MAX
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -185,7 +190,22 @@ void Vector()
     LeakyRelu(i, i2, 1, 64);
 #elif FAULT == 28
     PipeBarrier<PIPE_S>();
+#elif FAULT == 37
+    ShiftRight(b, b, static_cast<int8_t>(1), 64);
+#elif FAULT == 38
+    AddRelu(i, i2, i2, 64);
+#elif FAULT == 39
+    CreateVecIndex(b, static_cast<int8_t>(0), 64);
+#elif FAULT == 40
+    SetPadValue(true);
+#elif FAULT == 41
+    SetPadValue<half, TPosition::A1>(static_cast<half>(1.0f));
 #else
+    SetPadValue<half, TPosition::VECIN>(static_cast<half>(1.0f));
+    SetPadValue(static_cast<uint64_t>(0));
+    ShiftRight(i, i2, 3, 64);
+    AddRelu(h, h, h, 64);
+    CreateVecIndex(f, 0.5f, 64);
     Div(f, f2, f2, 64);
     Axpy(f, h, static_cast<half>(2.0f), 64);
     Duplicate(i, 1, 64);

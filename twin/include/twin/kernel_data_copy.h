@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "twin/hazard.h"
+#include "twin/kernel_sys_var.h"
 #include "twin/kernel_tensor.h"
 #include "twin/kernel_vec_more.h"
 #include "twin/runtime.h"
@@ -261,11 +262,33 @@ __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>&
     DataCopy(dst, src, p);
 }
 
+// SetPadValue (include/basic_api/kernel_operator_data_copy_intf.h; docs: 寄存器配置说明/SetPadValue(ISASI)): the
+// value DataCopyPad GM -> UB pads with when isPad is false. On A2 it writes the MTE2 pad register of a vector
+// core (set_mov_pad_val) and does nothing on a cube core. pos: VECIN, VECOUT or MAX (the UB destinations).
+template <typename T, TPosition pos = TPosition::MAX>
+__aicore__ inline void SetPadValue(T paddingValue)
+{
+    static_assert(twin_detail::kOneOf<T, int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float,
+                                      int64_t, uint64_t, double>,
+                  "SetPadValue on A2 supports int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, "
+                  "float, int64_t, uint64_t and double");
+    static_assert(pos == TPosition::VECIN || pos == TPosition::VECOUT || pos == TPosition::MAX,
+                  "SetPadValue's pos is TPosition::VECIN, VECOUT or MAX");
+    if ASCEND_IS_AIC {
+        return;
+    }
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    core.movPadValue = 0;
+    std::memcpy(&core.movPadValue, &paddingValue, sizeof(T));
+    core.movPadSize = sizeof(T);
+}
+
 // GM -> UB in blockCount blocks of blockLen bytes (any length; the GM address needs only byte
 // alignment). In UB each block starts on a 32-byte boundary, with leftPadding/rightPadding elements
 // around it. Without left/right padding, the dummy elements that fill the block's last 32 bytes repeat
 // the block's first element, as on the device. With padding and isPad, padding and dummy elements take
-// paddingValue; with padding and no isPad they are left unwritten (undefined on the device).
+// paddingValue; with padding and no isPad, the value SetPadValue set, or, without it, they are left
+// unwritten (undefined on the device).
 template <typename T>
 __aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src,
                                    const DataCopyExtParams& dataCopyParams, const DataCopyPadExtParams<T>& padParams)
@@ -295,12 +318,29 @@ __aicore__ inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor
                       twin_detail::Bytes(src), sizeof(T), p.blockCount, p.blockLen, p.blockLen + p.srcStride, pitch,
                       left, slot, 1});
     const bool dummyOnly = left == 0 && right == 0;
-    if (!padParams.isPad && !dummyOnly) return;
+    T padValue = padParams.paddingValue;
+    if (!padParams.isPad && !dummyOnly) {
+        const ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+        if (core.movPadSize == 0) return;
+        // Stricter than the device, which pads with the register's bits whatever type set them: the docs
+        // give SetPadValue the type DataCopyPad moves.
+        if (core.movPadSize != sizeof(T)) {
+            ascend_twin::FailF(call, "SetPadValue's type has the size of the type DataCopyPad moves",
+                               "SetPadValue set a %u-byte value, DataCopyPad moves %u-byte elements",
+                               static_cast<unsigned>(core.movPadSize), static_cast<unsigned>(sizeof(T)));
+        }
+        if (sizeof(T) == 8 && core.movPadValue != 0) {
+            ascend_twin::FailF(call, "DataCopyPad of a 64-bit type pads with paddingValue 0 only",
+                               "SetPadValue bits 0x%016llx (the device pads 32-bit halves)",
+                               static_cast<unsigned long long>(core.movPadValue));
+        }
+        std::memcpy(&padValue, &core.movPadValue, sizeof(T));
+    }
     for (uint32_t b = 0; b < p.blockCount; ++b) {
         T* elems = reinterpret_cast<T*>(twin_detail::Bytes(dst) + b * pitch);
         const uint64_t dataBegin = left / sizeof(T);
         const uint64_t dataEnd = dataBegin + p.blockLen / sizeof(T);
-        const T fill = dummyOnly ? elems[dataBegin] : padParams.paddingValue;
+        const T fill = dummyOnly ? elems[dataBegin] : padValue;
         for (uint64_t e = 0; e < slot / sizeof(T); ++e) {
             if (e < dataBegin || e >= dataEnd) elems[e] = fill;
         }

@@ -32,6 +32,7 @@ enum class VecOp : uint32_t {
     // The quantization API (twin/kernel_adv_quant.h).
     kAscendDequant,
     kXor,  // twin/kernel_adv_xor.h
+    kShiftRight, kAddRelu, kCreateVecIndex,  // twin/kernel_vec_shift_index.h
     kCount
 };
 const char* VecOpName(VecOp op);
@@ -134,6 +135,10 @@ struct CoreContext {
     // 2 SetDeqScale(float, int16_t, bool).
     uint64_t deqScale = 0;
     uint8_t deqScaleForm = 0;
+    // The MTE2 pad-value register (SetPadValue: set_mov_pad_val) with the size of the type it was set with (0: not
+    // set in this launch); DataCopyPad GM -> UB without isPad pads with it.
+    uint64_t movPadValue = 0;
+    uint8_t movPadSize = 0;
     AtomicType atomicType = AtomicType::kFloat;
     void* tpipe = nullptr;  // the kernel's current AscendC::TPipe (GetTPipePtr)
     uint32_t pipeGeneration = 0;  // TPipe::Reset/Destroy calls: queues and TBufs of an older one need InitBuffer
