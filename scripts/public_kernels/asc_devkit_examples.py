@@ -114,6 +114,67 @@ def duplicate_case(kdir, gen) -> Case:
                 {"y": torch.full((256,), 18.0, dtype=torch.float64)})
 
 
+def create_vec_index_case(kdir, gen) -> Case:
+    # CreateVecIndex<int16_t, 128> from 0 after a Duplicate of 0, on each of the 8 cores into the same 128 int16;
+    # the output starts as random values, so that an element left unwritten shows.
+    dst = torch.randint(-32768, 32767, (128,), generator=gen, dtype=torch.int32).to(torch.int16)
+    return Case(8, {"dstGm": dst}, {"dstGm": torch.arange(128, dtype=torch.int64).to(torch.int16)})
+
+
+def logic_case(scenario: int):
+    """element_wise_logic on 512 uint16: And (scenario 1), ShiftRight by SHIFT_BITS = 2 (scenario 4)."""
+
+    def make(kdir, gen) -> Case:
+        a, b, junk = (torch.randint(0, 65536, (512,), generator=gen, dtype=torch.int32) for _ in range(3))
+        expect = a & b if scenario == 1 else torch.div(a, 4, rounding_mode="floor")  # logical shift of uint16
+        u16 = lambda t: t.to(torch.uint16)  # noqa: E731
+        return Case(1, {"src0": u16(a), "src1": u16(b), "dst": u16(junk)}, {"dst": u16(expect)})
+    return make
+
+
+def compound_case(scenario: int):
+    """element_wise_compound_compute on 512 halves: AddRelu (scenario 1), Axpy dst = src1 + 2 * src0 (scenario 2)."""
+
+    def make(kdir, gen) -> Case:
+        a, b, junk = half(gen, 512), half(gen, 512), half(gen, 512)
+        ad, bd = a.double(), b.double()
+        expect = torch.clamp(ad + bd, min=0) if scenario == 1 else bd + 2.0 * ad
+        return Case(1, {"src0Gm": a, "src1Gm": b, "dstGm": junk}, {"dstGm": expect}, *HALF)
+    return make
+
+
+def select_case(scenario: int):
+    """select on 256 floats, a uint8 bit mask (bit i % 8 of byte i // 8 set: src0): scenario 1 VSEL_CMPMASK_SPR with
+    8 mask bytes (SetPadValue and DataCopyPad pad them to 32; every 64-element repeat uses the same 64 bits),
+    2 VSEL_TENSOR_SCALAR_MODE (src1 = y[0], 32 mask bytes), 3 VSEL_TENSOR_TENSOR_MODE (32 mask bytes)."""
+
+    def make(kdir, gen) -> Case:
+        x = rand(gen, 256, -4.0, 4.0, torch.float32)
+        y = rand(gen, 8 if scenario == 2 else 256, -4.0, 4.0, torch.float32)
+        sel = torch.randint(0, 256, (8 if scenario == 1 else 32,), generator=gen, dtype=torch.int32).to(torch.uint8)
+        bits = ((sel.to(torch.int64).repeat_interleave(8) >> torch.arange(8).repeat(sel.numel())) & 1).bool()
+        if scenario == 1:
+            bits = bits.repeat(4)
+        other = y.double()[0].expand(256) if scenario == 2 else y.double()
+        expect = torch.where(bits, x.double(), other)
+        return Case(1, {"x": x, "y": y, "sel": sel, "z": rand(gen, 256, -4.0, 4.0, torch.float32)}, {"z": expect})
+    return make
+
+
+def data_copy_pad_case(scenario: int):
+    """data_copy_pad: scenario 1 one row of 20 halves padded to 32 with SetPadValue(1) (isPad false), scenario 2 32
+    rows of 59 floats padded to 64 with isPad (0); each copied back to GM whole."""
+
+    def make(kdir, gen) -> Case:
+        rows, cols, width, dtype, pad = (1, 20, 32, torch.float16, 1.0) if scenario == 1 else \
+            (32, 59, 64, torch.float32, 0.0)
+        x = rand(gen, rows * cols, -4.0, 4.0, dtype)
+        expect = torch.full((rows, width), pad, dtype=torch.float64)
+        expect[:, :cols] = x.double().view(rows, cols)
+        return Case(1, {"x": x, "z": rand(gen, rows * width, -4.0, 4.0, dtype)}, {"z": expect.flatten()})
+    return make
+
+
 def leaky_relu_case(kdir, gen) -> Case:
     # LeakyRelu with the half scalar 0.01, mask 128, 4 repeats: 512 halves.
     x = half(gen, 512)
@@ -390,6 +451,27 @@ KERNELS: List[Kernel] = [
       for s in (1, 2, 3)],
     example("ex_duplicate", f"{BASIC}/01_memory_vector_compute/duplicate/duplicate.asc", "duplicate_custom",
             "Duplicate (half scalar)", duplicate_case, template="256"),
+    example("ex_create_vec_index", f"{BASIC}/01_memory_vector_compute/create_vec_index/create_vec_index.asc",
+            "testCreateVecIndex", "CreateVecIndex (int16_t) after Duplicate, 8 cores", create_vec_index_case,
+            template="int16_t, 128"),
+    *[example(f"ex_element_wise_logic_s{s}", f"{BASIC}/01_memory_vector_compute/element_wise_logic/"
+              "element_wise_logic.asc", "logic_custom", {1: "And (uint16_t), LocalMemAllocator",
+                                                         4: "ShiftRight by a scalar (uint16_t, logical)"}[s],
+              logic_case(s), scenario=s) for s in (1, 4)],
+    *[example(f"ex_compound_s{s}", f"{BASIC}/01_memory_vector_compute/element_wise_compound_compute/"
+              "element_wise_compound_compute.asc", "element_wise_compound_compute_custom",
+              {1: "AddRelu (half)", 2: "Axpy (half, half)"}[s], compound_case(s), template="512", scenario=s)
+      for s in (1, 2)],
+    *[example(f"ex_select_s{s}", f"{BASIC}/01_memory_vector_compute/select/select.asc", "select_custom",
+              {1: "SetPadValue, DataCopyPad of an 8-byte mask, Select VSEL_CMPMASK_SPR",
+               2: "Select VSEL_TENSOR_SCALAR_MODE (GetValue, MTE2_S/S_V flags)", 3: "Select VSEL_TENSOR_TENSOR_MODE"}[s],
+              select_case(s), template={1: "float, uint8_t, 256, 256, 8", 2: "float, uint8_t, 256, 8, 32",
+                                        3: "float, uint8_t, 256, 256, 32"}[s], scenario=s) for s in (1, 2, 3)],
+    *[example(f"ex_data_copy_pad_s{s}", f"{BASIC}/00_data_movement/data_copy_pad_gm2ub_ub2gm/data_copy_pad.asc",
+              "data_copy_pad_custom", {1: "DataCopyPad GM -> UB with SetPadValue (isPad false), UB -> GM",
+                                       2: "DataCopyPad GM -> UB with isPad and rightPadding, 32 rows"}[s],
+              data_copy_pad_case(s), template={1: "1, 20, 32, 32", 2: "32, 59, 64, 2048"}[s], scenario=s)
+      for s in (1, 2)],
     example("ex_element_wise_arith", f"{BASIC}/01_memory_vector_compute/element_wise_arithmetic/"
             "element_wise_arithmetic.asc", "element_wise_arithmetic_kernel", "LeakyRelu (mask, repeat params)",
             leaky_relu_case, template="512, 128"),
