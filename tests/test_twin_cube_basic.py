@@ -1,6 +1,7 @@
 """The raw cube path of the basic API on the twin (DataCopy with Nd2NzParams, LoadData, Mmad with and without
-a bias from the BiasTable, Fixpipe NZ -> ND), against float64 matrix products, and its rules: memory
-capacities, the L0 alignment, the documented ranges, Fixpipe's nSize and quantPre, the core type."""
+a bias from the BiasTable, Fixpipe NZ -> ND, NZ with channel split, and quantised to int8_t/uint8_t), against
+float64 matrix products, and its rules: memory capacities, the L0 alignment, the documented ranges, Fixpipe's
+nSize, quantPre, quantisation parameters and channel split, the core type."""
 import os
 import struct
 
@@ -18,14 +19,18 @@ def lib():
     return ascend_ext.twin.compile_kernels([SOURCE])
 
 
-def run(lib, kernel, m, n, k, dtype, out_dtype, bias=False, fault=0, seed=0):
+def tiling(m, n, k, fault=0, mode=0, relu=False, deq=0):
+    return struct.pack("<6IQ", m, n, k, fault, mode, int(relu), deq)
+
+
+def run(lib, kernel, m, n, k, dtype, out_dtype, bias=False, fault=0, seed=0, mode=0):
     g = torch.Generator().manual_seed(seed)
     a = (torch.rand(m, k, generator=g, dtype=torch.float64) * 2 - 1).to(dtype)
     b = (torch.rand(k, n, generator=g, dtype=torch.float64) * 2 - 1).to(dtype)
     nb = (n + 15) // 16 * 16
     bias_t = (torch.rand(nb, generator=g, dtype=torch.float64) * 2 - 1).to(torch.float16) if bias else None
     c = torch.zeros(m, n, dtype=out_dtype)
-    lib.launch(kernel, 1, a=a, b=b, bias=bias_t, c=c, tiling=struct.pack("<4I", m, n, k, fault))
+    lib.launch(kernel, 1, a=a, b=b, bias=bias_t, c=c, tiling=tiling(m, n, k, fault, mode))
     expect = a.double() @ b.double()
     if bias:
         expect = expect + bias_t[:n].double()
@@ -50,7 +55,7 @@ def test_counters_see_the_cube_work(lib):
     a = torch.rand(32, 32, generator=g).half()
     b = torch.rand(32, 32, generator=g).half()
     stats = lib.launch("cube_half", 1, a=a, b=b, bias=None, c=torch.zeros(32, 32),
-                       tiling=struct.pack("<4I", 32, 32, 32, 0))
+                       tiling=tiling(32, 32, 32))
     assert stats.total.cube_macs == 32 * 32 * 32
 
 
@@ -74,8 +79,121 @@ def test_planted_cube_faults(lib, fault, message):
 
 
 def test_fixpipe_quant_mode_must_match_the_output_type(lib):
-    with pytest.raises(KernelRuleViolation, match=r"Fixpipe's quantPre matches the output type"):
+    with pytest.raises(KernelRuleViolation, match=r"Fixpipe's quantPre matches the L0C and output types"):
         run(lib, "cube_bf16_to_half", 32, 32, 32, torch.bfloat16, torch.float16, fault=5)
+
+
+@pytest.mark.parametrize("m,n,k", [(32, 48, 32), (20, 24, 40), (16, 8, 16)])
+def test_fixpipe_channel_split_writes_16_by_8_fractals(lib, m, n, k):
+    # NZ out with isChannelSplit: column block j of 8 holds C[:, 8j:8j+8] row after row, m * 8 floats apart
+    g = torch.Generator().manual_seed(m * n + k)
+    a = (torch.rand(m, k, generator=g, dtype=torch.float64) * 2 - 1).half()
+    b = (torch.rand(k, n, generator=g, dtype=torch.float64) * 2 - 1).half()
+    c = torch.full((m * n,), float("nan"))
+    lib.launch("cube_half", 1, a=a, b=b, bias=None, c=c, tiling=tiling(m, n, k, mode=1))
+    expect = (a.double() @ b.double()).reshape(m, n // 8, 8).permute(1, 0, 2).reshape(-1)
+    torch.testing.assert_close(c.double(), expect, rtol=1e-5, atol=1e-5)
+
+
+def b8_word(scale, signed, offset=0, low_bits=0):
+    """A QUANT_PRE word: the float's bits (low_bits in 0-12, which A2 ignores), Offset at 37, Sign at 46."""
+    bits = struct.unpack("<I", struct.pack("<f", scale))[0] | low_bits
+    return bits | (offset << 37) | (int(signed) << 46)
+
+
+def b8_reference(c64, scales, offsets, relu, signed):
+    """QF322B8_PRE from the docs' table: x * M1 (x >= 0) or M2 (M1, or 0 with ReLU), saturated to [-256, 255],
+    rounded half to even, plus Offset, saturated to int8/uint8; M1 keeps 10 mantissa bits."""
+    m1 = torch.tensor([struct.unpack("<f", struct.pack("<I", struct.unpack("<I", struct.pack("<f", s))[0]
+                                                       & ~0x1FFF))[0] for s in scales], dtype=torch.float64)
+    neg = torch.zeros_like(m1) if relu else m1
+    y = torch.where(c64 >= 0, c64 * m1, c64 * neg).clamp(-256, 255).round() + torch.tensor(offsets, dtype=torch.float64)
+    return y.clamp(-128, 127) if signed else y.clamp(0, 255)
+
+
+def quant_inputs(m, n, k, seed):
+    # quarter steps: every product is exact in float32, so the scaled values land on .5 ties often
+    g = torch.Generator().manual_seed(seed)
+    a = (torch.randint(-4, 5, (m, k), generator=g).double() / 4).half()
+    b = (torch.randint(-4, 5, (k, n), generator=g).double() / 2).half()
+    return a, b, a.double() @ b.double()
+
+
+@pytest.mark.parametrize("signed", [True, False])
+@pytest.mark.parametrize("relu", [False, True])
+@pytest.mark.parametrize("scale,offset", [(2.0, 0), (0.7503, 3), (9.5, 200)])
+def test_fixpipe_scalar_quant_to_8_bits(lib, signed, relu, scale, offset):
+    m, n, k = 32, 48, 32
+    a, b, c64 = quant_inputs(m, n, k, seed=int(scale * 10) + offset)
+    out = torch.zeros(m, n, dtype=torch.int8 if signed else torch.uint8)
+    word = b8_word(scale, signed, offset, low_bits=0x1ABC)
+    lib.launch("cube_half_to_int8" if signed else "cube_half_to_uint8", 1, a=a, b=b, quant=None, c=out,
+               tiling=tiling(m, n, k, mode=2, relu=relu, deq=word))
+    expect = b8_reference(c64, [scale] * n, [offset] * n, relu, signed)
+    assert torch.equal(out.double(), expect), (out.double() - expect).abs().max()
+    assert (expect == (127 if signed else 255)).any() or scale < 9  # the big scale saturates
+
+
+@pytest.mark.parametrize("m,n,k,signed", [(32, 48, 32, True), (16, 272, 32, False)])
+def test_fixpipe_vector_quant_scales_each_column(lib, m, n, k, signed):
+    a, b, c64 = quant_inputs(m, n, k, seed=n)
+    g = torch.Generator().manual_seed(n + 1)
+    scales = [float(s) for s in torch.tensor([0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 8.0])[torch.randint(0, 7, (n,), generator=g)]]
+    offsets = [int(o) for o in torch.randint(0, 40, (n,), generator=g)]
+    nb = (n + 15) // 16 * 16
+    quant = torch.tensor([b8_word(s, signed, o) for s, o in zip(scales, offsets)] + [b8_word(1.0, signed)] * (nb - n),
+                         dtype=torch.int64)
+    out = torch.zeros(m, n, dtype=torch.int8 if signed else torch.uint8)
+    lib.launch("cube_half_to_int8" if signed else "cube_half_to_uint8", 1, a=a, b=b, quant=quant, c=out,
+               tiling=tiling(m, n, k, mode=3))
+    expect = b8_reference(c64, scales, offsets, False, signed)
+    assert torch.equal(out.double(), expect), (out.double() - expect).abs().max()
+
+
+@pytest.mark.parametrize("kernel,fault,message", [
+    ("cube_half", 11, r"broke the rule 'Fixpipe's nSize is a multiple of 8 \(with channel split\)': nSize 44"),
+    ("cube_half", 12, r"broke the rule 'Fixpipe's channel split writes NZ \(CFG_NZ\), not with NZ2ND'"),
+    ("cube_half", 13, r"broke the rule 'Fixpipe's channel split goes without unitFlag': isChannelSplit with unitFlag 3"),
+    ("cube_bf16_to_half", 0, r"broke the rule 'Fixpipe's channel split is for float L0C written as float'"),
+])
+def test_fixpipe_channel_split_planted_faults(lib, kernel, fault, message):
+    dtype = torch.bfloat16 if kernel == "cube_bf16_to_half" else torch.float16
+    out = torch.float16 if kernel == "cube_bf16_to_half" else torch.float32
+    with pytest.raises(KernelRuleViolation, match=r"Fixpipe\(L0C->GM\): " + message):
+        run(lib, kernel, 32, 48, 32, dtype, out, fault=fault, mode=1)
+
+
+NAN_BITS = 0x7FC00000
+@pytest.mark.parametrize("mode,fault,word,message", [
+    (2, 0, b8_word(2.0, signed=False), r"the Sign bit \(46\) of Fixpipe's quantisation parameter matches the output "
+                                       r"type': deqScalar bit 46 is 0 for int8_t output"),
+    (2, 0, b8_word(float("inf"), signed=True), r"Fixpipe's quantisation parameter is not inf, nan or a denormal': "
+                                               r"deqScalar M1 bits 0x7f800000"),
+    (2, 0, NAN_BITS | (1 << 46), r"Fixpipe's quantisation parameter is not inf, nan or a denormal"),
+    (2, 0, b8_word(1e-39, signed=True), r"Fixpipe's quantisation parameter is not inf, nan or a denormal"),
+    (2, 0, b8_word(1.0, signed=True, offset=0x100), r"the twin models Fixpipe's quantisation Offset in \[0, 255\]"),
+    (2, 18, b8_word(1.0, signed=True), r"Fixpipe's quantPre matches the L0C and output types': quantPre NoQuant "
+                                       r"for float L0C and 1-byte output elements"),
+    (2, 17, b8_word(1.0, signed=True), r"the Fixpipe form with cbufWorkspace takes a vector quantPre"),
+    (3, 16, 0, r"a vector quantPre comes with the Fixpipe form that takes cbufWorkspace"),
+])
+def test_fixpipe_quant_planted_faults(lib, mode, fault, word, message):
+    m, n, k = 32, 48, 32
+    a, b, _ = quant_inputs(m, n, k, seed=5)
+    quant = torch.tensor([b8_word(1.0, True)] * n, dtype=torch.int64)
+    with pytest.raises(KernelRuleViolation, match=r"Fixpipe\(L0C->GM\): broke the rule '" + message):
+        lib.launch("cube_half_to_int8", 1, a=a, b=b, quant=quant, c=torch.zeros(m, n, dtype=torch.int8),
+                   tiling=tiling(m, n, k, fault=fault, mode=mode, deq=word))
+
+
+def test_fixpipe_vector_quant_checks_each_column(lib):
+    m, n, k = 32, 48, 32
+    a, b, _ = quant_inputs(m, n, k, seed=6)
+    quant = torch.tensor([b8_word(1.0, True)] * n, dtype=torch.int64)
+    quant[37] = b8_word(float("inf"), True)
+    with pytest.raises(KernelRuleViolation, match=r"not inf, nan or a denormal': cbufWorkspace\[37\] M1"):
+        lib.launch("cube_half_to_int8", 1, a=a, b=b, quant=quant, c=torch.zeros(m, n, dtype=torch.int8),
+                   tiling=tiling(m, n, k, mode=3))
 
 
 def test_a_vector_core_has_no_l1(lib):
@@ -113,7 +231,7 @@ def test_gemv_reads_the_row_of_a_as_nd_from_static_cube_tensors(gemv_lib, n, k, 
         r"reaches byte 512"),
     (4, r"DataCopy\(UB->UB\): broke the rule 'a DataCopy between LocalTensors is UB -> UB or L1 \(C1\) -> BiasTable "
         r"\(C2\)': dst at TPosition::A1, src at TPosition::C1"),
-    (5, r"Fixpipe\(L0C->GM\): broke the rule 'Fixpipe's channel split is not modelled by the twin'"),
+    (5, r"Fixpipe\(L0C->GM\): broke the rule 'Fixpipe's channel split writes NZ \(CFG_NZ\), not with NZ2ND'"),
 ])
 def test_gemv_planted_faults(gemv_lib, fault, message):
     with pytest.raises(KernelRuleViolation, match=message):

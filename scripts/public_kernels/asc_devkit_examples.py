@@ -399,19 +399,24 @@ def gm2l1_case(scenario: int):
 def fixpipe_case(scenario: int):
     # M 128, K 128 (two rounds of 64 accumulated in L0C), N 256; the host lays A out as its two [128, 64] halves one
     # after the other (the kernel reads round r at A + r * 128 * 64), B as [K, N]. Out of L0C: 1 Nz float, 2 ND float,
-    # 4 ND int8 with the scalar quant 2.0 (QF322B8_PRE), 6 ND float with ReLU, 7 Nz float with channel split
-    # (16 x 8 fractals).
+    # 4 ND int8 with the scalar quant 2.0 (QF322B8_PRE), 5 ND int8 with a quant word per column (VQF322B8_PRE: the
+    # host's quantAlpha, 2.0's bits with the Sign bit 46 set, as the example's gen_data writes it), 6 ND float with
+    # ReLU, 7 Nz float with channel split (16 x 8 fractals).
     def make(kdir, gen) -> Case:
         a, b = rand(gen, (128, 128), -1, 3, torch.float16), rand(gen, (128, 256), -1, 3, torch.float16)
         c = a.double() @ b.double()
         a_gm = a.reshape(128, 2, 64).permute(1, 0, 2).contiguous()
-        out = torch.zeros(128 * 256, dtype=torch.int8 if scenario == 4 else torch.float32)
+        out = torch.zeros(128 * 256, dtype=torch.int8 if scenario in (4, 5) else torch.float32)
+        alpha = torch.zeros(256, dtype=torch.int64)
+        if scenario == 5:
+            alpha += struct.unpack("<i", struct.pack("<f", 2.0))[0] | (1 << 46)
         expect = {1: lambda: c.reshape(128, 16, 16).permute(1, 0, 2).reshape(-1),
                   2: lambda: c.reshape(-1),
                   4: lambda: torch.round(c.float().double() * 2.0).clamp(-128, 127).reshape(-1),
+                  5: lambda: torch.round(c.float().double() * 2.0).clamp(-128, 127).reshape(-1),
                   6: lambda: c.clamp(min=0).reshape(-1),
                   7: lambda: c.reshape(128, 32, 8).permute(1, 0, 2).reshape(-1)}[scenario]()
-        return Case(1, {"a": a_gm, "b": b, "c": out, "quantAlpha": torch.zeros(256, dtype=torch.int64)},
+        return Case(1, {"a": a_gm, "b": b, "c": out, "quantAlpha": alpha},
                     {"c": expect}, 1e-5, 1e-4)
     return make
 
@@ -541,6 +546,7 @@ KERNELS: List[Kernel] = [
               "fixpipe_l0c2gm", {1: "Fixpipe L0C -> GM as Nz (CFG_NZ), K accumulated in two rounds",
                                  2: "Fixpipe L0C -> GM as ND (CFG_ROW_MAJOR)",
                                  4: "Fixpipe with scalar quantisation to int8 (QF322B8_PRE, deqScalar)",
+                                 5: "Fixpipe with per-column quantisation to int8 (VQF322B8_PRE, cbufWorkspace)",
                                  6: "Fixpipe with ReLU (reluEn)", 7: "Fixpipe Nz with channel split"}[s],
-              fixpipe_case(s), template="128, 128, 256", scenario=s) for s in (1, 2, 4, 6, 7)],
+              fixpipe_case(s), template="128, 128, 256", scenario=s) for s in (1, 2, 4, 5, 6, 7)],
 ]

@@ -111,6 +111,7 @@ template <TPosition kPos>
 void StaticTensorAt(GM_ADDR, GM_ADDR)
 {
     LocalTensor<float> t(kPos, 0, 64);  // static tensor programming: no TPipe, the kernel places its tensors
+    // (an L1 one exists on a kernel that may run cube cores; the vector unit still cannot reach it)
     Duplicate(t, 1.0f, 64);
 }
 
@@ -394,10 +395,12 @@ TEST_CASE("LocalTensor views, sizes and indices stay inside the tensor and its b
                        "LocalTensor::SetValue: LocalTensors come from TQue::AllocTensor/DeQue or TBuf::Get"));
 }
 
-TEST_CASE("static LocalTensors are placed in UB")
+TEST_CASE("static LocalTensors: in a memory of the core; vector instructions only on those in UB")
 {
     CHECK(fault::Broke(&StaticTensorAt<TPosition::VECCALC>, ""));
     CHECK(fault::Broke(&StaticTensorAt<TPosition::A1>,
+                       "Duplicate: vector operands and UB copy ends are in the Unified Buffer"));
+    CHECK(fault::Broke(&StaticTensorAt<TPosition::GM>,
                        "LocalTensor(pos, addr, tileSize): a static tensor's position is a memory the core has"));
 }
 

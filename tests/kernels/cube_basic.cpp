@@ -1,7 +1,9 @@
 // The raw cube path written out as the basic API's samples do: C[m, n] = A[m, k] x B[k, n] (+ bias[n]) with
 // A, B copied GM -> L1 with the ND -> NZ conversion, loaded L1 -> L0A (Zz) and L1 -> L0B (Zn, transposing
-// each 16 x 16 fractal), multiplied by Mmad into L0C and written back by Fixpipe (NZ -> ND). `fault` in the
-// tiling plants one broken rule at a time (0: none).
+// each 16 x 16 fractal), multiplied by Mmad into L0C and written back by Fixpipe: `mode` 0 NZ -> ND, 1 NZ as
+// 16 x 8 fractals (isChannelSplit), 2 NZ -> ND quantised to int8_t/uint8_t with one scale (QF322B8_PRE,
+// `deq`), 3 the same with a scale per column read from GM into L1 (VQF322B8_PRE); `relu` sets reluEn. `fault`
+// in the tiling plants one broken rule at a time (0: none).
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -11,12 +13,15 @@ namespace {
 struct CubeTiling {
     uint32_t m, n, k;
     uint32_t fault;
+    uint32_t mode, relu;
+    uint64_t deq;
 };
 
 constexpr uint32_t Blocks(uint32_t x) { return (x + 15) / 16; }
 
 template <typename T, typename C>
-__aicore__ inline void MatmulRaw(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, const CubeTiling& t)
+__aicore__ inline void MatmulRaw(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, const CubeTiling& t,
+                                 GM_ADDR quant = nullptr)
 {
     const uint32_t mb = Blocks(t.m), nb = Blocks(t.n), kb = Blocks(t.k);
     TPipe pipe;
@@ -27,14 +32,16 @@ __aicore__ inline void MatmulRaw(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, 
     TQue<TPosition::B2, 1> qb2;
     TQue<TPosition::C2, 1> qbias2;
     TQue<TPosition::CO1, 1> qc;
+    TQue<TPosition::C1, 1> qquant;
     pipe.InitBuffer(qa1, 1, mb * kb * 256 * sizeof(T));
     pipe.InitBuffer(qb1, 1, kb * nb * 256 * sizeof(T));
     const uint32_t biasBlocks = (nb * 16 * sizeof(half) + 63) / 64;  // L1 -> BT moves 64-byte blocks of half
-    pipe.InitBuffer(qbias1, 1, biasBlocks * 64);
+    if (bias != nullptr) pipe.InitBuffer(qbias1, 1, biasBlocks * 64);
     pipe.InitBuffer(qa2, 1, t.fault == 1 ? 65536 + 512 : mb * kb * 256 * sizeof(T));  // fault 1: past L0A
     pipe.InitBuffer(qb2, 1, kb * nb * 256 * sizeof(T));
-    pipe.InitBuffer(qbias2, 1, biasBlocks * 64 * 2);
+    if (bias != nullptr) pipe.InitBuffer(qbias2, 1, biasBlocks * 64 * 2);
     pipe.InitBuffer(qc, 1, mb * nb * 256 * sizeof(float));
+    if (quant != nullptr) pipe.InitBuffer(qquant, 1, nb * 16 * sizeof(uint64_t));
     GlobalTensor<T> aGm, bGm;
     GlobalTensor<half> biasGm;
     GlobalTensor<C> cGm;
@@ -117,12 +124,50 @@ __aicore__ inline void MatmulRaw(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, 
 
     c1 = qc.DeQue<float>();
     FixpipeParamsV220 fp;
-    fp.nSize = static_cast<uint16_t>(t.fault == 4 ? t.n - 8 : nb * 16);  // fault 4: nSize not a multiple of 16
+    const bool split = t.mode == 1;
+    // fault 4: nSize not a multiple of 16; fault 11: not a multiple of 8 with channel split
+    const uint32_t nSize = split ? (t.n + 7) / 8 * 8 : nb * 16;
+    fp.nSize = static_cast<uint16_t>(t.fault == 4 ? t.n - 8 : t.fault == 11 ? nSize - 4 : nSize);
     fp.mSize = static_cast<uint16_t>(t.m);
     fp.srcStride = static_cast<uint16_t>(mb * 16);
     fp.dstStride = t.fault == 7 ? 0 : t.n;  // fault 7: rows of C written over each other
+    fp.reluEn = t.relu != 0;
     if constexpr (std::is_same_v<C, half>) fp.quantPre = t.fault == 5 ? QuantMode_t::NoQuant : QuantMode_t::F322F16;
-    Fixpipe(cGm, c1, fp);
+    if (split) {
+        fp.isChannelSplit = true;
+        fp.dstStride = t.m * 8 * sizeof(C) / 32;  // 32-byte blocks from one 16 x 8 Z column to the next
+        fp.unitFlag = t.fault == 13 ? 3 : 0;      // fault 13: channel split with unitFlag
+        if (t.fault == 12) {                      // fault 12: channel split with NZ2ND
+            Fixpipe(cGm, c1, fp);
+        } else {
+            Fixpipe<C, float, CFG_NZ>(cGm, c1, fp);
+        }
+    } else if (t.mode == 2) {
+        fp.quantPre = t.fault == 18 ? QuantMode_t::NoQuant : QuantMode_t::QF322B8_PRE;  // fault 18: int8 without quant
+        fp.deqScalar = t.deq;
+        if (t.fault == 17) {  // fault 17: a scalar quantPre through the form that takes a cbufWorkspace
+            LocalTensor<uint64_t> ws(TPosition::C1, 0, nb * 16);
+            Fixpipe(cGm, c1, ws, fp);
+        } else {
+            Fixpipe(cGm, c1, fp);
+        }
+    } else if (t.mode == 3) {
+        GlobalTensor<uint64_t> quantGm;
+        quantGm.SetGlobalBuffer(reinterpret_cast<__gm__ uint64_t*>(quant), nb * 16);
+        LocalTensor<uint64_t> ws = qquant.AllocTensor<uint64_t>();
+        DataCopy(ws, quantGm, DataCopyParams(1, static_cast<uint16_t>(nb * 16 * sizeof(uint64_t) / 32), 0, 0));
+        qquant.EnQue(ws);
+        ws = qquant.DeQue<uint64_t>();
+        fp.quantPre = QuantMode_t::VQF322B8_PRE;
+        if (t.fault == 16) {  // fault 16: a vector quantPre without its cbufWorkspace
+            Fixpipe(cGm, c1, fp);
+        } else {
+            Fixpipe(cGm, c1, ws, fp);
+        }
+        qquant.FreeTensor(ws);
+    } else {
+        Fixpipe(cGm, c1, fp);
+    }
     qc.FreeTensor(c1);
 }
 
@@ -138,6 +183,20 @@ extern "C" __global__ __aicore__ void cube_bf16_to_half(GM_ADDR a, GM_ADDR b, GM
 {
     KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
     MatmulRaw<bfloat16_t, half>(a, b, bias, c, *reinterpret_cast<__gm__ CubeTiling*>(tiling));
+}
+
+extern "C" __global__ __aicore__ void cube_half_to_int8(GM_ADDR a, GM_ADDR b, GM_ADDR quant, GM_ADDR c,
+                                                        GM_ADDR tiling)
+{
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
+    MatmulRaw<half, int8_t>(a, b, nullptr, c, *reinterpret_cast<__gm__ CubeTiling*>(tiling), quant);
+}
+
+extern "C" __global__ __aicore__ void cube_half_to_uint8(GM_ADDR a, GM_ADDR b, GM_ADDR quant, GM_ADDR c,
+                                                         GM_ADDR tiling)
+{
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
+    MatmulRaw<half, uint8_t>(a, b, nullptr, c, *reinterpret_cast<__gm__ CubeTiling*>(tiling), quant);
 }
 
 // An AIV-only kernel that asks for L1: a vector core has none.

@@ -82,7 +82,7 @@ extern "C" __global__ __cube__ __aicore__ void cube_gemv(GM_ADDR a, GM_ADDR bt, 
     fp.mSize = 1;
     fp.srcStride = 16;
     fp.dstStride = t.n;
-    fp.isChannelSplit = t.fault == 5;  // fault 5: channel split, which the twin does not model
+    fp.isChannelSplit = t.fault == 5;  // fault 5: channel split with NZ2ND (it writes NZ only)
     Fixpipe(cGm, c1, fp);
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "kernel_operator.h"
 #include "twin/kernel_cube_basic.h"
@@ -397,36 +398,159 @@ void MmadRun(const CubeOperand& dst, const CubeOperand& fm, const CubeOperand& f
     core.counters.cube.mmadCalls += 1;
 }
 
+namespace {
+
+bool IsVectorQuant(QuantMode_t q) { return q == VDEQF16 || q == VQF322B8_PRE || q == VREQ8; }
+
+const char* QuantName(QuantMode_t q)
+{
+    static const char* const kNames[] = {"NoQuant", "F322F16", "F322BF16", "DEQF16", "VDEQF16",
+                                         "QF322B8_PRE", "VQF322B8_PRE", "REQ8", "VREQ8"};
+    const int i = static_cast<int>(q);
+    return i >= 0 && i < 9 ? kNames[i] : "an unknown mode";
+}
+
+// One QUANT_PRE word of (V)QF322B8_PRE (the quantisation docs' table for NPU architecture 2201): M1 in bits
+// 0-31, a float the hardware reads as (1, 8, 10), so bits 0-12 do not count; Offset in bits 37-45; the Sign
+// flag in bit 46 (1: int8_t, 0: uint8_t). N and the MCB bit (32-36) are not used by this mode.
+struct B8Quant {
+    double m1;
+    int32_t offset;
+};
+
+B8Quant DecodeB8Quant(const char* call, uint64_t word, bool signedOut, const char* where)
+{
+    uint32_t bits = static_cast<uint32_t>(word) & ~0x1FFFu;
+    const uint32_t exponent = (bits >> 23) & 0xFF;
+    if (exponent == 0xFF || (exponent == 0 && (bits & 0x7FFFFFu) != 0)) {
+        ascend_twin::FailF(call, "Fixpipe's quantisation parameter is not inf, nan or a denormal",
+                           "%s M1 bits 0x%08x", where, bits);
+    }
+    if (((word >> 46) & 1) != (signedOut ? 1u : 0u)) {
+        // deliberately stricter than A2 (docs/twin.md): the hardware would write the other type's saturation
+        ascend_twin::FailF(call, "the Sign bit (46) of Fixpipe's quantisation parameter matches the output type",
+                           "%s bit 46 is %u for %s output", where, static_cast<unsigned>((word >> 46) & 1),
+                           signedOut ? "int8_t" : "uint8_t");
+    }
+    const uint32_t offset = static_cast<uint32_t>(word >> 37) & 0x1FF;
+    if (offset & 0x100) {
+        // deliberately stricter (docs/twin.md): A2's docs call Offset a 9-bit integer without saying whether
+        // it is signed; values 0-255 read the same either way
+        ascend_twin::FailF(call, "the twin models Fixpipe's quantisation Offset in [0, 255] (bit 45 clear)",
+                           "%s Offset field 0x%03x", where, offset);
+    }
+    float m1;
+    std::memcpy(&m1, &bits, 4);
+    return {static_cast<double>(m1), static_cast<int32_t>(offset)};
+}
+
+// float -> int8_t/uint8_t (QF322B8_PRE, VQF322B8_PRE): x times M1 (x >= 0) or M2 (x < 0; M2 is M1, or 0 with
+// ReLU), saturated to [-256, 255], rounded to nearest even, plus Offset, saturated to the output type.
+int32_t QuantB8(float x, const B8Quant& q, bool relu, bool signedOut)
+{
+    if (std::isnan(x)) return 0;  // not documented for integer outputs; the twin writes 0 (docs/twin.md)
+    const double scaled = static_cast<double>(x) * (x >= 0 || !relu ? q.m1 : 0.0);
+    const double clamped = std::min(std::max(scaled, -256.0), 255.0);
+    const int32_t v = static_cast<int32_t>(std::nearbyint(clamped)) + q.offset;
+    return signedOut ? std::min(std::max(v, -128), 127) : std::min(std::max(v, 0), 255);
+}
+
+}  // namespace
+
 void FixpipeToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOperand& src, const FixpipeParamsV220& p,
-                 bool nz2nd)
+                 bool nz2nd, const CubeOperand* cbufWorkspace)
 {
     const char* call = "Fixpipe(L0C->GM)";
     CheckOperand(call, src, 3);
     CheckRange(call, "nSize", p.nSize, 0, 4095);
     CheckRange(call, "mSize", p.mSize, 0, nz2nd ? 8192 : 65535);
+    const bool integer = src.elem == CubeElem::kInt32;
+    const bool b8 = dstElem == CubeElem::kInt8 || dstElem == CubeElem::kUint8;
+    // A2's pairs (L0C -> GM: float to int8_t/uint8_t/half/bfloat16_t/float, int32_t to int8_t/uint8_t/half/
+    // int32_t) and the quantPre each one takes.
+    const bool pairOk = integer ? (b8 || dstElem == CubeElem::kHalf || dstElem == CubeElem::kInt32)
+                                : (b8 || dstElem == CubeElem::kHalf || dstElem == CubeElem::kBf16 ||
+                                   dstElem == CubeElem::kFloat);
+    if (!pairOk) {
+        ascend_twin::FailF(call, "Fixpipe's L0C -> GM types are an A2 pair (float to int8_t/uint8_t/half/bfloat16_t/"
+                           "float, int32_t to int8_t/uint8_t/half/int32_t)",
+                           "%s L0C to %u-byte output elements", integer ? "int32_t" : "float", dstSize);
+    }
+    bool quantOk;
+    if (integer) {
+        quantOk = dstElem == CubeElem::kInt32 ? p.quantPre == NoQuant
+                  : b8 ? (p.quantPre == REQ8 || p.quantPre == VREQ8) : (p.quantPre == DEQF16 || p.quantPre == VDEQF16);
+    } else {
+        quantOk = dstElem == CubeElem::kHalf   ? p.quantPre == F322F16
+                  : dstElem == CubeElem::kBf16 ? p.quantPre == F322BF16
+                  : b8 ? (p.quantPre == QF322B8_PRE || p.quantPre == VQF322B8_PRE) : p.quantPre == NoQuant;
+    }
+    if (!quantOk) {
+        ascend_twin::FailF(call, "Fixpipe's quantPre matches the L0C and output types",
+                           "quantPre %s for %s L0C and %u-byte output elements", QuantName(p.quantPre),
+                           integer ? "int32_t" : "float", dstSize);
+    }
+    if (integer && p.quantPre != NoQuant) {
+        ascend_twin::FailF(call, "the twin models Fixpipe's quantPre NoQuant, F322F16, F322BF16, QF322B8_PRE and "
+                           "VQF322B8_PRE", "quantPre %s (int32_t L0C) is not modelled, so the twin refuses it",
+                           QuantName(p.quantPre));
+    }
+    const bool vectorQuant = IsVectorQuant(p.quantPre);
+    if (vectorQuant && cbufWorkspace == nullptr) {
+        ascend_twin::FailF(call, "a vector quantPre comes with the Fixpipe form that takes cbufWorkspace",
+                           "quantPre %s without a cbufWorkspace tensor", QuantName(p.quantPre));
+    }
+    if (!vectorQuant && cbufWorkspace != nullptr) {
+        // A2's implementation of this form only writes for VDEQF16, VQF322B8_PRE and VREQ8
+        ascend_twin::FailF(call, "the Fixpipe form with cbufWorkspace takes a vector quantPre (VDEQF16, "
+                           "VQF322B8_PRE, VREQ8)", "quantPre %s with a cbufWorkspace tensor: A2 writes nothing",
+                           QuantName(p.quantPre));
+    }
     if (p.nSize == 0 || p.mSize == 0 || p.ndNum == 0) return;
-    if (p.nSize % 16 != 0) {
+    if (p.isChannelSplit) {
+        if (integer || dstElem != CubeElem::kFloat) {
+            ascend_twin::FailF(call, "Fixpipe's channel split is for float L0C written as float",
+                               "isChannelSplit with %s L0C and %u-byte output elements",
+                               integer ? "int32_t" : "float", dstSize);
+        }
+        if (nz2nd) {
+            ascend_twin::Fail(call, "Fixpipe's channel split writes NZ (CFG_NZ), not with NZ2ND",
+                              "isChannelSplit with CFG_ROW_MAJOR");
+        }
+        if (p.unitFlag != 0) {
+            ascend_twin::FailF(call, "Fixpipe's channel split goes without unitFlag", "isChannelSplit with unitFlag %u",
+                               static_cast<unsigned>(p.unitFlag));
+        }
+        if (p.nSize % 8 != 0) {
+            ascend_twin::FailF(call, "Fixpipe's nSize is a multiple of 8 (with channel split)", "nSize %u", p.nSize);
+        }
+    } else if (p.nSize % 16 != 0) {
         ascend_twin::FailF(call, "Fixpipe's nSize is a multiple of 16 (without channel split)", "nSize %u", p.nSize);
     }
-    const bool integer = src.elem == CubeElem::kInt32;
-    const bool wantsCast = dstElem == CubeElem::kHalf || dstElem == CubeElem::kBf16;
-    const QuantMode_t expected = dstElem == CubeElem::kHalf ? F322F16 : dstElem == CubeElem::kBf16 ? F322BF16 : NoQuant;
-    if (integer || p.quantPre != expected || (!wantsCast && dstElem != CubeElem::kFloat && dstElem != CubeElem::kInt32)) {
-        if (!(integer && dstElem == CubeElem::kInt32 && p.quantPre == NoQuant)) {
-            ascend_twin::FailF(call, "Fixpipe's quantPre matches the output type (the twin models NoQuant, F322F16 and "
-                               "F322BF16)",
-                               "quantPre %d for %u-byte output elements", static_cast<int>(p.quantPre), dstSize);
+    if (nz2nd && p.dstStride == 0) ascend_twin::Fail(call, "Fixpipe's dstStride is not 0", "dstStride 0");
+    const uint32_t srcBlocks = (p.nSize + 15) / 16;
+    const uint64_t srcEnd = static_cast<uint64_t>(p.ndNum - 1) * p.srcNdStride * 256 * 4 +
+                            ((srcBlocks - 1) * static_cast<uint64_t>(p.srcStride) * 16 + p.mSize * 16ULL) * 4;
+    CheckInside(call, src, srcEnd);
+    // Quantisation parameters: one for all of C (deqScalar) or one per column from L1 (cbufWorkspace).
+    const bool signedOut = dstElem == CubeElem::kInt8;
+    std::vector<B8Quant> quant;
+    if (b8) {
+        if (vectorQuant) {
+            CheckOperand(call, *cbufWorkspace, 0);  // L1, 32-byte aligned
+            CheckInside(call, *cbufWorkspace, static_cast<uint64_t>(p.nSize) * 8);
+            for (uint32_t c = 0; c < p.nSize; ++c) {
+                uint64_t word;
+                std::memcpy(&word, cbufWorkspace->data + c * 8ULL, 8);
+                const std::string where = "cbufWorkspace[" + std::to_string(c) + "]";
+                quant.push_back(DecodeB8Quant(call, word, signedOut, where.c_str()));
+            }
+        } else {
+            quant.push_back(DecodeB8Quant(call, p.deqScalar, signedOut, "deqScalar"));
         }
     }
-    if (nz2nd && p.dstStride == 0) ascend_twin::Fail(call, "Fixpipe's dstStride is not 0", "dstStride 0");
-    if (p.isChannelSplit) {
-        ascend_twin::Fail(call, "Fixpipe's channel split is not modelled by the twin",
-                          "isChannelSplit true (16 x 16 fractals written as two 16 x 8 ones): the twin would write "
-                          "them unsplit, so it refuses");
-    }
-    const uint64_t srcEnd = static_cast<uint64_t>(p.ndNum - 1) * p.srcNdStride * 256 * 4 +
-                            ((p.nSize / 16 - 1) * static_cast<uint64_t>(p.srcStride) * 16 + p.mSize * 16ULL) * 4;
-    CheckInside(call, src, srcEnd);
+    // With channel split each 16 x 16 fractal leaves as two 16 x 8 ones: the Z columns are 8 wide.
+    const uint32_t zWidth = p.isChannelSplit ? 8 : 16;
     ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
     for (uint32_t nd = 0; nd < p.ndNum; ++nd) {
         const uint8_t* s0 = src.data + static_cast<uint64_t>(nd) * p.srcNdStride * 256 * 4;
@@ -437,7 +561,7 @@ void FixpipeToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOpe
                 if (nz2nd) {
                     e = static_cast<uint64_t>(nd) * p.dstNdStride + static_cast<uint64_t>(j) * p.dstStride + c;
                 } else {  // NZ out: dstStride in 32-byte blocks between Z columns
-                    e = (c / 16) * static_cast<uint64_t>(p.dstStride) * 32 / dstSize + j * 16ULL + c % 16;
+                    e = (c / zWidth) * static_cast<uint64_t>(p.dstStride) * 32 / dstSize + j * zWidth + c % zWidth;
                 }
                 uint8_t* d = dst + e * dstSize;
                 ascend_twin::CheckGmWrite(call, d, dstSize);
@@ -447,6 +571,11 @@ void FixpipeToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOpe
                 }
                 float v;
                 std::memcpy(&v, s, 4);
+                if (b8) {
+                    const int32_t q = QuantB8(v, quant[vectorQuant ? c : 0], p.reluEn, signedOut);
+                    *d = static_cast<uint8_t>(q & 0xFF);  // the int8_t or uint8_t bits
+                    continue;
+                }
                 if (p.reluEn && v < 0) v = 0;
                 if (dstElem == CubeElem::kHalf) {
                     const half h = static_cast<half>(v);

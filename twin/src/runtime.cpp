@@ -326,6 +326,13 @@ void CheckUbAligned(const char* call, const char* operand, const void* addr)
              std::string("an AIC of a MIX kernel used UB operand '") + operand +
                  "' (vector work runs on the AIVs: guard it with if ASCEND_IS_AIV)");
     }
+    const auto* p = static_cast<const uint8_t*>(addr);
+    if (core.ub == nullptr || p < core.ub || p >= core.ub + core.platform->ubSize) {
+        Fail(call, "vector operands and UB copy ends are in the Unified Buffer",
+             std::string("operand '") + operand +
+                 "' is not in UB (a LocalTensor of another memory, e.g. a static tensor at an L1 or L0 position: the "
+                 "vector unit and UB copies reach only UB)");
+    }
     const uint64_t off = UbOffset(addr);
     const uint32_t align = core.platform->ubAlign;
     if (off % align != 0) {

@@ -195,7 +195,7 @@ void LoadData2D(const CubeOperand& dst, const CubeOperand& src, const LoadData2D
 void MmadRun(const CubeOperand& dst, const CubeOperand& fm, const CubeOperand& filter, const CubeOperand* bias,
              const MmadParams& p);
 void FixpipeToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOperand& src, const FixpipeParamsV220& p,
-                 bool nz2nd);
+                 bool nz2nd, const CubeOperand* cbufWorkspace = nullptr);
 
 }  // namespace twin_detail
 
@@ -278,8 +278,9 @@ __aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm,
                          twin_detail::Operand("filter", filter), &b, mmadParams);
 }
 
-// L0C -> GM: NZ -> ND (CFG_ROW_MAJOR, the default) or NZ as it is (CFG_NZ); float/int32_t out, or half/
-// bfloat16_t with quantPre F322F16/F322BF16.
+// L0C -> GM: NZ -> ND (CFG_ROW_MAJOR, the default) or NZ as it is (CFG_NZ, also as 16 x 8 fractals with
+// isChannelSplit); float/int32_t out, half/bfloat16_t with quantPre F322F16/F322BF16, or int8_t/uint8_t with
+// QF322B8_PRE (one scale in deqScalar).
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
                                const FixpipeParamsV220& intriParams)
@@ -289,6 +290,21 @@ __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>&
     twin_detail::FixpipeToGm(reinterpret_cast<uint8_t*>(twin_detail::TwinData(dst)), twin_detail::CubeElemOf<T>(),
                              sizeof(T), twin_detail::Operand("src", src), intriParams,
                              config.format == CO2Layout::ROW_MAJOR);
+}
+
+// L0C -> GM with a vector quantPre: one uint64_t quantisation parameter per column of C in L1 (the twin models
+// VQF322B8_PRE, float to int8_t/uint8_t).
+template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR, typename S = uint64_t,
+          typename std::enable_if<std::is_same<S, uint64_t>::value, bool>::type = true>
+__aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
+                               const LocalTensor<S>& cbufWorkspace, const FixpipeParamsV220& intriParams)
+{
+    static_assert(std::is_same_v<U, float> || std::is_same_v<U, int32_t>, "Fixpipe reads float or int32_t from L0C");
+    static_assert(config.format != CO2Layout::COLUMN_MAJOR, "CFG_COLUMN_MAJOR (NZ2DN) is not on A2");
+    const twin_detail::CubeOperand workspace = twin_detail::Operand("cbufWorkspace", cbufWorkspace);
+    twin_detail::FixpipeToGm(reinterpret_cast<uint8_t*>(twin_detail::TwinData(dst)), twin_detail::CubeElemOf<T>(),
+                             sizeof(T), twin_detail::Operand("src", src), intriParams,
+                             config.format == CO2Layout::ROW_MAJOR, &workspace);
 }
 
 }  // namespace AscendC
