@@ -83,6 +83,14 @@ def test_fixpipe_quant_mode_must_match_the_output_type(lib):
         run(lib, "cube_bf16_to_half", 32, 32, 32, torch.bfloat16, torch.float16, fault=5)
 
 
+def test_fixpipe_writes_only_the_output_types_a2_pairs_with_l0c(lib):
+    c, expect = run(lib, "cube_half", 32, 32, 32, torch.float16, torch.float32)  # float L0C to float: a pair
+    torch.testing.assert_close(c.double(), expect, rtol=1e-6, atol=1e-6)
+    with pytest.raises(KernelRuleViolation, match=r"Fixpipe\(L0C->GM\): broke the rule 'Fixpipe's L0C -> GM types are "
+                                                  r"an A2 pair.*float L0C to 4-byte output elements"):
+        run(lib, "cube_half_to_int32", 32, 32, 32, torch.float16, torch.int32)
+
+
 @pytest.mark.parametrize("m,n,k", [(32, 48, 32), (20, 24, 40), (16, 8, 16)])
 def test_fixpipe_channel_split_writes_16_by_8_fractals(lib, m, n, k):
     # NZ out with isChannelSplit: column block j of 8 holds C[:, 8j:8j+8] row after row, m * 8 floats apart

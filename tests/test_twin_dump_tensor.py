@@ -67,6 +67,8 @@ def test_a_dump_over_30_kb_is_not_printed(lib, capfd):
     (2, "the dumped address is aligned as its memory requires"),
     (3, "the offset lies inside the tensor"),
     (4, "a ShapeInfo holds at most K_MAX_SHAPE_DIM"),
+    (5, "a dump's shape has no zero dimension"),
+    (6, r"DumpTensor/DumpAccChkPoint print tensors at UB, L1, L0C or GM"),
 ])
 def test_dump_rules(lib, capfd, fault, rule):
     with pytest.raises(KernelRuleViolation, match=rule):

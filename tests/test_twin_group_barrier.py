@@ -52,6 +52,8 @@ def test_rounds_pass_each_group_the_other_s_results(lib, arrive, wait, rounds):
     (5, {}, "arriveSizeIn and waitSizeIn are at most GetBlockNum"),
     (6, {}, "GroupBarrier keeps its messages in the last 50 \\* 32 bytes of UB"),
     (0, {"ws_bytes": 1024}, "groupWorkspace holds GetWorkspaceLen"),
+    (9, {}, "GroupBarrier's arriveSizeIn and waitSizeIn are larger than 0"),
+    (10, {}, r"Wait's waitIndex is in \[0, waitSize - 1\]"),
 ])
 def test_group_barrier_rules(lib, fault, kwargs, rule):
     with pytest.raises(KernelRuleViolation, match=rule):

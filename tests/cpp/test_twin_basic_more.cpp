@@ -174,6 +174,16 @@ void IndexPastDst(GM_ADDR, GM_ADDR)
     CreateVecIndex(t[64], static_cast<half>(1.0f), kFault ? 65u : 64u);
 }
 
+// A count past what the vector unit's count register holds (a uint32_t of 2^31 and more).
+template <bool kFault>
+void IndexCountPastRegister(GM_ADDR, GM_ADDR)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 128 * sizeof(float));
+    CreateVecIndex(buf.Get<float>(), 0.0f, kFault ? 0x80000000u : 128u);
+}
+
 // SetPadValue(pad) then DataCopyPad GM -> UB of kRows rows of kCols elements, isPad false, rightPadding up to
 // a 32-byte row; in[0] is the pad value, the rows follow from in[kHead]; out = the padded rows.
 template <typename T, uint32_t kRows, uint32_t kCols>
@@ -335,6 +345,8 @@ TEST_CASE("ShiftRight's shift range and CreateVecIndex's dst size are rules, wit
     CHECK(fault::Broke(&NegativeShift<false>, ""));
     CHECK(fault::Broke(&IndexPastDst<true>, "CreateVecIndex: vector operands hold count elements"));
     CHECK(fault::Broke(&IndexPastDst<false>, ""));
+    CHECK(fault::Broke(&IndexCountPastRegister<true>, "CreateVecIndex: count fits the vector unit's count register"));
+    CHECK(fault::Broke(&IndexCountPastRegister<false>, ""));
 }
 
 TEST_CASE("SetPadValue: DataCopyPad without isPad pads with it (half, float, int8_t rows)")

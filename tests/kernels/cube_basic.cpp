@@ -207,3 +207,10 @@ extern "C" __global__ __aicore__ void vector_asks_for_l1(GM_ADDR x)
     TQue<TPosition::A1, 1> q;
     pipe.InitBuffer(q, 1, 1024);
 }
+
+// Bug: float L0C written out as int32_t, a pair A2's Fixpipe does not have.
+extern "C" __global__ __aicore__ void cube_half_to_int32(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR tiling)
+{
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
+    MatmulRaw<half, int32_t>(a, b, bias, c, *reinterpret_cast<__gm__ CubeTiling*>(tiling));
+}

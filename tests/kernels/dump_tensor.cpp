@@ -6,7 +6,8 @@ using namespace AscendC;
 
 // x: n floats (n a multiple of 8, at most 8192) copied into UB, then dumped five ways; xi: 16 int32_t dumped
 // from GM. fault 1: dumpSize past the tensor; 2: countOff not 32-byte aligned; 3: countOff past the tensor;
-// 4: a ShapeInfo of 9 dimensions.
+// 4: a ShapeInfo of 9 dimensions; 5: a shape with a zero dimension; 6: a tensor at L0A (a memory dumps do
+// not read).
 extern "C" __global__ __aicore__ void dump_forms(GM_ADDR x, GM_ADDR xi, uint32_t n, uint32_t fault)
 {
     GlobalTensor<float> xGm;
@@ -35,5 +36,10 @@ extern "C" __global__ __aicore__ void dump_forms(GM_ADDR x, GM_ADDR xi, uint32_t
     } else if (fault == 4) {
         uint32_t nine[] = {1, 1, 1, 1, 1, 1, 1, 1, n};
         DumpTensor(ub, 16, n, ShapeInfo(9, nine));
+    } else if (fault == 5) {
+        uint32_t empty[] = {2, 0};
+        DumpTensor(ub, 17, 8, ShapeInfo(2, empty));
+    } else if (fault == 6) {
+        DumpTensor(LocalTensor<float>(TPosition::A2, 0, 64), 18, 8);
     }
 }

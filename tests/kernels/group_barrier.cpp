@@ -8,7 +8,8 @@ using namespace AscendC;
 // Arrive(a); wait core w (blockIdx arrive + w) Waits, sums the round's arrive blocks and writes the sum into
 // res block r * wait + w. Faults: 1 a wait core reads without Wait; 2 arriveIndex past the group; 3 (host: a
 // workspace not zeroed); 4 a workspace 32 bytes past a 512-byte boundary; 5 arriveSize past GetBlockNum();
-// 6 a buffer over the barrier's UB messages; 7 core 0 never arrives; 8 (host: a workspace too small).
+// 6 a buffer over the barrier's UB messages; 7 core 0 never arrives; 8 (host: a workspace too small);
+// 9 a group of no arriving core; 10 a waitIndex past waitSize.
 extern "C" __global__ __aicore__ void group_rounds(GM_ADDR ws, GM_ADDR data, GM_ADDR res, uint32_t arrive,
                                                    uint32_t wait, uint32_t rounds, uint32_t fault)
 {
@@ -18,7 +19,7 @@ extern "C" __global__ __aicore__ void group_rounds(GM_ADDR ws, GM_ADDR data, GM_
     TPipe pipe;
     TBuf<TPosition::VECCALC> buf;
     pipe.InitBuffer(buf, fault == 6 ? 192 * 1024 - 512 : 32 * (arrive + 1));
-    const uint32_t arriveSize = fault == 5 ? static_cast<uint32_t>(GetBlockNum()) + 1 : arrive;
+    const uint32_t arriveSize = fault == 5 ? static_cast<uint32_t>(GetBlockNum()) + 1 : (fault == 9 ? 0 : arrive);
     GroupBarrier<PipeMode::MTE3_MODE> bar(fault == 4 ? ws + 32 : ws, arriveSize, wait);
     const uint32_t id = GetBlockIdx();
     LocalTensor<int32_t> v = buf.Get<int32_t>();
@@ -32,7 +33,7 @@ extern "C" __global__ __aicore__ void group_rounds(GM_ADDR ws, GM_ADDR data, GM_
             WaitFlag<HardEvent::MTE3_V>(EVENT_ID0);
             if (!(fault == 7 && id == 0)) bar.Arrive(fault == 2 ? arrive : id);
         } else if (id < arrive + wait) {
-            if (fault != 1) bar.Wait(id - arrive);
+            if (fault != 1) bar.Wait(fault == 10 ? wait : id - arrive);
             DataCopy(v, dataGm[r * arrive * 8], arrive * 8);
             int32_t sum = 0;
             for (uint32_t a = 0; a < arrive; ++a) sum += v.GetValue(a * 8);
