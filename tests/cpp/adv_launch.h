@@ -8,6 +8,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "fault_launch.h"
 #include "kernel_operator.h"
 #include "twin/launch.h"
 
@@ -17,18 +18,9 @@ namespace adv {
 inline bool Launch1(void (*kernel)(GM_ADDR, GM_ADDR), const char* name, std::vector<uint8_t>& in,
                     std::vector<uint8_t>& out, const char* what)
 {
-    ascend_twin::LaunchSpec spec;
-    spec.kernel = name;
-    spec.entry = reinterpret_cast<ascend_twin::KernelEntry>(kernel);
-    spec.blockDim = 1;
-    spec.args = {{"in", in.data(), in.size()}, {"out", out.data(), out.size()}};
-    try {
-        ascend_twin::Launch(spec);
-    } catch (const ascend_twin::RuleViolation& e) {
-        std::printf("  %s: %s: %s (%s)\n", what, e.call.c_str(), e.rule.c_str(), e.detail.c_str());
-        return false;
-    }
-    return true;
+    const std::optional<ascend_twin::RuleViolation> broken = fault::Run(kernel, in, out, name);
+    if (broken) std::printf("  %s: %s: %s (%s)\n", what, broken->call.c_str(), broken->rule.c_str(), broken->detail.c_str());
+    return !broken;
 }
 
 // Stores v as a T (half: rounded to nearest) at p; returns the value stored.

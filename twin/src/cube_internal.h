@@ -71,8 +71,12 @@ inline bool SameRepr(CubeType t)
 template <typename E>
 inline void ConvertRun(const uint8_t* src, int64_t srcStride, CubeType t, E* dst, int64_t dstStride, int64_t count)
 {
-    if (SameRepr<E>(t) && srcStride == 1 && dstStride == 1) {
-        std::memcpy(dst, src, count * sizeof(E));
+    if (SameRepr<E>(t) && srcStride == 1) {
+        if (dstStride == 1 && count >= 64) {  // a long run: one memcpy
+            std::memcpy(dst, src, count * sizeof(E));
+        } else {  // a short or scattered run: inline moves (a memcpy call per short run costs more than the run)
+            for (int64_t i = 0; i < count; ++i) std::memcpy(dst + i * dstStride, src + i * sizeof(E), sizeof(E));
+        }
         return;
     }
     // The source type chosen once per run, not per element, so that each loop is a plain strided copy or

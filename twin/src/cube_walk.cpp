@@ -44,17 +44,6 @@ struct Walk {
     int64_t panelsA = 0;  // kMr-row panels of one base row block
     int64_t panelsB = 0;  // kNr-column panels of one base column block
 
-    // n elements of type t from a contiguous GM run into dst[i * stride]: inline moves where L1 keeps the
-    // GM representation (a memcpy call per short run costs more than the run), else the converting loop.
-    static void CopyRun(const uint8_t* src, CubeType t, E* dst, int64_t stride, int64_t n)
-    {
-        if (cube_detail::SameRepr<E>(t)) {
-            for (int64_t i = 0; i < n; ++i) std::memcpy(dst + i * stride, src + i * sizeof(E), sizeof(E));
-        } else {
-            ConvertRun(src, 1, t, dst, stride, n);
-        }
-    }
-
     // Where row r of an A group (or its K column's element) goes: its lane of its panel.
     E* LaneA(E* slot, int64_t r) const
     {
@@ -78,7 +67,7 @@ struct Walk {
             for (int64_t r = 0; r < rows; ++r) {
                 const uint8_t* src = s.a + ((row0 + r) * lda + col0) * es;
                 CheckGmRead("Matmul::IterateAll (A: GM->L1)", src, cols * es);
-                CopyRun(src, s.types.a, LaneA(slot, r), kMr, cols);
+                ConvertRun(src, 1, s.types.a, LaneA(slot, r), kMr, cols);
             }
         } else {  // A stored [K, M]: a panel's rows are side by side in each K column; panel by panel
             for (int64_t c = 0; c < cols; ++c) {
@@ -90,7 +79,9 @@ struct Walk {
                     const int64_t n = std::min<int64_t>(kMr, blockRows - p * kMr);
                     const uint8_t* src = s.a + (col0 * lda + row0 + b * t.baseM + p * kMr) * es;
                     E* panel = slot + (b * panelsA + p) * aGroupCols * kMr;
-                    for (int64_t c = 0; c < cols; ++c) CopyRun(src + c * lda * es, s.types.a, panel + c * kMr, 1, n);
+                    for (int64_t c = 0; c < cols; ++c) {
+                        ConvertRun(src + c * lda * es, 1, s.types.a, panel + c * kMr, 1, n);
+                    }
                 }
             }
         }
@@ -113,7 +104,7 @@ struct Walk {
                 const uint8_t* src = s.b + ((k0 + kk) * ldb + n0) * es;
                 CheckGmRead("Matmul::IterateAll (B: GM->L1)", src, ns * es);
                 for (int64_t j = 0; j < ns; j += kNr) {
-                    CopyRun(src + j * es, s.types.b, slot + ((j / kNr) * bGroupRows + kk) * kNr, 1,
+                    ConvertRun(src + j * es, 1, s.types.b, slot + ((j / kNr) * bGroupRows + kk) * kNr, 1,
                             std::min<int64_t>(kNr, ns - j));
                 }
             }
@@ -121,7 +112,7 @@ struct Walk {
             for (int64_t j = 0; j < ns; ++j) {
                 const uint8_t* src = s.b + ((n0 + j) * ldb + k0) * es;
                 CheckGmRead("Matmul::IterateAll (B: GM->L1)", src, ks * es);
-                CopyRun(src, s.types.b, slot + (j / kNr) * bGroupRows * kNr + j % kNr, kNr, ks);
+                ConvertRun(src, 1, s.types.b, slot + (j / kNr) * bGroupRows * kNr + j % kNr, kNr, ks);
             }
         }
         core.counters.cube.gmBytesB += ks * ns * es;
