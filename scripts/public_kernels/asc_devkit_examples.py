@@ -445,12 +445,13 @@ def reduce_repeat_case(scenario: int):
 
 # ---- i21-tdata: examples whose host code declares its tiling with CANN's tiling-data classes -------------------
 
-def example_tiling(kdir: str, asc: str, call: str, nbytes: int) -> bytes:
+def example_tiling(kdir: str, asc: str, call: str, nbytes: int, defines=()) -> bytes:
     """The tiling bytes an example's own host code produces: the .asc file from its start to the end of its
     GenerateTiling definition (the tiling-data class, ComputeTiling, GenerateTiling, unchanged), compiled as a host
     program against the twin's host headers (register/tilingdata_base.h, the host tiling API) and the harness's
     stand-ins, with a main that runs `call` (C++ leaving the tiling in `const uint8_t* tiling`, as the example's main
-    calls GenerateTiling) and prints the first `nbytes` bytes. Cached by content and by the twin SDK's digest."""
+    calls GenerateTiling) and prints the first `nbytes` bytes; `defines`: the -D the example's build passes.
+    Cached by content, defines and the twin SDK's digest."""
     import ascend_ext.twin_kernels as tk
 
     with open(os.path.join(kdir, asc)) as f:
@@ -468,12 +469,13 @@ def example_tiling(kdir: str, asc: str, call: str, nbytes: int) -> bytes:
     unit = f"{host}\n\n#include <cstdio>\nint main()\n{{\n    const uint8_t* tiling = nullptr;\n    {call}\n" \
            f"    for (int i = 0; i < {nbytes}; ++i) std::printf(\"%u \", static_cast<unsigned>(tiling[i]));\n" \
            "    return 0;\n}\n"
-    digest = hashlib.sha256((unit + tk.sdk_digest()).encode()).hexdigest()[:16]
+    flags = [f"-D{d}" for d in defines]
+    digest = hashlib.sha256((unit + " ".join(flags) + tk.sdk_digest()).encode()).hexdigest()[:16]
     exe = os.path.join(tempfile.gettempdir(), f"pubk_example_tiling_{digest}")
     if not os.path.exists(exe):
         with open(exe + ".cpp", "w") as f:
             f.write(unit)
-        proc = subprocess.run(["g++", "-std=c++17", "-O0", "-w", "-I", STAND_IN, "-I", os.path.join(sdk, "host_include"),
+        proc = subprocess.run(["g++", "-std=c++17", "-O0", "-w", *flags, "-I", STAND_IN, "-I", os.path.join(sdk, "host_include"),
                                "-I", os.path.join(sdk, "include"), "-I", kdir, exe + ".cpp", "-o", exe + ".tmp"],
                               capture_output=True, text=True)
         if proc.returncode != 0:
@@ -503,6 +505,103 @@ def softmax_case(kdir, gen) -> Case:
                     "y": torch.zeros(32 * 32), "workspace": torch.zeros(1024), "tiling": tiling},
                 {"y": y.reshape(-1), "max": mx.expand(32, 8).reshape(-1), "sum": sm.expand(32, 8).reshape(-1)},
                 1e-5, 1e-6)
+
+
+def softmaxgrad_case(front: bool):
+    # main: x (the gradient) and y (the softmax output) [960, 960], USED_CORE_NUM 40; SoftmaxGrad gives
+    # z = (x - rowsum(x * y)) * y, SoftmaxGradFront (USE_FRONT_MODE) rowsum(x * y) in one block (8 floats) a row.
+    def make(kdir, gen) -> Case:
+        tiling = example_tiling(kdir, "softmaxgrad.asc", "static uint8_t buf[28 * 4]; "
+                                "GenerateTiling(960, 960, 40, sizeof(buf), buf); tiling = buf;", 28 * 4,
+                                ["USE_FRONT_MODE"] if front else [])
+        x = rand(gen, (960, 960), -2, 2)
+        _, _, y = softmax_rows(rand(gen, (960, 960), -3, 3))
+        y = y.float()
+        dot = (x.double() * y.double()).sum(dim=-1, keepdim=True)
+        z = dot.expand(960, 8) if front else (x.double() - dot) * y.double()
+        return Case(40, {"x": x.reshape(-1), "y": y.reshape(-1), "z": torch.zeros(z.numel()),
+                         "workspace": torch.zeros(1024), "tiling": tiling}, {"z": z.reshape(-1)}, 1e-4, 1e-6)
+    return make
+
+
+def generated(kdir: str, asc: str, args: str, nbytes: int, defines=()) -> bytes:
+    """example_tiling for the examples whose GenerateTiling(args) returns the buffer it filled."""
+    return example_tiling(kdir, asc, f"tiling = GenerateTiling({args});", nbytes, defines)
+
+
+def swiglu_case(kdir, gen) -> Case:
+    # main: DATALENGTH 32, one core, beta (scalarValue) 1.0: dst = src0 * src1 * sigmoid(beta * src1) (A2's SwiGLU).
+    tiling = generated(kdir, "swiglu.asc", "32", 2 * 4)
+    a, b = rand(gen, 32, -4, 4), rand(gen, 32, -4, 4)
+    expect = a.double() * b.double() * torch.sigmoid(b.double())
+    return Case(1, {"src0Gm": a, "src1Gm": b, "dstGm": torch.zeros(32), "workspace": torch.zeros(16),
+                    "tiling": tiling}, {"dstGm": expect}, *TRANSCENDENTAL)
+
+
+def arange_case(kdir, gen) -> Case:
+    # main: COUNT 100, GenerateTiling(count rounded up to 8 = 104); first and diff read from GM (float scalars).
+    tiling = generated(kdir, "arange.asc", "104", 4)
+    first, diff = rand(gen, 1, -10, 10), rand(gen, 1, -2, 2)
+    expect = first.double() + torch.arange(104, dtype=torch.float64) * diff.double()
+    return Case(1, {"firstGm": first, "diffGm": diff, "dstGm": torch.zeros(104), "workspace": torch.zeros(16),
+                    "tiling": tiling}, {"dstGm": expect}, 1e-5, 1e-4)
+
+
+def dropout_case(kdir, gen) -> Case:
+    # main: src [4, 256] float, mask [4, 32] bytes (bit mode: bit k of a row's bytes keeps element k, lowest bit
+    # first), keepProb read from GM; kept elements are divided by keepProb, the others 0.
+    tiling = generated(kdir, "dropout.asc", "4, 256, 32", 4 * 4)
+    src = rand(gen, (4, 256), -100, 100)
+    mask = torch.randint(0, 256, (4, 32), generator=gen, dtype=torch.int32).to(torch.uint8)
+    keep = float(rand(gen, 1, 0.2, 0.95)[0])
+    bits = ((mask.to(torch.int32).unsqueeze(-1) >> torch.arange(8)) & 1).reshape(4, 256).double()
+    expect = src.double() * bits / keep
+    return Case(1, {"src_gm": src.reshape(-1), "mask_gm": mask.reshape(-1), "dst_gm": torch.zeros(1024),
+                    "workspace": torch.zeros(16), "tiling_gm": torch.tensor([keep], dtype=torch.float32),
+                    "tilingData_gm": tiling}, {"dst_gm": expect.reshape(-1)}, 1e-5, 1e-5)
+
+
+def quant_case(kdir, gen) -> Case:
+    # main: DATALENGTH 1024 floats -> int8 with scale 2.0 and offset 0.9 (AscendQuant): round(x * 2 + 0.9),
+    # saturated. The inputs put x * 2 + 0.9 within 0.1 of an integer (from -140 to 140, past both ends of int8),
+    # so the rounding mode cannot matter and the expected values are exact.
+    tiling = generated(kdir, "quant.asc", "1024", 2 * 4)
+    n = torch.randint(-140, 141, (1024,), generator=gen, dtype=torch.int64)
+    x = ((n.double() - 0.9 + (torch.rand(1024, generator=gen, dtype=torch.float64) - 0.5) * 0.2) / 2).float()
+    expect = n.clamp(-128, 127).to(torch.int8)
+    return Case(1, {"srcGm": x, "dstGm": torch.zeros(1024, dtype=torch.int8), "workspace": torch.zeros(16),
+                    "tiling": tiling}, {"dstGm": expect})
+
+
+def dequant_case(kdir, gen) -> Case:
+    # main: M 128, N 32 int32, 32 float scales (one a column): dst = float(src) * scale[column] (AscendDequant).
+    tiling = generated(kdir, "dequant.asc", "128, 32, 32", 4 * 4)
+    src = torch.randint(-100000, 100000, (128, 32), generator=gen, dtype=torch.int32)
+    scale = rand(gen, 32, -0.01, 0.01)
+    expect = src.double() * scale.double()
+    return Case(1, {"srcGm": src.reshape(-1), "dstGm": torch.zeros(128 * 32), "deqScaleGm": scale,
+                    "workspace": torch.zeros(16), "tiling": tiling}, {"dstGm": expect.reshape(-1)}, 1e-6, 1e-6)
+
+
+def broadcast_cases(kdir, gen) -> List[Case]:
+    # main: [1, 48] -> [96, 48] (axis 0), and with argument "1" [96, 1] -> [96, 96] (axis 1); one core, no workspace.
+    cases = []
+    for label, src_dims, dst_dims in (("axis 0", (1, 48), (96, 48)), ("axis 1", (96, 1), (96, 96))):
+        code = (f"std::vector<int64_t> in = {{{src_dims[0]}, {src_dims[1]}}}, out = {{{dst_dims[0]}, {dst_dims[1]}}}; "
+                "tiling = GenerateTiling(ge::Shape(in), ge::Shape(out), sizeof(float));")
+        tiling = example_tiling(kdir, "broadcast.asc", code, 6 * 4)
+        x = rand(gen, src_dims, -5, 5)
+        cases.append(Case(1, {"x": x.reshape(-1), "y": torch.zeros(dst_dims[0] * dst_dims[1]), "workspace": None,
+                              "tiling": tiling}, {"y": x.expand(*dst_dims).reshape(-1).double()}, label=label))
+    return cases
+
+
+def reducemax_case(kdir, gen) -> Case:
+    # main: x [R 32, A 136] (RA: the maximum over the first axis), no padding, isReuseSource; y [136].
+    tiling = generated(kdir, "reducemax.asc", "136, 32, 4352, 136, 0, 1, 1", 8 * 4)
+    x = rand(gen, (32, 136), -1000, 1000)
+    return Case(1, {"src_gm": x.reshape(-1), "dst_gm": torch.zeros(136), "workspace": torch.zeros(16),
+                    "tiling": tiling}, {"dst_gm": x.max(dim=0).values.double()}, 0.0, 0.0)
 
 
 KERNELS: List[Kernel] = [
@@ -616,4 +715,23 @@ KERNELS: List[Kernel] = [
     example("ex_softmax", f"{ADV}/01_activation/softmax/softmax.asc", "softmax_custom",
             "SoftMax (basic block), AdjustSoftMaxRes; tiling-data class with a SoftMaxTiling struct field, "
             "SoftMaxTilingFunc(optiling::SoftMaxTiling&)", softmax_case),
+    *[example(f"ex_softmaxgrad{'_front' if front else ''}", f"{ADV}/01_activation/softmaxgrad/softmaxgrad.asc",
+              "softmaxgrad_custom", ("SoftmaxGradFront (USE_FRONT_MODE)" if front else "SoftmaxGrad") +
+              ", 40 cores; SoftMaxGradTilingFunc(optiling::SoftMaxTiling&) through a tiling-data struct field",
+              softmaxgrad_case(front), defines={"USE_FRONT_MODE": None} if front else None) for front in (False, True)],
+    example("ex_swiglu", f"{ADV}/01_activation/swiglu/swiglu.asc", "swiglu_custom",
+            "SwiGLU with a temporary buffer (GetSwiGLUMaxMinTmpSize), tiling-data class", swiglu_case),
+    example("ex_arange", f"{ADV}/06_index/arange/arange.asc", "arange_custom",
+            "Arange (first and diff from GM), tiling-data class", arange_case),
+    example("ex_dropout", f"{ADV}/07_filter/dropout/dropout.asc", "dropout_custom",
+            "DropOut, bit mask mode (GetDropOutMaxMinTmpSize), keepProb from GM, tiling-data class", dropout_case),
+    example("ex_quant", f"{ADV}/03_quantization/quant/quant.asc", "quant_custom",
+            "AscendQuant float -> int8, scale and offset (GetAscendQuantMaxMinTmpSize), tiling-data class", quant_case),
+    example("ex_dequant", f"{ADV}/03_quantization/dequant/dequant.asc", "dequant_custom",
+            "AscendDequant int32 -> float per column (GetAscendDequantMaxMinTmpSize), tiling-data class", dequant_case),
+    example("ex_broadcast", f"{ADV}/08_transpose/broadcast/broadcast.asc", "broadcast_custom",
+            "Broadcast<float, 2, axis> along either axis, tiling-data class", broadcast_cases),
+    example("ex_reducemax", f"{ADV}/04_reduce/reducemax/reducemax.asc", "reduce_custom",
+            "ReduceMax<float, Pattern::Reduce::RA, true> (GetReduceMaxMaxMinTmpSize), tiling-data class",
+            reducemax_case),
 ]
