@@ -12,6 +12,7 @@ sizes as template arguments) through the generated twin_entry instantiating it (
 References are computed here in float64 (or exactly, for integers and bit masks) from the API's documented
 semantics, not from the example's gen_data.py golden."""
 import hashlib
+import math
 import os
 import re
 import struct
@@ -604,6 +605,18 @@ def reducemax_case(kdir, gen) -> Case:
                     "tiling": tiling}, {"dst_gm": x.max(dim=0).values.double()}, 0.0, 0.0)
 
 
+def logsoftmax_case(kdir, gen) -> Case:
+    # main: [128, 128] floats, one core, shapeInfo {128, 128, 1, ...} (read by nobody), tmpBufSize from
+    # GetLogSoftMaxMinTmpSize; a default (zero) LogSoftMaxTiling, which the API recomputes from the buffer.
+    # LogSoftMax's documented result is the base-10 logarithm of the softmax (its docs' formula: np.log10).
+    tmp = host_value("std::vector<int64_t> v = {128, 128}; ge::Shape s(v); "
+                     "return AscendC::GetLogSoftMaxMinTmpSize(s, sizeof(float), false);")
+    x = rand(gen, (128, 128), -10, 10)
+    shape_info = torch.tensor([128, 128, 1, 1, 1, 1, 1, 1], dtype=torch.int32)
+    return Case(1, {"shapeInfo": shape_info, "srcGm": x.reshape(-1), "dstGm": torch.zeros(128 * 128),
+                    "tmpBufSize": tmp}, {"dstGm": torch.log_softmax(x.double(), dim=-1).reshape(-1) / math.log(10)}, 1e-5, 1e-5)
+
+
 KERNELS: List[Kernel] = [
     example("ex_brcb", f"{BASIC}/01_memory_vector_compute/brcb/brcb.asc", "brcb_custom",
             "Brcb (uint16), LocalMemAllocator, flags", brcb_case),
@@ -734,4 +747,7 @@ KERNELS: List[Kernel] = [
     example("ex_reducemax", f"{ADV}/04_reduce/reducemax/reducemax.asc", "reduce_custom",
             "ReduceMax<float, Pattern::Reduce::RA, true> (GetReduceMaxMaxMinTmpSize), tiling-data class",
             reducemax_case),
+    example("ex_logsoftmax", f"{ADV}/01_activation/logsoftmax/logsoftmax.asc", "logsoftmax_custom",
+            "LogSoftMax<float, false, isDataFormatNZ> (DataFormat), a default tiling, GetLogSoftMaxMinTmpSize",
+            logsoftmax_case),
 ]
