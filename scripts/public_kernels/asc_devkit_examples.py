@@ -617,6 +617,19 @@ def logsoftmax_case(kdir, gen) -> Case:
                     "tmpBufSize": tmp}, {"dstGm": torch.log_softmax(x.double(), dim=-1).reshape(-1) / math.log(10)}, 1e-5, 1e-5)
 
 
+def softmaxflashv2_case(kdir, gen) -> Case:
+    # main: x [960, 960], 40 cores; each row walked in K chunks of 512 with SoftmaxFlashV2 (isUpdate from the
+    # second chunk on); the outputs are the row maximum and the row sum of exp(x - max), one block (8 floats) a row.
+    # Its host code fills a plain class and copies it with memcpy_s (securec.h, reached through tiling_api.h).
+    tiling = example_tiling(kdir, "softmaxflashv2.asc", "static uint8_t buf[32 * 4]; "
+                            "GenerateTiling(960, 960, 40, sizeof(buf), buf); tiling = buf;", 32 * 4)
+    x = rand(gen, (960, 960), -5, 5)
+    mx, sm, _ = softmax_rows(x)
+    return Case(40, {"x": x.reshape(-1), "max": torch.zeros(960 * 8), "sum": torch.zeros(960 * 8),
+                     "workspace": torch.zeros(1024), "tiling": tiling},
+                {"max": mx.expand(960, 8).reshape(-1), "sum": sm.expand(960, 8).reshape(-1)}, 1e-5, 1e-6)
+
+
 KERNELS: List[Kernel] = [
     example("ex_brcb", f"{BASIC}/01_memory_vector_compute/brcb/brcb.asc", "brcb_custom",
             "Brcb (uint16), LocalMemAllocator, flags", brcb_case),
@@ -750,4 +763,7 @@ KERNELS: List[Kernel] = [
     example("ex_logsoftmax", f"{ADV}/01_activation/logsoftmax/logsoftmax.asc", "logsoftmax_custom",
             "LogSoftMax<float, false, isDataFormatNZ> (DataFormat), a default tiling, GetLogSoftMaxMinTmpSize",
             logsoftmax_case),
+    example("ex_softmaxflashv2", f"{ADV}/01_activation/softmaxflashv2/softmaxflashv2.asc", "softmaxflashv2_custom",
+            "SoftmaxFlashV2 over K chunks with isUpdate, basic block, 40 cores; SoftMaxFlashV2TilingFunc, memcpy_s",
+            softmaxflashv2_case),
 ]
