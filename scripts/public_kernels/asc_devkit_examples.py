@@ -446,9 +446,9 @@ def reduce_repeat_case(scenario: int):
 
 # ---- i21-tdata: examples whose host code declares its tiling with CANN's tiling-data classes -------------------
 
-def example_tiling(kdir: str, asc: str, call: str, nbytes: int, defines=()) -> bytes:
+def example_tiling(kdir: str, asc: str, call: str, nbytes: int, defines=(), fn: str = "GenerateTiling") -> bytes:
     """The tiling bytes an example's own host code produces: the .asc file from its start to the end of its
-    GenerateTiling definition (the tiling-data class, ComputeTiling, GenerateTiling, unchanged), compiled as a host
+    GenerateTiling definition (or `fn`'s) (the tiling-data class, ComputeTiling, GenerateTiling, unchanged), compiled as a host
     program against the twin's host headers (register/tilingdata_base.h, the host tiling API) and the harness's
     stand-ins, with a main that runs `call` (C++ leaving the tiling in `const uint8_t* tiling`, as the example's main
     calls GenerateTiling) and prints the first `nbytes` bytes; `defines`: the -D the example's build passes.
@@ -457,9 +457,9 @@ def example_tiling(kdir: str, asc: str, call: str, nbytes: int, defines=()) -> b
 
     with open(os.path.join(kdir, asc)) as f:
         text = f.read()
-    m = re.search(r"\n[^\n;{}]*\bGenerateTiling\([^;{]*\)\s*\{", text)
+    m = re.search(r"\n[^\n;{}]*\b" + fn + r"\([^;{]*\)\s*\{", text)
     if m is None:
-        raise LookupError(f"{asc}: no GenerateTiling definition")
+        raise LookupError(f"{asc}: no {fn} definition")
     depth, at = 0, m.end() - 1
     for at in range(m.end() - 1, len(text)):
         depth += {"{": 1, "}": -1}.get(text[at], 0)
@@ -467,7 +467,11 @@ def example_tiling(kdir: str, asc: str, call: str, nbytes: int, defines=()) -> b
             break
     host = text[:at + 1]
     sdk = os.path.join(os.path.dirname(os.path.abspath(tk.__file__)), "twin_sdk")
-    unit = f"{host}\n\n#include <cstdio>\nint main()\n{{\n    const uint8_t* tiling = nullptr;\n    {call}\n" \
+    # kernel_operator.h makes assert the twin's (it reports through the twin runtime, not linked here)
+    unit = f"{host}\n\n#include <cstdio>\n#include <cstdlib>\n" \
+           "[[noreturn]] void ascend_twin::FailAssert(const char* expr, const char* file, int line)\n" \
+           "{ std::fprintf(stderr, \"%s:%d: assertion failed: %s\\n\", file, line, expr); std::abort(); }\n" \
+           f"int main()\n{{\n    const uint8_t* tiling = nullptr;\n    {call}\n" \
            f"    for (int i = 0; i < {nbytes}; ++i) std::printf(\"%u \", static_cast<unsigned>(tiling[i]));\n" \
            "    return 0;\n}\n"
     flags = [f"-D{d}" for d in defines]
@@ -630,6 +634,31 @@ def softmaxflashv2_case(kdir, gen) -> Case:
                 {"max": mx.expand(960, 8).reshape(-1), "sum": sm.expand(960, 8).reshape(-1)}, 1e-5, 1e-6)
 
 
+def add_broadcast_cases(kdir, gen) -> List[Case]:
+    # gen_data's input_tiling {xLen, yLen, coef, axis, dataType}: its default, x int8 [17, 1022] + y [1, 1022]
+    # (axis 0, coef 1022), and a float one along axis 1, x [32, 256] + y [32, 1] (coef 256, dataType 2); the
+    # example's GenerateTilingData(tiling, 8) completes it for 8 cores; the tiling goes by value. z = x + y.
+    cases = []
+    for label, rows, cols, axis, dtype in (("int8 axis 0", 17, 1022, 0, torch.int8),
+                                           ("float axis 1", 32, 256, 1, torch.float32)):
+        y_shape = (1, cols) if axis == 0 else (rows, 1)
+        y_len = y_shape[0] * y_shape[1]
+        head = struct.pack("<5I", rows * cols, y_len, cols, axis, 3 if dtype == torch.int8 else 2)
+        code = ("static uint8_t buf[20 * 4] = {" + ", ".join(str(b) for b in head) + "}; "
+                "GenerateTilingData(buf, 8); tiling = buf;")
+        tiling = example_tiling(kdir, "add_broadcast.asc", code, 20 * 4, fn="GenerateTilingData")
+        if dtype == torch.int8:
+            x = torch.randint(-50, 51, (rows, cols), generator=gen, dtype=torch.int32).to(torch.int8)
+            y = torch.randint(-50, 51, y_shape, generator=gen, dtype=torch.int32).to(torch.int8)
+            z = (x.to(torch.int32) + y.to(torch.int32)).to(torch.int8)
+        else:
+            x, y = rand(gen, (rows, cols), -50, 50), rand(gen, y_shape, -50, 50)
+            z = x.double() + y.double()
+        cases.append(Case(8, {"x": x.reshape(-1), "y": y.reshape(-1), "z": torch.zeros(rows * cols, dtype=dtype),
+                              "tiling": tiling}, {"z": z.reshape(-1)}, 1e-6, 1e-5, label=label))
+    return cases
+
+
 KERNELS: List[Kernel] = [
     example("ex_brcb", f"{BASIC}/01_memory_vector_compute/brcb/brcb.asc", "brcb_custom",
             "Brcb (uint16), LocalMemAllocator, flags", brcb_case),
@@ -766,4 +795,7 @@ KERNELS: List[Kernel] = [
     example("ex_softmaxflashv2", f"{ADV}/01_activation/softmaxflashv2/softmaxflashv2.asc", "softmaxflashv2_custom",
             "SoftmaxFlashV2 over K chunks with isUpdate, basic block, 40 cores; SoftMaxFlashV2TilingFunc, memcpy_s",
             softmaxflashv2_case),
+    example("ex_add_broadcast", f"{ADV}/08_transpose/add_broadcast/add_broadcast.asc", "add_broadcast_custom",
+            "Broadcast then Add (int8 along axis 0, float along axis 1), 8 cores, tiling by value",
+            add_broadcast_cases),
 ]
