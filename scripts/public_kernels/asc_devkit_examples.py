@@ -12,7 +12,6 @@ sizes as template arguments) through the generated twin_entry instantiating it (
 References are computed here in float64 (or exactly, for integers and bit masks) from the API's documented
 semantics, not from the example's gen_data.py golden."""
 import hashlib
-import math
 import os
 import re
 import struct
@@ -609,18 +608,6 @@ def reducemax_case(kdir, gen) -> Case:
                     "tiling": tiling}, {"dst_gm": x.max(dim=0).values.double()}, 0.0, 0.0)
 
 
-def logsoftmax_case(kdir, gen) -> Case:
-    # main: [128, 128] floats, one core, shapeInfo {128, 128, 1, ...} (read by nobody), tmpBufSize from
-    # GetLogSoftMaxMinTmpSize; a default (zero) LogSoftMaxTiling, which the API recomputes from the buffer.
-    # LogSoftMax's documented result is the base-10 logarithm of the softmax (its docs' formula: np.log10).
-    tmp = host_value("std::vector<int64_t> v = {128, 128}; ge::Shape s(v); "
-                     "return AscendC::GetLogSoftMaxMinTmpSize(s, sizeof(float), false);")
-    x = rand(gen, (128, 128), -10, 10)
-    shape_info = torch.tensor([128, 128, 1, 1, 1, 1, 1, 1], dtype=torch.int32)
-    return Case(1, {"shapeInfo": shape_info, "srcGm": x.reshape(-1), "dstGm": torch.zeros(128 * 128),
-                    "tmpBufSize": tmp}, {"dstGm": torch.log_softmax(x.double(), dim=-1).reshape(-1) / math.log(10)}, 1e-5, 1e-5)
-
-
 def softmaxflashv2_case(kdir, gen) -> Case:
     # main: x [960, 960], 40 cores; each row walked in K chunks of 512 with SoftmaxFlashV2 (isUpdate from the
     # second chunk on); the outputs are the row maximum and the row sum of exp(x - max), one block (8 floats) a row.
@@ -789,9 +776,6 @@ KERNELS: List[Kernel] = [
     example("ex_reducemax", f"{ADV}/04_reduce/reducemax/reducemax.asc", "reduce_custom",
             "ReduceMax<float, Pattern::Reduce::RA, true> (GetReduceMaxMaxMinTmpSize), tiling-data class",
             reducemax_case),
-    example("ex_logsoftmax", f"{ADV}/01_activation/logsoftmax/logsoftmax.asc", "logsoftmax_custom",
-            "LogSoftMax<float, false, isDataFormatNZ> (DataFormat), a default tiling, GetLogSoftMaxMinTmpSize",
-            logsoftmax_case),
     example("ex_softmaxflashv2", f"{ADV}/01_activation/softmaxflashv2/softmaxflashv2.asc", "softmaxflashv2_custom",
             "SoftmaxFlashV2 over K chunks with isUpdate, basic block, 40 cores; SoftMaxFlashV2TilingFunc, memcpy_s",
             softmaxflashv2_case),
