@@ -13,6 +13,7 @@ References are computed here in float64 (or exactly, for integers and bit masks)
 semantics, not from the example's gen_data.py golden."""
 import hashlib
 import os
+import re
 import struct
 import subprocess
 import tempfile
@@ -550,3 +551,62 @@ KERNELS: List[Kernel] = [
                                  6: "Fixpipe with ReLU (reluEn)", 7: "Fixpipe Nz with channel split"}[s],
               fixpipe_case(s), template="128, 128, 256", scenario=s) for s in (1, 2, 4, 5, 6, 7)],
 ]
+
+
+# ---- every other A2 example: counted, compiled, failing until it has a run ------------------------------------
+
+def a2_examples(repo_dir: str) -> List[str]:
+    """The single-file examples under 03_basic_api/ and 04_advanced_api/ whose README lists Atlas A2 (dav-2201),
+    as paths in the repository."""
+    found = []
+    for part in (BASIC, ADV):
+        for d, _, files in sorted(os.walk(os.path.join(repo_dir, part))):
+            readme = os.path.join(d, "README.md")
+            if not os.path.exists(readme):
+                continue
+            with open(readme, errors="replace") as f:
+                if "Atlas A2" not in f.read():
+                    continue
+            found += [os.path.relpath(os.path.join(d, n), repo_dir) for n in sorted(files) if n.endswith(".asc")]
+    return found
+
+
+def cmake_defaults(example_dir: str) -> dict:
+    """The -D NAME=${VAR} definitions of an example's CMakeLists.txt with VAR's cache default (its default
+    scenario), as a plain `cmake ..` would pass them; scenario 1 where the build has no default."""
+    cmake = os.path.join(example_dir, "CMakeLists.txt")
+    if not os.path.exists(cmake):
+        return {}
+    with open(cmake, errors="replace") as f:
+        text = f.read()
+    out = {}
+    for name, var in re.findall(r"(?:-D|[\s(])(\w+)=\$\{(\w+)\}", text):
+        default = re.search(r'set\(\s*%s\s+"?([^"\s)]+)"?\s+CACHE' % var, text)
+        if default:
+            out[name] = default.group(1)
+        elif "SCENARIO" in var:  # no default: the build insists on a choice; the first scenario
+            out[name] = "1"
+    return out
+
+
+def unmeasured(root: str) -> List[Kernel]:
+    """An entry for each A2 example that KERNELS has no run for: the file is compiled unchanged (as the twin
+    compiles any kernel file with host code) and the entry fails, with the compiler's first error or 'no run
+    yet'. The measurement's denominator is the whole set of A2 examples, not the ones the twin runs."""
+    repo_dir = os.path.join(root, REPO)
+    if not os.path.isdir(repo_dir):
+        return []
+    covered = {k.path for k in KERNELS}
+    taken = {k.name for k in KERNELS}
+    out = []
+    for path in a2_examples(repo_dir):
+        if path in covered:
+            continue
+        name = "ex_" + os.path.splitext(os.path.basename(path))[0]
+        while name in taken:
+            name += "_"
+        taken.add(name)
+        out.append(Kernel(name, REPO, path, "", "not measured yet (compiled unchanged, no run)", None,
+                          include=(STAND_IN,), defines=cmake_defaults(os.path.join(repo_dir, os.path.dirname(path)))))
+    return out
+
