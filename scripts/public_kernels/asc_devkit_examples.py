@@ -332,6 +332,19 @@ def sum_case(kdir, gen) -> Case:
                 {"dstGm": expect}, 1e-5, 1e-5)
 
 
+def logsoftmax_case(kdir, gen) -> Case:
+    # main(): 128 x 128 float rows, tmpBufSize = GetLogSoftMaxMinTmpSize({128, 128}, 4, false); shapeInfo (8
+    # uint32) is bound to a GlobalTensor and never read. The kernel's own LogSoftMaxTiling is left
+    # default-initialised: LogSoftMax works its tiling out from the shape and the buffer. The API's documented
+    # result is log10 of the softmax (LogSoftMax docs), not the natural log.
+    x = rand(gen, (128, 128), -8, 8)
+    tmp = host_value("std::vector<int64_t> v = {128, 128}; ge::Shape s(v); "
+                     "return AscendC::GetLogSoftMaxMinTmpSize(s, sizeof(float), false);")
+    return Case(1, {"shapeInfo": torch.tensor([128, 128] + [0] * 6, dtype=torch.int32), "srcGm": x.reshape(-1),
+                    "dstGm": torch.zeros(128 * 128), "tmpBufSize": tmp},
+                {"dstGm": torch.log10(torch.softmax(x.double(), 1)).reshape(-1)}, *TRANSCENDENTAL)
+
+
 def tiled_unary_case(n: int, fn, lo: float, hi: float):
     # {totalLength n, tileNum 8} by value, 8 cores, double-buffered tiles.
     def make(kdir, gen) -> Case:
@@ -521,6 +534,8 @@ KERNELS: List[Kernel] = [
     example("ex_swish", f"{ADV}/01_activation/swish/swish.asc", "swish_custom", "Swish (beta 1.702)", swish_case),
     example("ex_sum", f"{ADV}/04_reduce/sum/sum.asc", "sum_custom",
             "Sum over rows (SumParams, GetSumMaxMinTmpSize), ASCENDC_ASSERT, tiling by value", sum_case),
+    example("ex_logsoftmax", f"{ADV}/01_activation/logsoftmax/logsoftmax.asc", "logsoftmax_custom",
+            "LogSoftMax (ND) with a default LogSoftMaxTiling and a minimum tmp buffer", logsoftmax_case),
     example("ex_acosh", f"{ADV}/10_math/acosh/acosh.asc", "acosh_custom", "Acosh with calCount and a tmp buffer",
             unary_tmp_case(16, torch.acosh, 1, 1000, shape_tmp("GetAcoshMaxMinTmpSize", 16))),
     example("ex_ceil", f"{ADV}/10_math/ceil/ceil.asc", "ceil_custom", "Ceil with a tmp buffer (sized for half)",
