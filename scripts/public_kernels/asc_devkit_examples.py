@@ -345,6 +345,18 @@ def logsoftmax_case(kdir, gen) -> Case:
                 {"dstGm": torch.log10(torch.softmax(x.double(), 1)).reshape(-1)}, *TRANSCENDENTAL)
 
 
+def rmsnorm_case(kdir, gen) -> Case:
+    # rmsnorm_custom: B 4, S 8, H 64 float, epsilon 5e-05, memMode 3 (the whole PopStackBuffer as the temporary
+    # buffer, tiled by the example's own kernel-side GetRmsNormTilingInfo), one core.
+    x = rand(gen, (4 * 8, 64), -3, 3)
+    gamma = rand(gen, 64, -2, 2)
+    eps = float(torch.tensor(5e-05, dtype=torch.float32))
+    xd = x.double()
+    expect = xd / torch.sqrt((xd * xd).mean(1, keepdim=True) + eps) * gamma.double()
+    return Case(1, {"srcGm": x.reshape(-1), "gammaGm": gamma, "dstGm": torch.zeros(32 * 64)},
+                {"dstGm": expect.reshape(-1)}, *TRANSCENDENTAL)
+
+
 def tiled_unary_case(n: int, fn, lo: float, hi: float):
     # {totalLength n, tileNum 8} by value, 8 cores, double-buffered tiles.
     def make(kdir, gen) -> Case:
@@ -536,6 +548,8 @@ KERNELS: List[Kernel] = [
             "Sum over rows (SumParams, GetSumMaxMinTmpSize), ASCENDC_ASSERT, tiling by value", sum_case),
     example("ex_logsoftmax", f"{ADV}/01_activation/logsoftmax/logsoftmax.asc", "logsoftmax_custom",
             "LogSoftMax (ND) with a default LogSoftMaxTiling and a minimum tmp buffer", logsoftmax_case),
+    example("ex_rmsnorm", f"{ADV}/02_normalization/rmsnorm/rmsnorm.asc", "rmsnorm_custom",
+            "RmsNorm with PopStackBuffer as its buffer, SetShapeInfo, the example's kernel-side tiling", rmsnorm_case),
     example("ex_acosh", f"{ADV}/10_math/acosh/acosh.asc", "acosh_custom", "Acosh with calCount and a tmp buffer",
             unary_tmp_case(16, torch.acosh, 1, 1000, shape_tmp("GetAcoshMaxMinTmpSize", 16))),
     example("ex_ceil", f"{ADV}/10_math/ceil/ceil.asc", "ceil_custom", "Ceil with a tmp buffer (sized for half)",

@@ -1,4 +1,4 @@
-// PopStackBuffer: the tensor it pops starts where the TPipe's buffers end and reaches A2's end of the stack buffer,
+// SetShapeInfo/GetShapeInfo on LocalTensor and GlobalTensor (random dims). PopStackBuffer: the tensor it pops starts where the TPipe's buffers end and reaches A2's end of the stack buffer,
 // UB size - sizeof(KfcMsg) (128 bytes); data written through it round-trips through GM (fresh random floats); the
 // rules (a TPipe exists, something is left, a UB position) each with a planted fault and the same kernel made right.
 #include <cstdint>
@@ -87,7 +87,56 @@ void L1Position(GM_ADDR, GM_ADDR)
     PopStackBuffer<half, TPosition::A1>(stack);
 }
 
+// out (uint32): the shape dims and the format a copy of a LocalTensor and a GlobalTensor give back after
+// SetShapeInfo.
+void ShapeKernel(GM_ADDR in, GM_ADDR out)
+{
+    TPipe pipe;
+    TQue<TPosition::VECIN, 1> q;
+    pipe.InitBuffer(q, 1, 1024);
+    GlobalTensor<uint32_t> dims, res;
+    dims.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(in), 8);
+    res.SetGlobalBuffer(reinterpret_cast<__gm__ uint32_t*>(out), 64);
+    uint32_t shape[3] = {dims.GetValue(0), dims.GetValue(1), dims.GetValue(2)};
+    uint32_t origin[3] = {dims.GetValue(0), dims.GetValue(1), dims.GetValue(3)};
+    LocalTensor<float> t = q.AllocTensor<float>();
+    t.SetShapeInfo(ShapeInfo(3, shape, 3, origin, DataFormat::NZ));
+    const LocalTensor<float> copy = t;  // copies carry it (a DeQue builds a new tensor: it does not)
+    const ShapeInfo got = copy.GetShapeInfo();
+    GlobalTensor<uint32_t> g = dims;
+    g.SetShapeInfo(ShapeInfo(2, shape, DataFormat::ND));
+    const ShapeInfo gg = g.GetShapeInfo();
+    uint32_t i = 0;
+    res.SetValue(i++, got.shapeDim);
+    res.SetValue(i++, got.originalShapeDim);
+    for (int d = 0; d < 3; ++d) res.SetValue(i++, got.shape[d]);
+    for (int d = 0; d < 3; ++d) res.SetValue(i++, got.originalShape[d]);
+    res.SetValue(i++, static_cast<uint32_t>(got.dataFormat));
+    res.SetValue(i++, gg.shapeDim);
+    res.SetValue(i++, gg.shape[0]);
+    res.SetValue(i++, gg.shape[1]);
+    res.SetValue(i++, static_cast<uint32_t>(gg.dataFormat));
+    q.FreeTensor(t);
+    DataCacheCleanAndInvalid<uint32_t, CacheLine::SINGLE_CACHE_LINE, DcciDst::CACHELINE_OUT>(res);
+}
+
 }  // namespace
+
+TEST_CASE("SetShapeInfo/GetShapeInfo: a LocalTensor (copied) and a GlobalTensor give the shape back")
+{
+    std::mt19937 rng(std::random_device{}());
+    std::uniform_int_distribution<uint32_t> d(1, 4096);
+    const uint32_t dims[4] = {d(rng), d(rng), d(rng), d(rng)};
+    std::vector<uint8_t> in(32), out(256);
+    std::memcpy(in.data(), dims, sizeof dims);
+    CHECK(!fault::Run(ShapeKernel, in, out));
+    uint32_t r[13];
+    std::memcpy(r, out.data(), sizeof r);
+    const uint32_t expect[13] = {3, 3, dims[0], dims[1], dims[2], dims[0], dims[1], dims[3],
+                                 static_cast<uint32_t>(DataFormat::NZ), 2, dims[0], dims[1],
+                                 static_cast<uint32_t>(DataFormat::ND)};
+    for (int i = 0; i < 13; ++i) CHECK(r[i] == expect[i]);
+}
 
 TEST_CASE("PopStackBuffer: from the TPipe's end to UB - 128 bytes, usable as a tensor (random floats * 2)")
 {
