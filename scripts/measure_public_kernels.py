@@ -109,6 +109,26 @@ def compare(where: str, name: str, got: torch.Tensor, expect: torch.Tensor, rtol
     return ok, f"{where}{name}: max |err| {err:.3g}" + ("" if ok else f", {int(bad.sum())} of {g.numel()} off")
 
 
+def launch_printing(lib, name: str, case) -> str:
+    """Launches and returns what the kernels printed to the process's stdout (file descriptor 1) meanwhile."""
+    import ctypes
+
+    libc = ctypes.CDLL(None)
+    sys.stdout.flush()
+    libc.fflush(None)
+    saved = os.dup(1)
+    with tempfile.TemporaryFile() as sink:
+        os.dup2(sink.fileno(), 1)
+        try:
+            lib.launch(name, case.block_dim, tiling_key=case.tiling_key, **case.args)
+        finally:
+            libc.fflush(None)
+            os.dup2(saved, 1)
+            os.close(saved)
+        sink.seek(0)
+        return sink.read().decode(errors="replace")
+
+
 def measure(k: Kernel, root: str, tmp: str, seed: int, defines: Dict[str, str]) -> dict:
     from ascend_ext import twin
 
@@ -162,7 +182,10 @@ def measure(k: Kernel, root: str, tmp: str, seed: int, defines: Dict[str, str]) 
             raise ValueError(f"{k.name}: the case gives ({', '.join(case.args)}), the kernel takes "
                              f"({', '.join(params)})")
         try:
-            lib.launch(launch_name, case.block_dim, tiling_key=case.tiling_key, **case.args)
+            if case.stdout is None:
+                lib.launch(launch_name, case.block_dim, tiling_key=case.tiling_key, **case.args)
+            else:
+                printed = launch_printing(lib, launch_name, case)
         except (twin.KernelRuleViolation, RuntimeError) as e:
             runs.append(False)
             message = str(e).strip().splitlines()[0]
@@ -171,6 +194,14 @@ def measure(k: Kernel, root: str, tmp: str, seed: int, defines: Dict[str, str]) 
             failures.append(details[-1])
             continue
         runs.append(True)
+        if case.stdout is not None:
+            got, want = printed.splitlines(), case.stdout.splitlines()
+            ok = got == want
+            bad = sum(a != b for a, b in zip(got, want)) + abs(len(got) - len(want))
+            details.append(f"{where}stdout: {len(got)} lines" + (", as expected" if ok else f", {bad} differ"))
+            matches.append(ok)
+            if not ok:
+                failures.append(details[-1])
         for name, expect in case.expect.items():
             got = case.args[name]
             got = getattr(got, "tensor", got)  # an UntypedGm's bytes

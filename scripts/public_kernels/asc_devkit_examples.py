@@ -357,6 +357,32 @@ def rmsnorm_case(kdir, gen) -> Case:
                 {"dstGm": expect.reshape(-1)}, *TRANSCENDENTAL)
 
 
+def type_traits_case(kdir, gen) -> Case:
+    """kernel_type_traits prints AscendC::Std's type traits (and asserts others). The reference is what the same
+    class prints with the C++ standard library's traits: its text with AscendC::Std:: -> std::, AscendC::printf ->
+    std::printf and ascendc_assert -> assert, compiled by g++ and run on the host."""
+    with open(os.path.join(kdir, "type_traits.asc")) as f:
+        text = f.read()
+    body = re.search(r"class TypeTraitsTest \{.*?\n\};\n", text, re.S).group(0)
+    def host(code: str) -> str:  # outside string literals (the format strings keep their text)
+        for old, new in (("AscendC::Std::", "std::"), ("AscendC::printf", "std::printf"),
+                         ("ascendc_assert", "assert"), ("__aicore__", "")):
+            code = code.replace(old, new)
+        return code
+    parts = re.split(r'("(?:\\.|[^"\\])*")', body)
+    body = "".join(p if i % 2 else host(p) for i, p in enumerate(parts))
+    unit = ("#include <cassert>\n#include <cstdio>\n#include <type_traits>\n" + body +
+            "int main() { TypeTraitsTest t; t.Init(); t.Process(); return 0; }\n")
+    exe = os.path.join(tempfile.gettempdir(), "pubk_type_traits_" + hashlib.sha256(unit.encode()).hexdigest()[:16])
+    if not os.path.exists(exe):
+        with open(exe + ".cpp", "w") as f:
+            f.write(unit)
+        subprocess.run(["g++", "-std=c++17", "-O0", exe + ".cpp", "-o", exe + ".tmp"], check=True)
+        os.replace(exe + ".tmp", exe)
+    expected = subprocess.run([exe], check=True, capture_output=True, text=True).stdout
+    return Case(1, {"dstGm": torch.zeros(8)}, {}, stdout=expected)
+
+
 def tiled_unary_case(n: int, fn, lo: float, hi: float):
     # {totalLength n, tileNum 8} by value, 8 cores, double-buffered tiles.
     def make(kdir, gen) -> Case:
@@ -550,6 +576,8 @@ KERNELS: List[Kernel] = [
             "LogSoftMax (ND) with a default LogSoftMaxTiling and a minimum tmp buffer", logsoftmax_case),
     example("ex_rmsnorm", f"{ADV}/02_normalization/rmsnorm/rmsnorm.asc", "rmsnorm_custom",
             "RmsNorm with PopStackBuffer as its buffer, SetShapeInfo, the example's kernel-side tiling", rmsnorm_case),
+    example("ex_type_traits", f"{ADV}/11_utils/type_traits/type_traits.asc", "kernel_type_traits",
+            "AscendC::Std type traits (printf, ascendc_assert) against the standard library's", type_traits_case),
     example("ex_acosh", f"{ADV}/10_math/acosh/acosh.asc", "acosh_custom", "Acosh with calCount and a tmp buffer",
             unary_tmp_case(16, torch.acosh, 1, 1000, shape_tmp("GetAcoshMaxMinTmpSize", 16))),
     example("ex_ceil", f"{ADV}/10_math/ceil/ceil.asc", "ceil_custom", "Ceil with a tmp buffer (sized for half)",
