@@ -332,6 +332,57 @@ def sum_case(kdir, gen) -> Case:
                 {"dstGm": expect}, 1e-5, 1e-5)
 
 
+def logsoftmax_case(kdir, gen) -> Case:
+    # main(): 128 x 128 float rows, tmpBufSize = GetLogSoftMaxMinTmpSize({128, 128}, 4, false); shapeInfo (8
+    # uint32) is bound to a GlobalTensor and never read. The kernel's own LogSoftMaxTiling is left
+    # default-initialised: LogSoftMax works its tiling out from the shape and the buffer. The API's documented
+    # result is log10 of the softmax (LogSoftMax docs), not the natural log.
+    x = rand(gen, (128, 128), -8, 8)
+    tmp = host_value("std::vector<int64_t> v = {128, 128}; ge::Shape s(v); "
+                     "return AscendC::GetLogSoftMaxMinTmpSize(s, sizeof(float), false);")
+    return Case(1, {"shapeInfo": torch.tensor([128, 128] + [0] * 6, dtype=torch.int32), "srcGm": x.reshape(-1),
+                    "dstGm": torch.zeros(128 * 128), "tmpBufSize": tmp},
+                {"dstGm": torch.log10(torch.softmax(x.double(), 1)).reshape(-1)}, *TRANSCENDENTAL)
+
+
+def rmsnorm_case(kdir, gen) -> Case:
+    # rmsnorm_custom: B 4, S 8, H 64 float, epsilon 5e-05, memMode 3 (the whole PopStackBuffer as the temporary
+    # buffer, tiled by the example's own kernel-side GetRmsNormTilingInfo), one core.
+    x = rand(gen, (4 * 8, 64), -3, 3)
+    gamma = rand(gen, 64, -2, 2)
+    eps = float(torch.tensor(5e-05, dtype=torch.float32))
+    xd = x.double()
+    expect = xd / torch.sqrt((xd * xd).mean(1, keepdim=True) + eps) * gamma.double()
+    return Case(1, {"srcGm": x.reshape(-1), "gammaGm": gamma, "dstGm": torch.zeros(32 * 64)},
+                {"dstGm": expect.reshape(-1)}, *TRANSCENDENTAL)
+
+
+def type_traits_case(kdir, gen) -> Case:
+    """kernel_type_traits prints AscendC::Std's type traits (and asserts others). The reference is what the same
+    class prints with the C++ standard library's traits: its text with AscendC::Std:: -> std::, AscendC::printf ->
+    std::printf and ascendc_assert -> assert, compiled by g++ and run on the host."""
+    with open(os.path.join(kdir, "type_traits.asc")) as f:
+        text = f.read()
+    body = re.search(r"class TypeTraitsTest \{.*?\n\};\n", text, re.S).group(0)
+    def host(code: str) -> str:  # outside string literals (the format strings keep their text)
+        for old, new in (("AscendC::Std::", "std::"), ("AscendC::printf", "std::printf"),
+                         ("ascendc_assert", "assert"), ("__aicore__", "")):
+            code = code.replace(old, new)
+        return code
+    parts = re.split(r'("(?:\\.|[^"\\])*")', body)
+    body = "".join(p if i % 2 else host(p) for i, p in enumerate(parts))
+    unit = ("#include <cassert>\n#include <cstdio>\n#include <type_traits>\n" + body +
+            "int main() { TypeTraitsTest t; t.Init(); t.Process(); return 0; }\n")
+    exe = os.path.join(tempfile.gettempdir(), "pubk_type_traits_" + hashlib.sha256(unit.encode()).hexdigest()[:16])
+    if not os.path.exists(exe):
+        with open(exe + ".cpp", "w") as f:
+            f.write(unit)
+        subprocess.run(["g++", "-std=c++17", "-O0", exe + ".cpp", "-o", exe + ".tmp"], check=True)
+        os.replace(exe + ".tmp", exe)
+    expected = subprocess.run([exe], check=True, capture_output=True, text=True).stdout
+    return Case(1, {"dstGm": torch.zeros(8)}, {}, stdout=expected)
+
+
 def tiled_unary_case(n: int, fn, lo: float, hi: float):
     # {totalLength n, tileNum 8} by value, 8 cores, double-buffered tiles.
     def make(kdir, gen) -> Case:
@@ -724,6 +775,12 @@ KERNELS: List[Kernel] = [
     example("ex_swish", f"{ADV}/01_activation/swish/swish.asc", "swish_custom", "Swish (beta 1.702)", swish_case),
     example("ex_sum", f"{ADV}/04_reduce/sum/sum.asc", "sum_custom",
             "Sum over rows (SumParams, GetSumMaxMinTmpSize), ASCENDC_ASSERT, tiling by value", sum_case),
+    example("ex_logsoftmax", f"{ADV}/01_activation/logsoftmax/logsoftmax.asc", "logsoftmax_custom",
+            "LogSoftMax (ND) with a default LogSoftMaxTiling and a minimum tmp buffer", logsoftmax_case),
+    example("ex_rmsnorm", f"{ADV}/02_normalization/rmsnorm/rmsnorm.asc", "rmsnorm_custom",
+            "RmsNorm with PopStackBuffer as its buffer, SetShapeInfo, the example's kernel-side tiling", rmsnorm_case),
+    example("ex_type_traits", f"{ADV}/11_utils/type_traits/type_traits.asc", "kernel_type_traits",
+            "AscendC::Std type traits (printf, ascendc_assert) against the standard library's", type_traits_case),
     example("ex_acosh", f"{ADV}/10_math/acosh/acosh.asc", "acosh_custom", "Acosh with calCount and a tmp buffer",
             unary_tmp_case(16, torch.acosh, 1, 1000, shape_tmp("GetAcoshMaxMinTmpSize", 16))),
     example("ex_ceil", f"{ADV}/10_math/ceil/ceil.asc", "ceil_custom", "Ceil with a tmp buffer (sized for half)",
@@ -783,3 +840,62 @@ KERNELS: List[Kernel] = [
             "Broadcast then Add (int8 along axis 0, float along axis 1), 8 cores, tiling by value",
             add_broadcast_cases),
 ]
+
+
+# ---- every other A2 example: counted, compiled, failing until it has a run ------------------------------------
+
+def a2_examples(repo_dir: str) -> List[str]:
+    """The single-file examples under 03_basic_api/ and 04_advanced_api/ whose README lists Atlas A2 (dav-2201),
+    as paths in the repository."""
+    found = []
+    for part in (BASIC, ADV):
+        for d, _, files in sorted(os.walk(os.path.join(repo_dir, part))):
+            readme = os.path.join(d, "README.md")
+            if not os.path.exists(readme):
+                continue
+            with open(readme, errors="replace") as f:
+                if "Atlas A2" not in f.read():
+                    continue
+            found += [os.path.relpath(os.path.join(d, n), repo_dir) for n in sorted(files) if n.endswith(".asc")]
+    return found
+
+
+def cmake_defaults(example_dir: str) -> dict:
+    """The -D NAME=${VAR} definitions of an example's CMakeLists.txt with VAR's cache default (its default
+    scenario), as a plain `cmake ..` would pass them; scenario 1 where the build has no default."""
+    cmake = os.path.join(example_dir, "CMakeLists.txt")
+    if not os.path.exists(cmake):
+        return {}
+    with open(cmake, errors="replace") as f:
+        text = f.read()
+    out = {}
+    for name, var in re.findall(r"(?:-D|[\s(])(\w+)=\$\{(\w+)\}", text):
+        default = re.search(r'set\(\s*%s\s+"?([^"\s)]+)"?\s+CACHE' % var, text)
+        if default:
+            out[name] = default.group(1)
+        elif "SCENARIO" in var:  # no default: the build insists on a choice; the first scenario
+            out[name] = "1"
+    return out
+
+
+def unmeasured(root: str) -> List[Kernel]:
+    """An entry for each A2 example that KERNELS has no run for: the file is compiled unchanged (as the twin
+    compiles any kernel file with host code) and the entry fails, with the compiler's first error or 'no run
+    yet'. The measurement's denominator is the whole set of A2 examples, not the ones the twin runs."""
+    repo_dir = os.path.join(root, REPO)
+    if not os.path.isdir(repo_dir):
+        return []
+    covered = {k.path for k in KERNELS}
+    taken = {k.name for k in KERNELS}
+    out = []
+    for path in a2_examples(repo_dir):
+        if path in covered:
+            continue
+        name = "ex_" + os.path.splitext(os.path.basename(path))[0]
+        while name in taken:
+            name += "_"
+        taken.add(name)
+        out.append(Kernel(name, REPO, path, "", "not measured yet (compiled unchanged, no run)", None,
+                          include=(STAND_IN,), defines=cmake_defaults(os.path.join(repo_dir, os.path.dirname(path)))))
+    return out
+

@@ -12,6 +12,7 @@
 #include <string>
 
 typedef int aclError;
+typedef uint16_t aclFloat16;  // acl_base_rt.h: data passing only
 typedef void* aclrtStream;
 typedef void* aclrtContext;
 static const int ACL_SUCCESS = 0;
@@ -56,3 +57,5 @@ inline aclError aclrtMemcpy(void*, size_t, const void*, size_t, aclrtMemcpyKind)
     return pubk_acl::Unavailable("aclrtMemcpy");
 }
 inline aclError aclrtMemset(void*, size_t, int32_t, size_t) { return pubk_acl::Unavailable("aclrtMemset"); }
+inline float aclFloat16ToFloat(aclFloat16) { return (pubk_acl::Unavailable("aclFloat16ToFloat"), 0.0f); }
+inline aclFloat16 aclFloatToFloat16(float) { return (pubk_acl::Unavailable("aclFloatToFloat16"), aclFloat16{0}); }
