@@ -21,6 +21,7 @@
 #include "tiling/quantization/ascend_dequant_tiling.h"
 #include "tiling/filter/dropout_tiling.h"
 #include "tiling/normalization/rmsnorm_tiling.h"
+#include "tiling/normalization/layernorm_tiling.h"
 #include "tiling/quantization/ascend_quant_tiling.h"
 #include "tiling/math/xor_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
@@ -89,6 +90,11 @@ uint32_t AdvHostForms(const platform_ascendc::PlatformAscendC& p)
     bool ok = AscendC::GetRmsNormMaxMinTmpSize(bsh, 2, mx, mn) && AscendC::GetRmsNormMaxMinTmpSize(bsh, 4, mx, mn, true);
     ok = ok && AscendC::GetRmsNormTilingInfo(bsh, bsh, mx, 4, rms) && AscendC::GetRmsNormTilingInfo(bsh, bsh, mx, 2, rms, true);
     mx += ok ? rms.mainBsLength : 0;
+    const ge::Shape bshh({2, 8, 64, 60});
+    AscendC::tiling::LayerNormTiling ln;
+    AscendC::GetLayerNormMaxMinTmpSize(bshh, 2, false, mx, mn);
+    AscendC::GetLayerNormNDTilingInfo(bshh, mx, 4, true, ln);
+    mx += ln.oneTmpSize;
     AscendC::GetAscendQuantMaxMinTmpSize(s2, 2, mx, mn);
     AscendC::GetAscendQuantTmpBufferFactorSize(live, extra);
     AscendC::GetXorMaxMinTmpSize(s, 2, false, mx, mn);
