@@ -95,6 +95,7 @@ uint32_t AdvHostForms(const platform_ascendc::PlatformAscendC& p)
     AscendC::GetLayerNormMaxMinTmpSize(bshh, 2, false, mx, mn);
     AscendC::GetLayerNormNDTilingInfo(bshh, mx, 4, true, ln);
     mx += ln.oneTmpSize;
+    AscendC::GetWelfordUpdateMaxMinTmpSize(s2, 2, 4, false, true, mx, mn);
     AscendC::GetAscendQuantMaxMinTmpSize(s2, 2, mx, mn);
     AscendC::GetAscendQuantTmpBufferFactorSize(live, extra);
     AscendC::GetXorMaxMinTmpSize(s, 2, false, mx, mn);

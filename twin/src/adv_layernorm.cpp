@@ -1,5 +1,5 @@
-// The rule checks of LayerNorm (twin/include/twin/kernel_adv_layernorm.h); the computation is A2's own sequence of
-// basic instructions in the header.
+// The rule checks of LayerNorm and WelfordUpdate (twin/include/twin/kernel_adv_layernorm.h); the computation is A2's
+// own sequence of basic instructions in the header.
 #include "twin/kernel_adv_layernorm.h"
 
 #include <tuple>
@@ -151,6 +151,74 @@ void LayerNormCheck(const LayerNormCall& c)
                                    "the %llu bytes of the temporary buffer the tiling uses (from UB %llu) share bytes "
                                    "with %s",
                                    U(tmpBytes), U(ascend_twin::UbOffset(c.tmp.addr)), name);
+            }
+        }
+    }
+}
+
+void WelfordUpdateCheck(const WelfordUpdateCall& c)
+{
+    const char* call = "WelfordUpdate";
+    CheckVecOperands(call, {{"outputMean", &c.outMean}, {"outputVariance", &c.outVar}, {"inputMean", &c.inMean},
+                            {"inputVariance", &c.inVar}, {"inputX", &c.x}, {"sharedTmpBuffer", &c.tmp}},
+                     c.framework ? &c.tmp : nullptr);
+    const WelfordUpdateParam& p = c.para;
+    if (p.rnLength != 1) {
+        ascend_twin::FailF(call, "para.rnLength is 1 (docs: reserved, fixed at 1)", "rnLength %u", p.rnLength);
+    }
+    if (p.abLength == 0 || p.abLength * c.typeSize % 32 != 0) {
+        ascend_twin::FailF(call, "para.abLength is a non-zero multiple of 32 / sizeof(T) (docs)",
+                           "abLength %u, %u-byte inputX elements", p.abLength, c.typeSize);
+    }
+    if (p.abComputeLength == 0 || p.abComputeLength > p.abLength) {
+        ascend_twin::FailF(call, "0 < para.abComputeLength <= para.abLength (docs, A2's check)",
+                           "abComputeLength %u, abLength %u", p.abComputeLength, p.abLength);
+    }
+    const uint64_t n = static_cast<uint64_t>(p.rnLength) * p.abLength;
+    for (const auto& [name, op, size] :
+         {std::tuple<const char*, const MathOperand*, uint32_t>{"outputMean", &c.outMean, 4},
+          {"outputVariance", &c.outVar, 4}, {"inputMean", &c.inMean, 4}, {"inputVariance", &c.inVar, 4},
+          {"inputX", &c.x, c.typeSize}}) {
+        if (op->bytes < n * size) {
+            ascend_twin::FailF(call, "each operand holds para.rnLength * para.abLength elements (A2's check)",
+                               "%s holds %llu, %llu needed", name, U(op->bytes / size), U(n));
+        }
+    }
+    const uint64_t tmpBytes = 256ull * c.tmpBuffers;
+    if (c.tmp.bytes < tmpBytes) {
+        ascend_twin::FailF(call,
+                           c.framework ? "without sharedTmpBuffer, the UB after the TPipe's buffers holds "
+                                         "GetWelfordUpdateMaxMinTmpSize's minimum (256 bytes per float buffer: 3 "
+                                         "for half inputX, 1 for float with isReuseSource, else 2)"
+                                       : "sharedTmpBuffer holds GetWelfordUpdateMaxMinTmpSize's minimum (256 bytes per "
+                                         "float buffer: 3 for half inputX, 1 for float with isReuseSource, else 2)",
+                           "%llu bytes, %llu needed", U(c.tmp.bytes), U(tmpBytes));
+    }
+    using Range = std::tuple<const char*, const void*, uint64_t>;
+    const Range dsts[] = {{"outputMean", c.outMean.addr, n * 4}, {"outputVariance", c.outVar.addr, n * 4}};
+    const Range srcs[] = {{"inputMean", c.inMean.addr, n * 4}, {"inputVariance", c.inVar.addr, n * 4},
+                          {"inputX", c.x.addr, n * c.typeSize}};
+    if (Overlap(c.outMean.addr, n * 4, c.outVar.addr, n * 4)) {
+        ascend_twin::Fail(call, "outputMean and outputVariance do not overlap", "they share bytes");
+    }
+    for (const auto& [dName, dAddr, dBytes] : dsts) {
+        for (const auto& [sName, sAddr, sBytes] : srcs) {
+            if (Overlap(dAddr, dBytes, sAddr, sBytes)) {
+                ascend_twin::FailF(call, "no source overlaps a destination (docs: 不支持源操作数与目的操作数地址重叠)",
+                                   "%s and %s share bytes", dName, sName);
+            }
+        }
+    }
+    // The part of the temporary buffer A2 uses: whole 256-byte units per float buffer.
+    const uint64_t used = c.tmp.bytes / tmpBytes * tmpBytes;
+    for (const auto& ranges : {static_cast<const Range*>(dsts), static_cast<const Range*>(srcs)}) {
+        const size_t count = ranges == dsts ? 2 : 3;
+        for (size_t i = 0; i < count; ++i) {
+            const auto& [name, addr, bytes] = ranges[i];
+            if (Overlap(c.tmp.addr, used, addr, bytes)) {
+                ascend_twin::FailF(call, "sharedTmpBuffer overlaps no operand (docs)",
+                                   "the %llu bytes of the temporary buffer (from UB %llu) share bytes with %s",
+                                   U(used), U(ascend_twin::UbOffset(c.tmp.addr)), name);
             }
         }
     }

@@ -18,6 +18,17 @@
 // isReuseSource: two, inputX is the third). As on A2, a call with a tail leaves the tail's lengths in
 // tiling.bshCurLength / bsCurLength (the tiling is taken by reference and written).
 //
+// WelfordUpdate<T, U, isReuseSource = false, config = WFUPDATE_DEFAULT_CFG>(outputMean, outputVariance, inputMean,
+// inputVariance, inputX[, sharedTmpBuffer], para), declared in the same header on A2: per element i <
+// para.abComputeLength, delta = x - inputMean, outputMean = inputMean + delta * nRec, outputVariance = inputVariance +
+// delta * (x - outputMean), in float (half x cast), in chunks of 64 floats per 256 bytes of each temporary buffer
+// (3 for half, 1 for float with isReuseSource, which overwrites inputX with x - inputMean, else 2); with
+// config.isInplace and abComputeLength < abLength the outputs from abLength - AlignUp(abLength - abComputeLength, 8)
+// on are the inputs' (UB->UB DataCopy before the chunks). Rules named "WelfordUpdate": T half/float, U float (compile
+// time); positions and alignment; para.rnLength 1, abLength a multiple of 32 / sizeof(T), 0 < abComputeLength <=
+// abLength (docs); each operand holds rnLength * abLength; the temporary buffer's minimum; no source overlapping a
+// destination, outputMean and outputVariance disjoint, the temporary buffer overlapping no operand (docs).
+//
 // The [A, R] form with LayerNormPara / LayerNormSeparateTiling (rstd output) is declared for A2 as well; the twin
 // does not model it (it runs through Normalize, which the twin does not have): calling it does not compile.
 //
@@ -63,6 +74,19 @@ struct LayerNormPara {
     uint32_t rLengthWithPadding;
 };
 
+struct WelfordUpdateConfig {
+    __aicore__ constexpr WelfordUpdateConfig(const bool isInplaceIn) : isInplace(isInplaceIn) {}
+    bool isInplace = false;
+};
+constexpr WelfordUpdateConfig WFUPDATE_DEFAULT_CFG = {false};
+
+struct WelfordUpdateParam {
+    uint32_t rnLength;
+    uint32_t abLength;
+    uint32_t abComputeLength;
+    float nRec;
+};
+
 namespace twin_detail {
 
 struct LayerNormCall {
@@ -74,6 +98,16 @@ struct LayerNormCall {
 };
 
 void LayerNormCheck(const LayerNormCall& c);
+
+struct WelfordUpdateCall {
+    uint32_t typeSize;
+    uint32_t tmpBuffers;  // A2's WelfordUpdateGetTmpSize: 3 for half, 1 for float with isReuseSource, else 2
+    bool framework;
+    WelfordUpdateParam para;
+    MathOperand outMean, outVar, inMean, inVar, x, tmp;
+};
+
+void WelfordUpdateCheck(const WelfordUpdateCall& c);
 
 // The float views A2 takes from the temporary buffer (GetLayerNormNDTensorInfo).
 struct LayerNormBufs {
@@ -287,7 +321,132 @@ inline void LayerNormRun(const LocalTensor<T>& output, const LocalTensor<T>& out
     ResetMask();
 }
 
+// WelfordUpdate, one chunk of the mask register's count (layernorm_common_impl.h, WelfordUpdateCompute*): delta =
+// x - inMean, outMean = inMean + delta * nRec, outVar = inVar + delta * (x - outMean); the float views of the
+// temporary buffer are 64 * tmpNum floats each.
+inline void WelfordUpdateMean(const LocalTensor<float>& tmpV, const LocalTensor<float>& src,
+                              const LocalTensor<float>& inMean, const LocalTensor<float>& outV,
+                              const LocalTensor<float>& outMean, float nRec)
+{
+    PipeBarrier<PIPE_V>();
+    Sub<float, false>(tmpV, src, inMean, MASK_PLACEHOLDER, 1, BinaryRepeatParams());
+    PipeBarrier<PIPE_V>();
+    Muls<float, false>(outV, tmpV, nRec, MASK_PLACEHOLDER, 1, UnaryRepeatParams());
+    PipeBarrier<PIPE_V>();
+    Add<float, false>(outMean, outV, inMean, MASK_PLACEHOLDER, 1, BinaryRepeatParams());
+    PipeBarrier<PIPE_V>();
+}
+
+inline void WelfordUpdateVar(const LocalTensor<float>& tmpV, const LocalTensor<float>& inVar,
+                             const LocalTensor<float>& outVar)
+{
+    PipeBarrier<PIPE_V>();
+    Add<float, false>(outVar, tmpV, inVar, MASK_PLACEHOLDER, 1, BinaryRepeatParams());
+    PipeBarrier<PIPE_V>();
+}
+
+template <typename T, bool isReuseSource>
+inline void WelfordUpdateChunk(const LocalTensor<float>& outMean, const LocalTensor<float>& outVar,
+                               const LocalTensor<T>& src, const LocalTensor<float>& inMean,
+                               const LocalTensor<float>& inVar, const LocalTensor<uint8_t>& tmp, float nRec,
+                               uint32_t tmpNum)
+{
+    const LocalTensor<float> f = tmp.ReinterpretCast<float>();
+    const uint32_t step = 64 * tmpNum;
+    if constexpr (std::is_same_v<T, half>) {
+        const LocalTensor<float> srcV = f, tmpV = f[step], outV = f[2 * step];
+        PipeBarrier<PIPE_V>();
+        Cast<float, half, false>(srcV, src, RoundMode::CAST_NONE, MASK_PLACEHOLDER, 1,
+                                 UnaryRepeatParams(1, 1, DEFAULT_REPEAT_STRIDE, DEFAULT_REPEAT_STRIDE / 2));
+        WelfordUpdateMean(tmpV, srcV, inMean, outV, outMean, nRec);
+        Sub<float, false>(outV, srcV, outMean, MASK_PLACEHOLDER, 1, BinaryRepeatParams());
+        PipeBarrier<PIPE_V>();
+        Mul<float, false>(tmpV, tmpV, outV, MASK_PLACEHOLDER, 1, BinaryRepeatParams());
+        WelfordUpdateVar(tmpV, inVar, outVar);
+    } else if constexpr (isReuseSource) {  // src is overwritten with x - inMean
+        const LocalTensor<float> tmpV = f;
+        WelfordUpdateMean(tmpV, src, inMean, tmpV, outMean, nRec);
+        Sub<float, false>(tmpV, src, outMean, MASK_PLACEHOLDER, 1, BinaryRepeatParams());
+        PipeBarrier<PIPE_V>();
+        Sub<float, false>(src, src, inMean, MASK_PLACEHOLDER, 1, BinaryRepeatParams());
+        PipeBarrier<PIPE_V>();
+        Mul<float, false>(tmpV, tmpV, src, MASK_PLACEHOLDER, 1, BinaryRepeatParams());
+        WelfordUpdateVar(tmpV, inVar, outVar);
+    } else {
+        const LocalTensor<float> tmpV = f, outV = f[step];
+        WelfordUpdateMean(tmpV, src, inMean, outV, outMean, nRec);
+        Sub<float, false>(outV, src, outMean, MASK_PLACEHOLDER, 1, BinaryRepeatParams());
+        PipeBarrier<PIPE_V>();
+        Mul<float, false>(tmpV, tmpV, outV, MASK_PLACEHOLDER, 1, BinaryRepeatParams());
+        WelfordUpdateVar(tmpV, inVar, outVar);
+    }
+}
+
+template <typename T, typename U, bool isReuseSource, const WelfordUpdateConfig& config>
+inline void WelfordUpdateRun(const LocalTensor<U>& outMean, const LocalTensor<U>& outVar, const LocalTensor<U>& inMean,
+                             const LocalTensor<U>& inVar, const LocalTensor<T>& x, const LocalTensor<uint8_t>* shared,
+                             const WelfordUpdateParam& para)
+{
+    static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>,
+                  "WelfordUpdate on A2: inputX is half or float");
+    static_assert(std::is_same_v<U, float>, "WelfordUpdate on A2: the means and variances are float");
+    constexpr uint32_t buffers = sizeof(T) == 2 ? 3 : (isReuseSource ? 1 : 2);
+    const bool framework = shared == nullptr;
+    const LocalTensor<uint8_t> tmp = framework ? AdvFrameworkTmpTensor("WelfordUpdate") : *shared;
+    WelfordUpdateCheck(WelfordUpdateCall{sizeof(T), buffers, framework, para, AdvOperand(outMean), AdvOperand(outVar),
+                                         AdvOperand(inMean), AdvOperand(inVar), AdvOperand(x), AdvOperand(tmp)});
+    SetMaskCount();
+    if (config.isInplace && para.abComputeLength < para.abLength) {  // WelfordUpdateInplace
+        const uint32_t keep = (para.abLength - para.abComputeLength + 7) / 8 * 8;
+        const uint32_t at = para.abLength - keep;
+        DataCopy(outMean[at], inMean[at], keep);
+        DataCopy(outVar[at], inVar[at], keep);
+        PipeBarrier<PIPE_V>();
+    }
+    const uint32_t tmpNum = tmp.GetSize() / (ONE_REPEAT_BYTE_SIZE * buffers);
+    const uint32_t step = 64 * tmpNum;
+    const uint32_t rounds = para.abComputeLength / step, tail = para.abComputeLength % step;
+    SetVectorMask<float, MaskMode::COUNTER>(0, step);
+    uint32_t at = 0;
+    for (uint32_t i = 0; i < rounds; ++i, at += step) {
+        WelfordUpdateChunk<T, isReuseSource>(outMean[at], outVar[at], x[at], inMean[at], inVar[at], tmp, para.nRec,
+                                             tmpNum);
+    }
+    if (tail != 0) {
+        SetVectorMask<float, MaskMode::COUNTER>(0, tail);
+        WelfordUpdateChunk<T, isReuseSource>(outMean[at], outVar[at], x[at], inMean[at], inVar[at], tmp, para.nRec,
+                                             tmpNum);
+    }
+    SetMaskNorm();
+    ResetMask();
+}
+
 }  // namespace twin_detail
+
+template <typename T, typename U, bool isReuseSource = false, const WelfordUpdateConfig& config = WFUPDATE_DEFAULT_CFG>
+__aicore__ inline void WelfordUpdate(const LocalTensor<U>& outputMean, const LocalTensor<U>& outputVariance,
+                                     const LocalTensor<U>& inputMean, const LocalTensor<U>& inputVariance,
+                                     const LocalTensor<T>& inputX, const WelfordUpdateParam& para)
+{
+    if ASCEND_IS_AIC {
+        return;
+    }
+    twin_detail::WelfordUpdateRun<T, U, isReuseSource, config>(outputMean, outputVariance, inputMean, inputVariance,
+                                                               inputX, nullptr, para);
+}
+
+template <typename T, typename U, bool isReuseSource = false, const WelfordUpdateConfig& config = WFUPDATE_DEFAULT_CFG>
+__aicore__ inline void WelfordUpdate(const LocalTensor<U>& outputMean, const LocalTensor<U>& outputVariance,
+                                     const LocalTensor<U>& inputMean, const LocalTensor<U>& inputVariance,
+                                     const LocalTensor<T>& inputX, const LocalTensor<uint8_t>& sharedTmpBuffer,
+                                     const WelfordUpdateParam& para)
+{
+    if ASCEND_IS_AIC {
+        return;
+    }
+    twin_detail::WelfordUpdateRun<T, U, isReuseSource, config>(outputMean, outputVariance, inputMean, inputVariance,
+                                                               inputX, &sharedTmpBuffer, para);
+}
 
 template <typename T, bool isReuseSource = false>
 __aicore__ inline void LayerNorm(const LocalTensor<T>& output, const LocalTensor<T>& outputMean,

@@ -13,8 +13,8 @@
 // and the sizes still computed; the tiling is left unchanged for an H of 0 or a buffer that holds no row (A2 returns),
 // and for a shape below 4-D (A2 would read past its dimensions). Not provided: the optiling:: tiling overloads (CANN's
 // tiling-data class, register/tilingdata_base.h), the deprecated GetLayerNormNDTillingInfo, and the [A, R] form's
-// functions (isComputeRstd, LayerNormSeparateTiling; the twin's kernel side does not model that form). Inline:
-// nothing to link.
+// functions (isComputeRstd, LayerNormSeparateTiling; the twin's kernel side does not model that form). Also here, as
+// in the real header: GetWelfordUpdateMaxMinTmpSize (below). Inline: nothing to link.
 #pragma once
 
 #include <cstdint>
@@ -113,6 +113,26 @@ inline void GetLayerNormNDTilingInfo(const AscendC::TensorShape& srcShape, const
     t.bsCurLength = t.meanVarRoundSize;
     t.lastDimValueBack = 1.0f / static_cast<float>(oriH);
     tiling = t;
+}
+
+// WelfordUpdate's sizes (declared with LayerNorm's; A2's branch of layernorm_tiling_impl.cpp): srcShape [rnLength,
+// abLength]; minimum 256 bytes per float buffer (3 for a 2-byte inputX, 1 with isReuseSource, else 2), maximum that
+// times the 64-float repeats of rnLength * abLength. typeSizeU and isInplace do not change them. A shape that is not
+// 2-D is reported on stderr and the sizes left unchanged, as A2 returns.
+inline void GetWelfordUpdateMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSizeT,
+                                          const uint32_t typeSizeU, const bool isReuseSource, const bool isInplace,
+                                          uint32_t& maxValue, uint32_t& minValue)
+{
+    (void)typeSizeU;
+    (void)isInplace;
+    const std::vector<int64_t> d = srcShape.GetDims();
+    if (d.size() != 2) {
+        std::fprintf(stderr, "srcShape dims must be 2.\n");
+        return;
+    }
+    const uint32_t rn = static_cast<uint32_t>(d[0]), ab = static_cast<uint32_t>(d[1]);
+    minValue = (typeSizeT == 2 ? 3u : (isReuseSource ? 1u : 2u)) * 256;
+    maxValue = (rn * ab + 63) / 64 * minValue;
 }
 
 }  // namespace AscendC
