@@ -23,6 +23,7 @@
 #include "tiling/normalization/rmsnorm_tiling.h"
 #include "tiling/normalization/layernorm_tiling.h"
 #include "tiling/quantization/ascend_quant_tiling.h"
+#include "tiling/quantization/ascend_antiquant_tiling.h"
 #include "tiling/math/xor_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
 
@@ -96,6 +97,10 @@ uint32_t AdvHostForms(const platform_ascendc::PlatformAscendC& p)
     AscendC::GetLayerNormNDTilingInfo(bshh, mx, 4, true, ln);
     mx += ln.oneTmpSize;
     AscendC::GetWelfordUpdateMaxMinTmpSize(s2, 2, 4, false, true, mx, mn);
+    AscendC::GetAscendAntiQuantMaxMinTmpSize(s2, ge::Shape({128}), false, ge::DT_INT8, ge::DT_BF16, mx, mn);
+    AscendC::GetAscendAntiQuantTmpBufferFactorSize(s2, ge::Shape({1}), true, ge::DT_INT8, ge::DT_BF16, live, extra);
+    mx += AscendC::GetAscendAntiQuantMaxTmpSize(s2, ge::Shape({1}), false, ge::DT_INT8, ge::DT_FLOAT16) +
+          AscendC::GetAscendAntiQuantMinTmpSize(s2, ge::Shape({1}), false, ge::DT_INT8, ge::DT_FLOAT16);
     AscendC::GetAscendQuantMaxMinTmpSize(s2, 2, mx, mn);
     AscendC::GetAscendQuantTmpBufferFactorSize(live, extra);
     AscendC::GetXorMaxMinTmpSize(s, 2, false, mx, mn);
