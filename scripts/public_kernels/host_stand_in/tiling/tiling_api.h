@@ -14,6 +14,8 @@
 #include "tiling/activation/swiglu_tiling.h"
 #include "tiling/activation/swish_tiling.h"
 #include "tiling/index/arithprogression_tiling.h"
+#include "tiling/normalization/layernorm_tiling.h"
+#include "tiling/quantization/ascend_antiquant_tiling.h"
 #include "tiling/quantization/ascend_dequant_tiling.h"
 #include "tiling/pad/broadcast_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
