@@ -304,6 +304,22 @@ void Mode1ScalarKernel(GM_ADDR, GM_ADDR)
     Select(r.x[128], r.bits, r.x, 1, BinaryRepeatParams());
 }
 
+// SetCmpMask from 16 bytes of which the launch wrote one float: loading the unwritten 12 is no violation (A2's
+// LayerNorm does it); mode 1 reads the scalar from the written float (clean) or from one never written (bad).
+template <bool bad>
+void Mode1UnwrittenKernel(GM_ADDR, GM_ADDR)
+{
+    RegBufs r;
+    TBuf<TPosition::VECCALC> sb;
+    r.pipe.InitBuffer(sb, 32);
+    LocalTensor<float> s = sb.Get<float>();
+    s.SetValue(bad ? 1 : 0, 2.0f);
+    SetCmpMask(s);
+    PipeBarrier<PIPE_V>();
+    SetVectorMask<float>(~0ull, ~0ull);
+    Select(r.x[128], r.bits, r.x, 1, BinaryRepeatParams());
+}
+
 // Mode 2 reads selMask through its address: written by MTE2 with or without MTE2 -> V synchronisation.
 template <bool bad>
 void Mode2HazardKernel(GM_ADDR in, GM_ADDR)
@@ -543,6 +559,8 @@ TEST_CASE("CMPMASK rules: planted faults and their passing counterparts")
     CHECK(Broke(&GetBeforeSetKernel<false>, ""));
     CHECK(Broke(&Mode1ScalarKernel<true>, "Select: " + undefinedBit));
     CHECK(Broke(&Mode1ScalarKernel<false>, ""));
+    CHECK(Broke(&Mode1UnwrittenKernel<true>, "Select: " + undefinedBit));
+    CHECK(Broke(&Mode1UnwrittenKernel<false>, ""));
     CHECK(Broke(&GetMisalignedKernel<true>, "GetCmpMask: SetCmpMask/GetCmpMask operands are 16-byte aligned"));
     CHECK(Broke(&GetMisalignedKernel<false>, ""));
     CHECK(Broke(&GetShortKernel<true>,

@@ -12,6 +12,10 @@
 
 #include "check.h"
 #include "register/tilingdata_base.h"
+#include "tiling/activation/logsoftmax_tiling.h"
+#include "tiling/activation/softmax_tiling.h"
+#include "tiling/normalization/layernorm_tiling.h"
+#include "tiling/normalization/rmsnorm_tiling.h"
 #include "tiling/activation/logsoftmax_tilingdata.h"
 #include "tiling/activation/softmax_tilingdata.h"
 #include "tiling/matmul/matmul_tilingdata.h"
@@ -304,6 +308,84 @@ TEST_CASE("the advanced APIs' optiling:: classes have the kernel-side structs' b
         "TopkTiling", [](auto& t, auto& k) { TWIN_TILINGDATA_FIELDS_TopkTiling(TWIN_SET_RANDOM) });
     CheckAgainstKernelStruct<optiling::ConfusionTransposeTiling, AscendC::tiling::ConfusionTransposeTiling>(
         "ConfusionTransposeTiling", [](auto& t, auto& k) { TWIN_TILINGDATA_FIELDS_ConfusionTransposeTiling(TWIN_SET_RANDOM) });
+}
+
+// The bytes of an optiling:: class, for comparing with the struct form.
+template <typename Kernel, typename Optiling>
+bool SameBytes(Optiling& o, const Kernel& k)
+{
+    std::vector<uint8_t> buf(sizeof(Kernel));
+    o.SaveToBuffer(buf.data(), buf.size());
+    return o.GetDataSize() == sizeof(Kernel) && std::memcmp(buf.data(), &k, sizeof(Kernel)) == 0;
+}
+
+TEST_CASE("the host tiling functions' optiling:: overloads give the struct overloads' tilings")
+{
+    const int64_t rows = 8 * (1 + Rand32() % 8), cols = 64 * (1 + Rand32() % 8);
+    const ge::Shape shape(std::vector<int64_t>{rows, cols});
+    const uint32_t workspace = AscendC::GetSoftMaxMinTmpSize(shape, 4, false) + 32 * (Rand32() % 64);
+    {
+        AscendC::tiling::SoftMaxTiling k;
+        optiling::SoftMaxTiling o;
+        AscendC::SoftMaxTilingFunc(shape, 4, workspace, k);
+        AscendC::SoftMaxTilingFunc(shape, 4, workspace, o);
+        CHECK(k.srcM == rows && k.splitM != 0);
+        CHECK(SameBytes(o, k));
+        AscendC::SoftMaxFlashV2TilingFunc(shape, 4, 4, workspace * 2, k, true, true);
+        AscendC::SoftMaxFlashV2TilingFunc(shape, 4, 4, workspace * 2, o, true, true);
+        CHECK(SameBytes(o, k));
+        AscendC::SoftMaxGradTilingFunc(shape, 4, workspace * 2, k, true);
+        AscendC::SoftMaxGradTilingFunc(shape, 4, workspace * 2, o, true);
+        CHECK(SameBytes(o, k));
+        CHECK_EQ(AscendC::IsBasicBlockInSoftMax(o, 4), AscendC::IsBasicBlockInSoftMax(k, 4));
+    }
+    {
+        AscendC::tiling::LogSoftMaxTiling k;
+        optiling::LogSoftMaxTiling o;
+        AscendC::LogSoftMaxTilingFunc(shape, 4, workspace, k);
+        AscendC::LogSoftMaxTilingFunc(shape, 4, workspace, o);
+        CHECK(k.srcK == cols && SameBytes(o, k));
+    }
+    {
+        const ge::Shape bsh(std::vector<int64_t>{2, rows, cols});
+        uint32_t maxValue = 0, minValue = 0;
+        CHECK(AscendC::GetRmsNormMaxMinTmpSize(bsh, 4, maxValue, minValue));
+        AscendC::tiling::RmsNormTiling k;
+        optiling::RmsNormTiling o;
+        CHECK(AscendC::GetRmsNormTilingInfo(bsh, bsh, minValue, 4, k));
+        CHECK(AscendC::GetRmsNormTilingInfo(bsh, bsh, minValue, 4, o));
+        CHECK(k.hLength == cols && SameBytes(o, k));
+    }
+    {
+        const ge::Shape bshh(std::vector<int64_t>{2, rows, cols, cols});
+        uint32_t maxValue = 0, minValue = 0;
+        AscendC::GetLayerNormMaxMinTmpSize(bshh, 4, false, maxValue, minValue);
+        AscendC::tiling::LayerNormTiling k;
+        optiling::LayerNormTiling o;
+        AscendC::GetLayerNormNDTilingInfo(bshh, minValue, 4, false, k);
+        AscendC::GetLayerNormNDTilingInfo(bshh, minValue, 4, false, o);
+        CHECK(k.hLength == cols && SameBytes(o, k));
+    }
+}
+
+TEST_CASE("a tiling the host function refuses leaves the optiling:: class unchanged, as the struct form")
+{
+    const ge::Shape shape(std::vector<int64_t>{8, 64});
+    optiling::SoftMaxTiling o;
+    const uint32_t srcM = Rand32() | 1, tail = Rand32() | 1;
+    o.set_srcM(srcM);
+    o.set_tailReduceSize(tail);
+    AscendC::SoftMaxTilingFunc(shape, 3, 4096, o);  // planted fault: a dataTypeSize of 3 (A2 returns)
+    CHECK_EQ(o.get_srcM(), srcM);
+    CHECK_EQ(o.get_tailReduceSize(), tail);
+    AscendC::SoftMaxTilingFunc(shape, 4, 4096, o);  // the passing counterpart
+    CHECK_EQ(o.get_srcM(), 8u);
+    CHECK_EQ(o.get_srcK(), 64u);
+    optiling::RmsNormTiling r;
+    r.set_bLength(srcM);
+    const ge::Shape twoD(std::vector<int64_t>{8, 64});
+    CHECK(!AscendC::GetRmsNormTilingInfo(twoD, twoD, 4096, 4, r));  // not [B, S, H]: false, unchanged
+    CHECK_EQ(r.get_bLength(), srcM);
 }
 
 TEST_CASE("securec's memcpy_s: errors clear the destination where securec does")

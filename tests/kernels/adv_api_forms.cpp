@@ -23,6 +23,7 @@
 #include "lib/quantization/ascend_dequant.h"
 #include "lib/filter/dropout.h"
 #include "lib/normalization/rmsnorm.h"
+#include "lib/normalization/layernorm.h"
 #include "lib/quantization/ascend_quant.h"
 #include "lib/math/xor.h"
 using namespace AscendC;
@@ -131,6 +132,27 @@ __aicore__ inline void UseDropOut(LocalTensor<T>& y, LocalTensor<T>& x, LocalTen
     DropOut<T, false, DROPOUT_MODE_BIT_MISALIGN>(y, x, m, t, 0.5f, info);
 }
 
+// LayerNorm ([B, S, H] form): half and float, with and without sharedTmpBuffer, isReuseSource for float.
+template <typename T>
+__aicore__ inline void UseLayerNorm(LocalTensor<T>& y, LocalTensor<T>& x, LocalTensor<T>& g, LocalTensor<uint8_t>& t,
+                                    LayerNormTiling& tiling)
+{
+    const T eps = static_cast<T>(1e-5f);
+    LayerNorm(y, g, g, x, g, g, t, eps, tiling); LayerNorm<T, false>(y, g, g, x, g, g, eps, tiling);
+    if constexpr (sizeof(T) == 4) { LayerNorm<T, true>(y, g, g, x, g, g, t, eps, tiling); LayerNorm<T, true>(y, g, g, x, g, g, eps, tiling); }
+}
+
+// WelfordUpdate: half and float inputX, float statistics, with and without sharedTmpBuffer, isReuseSource, isInplace.
+constexpr WelfordUpdateConfig kWelfordInplace = {true};
+template <typename T>
+__aicore__ inline void UseWelfordUpdate(LocalTensor<float>& m, LocalTensor<T>& x, LocalTensor<uint8_t>& t)
+{
+    const WelfordUpdateParam para = {1, 64, 60, 0.5f};
+    WelfordUpdate<T, float>(m, m, m, m, x, t, para); WelfordUpdate<T, float>(m, m, m, m, x, para);
+    WelfordUpdate<T, float, false, kWelfordInplace>(m, m, m, m, x, t, para);
+    if constexpr (sizeof(T) == 4) WelfordUpdate<T, float, true, WFUPDATE_DEFAULT_CFG>(m, m, m, m, x, t, para);
+}
+
 // RmsNorm: half and float, with and without sharedTmpBuffer and isBasicBlock.
 template <typename T>
 __aicore__ inline void UseRmsNorm(LocalTensor<T>& y, LocalTensor<T>& x, LocalTensor<T>& g, LocalTensor<uint8_t>& t,
@@ -186,6 +208,11 @@ extern "C" __global__ __aicore__ void adv_api_forms(GM_ADDR x)
     RmsNormTiling rmsTiling;
     UseRmsNorm(h, h2, h2, t, rmsTiling);
     UseRmsNorm(f, f2, f2, t, rmsTiling);
+    LayerNormTiling lnTiling;
+    UseLayerNorm(h, h2, h2, t, lnTiling);
+    UseLayerNorm(f, f2, f2, t, lnTiling);
+    UseWelfordUpdate(f, h, t);
+    UseWelfordUpdate(f, f2, t);
     LocalTensor<int8_t> i8 = b.Get<int8_t>();
     UseAscendQuant(i8, h, h2, h2, t);
     UseAscendQuant(i8, f, f2, f2, t);

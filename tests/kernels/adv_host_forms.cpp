@@ -21,7 +21,9 @@
 #include "tiling/quantization/ascend_dequant_tiling.h"
 #include "tiling/filter/dropout_tiling.h"
 #include "tiling/normalization/rmsnorm_tiling.h"
+#include "tiling/normalization/layernorm_tiling.h"
 #include "tiling/quantization/ascend_quant_tiling.h"
+#include "tiling/quantization/ascend_antiquant_tiling.h"
 #include "tiling/math/xor_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
 
@@ -89,6 +91,16 @@ uint32_t AdvHostForms(const platform_ascendc::PlatformAscendC& p)
     bool ok = AscendC::GetRmsNormMaxMinTmpSize(bsh, 2, mx, mn) && AscendC::GetRmsNormMaxMinTmpSize(bsh, 4, mx, mn, true);
     ok = ok && AscendC::GetRmsNormTilingInfo(bsh, bsh, mx, 4, rms) && AscendC::GetRmsNormTilingInfo(bsh, bsh, mx, 2, rms, true);
     mx += ok ? rms.mainBsLength : 0;
+    const ge::Shape bshh({2, 8, 64, 60});
+    AscendC::tiling::LayerNormTiling ln;
+    AscendC::GetLayerNormMaxMinTmpSize(bshh, 2, false, mx, mn);
+    AscendC::GetLayerNormNDTilingInfo(bshh, mx, 4, true, ln);
+    mx += ln.oneTmpSize;
+    AscendC::GetWelfordUpdateMaxMinTmpSize(s2, 2, 4, false, true, mx, mn);
+    AscendC::GetAscendAntiQuantMaxMinTmpSize(s2, ge::Shape({128}), false, ge::DT_INT8, ge::DT_BF16, mx, mn);
+    AscendC::GetAscendAntiQuantTmpBufferFactorSize(s2, ge::Shape({1}), true, ge::DT_INT8, ge::DT_BF16, live, extra);
+    mx += AscendC::GetAscendAntiQuantMaxTmpSize(s2, ge::Shape({1}), false, ge::DT_INT8, ge::DT_FLOAT16) +
+          AscendC::GetAscendAntiQuantMinTmpSize(s2, ge::Shape({1}), false, ge::DT_INT8, ge::DT_FLOAT16);
     AscendC::GetAscendQuantMaxMinTmpSize(s2, 2, mx, mn);
     AscendC::GetAscendQuantTmpBufferFactorSize(live, extra);
     AscendC::GetXorMaxMinTmpSize(s, 2, false, mx, mn);

@@ -263,7 +263,21 @@ Instr::Instr(const char* call, Pipe pipe) : call_(call), pipe_(pipe), state_(&St
     seq_ = ++s.seq;
 }
 
-void Instr::Read(const char* operand, const void* addr, uint64_t bytes)
+void Instr::Read(const char* operand, const void* addr, uint64_t bytes) { ReadImpl(operand, addr, bytes, nullptr); }
+
+uint32_t Instr::ReadWrittenMask(const char* operand, const void* addr, uint64_t bytes)
+{
+    if (bytes > 32) {
+        Fail(call_, "a register load reads at most 32 bytes", std::to_string(bytes) + " bytes");
+    }
+    uint32_t mask = bytes >= 32 ? ~0u : (1u << bytes) - 1;  // outside UB: nothing tracked, all written
+    ReadImpl(operand, addr, bytes, &mask);
+    return mask;
+}
+
+// writtenMask: null, a read of bytes never written is an initcheck violation; else bit i is cleared for each byte i
+// of the range never written.
+void Instr::ReadImpl(const char* operand, const void* addr, uint64_t bytes, uint32_t* writtenMask)
 {
     uint64_t off;
     if (core_ == nullptr) core_ = &CurrentCore();
@@ -272,7 +286,11 @@ void Instr::Read(const char* operand, const void* addr, uint64_t bytes)
     const int32_t q = UbSlot(pipe_);
     WalkBlocks(s, off, bytes, [&](uint32_t id, uint32_t need, uint64_t b) -> uint32_t {
         const Record& blk = s.records[id];
-        if ((blk.written & need) != need) {
+        if ((blk.written & need) != need && writtenMask != nullptr) {
+            for (uint32_t m = need & ~blk.written; m != 0; m &= m - 1) {
+                *writtenMask &= ~(1u << (b * kBlock + static_cast<uint64_t>(__builtin_ctz(m)) - off));
+            }
+        } else if ((blk.written & need) != need) {
             const uint32_t missing = need & ~blk.written;
             const uint64_t at = b * kBlock + static_cast<uint64_t>(__builtin_ctz(missing));
             Fail(call_, "instructions read only UB bytes written in this launch (initcheck)",

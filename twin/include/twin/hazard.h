@@ -36,6 +36,9 @@ class Instr {
 public:
     Instr(const char* call, Pipe pipe);
     void Read(const char* operand, const void* addr, uint64_t bytes);
+    // A load into a register that tracks which of its bits are defined (SetCmpMask; bytes <= 32): bytes the launch
+    // never wrote are no initcheck violation here, their bits come back clear (bit i: byte i was written).
+    uint32_t ReadWrittenMask(const char* operand, const void* addr, uint64_t bytes);
     void Write(const char* operand, const void* addr, uint64_t bytes);
     // GM accesses of MTE2 (reads) and MTE3 (writes) within the core: an MTE2 read of GM bytes an MTE3
     // copy wrote needs MTE3 -> MTE2 synchronisation, and MTE3 copies to overlapping GM bytes need a
@@ -47,6 +50,8 @@ public:
     void WriteUndefined(const void* addr, uint64_t bytes);
 
 private:
+    void ReadImpl(const char* operand, const void* addr, uint64_t bytes, uint32_t* writtenMask);
+
     const char* call_;
     Pipe pipe_;
     uint32_t epoch_;

@@ -28,8 +28,9 @@
 //    come from the mask register (SetVectorMask). The Select forms with selMask load the register
 //    themselves, as dav_c220 does (set_cmpmask): mode 0 with selMask's first 16 bytes, mode 1 with the
 //    scalar, mode 2 with selMask's UB address. The twin tracks which bits an instruction defined: lanes a
-//    register Compare masked off, bits 64..127 after a float Compare and bytes past a shorter SetCmpMask
-//    source are undefined, and a read of them is a violation.
+//    register Compare masked off, bits 64..127 after a float Compare, bytes past a shorter SetCmpMask
+//    source and those of its source the launch never wrote are undefined, and a read of them is a violation
+//    (the load itself is none: A2's LayerNorm loads a float with the 12 unwritten bytes after it).
 //  - SetCmpMask/GetCmpMask operands: 16-byte aligned (docs); SetCmpMask b8/b16/b32/b64, GetCmpMask b8/b16/b32;
 //    GetCmpMask writes 16 bytes (the docs' "不能少于128字节" counts the register's 128 bits: their own Compare
 //    sample stores it into a 32-byte tensor).
@@ -130,15 +131,17 @@ inline bool CmpMaskDefined(const ascend_twin::CoreContext& core, uint32_t bit)
     return (core.cmpMaskDefined[bit / 64] >> (bit % 64)) & 1u;
 }
 
-// Loads bytes[0, n) (n <= 16) into the register; the bits past them are undefined.
-inline void CmpMaskLoad(const uint8_t* bytes, uint32_t n)
+// Loads bytes[0, n) (n <= 16) into the register; the bits past them, and those of a byte whose bit in `written` is
+// clear (a UB byte the launch never wrote), are undefined.
+inline void CmpMaskLoad(const uint8_t* bytes, uint32_t n, uint32_t written = 0xffffu)
 {
     ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
     std::memset(core.cmpMask, 0, sizeof core.cmpMask);
     std::memcpy(core.cmpMask, bytes, n);
-    const uint32_t bits = n * 8;
-    core.cmpMaskDefined[0] = bits >= 64 ? ~0ull : (1ull << bits) - 1;
-    core.cmpMaskDefined[1] = bits >= 128 ? ~0ull : (bits <= 64 ? 0 : (1ull << (bits - 64)) - 1);
+    core.cmpMaskDefined[0] = core.cmpMaskDefined[1] = 0;
+    for (uint32_t i = 0; i < n; ++i) {
+        if (((written >> i) & 1u) != 0) core.cmpMaskDefined[i / 8] |= 0xffull << (i % 8 * 8);
+    }
 }
 
 // The register's bit `bit`, which an instruction must have defined.
@@ -406,11 +409,12 @@ __aicore__ inline void SetCmpMask(const LocalTensor<T>& src)
                   "SetCmpMask on A2 takes b8, b16, b32 or b64 tensors");
     twin_detail::CheckCmpMaskAligned("SetCmpMask", "src", twin_detail::TwinData(src));
     const uint64_t bytes = static_cast<uint64_t>(src.GetSize()) * sizeof(T);
-    // The device loads 16 bytes; those past src are undefined.
+    // The device loads 16 bytes; those past src, and those the launch never wrote, are undefined (a read of their
+    // bits is the violation, not the load: A2's LayerNorm loads a row's float value with 12 bytes after it).
     const uint32_t n = bytes < 16 ? static_cast<uint32_t>(bytes) : 16;
     ascend_twin::Instr instr("SetCmpMask", ascend_twin::Pipe::kV);
-    if (n > 0) instr.Read("src", twin_detail::TwinData(src), n);
-    twin_detail::CmpMaskLoad(reinterpret_cast<const uint8_t*>(twin_detail::TwinData(src)), n);
+    const uint32_t written = n > 0 ? instr.ReadWrittenMask("src", twin_detail::TwinData(src), n) : 0;
+    twin_detail::CmpMaskLoad(reinterpret_cast<const uint8_t*>(twin_detail::TwinData(src)), n, written);
     ascend_twin::CountVec(ascend_twin::VecOp::kSetCmpMask, 1, 1);
 }
 

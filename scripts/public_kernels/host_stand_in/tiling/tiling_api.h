@@ -2,7 +2,7 @@
 // (scripts/public_kernels/asc_devkit_examples.py). CANN's header gathers every host tiling API; the twin provides
 // some of them, each under its own path in twin/host_include/tiling/ (on the include path of every twin kernel
 // unit). This header includes those, so that an example's host code calling them compiles unchanged; a call to
-// one the twin does not provide (Matmul tiling, LayerNorm's tiling functions, ...) does not compile, and the
+// one the twin does not provide (Matmul tiling, Pad's, TopK's, ...) does not compile, and the
 // measurement lists the example with that cause. CANN's header reaches register/tilingdata_base.h (the tiling-data
 // classes) and the advanced APIs' optiling:: classes through the headers it gathers; so does this one.
 #pragma once
@@ -23,8 +23,10 @@
 #include "tiling/normalization/groupnorm_tilingdata.h"
 #include "tiling/normalization/layernorm_grad_beta_tilingdata.h"
 #include "tiling/normalization/layernorm_grad_tilingdata.h"
+#include "tiling/normalization/layernorm_tiling.h"
 #include "tiling/normalization/layernorm_tilingdata.h"
 #include "tiling/normalization/rmsnorm_tiling.h"
+#include "tiling/quantization/ascend_antiquant_tiling.h"
 #include "tiling/quantization/ascend_quant_tiling.h"
 #include "tiling/quantization/ascend_dequant_tiling.h"
 #include "tiling/pad/broadcast_tiling.h"

@@ -1,0 +1,227 @@
+// The rule checks of LayerNorm and WelfordUpdate (twin/include/twin/kernel_adv_layernorm.h); the computation is A2's
+// own sequence of basic instructions in the header.
+#include "twin/kernel_adv_layernorm.h"
+
+#include <tuple>
+
+#include "adv_common.h"
+
+namespace AscendC::twin_detail {
+
+namespace {
+
+// The tiling's fields agree with each other as GetLayerNormNDTilingInfo writes them.
+bool LayerNormTilingConsistent(const LayerNormTiling& t, uint32_t buffers)
+{
+    const uint64_t total = static_cast<uint64_t>(t.bLength) * t.sLength * t.hLength;
+    const uint64_t rows = static_cast<uint64_t>(t.bLength) * t.sLength;
+    const uint64_t lastPos = buffers == 3 ? t.thirdTmpStartPos : t.secondTmpStartPos;
+    return t.oneTmpSize > 0 && t.oneTmpSize % t.hLength == 0 && t.inputXSize == total && t.meanVarSize == rows &&
+           t.inputRoundSize == t.oneTmpSize && t.loopRound > 0 &&
+           static_cast<uint64_t>(t.loopRound) * t.inputRoundSize + t.inputTailSize == total &&
+           t.inputTailPos == total - t.inputTailSize &&
+           static_cast<uint64_t>(t.meanVarRoundSize) * t.hLength == t.inputRoundSize &&
+           static_cast<uint64_t>(t.meanVarTailSize) * t.hLength == t.inputTailSize &&
+           t.meanVarTailPos == rows - t.meanVarTailSize &&
+           t.secondTmpStartPos == static_cast<uint64_t>(t.firstTmpStartPos) + t.oneTmpSize &&
+           (buffers == 2 || t.thirdTmpStartPos == static_cast<uint64_t>(t.secondTmpStartPos) + t.oneTmpSize) &&
+           lastPos + t.oneTmpSize <= t.tmpBufSize;
+}
+
+}  // namespace
+
+void LayerNormCheck(const LayerNormCall& c)
+{
+    const char* call = "LayerNorm";
+    CheckVecOperands(call, {{"output", &c.output}, {"outputMean", &c.mean}, {"outputVariance", &c.variance},
+                            {"inputX", &c.x}, {"gamma", &c.gamma}, {"beta", &c.beta}, {"sharedTmpBuffer", &c.tmp}},
+                     c.framework ? &c.tmp : nullptr);
+    if (c.isReuseSource && c.typeSize == 2) {
+        ascend_twin::Fail(call, "isReuseSource is for float inputs only (docs; A2's check)",
+                          "LayerNorm<half, true> was called");
+    }
+    const LayerNormTiling& t = c.tiling;
+    if (t.hLength == 0 || t.hLength * c.typeSize % 32 != 0 || t.originalHLength == 0 ||
+        t.originalHLength > t.hLength) {
+        ascend_twin::FailF(call,
+                           "tiling.hLength is 32-byte aligned and 0 < tiling.originalHLength <= tiling.hLength (docs: "
+                           "the H axis padded to 32 bytes with zeros)",
+                           "hLength %u, originalHLength %u, %u-byte elements", t.hLength, t.originalHLength,
+                           c.typeSize);
+    }
+    const uint32_t buffers = c.typeSize == 4 && c.isReuseSource ? 2 : 3;
+    if (!LayerNormTilingConsistent(t, buffers)) {
+        ascend_twin::FailF(call,
+                           "the tiling's rounds cover its shape as GetLayerNormNDTilingInfo writes them (oneTmpSize > 0 "
+                           "a multiple of hLength = inputRoundSize, the round buffers inside tmpBufSize, loopRound "
+                           "rounds and the tail = bLength * sLength * hLength, the mean/variance rounds and tail "
+                           "agreeing)",
+                           "tiling = {b %u, s %u, h %u, inputXSize %u, meanVarSize %u, tmpBufSize %u, oneTmpSize %u, "
+                           "tmp at %u/%u/%u, loopRound %u, inputRoundSize %u, inputTailSize %u, inputTailPos %u, "
+                           "meanVarRoundSize %u, meanVarTailSize %u, meanVarTailPos %u}",
+                           t.bLength, t.sLength, t.hLength, t.inputXSize, t.meanVarSize, t.tmpBufSize, t.oneTmpSize,
+                           t.firstTmpStartPos, t.secondTmpStartPos, t.thirdTmpStartPos, t.loopRound, t.inputRoundSize,
+                           t.inputTailSize, t.inputTailPos, t.meanVarRoundSize, t.meanVarTailSize, t.meanVarTailPos);
+    }
+    if (t.bshCurLength != t.inputRoundSize || t.bsCurLength != t.meanVarRoundSize) {
+        ascend_twin::FailF(call,
+                           "tiling.bshCurLength and bsCurLength are a round's (inputRoundSize, meanVarRoundSize): a "
+                           "call with a tail leaves the tail's lengths in the tiling it is given, and A2 would run the "
+                           "next call's rounds at those (the twin is stricter: pass each call a fresh copy)",
+                           "bshCurLength %u, bsCurLength %u; inputRoundSize %u, meanVarRoundSize %u", t.bshCurLength,
+                           t.bsCurLength, t.inputRoundSize, t.meanVarRoundSize);
+    }
+    if (c.typeSize == 2) {  // the means and variances in float before the round buffers
+        const uint64_t mvEnd = static_cast<uint64_t>(t.varianceTmpTensorPos) + t.meanVarSize;
+        if (static_cast<uint64_t>(t.meanTmpTensorPos) + t.meanVarSize > t.varianceTmpTensorPos ||
+            mvEnd > t.firstTmpStartPos) {
+            ascend_twin::FailF(call,
+                               "for half, the tiling keeps meanVarSize floats of means, then of variances, before the "
+                               "round buffers (meanTmpTensorPos, varianceTmpTensorPos, firstTmpStartPos)",
+                               "meanVarSize %u, positions %u, %u, %u", t.meanVarSize, t.meanTmpTensorPos,
+                               t.varianceTmpTensorPos, t.firstTmpStartPos);
+        }
+    }
+    const uint64_t bytes = static_cast<uint64_t>(t.inputXSize) * c.typeSize;
+    const uint64_t mvBytes = static_cast<uint64_t>(t.meanVarSize) * c.typeSize;
+    const uint64_t hBytes = static_cast<uint64_t>(t.hLength) * c.typeSize;
+    for (const auto& [name, op, need, what] :
+         {std::tuple<const char*, const MathOperand*, uint64_t, const char*>{
+              "output", &c.output, bytes, "output and inputX hold tiling.bLength * sLength * hLength elements"},
+          {"inputX", &c.x, bytes, "output and inputX hold tiling.bLength * sLength * hLength elements"},
+          {"outputMean", &c.mean, mvBytes, "outputMean and outputVariance hold tiling.bLength * sLength elements"},
+          {"outputVariance", &c.variance, mvBytes,
+           "outputMean and outputVariance hold tiling.bLength * sLength elements"},
+          {"gamma", &c.gamma, hBytes, "gamma and beta hold tiling.hLength elements"},
+          {"beta", &c.beta, hBytes, "gamma and beta hold tiling.hLength elements"}}) {
+        if (op->bytes < need) {
+            ascend_twin::FailF(call, what, "%s holds %llu, %llu needed", name, U(op->bytes / c.typeSize),
+                               U(need / c.typeSize));
+        }
+    }
+    for (const auto& [name, op] : {std::pair<const char*, const MathOperand*>{"gamma", &c.gamma}, {"beta", &c.beta}}) {
+        if (op->bytes % 32 != 0) {
+            ascend_twin::FailF(call, "gamma's and beta's lengths are 32-byte multiples (A2's check)",
+                               "%s holds %llu bytes", name, U(op->bytes));
+        }
+    }
+    const uint64_t tmpBytes = static_cast<uint64_t>(t.tmpBufSize) * 4;
+    if (c.tmp.bytes < tmpBytes) {
+        ascend_twin::FailF(call,
+                           c.framework ? "without sharedTmpBuffer, the UB after the TPipe's buffers holds "
+                                         "tiling.tmpBufSize floats"
+                                       : "sharedTmpBuffer holds tiling.tmpBufSize floats",
+                           "%llu bytes, %llu needed", U(c.tmp.bytes), U(tmpBytes));
+    }
+    if (c.output.addr != c.x.addr && Overlap(c.output.addr, bytes, c.x.addr, bytes)) {
+        ascend_twin::FailF(call, "output and inputX are the same or do not overlap (docs: output and inputX may share "
+                           "their space)",
+                           "output UB %llu, inputX UB %llu, %llu bytes each", U(ascend_twin::UbOffset(c.output.addr)),
+                           U(ascend_twin::UbOffset(c.x.addr)), U(bytes));
+    }
+    using Range = std::tuple<const char*, const void*, uint64_t>;
+    const Range outputs[] = {{"output", c.output.addr, bytes},
+                             {"outputMean", c.mean.addr, mvBytes},
+                             {"outputVariance", c.variance.addr, mvBytes}};
+    const Range inputs[] = {{"inputX", c.x.addr, bytes}, {"gamma", c.gamma.addr, hBytes}, {"beta", c.beta.addr, hBytes}};
+    for (size_t i = 0; i < 3; ++i) {
+        const auto& [oName, oAddr, oBytes] = outputs[i];
+        for (size_t j = i + 1; j < 3; ++j) {
+            const auto& [pName, pAddr, pBytes] = outputs[j];
+            if (Overlap(oAddr, oBytes, pAddr, pBytes)) {
+                ascend_twin::FailF(call, "the outputs do not overlap each other (docs, A2's check)",
+                                   "%s and %s share bytes", oName, pName);
+            }
+        }
+        for (const auto& [iName, iAddr, iBytes] : inputs) {
+            if (oAddr == c.output.addr && iAddr == c.x.addr) continue;  // checked above
+            if (Overlap(oAddr, oBytes, iAddr, iBytes)) {
+                ascend_twin::FailF(call,
+                                   "no output overlaps an input but output and inputX being the same (docs: 其他输出与"
+                                   "输入的空间不可复用)",
+                                   "%s and %s share bytes", oName, iName);
+            }
+        }
+    }
+    for (const auto& ranges : {outputs, inputs}) {
+        for (size_t i = 0; i < 3; ++i) {
+            const auto& [name, addr, n] = ranges[i];
+            if (Overlap(c.tmp.addr, tmpBytes, addr, n)) {
+                ascend_twin::FailF(call, "sharedTmpBuffer overlaps no operand",
+                                   "the %llu bytes of the temporary buffer the tiling uses (from UB %llu) share bytes "
+                                   "with %s",
+                                   U(tmpBytes), U(ascend_twin::UbOffset(c.tmp.addr)), name);
+            }
+        }
+    }
+}
+
+void WelfordUpdateCheck(const WelfordUpdateCall& c)
+{
+    const char* call = "WelfordUpdate";
+    CheckVecOperands(call, {{"outputMean", &c.outMean}, {"outputVariance", &c.outVar}, {"inputMean", &c.inMean},
+                            {"inputVariance", &c.inVar}, {"inputX", &c.x}, {"sharedTmpBuffer", &c.tmp}},
+                     c.framework ? &c.tmp : nullptr);
+    const WelfordUpdateParam& p = c.para;
+    if (p.rnLength != 1) {
+        ascend_twin::FailF(call, "para.rnLength is 1 (docs: reserved, fixed at 1)", "rnLength %u", p.rnLength);
+    }
+    if (p.abLength == 0 || p.abLength * c.typeSize % 32 != 0) {
+        ascend_twin::FailF(call, "para.abLength is a non-zero multiple of 32 / sizeof(T) (docs)",
+                           "abLength %u, %u-byte inputX elements", p.abLength, c.typeSize);
+    }
+    if (p.abComputeLength == 0 || p.abComputeLength > p.abLength) {
+        ascend_twin::FailF(call, "0 < para.abComputeLength <= para.abLength (docs, A2's check)",
+                           "abComputeLength %u, abLength %u", p.abComputeLength, p.abLength);
+    }
+    const uint64_t n = static_cast<uint64_t>(p.rnLength) * p.abLength;
+    for (const auto& [name, op, size] :
+         {std::tuple<const char*, const MathOperand*, uint32_t>{"outputMean", &c.outMean, 4},
+          {"outputVariance", &c.outVar, 4}, {"inputMean", &c.inMean, 4}, {"inputVariance", &c.inVar, 4},
+          {"inputX", &c.x, c.typeSize}}) {
+        if (op->bytes < n * size) {
+            ascend_twin::FailF(call, "each operand holds para.rnLength * para.abLength elements (A2's check)",
+                               "%s holds %llu, %llu needed", name, U(op->bytes / size), U(n));
+        }
+    }
+    const uint64_t tmpBytes = 256ull * c.tmpBuffers;
+    if (c.tmp.bytes < tmpBytes) {
+        ascend_twin::FailF(call,
+                           c.framework ? "without sharedTmpBuffer, the UB after the TPipe's buffers holds "
+                                         "GetWelfordUpdateMaxMinTmpSize's minimum (256 bytes per float buffer: 3 "
+                                         "for half inputX, 1 for float with isReuseSource, else 2)"
+                                       : "sharedTmpBuffer holds GetWelfordUpdateMaxMinTmpSize's minimum (256 bytes per "
+                                         "float buffer: 3 for half inputX, 1 for float with isReuseSource, else 2)",
+                           "%llu bytes, %llu needed", U(c.tmp.bytes), U(tmpBytes));
+    }
+    using Range = std::tuple<const char*, const void*, uint64_t>;
+    const Range dsts[] = {{"outputMean", c.outMean.addr, n * 4}, {"outputVariance", c.outVar.addr, n * 4}};
+    const Range srcs[] = {{"inputMean", c.inMean.addr, n * 4}, {"inputVariance", c.inVar.addr, n * 4},
+                          {"inputX", c.x.addr, n * c.typeSize}};
+    if (Overlap(c.outMean.addr, n * 4, c.outVar.addr, n * 4)) {
+        ascend_twin::Fail(call, "outputMean and outputVariance do not overlap", "they share bytes");
+    }
+    for (const auto& [dName, dAddr, dBytes] : dsts) {
+        for (const auto& [sName, sAddr, sBytes] : srcs) {
+            if (Overlap(dAddr, dBytes, sAddr, sBytes)) {
+                ascend_twin::FailF(call, "no source overlaps a destination (docs: 不支持源操作数与目的操作数地址重叠)",
+                                   "%s and %s share bytes", dName, sName);
+            }
+        }
+    }
+    // The part of the temporary buffer A2 uses: whole 256-byte units per float buffer.
+    const uint64_t used = c.tmp.bytes / tmpBytes * tmpBytes;
+    for (const auto& ranges : {static_cast<const Range*>(dsts), static_cast<const Range*>(srcs)}) {
+        const size_t count = ranges == dsts ? 2 : 3;
+        for (size_t i = 0; i < count; ++i) {
+            const auto& [name, addr, bytes] = ranges[i];
+            if (Overlap(c.tmp.addr, used, addr, bytes)) {
+                ascend_twin::FailF(call, "sharedTmpBuffer overlaps no operand (docs)",
+                                   "the %llu bytes of the temporary buffer (from UB %llu) share bytes with %s",
+                                   U(used), U(ascend_twin::UbOffset(c.tmp.addr)), name);
+            }
+        }
+    }
+}
+
+}  // namespace AscendC::twin_detail
