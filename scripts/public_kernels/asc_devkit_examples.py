@@ -569,7 +569,7 @@ KERNELS: List[Kernel] = [
 ]
 
 
-# ---- branch i21-math2: the advanced Exp, ClampMin/ClampMax, Fmod, the advanced Axpy, GeGLU -----------------------
+# ---- branch i21-math2: the advanced Exp, ClampMin/ClampMax, Fmod, the advanced Axpy, GeGLU, CumSum ---------------
 
 def exp_taylor_case(kdir, gen) -> Case:
     # exp_custom: 8192 floats, KernelExp<float, false> (taylorExpandLevel 10), tmpBufSize = GetExpMaxMinTmpSize's
@@ -636,7 +636,24 @@ def geglu_case(kdir, gen) -> Case:
                 {"dstGm": a * gelu}, *TRANSCENDENTAL)
 
 
+def cumsum_case(kdir, gen) -> Case:
+    # cumsum_custom: 32 x 160 floats, CONFIG {isLastAxis false, isReuseSource false, outputLastRow true}: prefix
+    # sums down each column, and the last row. tmpBufSize: main()'s GetCumSumMaxMinTmpSize call as written (its
+    # third argument, commented isReuseSource, is isLastAxis by position: true). The tiling input ([32, 160]) is
+    # not read by the kernel.
+    x = rand(gen, (32, 160), -10, 10)
+    tmp = host_value("ge::Shape shape{{32, 160}}; uint32_t maxValue = 0, minValue = 0; "
+                     "AscendC::GetCumSumMaxMinTmpSize(shape, sizeof(float), true, false, maxValue, minValue); "
+                     "return minValue;")
+    sums = torch.cumsum(x.double(), 0)
+    return Case(1, {"srcGm": x.reshape(-1), "dstGm": torch.zeros(32 * 160), "lastRowGm": torch.zeros(160),
+                    "tilingGm": torch.tensor([32, 160], dtype=torch.int32), "tmpBufSize": tmp},
+                {"dstGm": sums.reshape(-1), "lastRowGm": sums[-1]}, 1e-5, 1e-5)
+
+
 KERNELS += [
+    example("ex_cumsum", f"{ADV}/10_math/cumsum/cumsum.asc", "cumsum_custom",
+            "CumSum down the columns (first axis) with the last row, CumSumConfig as a constexpr", cumsum_case),
     example("ex_exp", f"{ADV}/10_math/exp/exp.asc", "exp_custom",
             "the advanced Exp (10 Taylor terms) with a tmp buffer (GetExpMaxMinTmpSize)", exp_taylor_case),
     *[example(f"ex_clampmin_s{s}", f"{ADV}/10_math/clampmin/clampmin.asc", "clampmin_clampmax_custom",

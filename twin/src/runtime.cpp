@@ -65,7 +65,7 @@ const char* VecOpName(VecOp op)
                                         "Cos", "Cosh", "Erf", "Erfc", "Floor", "Frac", "Log", "Log2", "Log10",
                                         "Round", "Sign", "Sin", "Sinh", "Tan", "Tanh", "Trunc", "Sigmoid", "Silu", "Swish",
                                         "Gelu", "FasterGelu", "FasterGeluV2", "Exp<taylorExpandLevel>", "ClampMin", "ClampMax",
-                                        "ArithProgression", "Power", "SwiGLU", "Fmod", "GeGLU",
+                                        "ArithProgression", "Power", "SwiGLU", "Fmod", "GeGLU", "CumSum",
                                         "GatherMask", "Copy", "MulAddDst",
                                         "SoftMax", "SimpleSoftMax", "LogSoftMax", "SoftmaxFlash", "SoftmaxFlashV2",
                                         "SoftmaxGrad", "SoftmaxGradFront", "ReduceSum<Pattern>", "ReduceMax<Pattern>",

@@ -16,6 +16,8 @@
 // FAULT 14: GeGLU on A2 supports half and float
 // FAULT 15: Fmod on A2 supports half and float
 // FAULT 16: Axpy \(the advanced API\) on A2 supports dst/src half/half, float/float and float/half
+// FAULT 17: CumSum on A2 supports half and float
+// FAULT 18: CumSum on A2: CumSumConfig::algorithm CUMSUM_ALGORITHM_SKLANSKY is Ascend 950 only
 #include "lib/math/floor.h"
 #include "lib/math/log.h"
 #include "lib/math/sign.h"
@@ -29,10 +31,14 @@
 #include "lib/activation/geglu.h"
 #include "lib/math/axpy.h"
 #include "lib/math/clamp.h"
+#include "lib/math/cumsum.h"
 #include "lib/math/exp.h"
 #include "lib/math/fmod.h"
 
 using namespace AscendC;
+
+constexpr CumSumConfig kFirstAxis = {false, false, true};
+constexpr CumSumConfig kSklansky = {true, false, false, CumSumAlgorithm::CUMSUM_ALGORITHM_SKLANSKY};
 
 template <typename T>
 void Use(LocalTensor<T>& y, LocalTensor<T>& x, LocalTensor<uint8_t>& tmp)
@@ -83,6 +89,8 @@ void Instantiate(LocalTensor<uint8_t>& tmp)
     Axpy(f, h, half(2.0f), tmp, 8);
     Axpy(h, h, half(2.0f), tmp, 8);
     Axpy(f, f, 2.0f, tmp, 8);
+    CumSum(f, f, f, tmp, CumSumInfo{1, 8});
+    CumSum<half, kFirstAxis>(h, h, h, CumSumInfo{1, 16});
 #elif FAULT == 1
     LocalTensor<int32_t> i;
     Floor(i, i, tmp, 8);
@@ -132,5 +140,11 @@ void Instantiate(LocalTensor<uint8_t>& tmp)
     LocalTensor<half> h;
     LocalTensor<float> f;
     Axpy(h, f, 2.0f, tmp, 8);  // a float source into a half dst
+#elif FAULT == 17
+    LocalTensor<int32_t> i;
+    CumSum(i, i, i, tmp, CumSumInfo{1, 8});
+#elif FAULT == 18
+    LocalTensor<float> f;
+    CumSum<float, kSklansky>(f, f, f, tmp, CumSumInfo{1, 8});
 #endif
 }

@@ -220,6 +220,25 @@ inline MathTmpSize AxpyTmpSizeA2(uint32_t typeSize, uint64_t inputSize)
     return s;
 }
 
+// CumSum on A2 (impl/adv_api/tiling/math/cumsum_tiling.cpp; the kernel asserts the same minimum): last axis,
+// with alignOutter = outter rounded up to 16: minValue = 16 * inner * typeSize * 2 (+ 16 * inner * 2 for half),
+// maxValue = alignOutter * inner * typeSize * 2 (+ alignOutter * inner * 2 for half); first axis: half
+// outter * inner * 4 (both), float 0.
+inline MathTmpSize CumSumTmpSizeA2(uint32_t typeSize, bool isLastAxis, uint64_t outter, uint64_t inner)
+{
+    MathTmpSize s;
+    if (!isLastAxis) {
+        if (typeSize == 2) s.minValue = s.maxValue = static_cast<uint32_t>(outter * inner * 4);
+        return s;
+    }
+    const uint64_t alignOutter = (outter + 15) / 16 * 16;
+    const uint64_t castMin = typeSize == 2 ? inner * 16 * 2 : 0;
+    const uint64_t castMax = typeSize == 2 ? inner * alignOutter * 2 : 0;
+    s.minValue = static_cast<uint32_t>(castMin + 16 * inner * typeSize * 2);
+    s.maxValue = static_cast<uint32_t>(castMax + alignOutter * inner * typeSize * 2);
+    return s;
+}
+
 // One of the (typeSize, inputSize) size functions above as the host getters call it: a typeSize other than 2 and 4
 // or a shape of no elements is refused (error set, sizes 0), as A2's host functions refuse them.
 inline MathTmpSize CheckedTmpSizeA2(MathTmpSize (*sizeA2)(uint32_t, uint64_t), uint32_t typeSize, int64_t inputSize)

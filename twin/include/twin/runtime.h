@@ -22,7 +22,7 @@ enum class VecOp : uint32_t {
     kAcos, kAcosh, kAsin, kAsinh, kAtan, kAtanh, kCeil, kCos, kCosh, kErf, kErfc, kFloor, kFrac, kLog, kLog2, kLog10,
     kRound, kSign, kSin, kSinh, kTan, kTanh, kTrunc, kSigmoid, kSilu, kSwish, kGelu, kFasterGelu, kFasterGeluV2,
     kExpTaylor, kClampMin, kClampMax,
-    kArithProgression, kPower, kSwiGLU, kFmod, kGeGLU,
+    kArithProgression, kPower, kSwiGLU, kFmod, kGeGLU, kCumSum,
     kGatherMask, kCopy,  // twin/kernel_gather_mask.h
     kMulAddDst,          // twin/kernel_vec_tail.h
     // The SoftMax family (twin/kernel_adv_softmax.h).

@@ -31,6 +31,7 @@
 #include "tiling/math/clamp_tiling.h"
 #include "tiling/math/cos_tiling.h"
 #include "tiling/math/cosh_tiling.h"
+#include "tiling/math/cumsum_tiling.h"
 #include "tiling/math/erf_tiling.h"
 #include "tiling/math/erfc_tiling.h"
 #include "tiling/math/exp_tiling.h"

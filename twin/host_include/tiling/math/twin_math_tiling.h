@@ -5,6 +5,7 @@
 //   void GetXxxTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuf);
 // for Acos Acosh Asin Asinh Atan Atanh Ceil Cos Cosh Erf Erfc Floor Frac Log Log2 Log10 Sign Sin Sinh Tan Tanh
 // Trunc, Clamp (ClampMin/ClampMax), Fmod, Axpy (the advanced one), Exp (GetExpMaxMinTmpSize returns bool),
+// CumSum's GetCumSumMaxMinTmpSize(srcShape, typeSize, isLastAxis, isReuseSource, maxValue, minValue),
 // Round's pair, which takes the platform first (its sizes differ between dav-2002 and dav-2201), and
 // Power's GetPowerMaxMinTmpSize(srcShape1, srcShape2, typeIsInt, typeSize, isReuseSource, maxValue, minValue) and
 // GetPowerTmpBufferFactorSize(baseIsTensor, expIsTensor, typeIsInt, typeSize, maxLiveNodeCount, extraBuffer).
@@ -142,6 +143,26 @@ inline void GetClampTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLi
 ASCEND_TWIN_SIZED_TILING(Fmod)
 ASCEND_TWIN_SIZED_TILING(Axpy)
 #undef ASCEND_TWIN_SIZED_TILING
+
+// CumSum: a 2-D shape [outter, inner]; A2 refuses another rank, a typeSize other than 2/4 and an inner axis that
+// is not a whole number of 32-byte blocks (stderr; the outputs stay).
+inline void GetCumSumMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSize, const bool isLastAxis,
+                                   const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue)
+{
+    (void)isReuseSource;
+    const char* error = nullptr;
+    if (srcShape.GetDimNum() != 2) error = "Now only support dim = 2";
+    else if (typeSize != 2 && typeSize != 4) error = "Now only support half and float";
+    else if (srcShape.GetDim(1) <= 0 || srcShape.GetDim(1) * typeSize % 32 != 0) error = "The inner dim should be 32B aligned";
+    if (error != nullptr) {
+        std::fprintf(stderr, "[CumSum][GetCumSumMaxMinTmpSize] %s.\n", error);
+        return;
+    }
+    const ascend_twin::MathTmpSize s = ascend_twin::CumSumTmpSizeA2(
+        typeSize, isLastAxis, static_cast<uint64_t>(srcShape.GetDim(0)), static_cast<uint64_t>(srcShape.GetDim(1)));
+    maxValue = s.maxValue;
+    minValue = s.minValue;
+}
 
 // Round: the sizes depend on the architecture; the twin knows A2's (dav-2201).
 inline void GetRoundMaxMinTmpSize(const platform_ascendc::PlatformAscendC& ascendcPlatform,
