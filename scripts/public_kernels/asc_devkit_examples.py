@@ -651,7 +651,16 @@ def cumsum_case(kdir, gen) -> Case:
                 {"dstGm": sums.reshape(-1), "lastRowGm": sums[-1]}, 1e-5, 1e-5)
 
 
+def fill_case(kdir, gen) -> Case:
+    # fill_custom on 1 core: Fill(z, 256, blockIdx) in GM, then z += x + y through SetAtomicAdd<float>.
+    x, y = rand(gen, 256, -60000, 60000), rand(gen, 256, -60000, 60000)
+    return Case(1, {"x": x, "y": y, "z": torch.full((256,), 7.0), "workspace": torch.zeros(8, dtype=torch.uint8),
+                    "tiling": torch.zeros(8, dtype=torch.uint8)}, {"z": (x + y).double()}, 0.0, 0.0)
+
+
 KERNELS += [
+    example("ex_fill", f"{ADV}/08_transpose/fill/fill.asc", "fill_custom",
+            "Fill of GM, TPipe::FetchEventID (TEventID), SetAtomicAdd/DisableDmaAtomic", fill_case),
     example("ex_cumsum", f"{ADV}/10_math/cumsum/cumsum.asc", "cumsum_custom",
             "CumSum down the columns (first axis) with the last row, CumSumConfig as a constexpr", cumsum_case),
     example("ex_exp", f"{ADV}/10_math/exp/exp.asc", "exp_custom",
