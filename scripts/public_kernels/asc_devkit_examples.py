@@ -12,6 +12,7 @@ sizes as template arguments) through the generated twin_entry instantiating it (
 References are computed here in float64 (or exactly, for integers and bit masks) from the API's documented
 semantics, not from the example's gen_data.py golden."""
 import hashlib
+import math
 import os
 import re
 import struct
@@ -609,6 +610,115 @@ KERNELS: List[Kernel] = [
               fixpipe_case(s), template="128, 128, 256", scenario=s) for s in (1, 2, 4, 5, 6, 7)],
 ]
 
+
+# ---- branch i21-math2: the advanced Exp, ClampMin/ClampMax, Fmod, the advanced Axpy, GeGLU, CumSum ---------------
+
+def exp_taylor_case(kdir, gen) -> Case:
+    # exp_custom: 8192 floats, KernelExp<float, false> (taylorExpandLevel 10), tmpBufSize = GetExpMaxMinTmpSize's
+    # minimum, in floats (the kernel allocates tmpBufSize * sizeof(T) bytes). The docs' Taylor form:
+    # e^floor(x) * sum_{k=0..10} (x - floor(x))^k / k!.
+    x = rand(gen, 8192, -10, 10)
+    xd = x.double()
+    whole = torch.floor(xd)
+    frac = xd - whole
+    series = sum(frac ** k / math.factorial(k) for k in range(11))
+    tmp = host_value("ge::Shape shape{{8192}}; uint32_t maxValue = 0, minValue = 0; "
+                     "AscendC::GetExpMaxMinTmpSize(shape, sizeof(float), false, maxValue, minValue); return minValue;")
+    return Case(1, {"srcGm": x, "dstGm": torch.zeros(8192), "tmpBufSize": tmp},
+                {"dstGm": torch.exp(whole) * series}, *TRANSCENDENTAL)
+
+
+def clamp_case(scenario: int):
+    # 256 floats, scalar 10; SCENARIO 0 ClampMin, 1 ClampMax; tmpBufSize = (max + min) / 2 of
+    # GetClampMaxMinTmpSize, in floats (the kernel allocates tmpBufSize * sizeof(T) bytes).
+    def make(kdir, gen) -> Case:
+        x = rand(gen, 256, -30, 30)
+        x[::16] = 10.0  # at the bound
+        tmp = host_value("ge::Shape shape{{256}}; uint32_t maxValue = 0, minValue = 0; "
+                         "AscendC::GetClampMaxMinTmpSize(shape, sizeof(float), false, maxValue, minValue); "
+                         "return (maxValue + minValue) / 2;")
+        xd = x.double()
+        expect = torch.clamp(xd, min=10.0) if scenario == 0 else torch.clamp(xd, max=10.0)
+        return Case(1, {"srcGm": x, "dstGm": torch.zeros(256), "srcSize": 256, "tmpBufSize": tmp},
+                    {"dstGm": expect}, 0.0, 0.0)
+    return make
+
+
+def fmod_case(kdir, gen) -> Case:
+    # fmod_custom: 159 floats, KernelFmod<float, 0, 1> (the framework's buffer, calCount 159). The docs' formula
+    # a - trunc(a / b) * b, each step a float as the float instructions round it.
+    a = rand(gen, 159, -100, 100)
+    b = rand(gen, 159, 0.5, 8) * torch.where(torch.rand(159, generator=gen) < 0.5, -1.0, 1.0)
+    q = torch.trunc(a / b)
+    expect = (a - q * b).double()
+    tmp = host_value("ge::Shape shape{{159}}; uint32_t maxValue = 0, minValue = 0; "
+                     "AscendC::GetFmodMaxMinTmpSize(shape, sizeof(float), false, maxValue, minValue); return minValue;")
+    return Case(1, {"src0Gm": a, "src1Gm": b, "dstGm": torch.zeros(159), "tmpBufSize": tmp}, {"dstGm": expect},
+                1e-6, 1e-6)
+
+
+def axpy_half_float_case(kdir, gen) -> Case:
+    # 8 cores, each: 512 half in, dst (float) = 0 + src * 2.0 (exact in float); tmpBufSize = GetAxpyMaxMinTmpSize's
+    # minimum for a half source.
+    x = half(gen, 512, 1, 100)
+    tmp = host_value("ge::Shape shape{{512}}; uint32_t maxValue = 0, minValue = 0; "
+                     "AscendC::GetAxpyMaxMinTmpSize(shape, 2, false, maxValue, minValue); return minValue;")
+    return Case(8, {"srcGm": x, "dstGm": torch.zeros(512), "tmpBufSize": tmp}, {"dstGm": x.double() * 2.0}, 0.0, 0.0)
+
+
+def geglu_case(kdir, gen) -> Case:
+    # geglu_custom: 1024 floats, tmpBufSize = GetGeGLUMaxMinTmpSize's minimum (0 for float), calCount 0: the
+    # form without a buffer over the whole tensor. dst = src0 * Gelu(src1), Gelu's tanh form (docs).
+    x0, x1 = rand(gen, 1024, -4, 4), rand(gen, 1024, -4, 4)
+    a, b = x0.double(), x1.double()
+    gelu = 0.5 * b * (1 + torch.tanh((2 / math.pi) ** 0.5 * (b + 0.044715 * b ** 3)))
+    tmp = host_value("std::vector<int64_t> v = {1024}; ge::Shape s(v); uint32_t maxValue = 0, minValue = 0; "
+                     "AscendC::GetGeGLUMaxMinTmpSize(s, sizeof(float), false, maxValue, minValue); return minValue;")
+    return Case(1, {"src0Gm": x0, "src1Gm": x1, "dstGm": torch.zeros(1024), "tmpBufSize": tmp},
+                {"dstGm": a * gelu}, *TRANSCENDENTAL)
+
+
+def cumsum_case(kdir, gen) -> Case:
+    # cumsum_custom: 32 x 160 floats, CONFIG {isLastAxis false, isReuseSource false, outputLastRow true}: prefix
+    # sums down each column, and the last row. tmpBufSize: main()'s GetCumSumMaxMinTmpSize call as written (its
+    # third argument, commented isReuseSource, is isLastAxis by position: true). The tiling input ([32, 160]) is
+    # not read by the kernel.
+    x = rand(gen, (32, 160), -10, 10)
+    tmp = host_value("ge::Shape shape{{32, 160}}; uint32_t maxValue = 0, minValue = 0; "
+                     "AscendC::GetCumSumMaxMinTmpSize(shape, sizeof(float), true, false, maxValue, minValue); "
+                     "return minValue;")
+    sums = torch.cumsum(x.double(), 0)
+    return Case(1, {"srcGm": x.reshape(-1), "dstGm": torch.zeros(32 * 160), "lastRowGm": torch.zeros(160),
+                    "tilingGm": torch.tensor([32, 160], dtype=torch.int32), "tmpBufSize": tmp},
+                {"dstGm": sums.reshape(-1), "lastRowGm": sums[-1]}, 1e-5, 1e-5)
+
+
+def fill_case(kdir, gen) -> Case:
+    # fill_custom on 1 core: Fill(z, 256, blockIdx) in GM, then z += x + y through SetAtomicAdd<float>.
+    x, y = rand(gen, 256, -60000, 60000), rand(gen, 256, -60000, 60000)
+    return Case(1, {"x": x, "y": y, "z": torch.full((256,), 7.0), "workspace": torch.zeros(8, dtype=torch.uint8),
+                    "tiling": torch.zeros(8, dtype=torch.uint8)}, {"z": (x + y).double()}, 0.0, 0.0)
+
+
+KERNELS += [
+    example("ex_fill", f"{ADV}/08_transpose/fill/fill.asc", "fill_custom",
+            "Fill of GM, TPipe::FetchEventID (TEventID), SetAtomicAdd/DisableDmaAtomic", fill_case),
+    example("ex_cumsum", f"{ADV}/10_math/cumsum/cumsum.asc", "cumsum_custom",
+            "CumSum down the columns (first axis) with the last row, CumSumConfig as a constexpr", cumsum_case),
+    example("ex_exp", f"{ADV}/10_math/exp/exp.asc", "exp_custom",
+            "the advanced Exp (10 Taylor terms) with a tmp buffer (GetExpMaxMinTmpSize)", exp_taylor_case),
+    *[example(f"ex_clampmin_s{s}", f"{ADV}/10_math/clampmin/clampmin.asc", "clampmin_clampmax_custom",
+              {0: "ClampMin with a tmp buffer (GetClampMaxMinTmpSize)",
+               1: "ClampMax with a tmp buffer (GetClampMaxMinTmpSize)"}[s], clamp_case(s),
+              defines={"SCENARIO": str(s)}) for s in (0, 1)],
+    example("ex_fmod", f"{ADV}/10_math/fmod/fmod.asc", "fmod_custom",
+            "Fmod with calCount and the framework's buffer", fmod_case),
+    example("ex_axpy_half_float", f"{ADV}/10_math/axpy_half_float/axpy_half_float.asc",
+            "kernel_vec_ternary_scalar_Axpy_half_2_float", "the advanced Axpy, half src into float dst, 8 cores",
+            axpy_half_float_case),
+    example("ex_geglu", f"{ADV}/01_activation/geglu/geglu.asc", "geglu_custom",
+            "GeGLU without a buffer (float needs none), over the whole tensor", geglu_case),
+]
 
 # ---- every other A2 example: counted, compiled, failing until it has a run ------------------------------------
 

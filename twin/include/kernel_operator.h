@@ -23,6 +23,8 @@
 #include "twin/kernel_adv_math.h"  // the advanced math library's elementwise functions (lib/math/*.h; included on A2 too)
 #include "twin/kernel_adv_activation.h"  // Sigmoid, Silu, Swish, Gelu, FasterGelu(V2) (lib/activation/*.h; included on A2 too)
 #include "twin/kernel_adv_swiglu.h"  // SwiGLU (lib/activation/swiglu.h; included on A2 too)
+#include "twin/kernel_adv_more.h"  // GeGLU, Fmod, the advanced Axpy (lib/activation/geglu.h, lib/math/fmod.h, axpy.h; included on A2 too)
+#include "twin/kernel_adv_cumsum.h"  // CumSum, CumSumConfig, CumSumInfo (lib/math/cumsum.h; included on A2 too)
 #include "twin/kernel_adv_power.h"  // Power (lib/math/power.h; included on A2 too)
 #include "twin/kernel_adv_xor.h"  // Xor (lib/math/xor.h; included on A2 too)
 #include "twin/kernel_adv_sum.h"  // Sum, SumParams (lib/reduce/sum.h; included on A2 too)

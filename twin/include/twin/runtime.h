@@ -21,7 +21,8 @@ enum class VecOp : uint32_t {
     // The advanced math and activation elementwise functions, in ascend_twin::MathFn's order (twin/adv_math_tmp_size.h).
     kAcos, kAcosh, kAsin, kAsinh, kAtan, kAtanh, kCeil, kCos, kCosh, kErf, kErfc, kFloor, kFrac, kLog, kLog2, kLog10,
     kRound, kSign, kSin, kSinh, kTan, kTanh, kTrunc, kSigmoid, kSilu, kSwish, kGelu, kFasterGelu, kFasterGeluV2,
-    kArithProgression, kPower, kSwiGLU,
+    kExpTaylor, kClampMin, kClampMax,
+    kArithProgression, kPower, kSwiGLU, kFmod, kGeGLU, kCumSum,
     kGatherMask, kCopy,  // twin/kernel_gather_mask.h
     kMulAddDst,          // twin/kernel_vec_tail.h
     // The SoftMax family (twin/kernel_adv_softmax.h).

@@ -6,6 +6,7 @@
 // not compile, and the measurement lists the example with that cause.
 #pragma once
 
+#include "tiling/activation/geglu_tiling.h"
 #include "tiling/activation/gelu_tiling.h"
 #include "tiling/activation/logsoftmax_tiling.h"
 #include "tiling/activation/sigmoid_tiling.h"
@@ -27,12 +28,17 @@
 #include "tiling/math/asinh_tiling.h"
 #include "tiling/math/atan_tiling.h"
 #include "tiling/math/atanh_tiling.h"
+#include "tiling/math/axpy_tiling.h"
 #include "tiling/math/ceil_tiling.h"
+#include "tiling/math/clamp_tiling.h"
 #include "tiling/math/cos_tiling.h"
 #include "tiling/math/cosh_tiling.h"
+#include "tiling/math/cumsum_tiling.h"
 #include "tiling/math/erf_tiling.h"
 #include "tiling/math/erfc_tiling.h"
+#include "tiling/math/exp_tiling.h"
 #include "tiling/math/floor_tiling.h"
+#include "tiling/math/fmod_tiling.h"
 #include "tiling/math/frac_tiling.h"
 #include "tiling/math/log_tiling.h"
 #include "tiling/math/power_tiling.h"
