@@ -550,3 +550,89 @@ KERNELS: List[Kernel] = [
                                  6: "Fixpipe with ReLU (reluEn)", 7: "Fixpipe Nz with channel split"}[s],
               fixpipe_case(s), template="128, 128, 256", scenario=s) for s in (1, 2, 4, 5, 6, 7)],
 ]
+
+
+# ---- i21-basic2: sync, atomics, memory management (issue 20) -------------------------------------------------
+
+def task_sync_case(kdir, gen) -> Case:
+    # 512 halves, one core: z = x + y between WaitPreTaskEnd and SetNextTaskStart (no effect on A2).
+    x, y = half(gen, 512), half(gen, 512)
+    return Case(1, {"x": x, "y": y, "z": torch.zeros(512, dtype=torch.float16)},
+                {"z": (x.double() + y.double()).half().double()}, 0, 0)
+
+
+def tensor_allocation_case(kdir, gen) -> Case:
+    # 1024 floats, one core: z = x + y (TQue, LocalMemAllocator or tensors at fixed UB addresses).
+    x, y = rand(gen, 1024, -10, 10), rand(gen, 1024, -10, 10)
+    return Case(1, {"x": x, "y": y, "z": torch.zeros(1024)}, {"z": (x + y).double()}, 0, 0)
+
+
+def atomic_copy_case(scenario: int):
+    # 3 cores, 256 halves each copied to GM under SetAtomicAdd (scenario 1: the same x on every core, onto y) or
+    # SetAtomicMax (scenario 2: core i its own x_i). Every add rounds to half; the three adds of the same x give
+    # the same result in any order.
+    def make(kdir, gen) -> Case:
+        y = half(gen, 256)
+        if scenario == 1:
+            x = half(gen, 256)
+            acc = y.float()
+            for _ in range(3):
+                acc = (acc + x.float()).half().float()
+            return Case(3, {"x": x, "y": y.clone()}, {"y": acc.double()}, 0, 0)
+        x = half(gen, 3 * 256)
+        expect = torch.maximum(y.double(), x.double().view(3, 256).amax(0))
+        return Case(3, {"x": x, "y": y.clone()}, {"y": expect}, 0, 0)
+    return make
+
+
+def cross_core_flag_case(scenario: int):
+    # MIX 1:2, 8 blocks. Scenario 0: the 16 AIVs each add x * blockIdx to z atomically, CrossCoreSetFlag mode 0
+    # between all AIVs; 1: AIVs 2 and 3 only (mode 1, the AIVs of one block). z starts as the allocator's zeros.
+    # Scenario 2: the AIVs cast uint8 a and b to half in GM workspaces A and B (mode 2 to the AIC); AIC i multiplies
+    # its contiguous [32, 4] block of A by its [4, 64] block of B (K = 32 in 8 blocks of 4) and adds the product
+    # into C atomically (Fixpipe under SetAtomicAdd; mode 0 between AICs, mode 2 back); the AIVs LeakyRelu(0.001)
+    # their 2 rows each. Integer inputs: the float sums are exact.
+    def make(kdir, gen) -> Case:
+        if scenario == 2:
+            a = torch.randint(0, 256, (32, 32), generator=gen, dtype=torch.int32)
+            b = torch.randint(0, 256, (32, 64), generator=gen, dtype=torch.int32)
+            c = torch.bmm(a.double().view(8, 32, 4), b.double().view(8, 4, 64)).sum(0)
+            return Case(8, {"a": a.to(torch.uint8).flatten(), "b": b.to(torch.uint8).flatten(),
+                            "A": torch.zeros(32 * 32, dtype=torch.float16), "B": torch.zeros(32 * 64, dtype=torch.float16),
+                            "c": torch.zeros(32 * 64)}, {"c": c.flatten()}, 0, 0)
+        x = rand(gen, 32, -4, 4)
+        factor = sum(range(16)) if scenario == 0 else 2 + 3
+        return Case(8, {"x": x, "z": torch.zeros(32), "dataLength": 32}, {"z": factor * x.double()}, 1e-6, 1e-6)
+    return make
+
+
+def gm_by_dcache_case(kdir, gen) -> Case:
+    # 4 cores of 1024 floats: each sums its tile into 16 partials (ReduceRepeat) in the workspace and raises its
+    # flag with SetValue + DataCacheCleanAndInvalid; core 0 polls the flags, then sums the 64 partials into z[0].
+    x = rand(gen, 4096, 0, 10)
+    return Case(4, {"x": x, "workspace": torch.zeros(128, dtype=torch.int32), "z": torch.zeros(1)},
+                {"z": x.double().sum().reshape(1)}, 1e-5, 1e-4)
+
+
+KERNELS += [
+    example("ex_task_sync", f"{BASIC}/05_sync_control/task_sync/task_sync.asc", "kernel_task_sync",
+            "WaitPreTaskEnd/SetNextTaskStart (no effect on A2), Add (half)", task_sync_case),
+    *[example(f"ex_tensor_allocation_s{s}", f"{BASIC}/04_memory_management/tensor_allocation/tensor_allocation.asc",
+              "tensor_allocate_custom", {1: "UB tensors from TQue", 2: "UB tensors from LocalMemAllocator",
+                                         3: "UB tensors at fixed addresses"}[s], tensor_allocation_case,
+              template="float, 1024", scenario=s) for s in (1, 2, 3)],
+    *[example(f"ex_atomic_copy_s{s}", f"{BASIC}/06_atomic/data_movement_with_atomic_operations/"
+              "data_movement_with_atomic_operations.asc", "data_movement_with_atomic_operations_custom",
+              {1: "SetAtomicAdd DataCopy from 3 cores, SyncAll, DisableDmaAtomic",
+               2: "SetAtomicMax DataCopy from 3 cores, SyncAll, DisableDmaAtomic"}[s], atomic_copy_case(s),
+              template="256", scenario=s) for s in (1, 2)],
+    *[example(f"ex_cross_core_flag_s{s}", f"{BASIC}/05_sync_control/cross_core_set_wait_flag/"
+              "cross_core_set_wait_flag.asc", "mmad_custom" if s == 2 else "cross_core_set_wait_flag_custom",
+              {0: "CrossCoreSetFlag mode 0 between 16 AIVs, atomic DataCopy, DisableDmaAtomic",
+               1: "CrossCoreSetFlag mode 1 between a block's AIVs, atomic DataCopy",
+               2: "CrossCoreSetFlag modes 0 and 2 between AIC and AIVs: Cast, Mmad, atomic Fixpipe, LeakyRelu"}[s],
+              cross_core_flag_case(s), scenario=s) for s in (0, 1, 2)],
+    example("ex_gm_by_dcache", f"{BASIC}/09_utils/gm_by_dcache/gm_by_dcache.asc", "gm_by_dcache_custom",
+            "flags across 4 cores by SetValue/GetValue and DataCacheCleanAndInvalid polling, ReduceRepeat",
+            gm_by_dcache_case, template="float, 4, 1024"),
+]

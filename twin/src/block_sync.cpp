@@ -141,6 +141,19 @@ void HardSyncAll(bool isAIVOnly)
     SyncAllCores(call, isAIVOnly && c.mix ? c.coreCount - static_cast<uint32_t>(c.blockNum) : 0);
 }
 
+void TaskSyncOnce(bool setNext)
+{
+    const char* call = setNext ? "SetNextTaskStart" : "WaitPreTaskEnd";
+    uint8_t& calls = CurrentCore().taskSyncCalls[setNext ? 1 : 0];
+    if (calls != 0) {
+        FailF(call, "called at most once on each core (the API docs: every core exactly once)",
+              "a second call on this core (the twin is stricter than A2, where the call has no effect: in a "
+              "SuperKernel the extra %s leaves the cores' sync counts unmatched and the task hangs)",
+              setNext ? "set" : "wait");
+    }
+    calls = 1;
+}
+
 void SoftSyncAll(const char* call, int32_t* gm, uint64_t gmElements, uint64_t ubOffset, uint32_t ubElements,
                  int32_t ubPosition, int32_t usedCores)
 {

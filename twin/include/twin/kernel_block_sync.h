@@ -29,7 +29,9 @@ void CrossCoreWaitFlagImpl(uint32_t mode, uint32_t flagId);
 // IBSet / IBWait: the slot gmWorkspace[coreNum * 8 * eventID + blockIdx * 8] goes 0 -> 1 (set) and 1 -> 0 (wait).
 void InterBlockSync(bool set, bool isAIVOnly, int32_t* gm, uint64_t gmElements, uint64_t ubOffset, uint32_t ubElements,
                     int32_t ubPosition, int32_t blockIdx, int32_t eventID);
-void NoteHardSyncAll();  // the hardware SyncAll uses flag ids 11-14 (checked against the kernel's own at the end)
+void NoteHardSyncAll();
+// WaitPreTaskEnd (setNext false) / SetNextTaskStart (true): once per core (the twin's rule; no effect on A2).
+void TaskSyncOnce(bool setNext);  // the hardware SyncAll uses flag ids 11-14 (checked against the kernel's own at the end)
 // GroupBarrier (twin/src/block_sync.cpp): the constructor's checks and its message blocks in UB, and one Arrive
 // or Wait; counter/hasArrive are the object's round state, as in the dav_c220 implementation.
 void GroupBarrierInit(uint8_t* workspace, uint32_t arriveSize, uint32_t waitSize);
@@ -102,6 +104,22 @@ template <uint8_t modeId = 0, pipe_t pipe = PIPE_S>
 __aicore__ inline void CrossCoreWaitFlag(uint16_t flagId)
 {
     ascend_twin::CrossCoreWaitFlagImpl(modeId, flagId);
+}
+
+// SuperKernel early start (basic_api/kernel_operator_common_intf.h): on A2 both compile and have no effect (the
+// docs: "仅保证编译兼容，实际功能不生效"; dav_c220 issues nothing outside a SuperKernel build). Their docs require each
+// on every core exactly once; the twin stops a second call on a core (deliberately stricter than A2, which ignores
+// it: in a SuperKernel on A3 the extra wait or set leaves the sync counts unmatched and the task hangs).
+template <pipe_t AIV_PIPE = PIPE_MTE3, pipe_t AIC_PIPE = PIPE_FIX, bool FORCE = false>
+__aicore__ inline void SetNextTaskStart()
+{
+    ascend_twin::TaskSyncOnce(true);
+}
+
+template <bool FORCE = false>
+__aicore__ inline void WaitPreTaskEnd()
+{
+    ascend_twin::TaskSyncOnce(false);
 }
 
 namespace twin_detail {

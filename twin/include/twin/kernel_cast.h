@@ -18,11 +18,13 @@
 // 2-3, ...) alike (one byte holds two elements); the twin also checks a counter-mode count is even.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
 #include <type_traits>
+#include <vector>
 
 #include "twin/kernel_int4.h"
 #include "twin/kernel_tensor.h"
@@ -361,6 +363,31 @@ void CastCountInt4(const LocalTensor<T>& dst, const LocalTensor<U>& src, RoundMo
     ascend_twin::CountVec(ascend_twin::VecOp::kCast, count, ascend_twin::CountFormRepeats(count, 2));
 }
 
+// The source a widening Cast (count form) reads when src and dst share UB bytes. A repeat (256 bytes of dst) reads
+// its sources before it writes, so a repeat may overwrite its own sources; a later repeat must not read bytes an
+// earlier one wrote (the docs' 通用地址重叠约束 and Cast's own: a narrow-to-wide conversion over overlapping
+// addresses can give wrong results). The overlap allowed, the conversion reads a copy of the sources.
+[[noreturn]] void FailCastOverlap(uint32_t repeat, uint64_t srcBegin, uint64_t srcEnd, uint64_t dstEnd);
+
+template <typename T, typename U>
+const U* CastSource(const T* d, const U* s, uint32_t count, std::vector<U>& copy)
+{
+    if constexpr (sizeof(T) > sizeof(U)) {
+        const auto db = reinterpret_cast<uintptr_t>(d), sb = reinterpret_cast<uintptr_t>(s);
+        if (count == 0 || !(db < sb + count * sizeof(U) && sb < db + count * sizeof(T))) return s;
+        constexpr uint32_t kLanes = 256 / sizeof(T);
+        for (uint32_t r = 1; static_cast<uint64_t>(r) * kLanes < count; ++r) {
+            const uint64_t srcBegin = sb + static_cast<uint64_t>(r) * kLanes * sizeof(U);
+            const uint64_t srcEnd = sb + std::min<uint64_t>(count, (r + 1ULL) * kLanes) * sizeof(U);
+            const uint64_t dstEnd = db + static_cast<uint64_t>(r) * kLanes * sizeof(T);
+            if (db < srcEnd && srcBegin < dstEnd) FailCastOverlap(r, srcBegin - db, srcEnd - db, dstEnd - db);
+        }
+        copy.assign(s, s + count);
+        return copy.data();
+    }
+    return s;
+}
+
 template <typename T, typename U>
 inline constexpr uint32_t kCastRepeatLanes = 256 / (sizeof(T) > sizeof(U) ? sizeof(T) : sizeof(U));
 
@@ -426,7 +453,8 @@ __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src
         instr.Read("src", twin_detail::TwinData(src), static_cast<uint64_t>(count) * sizeof(U));
         instr.Write("dst", twin_detail::TwinData(dst), static_cast<uint64_t>(count) * sizeof(T));
         T* d = twin_detail::TwinData(dst);
-        const U* s = twin_detail::TwinData(src);
+        std::vector<U> copy;
+        const U* s = twin_detail::CastSource(d, twin_detail::TwinData(src), count, copy);
         constexpr bool kWidenFloat =
             std::is_same_v<T, float> && (std::is_same_v<U, half> || std::is_same_v<U, bfloat16_t>);
         constexpr bool kNarrowFloat =
