@@ -1,0 +1,66 @@
+"""WaitPreTaskEnd/SetNextTaskStart (no effect on A2, once per core), DisableDmaAtomic, and widening Casts over
+overlapping UB: each rule with its planted fault and a clean counterpart."""
+import os
+import struct
+
+import pytest
+import torch
+
+import ascend_ext
+from ascend_ext.twin import KernelRuleViolation
+
+KERNELS = os.path.join(os.path.dirname(__file__), "kernels")
+
+
+@pytest.fixture(scope="module")
+def lib():
+    return ascend_ext.twin.compile_kernels([os.path.join(KERNELS, "sync_atomic_cast.cpp")])
+
+
+def tiling(n, src_off=0, fault=0):
+    return struct.pack("<3I", n, src_off, fault)
+
+
+@pytest.mark.parametrize("cores", [1, 4])
+def test_early_start_pair_once_per_core_runs(lib, cores):
+    x = torch.randn(64 * cores)
+    y = torch.zeros(64 * cores)
+    lib.launch("early_start_copy", cores, x=x, y=y, tiling=tiling(64))
+    assert torch.equal(y, x)
+
+
+@pytest.mark.parametrize("fault,call", [(1, "WaitPreTaskEnd"), (2, "SetNextTaskStart")])
+def test_early_start_call_twice_on_a_core_is_a_violation(lib, fault, call):
+    with pytest.raises(KernelRuleViolation, match=call + r": broke the rule 'called at most once on each core.*"
+                                               r"a second call on this core"):
+        lib.launch("early_start_copy", 2, x=torch.randn(128), y=torch.zeros(128), tiling=tiling(64, fault=fault))
+
+
+def test_disable_dma_atomic_ends_the_accumulation(lib):
+    x = torch.randint(-50, 50, (64,)).float()
+    y0 = torch.randint(-50, 50, (64,)).float()
+    y, z = y0.clone(), torch.randn(64)
+    lib.launch("atomic_then_plain", 1, x=x, y=y, z=z, tiling=tiling(64))
+    assert torch.equal(y, y0 + x)  # accumulated
+    assert torch.equal(z, x)  # overwritten: atomic mode ended
+
+
+@pytest.mark.parametrize("n,src_off", [
+    (128, 0),    # one repeat (128 halves): it reads all its sources before writing
+    (256, 256),  # the sources in the back half: each repeat writes only bytes already read
+    (64, 64),    # a partial repeat over its own back half
+])
+def test_widening_cast_over_overlapping_ub_converts_every_source(lib, n, src_off):
+    x = torch.randint(0, 256, (n,), dtype=torch.int32).to(torch.uint8)
+    y = torch.zeros(n, dtype=torch.float16)
+    lib.launch("cast_u8_overlap", 1, x=x, y=y, tiling=tiling(n, src_off))
+    assert torch.equal(y.double(), x.double())
+
+
+def test_widening_cast_reading_what_an_earlier_repeat_wrote_is_a_violation(lib):
+    # 256 uint8_t at the start of the 512-byte half buffer: repeat 1 reads bytes [128, 256), which repeat 0 wrote.
+    x = torch.randint(1, 256, (256,), dtype=torch.int32).to(torch.uint8)
+    with pytest.raises(KernelRuleViolation, match=r"Cast: broke the rule 'a widening Cast's later repeat does not "
+                                                  r"read src bytes an earlier repeat wrote': repeat 1 reads src bytes "
+                                                  r"\[128, 256\)"):
+        lib.launch("cast_u8_overlap", 1, x=x, y=torch.zeros(256, dtype=torch.float16), tiling=tiling(256, 0))
