@@ -1,5 +1,5 @@
-"""WaitPreTaskEnd/SetNextTaskStart (no effect on A2, once per core), DisableDmaAtomic, and widening Casts over
-overlapping UB: each rule with its planted fault and a clean counterpart."""
+"""WaitPreTaskEnd/SetNextTaskStart (no effect on A2, once per core), DisableDmaAtomic, widening Casts over
+overlapping UB and GetReduceRepeatSumSpr: each rule with its planted fault and a clean counterpart."""
 import os
 import struct
 
@@ -64,3 +64,20 @@ def test_widening_cast_reading_what_an_earlier_repeat_wrote_is_a_violation(lib):
                                                   r"read src bytes an earlier repeat wrote': repeat 1 reads src bytes "
                                                   r"\[128, 256\)"):
         lib.launch("cast_u8_overlap", 1, x=x, y=torch.zeros(256, dtype=torch.float16), tiling=tiling(256, 0))
+
+
+def test_get_reduce_repeat_sum_spr_reads_the_count_form_sum(lib):
+    x = torch.rand(296) * 4 - 2
+    y = torch.zeros(8)
+    lib.launch("reduce_sum_spr", 1, x=x, y=y, tiling=tiling(296))
+    torch.testing.assert_close(y[0].double(), x.double().sum(), rtol=1e-5, atol=1e-5)
+    assert y[1].item() == y[0].item()  # the register holds exactly what ReduceSum stored
+
+
+@pytest.mark.parametrize("fault,message", [
+    (1, r"reads the sum of a count-form ReduceSum.*no such ReduceSum ran on this core"),
+    (2, r"T is the type the count-form ReduceSum summed in.*T has 2 bytes, the ReduceSum's 4"),
+])
+def test_get_reduce_repeat_sum_spr_planted_faults(lib, fault, message):
+    with pytest.raises(KernelRuleViolation, match=r"GetReduceRepeatSumSpr: broke the rule '" + message):
+        lib.launch("reduce_sum_spr", 1, x=torch.rand(296), y=torch.zeros(8), tiling=tiling(296, fault=fault))

@@ -614,6 +614,28 @@ def gm_by_dcache_case(kdir, gen) -> Case:
                 {"z": x.double().sum().reshape(1)}, 1e-5, 1e-4)
 
 
+def reduce_computation_case(scenario: int):
+    # One core, half. 1/3: ReduceMax/ReduceMin over the first 288 with calIndex (dst[0] the value, dst[1] its index's
+    # bits); 2/4: the same over 512 in the mask/repeat form (mask 128, 4 repeats); 5: ReduceSum over 288, dst[1] =
+    # GetReduceRepeatSumSpr<half>(); 6: ReduceSum over 8320 (mask 128, 65 repeats). Distinct values k / 8 (max and
+    # min unique) and small integers for the sums (every partial sum exact in half). The output is 16 halves of
+    # which the kernel writes the first one or two: compared as int16 bits, those only.
+    def make(kdir, gen) -> Case:
+        n = {1: 288, 2: 512, 3: 288, 4: 512, 5: 288, 6: 8320}[scenario]
+        if scenario in (5, 6):
+            x = torch.randint(-4, 5, (n,), generator=gen).to(torch.float16)
+            total = x.double().sum().to(torch.float16)
+            vals = [total, total] if scenario == 5 else [total]
+            expect = torch.stack(vals).view(torch.int16)
+        else:
+            x = ((torch.randperm(2 * n, generator=gen)[:n] - n).double() / 8).to(torch.float16)
+            pick = torch.argmax if scenario in (1, 2) else torch.argmin
+            i = int(pick(x.double()))
+            expect = torch.tensor([int(x[i:i + 1].view(torch.int16)), i], dtype=torch.int16)
+        return Case(1, {"x": x, "z": torch.zeros(16, dtype=torch.int16)}, {"z": (expect, slice(0, len(expect)))})
+    return make
+
+
 KERNELS += [
     example("ex_task_sync", f"{BASIC}/05_sync_control/task_sync/task_sync.asc", "kernel_task_sync",
             "WaitPreTaskEnd/SetNextTaskStart (no effect on A2), Add (half)", task_sync_case),
@@ -632,6 +654,13 @@ KERNELS += [
                1: "CrossCoreSetFlag mode 1 between a block's AIVs, atomic DataCopy",
                2: "CrossCoreSetFlag modes 0 and 2 between AIC and AIVs: Cast, Mmad, atomic Fixpipe, LeakyRelu"}[s],
               cross_core_flag_case(s), scenario=s) for s in (0, 1, 2)],
+    *[example(f"ex_reduce_computation_s{s}", f"{BASIC}/01_memory_vector_compute/reduce_computation/"
+              "reduce_computation.asc", "reduce_computation_custom",
+              {1: "ReduceMax over the first n with its index", 2: "ReduceMax mask/repeat form with its index",
+               3: "ReduceMin over the first n with its index", 4: "ReduceMin mask/repeat form with its index",
+               5: "ReduceSum over the first n, GetReduceRepeatSumSpr, FetchEventID",
+               6: "ReduceSum mask/repeat form over 65 repeats"}[s], reduce_computation_case(s), scenario=s)
+      for s in (1, 2, 3, 4, 5, 6)],
     example("ex_gm_by_dcache", f"{BASIC}/09_utils/gm_by_dcache/gm_by_dcache.asc", "gm_by_dcache_custom",
             "flags across 4 cores by SetValue/GetValue and DataCacheCleanAndInvalid polling, ReduceRepeat",
             gm_by_dcache_case, template="float, 4, 1024"),

@@ -1,5 +1,5 @@
-// The early-start pair (WaitPreTaskEnd/SetNextTaskStart), DisableDmaAtomic, and widening Casts whose source
-// shares UB bytes with their destination. `fault` in the tiling plants one broken rule at a time (0: none).
+// The early-start pair (WaitPreTaskEnd/SetNextTaskStart), DisableDmaAtomic, widening Casts whose source shares UB
+// bytes with their destination, and GetReduceRepeatSumSpr after a count-form ReduceSum. `fault` in the tiling plants one broken rule at a time (0: none).
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -71,4 +71,33 @@ extern "C" __global__ __aicore__ void cast_u8_overlap(GM_ADDR x, GM_ADDR y, GM_A
     SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
     WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
     DataCopy(yGm, dst, t.n);
+}
+
+// y[0] = ReduceSum of n floats (count form), y[1] = GetReduceRepeatSumSpr<float>() read back by the scalar unit.
+// fault 1: the read before any ReduceSum; 2: read as half.
+extern "C" __global__ __aicore__ void reduce_sum_spr(GM_ADDR x, GM_ADDR y, GM_ADDR tiling)
+{
+    const Tiling t = *reinterpret_cast<__gm__ Tiling*>(tiling);
+    GlobalTensor<float> xGm, yGm;
+    xGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(x), t.n);
+    yGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y), 8);
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> in, work, out;
+    pipe.InitBuffer(in, t.n * sizeof(float));
+    pipe.InitBuffer(work, 256);
+    pipe.InitBuffer(out, 32);
+    LocalTensor<float> src = in.Get<float>(), tmp = work.Get<float>(), dst = out.Get<float>();
+    if (t.fault == 1) (void)GetReduceRepeatSumSpr<float>();
+    DataCopy(src, xGm, t.n);
+    SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
+    WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
+    Duplicate(dst, 0.0f, 8);
+    ReduceSum(dst, src, tmp, static_cast<int32_t>(t.n));
+    SetFlag<HardEvent::V_S>(EVENT_ID0);
+    WaitFlag<HardEvent::V_S>(EVENT_ID0);
+    if (t.fault == 2) (void)GetReduceRepeatSumSpr<half>();
+    dst.SetValue(1, GetReduceRepeatSumSpr<float>());
+    SetFlag<HardEvent::S_MTE3>(EVENT_ID0);
+    WaitFlag<HardEvent::S_MTE3>(EVENT_ID0);
+    DataCopy(yGm, dst, 8);
 }
