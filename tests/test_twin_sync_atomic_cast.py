@@ -81,3 +81,37 @@ def test_get_reduce_repeat_sum_spr_reads_the_count_form_sum(lib):
 def test_get_reduce_repeat_sum_spr_planted_faults(lib, fault, message):
     with pytest.raises(KernelRuleViolation, match=r"GetReduceRepeatSumSpr: broke the rule '" + message):
         lib.launch("reduce_sum_spr", 1, x=torch.rand(296), y=torch.zeros(8), tiling=tiling(296, fault=fault))
+
+
+@pytest.mark.parametrize("cores,rounds", [(1, 1), (4, 1), (8, 2)])
+def test_wait_pre_block_orders_the_cores_by_block_idx(lib, cores, rounds):
+    # Plain read-modify-writes of y from every core: legal only because NotifyNextBlock -> WaitPreBlock orders them
+    # (else the twin's cross-core race check stops the launch), and the result shows the order; |y| < 2^24: exact.
+    y0 = torch.randint(-8, 8, (64,)).float()
+    y = y0.clone()
+    ws = torch.randint(0, 5, (8 * cores,), dtype=torch.int32)  # need not be zeroed (docs)
+    lib.launch("ordered_update", cores, y=y, ws=ws, tiling=tiling(64, rounds))
+    expect = y0.double()
+    for _ in range(rounds):
+        for i in range(cores):
+            expect = 2 * expect + (i + 1)
+    assert torch.equal(y.double(), expect)
+
+
+@pytest.mark.parametrize("fault,call,message", [
+    (1, "WaitPreBlock", r"WaitPreBlock/NotifyNextBlock follow InitDetermineComputeWorkspace on the core"),
+    (2, "InitDetermineComputeWorkspace", r"ubWorkspace holds at least GetBlockNum\(\) \* 32 \+ 32 bytes.*holds 128 "
+                                         r"bytes, 4 blocks need 160"),
+    (4, "InitDetermineComputeWorkspace", r"gmWorkspace holds at least GetBlockNum\(\) \* 32 bytes.*holds 96 bytes"),
+])
+def test_determine_compute_planted_faults(lib, fault, call, message):
+    with pytest.raises(KernelRuleViolation, match=call + r": broke the rule '" + message):
+        lib.launch("ordered_update", 4, y=torch.zeros(64), ws=torch.zeros(32, dtype=torch.int32),
+                   tiling=tiling(64, 2, fault))
+
+
+def test_wait_pre_block_without_the_notify_is_reported_as_a_hang(lib):
+    with pytest.raises(KernelRuleViolation, match=r"WaitPreBlock \(block 2, round 1\): the blocks before it never "
+                                                  r"notify"):
+        lib.launch("ordered_update", 4, y=torch.zeros(64), ws=torch.zeros(32, dtype=torch.int32),
+                   tiling=tiling(64, 2, 3))

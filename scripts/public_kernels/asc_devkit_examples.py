@@ -636,6 +636,19 @@ def reduce_computation_case(scenario: int):
     return make
 
 
+def sequential_block_sync_case(kdir, gen) -> Case:
+    # 8 cores, 256 floats in 2 tiles of 128: each core, in blockIdx order (WaitPreBlock/NotifyNextBlock), adds the
+    # whole x tile by tile into z under SetAtomicAdd. The order is fixed: z = (((0 + x) + x) ... + x), 8 times, in
+    # float; the workspace starts with whatever GM held (the docs: it need not be zeroed).
+    x = rand(gen, 256, -4, 4)
+    acc = torch.zeros(256)
+    for _ in range(8):
+        acc = acc + x
+    return Case(8, {"x": x, "z": torch.zeros(256), "workspace": torch.randint(0, 9, (64,), generator=gen,
+                                                                            dtype=torch.int32)},
+                {"z": acc.double()}, 0, 0)
+
+
 KERNELS += [
     example("ex_task_sync", f"{BASIC}/05_sync_control/task_sync/task_sync.asc", "kernel_task_sync",
             "WaitPreTaskEnd/SetNextTaskStart (no effect on A2), Add (half)", task_sync_case),
@@ -661,6 +674,10 @@ KERNELS += [
                5: "ReduceSum over the first n, GetReduceRepeatSumSpr, FetchEventID",
                6: "ReduceSum mask/repeat form over 65 repeats"}[s], reduce_computation_case(s), scenario=s)
       for s in (1, 2, 3, 4, 5, 6)],
+    example("ex_sequential_block_sync", f"{BASIC}/05_sync_control/sequential_block_sync/sequential_block_sync.asc",
+            "kernel_sequential_block_sync", "InitDetermineComputeWorkspace, WaitPreBlock/NotifyNextBlock: 8 cores "
+            "adding into z in blockIdx order (SetAtomicAdd, DisableDmaAtomic)", sequential_block_sync_case,
+            template="float"),
     example("ex_gm_by_dcache", f"{BASIC}/09_utils/gm_by_dcache/gm_by_dcache.asc", "gm_by_dcache_custom",
             "flags across 4 cores by SetValue/GetValue and DataCacheCleanAndInvalid polling, ReduceRepeat",
             gm_by_dcache_case, template="float, 4, 1024"),

@@ -101,3 +101,37 @@ extern "C" __global__ __aicore__ void reduce_sum_spr(GM_ADDR x, GM_ADDR y, GM_AD
     WaitFlag<HardEvent::S_MTE3>(EVENT_ID0);
     DataCopy(yGm, dst, 8);
 }
+
+// In blockIdx order (InitDetermineComputeWorkspace, WaitPreBlock, NotifyNextBlock), `n`-float y = 2 * y + (i + 1)
+// on core i: plain GM read-modify-writes that only the notify -> wait edges order. srcOff is the number of rounds.
+// fault 1: WaitPreBlock without InitDetermineComputeWorkspace; 2: ubWorkspace 32 bytes short; 3: core 1 never
+// calls NotifyNextBlock (core 2 waits forever); 4: gmWorkspace 32 bytes short.
+extern "C" __global__ __aicore__ void ordered_update(GM_ADDR y, GM_ADDR ws, GM_ADDR tiling)
+{
+    const Tiling t = *reinterpret_cast<__gm__ Tiling*>(tiling);
+    const uint32_t blocks = GetBlockNum();
+    GlobalTensor<float> yGm;
+    GlobalTensor<int32_t> wsGm;
+    yGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y), t.n);
+    wsGm.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(ws), t.fault == 4 ? blocks * 8 - 8 : blocks * 8);
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> wsBuf, dataBuf;
+    pipe.InitBuffer(wsBuf, blocks * 32 + 32);
+    pipe.InitBuffer(dataBuf, t.n * sizeof(float));
+    LocalTensor<int32_t> ubWs = wsBuf.Get<int32_t>(t.fault == 2 ? blocks * 8 : blocks * 8 + 8);
+    LocalTensor<float> data = dataBuf.Get<float>();
+    if (t.fault != 1) InitDetermineComputeWorkspace(wsGm, ubWs);
+    for (uint32_t round = 0; round < t.srcOff; ++round) {
+        WaitPreBlock(wsGm, ubWs);
+        DataCopy(data, yGm, t.n);
+        SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
+        WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
+        Muls(data, data, 2.0f, t.n);
+        PipeBarrier<PIPE_V>();
+        Adds(data, data, static_cast<float>(GetBlockIdx() + 1), t.n);
+        SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+        WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+        DataCopy(yGm, data, t.n);
+        if (!(t.fault == 3 && GetBlockIdx() == 1)) NotifyNextBlock(wsGm, ubWs);
+    }
+}

@@ -30,6 +30,9 @@ void CrossCoreWaitFlagImpl(uint32_t mode, uint32_t flagId);
 void InterBlockSync(bool set, bool isAIVOnly, int32_t* gm, uint64_t gmElements, uint64_t ubOffset, uint32_t ubElements,
                     int32_t ubPosition, int32_t blockIdx, int32_t eventID);
 void NoteHardSyncAll();
+// InitDetermineComputeWorkspace (kind 0), WaitPreBlock (1), NotifyNextBlock (2): the cores in blockIdx order.
+void DetermineCompute(int32_t kind, int32_t* gm, uint64_t gmElements, uint64_t ubOffset, uint32_t ubElements,
+                      int32_t ubPosition);
 // WaitPreTaskEnd (setNext false) / SetNextTaskStart (true): once per core (the twin's rule; no effect on A2).
 void TaskSyncOnce(bool setNext);  // the hardware SyncAll uses flag ids 11-14 (checked against the kernel's own at the end)
 // GroupBarrier (twin/src/block_sync.cpp): the constructor's checks and its message blocks in UB, and one Arrive
@@ -104,6 +107,31 @@ template <uint8_t modeId = 0, pipe_t pipe = PIPE_S>
 __aicore__ inline void CrossCoreWaitFlag(uint16_t flagId)
 {
     ascend_twin::CrossCoreWaitFlagImpl(modeId, flagId);
+}
+
+// Deterministic computation in blockIdx order (kernel_operator_determine_compute_sync_intf.h; dav_c220
+// kernel_operator_determine_compute_sync_impl.h). InitDetermineComputeWorkspace: core 0 zeroes the GetBlockNum()
+// 32-byte slots of gmWorkspace (which need not be zeroed before: docs), every core sets its round counter (the int32_t
+// after the slots in ubWorkspace) to 1. WaitPreBlock: core i waits until slots 0..i-1 hold the round and slots
+// i.. hold 0. NotifyNextBlock: core i writes the round into its slot, the last core zeroes them all; the round goes
+// up by one. gmWorkspace >= GetBlockNum() * 32 bytes, ubWorkspace >= GetBlockNum() * 32 + 32 bytes; AIV cores only
+// (an AIC returns at once); the blocks all resident. The notify -> wait pairs order the cores' GM accesses.
+__aicore__ inline void InitDetermineComputeWorkspace(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace)
+{
+    ascend_twin::DetermineCompute(0, const_cast<int32_t*>(gmWorkspace.GetPhyAddr()), gmWorkspace.GetSize(),
+                                  ubWorkspace.GetPhyAddr(), ubWorkspace.GetSize(), ubWorkspace.GetPosition());
+}
+
+__aicore__ inline void WaitPreBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace)
+{
+    ascend_twin::DetermineCompute(1, const_cast<int32_t*>(gmWorkspace.GetPhyAddr()), gmWorkspace.GetSize(),
+                                  ubWorkspace.GetPhyAddr(), ubWorkspace.GetSize(), ubWorkspace.GetPosition());
+}
+
+__aicore__ inline void NotifyNextBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace)
+{
+    ascend_twin::DetermineCompute(2, const_cast<int32_t*>(gmWorkspace.GetPhyAddr()), gmWorkspace.GetSize(),
+                                  ubWorkspace.GetPhyAddr(), ubWorkspace.GetSize(), ubWorkspace.GetPosition());
 }
 
 // SuperKernel early start (basic_api/kernel_operator_common_intf.h): on A2 both compile and have no effect (the
