@@ -115,3 +115,33 @@ def test_wait_pre_block_without_the_notify_is_reported_as_a_hang(lib):
                                                   r"notify"):
         lib.launch("ordered_update", 4, y=torch.zeros(64), ws=torch.zeros(32, dtype=torch.int32),
                    tiling=tiling(64, 2, 3))
+
+
+@pytest.fixture(scope="module")
+def slice_lib():
+    return ascend_ext.twin.compile_kernels([os.path.join(KERNELS, "data_copy_slice.cpp")])
+
+
+@pytest.mark.parametrize("gap", [7, 8, 0])  # 7: DataCopyPad (a stride of 28 bytes); 8 and 0: DataCopy (whole blocks)
+def test_data_copy_with_slice_info_picks_the_rows_and_bursts(slice_lib, gap):
+    x = torch.randn(3, 87)
+    y = torch.zeros(96)
+    slice_lib.launch("slice_rows", 1, dstGm=y, srcGm=x.flatten(), tiling=struct.pack("<2I", gap, 0))
+    expect = torch.cat([x[[0, 2], 16:40], x[[0, 2], 40 + gap:64 + gap]], 1)
+    assert torch.equal(y, expect.flatten())
+
+
+@pytest.mark.parametrize("fault,message", [
+    (1, r"burstLen is 1 beyond dimension 0.*srcSliceInfo\[1\].burstLen 2"),
+    (2, r"startIndex < endIndex <= shapeValue.*srcSliceInfo\[0\]: startIndex 16, endIndex 70, shapeValue 60"),
+    (3, r"endIndex - startIndex \+ 1 = \(N - 1\) \* stride.*a whole number N of slices.*"
+        r"srcSliceInfo\[0\]: startIndex 16, endIndex 69, stride 7, burstLen 3"),
+    (4, r"srcSliceInfo\[i\].burstLen equals dstSliceInfo\[i\].burstLen.*dimension 0: 3 and 6"),
+    (5, r"the twin takes each dimension's length from shapeValue.*srcSliceInfo\[1\].shapeValue 0"),
+    (6, r"dimValue is 1..8.*dimValue 9"),
+    (7, r"srcSliceInfo and dstSliceInfo select as many rows.*src 2 rows, dst 3"),
+])
+def test_data_copy_with_slice_info_planted_faults(slice_lib, fault, message):
+    with pytest.raises(KernelRuleViolation, match=r"DataCopy with SliceInfo: broke the rule '" + message):
+        slice_lib.launch("slice_rows", 1, dstGm=torch.zeros(96), srcGm=torch.randn(3 * 87),
+                         tiling=struct.pack("<2I", 7, fault))

@@ -649,6 +649,14 @@ def sequential_block_sync_case(kdir, gen) -> Case:
                 {"z": acc.double()}, 0, 0)
 
 
+def slice_case(kdir, gen) -> Case:
+    # x [3, 87] floats: rows 0 and 2 (dimension 1: 0..2, stride 1), of each the elements 16..39 and 47..70 (bursts of
+    # 3 blocks, 7 apart) into UB as [2, 48], then the [2, 48] to GM unchanged.
+    x = rand(gen, 3 * 87).view(3, 87)
+    picked = torch.cat([x[[0, 2], 16:40], x[[0, 2], 47:71]], 1)
+    return Case(1, {"dstGm": torch.zeros(96), "srcGm": x.flatten()}, {"dstGm": picked.flatten().double()}, 0, 0)
+
+
 KERNELS += [
     example("ex_task_sync", f"{BASIC}/05_sync_control/task_sync/task_sync.asc", "kernel_task_sync",
             "WaitPreTaskEnd/SetNextTaskStart (no effect on A2), Add (half)", task_sync_case),
@@ -678,6 +686,8 @@ KERNELS += [
             "kernel_sequential_block_sync", "InitDetermineComputeWorkspace, WaitPreBlock/NotifyNextBlock: 8 cores "
             "adding into z in blockIdx order (SetAtomicAdd, DisableDmaAtomic)", sequential_block_sync_case,
             template="float"),
+    example("ex_data_copy_slice", f"{BASIC}/00_data_movement/data_copy_gm2ub_slice/slice.asc", "kernel_slice",
+            "DataCopy with SliceInfo GM -> UB (2 dimensions, an unaligned stride) and UB -> GM", slice_case),
     example("ex_gm_by_dcache", f"{BASIC}/09_utils/gm_by_dcache/gm_by_dcache.asc", "gm_by_dcache_custom",
             "flags across 4 cores by SetValue/GetValue and DataCacheCleanAndInvalid polling, ReduceRepeat",
             gm_by_dcache_case, template="float, 4, 1024"),
