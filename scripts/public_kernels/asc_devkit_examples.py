@@ -777,3 +777,144 @@ def unmeasured(root: str) -> List[Kernel]:
                           include=(STAND_IN,), defines=cmake_defaults(os.path.join(repo_dir, os.path.dirname(path)))))
     return out
 
+
+# ---- i21-basic2: sync, atomics, memory management (issue 20) -------------------------------------------------
+
+def task_sync_case(kdir, gen) -> Case:
+    # 512 halves, one core: z = x + y between WaitPreTaskEnd and SetNextTaskStart (no effect on A2).
+    x, y = half(gen, 512), half(gen, 512)
+    return Case(1, {"x": x, "y": y, "z": torch.zeros(512, dtype=torch.float16)},
+                {"z": (x.double() + y.double()).half().double()}, 0, 0)
+
+
+def tensor_allocation_case(kdir, gen) -> Case:
+    # 1024 floats, one core: z = x + y (TQue, LocalMemAllocator or tensors at fixed UB addresses).
+    x, y = rand(gen, 1024, -10, 10), rand(gen, 1024, -10, 10)
+    return Case(1, {"x": x, "y": y, "z": torch.zeros(1024)}, {"z": (x + y).double()}, 0, 0)
+
+
+def atomic_copy_case(scenario: int):
+    # 3 cores, 256 halves each copied to GM under SetAtomicAdd (scenario 1: the same x on every core, onto y) or
+    # SetAtomicMax (scenario 2: core i its own x_i). Every add rounds to half; the three adds of the same x give
+    # the same result in any order.
+    def make(kdir, gen) -> Case:
+        y = half(gen, 256)
+        if scenario == 1:
+            x = half(gen, 256)
+            acc = y.float()
+            for _ in range(3):
+                acc = (acc + x.float()).half().float()
+            return Case(3, {"x": x, "y": y.clone()}, {"y": acc.double()}, 0, 0)
+        x = half(gen, 3 * 256)
+        expect = torch.maximum(y.double(), x.double().view(3, 256).amax(0))
+        return Case(3, {"x": x, "y": y.clone()}, {"y": expect}, 0, 0)
+    return make
+
+
+def cross_core_flag_case(scenario: int):
+    # MIX 1:2, 8 blocks. Scenario 0: the 16 AIVs each add x * blockIdx to z atomically, CrossCoreSetFlag mode 0
+    # between all AIVs; 1: AIVs 2 and 3 only (mode 1, the AIVs of one block). z starts as the allocator's zeros.
+    # Scenario 2: the AIVs cast uint8 a and b to half in GM workspaces A and B (mode 2 to the AIC); AIC i multiplies
+    # its contiguous [32, 4] block of A by its [4, 64] block of B (K = 32 in 8 blocks of 4) and adds the product
+    # into C atomically (Fixpipe under SetAtomicAdd; mode 0 between AICs, mode 2 back); the AIVs LeakyRelu(0.001)
+    # their 2 rows each. Integer inputs: the float sums are exact.
+    def make(kdir, gen) -> Case:
+        if scenario == 2:
+            a = torch.randint(0, 256, (32, 32), generator=gen, dtype=torch.int32)
+            b = torch.randint(0, 256, (32, 64), generator=gen, dtype=torch.int32)
+            c = torch.bmm(a.double().view(8, 32, 4), b.double().view(8, 4, 64)).sum(0)
+            return Case(8, {"a": a.to(torch.uint8).flatten(), "b": b.to(torch.uint8).flatten(),
+                            "A": torch.zeros(32 * 32, dtype=torch.float16), "B": torch.zeros(32 * 64, dtype=torch.float16),
+                            "c": torch.zeros(32 * 64)}, {"c": c.flatten()}, 0, 0)
+        x = rand(gen, 32, -4, 4)
+        factor = sum(range(16)) if scenario == 0 else 2 + 3
+        return Case(8, {"x": x, "z": torch.zeros(32), "dataLength": 32}, {"z": factor * x.double()}, 1e-6, 1e-6)
+    return make
+
+
+def gm_by_dcache_case(kdir, gen) -> Case:
+    # 4 cores of 1024 floats: each sums its tile into 16 partials (ReduceRepeat) in the workspace and raises its
+    # flag with SetValue + DataCacheCleanAndInvalid; core 0 polls the flags, then sums the 64 partials into z[0].
+    x = rand(gen, 4096, 0, 10)
+    return Case(4, {"x": x, "workspace": torch.zeros(128, dtype=torch.int32), "z": torch.zeros(1)},
+                {"z": x.double().sum().reshape(1)}, 1e-5, 1e-4)
+
+
+def reduce_computation_case(scenario: int):
+    # One core, half. 1/3: ReduceMax/ReduceMin over the first 288 with calIndex (dst[0] the value, dst[1] its index's
+    # bits); 2/4: the same over 512 in the mask/repeat form (mask 128, 4 repeats); 5: ReduceSum over 288, dst[1] =
+    # GetReduceRepeatSumSpr<half>(); 6: ReduceSum over 8320 (mask 128, 65 repeats). Distinct values k / 8 (max and
+    # min unique) and small integers for the sums (every partial sum exact in half). The output is 16 halves of
+    # which the kernel writes the first one or two: compared as int16 bits, those only.
+    def make(kdir, gen) -> Case:
+        n = {1: 288, 2: 512, 3: 288, 4: 512, 5: 288, 6: 8320}[scenario]
+        if scenario in (5, 6):
+            x = torch.randint(-4, 5, (n,), generator=gen).to(torch.float16)
+            total = x.double().sum().to(torch.float16)
+            vals = [total, total] if scenario == 5 else [total]
+            expect = torch.stack(vals).view(torch.int16)
+        else:
+            x = ((torch.randperm(2 * n, generator=gen)[:n] - n).double() / 8).to(torch.float16)
+            pick = torch.argmax if scenario in (1, 2) else torch.argmin
+            i = int(pick(x.double()))
+            expect = torch.tensor([int(x[i:i + 1].view(torch.int16)), i], dtype=torch.int16)
+        return Case(1, {"x": x, "z": torch.zeros(16, dtype=torch.int16)}, {"z": (expect, slice(0, len(expect)))})
+    return make
+
+
+def sequential_block_sync_case(kdir, gen) -> Case:
+    # 8 cores, 256 floats in 2 tiles of 128: each core, in blockIdx order (WaitPreBlock/NotifyNextBlock), adds the
+    # whole x tile by tile into z under SetAtomicAdd. The order is fixed: z = (((0 + x) + x) ... + x), 8 times, in
+    # float; the workspace starts with whatever GM held (the docs: it need not be zeroed).
+    x = rand(gen, 256, -4, 4)
+    acc = torch.zeros(256)
+    for _ in range(8):
+        acc = acc + x
+    return Case(8, {"x": x, "z": torch.zeros(256), "workspace": torch.randint(0, 9, (64,), generator=gen,
+                                                                            dtype=torch.int32)},
+                {"z": acc.double()}, 0, 0)
+
+
+def slice_case(kdir, gen) -> Case:
+    # x [3, 87] floats: rows 0 and 2 (dimension 1: 0..2, stride 1), of each the elements 16..39 and 47..70 (bursts of
+    # 3 blocks, 7 apart) into UB as [2, 48], then the [2, 48] to GM unchanged.
+    x = rand(gen, 3 * 87).view(3, 87)
+    picked = torch.cat([x[[0, 2], 16:40], x[[0, 2], 47:71]], 1)
+    return Case(1, {"dstGm": torch.zeros(96), "srcGm": x.flatten()}, {"dstGm": picked.flatten().double()}, 0, 0)
+
+
+KERNELS += [
+    example("ex_task_sync", f"{BASIC}/05_sync_control/task_sync/task_sync.asc", "kernel_task_sync",
+            "WaitPreTaskEnd/SetNextTaskStart (no effect on A2), Add (half)", task_sync_case),
+    *[example(f"ex_tensor_allocation_s{s}", f"{BASIC}/04_memory_management/tensor_allocation/tensor_allocation.asc",
+              "tensor_allocate_custom", {1: "UB tensors from TQue", 2: "UB tensors from LocalMemAllocator",
+                                         3: "UB tensors at fixed addresses"}[s], tensor_allocation_case,
+              template="float, 1024", scenario=s) for s in (1, 2, 3)],
+    *[example(f"ex_atomic_copy_s{s}", f"{BASIC}/06_atomic/data_movement_with_atomic_operations/"
+              "data_movement_with_atomic_operations.asc", "data_movement_with_atomic_operations_custom",
+              {1: "SetAtomicAdd DataCopy from 3 cores, SyncAll, DisableDmaAtomic",
+               2: "SetAtomicMax DataCopy from 3 cores, SyncAll, DisableDmaAtomic"}[s], atomic_copy_case(s),
+              template="256", scenario=s) for s in (1, 2)],
+    *[example(f"ex_cross_core_flag_s{s}", f"{BASIC}/05_sync_control/cross_core_set_wait_flag/"
+              "cross_core_set_wait_flag.asc", "mmad_custom" if s == 2 else "cross_core_set_wait_flag_custom",
+              {0: "CrossCoreSetFlag mode 0 between 16 AIVs, atomic DataCopy, DisableDmaAtomic",
+               1: "CrossCoreSetFlag mode 1 between a block's AIVs, atomic DataCopy",
+               2: "CrossCoreSetFlag modes 0 and 2 between AIC and AIVs: Cast, Mmad, atomic Fixpipe, LeakyRelu"}[s],
+              cross_core_flag_case(s), scenario=s) for s in (0, 1, 2)],
+    *[example(f"ex_reduce_computation_s{s}", f"{BASIC}/01_memory_vector_compute/reduce_computation/"
+              "reduce_computation.asc", "reduce_computation_custom",
+              {1: "ReduceMax over the first n with its index", 2: "ReduceMax mask/repeat form with its index",
+               3: "ReduceMin over the first n with its index", 4: "ReduceMin mask/repeat form with its index",
+               5: "ReduceSum over the first n, GetReduceRepeatSumSpr, FetchEventID",
+               6: "ReduceSum mask/repeat form over 65 repeats"}[s], reduce_computation_case(s), scenario=s)
+      for s in (1, 2, 3, 4, 5, 6)],
+    example("ex_sequential_block_sync", f"{BASIC}/05_sync_control/sequential_block_sync/sequential_block_sync.asc",
+            "kernel_sequential_block_sync", "InitDetermineComputeWorkspace, WaitPreBlock/NotifyNextBlock: 8 cores "
+            "adding into z in blockIdx order (SetAtomicAdd, DisableDmaAtomic)", sequential_block_sync_case,
+            template="float"),
+    example("ex_data_copy_slice", f"{BASIC}/00_data_movement/data_copy_gm2ub_slice/slice.asc", "kernel_slice",
+            "DataCopy with SliceInfo GM -> UB (2 dimensions, an unaligned stride) and UB -> GM", slice_case),
+    example("ex_gm_by_dcache", f"{BASIC}/09_utils/gm_by_dcache/gm_by_dcache.asc", "gm_by_dcache_custom",
+            "flags across 4 cores by SetValue/GetValue and DataCacheCleanAndInvalid polling, ReduceRepeat",
+            gm_by_dcache_case, template="float, 4, 1024"),
+]

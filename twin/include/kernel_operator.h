@@ -10,6 +10,7 @@
 #include "twin/kernel_tpipe.h"      // TPipe, TQue, TQueBind, TBuf
 #include "twin/kernel_local_alloc.h"  // LocalMemAllocator, Hardware, InitSocState, ascendc_assert
 #include "twin/kernel_data_copy.h"  // DataCopy, DataCopyPad and their params
+#include "twin/kernel_data_copy_slice.h"  // DataCopy with SliceInfo
 #include "twin/kernel_vec.h"        // Add, Sub, Mul, Div, Max, Min, Adds, Muls, Axpy, Duplicate
 #include "twin/kernel_vec_tail.h"   // MulAddDst
 #include "twin/kernel_vec_shift_index.h"  // ShiftRight, AddRelu, CreateVecIndex
