@@ -2,10 +2,12 @@
 // (scripts/public_kernels/asc_devkit_examples.py). CANN's header gathers every host tiling API; the twin provides
 // some of them, each under its own path in twin/host_include/tiling/ (on the include path of every twin kernel
 // unit). This header includes those, so that an example's host code calling them compiles unchanged; a call to
-// one the twin does not provide (Matmul tiling, the tiling-data classes of register/tilingdata_base.h, ...) does
+// one the twin does not provide (the tiling-data classes of register/tilingdata_base.h, ...) does
 // not compile, and the measurement lists the example with that cause.
 #pragma once
 
+#include "tiling/matmul/matmul_tiling.h"
+#include "tiling/matmul/bmm_tiling.h"
 #include "tiling/activation/gelu_tiling.h"
 #include "tiling/activation/logsoftmax_tiling.h"
 #include "tiling/activation/sigmoid_tiling.h"
