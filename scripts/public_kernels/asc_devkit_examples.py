@@ -13,6 +13,7 @@ References are computed here in float64 (or exactly, for integers and bit masks)
 semantics, not from the example's gen_data.py golden."""
 import hashlib
 import os
+import re
 import struct
 import subprocess
 import tempfile
@@ -442,6 +443,68 @@ def reduce_repeat_case(scenario: int):
     return make
 
 
+# ---- i21-tdata: examples whose host code declares its tiling with CANN's tiling-data classes -------------------
+
+def example_tiling(kdir: str, asc: str, call: str, nbytes: int) -> bytes:
+    """The tiling bytes an example's own host code produces: the .asc file from its start to the end of its
+    GenerateTiling definition (the tiling-data class, ComputeTiling, GenerateTiling, unchanged), compiled as a host
+    program against the twin's host headers (register/tilingdata_base.h, the host tiling API) and the harness's
+    stand-ins, with a main that runs `call` (C++ leaving the tiling in `const uint8_t* tiling`, as the example's main
+    calls GenerateTiling) and prints the first `nbytes` bytes. Cached by content and by the twin SDK's digest."""
+    import ascend_ext.twin_kernels as tk
+
+    with open(os.path.join(kdir, asc)) as f:
+        text = f.read()
+    m = re.search(r"\n[^\n;{}]*\bGenerateTiling\([^;{]*\)\s*\{", text)
+    if m is None:
+        raise LookupError(f"{asc}: no GenerateTiling definition")
+    depth, at = 0, m.end() - 1
+    for at in range(m.end() - 1, len(text)):
+        depth += {"{": 1, "}": -1}.get(text[at], 0)
+        if depth == 0:
+            break
+    host = text[:at + 1]
+    sdk = os.path.join(os.path.dirname(os.path.abspath(tk.__file__)), "twin_sdk")
+    unit = f"{host}\n\n#include <cstdio>\nint main()\n{{\n    const uint8_t* tiling = nullptr;\n    {call}\n" \
+           f"    for (int i = 0; i < {nbytes}; ++i) std::printf(\"%u \", static_cast<unsigned>(tiling[i]));\n" \
+           "    return 0;\n}\n"
+    digest = hashlib.sha256((unit + tk.sdk_digest()).encode()).hexdigest()[:16]
+    exe = os.path.join(tempfile.gettempdir(), f"pubk_example_tiling_{digest}")
+    if not os.path.exists(exe):
+        with open(exe + ".cpp", "w") as f:
+            f.write(unit)
+        proc = subprocess.run(["g++", "-std=c++17", "-O0", "-w", "-I", STAND_IN, "-I", os.path.join(sdk, "host_include"),
+                               "-I", os.path.join(sdk, "include"), "-I", kdir, exe + ".cpp", "-o", exe + ".tmp"],
+                              capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise LookupError(f"{asc}: its host tiling code does not compile: " +
+                              next((l for l in proc.stderr.splitlines() if "error" in l), proc.stderr[:300]))
+        os.replace(exe + ".tmp", exe)
+    out = subprocess.run([exe], check=True, capture_output=True, text=True).stdout.split()
+    return bytes(int(b) for b in out)
+
+
+def softmax_rows(x: torch.Tensor):
+    """Row-wise max, sum of exp(x - max) and softmax in float64."""
+    xd = x.double()
+    mx = xd.max(dim=-1, keepdim=True).values
+    e = torch.exp(xd - mx)
+    s = e.sum(dim=-1, keepdim=True)
+    return mx, s, e / s
+
+
+def softmax_case(kdir, gen) -> Case:
+    # main: ROW_NUM 32, COLUMN_NUM 32, USED_CORE_NUM 1, TILINGDATA_SIZE 28 words; max/sum one block (8 floats) a row.
+    tiling = example_tiling(kdir, "softmax.asc", "static uint8_t buf[28 * 4]; GenerateTiling(32, 32, 1, sizeof(buf), buf);"
+                            " tiling = buf;", 28 * 4)
+    x = rand(gen, (32, 32), -5, 5)
+    mx, sm, y = softmax_rows(x)
+    return Case(1, {"x": x.reshape(-1), "max": torch.zeros(32 * 8), "sum": torch.zeros(32 * 8),
+                    "y": torch.zeros(32 * 32), "workspace": torch.zeros(1024), "tiling": tiling},
+                {"y": y.reshape(-1), "max": mx.expand(32, 8).reshape(-1), "sum": sm.expand(32, 8).reshape(-1)},
+                1e-5, 1e-6)
+
+
 KERNELS: List[Kernel] = [
     example("ex_brcb", f"{BASIC}/01_memory_vector_compute/brcb/brcb.asc", "brcb_custom",
             "Brcb (uint16), LocalMemAllocator, flags", brcb_case),
@@ -549,4 +612,8 @@ KERNELS: List[Kernel] = [
                                  5: "Fixpipe with per-column quantisation to int8 (VQF322B8_PRE, cbufWorkspace)",
                                  6: "Fixpipe with ReLU (reluEn)", 7: "Fixpipe Nz with channel split"}[s],
               fixpipe_case(s), template="128, 128, 256", scenario=s) for s in (1, 2, 4, 5, 6, 7)],
+    # ---- i21-tdata: host tiling through CANN's tiling-data classes (register/tilingdata_base.h) ----
+    example("ex_softmax", f"{ADV}/01_activation/softmax/softmax.asc", "softmax_custom",
+            "SoftMax (basic block), AdjustSoftMaxRes; tiling-data class with a SoftMaxTiling struct field, "
+            "SoftMaxTilingFunc(optiling::SoftMaxTiling&)", softmax_case),
 ]

@@ -158,6 +158,13 @@ TEST_CASE("SetBufferSpace's smaller L1 and L0C are kept; GetCoreNum and GetSingl
     api.GetSingleShape(sm, sn, sk);
     CHECK(dim == t.usedCoreNum && mDim * nDim == dim && sm == t.singleCoreM && sn == t.singleCoreN && sk == 256);
     CHECK(mDim == (512 + sm - 1) / sm && nDim == (512 + sn - 1) / sn);
+    // CANN's tiling-data class: the same tiling, SaveToBuffer giving the kernel struct's bytes.
+    optiling::TCubeTiling data;
+    CHECK(api.GetTiling(data) == 0);
+    AscendC::tiling::TCubeTiling saved{};
+    CHECK(data.GetDataSize() == sizeof saved);
+    data.SaveToBuffer(&saved, sizeof saved);
+    CHECK(std::memcmp(&saved, &t, sizeof t) == 0);
     // SetSingleShape: the single-core shape is kept and usedCoreNum is SetDim's count (CANN's).
     MultiCoreMatmulTiling single(Platform());
     single.SetDim(4);

@@ -25,9 +25,8 @@
 // CANN's for the same calls while meeting the same constraints. GetTiling also returns -1 for what CANN refuses on
 // A2 and for what A2 does not have: a shape that is not positive, MatrixMadType::MXMODE (dav-3510's MX Matmul),
 // ScheduleType::N_BUFFER_33 with more than three base rows per core. Not provided: BatchMatmulTiling, the
-// EnableL1BankConflictOptimise query, the MatmulGetTmpBufSize functions. Until the optiling:: tiling-data classes
-// are on the twin, GetTiling takes the kernel's AscendC::tiling::TCubeTiling (the struct of kernel_tiling.h, CANN's
-// field layout) and tiling_ is of that type.
+// EnableL1BankConflictOptimise query, the MatmulGetTmpBufSize functions. GetTiling fills CANN's tiling-data class
+// optiling::TCubeTiling (tiling/matmul/matmul_tilingdata.h) or the kernel's AscendC::tiling::TCubeTiling.
 #pragma once
 
 #include <algorithm>
@@ -36,6 +35,7 @@
 #include <map>
 
 #include "kernel_tiling/kernel_tiling.h"
+#include "tiling/matmul/matmul_tilingdata.h"
 #include "tiling/platform/platform_ascendc.h"
 
 namespace matmul_tiling {
@@ -451,10 +451,11 @@ public:
     int32_t GetBaseM() const { return baseM; }
     int32_t GetBaseN() const { return baseN; }
     int32_t GetBaseK() const { return baseK; }
+    virtual int64_t GetTiling(optiling::TCubeTiling& tiling) = 0;
     virtual int64_t GetTiling(AscendC::tiling::TCubeTiling& tiling) = 0;
 
 public:
-    AscendC::tiling::TCubeTiling tiling_;
+    optiling::TCubeTiling tiling_;
     MatTilingType aType_;
     MatTilingType bType_;
     MatTilingType cType_;
@@ -718,7 +719,7 @@ private:
         t.CLayoutInfoG = cLayoutInfoG, t.CLayoutInfoS2 = cLayoutInfoS2;
         t.BatchNum = batchNum;
         t.mxTypePara = 0;
-        tiling_ = t;
+        optiling::twin_host::Store(t, tiling_);
     }
 };
 
@@ -730,11 +731,20 @@ public:
         : MatmulApiTilingBase(ascendcPlatform) {}
     explicit MatmulApiTiling(const PlatformInfo& platform) : MatmulApiTilingBase(platform) {}
     ~MatmulApiTiling() override = default;
+    int64_t GetTiling(optiling::TCubeTiling& tiling) override
+    {
+        const int64_t ret = Compute();
+        if (ret == -1) return -1;
+        AscendC::tiling::TCubeTiling t;
+        optiling::twin_host::Load(tiling_, t);
+        optiling::twin_host::Store(t, tiling);
+        return ret;
+    }
     int64_t GetTiling(AscendC::tiling::TCubeTiling& tiling) override
     {
         const int64_t ret = Compute();
         if (ret == -1) return -1;
-        tiling = tiling_;
+        optiling::twin_host::Load(tiling_, tiling);
         return ret;
     }
 
@@ -774,25 +784,35 @@ public:
         if (singleKIn > 0) singleCoreK = singleKIn;
         return 0;
     }
+    int64_t GetTiling(optiling::TCubeTiling& tiling) override
+    {
+        const int64_t ret = Compute();
+        if (ret == -1) return -1;
+        AscendC::tiling::TCubeTiling t;
+        optiling::twin_host::Load(tiling_, t);
+        optiling::twin_host::Store(t, tiling);
+        return ret;
+    }
     int64_t GetTiling(AscendC::tiling::TCubeTiling& tiling) override
     {
         const int64_t ret = Compute();
         if (ret == -1) return -1;
-        tiling = tiling_;
+        optiling::twin_host::Load(tiling_, tiling);
         return ret;
     }
     int32_t GetSingleShape(int32_t& shapeM, int32_t& shapeN, int32_t& shapeK)
     {
-        shapeM = tiling_.singleCoreM;
-        shapeN = tiling_.singleCoreN;
-        shapeK = tiling_.singleCoreK;
+        shapeM = tiling_.get_singleCoreM();
+        shapeN = tiling_.get_singleCoreN();
+        shapeK = tiling_.get_singleCoreK();
         return 0;
     }
     int32_t GetCoreNum(int32_t& dim, int32_t& mDim, int32_t& nDim)
     {
-        dim = tiling_.usedCoreNum;
-        mDim = tiling_.singleCoreM > 0 ? twin_host::Ceil(singleM, tiling_.singleCoreM) : 0;
-        nDim = tiling_.singleCoreN > 0 ? twin_host::Ceil(singleN, tiling_.singleCoreN) : 0;
+        dim = tiling_.get_usedCoreNum();
+        const int32_t sm = tiling_.get_singleCoreM(), sn = tiling_.get_singleCoreN();
+        mDim = sm > 0 ? twin_host::Ceil(singleM, sm) : 0;
+        nDim = sn > 0 ? twin_host::Ceil(singleN, sn) : 0;
         return 0;
     }
     void EnableMultiCoreSplitK(bool flag) { enableSplitK_ = flag; }
