@@ -473,7 +473,10 @@ def example_tiling(kdir: str, asc: str, call: str, nbytes: int) -> bytes:
     if not os.path.exists(exe):
         with open(exe + ".cpp", "w") as f:
             f.write(unit)
-        proc = subprocess.run(["g++", "-std=c++17", "-O0", "-w", "-I", STAND_IN, "-I", os.path.join(sdk, "host_include"),
+        # The file's kernels come along but never run here: their sections are dropped at link time, so the
+        # twin's runtime they call need not be linked.
+        proc = subprocess.run(["g++", "-std=c++17", "-O0", "-w", "-ffunction-sections", "-fdata-sections",
+                               "-Wl,--gc-sections", "-I", STAND_IN, "-I", os.path.join(sdk, "host_include"),
                                "-I", os.path.join(sdk, "include"), "-I", kdir, exe + ".cpp", "-o", exe + ".tmp"],
                               capture_output=True, text=True)
         if proc.returncode != 0:
@@ -503,6 +506,48 @@ def softmax_case(kdir, gen) -> Case:
                     "y": torch.zeros(32 * 32), "workspace": torch.zeros(1024), "tiling": tiling},
                 {"y": y.reshape(-1), "max": mx.expand(32, 8).reshape(-1), "sum": sm.expand(32, 8).reshape(-1)},
                 1e-5, 1e-6)
+
+
+# ---- i21-mmhost: the Matmul examples, their tiling from their own GenerateTiling (matmul_tiling:: on the twin) ----
+
+MM = f"{ADV}/00_matmul"
+LIB_API_WORKSPACE = 16 << 20  # PlatformAscendC::GetLibApiWorkSpaceSize() on A2
+
+
+def mm_tiling(kdir: str, asc: str) -> bytes:
+    """The TCubeTiling bytes the example's GenerateTiling(platform, buf) writes, on the platform its main asks for
+    (PlatformAscendCManager::GetInstance(): the twin's default Ascend910B2, 24 AIC / 48 AIV)."""
+    return example_tiling(kdir, asc, "static uint8_t buf[sizeof(TCubeTiling)]; GenerateTiling("
+                          "platform_ascendc::PlatformAscendCManager::GetInstance(), buf); tiling = buf;", 49 * 4)
+
+
+def mm_operands(gen, m: int, n: int, k: int, bias: bool):
+    """Half A [m, k] and B [k, n], a float bias [n]; the float64 reference A @ B (+ bias)."""
+    a = rand(gen, (m, k), -1, 1, torch.float16)
+    b = rand(gen, (k, n), -1, 1, torch.float16)
+    ref = a.double() @ b.double()
+    args = {"a": a.reshape(-1), "b": b.reshape(-1)}
+    if bias:
+        args["bias"] = rand(gen, (n,), -1, 1)
+        ref = ref + args["bias"].double()
+    else:
+        args["bias"] = torch.zeros(1)
+    return args, ref
+
+
+def mm_case(asc: str, m: int, n: int, k: int, blocks, user_workspace: int = 0, post=None):
+    """An example computing C = A @ B + bias (float C, ND) with the shapes of its main; `blocks(usedCoreNum)` is
+    the launch's block count as its main derives it; `post` what its vector part applies to C."""
+    def make(kdir, gen) -> Case:
+        tiling = mm_tiling(kdir, asc)
+        used = struct.unpack_from("<i", tiling, 0)[0]
+        args, ref = mm_operands(gen, m, n, k, True)
+        c = torch.full((m * n,), float("nan"))
+        ws = torch.zeros((LIB_API_WORKSPACE + user_workspace) // 4)
+        expect = (post(ref) if post else ref).reshape(-1)
+        # float32 accumulation of K half products: relative 2^-24 per step on |a||b| sums below K.
+        return Case(blocks(used), dict(args, c=c, workspace=ws, tilingGm=tiling), {"c": expect}, 1e-5, 1e-5 * k ** 0.5)
+    return make
 
 
 KERNELS: List[Kernel] = [
@@ -616,4 +661,22 @@ KERNELS: List[Kernel] = [
     example("ex_softmax", f"{ADV}/01_activation/softmax/softmax.asc", "softmax_custom",
             "SoftMax (basic block), AdjustSoftMaxRes; tiling-data class with a SoftMaxTiling struct field, "
             "SoftMaxTilingFunc(optiling::SoftMaxTiling&)", softmax_case),
+    # ---- i21-mmhost: the Matmul examples with the tiling their own GenerateTiling computes ----
+    example("ex_mm_matmul", f"{MM}/matmul/matmul.asc", "matmul_custom",
+            "Matmul cube-only (__cube__): IterateAll into GM, SetTail; MultiCoreMatmulTiling over the AICs",
+            mm_case("matmul.asc", 128, 2048, 1024, lambda used: used)),
+    example("ex_mm_async_iterate", f"{MM}/matmul_async_iterate/matmul_async_iterate.asc",
+            "matmul_async_iterate_custom", "Matmul MIX: Iterate<false> + SetWorkspace, GetTensorC<false> into VECIN, "
+            "CFG_MDL; MultiCoreMatmulTiling over the AIVs", mm_case("matmul_async_iterate.asc", 640, 1024, 512,
+                                                                   lambda used: used // 2, 640 * 1024 * 4)),
+    example("ex_mm_async_iterate_all", f"{MM}/matmul_async_iterate_all/matmul_async_iterate_all.asc",
+            "matmul_async_iterate_all_custom", "Matmul MIX: IterateAll<false> + WaitIterateAll, CFG_MDL",
+            mm_case("matmul_async_iterate_all.asc", 640, 1024, 512, lambda used: used // 2)),
+    example("ex_mm_k_reorder_load", f"{MM}/matmul_k_reorder_load/matmul_k_reorder_load.asc",
+            "matmul_k_reorder_load_custom", "Matmul MIX: GetMDLConfig(enableKdimReorderLoad), IterateAll into GM",
+            mm_case("matmul_k_reorder_load.asc", 768, 2048, 6144, lambda used: (used + 1) // 2)),
+    example("ex_mm_fused", f"{MM}/matmul_fused/matmul_fused.asc", "matmul_fused_custom",
+            "Matmul MIX: Iterate<false>, GetTensorC<false> into VECIN, LeakyRelu; SetFixSplit(256, 128), FIRSTM",
+            mm_case("matmul_fused.asc", 1024, 640, 256, lambda used: 1, 1024 * 640 * 4,
+                    lambda r: torch.nn.functional.leaky_relu(r, 0.001))),
 ]

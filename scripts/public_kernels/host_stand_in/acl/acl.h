@@ -12,6 +12,7 @@
 #include <string>
 
 typedef int aclError;
+typedef uint16_t aclFloat16;  // acl_base_rt.h
 typedef void* aclrtStream;
 typedef void* aclrtContext;
 static const int ACL_SUCCESS = 0;
@@ -39,6 +40,14 @@ namespace pubk_acl {
 }  // namespace pubk_acl
 
 inline aclError aclInit(const char*) { return pubk_acl::Unavailable("aclInit"); }
+inline float aclFloat16ToFloat(aclFloat16)
+{
+    pubk_acl::Unavailable("aclFloat16ToFloat");
+}
+inline aclFloat16 aclFloatToFloat16(float)
+{
+    pubk_acl::Unavailable("aclFloatToFloat16");
+}
 inline aclError aclFinalize() { return pubk_acl::Unavailable("aclFinalize"); }
 inline aclError aclrtSetDevice(int32_t) { return pubk_acl::Unavailable("aclrtSetDevice"); }
 inline aclError aclrtResetDevice(int32_t) { return pubk_acl::Unavailable("aclrtResetDevice"); }

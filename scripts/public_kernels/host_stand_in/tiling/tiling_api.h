@@ -7,6 +7,10 @@
 // advanced APIs' optiling:: classes through the headers it gathers; so does this one.
 #pragma once
 
+// CANN's header reaches <iostream> through conv/conv3d/conv3d_tiling.h (conv3d_tiling_base.h includes
+// impl/adv_api/tiling/conv/conv3d_tiling_util.h); examples' host code uses std::cout relying on it.
+#include <iostream>
+
 #include "register/tilingdata_base.h"
 #include "tiling/matmul/matmul_tiling.h"
 #include "tiling/matmul/bmm_tiling.h"

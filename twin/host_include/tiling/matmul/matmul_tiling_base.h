@@ -34,6 +34,10 @@
 #include <cstdio>
 #include <map>
 
+// graph/types.h first: CANN reaches it through matmul_tilingdata.h -> register/tilingdata_base.h ->
+// graph/ascend_string.h; on the twin it also takes back kernel_type.h's DT_* macros, which would otherwise turn
+// DataType's enumerators below into numbers in a unit that included kernel_operator.h first.
+#include "graph/types.h"
 #include "kernel_tiling/kernel_tiling.h"
 #include "tiling/matmul/matmul_tilingdata.h"
 #include "tiling/platform/platform_ascendc.h"
