@@ -535,13 +535,17 @@ def mm_operands(gen, m: int, n: int, k: int, bias: bool):
     return args, ref
 
 
-def mm_case(asc: str, m: int, n: int, k: int, blocks, user_workspace: int = 0, post=None):
-    """An example computing C = A @ B + bias (float C, ND) with the shapes of its main; `blocks(usedCoreNum)` is
-    the launch's block count as its main derives it; `post` what its vector part applies to C."""
+def mm_case(asc: str, m: int, n: int, k: int, blocks, user_workspace: int = 0, post=None, bias: bool = True,
+            bias_arg: bool = True):
+    """An example computing C = A @ B (+ bias when its IS_BIAS is set; float C, ND) with the shapes of its main;
+    `blocks(usedCoreNum)` is the launch's block count as its main derives it; `post` what its vector part applies
+    to C; `bias_arg` whether its kernel takes a bias pointer."""
     def make(kdir, gen) -> Case:
         tiling = mm_tiling(kdir, asc)
         used = struct.unpack_from("<i", tiling, 0)[0]
-        args, ref = mm_operands(gen, m, n, k, True)
+        args, ref = mm_operands(gen, m, n, k, bias)
+        if not bias_arg:
+            del args["bias"]
         c = torch.full((m * n,), float("nan"))
         ws = torch.zeros((LIB_API_WORKSPACE + user_workspace) // 4)
         expect = (post(ref) if post else ref).reshape(-1)
@@ -679,4 +683,20 @@ KERNELS: List[Kernel] = [
             "Matmul MIX: Iterate<false>, GetTensorC<false> into VECIN, LeakyRelu; SetFixSplit(256, 128), FIRSTM",
             mm_case("matmul_fused.asc", 1024, 640, 256, lambda used: 1, 1024 * 640 * 4,
                     lambda r: torch.nn.functional.leaky_relu(r, 0.001))),
+    example("ex_mm_mn_double_buffer", f"{MM}/matmul_mn_double_buffer/matmul_mn_double_buffer.asc",
+            "matmul_mn_double_buffer_custom", "Matmul cube-only: CFG_MDL with ScheduleType::OUTER_PRODUCT, ORDER_M; "
+            "SetMatmulConfigParams(OUTER_PRODUCT, FIRSTM)",
+            mm_case("matmul_mn_double_buffer.asc", 128, 7680, 16, lambda used: used, bias=False)),
+    example("ex_mm_multi_core_unaligned", f"{MM}/matmul_multi_core_unaligned/matmul_multi_core_unaligned.asc",
+            "matmul_multi_core_unaligned_custom", "Matmul cube-only: CFG_NORM, M, N, K not multiples of 16, SetTail",
+            mm_case("matmul_multi_core_unaligned.asc", 1000, 700, 500, lambda used: used)),
+    example("ex_mm_preload", f"{MM}/matmul_preload/matmul_preload.asc", "matmul_preload_custom",
+            "Matmul cube-only: GetMDLConfig(doMTE2Preload = 2), SetTraverse(FIRSTN)",
+            mm_case("matmul_preload.asc", 128, 24576, 512, lambda used: used, bias=False)),
+    example("ex_mm_splitk", f"{MM}/matmul_splitk/matmul_splitk.asc", "matmul_splitk_custom",
+            "Matmul cube-only: EnableMultiCoreSplitK, Fill of C, IterateAll with atomic add",
+            mm_case("matmul_splitk.asc", 16, 16, 1024, lambda used: used, bias=False, bias_arg=False)),
+    example("ex_mm_unitflag", f"{MM}/matmul_unitflag/matmul_unitflag.asc", "matmul_unitflag_custom",
+            "Matmul cube-only: CFG_MDL with enUnitFlag",
+            mm_case("matmul_unitflag.asc", 1024, 4096, 1024, lambda used: used)),
 ]

@@ -23,7 +23,8 @@
 // area + 64 x perimeter per core and the base blocks are at
 // most 128 x 256 (stepM = stepN = 1, stepKa = stepKb the largest power of two up to 8 that L1 takes), so the numbers may differ from
 // CANN's for the same calls while meeting the same constraints. GetTiling also returns -1 for what CANN refuses on
-// A2 and for what A2 does not have: a shape that is not positive, MatrixMadType::MXMODE (dav-3510's MX Matmul),
+// A2 (ScheduleType::OUTER_PRODUCT under MDL with baseK below singleCoreK) and for what A2 does not have: a shape
+// that is not positive, MatrixMadType::MXMODE (dav-3510's MX Matmul),
 // ScheduleType::N_BUFFER_33 with more than three base rows per core. Not provided: BatchMatmulTiling, the
 // EnableL1BankConflictOptimise query, the MatmulGetTmpBufSize functions. GetTiling fills CANN's tiling-data class
 // optiling::TCubeTiling (tiling/matmul/matmul_tilingdata.h) or the kernel's AscendC::tiling::TCubeTiling.
@@ -576,10 +577,15 @@ protected:
                     }
                 }
             }
-            const int32_t kd = enableSplitK_ ? std::min(blocks / used, Ceil(k, 2 * ReduceBlock(aType_.dataType))) : 1;
-            if (kd > 1) {
-                sk = Align(Ceil(k, kd), ReduceBlock(aType_.dataType));
-                used *= Ceil(k, sk);
+            // EnableMultiCoreSplitK: K in equal parts of whole 32-byte blocks over the cores left.
+            if (enableSplitK_) {
+                const int32_t k0 = ReduceBlock(aType_.dataType);
+                int32_t kd = std::min(blocks / used, k / k0);
+                while (kd > 1 && (k % kd != 0 || (k / kd) % k0 != 0)) --kd;
+                if (kd > 1) {
+                    sk = k / kd;
+                    used *= kd;
+                }
             }
         }
         if (sm <= 0 || sn <= 0 || sk <= 0) return Refuse(api, "SetSingleShape's sizes are positive");
@@ -638,6 +644,11 @@ protected:
                     continue;
                 }
                 return Refuse(api, "A1, B1 and the bias fit in L1 (SetBufferSpace's size)");
+            }
+            // OUTER_PRODUCT (CANN's AdjustOuterProductL0Factor): the whole singleCoreK in one base K under MDL.
+            if (scheduleType == ScheduleType::OUTER_PRODUCT && bk < sk &&
+                (mmConfigType == 1 || (mmConfigType == 0 && batchNum != 0))) {
+                return Refuse(api, "ScheduleType::OUTER_PRODUCT with MDL: baseK covers singleCoreK");
             }
             Fill(m, n, sm, sn, sk, used, bm, bn, bk, stepK, db, dbA, dbB, db * stepK * group + bias);
             return 0;
@@ -706,9 +717,23 @@ private:
             const int64_t aLoad = sm + int64_t(sn) * mLoop, bLoad = sn + int64_t(sm) * nLoop;
             t.iterateOrder = !fullA && !fullB ? 0 : (fullA && !fullB) ? 1 : (!fullA && fullB) ? 0 : aLoad < bLoad;
         }
+        // OUTER_PRODUCT computes two base blocks an iteration: when two do not fit in L0C, half the base block
+        // along the order's inner axis, twice the step (CANN's AdjustOuterProductL0Factor).
+        if (scheduleType == ScheduleType::OUTER_PRODUCT &&
+            int64_t(bm) * bn * 2 * FP32_BYTES > bufferPool_.l0CSize) {
+            if (t.iterateOrder == 0) {
+                t.baseN = twin_host::Align(bn / 2, C0_SIZE);
+                t.stepN *= 2;
+            } else {
+                t.baseM = twin_host::Align(bm / 2, C0_SIZE);
+                t.stepM *= 2;
+            }
+            t.depthA1 = t.stepM * t.stepKa * db;
+            t.depthB1 = t.stepN * t.stepKb * db;
+        }
         t.shareMode = 0;
         t.shareL1Size = static_cast<int32_t>(l1Used);
-        t.shareL0CSize = bm * bn * FP32_BYTES;
+        t.shareL0CSize = t.baseM * t.baseN * FP32_BYTES;
         t.shareUbSize = 0;
         t.batchM = t.batchN = t.singleBatchM = t.singleBatchN = 1;
         t.depthAL1CacheUB = t.depthBL1CacheUB = 0;
