@@ -241,6 +241,41 @@ TEST_CASE("refusals where CANN refuses (-1), each beside a passing counterpart")
     CHECK(mx.GetTiling(t) == 0);
 }
 
+TEST_CASE("EnableMultiCoreSplitK splits K in equal parts; OUTER_PRODUCT keeps two base blocks in L0C or is refused")
+{
+    AscendC::tiling::TCubeTiling t{};
+    // 16 x 16 x 1024 half on 24 cores: K in 16 parts of 64 (whole 32-byte blocks), 16 cores.
+    MultiCoreMatmulTiling split(Platform());
+    split.SetDim(24);
+    split.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+    split.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+    split.SetShape(16, 16, 1024);
+    split.EnableMultiCoreSplitK(true);
+    CHECK(split.GetTiling(t) == 0);
+    CHECK(t.singleCoreK * (t.usedCoreNum / ((16 + t.singleCoreM - 1) / t.singleCoreM)) == 1024);
+    CHECK(t.usedCoreNum > 1 && t.usedCoreNum <= 24 && 1024 % t.singleCoreK == 0 && t.singleCoreK % 16 == 0);
+    split.EnableMultiCoreSplitK(false);  // the counterpart: K whole on one core
+    CHECK(split.GetTiling(t) == 0);
+    CHECK(t.singleCoreK == 1024 && t.usedCoreNum == 1);
+
+    // OUTER_PRODUCT, ORDER_M: 128 x 256 blocks twice do not fit L0C, so baseN halves and stepN doubles.
+    auto outer = [&](int32_t k, int32_t mmConfigType, MatrixTraverse order) {
+        MultiCoreMatmulTiling api(Platform());
+        api.SetDim(1);
+        api.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+        api.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+        api.SetShape(128, 7680, k);
+        api.SetMatmulConfigParams(MatmulConfigParams(mmConfigType, false, ScheduleType::OUTER_PRODUCT, order, false));
+        return api.GetTiling(t);
+    };
+    CHECK(outer(16, 1, MatrixTraverse::FIRSTM) == 0);
+    CHECK(int64_t(t.baseM) * t.baseN * 2 * 4 <= 131072 && t.stepN == 2 && t.depthB1 % 2 == 0);
+    CHECK(outer(16, 1, MatrixTraverse::FIRSTN) == 0);
+    CHECK(int64_t(t.baseM) * t.baseN * 2 * 4 <= 131072 && t.iterateOrder == 1);
+    CHECK(outer(4096, 1, MatrixTraverse::FIRSTM) == -1);  // MDL: baseK must cover singleCoreK
+    CHECK(outer(4096, 0, MatrixTraverse::FIRSTM) == 0);   // Norm without batches: allowed
+}
+
 namespace {
 
 // A tiling of the API run through op_kernel/matmul_cube.cpp (the Matmul object, cube only): its cores take the
