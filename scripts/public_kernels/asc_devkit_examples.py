@@ -514,11 +514,15 @@ MM = f"{ADV}/00_matmul"
 LIB_API_WORKSPACE = 16 << 20  # PlatformAscendC::GetLibApiWorkSpaceSize() on A2
 
 
-def mm_tiling(kdir: str, asc: str) -> bytes:
-    """The TCubeTiling bytes the example's GenerateTiling(platform, buf) writes, on the platform its main asks for
+def mm_tiling(kdir: str, asc: str, returned: bool = False) -> bytes:
+    """The TCubeTiling bytes the example's GenerateTiling(platform, buf) writes (or, `returned`, the
+    AscendC::tiling::TCubeTiling GenerateTiling(platform) returns), on the platform its main asks for
     (PlatformAscendCManager::GetInstance(): the twin's default Ascend910B2, 24 AIC / 48 AIV)."""
-    return example_tiling(kdir, asc, "static uint8_t buf[sizeof(TCubeTiling)]; GenerateTiling("
-                          "platform_ascendc::PlatformAscendCManager::GetInstance(), buf); tiling = buf;", 49 * 4)
+    platform = "platform_ascendc::PlatformAscendCManager::GetInstance()"
+    call = (f"static AscendC::tiling::TCubeTiling t = GenerateTiling({platform}); "
+            "tiling = reinterpret_cast<const uint8_t*>(&t);") if returned else \
+        f"static uint8_t buf[sizeof(TCubeTiling)]; GenerateTiling({platform}, buf); tiling = buf;"
+    return example_tiling(kdir, asc, call, 50 * 4)  # sizeof(TCubeTiling): 50 int32_t fields
 
 
 def mm_operands(gen, m: int, n: int, k: int, bias: bool):
@@ -536,12 +540,13 @@ def mm_operands(gen, m: int, n: int, k: int, bias: bool):
 
 
 def mm_case(asc: str, m: int, n: int, k: int, blocks, user_workspace: int = 0, post=None, bias: bool = True,
-            bias_arg: bool = True):
+            bias_arg: bool = True, returned: bool = False):
     """An example computing C = A @ B (+ bias when its IS_BIAS is set; float C, ND) with the shapes of its main;
     `blocks(usedCoreNum)` is the launch's block count as its main derives it; `post` what its vector part applies
-    to C; `bias_arg` whether its kernel takes a bias pointer."""
+    to C; `bias_arg` whether its kernel takes a bias pointer; `returned` whether GenerateTiling returns the tiling
+    (the kernel then takes it by value, as `tiling`)."""
     def make(kdir, gen) -> Case:
-        tiling = mm_tiling(kdir, asc)
+        tiling = mm_tiling(kdir, asc, returned)
         used = struct.unpack_from("<i", tiling, 0)[0]
         args, ref = mm_operands(gen, m, n, k, bias)
         if not bias_arg:
@@ -550,7 +555,8 @@ def mm_case(asc: str, m: int, n: int, k: int, blocks, user_workspace: int = 0, p
         ws = torch.zeros((LIB_API_WORKSPACE + user_workspace) // 4)
         expect = (post(ref) if post else ref).reshape(-1)
         # float32 accumulation of K half products: relative 2^-24 per step on |a||b| sums below K.
-        return Case(blocks(used), dict(args, c=c, workspace=ws, tilingGm=tiling), {"c": expect}, 1e-5, 1e-5 * k ** 0.5)
+        args = dict(args, c=c, workspace=ws, **{"tiling" if returned else "tilingGm": tiling})
+        return Case(blocks(used), args, {"c": expect}, 1e-5, 1e-5 * k ** 0.5)
     return make
 
 
@@ -693,10 +699,11 @@ KERNELS: List[Kernel] = [
     example("ex_mm_preload", f"{MM}/matmul_preload/matmul_preload.asc", "matmul_preload_custom",
             "Matmul cube-only: GetMDLConfig(doMTE2Preload = 2), SetTraverse(FIRSTN)",
             mm_case("matmul_preload.asc", 128, 24576, 512, lambda used: used, bias=False)),
-    example("ex_mm_splitk", f"{MM}/matmul_splitk/matmul_splitk.asc", "matmul_splitk_custom",
-            "Matmul cube-only: EnableMultiCoreSplitK, Fill of C, IterateAll with atomic add",
-            mm_case("matmul_splitk.asc", 16, 16, 1024, lambda used: used, bias=False, bias_arg=False)),
     example("ex_mm_unitflag", f"{MM}/matmul_unitflag/matmul_unitflag.asc", "matmul_unitflag_custom",
             "Matmul cube-only: CFG_MDL with enUnitFlag",
             mm_case("matmul_unitflag.asc", 1024, 4096, 1024, lambda used: used)),
+    example("ex_mm_intro_advanced_api", "examples/01_simd_cpp_api/00_introduction/02_matrix/matmul_advanced_api/"
+            "matmul_advanced_api.asc", "matmul_custom", "Matmul cube-only: IterateAll, the tiling by value (SetDim(2))",
+            mm_case("matmul_advanced_api.asc", 512, 512, 128, lambda used: used, bias=False, bias_arg=False,
+                    returned=True)),
 ]

@@ -556,7 +556,7 @@ protected:
 
         // Cores: SetSingleShape's single-core shape, else the M x N grid of at most `blocks` cores with the least
         // cost per core, its block's area plus 64 times its perimeter (what it computes and what it loads per K
-        // step), then the fewest cores.
+        // step), then the fewest cores, then the most M split (a core's A rows are contiguous in GM).
         const bool singleShape = singleCoreM != -1 || singleCoreN != -1 || singleCoreK != -1;
         int32_t sm = m, sn = n, sk = k, used = 1;
         if (singleShape) {
@@ -566,7 +566,7 @@ protected:
             used = blockDim;
         } else if (blocks > 1) {
             int64_t best[2] = {INT64_MAX, INT64_MAX};
-            for (int32_t md = 1; md <= std::min(blocks, Ceil(m, C0_SIZE)); ++md) {
+            for (int32_t md = std::min(blocks, Ceil(m, C0_SIZE)); md >= 1; --md) {  // equal costs: M split first
                 const int32_t cm = md == 1 ? m : Align(Ceil(m, md), C0_SIZE), mr = Ceil(m, cm);
                 for (int32_t nd = 1; nd <= std::min(blocks / mr, Ceil(n, C0_SIZE)); ++nd) {
                     const int32_t cn = nd == 1 ? n : Align(Ceil(n, nd), C0_SIZE), nr = Ceil(n, cn);
