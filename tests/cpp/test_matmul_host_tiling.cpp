@@ -17,6 +17,7 @@
 #include "twin/launch.h"
 
 using namespace matmul_tiling;
+using ascend_twin::DType;
 
 namespace {
 
@@ -75,7 +76,8 @@ bool Valid(const Ask& q, const AscendC::tiling::TCubeTiling& t, int64_t l1 = 512
                  (q.bias ? t.baseN * 4 : 0) <= l1,
          "A1 + B1 + bias within L1"},
         {t.shareL1Size <= l1 && t.shareL0CSize <= 131072, "shareL1Size / shareL0CSize within the budgets"},
-        {(t.dbL0A == 1 || t.dbL0A == 2) && (t.dbL0B == 1 || t.dbL0B == 2) && (t.dbL0C == 1 || t.dbL0C == 2), "db 1 or 2"},
+        {(t.dbL0A == 1 || t.dbL0A == 2) && (t.dbL0B == 1 || t.dbL0B == 2) && (t.dbL0C == 1 || t.dbL0C == 2),
+         "db 1 or 2"},
         {t.iterateOrder == 0 || t.iterateOrder == 1, "iterateOrder 0 or 1"},
         {t.isBias == int32_t(q.bias), "isBias"},
         {t.usedCoreNum >= 1 && t.usedCoreNum <= cores, "usedCoreNum within SetDim"},
@@ -123,7 +125,9 @@ TEST_CASE("every tiling keeps the kernel's and CANN's rules over shapes, dtypes,
         const int32_t* f = fixes[(i / 8) % 5];
         q.fixM = f[0], q.fixN = f[1], q.fixK = q.a == DataType::DT_INT8 && f[2] == 64 ? 64 : f[2];
         if (q.bias && q.fixN > 256) q.fixN = 256;
-        q.traverse = i % 7 == 0 ? MatrixTraverse::FIRSTN : (i % 11 == 0 ? MatrixTraverse::FIRSTM : MatrixTraverse::NOSET);
+        q.traverse = i % 7 == 0    ? MatrixTraverse::FIRSTN
+                     : i % 11 == 0 ? MatrixTraverse::FIRSTM
+                                   : MatrixTraverse::NOSET;
         AscendC::tiling::TCubeTiling t{};
         const int64_t ret = Tile(q, t);
         // float32 A at a fixed 256 x 128 base: 256 x 128 x 4 x 1 fits L0C; every asked tiling exists.
@@ -280,7 +284,7 @@ namespace {
 
 // A tiling of the API run through op_kernel/matmul_cube.cpp (the Matmul object, cube only): its cores take the
 // tiling's singleCoreM x singleCoreN blocks; C against a float64 reference with float32 accumulation's bound.
-bool RunsToReference(const Ask& q, ascend_twin::DType dtype, std::mt19937& rng)
+bool RunsToReference(const Ask& q, DType dtype, std::mt19937& rng)
 {
     AscendC::tiling::TCubeTiling t{};
     if (Tile(q, t) != 0) return false;
@@ -291,7 +295,7 @@ bool RunsToReference(const Ask& q, ascend_twin::DType dtype, std::mt19937& rng)
     td.mFormerNum = td.mCoreNum, td.mFormerLen = t.singleCoreM, td.mTailLen = t.singleCoreM;
     td.nFormerNum = td.nCoreNum, td.nFormerLen = t.singleCoreN, td.nTailLen = t.singleCoreN;
     td.transA = q.transA, td.transB = q.transB;
-    const uint32_t es = dtype == ascend_twin::DType::kFloat32 ? 4 : 2;
+    const uint32_t es = dtype == DType::kFloat32 ? 4 : 2;
     std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
     auto fill = [&](size_t count, std::vector<uint8_t>& bytes, std::vector<double>& values) {
         bytes.resize(count * es);
@@ -303,9 +307,10 @@ bool RunsToReference(const Ask& q, ascend_twin::DType dtype, std::mt19937& rng)
                 values[i] = v;
                 continue;
             }
-            const uint16_t h = dtype == ascend_twin::DType::kFloat16 ? ascend_twin::FloatToHalfBits(v) : ascend_twin::FloatToBf16Bits(v);
+            const uint16_t h =
+                dtype == DType::kFloat16 ? ascend_twin::FloatToHalfBits(v) : ascend_twin::FloatToBf16Bits(v);
             std::memcpy(&bytes[i * 2], &h, 2);
-            values[i] = dtype == ascend_twin::DType::kFloat16 ? ascend_twin::HalfBitsToFloat(h) : ascend_twin::Bf16BitsToFloat(h);
+            values[i] = dtype == DType::kFloat16 ? ascend_twin::HalfBitsToFloat(h) : ascend_twin::Bf16BitsToFloat(h);
         }
     };
     std::vector<uint8_t> a, b, c(size_t(q.m) * q.n * es, 0xff);
@@ -323,7 +328,7 @@ bool RunsToReference(const Ask& q, ascend_twin::DType dtype, std::mt19937& rng)
                  {"c", c.data(), c.size()},       {"workspace", nullptr, 0},
                  {"tiling", &td, sizeof td}};
     ascend_twin::Launch(spec);
-    const double outEps = es == 4 ? 0x1p-24 : (dtype == ascend_twin::DType::kFloat16 ? 0x1p-11 : 0x1p-8);
+    const double outEps = es == 4 ? 0x1p-24 : (dtype == DType::kFloat16 ? 0x1p-11 : 0x1p-8);
     uint64_t wrong = 0;
     for (int32_t i = 0; i < q.m; ++i) {
         for (int32_t j = 0; j < q.n; ++j) {
@@ -343,9 +348,10 @@ bool RunsToReference(const Ask& q, ascend_twin::DType dtype, std::mt19937& rng)
             } else {
                 uint16_t h;
                 std::memcpy(&h, &c[at * 2], 2);
-                got = dtype == ascend_twin::DType::kFloat16 ? ascend_twin::HalfBitsToFloat(h) : ascend_twin::Bf16BitsToFloat(h);
+                got = dtype == DType::kFloat16 ? ascend_twin::HalfBitsToFloat(h) : ascend_twin::Bf16BitsToFloat(h);
             }
-            const double allowed = outEps * std::fabs(ref) + 0x1p-24 + double(q.k + 1) * 0x1p-24 * absSum * (1 + outEps);
+            const double allowed =
+                outEps * std::fabs(ref) + 0x1p-24 + double(q.k + 1) * 0x1p-24 * absSum * (1 + outEps);
             wrong += !(std::fabs(got - ref) <= allowed);
         }
     }
@@ -363,9 +369,9 @@ TEST_CASE("its tilings run the twin's Matmul (op_kernel/matmul_cube.cpp) to floa
 {
     std::mt19937& rng = check::Rng();
     std::uniform_int_distribution<int32_t> side(1, 200), deep(1, 600);
-    const std::pair<ascend_twin::DType, DataType> types[] = {{ascend_twin::DType::kFloat16, DataType::DT_FLOAT16},
-                                                {ascend_twin::DType::kBFloat16, DataType::DT_BF16},
-                                                {ascend_twin::DType::kFloat32, DataType::DT_FLOAT}};
+    const std::pair<DType, DataType> types[] = {{DType::kFloat16, DataType::DT_FLOAT16},
+                                                {DType::kBFloat16, DataType::DT_BF16},
+                                                {DType::kFloat32, DataType::DT_FLOAT}};
     const int32_t dims[] = {0, 1, 3, 8, 24};
     int passed = 0, runs = 0;
     for (int i = 0; i < 15; ++i) {

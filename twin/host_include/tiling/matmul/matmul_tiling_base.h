@@ -19,15 +19,18 @@
 // A's K is loaded whole, M first when only B's, else the order that loads less).
 //
 // The twin does NOT reproduce CANN's search (its cost model over core splits and L0/L1 factors): where the caller
-// leaves them free, the split takes the grid of at most SetDim cores of the least
-// area + 64 x perimeter per core and the base blocks are at
-// most 128 x 256 (stepM = stepN = 1, stepKa = stepKb the largest power of two up to 8 that L1 takes), so the numbers may differ from
-// CANN's for the same calls while meeting the same constraints. GetTiling also returns -1 for what CANN refuses on
-// A2 (ScheduleType::OUTER_PRODUCT under MDL with baseK below singleCoreK) and for what A2 does not have: a shape
-// that is not positive, MatrixMadType::MXMODE (dav-3510's MX Matmul),
-// ScheduleType::N_BUFFER_33 with more than three base rows per core. Not provided: BatchMatmulTiling, the
-// EnableL1BankConflictOptimise query, the MatmulGetTmpBufSize functions. GetTiling fills CANN's tiling-data class
-// optiling::TCubeTiling (tiling/matmul/matmul_tilingdata.h) or the kernel's AscendC::tiling::TCubeTiling.
+// leaves them free, the split takes the grid of at most SetDim cores of the least area + 64 x perimeter per core
+// (then the fewest cores, then the most M split), the base blocks are at most 128 x 256, stepM = stepN = 1 and
+// stepKa = stepKb the largest power of two up to 8 that L1 takes; so the numbers may differ from CANN's for the
+// same calls while meeting the same constraints (a kernel written for CANN's particular split may not run with
+// them). EnableMultiCoreSplitK splits K in equal parts of whole 32-byte blocks over the cores the M x N grid leaves;
+// OUTER_PRODUCT keeps two base blocks in L0C, else halves the inner axis's block and doubles its step (CANN's
+// AdjustOuterProductL0Factor). GetTiling also returns -1, with the reason on stderr, for what CANN refuses on A2
+// (OUTER_PRODUCT under MDL with baseK below singleCoreK; N_BUFFER_33 with more than three base rows a core) and
+// for a shape or SetDim count that is not positive and MatrixMadType::MXMODE (dav-3510's MX Matmul). Not provided:
+// BatchMatmulTiling, the EnableL1BankConflictOptimise query, the MatmulGetTmpBufSize functions. GetTiling fills
+// CANN's tiling-data class optiling::TCubeTiling (tiling/matmul/matmul_tilingdata.h) or the kernel's
+// AscendC::tiling::TCubeTiling.
 #pragma once
 
 #include <algorithm>
@@ -597,7 +600,8 @@ protected:
         // multiple of 32 bytes of A's type and of 16) as large as L0A and L0B take with double buffering.
         const int32_t kAlign = std::max(ReduceBlock(aType_.dataType), int32_t(C0_SIZE));
         const int64_t l1Cap = std::min<int64_t>(p.l1Size, int64_t(oriBufferPool_.l1Size) - kL1Kept);
-        int32_t bm = baseM != -1 ? baseM : Clamp(Align(sm, C0_SIZE), adjust_.minBaseM, std::min(kMaxBaseM, adjust_.maxBaseM));
+        int32_t bm = baseM != -1 ? baseM
+                                 : Clamp(Align(sm, C0_SIZE), adjust_.minBaseM, std::min(kMaxBaseM, adjust_.maxBaseM));
         int32_t bn = baseN != -1 ? baseN
                                  : Clamp(Align(sn, C0_SIZE), adjust_.minBaseN,
                                          std::min(isBias ? kMaxBiasN : kMaxBaseN, adjust_.maxBaseN));
