@@ -150,6 +150,19 @@ TEST_CASE("SetBufferSpace's smaller L1 and L0C are kept; GetCoreNum and GetSingl
     CHECK(Tile(q, t, 64 * 1024, 32 * 1024) == 0);
     CHECK(Valid(q, t, 64 * 1024));
     CHECK(int64_t(t.baseM) * t.baseN * 4 <= 32 * 1024);
+    // A small L1 makes the free blocks shrink; asking again gives the same tiling (GetTiling keeps no state).
+    {
+        MultiCoreMatmulTiling api(Platform());
+        api.SetDim(4);
+        api.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+        api.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+        api.SetShape(2048, 2048, 4096);
+        CHECK(api.SetBufferSpace(40 * 1024, -1, -1) == 0);  // 128 x 256 blocks of baseK 64 need 48 KiB
+        AscendC::tiling::TCubeTiling first{}, second{};
+        CHECK(api.GetTiling(first) == 0 && api.GetTiling(second) == 0);
+        CHECK(std::memcmp(&first, &second, sizeof first) == 0);
+        CHECK(first.shareL1Size <= 40 * 1024 && first.baseK < 64);
+    }
     MultiCoreMatmulTiling api(Platform());
     api.SetDim(8);
     api.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);

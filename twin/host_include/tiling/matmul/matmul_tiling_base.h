@@ -610,6 +610,7 @@ protected:
         if (int64_t(bm) * bn * FP32_BYTES > p.l0CSize) {
             return Refuse(api, "baseM x baseN float32 fits in L0C (SetBufferSpace's size)");
         }
+        int32_t maxK = adjust_.maxBaseK;  // lowered below while L1 does not take the blocks
         for (;;) {
             int32_t bk = baseK;
             int32_t dbA = 2, dbB = 2;
@@ -617,7 +618,7 @@ protected:
                 const int64_t room = std::min(p.l0ASize / Bytes(int64_t(bm) * 2, aType_.dataType),
                                               p.l0BSize / Bytes(int64_t(bn) * 2, bType_.dataType));
                 bk = static_cast<int32_t>(std::min<int64_t>({room / kAlign * kAlign, Align(sk, kAlign),
-                                                             int64_t(adjust_.maxBaseK) / kAlign * kAlign}));
+                                                             int64_t(maxK) / kAlign * kAlign}));
                 if (bk < kAlign) bk = kAlign;
             }
             if (Bytes(int64_t(bm) * bk * dbA, aType_.dataType) > p.l0ASize) dbA = 1;
@@ -636,7 +637,7 @@ protected:
             if (db * stepK * group + bias > l1Cap) db = 1;
             if (db * stepK * group + bias > l1Cap) {
                 if (baseK == -1 && bk > kAlign) {  // a smaller baseK
-                    adjust_.maxBaseK = bk - kAlign;
+                    maxK = bk - kAlign;
                     continue;
                 }
                 if (baseK == -1 && baseN == -1 && bn > C0_SIZE) {
