@@ -1,5 +1,5 @@
 """The public kernels scripts/measure_public_kernels.py measures, one module per repository."""
-from typing import List
+from typing import List, Optional
 
 from . import asc_devkit, asc_devkit_examples, ops_math, ops_nn, samples, sgl_kernel_npu, vllm_ascend
 from .common import Kernel
@@ -8,8 +8,10 @@ _MODULES = (asc_devkit, asc_devkit_examples, ops_math, ops_nn, samples, vllm_asc
 REPOSITORIES = list(dict.fromkeys(m.REPO for m in _MODULES))  # asc-devkit has two modules
 
 
-def all_kernels() -> List[Kernel]:
-    kernels = [k for m in _MODULES for k in m.KERNELS]
+def all_kernels(root: Optional[str] = None) -> List[Kernel]:
+    """Every listed kernel; with the checkouts' root, also an entry for each asc-devkit A2 example without a run
+    (asc_devkit_examples.unmeasured), so that these count as failures."""
+    kernels = [k for m in _MODULES for k in m.KERNELS] + (asc_devkit_examples.unmeasured(root) if root else [])
     names = [k.name for k in kernels]
     dup = {n for n in names if names.count(n) > 1}
     if dup:

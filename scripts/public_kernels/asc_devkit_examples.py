@@ -332,6 +332,57 @@ def sum_case(kdir, gen) -> Case:
                 {"dstGm": expect}, 1e-5, 1e-5)
 
 
+def logsoftmax_case(kdir, gen) -> Case:
+    # main(): 128 x 128 float rows, tmpBufSize = GetLogSoftMaxMinTmpSize({128, 128}, 4, false); shapeInfo (8
+    # uint32) is bound to a GlobalTensor and never read. The kernel's own LogSoftMaxTiling is left
+    # default-initialised: LogSoftMax works its tiling out from the shape and the buffer. The API's documented
+    # result is log10 of the softmax (LogSoftMax docs), not the natural log.
+    x = rand(gen, (128, 128), -8, 8)
+    tmp = host_value("std::vector<int64_t> v = {128, 128}; ge::Shape s(v); "
+                     "return AscendC::GetLogSoftMaxMinTmpSize(s, sizeof(float), false);")
+    return Case(1, {"shapeInfo": torch.tensor([128, 128] + [0] * 6, dtype=torch.int32), "srcGm": x.reshape(-1),
+                    "dstGm": torch.zeros(128 * 128), "tmpBufSize": tmp},
+                {"dstGm": torch.log10(torch.softmax(x.double(), 1)).reshape(-1)}, *TRANSCENDENTAL)
+
+
+def rmsnorm_case(kdir, gen) -> Case:
+    # rmsnorm_custom: B 4, S 8, H 64 float, epsilon 5e-05, memMode 3 (the whole PopStackBuffer as the temporary
+    # buffer, tiled by the example's own kernel-side GetRmsNormTilingInfo), one core.
+    x = rand(gen, (4 * 8, 64), -3, 3)
+    gamma = rand(gen, 64, -2, 2)
+    eps = float(torch.tensor(5e-05, dtype=torch.float32))
+    xd = x.double()
+    expect = xd / torch.sqrt((xd * xd).mean(1, keepdim=True) + eps) * gamma.double()
+    return Case(1, {"srcGm": x.reshape(-1), "gammaGm": gamma, "dstGm": torch.zeros(32 * 64)},
+                {"dstGm": expect.reshape(-1)}, *TRANSCENDENTAL)
+
+
+def type_traits_case(kdir, gen) -> Case:
+    """kernel_type_traits prints AscendC::Std's type traits (and asserts others). The reference is what the same
+    class prints with the C++ standard library's traits: its text with AscendC::Std:: -> std::, AscendC::printf ->
+    std::printf and ascendc_assert -> assert, compiled by g++ and run on the host."""
+    with open(os.path.join(kdir, "type_traits.asc")) as f:
+        text = f.read()
+    body = re.search(r"class TypeTraitsTest \{.*?\n\};\n", text, re.S).group(0)
+    def host(code: str) -> str:  # outside string literals (the format strings keep their text)
+        for old, new in (("AscendC::Std::", "std::"), ("AscendC::printf", "std::printf"),
+                         ("ascendc_assert", "assert"), ("__aicore__", "")):
+            code = code.replace(old, new)
+        return code
+    parts = re.split(r'("(?:\\.|[^"\\])*")', body)
+    body = "".join(p if i % 2 else host(p) for i, p in enumerate(parts))
+    unit = ("#include <cassert>\n#include <cstdio>\n#include <type_traits>\n" + body +
+            "int main() { TypeTraitsTest t; t.Init(); t.Process(); return 0; }\n")
+    exe = os.path.join(tempfile.gettempdir(), "pubk_type_traits_" + hashlib.sha256(unit.encode()).hexdigest()[:16])
+    if not os.path.exists(exe):
+        with open(exe + ".cpp", "w") as f:
+            f.write(unit)
+        subprocess.run(["g++", "-std=c++17", "-O0", exe + ".cpp", "-o", exe + ".tmp"], check=True)
+        os.replace(exe + ".tmp", exe)
+    expected = subprocess.run([exe], check=True, capture_output=True, text=True).stdout
+    return Case(1, {"dstGm": torch.zeros(8)}, {}, stdout=expected)
+
+
 def tiled_unary_case(n: int, fn, lo: float, hi: float):
     # {totalLength n, tileNum 8} by value, 8 cores, double-buffered tiles.
     def make(kdir, gen) -> Case:
@@ -445,19 +496,20 @@ def reduce_repeat_case(scenario: int):
 
 # ---- i21-tdata: examples whose host code declares its tiling with CANN's tiling-data classes -------------------
 
-def example_tiling(kdir: str, asc: str, call: str, nbytes: int) -> bytes:
+def example_tiling(kdir: str, asc: str, call: str, nbytes: int, defines=(), fn: str = "GenerateTiling") -> bytes:
     """The tiling bytes an example's own host code produces: the .asc file from its start to the end of its
-    GenerateTiling definition (the tiling-data class, ComputeTiling, GenerateTiling, unchanged), compiled as a host
+    GenerateTiling definition (or `fn`'s) (the tiling-data class, ComputeTiling, GenerateTiling, unchanged), compiled as a host
     program against the twin's host headers (register/tilingdata_base.h, the host tiling API) and the harness's
     stand-ins, with a main that runs `call` (C++ leaving the tiling in `const uint8_t* tiling`, as the example's main
-    calls GenerateTiling) and prints the first `nbytes` bytes. Cached by content and by the twin SDK's digest."""
+    calls GenerateTiling) and prints the first `nbytes` bytes; `defines`: the -D the example's build passes.
+    Cached by content, defines and the twin SDK's digest."""
     import ascend_ext.twin_kernels as tk
 
     with open(os.path.join(kdir, asc)) as f:
         text = f.read()
-    m = re.search(r"\n[^\n;{}]*\bGenerateTiling\([^;{]*\)\s*\{", text)
+    m = re.search(r"\n[^\n;{}]*\b" + fn + r"\([^;{]*\)\s*\{", text)
     if m is None:
-        raise LookupError(f"{asc}: no GenerateTiling definition")
+        raise LookupError(f"{asc}: no {fn} definition")
     depth, at = 0, m.end() - 1
     for at in range(m.end() - 1, len(text)):
         depth += {"{": 1, "}": -1}.get(text[at], 0)
@@ -465,17 +517,22 @@ def example_tiling(kdir: str, asc: str, call: str, nbytes: int) -> bytes:
             break
     host = text[:at + 1]
     sdk = os.path.join(os.path.dirname(os.path.abspath(tk.__file__)), "twin_sdk")
-    unit = f"{host}\n\n#include <cstdio>\nint main()\n{{\n    const uint8_t* tiling = nullptr;\n    {call}\n" \
+    # kernel_operator.h makes assert the twin's (it reports through the twin runtime, not linked here)
+    unit = f"{host}\n\n#include <cstdio>\n#include <cstdlib>\n" \
+           "[[noreturn]] void ascend_twin::FailAssert(const char* expr, const char* file, int line)\n" \
+           "{ std::fprintf(stderr, \"%s:%d: assertion failed: %s\\n\", file, line, expr); std::abort(); }\n" \
+           f"int main()\n{{\n    const uint8_t* tiling = nullptr;\n    {call}\n" \
            f"    for (int i = 0; i < {nbytes}; ++i) std::printf(\"%u \", static_cast<unsigned>(tiling[i]));\n" \
            "    return 0;\n}\n"
-    digest = hashlib.sha256((unit + tk.sdk_digest()).encode()).hexdigest()[:16]
+    flags = [f"-D{d}" for d in defines]
+    digest = hashlib.sha256((unit + " ".join(flags) + tk.sdk_digest()).encode()).hexdigest()[:16]
     exe = os.path.join(tempfile.gettempdir(), f"pubk_example_tiling_{digest}")
     if not os.path.exists(exe):
         with open(exe + ".cpp", "w") as f:
             f.write(unit)
         # The file's kernels come along but never run here: their sections are dropped at link time, so the
         # twin's runtime they call need not be linked.
-        proc = subprocess.run(["g++", "-std=c++17", "-O0", "-w", "-ffunction-sections", "-fdata-sections",
+        proc = subprocess.run(["g++", "-std=c++17", "-O0", "-w", *flags, "-ffunction-sections", "-fdata-sections",
                                "-Wl,--gc-sections", "-I", STAND_IN, "-I", os.path.join(sdk, "host_include"),
                                "-I", os.path.join(sdk, "include"), "-I", kdir, exe + ".cpp", "-o", exe + ".tmp"],
                               capture_output=True, text=True)
@@ -506,6 +563,141 @@ def softmax_case(kdir, gen) -> Case:
                     "y": torch.zeros(32 * 32), "workspace": torch.zeros(1024), "tiling": tiling},
                 {"y": y.reshape(-1), "max": mx.expand(32, 8).reshape(-1), "sum": sm.expand(32, 8).reshape(-1)},
                 1e-5, 1e-6)
+
+
+def softmaxgrad_case(front: bool):
+    # main: x (the gradient) and y (the softmax output) [960, 960], USED_CORE_NUM 40; SoftmaxGrad gives
+    # z = (x - rowsum(x * y)) * y, SoftmaxGradFront (USE_FRONT_MODE) rowsum(x * y) in one block (8 floats) a row.
+    def make(kdir, gen) -> Case:
+        tiling = example_tiling(kdir, "softmaxgrad.asc", "static uint8_t buf[28 * 4]; "
+                                "GenerateTiling(960, 960, 40, sizeof(buf), buf); tiling = buf;", 28 * 4,
+                                ["USE_FRONT_MODE"] if front else [])
+        x = rand(gen, (960, 960), -2, 2)
+        _, _, y = softmax_rows(rand(gen, (960, 960), -3, 3))
+        y = y.float()
+        dot = (x.double() * y.double()).sum(dim=-1, keepdim=True)
+        z = dot.expand(960, 8) if front else (x.double() - dot) * y.double()
+        return Case(40, {"x": x.reshape(-1), "y": y.reshape(-1), "z": torch.zeros(z.numel()),
+                         "workspace": torch.zeros(1024), "tiling": tiling}, {"z": z.reshape(-1)}, 1e-4, 1e-6)
+    return make
+
+
+def generated(kdir: str, asc: str, args: str, nbytes: int, defines=()) -> bytes:
+    """example_tiling for the examples whose GenerateTiling(args) returns the buffer it filled."""
+    return example_tiling(kdir, asc, f"tiling = GenerateTiling({args});", nbytes, defines)
+
+
+def swiglu_case(kdir, gen) -> Case:
+    # main: DATALENGTH 32, one core, beta (scalarValue) 1.0: dst = src0 * src1 * sigmoid(beta * src1) (A2's SwiGLU).
+    tiling = generated(kdir, "swiglu.asc", "32", 2 * 4)
+    a, b = rand(gen, 32, -4, 4), rand(gen, 32, -4, 4)
+    expect = a.double() * b.double() * torch.sigmoid(b.double())
+    return Case(1, {"src0Gm": a, "src1Gm": b, "dstGm": torch.zeros(32), "workspace": torch.zeros(16),
+                    "tiling": tiling}, {"dstGm": expect}, *TRANSCENDENTAL)
+
+
+def arange_case(kdir, gen) -> Case:
+    # main: COUNT 100, GenerateTiling(count rounded up to 8 = 104); first and diff read from GM (float scalars).
+    tiling = generated(kdir, "arange.asc", "104", 4)
+    first, diff = rand(gen, 1, -10, 10), rand(gen, 1, -2, 2)
+    expect = first.double() + torch.arange(104, dtype=torch.float64) * diff.double()
+    return Case(1, {"firstGm": first, "diffGm": diff, "dstGm": torch.zeros(104), "workspace": torch.zeros(16),
+                    "tiling": tiling}, {"dstGm": expect}, 1e-5, 1e-4)
+
+
+def dropout_case(kdir, gen) -> Case:
+    # main: src [4, 256] float, mask [4, 32] bytes (bit mode: bit k of a row's bytes keeps element k, lowest bit
+    # first), keepProb read from GM; kept elements are divided by keepProb, the others 0.
+    tiling = generated(kdir, "dropout.asc", "4, 256, 32", 4 * 4)
+    src = rand(gen, (4, 256), -100, 100)
+    mask = torch.randint(0, 256, (4, 32), generator=gen, dtype=torch.int32).to(torch.uint8)
+    keep = float(rand(gen, 1, 0.2, 0.95)[0])
+    bits = ((mask.to(torch.int32).unsqueeze(-1) >> torch.arange(8)) & 1).reshape(4, 256).double()
+    expect = src.double() * bits / keep
+    return Case(1, {"src_gm": src.reshape(-1), "mask_gm": mask.reshape(-1), "dst_gm": torch.zeros(1024),
+                    "workspace": torch.zeros(16), "tiling_gm": torch.tensor([keep], dtype=torch.float32),
+                    "tilingData_gm": tiling}, {"dst_gm": expect.reshape(-1)}, 1e-5, 1e-5)
+
+
+def quant_case(kdir, gen) -> Case:
+    # main: DATALENGTH 1024 floats -> int8 with scale 2.0 and offset 0.9 (AscendQuant): round(x * 2 + 0.9),
+    # saturated. The inputs put x * 2 + 0.9 within 0.1 of an integer (from -140 to 140, past both ends of int8),
+    # so the rounding mode cannot matter and the expected values are exact.
+    tiling = generated(kdir, "quant.asc", "1024", 2 * 4)
+    n = torch.randint(-140, 141, (1024,), generator=gen, dtype=torch.int64)
+    x = ((n.double() - 0.9 + (torch.rand(1024, generator=gen, dtype=torch.float64) - 0.5) * 0.2) / 2).float()
+    expect = n.clamp(-128, 127).to(torch.int8)
+    return Case(1, {"srcGm": x, "dstGm": torch.zeros(1024, dtype=torch.int8), "workspace": torch.zeros(16),
+                    "tiling": tiling}, {"dstGm": expect})
+
+
+def dequant_case(kdir, gen) -> Case:
+    # main: M 128, N 32 int32, 32 float scales (one a column): dst = float(src) * scale[column] (AscendDequant).
+    tiling = generated(kdir, "dequant.asc", "128, 32, 32", 4 * 4)
+    src = torch.randint(-100000, 100000, (128, 32), generator=gen, dtype=torch.int32)
+    scale = rand(gen, 32, -0.01, 0.01)
+    expect = src.double() * scale.double()
+    return Case(1, {"srcGm": src.reshape(-1), "dstGm": torch.zeros(128 * 32), "deqScaleGm": scale,
+                    "workspace": torch.zeros(16), "tiling": tiling}, {"dstGm": expect.reshape(-1)}, 1e-6, 1e-6)
+
+
+def broadcast_cases(kdir, gen) -> List[Case]:
+    # main: [1, 48] -> [96, 48] (axis 0), and with argument "1" [96, 1] -> [96, 96] (axis 1); one core, no workspace.
+    cases = []
+    for label, src_dims, dst_dims in (("axis 0", (1, 48), (96, 48)), ("axis 1", (96, 1), (96, 96))):
+        code = (f"std::vector<int64_t> in = {{{src_dims[0]}, {src_dims[1]}}}, out = {{{dst_dims[0]}, {dst_dims[1]}}}; "
+                "tiling = GenerateTiling(ge::Shape(in), ge::Shape(out), sizeof(float));")
+        tiling = example_tiling(kdir, "broadcast.asc", code, 6 * 4)
+        x = rand(gen, src_dims, -5, 5)
+        cases.append(Case(1, {"x": x.reshape(-1), "y": torch.zeros(dst_dims[0] * dst_dims[1]), "workspace": None,
+                              "tiling": tiling}, {"y": x.expand(*dst_dims).reshape(-1).double()}, label=label))
+    return cases
+
+
+def reducemax_case(kdir, gen) -> Case:
+    # main: x [R 32, A 136] (RA: the maximum over the first axis), no padding, isReuseSource; y [136].
+    tiling = generated(kdir, "reducemax.asc", "136, 32, 4352, 136, 0, 1, 1", 8 * 4)
+    x = rand(gen, (32, 136), -1000, 1000)
+    return Case(1, {"src_gm": x.reshape(-1), "dst_gm": torch.zeros(136), "workspace": torch.zeros(16),
+                    "tiling": tiling}, {"dst_gm": x.max(dim=0).values.double()}, 0.0, 0.0)
+
+
+def softmaxflashv2_case(kdir, gen) -> Case:
+    # main: x [960, 960], 40 cores; each row walked in K chunks of 512 with SoftmaxFlashV2 (isUpdate from the
+    # second chunk on); the outputs are the row maximum and the row sum of exp(x - max), one block (8 floats) a row.
+    # Its host code fills a plain class and copies it with memcpy_s (securec.h, reached through tiling_api.h).
+    tiling = example_tiling(kdir, "softmaxflashv2.asc", "static uint8_t buf[32 * 4]; "
+                            "GenerateTiling(960, 960, 40, sizeof(buf), buf); tiling = buf;", 32 * 4)
+    x = rand(gen, (960, 960), -5, 5)
+    mx, sm, _ = softmax_rows(x)
+    return Case(40, {"x": x.reshape(-1), "max": torch.zeros(960 * 8), "sum": torch.zeros(960 * 8),
+                     "workspace": torch.zeros(1024), "tiling": tiling},
+                {"max": mx.expand(960, 8).reshape(-1), "sum": sm.expand(960, 8).reshape(-1)}, 1e-5, 1e-6)
+
+
+def add_broadcast_cases(kdir, gen) -> List[Case]:
+    # gen_data's input_tiling {xLen, yLen, coef, axis, dataType}: its default, x int8 [17, 1022] + y [1, 1022]
+    # (axis 0, coef 1022), and a float one along axis 1, x [32, 256] + y [32, 1] (coef 256, dataType 2); the
+    # example's GenerateTilingData(tiling, 8) completes it for 8 cores; the tiling goes by value. z = x + y.
+    cases = []
+    for label, rows, cols, axis, dtype in (("int8 axis 0", 17, 1022, 0, torch.int8),
+                                           ("float axis 1", 32, 256, 1, torch.float32)):
+        y_shape = (1, cols) if axis == 0 else (rows, 1)
+        y_len = y_shape[0] * y_shape[1]
+        head = struct.pack("<5I", rows * cols, y_len, cols, axis, 3 if dtype == torch.int8 else 2)
+        code = ("static uint8_t buf[20 * 4] = {" + ", ".join(str(b) for b in head) + "}; "
+                "GenerateTilingData(buf, 8); tiling = buf;")
+        tiling = example_tiling(kdir, "add_broadcast.asc", code, 20 * 4, fn="GenerateTilingData")
+        if dtype == torch.int8:
+            x = torch.randint(-50, 51, (rows, cols), generator=gen, dtype=torch.int32).to(torch.int8)
+            y = torch.randint(-50, 51, y_shape, generator=gen, dtype=torch.int32).to(torch.int8)
+            z = (x.to(torch.int32) + y.to(torch.int32)).to(torch.int8)
+        else:
+            x, y = rand(gen, (rows, cols), -50, 50), rand(gen, y_shape, -50, 50)
+            z = x.double() + y.double()
+        cases.append(Case(8, {"x": x.reshape(-1), "y": y.reshape(-1), "z": torch.zeros(rows * cols, dtype=dtype),
+                              "tiling": tiling}, {"z": z.reshape(-1)}, 1e-6, 1e-5, label=label))
+    return cases
 
 
 # ---- i21-mmhost: the Matmul examples, their tiling from their own GenerateTiling (matmul_tiling:: on the twin) ----
@@ -638,6 +830,12 @@ KERNELS: List[Kernel] = [
     example("ex_swish", f"{ADV}/01_activation/swish/swish.asc", "swish_custom", "Swish (beta 1.702)", swish_case),
     example("ex_sum", f"{ADV}/04_reduce/sum/sum.asc", "sum_custom",
             "Sum over rows (SumParams, GetSumMaxMinTmpSize), ASCENDC_ASSERT, tiling by value", sum_case),
+    example("ex_logsoftmax", f"{ADV}/01_activation/logsoftmax/logsoftmax.asc", "logsoftmax_custom",
+            "LogSoftMax (ND) with a default LogSoftMaxTiling and a minimum tmp buffer", logsoftmax_case),
+    example("ex_rmsnorm", f"{ADV}/02_normalization/rmsnorm/rmsnorm.asc", "rmsnorm_custom",
+            "RmsNorm with PopStackBuffer as its buffer, SetShapeInfo, the example's kernel-side tiling", rmsnorm_case),
+    example("ex_type_traits", f"{ADV}/11_utils/type_traits/type_traits.asc", "kernel_type_traits",
+            "AscendC::Std type traits (printf, ascendc_assert) against the standard library's", type_traits_case),
     example("ex_acosh", f"{ADV}/10_math/acosh/acosh.asc", "acosh_custom", "Acosh with calCount and a tmp buffer",
             unary_tmp_case(16, torch.acosh, 1, 1000, shape_tmp("GetAcoshMaxMinTmpSize", 16))),
     example("ex_ceil", f"{ADV}/10_math/ceil/ceil.asc", "ceil_custom", "Ceil with a tmp buffer (sized for half)",
@@ -671,6 +869,31 @@ KERNELS: List[Kernel] = [
     example("ex_softmax", f"{ADV}/01_activation/softmax/softmax.asc", "softmax_custom",
             "SoftMax (basic block), AdjustSoftMaxRes; tiling-data class with a SoftMaxTiling struct field, "
             "SoftMaxTilingFunc(optiling::SoftMaxTiling&)", softmax_case),
+    *[example(f"ex_softmaxgrad{'_front' if front else ''}", f"{ADV}/01_activation/softmaxgrad/softmaxgrad.asc",
+              "softmaxgrad_custom", ("SoftmaxGradFront (USE_FRONT_MODE)" if front else "SoftmaxGrad") +
+              ", 40 cores; SoftMaxGradTilingFunc(optiling::SoftMaxTiling&) through a tiling-data struct field",
+              softmaxgrad_case(front), defines={"USE_FRONT_MODE": None} if front else None) for front in (False, True)],
+    example("ex_swiglu", f"{ADV}/01_activation/swiglu/swiglu.asc", "swiglu_custom",
+            "SwiGLU with a temporary buffer (GetSwiGLUMaxMinTmpSize), tiling-data class", swiglu_case),
+    example("ex_arange", f"{ADV}/06_index/arange/arange.asc", "arange_custom",
+            "Arange (first and diff from GM), tiling-data class", arange_case),
+    example("ex_dropout", f"{ADV}/07_filter/dropout/dropout.asc", "dropout_custom",
+            "DropOut, bit mask mode (GetDropOutMaxMinTmpSize), keepProb from GM, tiling-data class", dropout_case),
+    example("ex_quant", f"{ADV}/03_quantization/quant/quant.asc", "quant_custom",
+            "AscendQuant float -> int8, scale and offset (GetAscendQuantMaxMinTmpSize), tiling-data class", quant_case),
+    example("ex_dequant", f"{ADV}/03_quantization/dequant/dequant.asc", "dequant_custom",
+            "AscendDequant int32 -> float per column (GetAscendDequantMaxMinTmpSize), tiling-data class", dequant_case),
+    example("ex_broadcast", f"{ADV}/08_transpose/broadcast/broadcast.asc", "broadcast_custom",
+            "Broadcast<float, 2, axis> along either axis, tiling-data class", broadcast_cases),
+    example("ex_reducemax", f"{ADV}/04_reduce/reducemax/reducemax.asc", "reduce_custom",
+            "ReduceMax<float, Pattern::Reduce::RA, true> (GetReduceMaxMaxMinTmpSize), tiling-data class",
+            reducemax_case),
+    example("ex_softmaxflashv2", f"{ADV}/01_activation/softmaxflashv2/softmaxflashv2.asc", "softmaxflashv2_custom",
+            "SoftmaxFlashV2 over K chunks with isUpdate, basic block, 40 cores; SoftMaxFlashV2TilingFunc, memcpy_s",
+            softmaxflashv2_case),
+    example("ex_add_broadcast", f"{ADV}/08_transpose/add_broadcast/add_broadcast.asc", "add_broadcast_custom",
+            "Broadcast then Add (int8 along axis 0, float along axis 1), 8 cores, tiling by value",
+            add_broadcast_cases),
     # ---- i21-mmhost: the Matmul examples with the tiling their own GenerateTiling computes ----
     example("ex_mm_matmul", f"{MM}/matmul/matmul.asc", "matmul_custom",
             "Matmul cube-only (__cube__): IterateAll into GM, SetTail; MultiCoreMatmulTiling over the AICs",
@@ -707,3 +930,62 @@ KERNELS: List[Kernel] = [
             mm_case("matmul_advanced_api.asc", 512, 512, 128, lambda used: used, bias=False, bias_arg=False,
                     returned=True)),
 ]
+
+
+# ---- every other A2 example: counted, compiled, failing until it has a run ------------------------------------
+
+def a2_examples(repo_dir: str) -> List[str]:
+    """The single-file examples under 03_basic_api/ and 04_advanced_api/ whose README lists Atlas A2 (dav-2201),
+    as paths in the repository."""
+    found = []
+    for part in (BASIC, ADV):
+        for d, _, files in sorted(os.walk(os.path.join(repo_dir, part))):
+            readme = os.path.join(d, "README.md")
+            if not os.path.exists(readme):
+                continue
+            with open(readme, errors="replace") as f:
+                if "Atlas A2" not in f.read():
+                    continue
+            found += [os.path.relpath(os.path.join(d, n), repo_dir) for n in sorted(files) if n.endswith(".asc")]
+    return found
+
+
+def cmake_defaults(example_dir: str) -> dict:
+    """The -D NAME=${VAR} definitions of an example's CMakeLists.txt with VAR's cache default (its default
+    scenario), as a plain `cmake ..` would pass them; scenario 1 where the build has no default."""
+    cmake = os.path.join(example_dir, "CMakeLists.txt")
+    if not os.path.exists(cmake):
+        return {}
+    with open(cmake, errors="replace") as f:
+        text = f.read()
+    out = {}
+    for name, var in re.findall(r"(?:-D|[\s(])(\w+)=\$\{(\w+)\}", text):
+        default = re.search(r'set\(\s*%s\s+"?([^"\s)]+)"?\s+CACHE' % var, text)
+        if default:
+            out[name] = default.group(1)
+        elif "SCENARIO" in var:  # no default: the build insists on a choice; the first scenario
+            out[name] = "1"
+    return out
+
+
+def unmeasured(root: str) -> List[Kernel]:
+    """An entry for each A2 example that KERNELS has no run for: the file is compiled unchanged (as the twin
+    compiles any kernel file with host code) and the entry fails, with the compiler's first error or 'no run
+    yet'. The measurement's denominator is the whole set of A2 examples, not the ones the twin runs."""
+    repo_dir = os.path.join(root, REPO)
+    if not os.path.isdir(repo_dir):
+        return []
+    covered = {k.path for k in KERNELS}
+    taken = {k.name for k in KERNELS}
+    out = []
+    for path in a2_examples(repo_dir):
+        if path in covered:
+            continue
+        name = "ex_" + os.path.splitext(os.path.basename(path))[0]
+        while name in taken:
+            name += "_"
+        taken.add(name)
+        out.append(Kernel(name, REPO, path, "", "not measured yet (compiled unchanged, no run)", None,
+                          include=(STAND_IN,), defines=cmake_defaults(os.path.join(repo_dir, os.path.dirname(path)))))
+    return out
+

@@ -22,6 +22,7 @@ class Case:
     atol: float = 1e-6
     label: str = ""  # names the case when a kernel has several
     tiling_key: int = 0
+    stdout: Optional[str] = None  # what the launch must print (AscendC::printf), for kernels whose output is text
 
 
 @dataclasses.dataclass

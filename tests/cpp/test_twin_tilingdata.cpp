@@ -15,8 +15,16 @@
 #include "tiling/activation/logsoftmax_tilingdata.h"
 #include "tiling/activation/softmax_tilingdata.h"
 #include "tiling/matmul/matmul_tilingdata.h"
+#include "tiling/normalization/batchnorm_tilingdata.h"
+#include "tiling/normalization/deepnorm_tilingdata.h"
+#include "tiling/normalization/groupnorm_tilingdata.h"
+#include "tiling/normalization/layernorm_grad_beta_tilingdata.h"
+#include "tiling/normalization/layernorm_grad_tilingdata.h"
 #include "tiling/normalization/layernorm_tilingdata.h"
 #include "tiling/normalization/rmsnorm_tilingdata.h"
+#include "tiling/pad/pad_tilingdata.h"
+#include "tiling/sort/topk_tilingdata.h"
+#include "tiling/transpose/confusion_transpose_tilingdata.h"
 
 namespace optiling {
 // Every alignment case: a byte, a uint32_t after it (3 bytes of padding), an int64_t (4), an array of uint16_t,
@@ -232,7 +240,10 @@ TEST_CASE("REGISTER_TILING_DATA_CLASS: several ops in one unit, the library's cl
     CHECK(c != nullptr && c->GetDataSize() == MixedImage::kSize);
     CHECK(factory.CreateTilingDataInstance("NoSuchOp") == nullptr);
     for (const char* op : {"SoftMaxTilingOpApi", "LogSoftMaxTilingOpApi", "RmsNormTilingOpApi",
-                           "LayerNormTilingOpApi", "LayerNormSeparateTilingOpApi", "TCubeTilingOpApi"}) {
+                           "LayerNormTilingOpApi", "LayerNormSeparateTilingOpApi", "TCubeTilingOpApi",
+                           "LayerNormGradTilingOpApi", "LayerNormGradBetaTilingOpApi", "DeepNormTilingOpApi",
+                           "BatchNormTilingOpApi", "GroupNormTilingOpApi", "PadTilingOpApi", "UnPadTilingOpApi",
+                           "TopkTilingOpApi", "ConfusionTransposeTilingOpApi"}) {
         auto t = factory.CreateTilingDataInstance(op);
         CHECK(t != nullptr && std::string(t->GetTilingClassName()) + "OpApi" == op);
     }
@@ -275,6 +286,24 @@ TEST_CASE("the advanced APIs' optiling:: classes have the kernel-side structs' b
         [](auto& t, auto& k) { TWIN_TILINGDATA_FIELDS_LayerNormSeparateTiling(TWIN_SET_RANDOM) });
     CheckAgainstKernelStruct<optiling::TCubeTiling, AscendC::tiling::TCubeTiling>(
         "TCubeTiling", [](auto& t, auto& k) { TWIN_TILINGDATA_FIELDS_TCubeTiling(TWIN_SET_RANDOM) });
+    CheckAgainstKernelStruct<optiling::LayerNormGradTiling, AscendC::tiling::LayerNormGradTiling>(
+        "LayerNormGradTiling", [](auto& t, auto& k) { TWIN_TILINGDATA_FIELDS_LayerNormGradTiling(TWIN_SET_RANDOM) });
+    CheckAgainstKernelStruct<optiling::LayerNormGradBetaTiling, AscendC::tiling::LayerNormGradBetaTiling>(
+        "LayerNormGradBetaTiling", [](auto& t, auto& k) { TWIN_TILINGDATA_FIELDS_LayerNormGradBetaTiling(TWIN_SET_RANDOM) });
+    CheckAgainstKernelStruct<optiling::DeepNormTiling, AscendC::tiling::DeepNormTiling>(
+        "DeepNormTiling", [](auto& t, auto& k) { TWIN_TILINGDATA_FIELDS_DeepNormTiling(TWIN_SET_RANDOM) });
+    CheckAgainstKernelStruct<optiling::BatchNormTiling, AscendC::tiling::BatchNormTiling>(
+        "BatchNormTiling", [](auto& t, auto& k) { TWIN_TILINGDATA_FIELDS_BatchNormTiling(TWIN_SET_RANDOM) });
+    CheckAgainstKernelStruct<optiling::GroupNormTiling, AscendC::tiling::GroupNormTiling>(
+        "GroupNormTiling", [](auto& t, auto& k) { TWIN_TILINGDATA_FIELDS_GroupNormTiling(TWIN_SET_RANDOM) });
+    CheckAgainstKernelStruct<optiling::PadTiling, AscendC::tiling::PadTiling>(
+        "PadTiling", [](auto& t, auto& k) { TWIN_TILINGDATA_FIELDS_PadTiling(TWIN_SET_RANDOM) });
+    CheckAgainstKernelStruct<optiling::UnPadTiling, AscendC::tiling::UnPadTiling>(
+        "UnPadTiling", [](auto& t, auto& k) { TWIN_TILINGDATA_FIELDS_UnPadTiling(TWIN_SET_RANDOM) });
+    CheckAgainstKernelStruct<optiling::TopkTiling, AscendC::tiling::TopkTiling>(
+        "TopkTiling", [](auto& t, auto& k) { TWIN_TILINGDATA_FIELDS_TopkTiling(TWIN_SET_RANDOM) });
+    CheckAgainstKernelStruct<optiling::ConfusionTransposeTiling, AscendC::tiling::ConfusionTransposeTiling>(
+        "ConfusionTransposeTiling", [](auto& t, auto& k) { TWIN_TILINGDATA_FIELDS_ConfusionTransposeTiling(TWIN_SET_RANDOM) });
 }
 
 TEST_CASE("securec's memcpy_s: errors clear the destination where securec does")

@@ -383,7 +383,7 @@ constexpr uint64_t kBarrierLine = 512;          // CACHE_LINE_LEN: one line of g
 constexpr uint64_t kBarrierWaitOffset = 64;     // BARRIER_SIZE: the wait counters follow the arrive counters
 constexpr uint64_t kBarrierMaxAiv = 50;         // BARRIER_MAX_AIV: message blocks at the end of UB
 constexpr uint64_t kBarrierMaxRounds = 1048575;  // the docs' bound on Arrive/Wait in a loop
-constexpr uint64_t kKfcMsgBytes = 64;           // PopStackBuffer's end on dav-2201: the UB's last 64 bytes are KFC's
+constexpr uint64_t kKfcMsgBytes = 128;          // PopStackBuffer's end on dav-2201: TOTAL_UB_SIZE - sizeof(KfcMsg) (128 bytes)
 
 uint64_t BarrierUbStart(const CoreContext& c) { return c.platform->ubSize - kSlotBytes * kBarrierMaxAiv; }
 

@@ -173,7 +173,7 @@ private:
 };
 
 // InitOutput (deprecated for Fill on A2; kernel_operator_common_intf_impl.h): size elements of gmWorkspaceAddr set
-// to value from the UB after the TPipe's buffers (PopStackBuffer: up to 64 bytes before the UB's end), in rounds
+// to value from the UB after the TPipe's buffers (PopStackBuffer: up to the last 128 bytes of UB, sizeof(KfcMsg)), in rounds
 // of at most 255 * 32 bytes; no barrier at its end (the caller orders later GM reads, e.g. SyncAll). An AIC does
 // nothing. Types: those Duplicate takes (half, bfloat16_t, int16_t, uint16_t, int32_t, uint32_t, float).
 template <typename T>

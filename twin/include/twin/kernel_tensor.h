@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "twin/hazard.h"
+#include "twin/kernel_shape_info.h"
 #include "twin/kernel_types.h"
 #include "twin/runtime.h"
 
@@ -226,6 +227,11 @@ public:
 
     CacheMode cacheMode_ = CacheMode::CACHE_MODE_NORMAL;  // public, as in the real GlobalTensor
 
+    // The shape the tensor carries (A2: shapeInfo_; kernel_tensor_impl.h sets and returns it as is).
+    __aicore__ inline void SetShapeInfo(const ShapeInfo& shapeInfo) { shapeInfo_ = shapeInfo; }
+    __aicore__ inline ShapeInfo GetShapeInfo() const { return shapeInfo_; }
+    ShapeInfo shapeInfo_;
+
 private:
     friend struct ascend_twin::internal::Access;
     T* TwinData() const { return address_; }  // for the data movement functions
@@ -334,6 +340,11 @@ public:
                               ref_);
         return out;
     }
+
+    // The shape the tensor carries (A2: shapeInfo_; kernel_tensor_impl.h sets and returns it as is).
+    __aicore__ inline void SetShapeInfo(const ShapeInfo& shapeInfo) { shapeInfo_ = shapeInfo; }
+    __aicore__ inline ShapeInfo GetShapeInfo() const { return shapeInfo_; }
+    ShapeInfo shapeInfo_;
 
 private:
     friend struct ascend_twin::internal::Access;

@@ -12,7 +12,7 @@
 #include <string>
 
 typedef int aclError;
-typedef uint16_t aclFloat16;  // acl_base_rt.h
+typedef uint16_t aclFloat16;  // acl_base_rt.h: data passing only
 typedef void* aclrtStream;
 typedef void* aclrtContext;
 static const int ACL_SUCCESS = 0;
@@ -40,14 +40,6 @@ namespace pubk_acl {
 }  // namespace pubk_acl
 
 inline aclError aclInit(const char*) { return pubk_acl::Unavailable("aclInit"); }
-inline float aclFloat16ToFloat(aclFloat16)
-{
-    pubk_acl::Unavailable("aclFloat16ToFloat");
-}
-inline aclFloat16 aclFloatToFloat16(float)
-{
-    pubk_acl::Unavailable("aclFloatToFloat16");
-}
 inline aclError aclFinalize() { return pubk_acl::Unavailable("aclFinalize"); }
 inline aclError aclrtSetDevice(int32_t) { return pubk_acl::Unavailable("aclrtSetDevice"); }
 inline aclError aclrtResetDevice(int32_t) { return pubk_acl::Unavailable("aclrtResetDevice"); }
@@ -65,3 +57,5 @@ inline aclError aclrtMemcpy(void*, size_t, const void*, size_t, aclrtMemcpyKind)
     return pubk_acl::Unavailable("aclrtMemcpy");
 }
 inline aclError aclrtMemset(void*, size_t, int32_t, size_t) { return pubk_acl::Unavailable("aclrtMemset"); }
+inline float aclFloat16ToFloat(aclFloat16) { return (pubk_acl::Unavailable("aclFloat16ToFloat"), 0.0f); }
+inline aclFloat16 aclFloatToFloat16(float) { return (pubk_acl::Unavailable("aclFloatToFloat16"), aclFloat16{0}); }
