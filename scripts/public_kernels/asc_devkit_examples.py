@@ -495,6 +495,264 @@ def reduce_repeat_case(scenario: int):
     return make
 
 
+# ---- i21-tdata: examples whose host code declares its tiling with CANN's tiling-data classes -------------------
+
+def example_tiling(kdir: str, asc: str, call: str, nbytes: int, defines=(), fn: str = "GenerateTiling") -> bytes:
+    """The tiling bytes an example's own host code produces: the .asc file from its start to the end of its
+    GenerateTiling definition (or `fn`'s) (the tiling-data class, ComputeTiling, GenerateTiling, unchanged), compiled as a host
+    program against the twin's host headers (register/tilingdata_base.h, the host tiling API) and the harness's
+    stand-ins, with a main that runs `call` (C++ leaving the tiling in `const uint8_t* tiling`, as the example's main
+    calls GenerateTiling) and prints the first `nbytes` bytes; `defines`: the -D the example's build passes.
+    Cached by content, defines and the twin SDK's digest."""
+    import ascend_ext.twin_kernels as tk
+
+    with open(os.path.join(kdir, asc)) as f:
+        text = f.read()
+    m = re.search(r"\n[^\n;{}]*\b" + fn + r"\([^;{]*\)\s*\{", text)
+    if m is None:
+        raise LookupError(f"{asc}: no {fn} definition")
+    depth, at = 0, m.end() - 1
+    for at in range(m.end() - 1, len(text)):
+        depth += {"{": 1, "}": -1}.get(text[at], 0)
+        if depth == 0:
+            break
+    host = text[:at + 1]
+    sdk = os.path.join(os.path.dirname(os.path.abspath(tk.__file__)), "twin_sdk")
+    # kernel_operator.h makes assert the twin's (it reports through the twin runtime, not linked here)
+    unit = f"{host}\n\n#include <cstdio>\n#include <cstdlib>\n" \
+           "[[noreturn]] void ascend_twin::FailAssert(const char* expr, const char* file, int line)\n" \
+           "{ std::fprintf(stderr, \"%s:%d: assertion failed: %s\\n\", file, line, expr); std::abort(); }\n" \
+           f"int main()\n{{\n    const uint8_t* tiling = nullptr;\n    {call}\n" \
+           f"    for (int i = 0; i < {nbytes}; ++i) std::printf(\"%u \", static_cast<unsigned>(tiling[i]));\n" \
+           "    return 0;\n}\n"
+    flags = [f"-D{d}" for d in defines]
+    digest = hashlib.sha256((unit + " ".join(flags) + tk.sdk_digest()).encode()).hexdigest()[:16]
+    exe = os.path.join(tempfile.gettempdir(), f"pubk_example_tiling_{digest}")
+    if not os.path.exists(exe):
+        with open(exe + ".cpp", "w") as f:
+            f.write(unit)
+        # The file's kernels come along but never run here: their sections are dropped at link time, so the
+        # twin's runtime they call need not be linked.
+        proc = subprocess.run(["g++", "-std=c++17", "-O0", "-w", *flags, "-ffunction-sections", "-fdata-sections",
+                               "-Wl,--gc-sections", "-I", STAND_IN, "-I", os.path.join(sdk, "host_include"),
+                               "-I", os.path.join(sdk, "include"), "-I", kdir, exe + ".cpp", "-o", exe + ".tmp"],
+                              capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise LookupError(f"{asc}: its host tiling code does not compile: " +
+                              next((l for l in proc.stderr.splitlines() if "error" in l), proc.stderr[:300]))
+        os.replace(exe + ".tmp", exe)
+    out = subprocess.run([exe], check=True, capture_output=True, text=True).stdout.split()
+    return bytes(int(b) for b in out)
+
+
+def softmax_rows(x: torch.Tensor):
+    """Row-wise max, sum of exp(x - max) and softmax in float64."""
+    xd = x.double()
+    mx = xd.max(dim=-1, keepdim=True).values
+    e = torch.exp(xd - mx)
+    s = e.sum(dim=-1, keepdim=True)
+    return mx, s, e / s
+
+
+def softmax_case(kdir, gen) -> Case:
+    # main: ROW_NUM 32, COLUMN_NUM 32, USED_CORE_NUM 1, TILINGDATA_SIZE 28 words; max/sum one block (8 floats) a row.
+    tiling = example_tiling(kdir, "softmax.asc", "static uint8_t buf[28 * 4]; GenerateTiling(32, 32, 1, sizeof(buf), buf);"
+                            " tiling = buf;", 28 * 4)
+    x = rand(gen, (32, 32), -5, 5)
+    mx, sm, y = softmax_rows(x)
+    return Case(1, {"x": x.reshape(-1), "max": torch.zeros(32 * 8), "sum": torch.zeros(32 * 8),
+                    "y": torch.zeros(32 * 32), "workspace": torch.zeros(1024), "tiling": tiling},
+                {"y": y.reshape(-1), "max": mx.expand(32, 8).reshape(-1), "sum": sm.expand(32, 8).reshape(-1)},
+                1e-5, 1e-6)
+
+
+def softmaxgrad_case(front: bool):
+    # main: x (the gradient) and y (the softmax output) [960, 960], USED_CORE_NUM 40; SoftmaxGrad gives
+    # z = (x - rowsum(x * y)) * y, SoftmaxGradFront (USE_FRONT_MODE) rowsum(x * y) in one block (8 floats) a row.
+    def make(kdir, gen) -> Case:
+        tiling = example_tiling(kdir, "softmaxgrad.asc", "static uint8_t buf[28 * 4]; "
+                                "GenerateTiling(960, 960, 40, sizeof(buf), buf); tiling = buf;", 28 * 4,
+                                ["USE_FRONT_MODE"] if front else [])
+        x = rand(gen, (960, 960), -2, 2)
+        _, _, y = softmax_rows(rand(gen, (960, 960), -3, 3))
+        y = y.float()
+        dot = (x.double() * y.double()).sum(dim=-1, keepdim=True)
+        z = dot.expand(960, 8) if front else (x.double() - dot) * y.double()
+        return Case(40, {"x": x.reshape(-1), "y": y.reshape(-1), "z": torch.zeros(z.numel()),
+                         "workspace": torch.zeros(1024), "tiling": tiling}, {"z": z.reshape(-1)}, 1e-4, 1e-6)
+    return make
+
+
+def generated(kdir: str, asc: str, args: str, nbytes: int, defines=()) -> bytes:
+    """example_tiling for the examples whose GenerateTiling(args) returns the buffer it filled."""
+    return example_tiling(kdir, asc, f"tiling = GenerateTiling({args});", nbytes, defines)
+
+
+def swiglu_case(kdir, gen) -> Case:
+    # main: DATALENGTH 32, one core, beta (scalarValue) 1.0: dst = src0 * src1 * sigmoid(beta * src1) (A2's SwiGLU).
+    tiling = generated(kdir, "swiglu.asc", "32", 2 * 4)
+    a, b = rand(gen, 32, -4, 4), rand(gen, 32, -4, 4)
+    expect = a.double() * b.double() * torch.sigmoid(b.double())
+    return Case(1, {"src0Gm": a, "src1Gm": b, "dstGm": torch.zeros(32), "workspace": torch.zeros(16),
+                    "tiling": tiling}, {"dstGm": expect}, *TRANSCENDENTAL)
+
+
+def arange_case(kdir, gen) -> Case:
+    # main: COUNT 100, GenerateTiling(count rounded up to 8 = 104); first and diff read from GM (float scalars).
+    tiling = generated(kdir, "arange.asc", "104", 4)
+    first, diff = rand(gen, 1, -10, 10), rand(gen, 1, -2, 2)
+    expect = first.double() + torch.arange(104, dtype=torch.float64) * diff.double()
+    return Case(1, {"firstGm": first, "diffGm": diff, "dstGm": torch.zeros(104), "workspace": torch.zeros(16),
+                    "tiling": tiling}, {"dstGm": expect}, 1e-5, 1e-4)
+
+
+def dropout_case(kdir, gen) -> Case:
+    # main: src [4, 256] float, mask [4, 32] bytes (bit mode: bit k of a row's bytes keeps element k, lowest bit
+    # first), keepProb read from GM; kept elements are divided by keepProb, the others 0.
+    tiling = generated(kdir, "dropout.asc", "4, 256, 32", 4 * 4)
+    src = rand(gen, (4, 256), -100, 100)
+    mask = torch.randint(0, 256, (4, 32), generator=gen, dtype=torch.int32).to(torch.uint8)
+    keep = float(rand(gen, 1, 0.2, 0.95)[0])
+    bits = ((mask.to(torch.int32).unsqueeze(-1) >> torch.arange(8)) & 1).reshape(4, 256).double()
+    expect = src.double() * bits / keep
+    return Case(1, {"src_gm": src.reshape(-1), "mask_gm": mask.reshape(-1), "dst_gm": torch.zeros(1024),
+                    "workspace": torch.zeros(16), "tiling_gm": torch.tensor([keep], dtype=torch.float32),
+                    "tilingData_gm": tiling}, {"dst_gm": expect.reshape(-1)}, 1e-5, 1e-5)
+
+
+def quant_case(kdir, gen) -> Case:
+    # main: DATALENGTH 1024 floats -> int8 with scale 2.0 and offset 0.9 (AscendQuant): round(x * 2 + 0.9),
+    # saturated. The inputs put x * 2 + 0.9 within 0.1 of an integer (from -140 to 140, past both ends of int8),
+    # so the rounding mode cannot matter and the expected values are exact.
+    tiling = generated(kdir, "quant.asc", "1024", 2 * 4)
+    n = torch.randint(-140, 141, (1024,), generator=gen, dtype=torch.int64)
+    x = ((n.double() - 0.9 + (torch.rand(1024, generator=gen, dtype=torch.float64) - 0.5) * 0.2) / 2).float()
+    expect = n.clamp(-128, 127).to(torch.int8)
+    return Case(1, {"srcGm": x, "dstGm": torch.zeros(1024, dtype=torch.int8), "workspace": torch.zeros(16),
+                    "tiling": tiling}, {"dstGm": expect})
+
+
+def dequant_case(kdir, gen) -> Case:
+    # main: M 128, N 32 int32, 32 float scales (one a column): dst = float(src) * scale[column] (AscendDequant).
+    tiling = generated(kdir, "dequant.asc", "128, 32, 32", 4 * 4)
+    src = torch.randint(-100000, 100000, (128, 32), generator=gen, dtype=torch.int32)
+    scale = rand(gen, 32, -0.01, 0.01)
+    expect = src.double() * scale.double()
+    return Case(1, {"srcGm": src.reshape(-1), "dstGm": torch.zeros(128 * 32), "deqScaleGm": scale,
+                    "workspace": torch.zeros(16), "tiling": tiling}, {"dstGm": expect.reshape(-1)}, 1e-6, 1e-6)
+
+
+def broadcast_cases(kdir, gen) -> List[Case]:
+    # main: [1, 48] -> [96, 48] (axis 0), and with argument "1" [96, 1] -> [96, 96] (axis 1); one core, no workspace.
+    cases = []
+    for label, src_dims, dst_dims in (("axis 0", (1, 48), (96, 48)), ("axis 1", (96, 1), (96, 96))):
+        code = (f"std::vector<int64_t> in = {{{src_dims[0]}, {src_dims[1]}}}, out = {{{dst_dims[0]}, {dst_dims[1]}}}; "
+                "tiling = GenerateTiling(ge::Shape(in), ge::Shape(out), sizeof(float));")
+        tiling = example_tiling(kdir, "broadcast.asc", code, 6 * 4)
+        x = rand(gen, src_dims, -5, 5)
+        cases.append(Case(1, {"x": x.reshape(-1), "y": torch.zeros(dst_dims[0] * dst_dims[1]), "workspace": None,
+                              "tiling": tiling}, {"y": x.expand(*dst_dims).reshape(-1).double()}, label=label))
+    return cases
+
+
+def reducemax_case(kdir, gen) -> Case:
+    # main: x [R 32, A 136] (RA: the maximum over the first axis), no padding, isReuseSource; y [136].
+    tiling = generated(kdir, "reducemax.asc", "136, 32, 4352, 136, 0, 1, 1", 8 * 4)
+    x = rand(gen, (32, 136), -1000, 1000)
+    return Case(1, {"src_gm": x.reshape(-1), "dst_gm": torch.zeros(136), "workspace": torch.zeros(16),
+                    "tiling": tiling}, {"dst_gm": x.max(dim=0).values.double()}, 0.0, 0.0)
+
+
+def softmaxflashv2_case(kdir, gen) -> Case:
+    # main: x [960, 960], 40 cores; each row walked in K chunks of 512 with SoftmaxFlashV2 (isUpdate from the
+    # second chunk on); the outputs are the row maximum and the row sum of exp(x - max), one block (8 floats) a row.
+    # Its host code fills a plain class and copies it with memcpy_s (securec.h, reached through tiling_api.h).
+    tiling = example_tiling(kdir, "softmaxflashv2.asc", "static uint8_t buf[32 * 4]; "
+                            "GenerateTiling(960, 960, 40, sizeof(buf), buf); tiling = buf;", 32 * 4)
+    x = rand(gen, (960, 960), -5, 5)
+    mx, sm, _ = softmax_rows(x)
+    return Case(40, {"x": x.reshape(-1), "max": torch.zeros(960 * 8), "sum": torch.zeros(960 * 8),
+                     "workspace": torch.zeros(1024), "tiling": tiling},
+                {"max": mx.expand(960, 8).reshape(-1), "sum": sm.expand(960, 8).reshape(-1)}, 1e-5, 1e-6)
+
+
+def add_broadcast_cases(kdir, gen) -> List[Case]:
+    # gen_data's input_tiling {xLen, yLen, coef, axis, dataType}: its default, x int8 [17, 1022] + y [1, 1022]
+    # (axis 0, coef 1022), and a float one along axis 1, x [32, 256] + y [32, 1] (coef 256, dataType 2); the
+    # example's GenerateTilingData(tiling, 8) completes it for 8 cores; the tiling goes by value. z = x + y.
+    cases = []
+    for label, rows, cols, axis, dtype in (("int8 axis 0", 17, 1022, 0, torch.int8),
+                                           ("float axis 1", 32, 256, 1, torch.float32)):
+        y_shape = (1, cols) if axis == 0 else (rows, 1)
+        y_len = y_shape[0] * y_shape[1]
+        head = struct.pack("<5I", rows * cols, y_len, cols, axis, 3 if dtype == torch.int8 else 2)
+        code = ("static uint8_t buf[20 * 4] = {" + ", ".join(str(b) for b in head) + "}; "
+                "GenerateTilingData(buf, 8); tiling = buf;")
+        tiling = example_tiling(kdir, "add_broadcast.asc", code, 20 * 4, fn="GenerateTilingData")
+        if dtype == torch.int8:
+            x = torch.randint(-50, 51, (rows, cols), generator=gen, dtype=torch.int32).to(torch.int8)
+            y = torch.randint(-50, 51, y_shape, generator=gen, dtype=torch.int32).to(torch.int8)
+            z = (x.to(torch.int32) + y.to(torch.int32)).to(torch.int8)
+        else:
+            x, y = rand(gen, (rows, cols), -50, 50), rand(gen, y_shape, -50, 50)
+            z = x.double() + y.double()
+        cases.append(Case(8, {"x": x.reshape(-1), "y": y.reshape(-1), "z": torch.zeros(rows * cols, dtype=dtype),
+                              "tiling": tiling}, {"z": z.reshape(-1)}, 1e-6, 1e-5, label=label))
+    return cases
+
+
+# ---- i21-mmhost: the Matmul examples, their tiling from their own GenerateTiling (matmul_tiling:: on the twin) ----
+
+MM = f"{ADV}/00_matmul"
+LIB_API_WORKSPACE = 16 << 20  # PlatformAscendC::GetLibApiWorkSpaceSize() on A2
+
+
+def mm_tiling(kdir: str, asc: str, returned: bool = False) -> bytes:
+    """The TCubeTiling bytes the example's GenerateTiling(platform, buf) writes (or, `returned`, the
+    AscendC::tiling::TCubeTiling GenerateTiling(platform) returns), on the platform its main asks for
+    (PlatformAscendCManager::GetInstance(): the twin's default Ascend910B2, 24 AIC / 48 AIV)."""
+    platform = "platform_ascendc::PlatformAscendCManager::GetInstance()"
+    call = (f"static AscendC::tiling::TCubeTiling t = GenerateTiling({platform}); "
+            "tiling = reinterpret_cast<const uint8_t*>(&t);") if returned else \
+        f"static uint8_t buf[sizeof(TCubeTiling)]; GenerateTiling({platform}, buf); tiling = buf;"
+    return example_tiling(kdir, asc, call, 50 * 4)  # sizeof(TCubeTiling): 50 int32_t fields
+
+
+def mm_operands(gen, m: int, n: int, k: int, bias: bool):
+    """Half A [m, k] and B [k, n], a float bias [n]; the float64 reference A @ B (+ bias)."""
+    a = rand(gen, (m, k), -1, 1, torch.float16)
+    b = rand(gen, (k, n), -1, 1, torch.float16)
+    ref = a.double() @ b.double()
+    args = {"a": a.reshape(-1), "b": b.reshape(-1)}
+    if bias:
+        args["bias"] = rand(gen, (n,), -1, 1)
+        ref = ref + args["bias"].double()
+    else:
+        args["bias"] = torch.zeros(1)
+    return args, ref
+
+
+def mm_case(asc: str, m: int, n: int, k: int, blocks, user_workspace: int = 0, post=None, bias: bool = True,
+            bias_arg: bool = True, returned: bool = False):
+    """An example computing C = A @ B (+ bias when its IS_BIAS is set; float C, ND) with the shapes of its main;
+    `blocks(usedCoreNum)` is the launch's block count as its main derives it; `post` what its vector part applies
+    to C; `bias_arg` whether its kernel takes a bias pointer; `returned` whether GenerateTiling returns the tiling
+    (the kernel then takes it by value, as `tiling`)."""
+    def make(kdir, gen) -> Case:
+        tiling = mm_tiling(kdir, asc, returned)
+        used = struct.unpack_from("<i", tiling, 0)[0]
+        args, ref = mm_operands(gen, m, n, k, bias)
+        if not bias_arg:
+            del args["bias"]
+        c = torch.full((m * n,), float("nan"))
+        ws = torch.zeros((LIB_API_WORKSPACE + user_workspace) // 4)
+        expect = (post(ref) if post else ref).reshape(-1)
+        # float32 accumulation of K half products: relative 2^-24 per step on |a||b| sums below K.
+        args = dict(args, c=c, workspace=ws, **{"tiling" if returned else "tilingGm": tiling})
+        return Case(blocks(used), args, {"c": expect}, 1e-5, 1e-5 * k ** 0.5)
+    return make
+
+
 KERNELS: List[Kernel] = [
     example("ex_brcb", f"{BASIC}/01_memory_vector_compute/brcb/brcb.asc", "brcb_custom",
             "Brcb (uint16), LocalMemAllocator, flags", brcb_case),
@@ -608,6 +866,70 @@ KERNELS: List[Kernel] = [
                                  5: "Fixpipe with per-column quantisation to int8 (VQF322B8_PRE, cbufWorkspace)",
                                  6: "Fixpipe with ReLU (reluEn)", 7: "Fixpipe Nz with channel split"}[s],
               fixpipe_case(s), template="128, 128, 256", scenario=s) for s in (1, 2, 4, 5, 6, 7)],
+    # ---- i21-tdata: host tiling through CANN's tiling-data classes (register/tilingdata_base.h) ----
+    example("ex_softmax", f"{ADV}/01_activation/softmax/softmax.asc", "softmax_custom",
+            "SoftMax (basic block), AdjustSoftMaxRes; tiling-data class with a SoftMaxTiling struct field, "
+            "SoftMaxTilingFunc(optiling::SoftMaxTiling&)", softmax_case),
+    *[example(f"ex_softmaxgrad{'_front' if front else ''}", f"{ADV}/01_activation/softmaxgrad/softmaxgrad.asc",
+              "softmaxgrad_custom", ("SoftmaxGradFront (USE_FRONT_MODE)" if front else "SoftmaxGrad") +
+              ", 40 cores; SoftMaxGradTilingFunc(optiling::SoftMaxTiling&) through a tiling-data struct field",
+              softmaxgrad_case(front), defines={"USE_FRONT_MODE": None} if front else None) for front in (False, True)],
+    example("ex_swiglu", f"{ADV}/01_activation/swiglu/swiglu.asc", "swiglu_custom",
+            "SwiGLU with a temporary buffer (GetSwiGLUMaxMinTmpSize), tiling-data class", swiglu_case),
+    example("ex_arange", f"{ADV}/06_index/arange/arange.asc", "arange_custom",
+            "Arange (first and diff from GM), tiling-data class", arange_case),
+    example("ex_dropout", f"{ADV}/07_filter/dropout/dropout.asc", "dropout_custom",
+            "DropOut, bit mask mode (GetDropOutMaxMinTmpSize), keepProb from GM, tiling-data class", dropout_case),
+    example("ex_quant", f"{ADV}/03_quantization/quant/quant.asc", "quant_custom",
+            "AscendQuant float -> int8, scale and offset (GetAscendQuantMaxMinTmpSize), tiling-data class", quant_case),
+    example("ex_dequant", f"{ADV}/03_quantization/dequant/dequant.asc", "dequant_custom",
+            "AscendDequant int32 -> float per column (GetAscendDequantMaxMinTmpSize), tiling-data class", dequant_case),
+    example("ex_broadcast", f"{ADV}/08_transpose/broadcast/broadcast.asc", "broadcast_custom",
+            "Broadcast<float, 2, axis> along either axis, tiling-data class", broadcast_cases),
+    example("ex_reducemax", f"{ADV}/04_reduce/reducemax/reducemax.asc", "reduce_custom",
+            "ReduceMax<float, Pattern::Reduce::RA, true> (GetReduceMaxMaxMinTmpSize), tiling-data class",
+            reducemax_case),
+    example("ex_softmaxflashv2", f"{ADV}/01_activation/softmaxflashv2/softmaxflashv2.asc", "softmaxflashv2_custom",
+            "SoftmaxFlashV2 over K chunks with isUpdate, basic block, 40 cores; SoftMaxFlashV2TilingFunc, memcpy_s",
+            softmaxflashv2_case),
+    example("ex_add_broadcast", f"{ADV}/08_transpose/add_broadcast/add_broadcast.asc", "add_broadcast_custom",
+            "Broadcast then Add (int8 along axis 0, float along axis 1), 8 cores, tiling by value",
+            add_broadcast_cases),
+    # ---- i21-mmhost: the Matmul examples with the tiling their own GenerateTiling computes ----
+    example("ex_mm_matmul", f"{MM}/matmul/matmul.asc", "matmul_custom",
+            "Matmul cube-only (__cube__): IterateAll into GM, SetTail; MultiCoreMatmulTiling over the AICs",
+            mm_case("matmul.asc", 128, 2048, 1024, lambda used: used)),
+    example("ex_mm_async_iterate", f"{MM}/matmul_async_iterate/matmul_async_iterate.asc",
+            "matmul_async_iterate_custom", "Matmul MIX: Iterate<false> + SetWorkspace, GetTensorC<false> into VECIN, "
+            "CFG_MDL; MultiCoreMatmulTiling over the AIVs", mm_case("matmul_async_iterate.asc", 640, 1024, 512,
+                                                                   lambda used: used // 2, 640 * 1024 * 4)),
+    example("ex_mm_async_iterate_all", f"{MM}/matmul_async_iterate_all/matmul_async_iterate_all.asc",
+            "matmul_async_iterate_all_custom", "Matmul MIX: IterateAll<false> + WaitIterateAll, CFG_MDL",
+            mm_case("matmul_async_iterate_all.asc", 640, 1024, 512, lambda used: used // 2)),
+    example("ex_mm_k_reorder_load", f"{MM}/matmul_k_reorder_load/matmul_k_reorder_load.asc",
+            "matmul_k_reorder_load_custom", "Matmul MIX: GetMDLConfig(enableKdimReorderLoad), IterateAll into GM",
+            mm_case("matmul_k_reorder_load.asc", 768, 2048, 6144, lambda used: (used + 1) // 2)),
+    example("ex_mm_fused", f"{MM}/matmul_fused/matmul_fused.asc", "matmul_fused_custom",
+            "Matmul MIX: Iterate<false>, GetTensorC<false> into VECIN, LeakyRelu; SetFixSplit(256, 128), FIRSTM",
+            mm_case("matmul_fused.asc", 1024, 640, 256, lambda used: 1, 1024 * 640 * 4,
+                    lambda r: torch.nn.functional.leaky_relu(r, 0.001))),
+    example("ex_mm_mn_double_buffer", f"{MM}/matmul_mn_double_buffer/matmul_mn_double_buffer.asc",
+            "matmul_mn_double_buffer_custom", "Matmul cube-only: CFG_MDL with ScheduleType::OUTER_PRODUCT, ORDER_M; "
+            "SetMatmulConfigParams(OUTER_PRODUCT, FIRSTM)",
+            mm_case("matmul_mn_double_buffer.asc", 128, 7680, 16, lambda used: used, bias=False)),
+    example("ex_mm_multi_core_unaligned", f"{MM}/matmul_multi_core_unaligned/matmul_multi_core_unaligned.asc",
+            "matmul_multi_core_unaligned_custom", "Matmul cube-only: CFG_NORM, M, N, K not multiples of 16, SetTail",
+            mm_case("matmul_multi_core_unaligned.asc", 1000, 700, 500, lambda used: used)),
+    example("ex_mm_preload", f"{MM}/matmul_preload/matmul_preload.asc", "matmul_preload_custom",
+            "Matmul cube-only: GetMDLConfig(doMTE2Preload = 2), SetTraverse(FIRSTN)",
+            mm_case("matmul_preload.asc", 128, 24576, 512, lambda used: used, bias=False)),
+    example("ex_mm_unitflag", f"{MM}/matmul_unitflag/matmul_unitflag.asc", "matmul_unitflag_custom",
+            "Matmul cube-only: CFG_MDL with enUnitFlag",
+            mm_case("matmul_unitflag.asc", 1024, 4096, 1024, lambda used: used)),
+    example("ex_mm_intro_advanced_api", "examples/01_simd_cpp_api/00_introduction/02_matrix/matmul_advanced_api/"
+            "matmul_advanced_api.asc", "matmul_custom", "Matmul cube-only: IterateAll, the tiling by value (SetDim(2))",
+            mm_case("matmul_advanced_api.asc", 512, 512, 128, lambda used: used, bias=False, bias_arg=False,
+                    returned=True)),
 ]
 
 

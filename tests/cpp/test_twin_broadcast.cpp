@@ -203,6 +203,16 @@ int CheckType(uint32_t alignedCols)
 template <int kFault>
 void FaultKernel(GM_ADDR in, GM_ADDR)
 {
+    if constexpr (kFault == 20) {  // a b16 type outside A2's list: compiles, refused when it runs
+        LocalMemAllocator<Hardware::UB> ub;
+        LocalTensor<bfloat16_t> a = ub.Alloc<bfloat16_t, 256>();
+        LocalTensor<bfloat16_t> b = ub.Alloc<bfloat16_t, 256>();
+        LocalTensor<uint8_t> t = ub.Alloc<uint8_t, 1024>();
+        const uint32_t d2[2] = {4, 16};
+        const uint32_t s2[2] = {4, 1};
+        Broadcast<bfloat16_t, 2, 1>(b, a, d2, s2, t);
+        return;
+    }
     if constexpr (kFault >= 16) {  // with a TPipe: the framework's buffer, and the pipes around Broadcast
         TPipe pipe;
         TBuf<TPosition::VECCALC> sb, db, fill;
@@ -389,6 +399,7 @@ TEST_CASE("Broadcast rules: planted faults and clean counterparts")
     CHECK(Broke(&FaultKernel<17>, ""));
     CHECK(Broke(&FaultKernel<18>,
                 "Broadcast: accesses of different pipes to the same UB bytes are ordered by synchronisation"));
+    CHECK(Broke(&FaultKernel<20>, "Broadcast: Broadcast's T is uint8_t, int8_t, half or float on A2"));
     CHECK(Broke(&FaultKernel<19>, ""));
 }
 

@@ -157,6 +157,16 @@ uint8_t* BroadcastFrameworkTmp(const void* tpipe, uint64_t pipeEnd, uint64_t& by
     return core.ub + pipeEnd;
 }
 
+void FailBroadcastType(uint32_t typeSize)
+{
+    ascend_twin::FailF("Broadcast", "Broadcast's T is uint8_t, int8_t, half or float on A2",
+                       "T is a %u-byte type outside that list. A2's API check (DataTypeVerifyingParameters, in CANN's "
+                       "CPU-debug build) refuses it when the call runs; the NPU build does not check, and the twin "
+                       "is stricter here (docs/twin.md). bisheng compiles the call, so a kernel may instantiate it "
+                       "for a dtype it never broadcasts",
+                       typeSize);
+}
+
 void FailBroadcastA5Only(const char* call)
 {
     ascend_twin::Fail(call, "the dynamic-shape Broadcast and GetBroadcastTilingInfo exist on Ascend 950PR/950DT only",

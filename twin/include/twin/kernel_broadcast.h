@@ -73,13 +73,20 @@ uint8_t* BroadcastFrameworkTmp(const void* tpipe, uint64_t pipeEnd, uint64_t& by
 
 [[noreturn]] void FailBroadcastA5Only(const char* call);
 
+// A2's API check refuses a T other than uint8_t, int8_t, half and float when the call runs (bisheng compiles the
+// call: a kernel dispatching on a run-time dtype instantiates Broadcast for types it never broadcasts).
+[[noreturn]] void FailBroadcastType(uint32_t typeSize);
+
 template <typename T, int32_t dim, int32_t axis>
 inline void BroadcastRun(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t* dstShape,
                          const uint32_t* srcShape, uint8_t* tmp, uint64_t tmpBytes, TPosition tmpPos, bool framework)
 {
-    static_assert(std::is_same_v<T, int8_t> || std::is_same_v<T, uint8_t> || std::is_same_v<T, half> ||
-                      std::is_same_v<T, float>,
-                  "Broadcast on A2 supports int8_t, uint8_t, half and float");
+    static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4,
+                  "Broadcast on A2 takes b8, b16 and b32 types (its T must be int8_t, uint8_t, half or float)");
+    if constexpr (!(std::is_same_v<T, int8_t> || std::is_same_v<T, uint8_t> || std::is_same_v<T, half> ||
+                    std::is_same_v<T, float>)) {
+        FailBroadcastType(sizeof(T));
+    }
     static_assert(dim == 1 || dim == 2, "Broadcast supports dim 1 and 2 on A2");
     static_assert(axis == 0 || axis == 1, "Broadcast supports axis 0 and 1 on A2");
     const BroadcastOperand dst{twin_detail::TwinData(dstLocal), static_cast<uint64_t>(dstLocal.GetSize()) * sizeof(T),

@@ -3,13 +3,15 @@
 // "tiling/softmax/logsoftmax_tiling.h" or "lib/activation/logsoftmax_tiling.h"):
 //   uint32_t GetLogSoftMaxMaxTmpSize / GetLogSoftMaxMinTmpSize(const TensorShape srcShape, dataTypeSize, isReuseSource)
 //   void LogSoftMaxTilingFunc(const TensorShape srcShape, dataTypeSize, localWorkSpaceSize,
-//                             AscendC::tiling::LogSoftMaxTiling&)
+//                             AscendC::tiling::LogSoftMaxTiling&), and CANN's overload taking optiling::LogSoftMaxTiling
+//                             (tiling/activation/logsoftmax_tilingdata.h): the same tiling, set field by field
 // A2's sizes and tiling, those of SoftMax (blk + srcK + 64 floats a row; twin/include/twin/softmax_tiling_a2.h).
 // A2's LogSoftMaxTilingFunc divides by the rows a part takes, which a workspace below one row makes 0 (a crash on
 // the host); the twin reports it on stderr and gives splitM = 0 instead. The kernel side recomputes the tiling from
 // sharedTmpBuffer on every call, as A2's does. Inline: nothing to link.
 #pragma once
 
+#include "tiling/activation/logsoftmax_tilingdata.h"
 #include "tiling/activation/softmax_tiling.h"
 
 namespace AscendC {
@@ -47,6 +49,15 @@ inline void LogSoftMaxTilingFunc(const AscendC::TensorShape srcShape, const uint
     }
     softmaxTiling = AscendC::tiling::LogSoftMaxTiling{};
     ascend_twin::SoftmaxFillTiling(softmaxTiling, m, k, ascend_twin::kSoftmaxBlk / dataTypeSize, baseM, m);
+}
+
+inline void LogSoftMaxTilingFunc(const AscendC::TensorShape srcShape, const uint32_t dataTypeSize,
+                                 const uint32_t localWorkSpaceSize, optiling::LogSoftMaxTiling& softmaxTiling)
+{
+    AscendC::tiling::LogSoftMaxTiling t;
+    optiling::twin_host::Load(softmaxTiling, t);
+    LogSoftMaxTilingFunc(srcShape, dataTypeSize, localWorkSpaceSize, t);
+    optiling::twin_host::Store(t, softmaxTiling);
 }
 
 }  // namespace AscendC

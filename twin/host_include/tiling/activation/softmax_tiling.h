@@ -21,9 +21,9 @@
 // elements or a dataTypeSize other than 2 and 4 is reported on stderr and gives 0 (the tiling functions then leave
 // the tiling unchanged); a last axis that is not 32-byte aligned and isReuseSource are reported on stderr too (A2
 // goes on). A local workspace too small for one row gives splitM = 0 and rangeM = 0, as A2's does (the kernel side
-// then refuses the tiling). Only the AscendC::tiling::SoftMaxTiling overloads are provided: the optiling:: ones
-// take CANN's tiling-data classes (register/tilingdata_base.h), which the twin does not model. Inline: nothing to
-// link.
+// then refuses the tiling). Every tiling function and IsBasicBlockInSoftMax also has CANN's overload taking the
+// tiling-data class optiling::SoftMaxTiling (tiling/activation/softmax_tilingdata.h): the same tiling, set field
+// by field (left unchanged where the struct form leaves it unchanged). Inline: nothing to link.
 #pragma once
 
 #include <cstdint>
@@ -32,6 +32,7 @@
 
 #include "graph/tensor.h"
 #include "kernel_tiling/kernel_tiling.h"
+#include "tiling/activation/softmax_tilingdata.h"
 #include "twin/softmax_tiling_a2.h"
 
 namespace AscendC {
@@ -284,6 +285,67 @@ inline void SoftMaxFlashV3TilingFunc(const AscendC::TensorShape& srcShape, const
     if (baseM < m && baseM > ascend_twin::kSoftmaxTile) baseM = baseM / ascend_twin::kSoftmaxTile * ascend_twin::kSoftmaxTile;
     softmaxFlashV3Tiling = AscendC::tiling::SoftMaxTiling{};
     ascend_twin::SoftmaxFillTiling(softmaxFlashV3Tiling, m, k, ascend_twin::kSoftmaxBlk / dataTypeSize2, baseM, m);
+}
+
+// ---- The optiling::SoftMaxTiling overloads (CANN's tiling-data class) -------------------------------------------
+
+inline void SoftMaxTilingFunc(const AscendC::TensorShape& srcShape, const uint32_t dataTypeSize,
+                              const uint32_t localWorkSpaceSize, optiling::SoftMaxTiling& softmaxTiling)
+{
+    AscendC::tiling::SoftMaxTiling t;
+    optiling::twin_host::Load(softmaxTiling, t);
+    SoftMaxTilingFunc(srcShape, dataTypeSize, localWorkSpaceSize, t);
+    optiling::twin_host::Store(t, softmaxTiling);
+}
+
+inline void SoftMaxFlashTilingFunc(const AscendC::TensorShape& srcShape, const uint32_t dataTypeSize,
+                                   const uint32_t localWorkSpaceSize, optiling::SoftMaxTiling& softmaxFlashTiling,
+                                   const bool isUpdate = false)
+{
+    AscendC::tiling::SoftMaxTiling t;
+    optiling::twin_host::Load(softmaxFlashTiling, t);
+    SoftMaxFlashTilingFunc(srcShape, dataTypeSize, localWorkSpaceSize, t, isUpdate);
+    optiling::twin_host::Store(t, softmaxFlashTiling);
+}
+
+inline void SoftMaxGradTilingFunc(const AscendC::TensorShape& srcShape, const uint32_t dataTypeSize,
+                                  const uint32_t localWorkSpaceSize, optiling::SoftMaxTiling& softmaxGradTiling,
+                                  const bool isFront = false)
+{
+    AscendC::tiling::SoftMaxTiling t;
+    optiling::twin_host::Load(softmaxGradTiling, t);
+    SoftMaxGradTilingFunc(srcShape, dataTypeSize, localWorkSpaceSize, t, isFront);
+    optiling::twin_host::Store(t, softmaxGradTiling);
+}
+
+inline bool IsBasicBlockInSoftMax(optiling::SoftMaxTiling& tiling, const uint32_t dataTypeSize = 2)
+{
+    AscendC::tiling::SoftMaxTiling t;
+    optiling::twin_host::Load(tiling, t);
+    return IsBasicBlockInSoftMax(t, dataTypeSize);
+}
+
+inline void SoftMaxFlashV2TilingFunc(const AscendC::TensorShape& srcShape, const uint32_t dataTypeSize1,
+                                     const uint32_t dataTypeSize2, const uint32_t localWorkSpaceSize,
+                                     optiling::SoftMaxTiling& softmaxFlashTiling, const bool isUpdate,
+                                     const bool isBasicBlock = false, const bool isFlashOutputBrc = false)
+{
+    AscendC::tiling::SoftMaxTiling t;
+    optiling::twin_host::Load(softmaxFlashTiling, t);
+    SoftMaxFlashV2TilingFunc(srcShape, dataTypeSize1, dataTypeSize2, localWorkSpaceSize, t, isUpdate, isBasicBlock,
+                             isFlashOutputBrc);
+    optiling::twin_host::Store(t, softmaxFlashTiling);
+}
+
+inline void SoftMaxFlashV3TilingFunc(const AscendC::TensorShape& srcShape, const uint32_t dataTypeSize1,
+                                     const uint32_t dataTypeSize2, const uint32_t localWorkSpaceSize,
+                                     optiling::SoftMaxTiling& softmaxFlashV3Tiling, const bool isUpdate,
+                                     const bool isBasicBlock = false)
+{
+    AscendC::tiling::SoftMaxTiling t;
+    optiling::twin_host::Load(softmaxFlashV3Tiling, t);
+    SoftMaxFlashV3TilingFunc(srcShape, dataTypeSize1, dataTypeSize2, localWorkSpaceSize, t, isUpdate, isBasicBlock);
+    optiling::twin_host::Store(t, softmaxFlashV3Tiling);
 }
 
 }  // namespace AscendC

@@ -12,9 +12,9 @@
 // multiple of 8 from 8 rows on). As A2's functions: a basic-block shape that is not one (H not a multiple of 64 below
 // 2048 or B * S not a multiple of 8) gives false, and so do for the tiling a shape or an original shape that is not
 // 3-D, shapes whose B or S differ, an original H of 0 or above H, an H not 32-byte aligned and a buffer below the
-// minimum (the tiling is then left unchanged). Only the AscendC::tiling::RmsNormTiling overload is provided: the
-// optiling:: one takes CANN's tiling-data class (register/tilingdata_base.h), which the twin does not model. Inline:
-// nothing to link.
+// minimum (the tiling is then left unchanged). GetRmsNormTilingInfo also has CANN's overload taking the tiling-data
+// class optiling::RmsNormTiling (tiling/normalization/rmsnorm_tilingdata.h): the same tiling, set field by field.
+// Inline: nothing to link.
 #pragma once
 
 #include <cstdint>
@@ -22,6 +22,7 @@
 
 #include "graph/tensor.h"
 #include "kernel_tiling/kernel_tiling.h"
+#include "tiling/normalization/rmsnorm_tilingdata.h"
 
 namespace AscendC {
 
@@ -93,6 +94,17 @@ inline bool GetRmsNormTilingInfo(const AscendC::TensorShape& srcShape, const Asc
     t.tailBsLength = tail / h;
     tiling = t;
     return true;
+}
+
+inline bool GetRmsNormTilingInfo(const AscendC::TensorShape& srcShape, const AscendC::TensorShape& originSrcShape,
+                                 const uint32_t stackBufferByteSize, const uint32_t typeSize,
+                                 optiling::RmsNormTiling& tiling, const bool isBasicBlock = false)
+{
+    AscendC::tiling::RmsNormTiling t;
+    optiling::twin_host::Load(tiling, t);
+    const bool ok = GetRmsNormTilingInfo(srcShape, originSrcShape, stackBufferByteSize, typeSize, t, isBasicBlock);
+    optiling::twin_host::Store(t, tiling);
+    return ok;
 }
 
 }  // namespace AscendC
