@@ -72,6 +72,20 @@ def entry_params(source: str, name: str) -> Optional[List[Tuple[str, str]]]:
     return None if found is None else found[1]
 
 
+def template_bound(text: str, name: str, template: str, decl: str) -> str:
+    """A parameter declaration of the template entry `name` with the entry's template parameters (`__gm__ T* x`
+    of `template <typename T, ...>`) replaced by the template arguments the launch gives."""
+    text = re.sub(r"//[^\n]*|/\*.*?\*/", " ", text, flags=re.S)
+    m = re.search(r"template\s*<([^<>]*)>\s*(?:%s\s+)+void\s+%s\s*\(" % (_QUALIFIER, name), text)
+    if not m:
+        return decl
+    names = [re.findall(r"\w+", p.split("=")[0])[-1] for p in m.group(1).split(",") if p.strip()]
+    args = [a.strip() for a in template.split(",")]
+    for pname, arg in zip(names, args):
+        decl = re.sub(r"\b%s\b" % pname, arg, decl)
+    return decl
+
+
 def wrapper_source(k: Kernel, source: str, build: str) -> str:
     """For a template entry, the unit that instantiates it: an extern "C" twin_entry, of the entry's kernel type,
     calling the instantiation the tiling key selects. A source whose host code launches kernels with <<<>>>
@@ -83,7 +97,9 @@ def wrapper_source(k: Kernel, source: str, build: str) -> str:
         raise LookupError(f"no kernel entry '{k.entry}' found")
     kind, params = found
     with open(source, errors="replace") as f:
-        launches = "<<<" in f.read()
+        text = f.read()
+    launches = "<<<" in text
+    params = [(template_bound(text, k.entry, k.template, d), n) for d, n in params]
     head = f'#include "kernel_operator.h"\n{build}'
     body = translation_unit(source, head) if launches else f'{head}\n#include "{source}"\n'
     return textwrap.dedent("""\

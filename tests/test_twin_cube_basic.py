@@ -44,6 +44,25 @@ def test_half_matmul_through_l1_and_l0(lib, m, n, k, bias):
     torch.testing.assert_close(c.double(), expect, rtol=1e-5, atol=1e-5)
 
 
+@pytest.mark.parametrize("cores", [1, 3])
+def test_fixpipe_under_set_atomic_add_accumulates_into_gm(lib, cores):
+    # Each AIC writes the same 32 x 48 product into c with SetAtomicAdd<float>(): c = c0 + cores * A @ B (integer
+    # inputs: exact in any order). Then DisableDmaAtomic.
+    g = torch.Generator().manual_seed(cores)
+    a = torch.randint(-8, 8, (32, 32), generator=g).half()
+    b = torch.randint(-8, 8, (32, 48), generator=g).half()
+    c0 = torch.randint(-100, 100, (32, 48), generator=g).float()
+    c = c0.clone()
+    lib.launch("cube_half", cores, a=a, b=b, bias=None, c=c, tiling=tiling(32, 48, 32, mode=4))
+    assert torch.equal(c.double(), c0.double() + cores * (a.double() @ b.double()))
+
+
+def test_fixpipe_from_several_cores_without_atomic_add_is_a_violation(lib):
+    a, b = torch.ones(32, 32).half(), torch.ones(32, 48).half()
+    with pytest.raises(KernelRuleViolation, match=r"no two cores write the same GM bytes.*GM buffer 'c'"):
+        lib.launch("cube_half", 3, a=a, b=b, bias=None, c=torch.zeros(32, 48), tiling=tiling(32, 48, 32))
+
+
 def test_bfloat16_matmul_with_a_half_result(lib):
     c, expect = run(lib, "cube_bf16_to_half", 32, 48, 64, torch.bfloat16, torch.float16)
     torch.testing.assert_close(c.double(), expect, rtol=2e-3, atol=2e-3)

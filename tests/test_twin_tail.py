@@ -34,7 +34,7 @@ def tail():
 
 def test_entries_declared_through_a_macro_are_found():
     entries = find_entries(ENTRY_FORMS)
-    assert sorted(entries) == ["axpb_float", "axpb_half", "sum15"]
+    assert sorted(entries) == ["axpb_float", "axpb_half", "sum15", "twice_float"]
     assert entries["axpb_float"] == ["x", "n", "unused0", "pad0", "y", "a", "pad1", "pad2", "unused1", "pad3", "b",
                                      "pad4", "pad5", "pad6"]
 
@@ -56,6 +56,16 @@ def test_sixteen_gm_arguments_run(forms):
     out = torch.zeros(8)
     forms.launch("sum15", 1, **{f"in{i}": t for i, t in enumerate(ins)}, out=out)
     torch.testing.assert_close(out.double(), torch.stack(ins).double().sum(0), rtol=1e-6, atol=1e-6)
+
+
+def test_template_entry_qualified_before_global_is_not_exported(forms):
+    # `template <...> __vector__ __global__ void twice_tpl(...)`: the template is left out of the entries (exporting
+    # it uninstantiated would not compile); the extern "C" entry instantiating it runs.
+    assert "twice_tpl" not in find_entries(ENTRY_FORMS)
+    x = torch.randn(8)
+    y = x.clone()
+    forms.launch("twice_float", 1, x=y)
+    torch.testing.assert_close(y.double(), 2 * x.double(), rtol=0, atol=0)
 
 
 def test_seventeen_parameters_do_not_compile():

@@ -12,6 +12,7 @@ sizes as template arguments) through the generated twin_entry instantiating it (
 References are computed here in float64 (or exactly, for integers and bit masks) from the API's documented
 semantics, not from the example's gen_data.py golden."""
 import hashlib
+import math
 import os
 import re
 import struct
@@ -530,7 +531,10 @@ def example_tiling(kdir: str, asc: str, call: str, nbytes: int, defines=(), fn: 
     if not os.path.exists(exe):
         with open(exe + ".cpp", "w") as f:
             f.write(unit)
-        proc = subprocess.run(["g++", "-std=c++17", "-O0", "-w", *flags, "-I", STAND_IN, "-I", os.path.join(sdk, "host_include"),
+        # The file's kernels come along but never run here: their sections are dropped at link time, so the
+        # twin's runtime they call need not be linked.
+        proc = subprocess.run(["g++", "-std=c++17", "-O0", "-w", *flags, "-ffunction-sections", "-fdata-sections",
+                               "-Wl,--gc-sections", "-I", STAND_IN, "-I", os.path.join(sdk, "host_include"),
                                "-I", os.path.join(sdk, "include"), "-I", kdir, exe + ".cpp", "-o", exe + ".tmp"],
                               capture_output=True, text=True)
         if proc.returncode != 0:
@@ -697,6 +701,58 @@ def add_broadcast_cases(kdir, gen) -> List[Case]:
     return cases
 
 
+# ---- i21-mmhost: the Matmul examples, their tiling from their own GenerateTiling (matmul_tiling:: on the twin) ----
+
+MM = f"{ADV}/00_matmul"
+LIB_API_WORKSPACE = 16 << 20  # PlatformAscendC::GetLibApiWorkSpaceSize() on A2
+
+
+def mm_tiling(kdir: str, asc: str, returned: bool = False) -> bytes:
+    """The TCubeTiling bytes the example's GenerateTiling(platform, buf) writes (or, `returned`, the
+    AscendC::tiling::TCubeTiling GenerateTiling(platform) returns), on the platform its main asks for
+    (PlatformAscendCManager::GetInstance(): the twin's default Ascend910B2, 24 AIC / 48 AIV)."""
+    platform = "platform_ascendc::PlatformAscendCManager::GetInstance()"
+    call = (f"static AscendC::tiling::TCubeTiling t = GenerateTiling({platform}); "
+            "tiling = reinterpret_cast<const uint8_t*>(&t);") if returned else \
+        f"static uint8_t buf[sizeof(TCubeTiling)]; GenerateTiling({platform}, buf); tiling = buf;"
+    return example_tiling(kdir, asc, call, 50 * 4)  # sizeof(TCubeTiling): 50 int32_t fields
+
+
+def mm_operands(gen, m: int, n: int, k: int, bias: bool):
+    """Half A [m, k] and B [k, n], a float bias [n]; the float64 reference A @ B (+ bias)."""
+    a = rand(gen, (m, k), -1, 1, torch.float16)
+    b = rand(gen, (k, n), -1, 1, torch.float16)
+    ref = a.double() @ b.double()
+    args = {"a": a.reshape(-1), "b": b.reshape(-1)}
+    if bias:
+        args["bias"] = rand(gen, (n,), -1, 1)
+        ref = ref + args["bias"].double()
+    else:
+        args["bias"] = torch.zeros(1)
+    return args, ref
+
+
+def mm_case(asc: str, m: int, n: int, k: int, blocks, user_workspace: int = 0, post=None, bias: bool = True,
+            bias_arg: bool = True, returned: bool = False):
+    """An example computing C = A @ B (+ bias when its IS_BIAS is set; float C, ND) with the shapes of its main;
+    `blocks(usedCoreNum)` is the launch's block count as its main derives it; `post` what its vector part applies
+    to C; `bias_arg` whether its kernel takes a bias pointer; `returned` whether GenerateTiling returns the tiling
+    (the kernel then takes it by value, as `tiling`)."""
+    def make(kdir, gen) -> Case:
+        tiling = mm_tiling(kdir, asc, returned)
+        used = struct.unpack_from("<i", tiling, 0)[0]
+        args, ref = mm_operands(gen, m, n, k, bias)
+        if not bias_arg:
+            del args["bias"]
+        c = torch.full((m * n,), float("nan"))
+        ws = torch.zeros((LIB_API_WORKSPACE + user_workspace) // 4)
+        expect = (post(ref) if post else ref).reshape(-1)
+        # float32 accumulation of K half products: relative 2^-24 per step on |a||b| sums below K.
+        args = dict(args, c=c, workspace=ws, **{"tiling" if returned else "tilingGm": tiling})
+        return Case(blocks(used), args, {"c": expect}, 1e-5, 1e-5 * k ** 0.5)
+    return make
+
+
 KERNELS: List[Kernel] = [
     example("ex_brcb", f"{BASIC}/01_memory_vector_compute/brcb/brcb.asc", "brcb_custom",
             "Brcb (uint16), LocalMemAllocator, flags", brcb_case),
@@ -839,8 +895,152 @@ KERNELS: List[Kernel] = [
     example("ex_add_broadcast", f"{ADV}/08_transpose/add_broadcast/add_broadcast.asc", "add_broadcast_custom",
             "Broadcast then Add (int8 along axis 0, float along axis 1), 8 cores, tiling by value",
             add_broadcast_cases),
+    # ---- i21-mmhost: the Matmul examples with the tiling their own GenerateTiling computes ----
+    example("ex_mm_matmul", f"{MM}/matmul/matmul.asc", "matmul_custom",
+            "Matmul cube-only (__cube__): IterateAll into GM, SetTail; MultiCoreMatmulTiling over the AICs",
+            mm_case("matmul.asc", 128, 2048, 1024, lambda used: used)),
+    example("ex_mm_async_iterate", f"{MM}/matmul_async_iterate/matmul_async_iterate.asc",
+            "matmul_async_iterate_custom", "Matmul MIX: Iterate<false> + SetWorkspace, GetTensorC<false> into VECIN, "
+            "CFG_MDL; MultiCoreMatmulTiling over the AIVs", mm_case("matmul_async_iterate.asc", 640, 1024, 512,
+                                                                   lambda used: used // 2, 640 * 1024 * 4)),
+    example("ex_mm_async_iterate_all", f"{MM}/matmul_async_iterate_all/matmul_async_iterate_all.asc",
+            "matmul_async_iterate_all_custom", "Matmul MIX: IterateAll<false> + WaitIterateAll, CFG_MDL",
+            mm_case("matmul_async_iterate_all.asc", 640, 1024, 512, lambda used: used // 2)),
+    example("ex_mm_k_reorder_load", f"{MM}/matmul_k_reorder_load/matmul_k_reorder_load.asc",
+            "matmul_k_reorder_load_custom", "Matmul MIX: GetMDLConfig(enableKdimReorderLoad), IterateAll into GM",
+            mm_case("matmul_k_reorder_load.asc", 768, 2048, 6144, lambda used: (used + 1) // 2)),
+    example("ex_mm_fused", f"{MM}/matmul_fused/matmul_fused.asc", "matmul_fused_custom",
+            "Matmul MIX: Iterate<false>, GetTensorC<false> into VECIN, LeakyRelu; SetFixSplit(256, 128), FIRSTM",
+            mm_case("matmul_fused.asc", 1024, 640, 256, lambda used: 1, 1024 * 640 * 4,
+                    lambda r: torch.nn.functional.leaky_relu(r, 0.001))),
+    example("ex_mm_mn_double_buffer", f"{MM}/matmul_mn_double_buffer/matmul_mn_double_buffer.asc",
+            "matmul_mn_double_buffer_custom", "Matmul cube-only: CFG_MDL with ScheduleType::OUTER_PRODUCT, ORDER_M; "
+            "SetMatmulConfigParams(OUTER_PRODUCT, FIRSTM)",
+            mm_case("matmul_mn_double_buffer.asc", 128, 7680, 16, lambda used: used, bias=False)),
+    example("ex_mm_multi_core_unaligned", f"{MM}/matmul_multi_core_unaligned/matmul_multi_core_unaligned.asc",
+            "matmul_multi_core_unaligned_custom", "Matmul cube-only: CFG_NORM, M, N, K not multiples of 16, SetTail",
+            mm_case("matmul_multi_core_unaligned.asc", 1000, 700, 500, lambda used: used)),
+    example("ex_mm_preload", f"{MM}/matmul_preload/matmul_preload.asc", "matmul_preload_custom",
+            "Matmul cube-only: GetMDLConfig(doMTE2Preload = 2), SetTraverse(FIRSTN)",
+            mm_case("matmul_preload.asc", 128, 24576, 512, lambda used: used, bias=False)),
+    example("ex_mm_unitflag", f"{MM}/matmul_unitflag/matmul_unitflag.asc", "matmul_unitflag_custom",
+            "Matmul cube-only: CFG_MDL with enUnitFlag",
+            mm_case("matmul_unitflag.asc", 1024, 4096, 1024, lambda used: used)),
+    example("ex_mm_intro_advanced_api", "examples/01_simd_cpp_api/00_introduction/02_matrix/matmul_advanced_api/"
+            "matmul_advanced_api.asc", "matmul_custom", "Matmul cube-only: IterateAll, the tiling by value (SetDim(2))",
+            mm_case("matmul_advanced_api.asc", 512, 512, 128, lambda used: used, bias=False, bias_arg=False,
+                    returned=True)),
 ]
 
+
+# ---- branch i21-math2: the advanced Exp, ClampMin/ClampMax, Fmod, the advanced Axpy, GeGLU, CumSum ---------------
+
+def exp_taylor_case(kdir, gen) -> Case:
+    # exp_custom: 8192 floats, KernelExp<float, false> (taylorExpandLevel 10), tmpBufSize = GetExpMaxMinTmpSize's
+    # minimum, in floats (the kernel allocates tmpBufSize * sizeof(T) bytes). The docs' Taylor form:
+    # e^floor(x) * sum_{k=0..10} (x - floor(x))^k / k!.
+    x = rand(gen, 8192, -10, 10)
+    xd = x.double()
+    whole = torch.floor(xd)
+    frac = xd - whole
+    series = sum(frac ** k / math.factorial(k) for k in range(11))
+    tmp = host_value("ge::Shape shape{{8192}}; uint32_t maxValue = 0, minValue = 0; "
+                     "AscendC::GetExpMaxMinTmpSize(shape, sizeof(float), false, maxValue, minValue); return minValue;")
+    return Case(1, {"srcGm": x, "dstGm": torch.zeros(8192), "tmpBufSize": tmp},
+                {"dstGm": torch.exp(whole) * series}, *TRANSCENDENTAL)
+
+
+def clamp_case(scenario: int):
+    # 256 floats, scalar 10; SCENARIO 0 ClampMin, 1 ClampMax; tmpBufSize = (max + min) / 2 of
+    # GetClampMaxMinTmpSize, in floats (the kernel allocates tmpBufSize * sizeof(T) bytes).
+    def make(kdir, gen) -> Case:
+        x = rand(gen, 256, -30, 30)
+        x[::16] = 10.0  # at the bound
+        tmp = host_value("ge::Shape shape{{256}}; uint32_t maxValue = 0, minValue = 0; "
+                         "AscendC::GetClampMaxMinTmpSize(shape, sizeof(float), false, maxValue, minValue); "
+                         "return (maxValue + minValue) / 2;")
+        xd = x.double()
+        expect = torch.clamp(xd, min=10.0) if scenario == 0 else torch.clamp(xd, max=10.0)
+        return Case(1, {"srcGm": x, "dstGm": torch.zeros(256), "srcSize": 256, "tmpBufSize": tmp},
+                    {"dstGm": expect}, 0.0, 0.0)
+    return make
+
+
+def fmod_case(kdir, gen) -> Case:
+    # fmod_custom: 159 floats, KernelFmod<float, 0, 1> (the framework's buffer, calCount 159). The docs' formula
+    # a - trunc(a / b) * b, each step a float as the float instructions round it.
+    a = rand(gen, 159, -100, 100)
+    b = rand(gen, 159, 0.5, 8) * torch.where(torch.rand(159, generator=gen) < 0.5, -1.0, 1.0)
+    q = torch.trunc(a / b)
+    expect = (a - q * b).double()
+    tmp = host_value("ge::Shape shape{{159}}; uint32_t maxValue = 0, minValue = 0; "
+                     "AscendC::GetFmodMaxMinTmpSize(shape, sizeof(float), false, maxValue, minValue); return minValue;")
+    return Case(1, {"src0Gm": a, "src1Gm": b, "dstGm": torch.zeros(159), "tmpBufSize": tmp}, {"dstGm": expect},
+                1e-6, 1e-6)
+
+
+def axpy_half_float_case(kdir, gen) -> Case:
+    # 8 cores, each: 512 half in, dst (float) = 0 + src * 2.0 (exact in float); tmpBufSize = GetAxpyMaxMinTmpSize's
+    # minimum for a half source.
+    x = half(gen, 512, 1, 100)
+    tmp = host_value("ge::Shape shape{{512}}; uint32_t maxValue = 0, minValue = 0; "
+                     "AscendC::GetAxpyMaxMinTmpSize(shape, 2, false, maxValue, minValue); return minValue;")
+    return Case(8, {"srcGm": x, "dstGm": torch.zeros(512), "tmpBufSize": tmp}, {"dstGm": x.double() * 2.0}, 0.0, 0.0)
+
+
+def geglu_case(kdir, gen) -> Case:
+    # geglu_custom: 1024 floats, tmpBufSize = GetGeGLUMaxMinTmpSize's minimum (0 for float), calCount 0: the
+    # form without a buffer over the whole tensor. dst = src0 * Gelu(src1), Gelu's tanh form (docs).
+    x0, x1 = rand(gen, 1024, -4, 4), rand(gen, 1024, -4, 4)
+    a, b = x0.double(), x1.double()
+    gelu = 0.5 * b * (1 + torch.tanh((2 / math.pi) ** 0.5 * (b + 0.044715 * b ** 3)))
+    tmp = host_value("std::vector<int64_t> v = {1024}; ge::Shape s(v); uint32_t maxValue = 0, minValue = 0; "
+                     "AscendC::GetGeGLUMaxMinTmpSize(s, sizeof(float), false, maxValue, minValue); return minValue;")
+    return Case(1, {"src0Gm": x0, "src1Gm": x1, "dstGm": torch.zeros(1024), "tmpBufSize": tmp},
+                {"dstGm": a * gelu}, *TRANSCENDENTAL)
+
+
+def cumsum_case(kdir, gen) -> Case:
+    # cumsum_custom: 32 x 160 floats, CONFIG {isLastAxis false, isReuseSource false, outputLastRow true}: prefix
+    # sums down each column, and the last row. tmpBufSize: main()'s GetCumSumMaxMinTmpSize call as written (its
+    # third argument, commented isReuseSource, is isLastAxis by position: true). The tiling input ([32, 160]) is
+    # not read by the kernel.
+    x = rand(gen, (32, 160), -10, 10)
+    tmp = host_value("ge::Shape shape{{32, 160}}; uint32_t maxValue = 0, minValue = 0; "
+                     "AscendC::GetCumSumMaxMinTmpSize(shape, sizeof(float), true, false, maxValue, minValue); "
+                     "return minValue;")
+    sums = torch.cumsum(x.double(), 0)
+    return Case(1, {"srcGm": x.reshape(-1), "dstGm": torch.zeros(32 * 160), "lastRowGm": torch.zeros(160),
+                    "tilingGm": torch.tensor([32, 160], dtype=torch.int32), "tmpBufSize": tmp},
+                {"dstGm": sums.reshape(-1), "lastRowGm": sums[-1]}, 1e-5, 1e-5)
+
+
+def fill_case(kdir, gen) -> Case:
+    # fill_custom on 1 core: Fill(z, 256, blockIdx) in GM, then z += x + y through SetAtomicAdd<float>.
+    x, y = rand(gen, 256, -60000, 60000), rand(gen, 256, -60000, 60000)
+    return Case(1, {"x": x, "y": y, "z": torch.full((256,), 7.0), "workspace": torch.zeros(8, dtype=torch.uint8),
+                    "tiling": torch.zeros(8, dtype=torch.uint8)}, {"z": (x + y).double()}, 0.0, 0.0)
+
+
+KERNELS += [
+    example("ex_fill", f"{ADV}/08_transpose/fill/fill.asc", "fill_custom",
+            "Fill of GM, TPipe::FetchEventID (TEventID), SetAtomicAdd/DisableDmaAtomic", fill_case),
+    example("ex_cumsum", f"{ADV}/10_math/cumsum/cumsum.asc", "cumsum_custom",
+            "CumSum down the columns (first axis) with the last row, CumSumConfig as a constexpr", cumsum_case),
+    example("ex_exp", f"{ADV}/10_math/exp/exp.asc", "exp_custom",
+            "the advanced Exp (10 Taylor terms) with a tmp buffer (GetExpMaxMinTmpSize)", exp_taylor_case),
+    *[example(f"ex_clampmin_s{s}", f"{ADV}/10_math/clampmin/clampmin.asc", "clampmin_clampmax_custom",
+              {0: "ClampMin with a tmp buffer (GetClampMaxMinTmpSize)",
+               1: "ClampMax with a tmp buffer (GetClampMaxMinTmpSize)"}[s], clamp_case(s),
+              defines={"SCENARIO": str(s)}) for s in (0, 1)],
+    example("ex_fmod", f"{ADV}/10_math/fmod/fmod.asc", "fmod_custom",
+            "Fmod with calCount and the framework's buffer", fmod_case),
+    example("ex_axpy_half_float", f"{ADV}/10_math/axpy_half_float/axpy_half_float.asc",
+            "kernel_vec_ternary_scalar_Axpy_half_2_float", "the advanced Axpy, half src into float dst, 8 cores",
+            axpy_half_float_case),
+    example("ex_geglu", f"{ADV}/01_activation/geglu/geglu.asc", "geglu_custom",
+            "GeGLU without a buffer (float needs none), over the whole tensor", geglu_case),
+]
 
 # ---- every other A2 example: counted, compiled, failing until it has a run ------------------------------------
 
@@ -899,3 +1099,144 @@ def unmeasured(root: str) -> List[Kernel]:
                           include=(STAND_IN,), defines=cmake_defaults(os.path.join(repo_dir, os.path.dirname(path)))))
     return out
 
+
+# ---- i21-basic2: sync, atomics, memory management (issue 20) -------------------------------------------------
+
+def task_sync_case(kdir, gen) -> Case:
+    # 512 halves, one core: z = x + y between WaitPreTaskEnd and SetNextTaskStart (no effect on A2).
+    x, y = half(gen, 512), half(gen, 512)
+    return Case(1, {"x": x, "y": y, "z": torch.zeros(512, dtype=torch.float16)},
+                {"z": (x.double() + y.double()).half().double()}, 0, 0)
+
+
+def tensor_allocation_case(kdir, gen) -> Case:
+    # 1024 floats, one core: z = x + y (TQue, LocalMemAllocator or tensors at fixed UB addresses).
+    x, y = rand(gen, 1024, -10, 10), rand(gen, 1024, -10, 10)
+    return Case(1, {"x": x, "y": y, "z": torch.zeros(1024)}, {"z": (x + y).double()}, 0, 0)
+
+
+def atomic_copy_case(scenario: int):
+    # 3 cores, 256 halves each copied to GM under SetAtomicAdd (scenario 1: the same x on every core, onto y) or
+    # SetAtomicMax (scenario 2: core i its own x_i). Every add rounds to half; the three adds of the same x give
+    # the same result in any order.
+    def make(kdir, gen) -> Case:
+        y = half(gen, 256)
+        if scenario == 1:
+            x = half(gen, 256)
+            acc = y.float()
+            for _ in range(3):
+                acc = (acc + x.float()).half().float()
+            return Case(3, {"x": x, "y": y.clone()}, {"y": acc.double()}, 0, 0)
+        x = half(gen, 3 * 256)
+        expect = torch.maximum(y.double(), x.double().view(3, 256).amax(0))
+        return Case(3, {"x": x, "y": y.clone()}, {"y": expect}, 0, 0)
+    return make
+
+
+def cross_core_flag_case(scenario: int):
+    # MIX 1:2, 8 blocks. Scenario 0: the 16 AIVs each add x * blockIdx to z atomically, CrossCoreSetFlag mode 0
+    # between all AIVs; 1: AIVs 2 and 3 only (mode 1, the AIVs of one block). z starts as the allocator's zeros.
+    # Scenario 2: the AIVs cast uint8 a and b to half in GM workspaces A and B (mode 2 to the AIC); AIC i multiplies
+    # its contiguous [32, 4] block of A by its [4, 64] block of B (K = 32 in 8 blocks of 4) and adds the product
+    # into C atomically (Fixpipe under SetAtomicAdd; mode 0 between AICs, mode 2 back); the AIVs LeakyRelu(0.001)
+    # their 2 rows each. Integer inputs: the float sums are exact.
+    def make(kdir, gen) -> Case:
+        if scenario == 2:
+            a = torch.randint(0, 256, (32, 32), generator=gen, dtype=torch.int32)
+            b = torch.randint(0, 256, (32, 64), generator=gen, dtype=torch.int32)
+            c = torch.bmm(a.double().view(8, 32, 4), b.double().view(8, 4, 64)).sum(0)
+            return Case(8, {"a": a.to(torch.uint8).flatten(), "b": b.to(torch.uint8).flatten(),
+                            "A": torch.zeros(32 * 32, dtype=torch.float16), "B": torch.zeros(32 * 64, dtype=torch.float16),
+                            "c": torch.zeros(32 * 64)}, {"c": c.flatten()}, 0, 0)
+        x = rand(gen, 32, -4, 4)
+        factor = sum(range(16)) if scenario == 0 else 2 + 3
+        return Case(8, {"x": x, "z": torch.zeros(32), "dataLength": 32}, {"z": factor * x.double()}, 1e-6, 1e-6)
+    return make
+
+
+def gm_by_dcache_case(kdir, gen) -> Case:
+    # 4 cores of 1024 floats: each sums its tile into 16 partials (ReduceRepeat) in the workspace and raises its
+    # flag with SetValue + DataCacheCleanAndInvalid; core 0 polls the flags, then sums the 64 partials into z[0].
+    x = rand(gen, 4096, 0, 10)
+    return Case(4, {"x": x, "workspace": torch.zeros(128, dtype=torch.int32), "z": torch.zeros(1)},
+                {"z": x.double().sum().reshape(1)}, 1e-5, 1e-4)
+
+
+def reduce_computation_case(scenario: int):
+    # One core, half. 1/3: ReduceMax/ReduceMin over the first 288 with calIndex (dst[0] the value, dst[1] its index's
+    # bits); 2/4: the same over 512 in the mask/repeat form (mask 128, 4 repeats); 5: ReduceSum over 288, dst[1] =
+    # GetReduceRepeatSumSpr<half>(); 6: ReduceSum over 8320 (mask 128, 65 repeats). Distinct values k / 8 (max and
+    # min unique) and small integers for the sums (every partial sum exact in half). The output is 16 halves of
+    # which the kernel writes the first one or two: compared as int16 bits, those only.
+    def make(kdir, gen) -> Case:
+        n = {1: 288, 2: 512, 3: 288, 4: 512, 5: 288, 6: 8320}[scenario]
+        if scenario in (5, 6):
+            x = torch.randint(-4, 5, (n,), generator=gen).to(torch.float16)
+            total = x.double().sum().to(torch.float16)
+            vals = [total, total] if scenario == 5 else [total]
+            expect = torch.stack(vals).view(torch.int16)
+        else:
+            x = ((torch.randperm(2 * n, generator=gen)[:n] - n).double() / 8).to(torch.float16)
+            pick = torch.argmax if scenario in (1, 2) else torch.argmin
+            i = int(pick(x.double()))
+            expect = torch.tensor([int(x[i:i + 1].view(torch.int16)), i], dtype=torch.int16)
+        return Case(1, {"x": x, "z": torch.zeros(16, dtype=torch.int16)}, {"z": (expect, slice(0, len(expect)))})
+    return make
+
+
+def sequential_block_sync_case(kdir, gen) -> Case:
+    # 8 cores, 256 floats in 2 tiles of 128: each core, in blockIdx order (WaitPreBlock/NotifyNextBlock), adds the
+    # whole x tile by tile into z under SetAtomicAdd. The order is fixed: z = (((0 + x) + x) ... + x), 8 times, in
+    # float; the workspace starts with whatever GM held (the docs: it need not be zeroed).
+    x = rand(gen, 256, -4, 4)
+    acc = torch.zeros(256)
+    for _ in range(8):
+        acc = acc + x
+    return Case(8, {"x": x, "z": torch.zeros(256), "workspace": torch.randint(0, 9, (64,), generator=gen,
+                                                                            dtype=torch.int32)},
+                {"z": acc.double()}, 0, 0)
+
+
+def slice_case(kdir, gen) -> Case:
+    # x [3, 87] floats: rows 0 and 2 (dimension 1: 0..2, stride 1), of each the elements 16..39 and 47..70 (bursts of
+    # 3 blocks, 7 apart) into UB as [2, 48], then the [2, 48] to GM unchanged.
+    x = rand(gen, 3 * 87).view(3, 87)
+    picked = torch.cat([x[[0, 2], 16:40], x[[0, 2], 47:71]], 1)
+    return Case(1, {"dstGm": torch.zeros(96), "srcGm": x.flatten()}, {"dstGm": picked.flatten().double()}, 0, 0)
+
+
+KERNELS += [
+    example("ex_task_sync", f"{BASIC}/05_sync_control/task_sync/task_sync.asc", "kernel_task_sync",
+            "WaitPreTaskEnd/SetNextTaskStart (no effect on A2), Add (half)", task_sync_case),
+    *[example(f"ex_tensor_allocation_s{s}", f"{BASIC}/04_memory_management/tensor_allocation/tensor_allocation.asc",
+              "tensor_allocate_custom", {1: "UB tensors from TQue", 2: "UB tensors from LocalMemAllocator",
+                                         3: "UB tensors at fixed addresses"}[s], tensor_allocation_case,
+              template="float, 1024", scenario=s) for s in (1, 2, 3)],
+    *[example(f"ex_atomic_copy_s{s}", f"{BASIC}/06_atomic/data_movement_with_atomic_operations/"
+              "data_movement_with_atomic_operations.asc", "data_movement_with_atomic_operations_custom",
+              {1: "SetAtomicAdd DataCopy from 3 cores, SyncAll, DisableDmaAtomic",
+               2: "SetAtomicMax DataCopy from 3 cores, SyncAll, DisableDmaAtomic"}[s], atomic_copy_case(s),
+              template="256", scenario=s) for s in (1, 2)],
+    *[example(f"ex_cross_core_flag_s{s}", f"{BASIC}/05_sync_control/cross_core_set_wait_flag/"
+              "cross_core_set_wait_flag.asc", "mmad_custom" if s == 2 else "cross_core_set_wait_flag_custom",
+              {0: "CrossCoreSetFlag mode 0 between 16 AIVs, atomic DataCopy, DisableDmaAtomic",
+               1: "CrossCoreSetFlag mode 1 between a block's AIVs, atomic DataCopy",
+               2: "CrossCoreSetFlag modes 0 and 2 between AIC and AIVs: Cast, Mmad, atomic Fixpipe, LeakyRelu"}[s],
+              cross_core_flag_case(s), scenario=s) for s in (0, 1, 2)],
+    *[example(f"ex_reduce_computation_s{s}", f"{BASIC}/01_memory_vector_compute/reduce_computation/"
+              "reduce_computation.asc", "reduce_computation_custom",
+              {1: "ReduceMax over the first n with its index", 2: "ReduceMax mask/repeat form with its index",
+               3: "ReduceMin over the first n with its index", 4: "ReduceMin mask/repeat form with its index",
+               5: "ReduceSum over the first n, GetReduceRepeatSumSpr, FetchEventID",
+               6: "ReduceSum mask/repeat form over 65 repeats"}[s], reduce_computation_case(s), scenario=s)
+      for s in (1, 2, 3, 4, 5, 6)],
+    example("ex_sequential_block_sync", f"{BASIC}/05_sync_control/sequential_block_sync/sequential_block_sync.asc",
+            "kernel_sequential_block_sync", "InitDetermineComputeWorkspace, WaitPreBlock/NotifyNextBlock: 8 cores "
+            "adding into z in blockIdx order (SetAtomicAdd, DisableDmaAtomic)", sequential_block_sync_case,
+            template="float"),
+    example("ex_data_copy_slice", f"{BASIC}/00_data_movement/data_copy_gm2ub_slice/slice.asc", "kernel_slice",
+            "DataCopy with SliceInfo GM -> UB (2 dimensions, an unaligned stride) and UB -> GM", slice_case),
+    example("ex_gm_by_dcache", f"{BASIC}/09_utils/gm_by_dcache/gm_by_dcache.asc", "gm_by_dcache_custom",
+            "flags across 4 cores by SetValue/GetValue and DataCacheCleanAndInvalid polling, ReduceRepeat",
+            gm_by_dcache_case, template="float, 4, 1024"),
+]

@@ -17,6 +17,8 @@
 #include "check.h"
 #include "fault_launch.h"
 #include "lib/math/acos.h"
+#include "lib/math/clamp.h"
+#include "lib/math/exp.h"
 #include "lib/math/floor.h"
 #include "lib/math/log.h"
 #include "lib/math/sign.h"
@@ -30,6 +32,8 @@
 #include "tiling/sigmoid/sigmoid_tiling.h"
 #include "lib/activation/silu_tiling.h"
 #include "tiling/swish/swish_tiling.h"
+#include "tiling/math/clamp_tiling.h"
+#include "tiling/math/exp_tiling.h"
 #include "tiling/math/floor_tiling.h"
 #include "tiling/math/log_tiling.h"
 #include "tiling/math/round_tiling.h"
@@ -58,6 +62,7 @@ Case gCase;
 bool gMaskNormalFull = false;
 uint64_t gMaskLow = 0;
 constexpr double kBeta = 1.5;  // Swish's scalarValue (exact in half and float)
+constexpr double kClampBound = 12.5;  // ClampMin/ClampMax's scalar (exact in half and float)
 
 template <typename T>
 void Call(MathFn fn, int form, const LocalTensor<T>& y, const LocalTensor<T>& x, const LocalTensor<uint8_t>& tmp,
@@ -94,6 +99,18 @@ void Call(MathFn fn, int form, const LocalTensor<T>& y, const LocalTensor<T>& x,
         TWIN_MATH_CASE(Sigmoid) TWIN_GELU_CASE(Gelu) TWIN_GELU_CASE(FasterGelu) TWIN_GELU_CASE(FasterGeluV2)
         case MathFn::kSilu: Silu(y, x, n); return;
         case MathFn::kSwish: Swish(y, x, n, T(kBeta)); return;
+        case MathFn::kExp:  // the advanced Exp, 10 Taylor terms (asc-devkit's recommended range is [10, 15])
+            if (form == 0 || form == 2) Exp<T, 10, false>(y, x, tmp, n);
+            else Exp<T, 10, false>(y, x, n);
+            return;
+        case MathFn::kClampMin:
+            if (form == 0 || form == 2) ClampMin<T>(y, x, tmp, T(kClampBound), n);
+            else ClampMin<T>(y, x, T(kClampBound), n);
+            return;
+        case MathFn::kClampMax:
+            if (form == 0 || form == 2) ClampMax<T>(y, x, tmp, T(kClampBound), n);
+            else ClampMax<T>(y, x, T(kClampBound), n);
+            return;
         case MathFn::kCount: break;
     }
 #undef TWIN_MATH_CASE
@@ -170,6 +187,9 @@ double Input(MathFn fn, uint32_t i)
         case MathFn::kSigmoid: case MathFn::kSilu: case MathFn::kSwish: case MathFn::kGelu:
         case MathFn::kFasterGelu: case MathFn::kFasterGeluV2:
             return Uniform(-8.0, 8.0);
+        case MathFn::kExp: return Uniform(-9.0, 11.0);  // e^11 < 65504
+        case MathFn::kClampMin: case MathFn::kClampMax:  // some exactly at the bound
+            return i % 5 == 0 ? kClampBound : Uniform(-40.0, 40.0);
         default: return Uniform(-1000.0, 1000.0);  // Ceil, Floor, Frac, Trunc
     }
 }
@@ -224,6 +244,9 @@ double Reference(MathFn fn, double x, bool isHalf = false)
         case MathFn::kTan: return std::sin(x) / std::cos(x);
         case MathFn::kTanh: return std::tanh(x);
         case MathFn::kTrunc: return x < 0 ? std::ceil(x) : std::floor(x);
+        case MathFn::kExp: return std::exp(x);  // 10 Taylor terms: within float rounding of e^x
+        case MathFn::kClampMin: return x < kClampBound ? kClampBound : x;
+        case MathFn::kClampMax: return x > kClampBound ? kClampBound : x;
         case MathFn::kCount: break;
     }
     return 0.0;
@@ -380,7 +403,69 @@ void FaultKernel(GM_ADDR in, GM_ADDR)
             FasterGeluV2(b, a, tmp, 256);
         }
         if constexpr (kFault == 36) Gelu(b, a, 256);                 // the framework form without a TPipe
+        if constexpr (kFault == 40 || kFault == 41) {  // half Exp: 4 float copies, minimum 4 * 256
+            LocalTensor<uint8_t> tmp = t;
+            tmp.SetSize(kFault == 40 ? 992 : 1024);
+            Exp<half, 10, false>(b, a, tmp, 256);
+        }
+        if constexpr (kFault == 42 || kFault == 43) {  // float Exp: 3 copies, 2 with isReuseSource
+            LocalTensor<float> fa = a.ReinterpretCast<float>();
+            LocalTensor<float> fb = b.ReinterpretCast<float>();
+            LocalTensor<uint8_t> tmp = t;
+            tmp.SetSize(512);
+            if constexpr (kFault == 42) Exp<float, 12, true>(fb, fa, tmp, 128);
+            else Exp<float, 12, false>(fb, fa, tmp, 128);
+        }
+        if constexpr (kFault == 44) {  // level 0 is the basic Exp: the temporary buffer is not used
+            LocalTensor<uint8_t> tmp = t;
+            tmp.SetSize(32);
+            Exp<half, 0, false>(b, a, tmp, 256);
+        }
+        if constexpr (kFault == 45) Exp<half, 10, false>(a, a, t, 256);  // the docs forbid src/dst overlap
+        if constexpr (kFault == 46 || kFault == 47) {  // half ClampMin: GetClampMaxMinTmpSize's minimum 128 bytes
+            LocalTensor<uint8_t> tmp = t;
+            tmp.SetSize(kFault == 46 ? 96 : 128);
+            ClampMin<half>(b, a, tmp, half(0.5f), 256);
+        }
+        if constexpr (kFault == 48) ClampMax<half>(a[16], a, t, half(0.5f), 128);  // partial overlap
+        if constexpr (kFault == 49) ClampMax<half>(b, a, b.ReinterpretCast<uint8_t>(), half(0.5f), 128);  // tmp over dst
+        if constexpr (kFault == 50) ClampMin<half>(b, a, half(0.5f), 256);  // the framework form without a TPipe
     }
+}
+
+// Exp with `level` Taylor terms on float inputs x; returns the output.
+template <uint8_t level, bool reuse>
+std::vector<float> RunExpLevel(const std::vector<float>& x, std::vector<float>* srcAfter = nullptr)
+{
+    static std::vector<float> input;
+    input = x;
+    auto kernel = [](GM_ADDR in, GM_ADDR out) {
+        LocalMemAllocator<Hardware::UB> ub;
+        LocalTensor<float> a = ub.Alloc<float, 64>();
+        LocalTensor<float> b = ub.Alloc<float, 64>();
+        LocalTensor<uint8_t> t = ub.Alloc<uint8_t, 768>();
+        GlobalTensor<float> i, o;
+        i.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(in));
+        o.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
+        DataCopy(a, i, 64);
+        SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
+        WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
+        Exp<float, level, reuse>(b, a, t, 64);
+        SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+        WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+        DataCopy(o, b, 64);
+        DataCopy(o[64], a, 64);
+    };
+    std::vector<float> out(128);
+    ascend_twin::LaunchSpec spec;
+    spec.kernel = "exp_level";
+    spec.entry = reinterpret_cast<ascend_twin::KernelEntry>(static_cast<void (*)(GM_ADDR, GM_ADDR)>(kernel));
+    spec.blockDim = 1;
+    spec.args = {{"in", input.data(), input.size() * 4}, {"out", out.data(), out.size() * 4}};
+    ascend_twin::Launch(spec);
+    if (srcAfter != nullptr) srcAfter->assign(out.begin() + 64, out.end());
+    out.resize(64);
+    return out;
 }
 
 using fault::Broke;
@@ -452,6 +537,29 @@ TEST_CASE("Sin and Cos on float with isReuseSource use src as scratch: src is un
     CHECK(std::fabs(out[64] - std::sin(0.5)) < 1e-7);
 }
 
+TEST_CASE("Exp with few Taylor terms: A2's expansion e^floor(x) * sum (x - floor(x))^k / k!, not e^x")
+{
+    std::vector<float> x(64);
+    for (float& v : x) v = static_cast<float>(Uniform(-6.0, 6.0));
+    const std::vector<float> two = RunExpLevel<2, false>(x);
+    const std::vector<float> ten = RunExpLevel<10, false>(x);
+    std::vector<float> srcAfter;
+    const std::vector<float> reused = RunExpLevel<15, true>(x, &srcAfter);
+    int far = 0;
+    for (size_t i = 0; i < x.size(); ++i) {
+        const double xi = x[i];
+        const double w = std::floor(xi);
+        const double d = xi - w;
+        const double ref2 = std::exp(w) * (1.0 + d + d * d / 2.0);  // two terms past 1
+        CHECK(std::fabs(two[i] - ref2) <= 2.5e-7 * ref2);
+        CHECK(std::fabs(ten[i] - std::exp(xi)) <= 2.5e-7 * std::exp(xi));
+        CHECK(std::fabs(reused[i] - std::exp(xi)) <= 2.5e-7 * std::exp(xi));
+        far += std::fabs(two[i] - std::exp(xi)) > 1e-3 * std::exp(xi) ? 1 : 0;
+        CHECK(std::isnan(srcAfter[i]));  // float with isReuseSource: src held x - floor(x), undefined after
+    }
+    CHECK(far > 10);  // two terms are visibly short of e^x, as the docs warn
+}
+
 TEST_CASE("a math call counts one V instruction of its own kind")
 {
     Case c;
@@ -467,7 +575,8 @@ TEST_CASE("a math call counts one V instruction of its own kind")
     CHECK_EQ(k.vecRepeats[op], 16ull);  // 4000 bytes
     for (uint32_t f = 0; f < static_cast<uint32_t>(MathFn::kCount); ++f) {
         const auto op2 = static_cast<ascend_twin::VecOp>(static_cast<uint32_t>(ascend_twin::VecOp::kAcos) + f);
-        CHECK(std::string(ascend_twin::VecOpName(op2)) == ascend_twin::MathFnName(static_cast<MathFn>(f)));
+        // the advanced Exp counts as "Exp<taylorExpandLevel>", apart from the basic Exp
+        CHECK_EQ(std::string(ascend_twin::VecOpName(op2)).rfind(ascend_twin::MathFnName(static_cast<MathFn>(f)), 0), 0u);
     }
 }
 
@@ -495,6 +604,8 @@ TEST_CASE("GetXxxMaxMinTmpSize and GetXxxTmpBufferFactorSize return A2's sizes")
         {&GetAcoshMaxMinTmpSize, {1000}, 4, false, 256, 1000 * 4},
         {&GetSignMaxMinTmpSize, {10}, 4, false, 768, 768},
         {&GetSignMaxMinTmpSize, {1000}, 2, false, 768, 6000},
+        {&GetClampMaxMinTmpSize, {1000}, 4, false, 64, 1000},  // bytes = elements, as A2 has it
+        {&GetClampMaxMinTmpSize, {100}, 2, false, 128, 128},
     };
     for (const Want& w : wants) {
         uint32_t mn = 1, mx = 1;
@@ -532,6 +643,23 @@ TEST_CASE("GetXxxMaxMinTmpSize and GetXxxTmpBufferFactorSize return A2's sizes")
     uint32_t live = 99, extra = 99;
     GetRoundTmpBufferFactorSize(p, 2, live, extra);
     CHECK_EQ(live, 1u);
+    // The advanced Exp: float copies whatever T is; GetExpMaxMinTmpSize returns true.
+    CHECK(GetExpMaxMinTmpSize(ge::Shape({1000}), 2, false, mx, mn));
+    CHECK_EQ(mn, 4u * 256);
+    CHECK_EQ(mx, 4u * 4000);
+    CHECK(GetExpMaxMinTmpSize(ge::Shape({1000}), 4, true, mx, mn));
+    CHECK_EQ(mn, 2u * 256);
+    CHECK_EQ(mx, 2u * 4000);
+    CHECK(GetExpMaxMinTmpSize(ge::Shape({10}), 4, false, mx, mn));
+    CHECK_EQ(mn, 3u * 256);
+    CHECK_EQ(mx, 3u * 256);
+    GetExpTmpBufferFactorSize(2, live, extra);
+    CHECK_EQ(live, 8u);
+    GetExpTmpBufferFactorSize(4, live, extra);
+    CHECK_EQ(live, 3u);
+    GetClampTmpBufferFactorSize(2, live, extra);
+    CHECK_EQ(live, 1u);
+    CHECK_EQ(extra, 0u);
 }
 
 TEST_CASE("activation host sizes: GetSigmoidMaxMinTmpSize, GetSiluTmpSize, GetSwishTmpSize, GetGelu*TmpSize")
@@ -592,6 +720,17 @@ TEST_CASE("math rules: planted faults and clean counterparts")
     CHECK(Broke(&FaultKernel<34>, "FasterGeluV2: sharedTmpBuffer holds at least GetXxxMaxMinTmpSize's minimum"));
     CHECK(Broke(&FaultKernel<35>, ""));
     CHECK(Broke(&FaultKernel<36>, "Gelu: " + framework));
+    CHECK(Broke(&FaultKernel<40>, "Exp: sharedTmpBuffer holds at least GetXxxMaxMinTmpSize's minimum"));
+    CHECK(Broke(&FaultKernel<41>, ""));
+    CHECK(Broke(&FaultKernel<42>, ""));
+    CHECK(Broke(&FaultKernel<43>, "Exp: sharedTmpBuffer holds at least GetXxxMaxMinTmpSize's minimum"));
+    CHECK(Broke(&FaultKernel<44>, ""));
+    CHECK(Broke(&FaultKernel<45>, "Exp: " + overlap));
+    CHECK(Broke(&FaultKernel<46>, "ClampMin: sharedTmpBuffer holds at least GetXxxMaxMinTmpSize's minimum"));
+    CHECK(Broke(&FaultKernel<47>, ""));
+    CHECK(Broke(&FaultKernel<48>, "ClampMax: " + overlap));
+    CHECK(Broke(&FaultKernel<49>, "ClampMax: sharedTmpBuffer does not overlap src or dst"));
+    CHECK(Broke(&FaultKernel<50>, "ClampMin: " + framework));
     CHECK(Broke(&FaultKernel<20>, "Floor: " + framework));
     CHECK(Broke(&FaultKernel<21>, ""));
     CHECK(Broke(&FaultKernel<22>, "Floor: accesses of different pipes to the same UB bytes are ordered by synchronisation"));

@@ -26,7 +26,15 @@
 #include "lib/normalization/layernorm.h"
 #include "lib/quantization/ascend_quant.h"
 #include "lib/math/xor.h"
+#include "lib/math/exp.h"
+#include "lib/math/clamp.h"
+#include "lib/math/fmod.h"
+#include "lib/math/axpy.h"
+#include "lib/math/cumsum.h"
+#include "lib/activation/geglu.h"
 using namespace AscendC;
+
+constexpr CumSumConfig kCumSumFirst = {false, false, false};
 
 template <typename T>
 __aicore__ inline void Use(LocalTensor<T>& y, LocalTensor<T>& x, LocalTensor<T>& z, LocalTensor<uint8_t>& t)
@@ -49,6 +57,12 @@ __aicore__ inline void Use(LocalTensor<T>& y, LocalTensor<T>& x, LocalTensor<T>&
     Sum(y, x, t, params); Sum<T, -1, false, false>(y, x, params);
     ArithProgression(y, static_cast<T>(1.0f), static_cast<T>(2.0f), 8);
     Arange(y, static_cast<T>(1.0f), static_cast<T>(2.0f), 8);
+    Exp<T, 10, false>(y, x, t, 8); Exp<T, 15>(y, x, 8); Exp<T, 0, false>(y, x, t, 8);
+    ClampMin<T, false>(y, x, t, two, 8); ClampMin(y, x, two, 8); ClampMax(y, x, t, two, 8); ClampMax<T>(y, x, two, 8);
+    Fmod(y, x, z, t, 8); Fmod(y, x, z, 8); Fmod(y, x, z, t); Fmod<T, false>(y, x, z);
+    GeGLU<T, false>(y, x, z, t, 8); GeGLU(y, x, z, 8); GeGLU(y, x, z, t); GeGLU(y, x, z);
+    Axpy(y, x, two, t, 8);
+    CumSum(y, z, x, t, CumSumInfo{1, 16}); CumSum<T, kCumSumFirst>(y, z, x, CumSumInfo{1, 16});
 }
 
 constexpr SoftmaxConfig kNoBrc = {false, 0, 0, SoftmaxMode::SOFTMAX_OUTPUT_WITHOUT_BRC};
@@ -227,6 +241,9 @@ extern "C" __global__ __aicore__ void adv_api_forms(GM_ADDR x)
     LocalTensor<int32_t> i2 = b.Get<int32_t>();
     Power(i, i2, i2, t, 8);
     Power(i, i2, 3, 8);
+    LocalTensor<float> af = b.Get<float>();
+    LocalTensor<half> ah = b.Get<half>();
+    Axpy(af, ah, static_cast<half>(2.0f), t, 8);  // the mix pair: half source into a float dst
     ArithProgression<int16_t>(b.Get<int16_t>(), 1, 2, 8);
     LocalTensor<int16_t> s16 = b.Get<int16_t>();
     LocalTensor<int16_t> s16b = b.Get<int16_t>();

@@ -25,6 +25,12 @@
 #include "tiling/quantization/ascend_quant_tiling.h"
 #include "tiling/quantization/ascend_antiquant_tiling.h"
 #include "tiling/math/xor_tiling.h"
+#include "tiling/math/exp_tiling.h"
+#include "tiling/math/clamp_tiling.h"
+#include "tiling/math/fmod_tiling.h"
+#include "tiling/math/axpy_tiling.h"
+#include "tiling/math/cumsum_tiling.h"
+#include "tiling/activation/geglu_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
 
 uint32_t AdvHostForms(const platform_ascendc::PlatformAscendC& p)
@@ -51,6 +57,17 @@ uint32_t AdvHostForms(const platform_ascendc::PlatformAscendC& p)
     mx += AscendC::GetGeluMaxTmpSize(s, 2) + AscendC::GetGeluMinTmpSize(s, 4);
     AscendC::GetSwiGLUMaxMinTmpSize(s, 2, mx, mn, false);
     AscendC::GetSwiGLUTmpBufferFactorSize(2, live, extra);
+    mx += AscendC::GetExpMaxMinTmpSize(s, 4, true, mx, mn) ? 1 : 0;
+    AscendC::GetExpTmpBufferFactorSize(2, live, extra);
+    AscendC::GetClampMaxMinTmpSize(s, 2, false, mx, mn);
+    AscendC::GetClampTmpBufferFactorSize(4, live, extra);
+    AscendC::GetFmodMaxMinTmpSize(s, 2, false, mx, mn);
+    AscendC::GetFmodTmpBufferFactorSize(4, live, extra);
+    AscendC::GetAxpyMaxMinTmpSize(s, 2, false, mx, mn);
+    AscendC::GetAxpyTmpBufferFactorSize(2, live, extra);
+    AscendC::GetCumSumMaxMinTmpSize(s, 4, true, false, mx, mn);
+    AscendC::GetGeGLUMaxMinTmpSize(s, 2, false, mx, mn);
+    AscendC::GetGeGLUTmpBufferFactorSize(4, live, extra);
     AscendC::GetSumMaxMinTmpSize(1000, 4, false, mx, mn);
     AscendC::GetArithProgressionMaxMinTmpSize(mx, mn);
     AscendC::GetArangeMaxMinTmpSize(mx, mn);

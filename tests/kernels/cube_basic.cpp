@@ -2,7 +2,8 @@
 // A, B copied GM -> L1 with the ND -> NZ conversion, loaded L1 -> L0A (Zz) and L1 -> L0B (Zn, transposing
 // each 16 x 16 fractal), multiplied by Mmad into L0C and written back by Fixpipe: `mode` 0 NZ -> ND, 1 NZ as
 // 16 x 8 fractals (isChannelSplit), 2 NZ -> ND quantised to int8_t/uint8_t with one scale (QF322B8_PRE,
-// `deq`), 3 the same with a scale per column read from GM into L1 (VQF322B8_PRE); `relu` sets reluEn. `fault`
+// `deq`), 3 the same with a scale per column read from GM into L1 (VQF322B8_PRE), 4 NZ -> ND added into GM
+// under SetAtomicAdd (every core of the launch the same product); `relu` sets reluEn. `fault`
 // in the tiling plants one broken rule at a time (0: none).
 #include "kernel_operator.h"
 
@@ -165,6 +166,12 @@ __aicore__ inline void MatmulRaw(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, 
             Fixpipe(cGm, c1, ws, fp);
         }
         qquant.FreeTensor(ws);
+    } else if (t.mode == 4) {  // every core adds its C into GM (SetAtomicAdd), DisableDmaAtomic after
+        if constexpr (std::is_same_v<C, float>) {
+            SetAtomicAdd<C>();
+            Fixpipe(cGm, c1, fp);
+            DisableDmaAtomic();
+        }
     } else {
         Fixpipe(cGm, c1, fp);
     }

@@ -78,6 +78,22 @@ extern "C" __global__ __aicore__ void too_many(GM_ADDR a0, GM_ADDR a1, GM_ADDR a
 }
 #endif
 
+// A template entry with its kernel-type qualifier before __global__ (asc-devkit's single-file examples): not
+// launchable by itself (its host code below instantiates it), so not exported; an extern "C" entry instantiates it.
+template <typename T, int32_t N>
+__vector__ __global__ void twice_tpl(__gm__ T* x)
+{
+    GlobalTensor<T> g;
+    g.SetGlobalBuffer(x, N);
+    for (int32_t i = 0; i < N; ++i) {
+        g.SetValue(i, g.GetValue(i) * 2);
+    }
+}
+
+extern "C" __global__ __vector__ void twice_float(GM_ADDR x) { twice_tpl<float, 8>(reinterpret_cast<__gm__ float*>(x)); }
+
+void twice_do(void* stream, float* x) { twice_tpl<float, 8><<<1, nullptr, stream>>>(x); }
+
 // Host code as kernel files hold it: the device compiler's launch syntax.
 void axpb_float_do(uint32_t blockDim, void* stream, uint8_t* x, uint32_t n, uint8_t* y, float a, float b)
 {

@@ -97,9 +97,10 @@ def find_entries(source: str, include_dirs: Iterable[str] = (), defines: Optiona
 # (__mix__(1, 2), __cube__, __vector__) expand to __attribute__((section(...))) between the mark and void.
 _ENTRY_MARK = "ascend_twin_entry_mark"
 _ATTRIBUTE = r"__attribute__\s*\(\((?:[^()]|\([^()]*\))*\)\)\s*"
+# A kernel-type qualifier may also come first (`template <...> __vector__ __global__ void k(...)`).
 _EXPANDED_ENTRY_RE = re.compile(
-    r"(template\s*<[^{;]*>\s*)?(?:extern\s+\"C\"\s+)?%s\s+(?:\w+\s+|%s)*?void\s+(\w+)\s*\(([^)]*)\)"
-    % (_ENTRY_MARK, _ATTRIBUTE))
+    r"(template\s*<[^{;]*>\s*)?(?:%s)*(?:extern\s+\"C\"\s+)?%s\s+(?:\w+\s+|%s)*?void\s+(\w+)\s*\(([^)]*)\)"
+    % (_ATTRIBUTE, _ENTRY_MARK, _ATTRIBUTE))
 
 
 def _expanded_entries(unit: str, flags: List[str]) -> Optional[Dict[str, List[str]]]:

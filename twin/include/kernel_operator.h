@@ -10,6 +10,7 @@
 #include "twin/kernel_tpipe.h"      // TPipe, TQue, TQueBind, TBuf
 #include "twin/kernel_local_alloc.h"  // LocalMemAllocator, Hardware, InitSocState, ascendc_assert
 #include "twin/kernel_data_copy.h"  // DataCopy, DataCopyPad and their params
+#include "twin/kernel_data_copy_slice.h"  // DataCopy with SliceInfo
 #include "twin/kernel_vec.h"        // Add, Sub, Mul, Div, Max, Min, Adds, Muls, Axpy, Duplicate
 #include "twin/kernel_vec_tail.h"   // MulAddDst
 #include "twin/kernel_vec_shift_index.h"  // ShiftRight, AddRelu, CreateVecIndex
@@ -23,6 +24,8 @@
 #include "twin/kernel_adv_math.h"  // the advanced math library's elementwise functions (lib/math/*.h; included on A2 too)
 #include "twin/kernel_adv_activation.h"  // Sigmoid, Silu, Swish, Gelu, FasterGelu(V2) (lib/activation/*.h; included on A2 too)
 #include "twin/kernel_adv_swiglu.h"  // SwiGLU (lib/activation/swiglu.h; included on A2 too)
+#include "twin/kernel_adv_more.h"  // GeGLU, Fmod, the advanced Axpy (lib/activation/geglu.h, lib/math/fmod.h, axpy.h; included on A2 too)
+#include "twin/kernel_adv_cumsum.h"  // CumSum, CumSumConfig, CumSumInfo (lib/math/cumsum.h; included on A2 too)
 #include "twin/kernel_adv_power.h"  // Power (lib/math/power.h; included on A2 too)
 #include "twin/kernel_adv_xor.h"  // Xor (lib/math/xor.h; included on A2 too)
 #include "twin/kernel_adv_sum.h"  // Sum, SumParams (lib/reduce/sum.h; included on A2 too)

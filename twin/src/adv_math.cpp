@@ -94,6 +94,20 @@ double Apply(ascend_twin::MathFn fn, double x, bool isHalf, double scalar)
             const double sgn = shifted > 0 ? 1.0 : (shifted < 0 ? -1.0 : 0.0);
             return x * (sgn * x1 + 0.5);
         }
+        case MathFn::kExp: {  // A2's Taylor form, `scalar` terms: e^floor(x) * sum_{k<=level} (x - floor(x))^k / k!
+            if (!std::isfinite(x)) return std::exp(x);
+            const double whole = std::floor(x);
+            const double frac = x - whole;
+            double term = 1.0;
+            double sum = 1.0;
+            for (int k = 1; k <= static_cast<int>(scalar); ++k) {
+                term *= frac / k;
+                sum += term;
+            }
+            return std::exp(whole) * sum;
+        }
+        case MathFn::kClampMin: return x < scalar ? scalar : x;  // Maxs
+        case MathFn::kClampMax: return x > scalar ? scalar : x;  // Mins
         case MathFn::kCount: break;
     }
     return x;
@@ -151,20 +165,22 @@ uint64_t CheckMathUnary(ascend_twin::MathFn fn, uint32_t typeSize, bool isReuseS
     const ascend_twin::MathTmpSize need =
         ascend_twin::MathTmpSizeA2(fn, typeSize, calCount == 0 ? 1 : calCount, isReuseSource && typeSize == 4);
     if (need.minValue == 0) return 0;
+    const bool clamp = fn == ascend_twin::MathFn::kClampMin || fn == ascend_twin::MathFn::kClampMax;
+    const char* sizeFn = clamp ? "Clamp" : call;  // GetClampMaxMinTmpSize serves both
     if (tmp.bytes < need.minValue) {
         if (framework) {
             ascend_twin::FailF(call,
                                "without sharedTmpBuffer, the UB after the TPipe's buffers (up to its last 128 "
                                "bytes) holds the API's minimum temporary size",
-                               "%llu bytes are left, Get%sMaxMinTmpSize's minimum is %u", U(tmp.bytes), call,
+                               "%llu bytes are left, Get%sMaxMinTmpSize's minimum is %u", U(tmp.bytes), sizeFn,
                                need.minValue);
         }
         ascend_twin::FailF(call, "sharedTmpBuffer holds at least GetXxxMaxMinTmpSize's minimum",
                            "sharedTmpBuffer holds %llu bytes, Get%sMaxMinTmpSize's minimum for %s is %u", U(tmp.bytes),
-                           call, typeSize == 4 ? "float" : "half", need.minValue);
+                           sizeFn, typeSize == 4 ? "float" : "half", need.minValue);
     }
     // A2's implementations split calCount into rounds of what the buffer holds: they write at most the maximum.
-    const uint64_t used = std::min<uint64_t>(tmp.bytes, need.maxValue);
+    uint64_t used = std::min<uint64_t>(tmp.bytes, need.maxValue);
     const char* which = Overlap(tmp.addr, used, src.addr, bytes) ? "srcTensor"
                         : Overlap(tmp.addr, used, dst.addr, bytes) ? "dstTensor"
                                                                    : nullptr;
@@ -173,6 +189,8 @@ uint64_t CheckMathUnary(ascend_twin::MathFn fn, uint32_t typeSize, bool isReuseS
                            "the %llu bytes of the temporary buffer %s writes (from UB %llu) share bytes with %s", U(used),
                            call, U(ascend_twin::UbOffset(tmp.addr)), which);
     }
+    // ClampMin/ClampMax take the buffer (and its constraints) but A2's Maxs/Mins never write it.
+    if (clamp) used = 0;
     return used;
 }
 

@@ -141,6 +141,19 @@ void HardSyncAll(bool isAIVOnly)
     SyncAllCores(call, isAIVOnly && c.mix ? c.coreCount - static_cast<uint32_t>(c.blockNum) : 0);
 }
 
+void TaskSyncOnce(bool setNext)
+{
+    const char* call = setNext ? "SetNextTaskStart" : "WaitPreTaskEnd";
+    uint8_t& calls = CurrentCore().taskSyncCalls[setNext ? 1 : 0];
+    if (calls != 0) {
+        FailF(call, "called at most once on each core (the API docs: every core exactly once)",
+              "a second call on this core (the twin is stricter than A2, where the call has no effect: in a "
+              "SuperKernel the extra %s leaves the cores' sync counts unmatched and the task hangs)",
+              setNext ? "set" : "wait");
+    }
+    calls = 1;
+}
+
 void SoftSyncAll(const char* call, int32_t* gm, uint64_t gmElements, uint64_t ubOffset, uint32_t ubElements,
                  int32_t ubPosition, int32_t usedCores)
 {
@@ -332,6 +345,121 @@ void InterBlockSync(bool set, bool isAIVOnly, int32_t* gm, uint64_t gmElements, 
     c.counters.mte3Calls += 1;
     c.counters.mte3Bursts += 1;
     BarrierAll();  // pipe_barrier(PIPE_ALL) after
+}
+
+namespace {
+
+struct DetermineWait {
+    const int32_t* gm;
+    uint32_t blocks, index;
+    int32_t round;
+    uint64_t key;
+};
+
+// Core 0 has zeroed the slots, and slots 0..index-1 hold the round, the others 0 (dav_c220 CheckUBWorkspace).
+bool DetermineTurn(LaunchSync& sync, const void* arg)
+{
+    const auto* w = static_cast<const DetermineWait*>(arg);
+    if (sync.cross->ibClocks.find(w->key) == sync.cross->ibClocks.end()) return false;
+    for (uint32_t j = 0; j < w->blocks; ++j) {
+        const int32_t v = __atomic_load_n(w->gm + j * 8, __ATOMIC_ACQUIRE);
+        if (v != (j < w->index ? w->round : 0)) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+void DetermineCompute(int32_t kind, int32_t* gm, uint64_t gmElements, uint64_t ubOffset, uint32_t ubElements,
+                      int32_t ubPosition)
+{
+    static const char* const kNames[] = {"InitDetermineComputeWorkspace", "WaitPreBlock", "NotifyNextBlock"};
+    const char* call = kNames[kind];
+    CoreContext& c = CurrentCore();
+    if (c.coreType == AscendC::AIC) return;  // dav_c220: "if ASCEND_IS_AIV" around each
+    if (c.mix) {
+        Fail(call, "the twin models the blockIdx-ordered computation in kernels of one vector core per block",
+             "a MIX kernel called it (its AIVs' GetBlockIdx would run past the GetBlockNum() slots)");
+    }
+    const uint32_t blocks = static_cast<uint32_t>(c.blockNum), index = static_cast<uint32_t>(c.blockIdx);
+    if (blocks > c.platform->aivNum) {
+        FailF(call, "a kernel ordering its cores with WaitPreBlock/NotifyNextBlock launches at most as many blocks as "
+                    "the NPU runs at once (docs: otherwise the kernel hangs)",
+              "blockDim %u on %s, which runs %u at once", blocks, c.platform->name,
+              static_cast<unsigned>(c.platform->aivNum));
+    }
+    const uint64_t slots = static_cast<uint64_t>(blocks) * kSlotBytes;
+    const char* gmRule = "gmWorkspace holds at least GetBlockNum() * 32 bytes (docs)";
+    if (gmElements != 0 && gmElements * sizeof(int32_t) < slots) {
+        FailF(call, gmRule, "gmWorkspace holds %llu bytes, %u blocks need %llu",
+              static_cast<unsigned long long>(gmElements * sizeof(int32_t)), blocks,
+              static_cast<unsigned long long>(slots));
+    }
+    CheckGmInBounds(call, gmRule, "workspace", gm, slots);
+    const int32_t vecin = static_cast<int32_t>(AscendC::TPosition::VECIN);
+    const int32_t veccalc = static_cast<int32_t>(AscendC::TPosition::VECCALC);
+    const int32_t vecout = static_cast<int32_t>(AscendC::TPosition::VECOUT);
+    if (ubPosition != vecin && ubPosition != veccalc && ubPosition != vecout) {
+        Fail(call, "ubWorkspace is a VECIN, VECCALC or VECOUT tensor", "the tensor is at another position");
+    }
+    if (static_cast<uint64_t>(ubElements) * sizeof(int32_t) < slots + kSlotBytes) {
+        FailF(call, "ubWorkspace holds at least GetBlockNum() * 32 + 32 bytes (docs)",
+              "ubWorkspace holds %llu bytes, %u blocks need %llu",
+              static_cast<unsigned long long>(ubElements) * sizeof(int32_t), blocks,
+              static_cast<unsigned long long>(slots + kSlotBytes));
+    }
+    uint8_t* ub = c.ub + ubOffset;
+    CheckUbAligned(call, "ubWorkspace", ub);
+    int32_t* counter = reinterpret_cast<int32_t*>(ub + slots);  // the round, after the slots' copy
+    if (kind != 0 && !c.determineInit) {
+        Fail(call, "WaitPreBlock/NotifyNextBlock follow InitDetermineComputeWorkspace on the core (docs)",
+             "this core has not called InitDetermineComputeWorkspace");
+    }
+    BarrierAll();  // PipeBarrier<PIPE_ALL> before and after each
+    LaunchSync& sync = *c.sync;
+    CrossCore& x = *sync.cross;
+    const uint64_t key = reinterpret_cast<uintptr_t>(gm) + 1;  // odd: no IBSet slot address
+    const int32_t round = kind == 0 ? 1 : *counter;
+    {
+        std::unique_lock<std::mutex> lock(sync.mutex);
+        if (kind == 0) {
+            if (index == 0) {
+                for (uint64_t j = 0; j < slots / sizeof(int32_t); ++j) __atomic_store_n(gm + j, 0, __ATOMIC_RELEASE);
+                ReleaseClock(c, x.ibClocks[key]);
+                sync.opened.notify_all();
+            }
+        } else if (kind == 1) {
+            const DetermineWait wait{gm, blocks, index, round, key};
+            char what[128];
+            std::snprintf(what, sizeof what, "WaitPreBlock (block %u, round %d): the blocks before it never notify",
+                          index, round);
+            WaitUntil(lock, DetermineTurn, &wait, what);
+            AcquireClock(c, x.ibClocks[key]);
+        } else {
+            if (index + 1 == blocks) {
+                for (uint64_t j = 0; j < slots / sizeof(int32_t); ++j) __atomic_store_n(gm + j, 0, __ATOMIC_RELEASE);
+            } else {
+                for (uint32_t j = 0; j < 8; ++j) __atomic_store_n(gm + index * 8 + j, round, __ATOMIC_RELEASE);
+            }
+            ReleaseClock(c, x.ibClocks[key]);
+            sync.opened.notify_all();
+        }
+    }
+    // UB: the slots copied in (WaitPreBlock, MTE2) or written by Duplicate (V) and the round by the scalar unit.
+    {
+        Instr fill(call, kind == 1 ? Pipe::kMte2 : Pipe::kV);
+        fill.Write("ubWorkspace", ub, slots);
+    }
+    std::memcpy(ub, gm, slots);
+    if (kind != 1) {
+        Instr scalar(call, Pipe::kS);
+        scalar.Write("ubWorkspace", counter, sizeof(int32_t));
+        *counter = kind == 0 ? 1 : round + 1;
+    }
+    c.determineInit = true;
+    (kind == 1 ? c.counters.gmBytesRead : c.counters.gmBytesWritten) += kind == 2 && index + 1 != blocks ? kSlotBytes
+                                                                                                        : slots;
+    BarrierAll();
 }
 
 void InitGm(const char* call, void* gm, uint64_t gmElements, uint64_t size, const void* value, uint32_t elementBytes,

@@ -563,28 +563,32 @@ void FixpipeToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOpe
                 } else {  // NZ out: dstStride in 32-byte blocks between Z columns
                     e = (c / zWidth) * static_cast<uint64_t>(p.dstStride) * 32 / dstSize + j * zWidth + c % zWidth;
                 }
-                uint8_t* d = dst + e * dstSize;
-                ascend_twin::CheckGmWrite(call, d, dstSize);
-                if (integer) {
-                    std::memcpy(d, s, 4);
-                    continue;
-                }
+                uint8_t out[4];
                 float v;
                 std::memcpy(&v, s, 4);
-                if (b8) {
+                if (integer) {
+                    std::memcpy(out, s, 4);
+                } else if (b8) {
                     const int32_t q = QuantB8(v, quant[vectorQuant ? c : 0], p.reluEn, signedOut);
-                    *d = static_cast<uint8_t>(q & 0xFF);  // the int8_t or uint8_t bits
-                    continue;
-                }
-                if (p.reluEn && v < 0) v = 0;
-                if (dstElem == CubeElem::kHalf) {
-                    const half h = static_cast<half>(v);
-                    std::memcpy(d, &h, 2);
-                } else if (dstElem == CubeElem::kBf16) {
-                    const uint16_t b = ascend_twin::FloatToBf16Bits(v);  // F322BF16: round to nearest even
-                    std::memcpy(d, &b, 2);
+                    out[0] = static_cast<uint8_t>(q & 0xFF);  // the int8_t or uint8_t bits
                 } else {
-                    std::memcpy(d, &v, 4);
+                    if (p.reluEn && v < 0) v = 0;
+                    if (dstElem == CubeElem::kHalf) {
+                        const half h = static_cast<half>(v);
+                        std::memcpy(out, &h, 2);
+                    } else if (dstElem == CubeElem::kBf16) {
+                        const uint16_t b = ascend_twin::FloatToBf16Bits(v);  // F322BF16: round to nearest even
+                        std::memcpy(out, &b, 2);
+                    } else {
+                        std::memcpy(out, &v, 4);
+                    }
+                }
+                uint8_t* d = dst + e * dstSize;
+                if (core.atomicOp != ascend_twin::AtomicOp::kNone) {  // SetAtomicAdd/Max/Min: combined with GM
+                    ascend_twin::AtomicCopyToGm(call, d, out, dstSize);
+                } else {
+                    ascend_twin::CheckGmWrite(call, d, dstSize);
+                    std::memcpy(d, out, dstSize);
                 }
             }
         }

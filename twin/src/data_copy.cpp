@@ -1,4 +1,5 @@
 #include "twin/kernel_data_copy.h"
+#include "twin/kernel_data_copy_slice.h"
 #include "twin/violation.h"
 
 #include <cstring>
@@ -104,6 +105,67 @@ void Run(const Transfer& t)
     ++c.dataCopyCalls;
     ++(toUb ? c.mte2Calls : c.mte3Calls);
     (toUb ? c.mte2Bursts : c.mte3Bursts) += t.blockCount;
+}
+
+}  // namespace AscendC::twin_detail
+
+namespace AscendC::twin_detail {
+
+void SliceLayout(const char* side, const SliceInfo info[], const SliceInfo other[], uint32_t dimValue,
+                 uint32_t elementBytes, uint32_t& start, uint32_t* offsets, uint32_t& count)
+{
+    const char* call = "DataCopy with SliceInfo";
+    if (dimValue < 1 || dimValue > static_cast<uint32_t>(K_MAX_DIM)) {
+        ascend_twin::FailF(call, "dimValue is 1..8 (the SliceInfo arrays' size)", "dimValue %u", dimValue);
+    }
+    const uint32_t c0 = 32 / elementBytes;
+    start = 0;
+    count = 1;
+    offsets[0] = 0;
+    uint32_t sliceSize = 1;
+    for (uint32_t i = 0; i < dimValue; ++i) {
+        const SliceInfo& s = info[i];
+        if (s.shapeValue == 0) {
+            ascend_twin::FailF(call, "the twin takes each dimension's length from shapeValue",
+                               "%s[%u].shapeValue 0 asks for the tensor's ShapeInfo, which the twin does not keep", side,
+                               i);
+        }
+        if (i > 0 && s.burstLen != 1) {
+            ascend_twin::FailF(call, "burstLen is 1 beyond dimension 0", "%s[%u].burstLen %u", side, i, s.burstLen);
+        }
+        if (s.burstLen != other[i].burstLen) {
+            ascend_twin::FailF(call, "srcSliceInfo[i].burstLen equals dstSliceInfo[i].burstLen",
+                               "dimension %u: %u and %u", i, s.burstLen, other[i].burstLen);
+        }
+        if (!(s.startIndex < s.endIndex && s.endIndex <= s.shapeValue)) {
+            ascend_twin::FailF(call, "startIndex < endIndex <= shapeValue", "%s[%u]: startIndex %u, endIndex %u, "
+                               "shapeValue %u", side, i, s.startIndex, s.endIndex, s.shapeValue);
+        }
+        // endIndex - startIndex + 1 = (N - 1) * stride + N * piece, N >= 1 (piece: burstLen blocks, or one row)
+        const uint64_t piece = i == 0 ? static_cast<uint64_t>(s.burstLen) * c0 : 1;
+        const uint64_t span = static_cast<uint64_t>(s.endIndex) - s.startIndex + 1 + s.stride;
+        if (piece == 0 || span % (piece + s.stride) != 0) {
+            ascend_twin::FailF(call, "endIndex - startIndex + 1 = (N - 1) * stride + N * burstLen * 32 / sizeof(T) "
+                               "(a whole number N of slices; rows beyond dimension 0)",
+                               "%s[%u]: startIndex %u, endIndex %u, stride %u, burstLen %u", side, i, s.startIndex,
+                               s.endIndex, s.stride, s.burstLen);
+        }
+        if (i == 0) {
+            start = s.startIndex;
+            continue;
+        }
+        sliceSize *= info[i - 1].shapeValue;  // DataCopyGetPhyStartIndex / DataCopyGetOffsetList
+        start += sliceSize * s.startIndex;
+        const uint32_t rows = static_cast<uint32_t>(span / (1 + s.stride));
+        if (static_cast<uint64_t>(count) * rows > MAX_SLICE_SIZE) {
+            ascend_twin::FailF(call, "the slices number at most MAX_SLICE_SIZE (1536) rows", "%s selects %llu", side,
+                               static_cast<unsigned long long>(count) * rows);
+        }
+        for (uint32_t r = 1; r < rows; ++r) {
+            for (uint32_t k = 0; k < count; ++k) offsets[r * count + k] = offsets[k] + r * (1 + s.stride) * sliceSize;
+        }
+        count *= rows;
+    }
 }
 
 }  // namespace AscendC::twin_detail

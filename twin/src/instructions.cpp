@@ -138,6 +138,15 @@ void LoadTiling(void* dst, uint64_t bytes, const void* tilingGm)
 
 namespace AscendC::twin_detail {
 
+void FailCastOverlap(uint32_t repeat, uint64_t srcBegin, uint64_t srcEnd, uint64_t dstEnd)
+{
+    ascend_twin::FailF("Cast", "a widening Cast's later repeat does not read src bytes an earlier repeat wrote",
+                       "repeat %u reads src bytes [%llu, %llu) from dst's start, which repeats 0..%u wrote as dst "
+                       "(bytes [0, %llu)): on A2 it would convert the new values (Cast docs, 约束说明; 通用地址重叠约束)",
+                       repeat, static_cast<unsigned long long>(srcBegin), static_cast<unsigned long long>(srcEnd),
+                       repeat - 1, static_cast<unsigned long long>(dstEnd));
+}
+
 void FailAxpyOverlap()
 {
     ascend_twin::Fail("Axpy", "Axpy from half to float does not overlap src and dst",

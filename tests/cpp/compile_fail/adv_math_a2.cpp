@@ -10,6 +10,14 @@
 // FAULT 8: Sigmoid on A2 supports half and float
 // FAULT 9: Power on A2 supports half, float and int32_t
 // FAULT 10: SwiGLU on A2 supports half and float
+// FAULT 11: Exp on A2 supports half and float
+// FAULT 12: ClampMin on A2 supports half and float
+// FAULT 13: ClampMax on A2 supports half and float
+// FAULT 14: GeGLU on A2 supports half and float
+// FAULT 15: Fmod on A2 supports half and float
+// FAULT 16: Axpy \(the advanced API\) on A2 supports dst/src half/half, float/float and float/half
+// FAULT 17: CumSum on A2 supports half and float
+// FAULT 18: CumSum on A2: CumSumConfig::algorithm CUMSUM_ALGORITHM_SKLANSKY is Ascend 950 only
 #include "lib/math/floor.h"
 #include "lib/math/log.h"
 #include "lib/math/sign.h"
@@ -20,8 +28,17 @@
 #include "lib/activation/swiglu.h"
 #include "lib/activation/sigmoid.h"
 #include "lib/activation/gelu.h"
+#include "lib/activation/geglu.h"
+#include "lib/math/axpy.h"
+#include "lib/math/clamp.h"
+#include "lib/math/cumsum.h"
+#include "lib/math/exp.h"
+#include "lib/math/fmod.h"
 
 using namespace AscendC;
+
+constexpr CumSumConfig kFirstAxis = {false, false, true};
+constexpr CumSumConfig kSklansky = {true, false, false, CumSumAlgorithm::CUMSUM_ALGORITHM_SKLANSKY};
 
 template <typename T>
 void Use(LocalTensor<T>& y, LocalTensor<T>& x, LocalTensor<uint8_t>& tmp)
@@ -59,6 +76,21 @@ void Instantiate(LocalTensor<uint8_t>& tmp)
     Power(i32, 2, i32, 8);
     SwiGLU(f, f, f, 1.0f, tmp, 8);
     SwiGLU<half>(h, h, h, 1.0f);
+    Exp<float, 10, true>(f, f, tmp, 8);
+    Exp<half, 12>(h, h, 8);
+    Exp<half, 0>(h, h, tmp, 8);
+    Exp(f, f, 8);  // the basic Exp stays reachable
+    ClampMin(f, f, tmp, 1.0f, 8);
+    ClampMax<half>(h, h, half(1.0f), 8);
+    GeGLU(f, f, f, tmp, 8);
+    GeGLU<half>(h, h, h);
+    Fmod(f, f, f, 8);
+    Fmod<half, false>(h, h, h, tmp);
+    Axpy(f, h, half(2.0f), tmp, 8);
+    Axpy(h, h, half(2.0f), tmp, 8);
+    Axpy(f, f, 2.0f, tmp, 8);
+    CumSum(f, f, f, tmp, CumSumInfo{1, 8});
+    CumSum<half, kFirstAxis>(h, h, h, CumSumInfo{1, 16});
 #elif FAULT == 1
     LocalTensor<int32_t> i;
     Floor(i, i, tmp, 8);
@@ -89,5 +121,30 @@ void Instantiate(LocalTensor<uint8_t>& tmp)
 #elif FAULT == 10
     LocalTensor<bfloat16_t> b;
     SwiGLU(b, b, b, 1.0f, tmp, 8);
+#elif FAULT == 11
+    LocalTensor<int32_t> i;
+    Exp<int32_t, 10>(i, i, tmp, 8);
+#elif FAULT == 12
+    LocalTensor<int16_t> i;
+    ClampMin(i, i, tmp, int16_t(1), 8);
+#elif FAULT == 13
+    LocalTensor<bfloat16_t> b;
+    ClampMax(b, b, bfloat16_t(1.0f), 8);
+#elif FAULT == 14
+    LocalTensor<int32_t> i;
+    GeGLU(i, i, i, tmp, 8);
+#elif FAULT == 15
+    LocalTensor<int32_t> i;
+    Fmod(i, i, i, 8);
+#elif FAULT == 16
+    LocalTensor<half> h;
+    LocalTensor<float> f;
+    Axpy(h, f, 2.0f, tmp, 8);  // a float source into a half dst
+#elif FAULT == 17
+    LocalTensor<int32_t> i;
+    CumSum(i, i, i, tmp, CumSumInfo{1, 8});
+#elif FAULT == 18
+    LocalTensor<float> f;
+    CumSum<float, kSklansky>(f, f, f, tmp, CumSumInfo{1, 8});
 #endif
 }

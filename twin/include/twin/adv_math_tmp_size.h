@@ -21,6 +21,13 @@
 //   Silu, Swish: no temporary buffer (GetSiluTmpSize, GetSwishTmpSize: 0 and 0)
 //   Gelu, FasterGelu, FasterGeluV2: minValue 3 * 256, maxValue max(3 * inputSize * 4, 768) for either dtype
 //           (GetGeluMaxMinTmpSize; the kernel works in float for half with highPrecision)
+// And the functions added since (impl/adv_api/tiling/math/exp_tiling_impl.cpp, clamp_tiling_impl.cpp):
+//   Exp     (the advanced one, with taylorExpandLevel) float copies: F = 4 for half, 3 for float, 2 for float
+//           with isReuseSource (src holds x - floor(x) then); minValue F * 256, maxValue F * max(inputSize * 4,
+//           256) for either dtype; GetExpTmpBufferFactorSize reports 8 for half (F float copies per half), 3
+//           for float (it ignores isReuseSource). GetExpMaxMinTmpSize returns true.
+//   ClampMin, ClampMax: minValue 64 bytes (float) / 128 (half), maxValue max(inputSize, that) (bytes, not
+//           elements: as A2 has it), maxLiveNodeCount 1; A2's kernel (one Maxs / Mins) never touches it.
 #pragma once
 
 #include <algorithm>
@@ -32,6 +39,7 @@ enum class MathFn : uint8_t {
     kAcos, kAcosh, kAsin, kAsinh, kAtan, kAtanh, kCeil, kCos, kCosh, kErf, kErfc, kFloor, kFrac,
     kLog, kLog2, kLog10, kRound, kSign, kSin, kSinh, kTan, kTanh, kTrunc,
     kSigmoid, kSilu, kSwish, kGelu, kFasterGelu, kFasterGeluV2,
+    kExp, kClampMin, kClampMax,  // the advanced Exp (taylorExpandLevel > 0); ClampMin/ClampMax (a scalar bound)
     kCount
 };
 
@@ -40,7 +48,8 @@ inline const char* MathFnName(MathFn fn)
     static const char* const kNames[] = {"Acos", "Acosh", "Asin", "Asinh", "Atan",  "Atanh", "Ceil",  "Cos",
                                          "Cosh", "Erf",   "Erfc", "Floor", "Frac",  "Log",   "Log2",  "Log10",
                                          "Round", "Sign", "Sin",  "Sinh",  "Tan",   "Tanh",  "Trunc",
-                                         "Sigmoid", "Silu", "Swish", "Gelu", "FasterGelu", "FasterGeluV2"};
+                                         "Sigmoid", "Silu", "Swish", "Gelu", "FasterGelu", "FasterGeluV2",
+                                         "Exp", "ClampMin", "ClampMax"};
     static_assert(sizeof(kNames) / sizeof(kNames[0]) == static_cast<unsigned>(MathFn::kCount), "one name a function");
     return kNames[static_cast<unsigned>(fn)];
 }
@@ -76,6 +85,8 @@ inline uint32_t MathTmpFactorA2(MathFn fn, bool isFloat, bool isReuseSource)
         case MathFn::kSigmoid: return 1;
         case MathFn::kSilu: case MathFn::kSwish: return 0;
         case MathFn::kGelu: case MathFn::kFasterGelu: case MathFn::kFasterGeluV2: return 3;
+        case MathFn::kExp: return isFloat ? (isReuseSource ? 2 : 3) : 4;
+        case MathFn::kClampMin: case MathFn::kClampMax: return 1;
         case MathFn::kCount: break;
     }
     return 0;
@@ -108,8 +119,17 @@ inline MathTmpSize MathTmpSizeA2(MathFn fn, uint32_t typeSize, uint64_t inputSiz
         }
         return s;
     }
+    if (fn == MathFn::kClampMin || fn == MathFn::kClampMax) {
+        const uint64_t least = isFloat ? 64 : 128;
+        s.minValue = static_cast<uint32_t>(least);
+        s.maxValue = static_cast<uint32_t>(std::max<uint64_t>(inputSize, least));
+        return s;
+    }
     s.minValue = static_cast<uint32_t>(f * kRepeat);
-    if (fn == MathFn::kGelu || fn == MathFn::kFasterGelu || fn == MathFn::kFasterGeluV2) {
+    if (fn == MathFn::kExp) {  // float copies whatever T is; GetExpTmpBufferFactorSize reports 8 for half
+        s.maxValue = static_cast<uint32_t>(f * std::max<uint64_t>(inputSize * 4, kRepeat));
+        if (!isFloat) s.maxLiveNodeCount = 8;
+    } else if (fn == MathFn::kGelu || fn == MathFn::kFasterGelu || fn == MathFn::kFasterGeluV2) {
         s.maxValue = static_cast<uint32_t>(std::max<uint64_t>(f * inputSize * 4, f * kRepeat));
     } else if (fn == MathFn::kAcosh) {
         s.maxValue = static_cast<uint32_t>(std::max<uint64_t>(f * inputSize, kRepeat) * typeSize);
@@ -156,6 +176,77 @@ inline MathTmpSize SwiGLUTmpSizeA2(uint32_t typeSize, uint64_t inputSize)
     s.maxLiveNodeCount = f;
     s.minValue = static_cast<uint32_t>(f * kRepeat);
     s.maxValue = static_cast<uint32_t>(f * std::max<uint64_t>(inputSize * typeSize, kRepeat));
+    return s;
+}
+
+// Fmod on A2 (impl/adv_api/tiling/math/fmod_tiling_impl.cpp): Trunc's factor (float 1, half 2) plus, for half,
+// 6 (three float copies of the operands); minValue = F * 256, maxValue = F * max(n * typeSize, 256),
+// maxLiveNodeCount = F (float 1, half 8), extraBuf = 0.
+inline MathTmpSize FmodTmpSizeA2(uint32_t typeSize, uint64_t inputSize)
+{
+    constexpr uint64_t kRepeat = 256;
+    MathTmpSize s;
+    const uint32_t f = typeSize == 4 ? 1 : 2 + 6;
+    s.maxLiveNodeCount = f;
+    s.minValue = static_cast<uint32_t>(f * kRepeat);
+    s.maxValue = static_cast<uint32_t>(f * std::max<uint64_t>(inputSize * typeSize, kRepeat));
+    return s;
+}
+
+// GeGLU on A2 (impl/adv_api/tiling/activation/geglu_tiling.cpp): half F = 4 (two float copies), float 0;
+// minValue = F * 256, maxValue = F * max(n * typeSize, 256), maxLiveNodeCount = F, extraBuf = 0.
+inline MathTmpSize GeGLUTmpSizeA2(uint32_t typeSize, uint64_t inputSize)
+{
+    constexpr uint64_t kRepeat = 256;
+    MathTmpSize s;
+    const uint32_t f = typeSize == 4 ? 0 : 4;
+    s.maxLiveNodeCount = f;
+    s.minValue = static_cast<uint32_t>(f * kRepeat);
+    s.maxValue = static_cast<uint32_t>(f * std::max<uint64_t>(inputSize * typeSize, kRepeat));
+    return s;
+}
+
+// The advanced Axpy on A2 (impl/adv_api/tiling/math/axpy_tiling_impl.cpp), typeSize = the source's: float 0 and
+// 0 (the kernel runs the basic Axpy); half minValue 4 * 256, maxValue 4 * max(n * 2, 256); maxLiveNodeCount
+// float 1, half 4; extraBuf 0.
+inline MathTmpSize AxpyTmpSizeA2(uint32_t typeSize, uint64_t inputSize)
+{
+    constexpr uint64_t kRepeat = 256;
+    MathTmpSize s;
+    s.maxLiveNodeCount = typeSize == 4 ? 1 : 4;
+    if (typeSize == 4) return s;
+    s.minValue = static_cast<uint32_t>(4 * kRepeat);
+    s.maxValue = static_cast<uint32_t>(4 * std::max<uint64_t>(inputSize * typeSize, kRepeat));
+    return s;
+}
+
+// CumSum on A2 (impl/adv_api/tiling/math/cumsum_tiling.cpp; the kernel asserts the same minimum): last axis,
+// with alignOutter = outter rounded up to 16: minValue = 16 * inner * typeSize * 2 (+ 16 * inner * 2 for half),
+// maxValue = alignOutter * inner * typeSize * 2 (+ alignOutter * inner * 2 for half); first axis: half
+// outter * inner * 4 (both), float 0.
+inline MathTmpSize CumSumTmpSizeA2(uint32_t typeSize, bool isLastAxis, uint64_t outter, uint64_t inner)
+{
+    MathTmpSize s;
+    if (!isLastAxis) {
+        if (typeSize == 2) s.minValue = s.maxValue = static_cast<uint32_t>(outter * inner * 4);
+        return s;
+    }
+    const uint64_t alignOutter = (outter + 15) / 16 * 16;
+    const uint64_t castMin = typeSize == 2 ? inner * 16 * 2 : 0;
+    const uint64_t castMax = typeSize == 2 ? inner * alignOutter * 2 : 0;
+    s.minValue = static_cast<uint32_t>(castMin + 16 * inner * typeSize * 2);
+    s.maxValue = static_cast<uint32_t>(castMax + alignOutter * inner * typeSize * 2);
+    return s;
+}
+
+// One of the (typeSize, inputSize) size functions above as the host getters call it: a typeSize other than 2 and 4
+// or a shape of no elements is refused (error set, sizes 0), as A2's host functions refuse them.
+inline MathTmpSize CheckedTmpSizeA2(MathTmpSize (*sizeA2)(uint32_t, uint64_t), uint32_t typeSize, int64_t inputSize)
+{
+    MathTmpSize s;
+    if (typeSize != 2 && typeSize != 4) s.error = "typeSize should be 2 (half) or 4 (float)";
+    else if (inputSize <= 0) s.error = "Input Shape size must be greater than 0";
+    else s = sizeA2(typeSize, static_cast<uint64_t>(inputSize));
     return s;
 }
 

@@ -1,5 +1,6 @@
 // The elementwise functions of the advanced math library (高阶API/数学计算), A2 forms: Acos Acosh Asin Asinh
-// Atan Atanh Ceil Cos Cosh Erf Erfc Floor Frac Log Log2 Log10 Round Sign Sin Sinh Tan Tanh Trunc. Kernels
+// Atan Atanh Ceil Cos Cosh Erf Erfc Floor Frac Log Log2 Log10 Round Sign Sin Sinh Tan Tanh Trunc, and the
+// advanced Exp and ClampMin/ClampMax (their forms and numerics at the end of this file). Kernels
 // include them as "lib/math/<fn>.h" (asc-devkit include/adv_api/math/<fn>.h); on A2 the real
 // kernel_operator.h includes every one of them too, and so does the twin's. Checked against each header's A2
 // branch (the forms, `template <typename T, bool isReuseSource = false>`), the A2 implementations
@@ -18,7 +19,10 @@
 // even, A2's CAST_RINT). Inputs outside a function's documented domain (Acos/Asin [-1, 1], Acosh [1, 65504],
 // Asinh [-65504, 65504], Atanh (-0.99, -0.001) U (0.001, 0.99), Sin/Cos [-65504, 65504], Tan (-65504, 65504):
 // "若输入不在范围内，输出结果无效") give NaN there: the output is invalid on the NPU, and a kernel that uses
-// it shows NaN on the twin. The call is one V-pipe instruction reading src, writing the part of the temporary
+// it shows NaN on the twin. The advanced Exp<T, taylorExpandLevel, isReuseSource> (level > 0) follows A2's
+// documented algorithm, e^floor(x) * sum_{k=0..level} (x - floor(x))^k / k!, evaluated in double and rounded
+// once: few terms give the truncation error the docs warn of (项数太少时，精度会有一定误差), level 10 is within
+// float rounding. ClampMin/ClampMax are exact (max/min with the scalar). The call is one V-pipe instruction reading src, writing the part of the temporary
 // buffer A2's implementation uses (left as NaN bytes afterwards: its contents are undefined) and dst, counted
 // as VecOp::k<Fn> (calCount element-ops, ceil(calCount * sizeof(T) / 256) repeats; the device issues from one
 // (Log, float Floor) to a few dozen instructions). Like the device, it leaves the vector mask in normal mode
@@ -39,6 +43,7 @@
 #include "twin/hazard.h"
 #include "twin/kernel_tensor.h"
 #include "twin/kernel_tpipe.h"
+#include "twin/kernel_vec_more.h"  // the basic Exp, which Exp<T, 0> runs
 #include "twin/kernel_vec_repeat.h"
 #include "twin/runtime.h"
 
@@ -79,8 +84,10 @@ inline void MathUnaryRun(const LocalTensor<T>& dstTensor, const LocalTensor<T>& 
     const uint64_t bytes = static_cast<uint64_t>(calCount) * sizeof(T);
     // Sin and Cos on float with isReuseSource keep intermediate values in src (impl/adv_api/detail/math/sin,
     // cos: the tmp buffer holds two copies instead of three).
-    const bool clobbersSrc =
-        isReuseSource && std::is_same_v<T, float> && (fn == ascend_twin::MathFn::kSin || fn == ascend_twin::MathFn::kCos);
+    // Exp on float with isReuseSource keeps x - floor(x) in src (impl/adv_api/detail/math/exp: FloorX = src).
+    const bool clobbersSrc = isReuseSource && std::is_same_v<T, float> &&
+                             (fn == ascend_twin::MathFn::kSin || fn == ascend_twin::MathFn::kCos ||
+                              fn == ascend_twin::MathFn::kExp);
     {
         ascend_twin::Instr instr(call, ascend_twin::Pipe::kV);
         instr.Read("srcTensor", twin_detail::TwinData(srcTensor), bytes);
@@ -204,6 +211,66 @@ ASCEND_TWIN_MATH_ALL_FORMS(Tan, kTan)
 ASCEND_TWIN_MATH_ALL_FORMS(Tanh, kTanh)
 ASCEND_TWIN_MATH_ALL_FORMS(Trunc, kTrunc)
 
+// The advanced Exp (lib/math/exp.h): the basic Exp's overload set grows by these two; taylorExpandLevel has no
+// default, so Exp<T>(dst, src, count) stays the basic one. taylorExpandLevel 0 runs the basic Exp over calCount,
+// as A2's ExpImpl does (its temporary buffer untouched).
+template <typename T, uint8_t taylorExpandLevel, bool isReuseSource = false>
+__aicore__ inline void Exp(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,
+                           const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount)
+{
+    ASCEND_TWIN_MATH_DTYPES(Exp);
+    if constexpr (taylorExpandLevel == 0) {
+        Exp<T>(dstLocal, srcLocal, static_cast<int32_t>(calCount));
+    } else {
+        twin_detail::MathUnaryRun<T, ascend_twin::MathFn::kExp, isReuseSource>(
+            dstLocal, srcLocal, twin_detail::TwinData(sharedTmpBuffer), sharedTmpBuffer.GetSize(),
+            twin_detail::TwinPosition(sharedTmpBuffer), false, calCount, taylorExpandLevel);
+    }
+}
+template <typename T, uint8_t taylorExpandLevel, bool isReuseSource = false>
+__aicore__ inline void Exp(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t calCount)
+{
+    ASCEND_TWIN_MATH_DTYPES(Exp);
+    if constexpr (taylorExpandLevel == 0) {
+        Exp<T>(dstLocal, srcLocal, static_cast<int32_t>(calCount));
+    } else {
+        TPipe* pipe = GetTPipePtr();
+        uint64_t bytes = 0;
+        uint8_t* tmp = twin_detail::AdvFrameworkTmp("Exp", pipe, pipe == nullptr ? 0 : twin_detail::TwinUbEnd(*pipe), bytes);
+        twin_detail::MathUnaryRun<T, ascend_twin::MathFn::kExp, isReuseSource>(
+            dstLocal, srcLocal, tmp, bytes, TPosition::VECCALC, true, calCount, taylorExpandLevel);
+    }
+}
+
+// ClampMin / ClampMax (lib/math/clamp.h): dst = max(src, scalar) / min(src, scalar), A2's one Maxs / Mins over
+// calCount; sharedTmpBuffer is required and checked, never written.
+#define ASCEND_TWIN_MATH_CLAMP(Name, Fn)                                                                         \
+    template <typename T, bool isReuseSource = false>                                                          \
+    __aicore__ inline void Name(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,               \
+                                const LocalTensor<uint8_t>& sharedTmpBuffer, const T scalar, const uint32_t calCount) \
+    {                                                                                                           \
+        ASCEND_TWIN_MATH_DTYPES(Name);                                                                          \
+        twin_detail::MathUnaryRun<T, ascend_twin::MathFn::Fn, isReuseSource>(                                   \
+            dstTensor, srcTensor, twin_detail::TwinData(sharedTmpBuffer), sharedTmpBuffer.GetSize(),            \
+            twin_detail::TwinPosition(sharedTmpBuffer), false, calCount, static_cast<double>(static_cast<float>(scalar))); \
+    }                                                                                                           \
+    template <typename T, bool isReuseSource = false>                                                          \
+    __aicore__ inline void Name(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const T scalar, \
+                                const uint32_t calCount)                                                        \
+    {                                                                                                           \
+        ASCEND_TWIN_MATH_DTYPES(Name);                                                                          \
+        TPipe* pipe = GetTPipePtr();                                                                            \
+        uint64_t bytes = 0;                                                                                     \
+        uint8_t* tmp = twin_detail::AdvFrameworkTmp(#Name, pipe, pipe == nullptr ? 0 : twin_detail::TwinUbEnd(*pipe), bytes); \
+        twin_detail::MathUnaryRun<T, ascend_twin::MathFn::Fn, isReuseSource>(                                   \
+            dstTensor, srcTensor, tmp, bytes, TPosition::VECCALC, true, calCount,                               \
+            static_cast<double>(static_cast<float>(scalar)));                                                   \
+    }
+
+ASCEND_TWIN_MATH_CLAMP(ClampMin, kClampMin)
+ASCEND_TWIN_MATH_CLAMP(ClampMax, kClampMax)
+
+#undef ASCEND_TWIN_MATH_CLAMP
 #undef ASCEND_TWIN_MATH_NO_TMP_FORMS
 #undef ASCEND_TWIN_MATH_ALL_FORMS
 #undef ASCEND_TWIN_MATH_COUNT_FORMS

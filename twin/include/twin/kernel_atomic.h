@@ -57,6 +57,8 @@ __aicore__ inline void SetAtomicMin()
     ascend_twin::CurrentCore().atomicOp = ascend_twin::AtomicOp::kMin;
 }
 
-__aicore__ inline void SetAtomicNone() { ascend_twin::CurrentCore().atomicOp = ascend_twin::AtomicOp::kNone; }
+// Ends the atomic mode (set_atomic_none on A2); SetAtomicNone is its older name.
+__aicore__ inline void DisableDmaAtomic() { ascend_twin::CurrentCore().atomicOp = ascend_twin::AtomicOp::kNone; }
+__aicore__ inline void SetAtomicNone() { DisableDmaAtomic(); }
 
 }  // namespace AscendC

@@ -29,7 +29,12 @@ void CrossCoreWaitFlagImpl(uint32_t mode, uint32_t flagId);
 // IBSet / IBWait: the slot gmWorkspace[coreNum * 8 * eventID + blockIdx * 8] goes 0 -> 1 (set) and 1 -> 0 (wait).
 void InterBlockSync(bool set, bool isAIVOnly, int32_t* gm, uint64_t gmElements, uint64_t ubOffset, uint32_t ubElements,
                     int32_t ubPosition, int32_t blockIdx, int32_t eventID);
-void NoteHardSyncAll();  // the hardware SyncAll uses flag ids 11-14 (checked against the kernel's own at the end)
+void NoteHardSyncAll();
+// InitDetermineComputeWorkspace (kind 0), WaitPreBlock (1), NotifyNextBlock (2): the cores in blockIdx order.
+void DetermineCompute(int32_t kind, int32_t* gm, uint64_t gmElements, uint64_t ubOffset, uint32_t ubElements,
+                      int32_t ubPosition);
+// WaitPreTaskEnd (setNext false) / SetNextTaskStart (true): once per core (the twin's rule; no effect on A2).
+void TaskSyncOnce(bool setNext);  // the hardware SyncAll uses flag ids 11-14 (checked against the kernel's own at the end)
 // GroupBarrier (twin/src/block_sync.cpp): the constructor's checks and its message blocks in UB, and one Arrive
 // or Wait; counter/hasArrive are the object's round state, as in the dav_c220 implementation.
 void GroupBarrierInit(uint8_t* workspace, uint32_t arriveSize, uint32_t waitSize);
@@ -102,6 +107,47 @@ template <uint8_t modeId = 0, pipe_t pipe = PIPE_S>
 __aicore__ inline void CrossCoreWaitFlag(uint16_t flagId)
 {
     ascend_twin::CrossCoreWaitFlagImpl(modeId, flagId);
+}
+
+// Deterministic computation in blockIdx order (kernel_operator_determine_compute_sync_intf.h; dav_c220
+// kernel_operator_determine_compute_sync_impl.h). InitDetermineComputeWorkspace: core 0 zeroes the GetBlockNum()
+// 32-byte slots of gmWorkspace (which need not be zeroed before: docs), every core sets its round counter (the int32_t
+// after the slots in ubWorkspace) to 1. WaitPreBlock: core i waits until slots 0..i-1 hold the round and slots
+// i.. hold 0. NotifyNextBlock: core i writes the round into its slot, the last core zeroes them all; the round goes
+// up by one. gmWorkspace >= GetBlockNum() * 32 bytes, ubWorkspace >= GetBlockNum() * 32 + 32 bytes; AIV cores only
+// (an AIC returns at once); the blocks all resident. The notify -> wait pairs order the cores' GM accesses.
+__aicore__ inline void InitDetermineComputeWorkspace(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace)
+{
+    ascend_twin::DetermineCompute(0, const_cast<int32_t*>(gmWorkspace.GetPhyAddr()), gmWorkspace.GetSize(),
+                                  ubWorkspace.GetPhyAddr(), ubWorkspace.GetSize(), ubWorkspace.GetPosition());
+}
+
+__aicore__ inline void WaitPreBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace)
+{
+    ascend_twin::DetermineCompute(1, const_cast<int32_t*>(gmWorkspace.GetPhyAddr()), gmWorkspace.GetSize(),
+                                  ubWorkspace.GetPhyAddr(), ubWorkspace.GetSize(), ubWorkspace.GetPosition());
+}
+
+__aicore__ inline void NotifyNextBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace)
+{
+    ascend_twin::DetermineCompute(2, const_cast<int32_t*>(gmWorkspace.GetPhyAddr()), gmWorkspace.GetSize(),
+                                  ubWorkspace.GetPhyAddr(), ubWorkspace.GetSize(), ubWorkspace.GetPosition());
+}
+
+// SuperKernel early start (basic_api/kernel_operator_common_intf.h): on A2 both compile and have no effect (the
+// docs: "仅保证编译兼容，实际功能不生效"; dav_c220 issues nothing outside a SuperKernel build). Their docs require each
+// on every core exactly once; the twin stops a second call on a core (deliberately stricter than A2, which ignores
+// it: in a SuperKernel on A3 the extra wait or set leaves the sync counts unmatched and the task hangs).
+template <pipe_t AIV_PIPE = PIPE_MTE3, pipe_t AIC_PIPE = PIPE_FIX, bool FORCE = false>
+__aicore__ inline void SetNextTaskStart()
+{
+    ascend_twin::TaskSyncOnce(true);
+}
+
+template <bool FORCE = false>
+__aicore__ inline void WaitPreTaskEnd()
+{
+    ascend_twin::TaskSyncOnce(false);
 }
 
 namespace twin_detail {

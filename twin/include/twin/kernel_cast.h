@@ -361,6 +361,40 @@ void CastCountInt4(const LocalTensor<T>& dst, const LocalTensor<U>& src, RoundMo
     ascend_twin::CountVec(ascend_twin::VecOp::kCast, count, ascend_twin::CountFormRepeats(count, 2));
 }
 
+// A widening Cast (count form) over src and dst that share UB bytes. A repeat (256 bytes of dst) reads its sources
+// before it writes, so a repeat may overwrite its own sources; a later repeat must not read bytes an earlier one
+// wrote (the docs' 通用地址重叠约束 and Cast's own: a narrow-to-wide conversion over overlapping addresses can give
+// wrong results). Returns false when src and dst do not overlap (the caller converts as usual); otherwise checks the
+// repeats and converts them one by one from a copy of each repeat's sources.
+[[noreturn]] void FailCastOverlap(uint32_t repeat, uint64_t srcBegin, uint64_t srcEnd, uint64_t dstEnd);
+
+template <typename T, typename U>
+bool CastOverlapping(T* d, const U* s, uint32_t count, RoundMode mode)
+{
+    if constexpr (sizeof(T) > sizeof(U)) {
+        const auto db = reinterpret_cast<uintptr_t>(d), sb = reinterpret_cast<uintptr_t>(s);
+        if (count == 0 || !(db < sb + count * sizeof(U) && sb < db + count * sizeof(T))) return false;
+        constexpr uint32_t kLanes = 256 / sizeof(T);
+        const uint32_t repeats = (count + kLanes - 1) / kLanes;
+        for (uint32_t r = 1; r < repeats; ++r) {
+            const uint64_t last = (r + 1ULL) * kLanes < count ? (r + 1ULL) * kLanes : count;
+            const uint64_t srcBegin = sb + static_cast<uint64_t>(r) * kLanes * sizeof(U);
+            const uint64_t srcEnd = sb + last * sizeof(U);
+            const uint64_t dstEnd = db + static_cast<uint64_t>(r) * kLanes * sizeof(T);
+            if (db < srcEnd && srcBegin < dstEnd) FailCastOverlap(r, srcBegin - db, srcEnd - db, dstEnd - db);
+        }
+        const float deq = DeqScaleFor<T, U>();
+        U part[kLanes];
+        for (uint32_t r = 0; r < repeats; ++r) {
+            const uint32_t first = r * kLanes, n = count - first < kLanes ? count - first : kLanes;
+            std::memcpy(part, s + first, n * sizeof(U));
+            for (uint32_t j = 0; j < n; ++j) d[first + j] = CastOne<T, U>(part[j], mode, deq);
+        }
+        return true;
+    }
+    return false;
+}
+
 template <typename T, typename U>
 inline constexpr uint32_t kCastRepeatLanes = 256 / (sizeof(T) > sizeof(U) ? sizeof(T) : sizeof(U));
 
@@ -431,7 +465,9 @@ __aicore__ inline void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src
             std::is_same_v<T, float> && (std::is_same_v<U, half> || std::is_same_v<U, bfloat16_t>);
         constexpr bool kNarrowFloat =
             std::is_same_v<U, float> && (std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>);
-        if constexpr (kWidenFloat) {  // exact: the loop vectorises
+        if (twin_detail::CastOverlapping<T, U>(d, s, count, roundMode)) {
+            // converted repeat by repeat (src and dst share bytes)
+        } else if constexpr (kWidenFloat) {  // exact: the loop vectorises
             bool done = false;
             if constexpr (std::is_same_v<U, bfloat16_t>) {
                 done = ascend_twin::simd::WidenBf16(d, reinterpret_cast<const uint16_t*>(s), count);

@@ -9,7 +9,7 @@
 #include "twin/kernel_adv_math.h"
 #include "twin/kernel_tensor.h"
 #include "twin/kernel_tpipe.h"
-#include "twin/violation.h"
+#include "twin/runtime.h"  // Fail/FailF with C strings: no heap containers in kernel headers
 
 namespace AscendC {
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #include "twin/hazard.h"
@@ -69,8 +70,39 @@ __aicore__ inline void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>
                                              static_cast<twin_detail::Compute<T>>(part));
     }
     *twin_detail::TwinData(dst) = acc;
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();  // A2: vcadd into ACC_VAL, read back into dst
+    core.accVal = 0;
+    std::memcpy(&core.accVal, &acc, sizeof(T));
+    core.accValBytes = sizeof(T);
     ascend_twin::CountVec(ascend_twin::VecOp::kReduceSum, static_cast<uint64_t>(count),
                           ascend_twin::CountFormRepeats(static_cast<uint64_t>(count), sizeof(T)));
+}
+
+// The sum of the core's last count-form ReduceSum (its ACC_VAL register, as the T it was computed in). The docs
+// allow it only after that form (约束说明); the twin stops a read before any, or as another type than it summed.
+template <typename T>
+__aicore__ inline T GetReduceRepeatSumSpr()
+{
+    static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>, "GetReduceRepeatSumSpr on A2 supports half and float");
+    const ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    if (core.accValBytes == 0) {
+        ascend_twin::Fail("GetReduceRepeatSumSpr", "reads the sum of a count-form ReduceSum (ReduceSum(dst, src, "
+                          "sharedTmpBuffer, count)) run before it on the core", "no such ReduceSum ran on this core");
+    }
+    if (core.accValBytes != sizeof(T)) {
+        ascend_twin::FailF("GetReduceRepeatSumSpr", "T is the type the count-form ReduceSum summed in",
+                           "T has %zu bytes, the ReduceSum's %u", sizeof(T), static_cast<unsigned>(core.accValBytes));
+    }
+    T v;
+    std::memcpy(&v, &core.accVal, sizeof(T));
+    return v;
+}
+
+// GetAccVal has been updated, please use GetReduceRepeatSumSpr instead (its older name).
+template <typename T>
+__aicore__ inline T GetAccVal()
+{
+    return GetReduceRepeatSumSpr<T>();
 }
 
 }  // namespace AscendC

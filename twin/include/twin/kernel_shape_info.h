@@ -6,7 +6,7 @@
 #include <cstdint>
 
 #include "twin/kernel_types.h"
-#include "twin/violation.h"
+#include "twin/runtime.h"  // Fail/FailF with C strings: no heap containers in kernel headers
 
 #ifndef K_MAX_SHAPE_DIM
 #define K_MAX_SHAPE_DIM 8

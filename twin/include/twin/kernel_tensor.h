@@ -51,6 +51,7 @@ enum class TPosition : uint8_t {
     MAX,
 };
 using QuePosition = TPosition;
+using TEventID = int8_t;  // an event id, as TPipe::AllocEventID/FetchEventID return it (kernel_tensor_base.h)
 
 // L2 cache hints of GM accesses (impl/basic_api/utils/kernel_utils_macros.h).
 enum class CacheMode { CACHE_MODE_DISABLE = 0, CACHE_MODE_NORMAL = 1, CACHE_MODE_LAST = 2, CACHE_MODE_PERSISTENT = 4 };

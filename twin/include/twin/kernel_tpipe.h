@@ -704,13 +704,13 @@ public:
 
     // Event ids for SetFlag/WaitFlag: 8 per HardEvent on A2, shared with the queues' EnQue/FreeTensor.
     template <HardEvent evt>
-    __aicore__ inline int8_t AllocEventID()
+    __aicore__ inline TEventID AllocEventID()
     {
         return res_.events.Alloc("TPipe::AllocEventID", evt, twin_detail::EventHolder::kKernel);
     }
 
     template <HardEvent evt>
-    __aicore__ inline void ReleaseEventID(int8_t id)
+    __aicore__ inline void ReleaseEventID(TEventID id)
     {
         twin_detail::CheckEventId("TPipe::ReleaseEventID", id);
         if (res_.events.HeldByQueue(evt, id)) {
@@ -723,12 +723,12 @@ public:
     }
 
     template <HardEvent evt>
-    __aicore__ inline int8_t FetchEventID()
+    __aicore__ inline TEventID FetchEventID()
     {
         return FetchEventID(evt);
     }
 
-    __aicore__ inline int8_t FetchEventID(HardEvent evt) { return res_.events.First("TPipe::FetchEventID", evt); }
+    __aicore__ inline TEventID FetchEventID(HardEvent evt) { return res_.events.First("TPipe::FetchEventID", evt); }
 
     template <class T>
     __aicore__ inline bool InitBuffer(T& que, uint8_t num, uint32_t len)

@@ -21,7 +21,8 @@ enum class VecOp : uint32_t {
     // The advanced math and activation elementwise functions, in ascend_twin::MathFn's order (twin/adv_math_tmp_size.h).
     kAcos, kAcosh, kAsin, kAsinh, kAtan, kAtanh, kCeil, kCos, kCosh, kErf, kErfc, kFloor, kFrac, kLog, kLog2, kLog10,
     kRound, kSign, kSin, kSinh, kTan, kTanh, kTrunc, kSigmoid, kSilu, kSwish, kGelu, kFasterGelu, kFasterGeluV2,
-    kArithProgression, kPower, kSwiGLU,
+    kExpTaylor, kClampMin, kClampMax,
+    kArithProgression, kPower, kSwiGLU, kFmod, kGeGLU, kCumSum,
     kGatherMask, kCopy,  // twin/kernel_gather_mask.h
     kMulAddDst,          // twin/kernel_vec_tail.h
     // The SoftMax family (twin/kernel_adv_softmax.h).
@@ -146,6 +147,10 @@ struct CoreContext {
     LaunchSync* sync = nullptr;  // the launch's SyncAll barrier
     uint32_t epoch = 0;          // SyncAlls this core has passed
     uint32_t softSyncs = 0;      // SyncAlls of the workspace form (its GM slot counts them)
+    bool determineInit = false;  // InitDetermineComputeWorkspace ran on this core
+    uint64_t accVal = 0;       // ACC_VAL: the sum of the last count-form ReduceSum (GetReduceRepeatSumSpr)
+    uint8_t accValBytes = 0;   // sizeof its T (2 half, 4 float); 0: no count-form ReduceSum yet
+    uint8_t taskSyncCalls[2] = {0, 0};  // WaitPreTaskEnd, SetNextTaskStart calls (once per core each)
     bool returned = false;       // the kernel returned (not stopped by a violation or a SyncAll that cannot open)
     bool abortedInSync = false;  // released from a SyncAll that could never open
     CoreRecords* records = nullptr;  // the launch's GM regions and this core's GM ranges and deferred violation

@@ -2,12 +2,19 @@
 // (scripts/public_kernels/asc_devkit_examples.py). CANN's header gathers every host tiling API; the twin provides
 // some of them, each under its own path in twin/host_include/tiling/ (on the include path of every twin kernel
 // unit). This header includes those, so that an example's host code calling them compiles unchanged; a call to
-// one the twin does not provide (Matmul tiling, Pad's, TopK's, ...) does not compile, and the
+// one the twin does not provide (Pad's, TopK's, LayerNormGrad's tiling functions, ...) does not compile, and the
 // measurement lists the example with that cause. CANN's header reaches register/tilingdata_base.h (the tiling-data
 // classes) and the advanced APIs' optiling:: classes through the headers it gathers; so does this one.
 #pragma once
 
+#include "tiling/activation/geglu_tiling.h"
+// CANN's header reaches <iostream> through conv/conv3d/conv3d_tiling.h (conv3d_tiling_base.h includes
+// impl/adv_api/tiling/conv/conv3d_tiling_util.h); examples' host code uses std::cout relying on it.
+#include <iostream>
+
 #include "register/tilingdata_base.h"
+#include "tiling/matmul/matmul_tiling.h"
+#include "tiling/matmul/bmm_tiling.h"
 #include "tiling/activation/gelu_tiling.h"
 #include "tiling/activation/logsoftmax_tiling.h"
 #include "tiling/activation/sigmoid_tiling.h"
@@ -42,12 +49,17 @@
 #include "tiling/math/asinh_tiling.h"
 #include "tiling/math/atan_tiling.h"
 #include "tiling/math/atanh_tiling.h"
+#include "tiling/math/axpy_tiling.h"
 #include "tiling/math/ceil_tiling.h"
+#include "tiling/math/clamp_tiling.h"
 #include "tiling/math/cos_tiling.h"
 #include "tiling/math/cosh_tiling.h"
+#include "tiling/math/cumsum_tiling.h"
 #include "tiling/math/erf_tiling.h"
 #include "tiling/math/erfc_tiling.h"
+#include "tiling/math/exp_tiling.h"
 #include "tiling/math/floor_tiling.h"
+#include "tiling/math/fmod_tiling.h"
 #include "tiling/math/frac_tiling.h"
 #include "tiling/math/log_tiling.h"
 #include "tiling/math/power_tiling.h"

@@ -8,6 +8,8 @@
 //   void GetGeluMaxMinTmpSize(srcShape, typeSize, maxValue, minValue);  (Gelu, FasterGelu, FasterGeluV2)
 //   void GetSwiGLUMaxMinTmpSize(srcShape, typeSize, maxValue, minValue, isReuseSource);
 //   void GetSwiGLUTmpBufferFactorSize(typeSize, maxLiveNodeCount, extraBuffer);
+//   void GetGeGLUMaxMinTmpSize(srcShape, typeSize, isReuseSource, maxValue, minValue);
+//   void GetGeGLUTmpBufferFactorSize(typeSize, maxLiveNodeCount, extraBuf);
 // A2's sizes (twin/include/twin/adv_math_tmp_size.h, which the kernel side checks against). As the real
 // functions do, a shape of no elements or a typeSize other than 2 and 4 is reported on stderr (the void
 // functions then leave maxValue and minValue unchanged; the Gelu getters return 0). Inline: nothing to link.
@@ -103,16 +105,12 @@ inline void GetSwiGLUMaxMinTmpSize(const AscendC::TensorShape& srcShape, const u
                                    uint32_t& minValue, const bool isReuseSource)
 {
     (void)isReuseSource;
-    const int64_t n = srcShape.GetDimNum() == 0 ? 0 : srcShape.GetShapeSize();
-    if (typeSize != 2 && typeSize != 4) {
-        std::fprintf(stderr, "[GetSwiGLUMaxMinTmpSize] typeSize is %u, should be 2 (half) or 4 (float).\n", typeSize);
+    const ascend_twin::MathTmpSize s = ascend_twin::CheckedTmpSizeA2(
+        &ascend_twin::SwiGLUTmpSizeA2, typeSize, srcShape.GetDimNum() == 0 ? 0 : srcShape.GetShapeSize());
+    if (s.error != nullptr) {
+        std::fprintf(stderr, "[GetSwiGLUMaxMinTmpSize] %s.\n", s.error);
         return;
     }
-    if (n <= 0) {
-        std::fprintf(stderr, "[GetSwiGLUMaxMinTmpSize] Input Shape size must be greater than 0.\n");
-        return;
-    }
-    const ascend_twin::MathTmpSize s = ascend_twin::SwiGLUTmpSizeA2(typeSize, static_cast<uint64_t>(n));
     maxValue = s.maxValue;
     minValue = s.minValue;
 }
@@ -121,6 +119,27 @@ inline void GetSwiGLUTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxL
 {
     extraBuffer = 0;
     maxLiveNodeCount = ascend_twin::SwiGLUTmpSizeA2(typeSize, 1).maxLiveNodeCount;
+}
+
+// GeGLU (include/adv_api/activation/geglu_tiling.h): A2's sizes, half 4 * 256 minimum, float 0.
+inline void GetGeGLUMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSize,
+                                  const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue)
+{
+    (void)isReuseSource;
+    const ascend_twin::MathTmpSize s = ascend_twin::CheckedTmpSizeA2(
+        &ascend_twin::GeGLUTmpSizeA2, typeSize, srcShape.GetDimNum() == 0 ? 0 : srcShape.GetShapeSize());
+    if (s.error != nullptr) {
+        std::fprintf(stderr, "[GetGeGLUMaxMinTmpSize] %s.\n", s.error);
+        return;
+    }
+    maxValue = s.maxValue;
+    minValue = s.minValue;
+}
+
+inline void GetGeGLUTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuf)
+{
+    extraBuf = 0;
+    maxLiveNodeCount = ascend_twin::GeGLUTmpSizeA2(typeSize, 1).maxLiveNodeCount;
 }
 
 }  // namespace AscendC

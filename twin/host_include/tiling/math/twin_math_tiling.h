@@ -4,7 +4,9 @@
 //                            const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue);
 //   void GetXxxTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuf);
 // for Acos Acosh Asin Asinh Atan Atanh Ceil Cos Cosh Erf Erfc Floor Frac Log Log2 Log10 Sign Sin Sinh Tan Tanh
-// Trunc, Round's pair, which takes the platform first (its sizes differ between dav-2002 and dav-2201), and
+// Trunc, Clamp (ClampMin/ClampMax), Fmod, Axpy (the advanced one), Exp (GetExpMaxMinTmpSize returns bool),
+// CumSum's GetCumSumMaxMinTmpSize(srcShape, typeSize, isLastAxis, isReuseSource, maxValue, minValue),
+// Round's pair, which takes the platform first (its sizes differ between dav-2002 and dav-2201), and
 // Power's GetPowerMaxMinTmpSize(srcShape1, srcShape2, typeIsInt, typeSize, isReuseSource, maxValue, minValue) and
 // GetPowerTmpBufferFactorSize(baseIsTensor, expIsTensor, typeIsInt, typeSize, maxLiveNodeCount, extraBuffer).
 // The Ascend 950 overloads taking a SinConfig/CosConfig are not provided.
@@ -88,6 +90,79 @@ ASCEND_TWIN_MATH_TILING(Tanh, kTanh)
 ASCEND_TWIN_MATH_TILING(Trunc, kTrunc)
 
 #undef ASCEND_TWIN_MATH_TILING
+
+// The advanced Exp: GetExpMaxMinTmpSize returns bool (true) and takes any shape; the factor is per dtype.
+inline bool GetExpMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSize, const bool isReuseSource,
+                                uint32_t& maxValue, uint32_t& minValue)
+{
+    const int64_t n = srcShape.GetDimNum() == 0 ? 0 : srcShape.GetShapeSize();
+    const ascend_twin::MathTmpSize s = ascend_twin::MathTmpSizeA2(ascend_twin::MathFn::kExp, typeSize,
+                                                                  n > 0 ? static_cast<uint64_t>(n) : 0, isReuseSource);
+    const uint32_t f = ascend_twin::MathTmpFactorA2(ascend_twin::MathFn::kExp, typeSize == 4, isReuseSource);
+    minValue = f * 256;  // A2 asserts nothing here: an empty shape gives the one-repeat sizes
+    maxValue = s.error == nullptr ? s.maxValue : minValue;
+    return true;
+}
+inline void GetExpTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuffer)
+{
+    extraBuffer = 0;
+    maxLiveNodeCount = ascend_twin::MathTmpSizeA2(ascend_twin::MathFn::kExp, typeSize, 1, false).maxLiveNodeCount;
+}
+
+// ClampMin and ClampMax share GetClampMaxMinTmpSize / GetClampTmpBufferFactorSize.
+inline void GetClampMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSize,
+                                  const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue)
+{
+    twin_host::MathMaxMinTmpSize(ascend_twin::MathFn::kClampMin, srcShape, typeSize, isReuseSource, maxValue, minValue);
+}
+inline void GetClampTmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuf)
+{
+    twin_host::MathTmpBufferFactorSize(ascend_twin::MathFn::kClampMin, typeSize, maxLiveNodeCount, extraBuf);
+}
+
+// Fmod and the advanced Axpy: sizes of their own (twin/adv_math_tmp_size.h); Axpy's typeSize is the source's.
+#define ASCEND_TWIN_SIZED_TILING(Name)                                                                           \
+    inline void Get##Name##MaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSize,         \
+                                         const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue)      \
+    {                                                                                                           \
+        (void)isReuseSource;                                                                                    \
+        const ascend_twin::MathTmpSize s = ascend_twin::CheckedTmpSizeA2(                                       \
+            &ascend_twin::Name##TmpSizeA2, typeSize, srcShape.GetDimNum() == 0 ? 0 : srcShape.GetShapeSize());  \
+        if (s.error != nullptr) {                                                                               \
+            std::fprintf(stderr, "[" #Name "][Get" #Name "MaxMinTmpSize] %s.\n", s.error);                      \
+            return;                                                                                             \
+        }                                                                                                       \
+        maxValue = s.maxValue;                                                                                  \
+        minValue = s.minValue;                                                                                  \
+    }                                                                                                           \
+    inline void Get##Name##TmpBufferFactorSize(const uint32_t typeSize, uint32_t& maxLiveNodeCount, uint32_t& extraBuf) \
+    {                                                                                                           \
+        extraBuf = 0;                                                                                           \
+        maxLiveNodeCount = ascend_twin::Name##TmpSizeA2(typeSize, 1).maxLiveNodeCount;                          \
+    }
+ASCEND_TWIN_SIZED_TILING(Fmod)
+ASCEND_TWIN_SIZED_TILING(Axpy)
+#undef ASCEND_TWIN_SIZED_TILING
+
+// CumSum: a 2-D shape [outter, inner]; A2 refuses another rank, a typeSize other than 2/4 and an inner axis that
+// is not a whole number of 32-byte blocks (stderr; the outputs stay).
+inline void GetCumSumMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSize, const bool isLastAxis,
+                                   const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue)
+{
+    (void)isReuseSource;
+    const char* error = nullptr;
+    if (srcShape.GetDimNum() != 2) error = "Now only support dim = 2";
+    else if (typeSize != 2 && typeSize != 4) error = "Now only support half and float";
+    else if (srcShape.GetDim(1) <= 0 || srcShape.GetDim(1) * typeSize % 32 != 0) error = "The inner dim should be 32B aligned";
+    if (error != nullptr) {
+        std::fprintf(stderr, "[CumSum][GetCumSumMaxMinTmpSize] %s.\n", error);
+        return;
+    }
+    const ascend_twin::MathTmpSize s = ascend_twin::CumSumTmpSizeA2(
+        typeSize, isLastAxis, static_cast<uint64_t>(srcShape.GetDim(0)), static_cast<uint64_t>(srcShape.GetDim(1)));
+    maxValue = s.maxValue;
+    minValue = s.minValue;
+}
 
 // Round: the sizes depend on the architecture; the twin knows A2's (dav-2201).
 inline void GetRoundMaxMinTmpSize(const platform_ascendc::PlatformAscendC& ascendcPlatform,

@@ -6,8 +6,8 @@
 // PlatformAscendCManager::GetInstance (the twin's default profile, Ascend910B2) or GetInstance(socVersion)
 // ("Ascend910B2"/"910B2", "Ascend910B3"; nullptr for a name the twin does not know; unlike CANN's, each call
 // looks the name up rather than keeping the first). The queries the twin answers: core counts, memory sizes
-// of the profile (0 for the memories it does not model: L2, HBM, FB, BT), SocVersion ASCEND910B and
-// NpuArch DAV_2201.
+// of the profile (0 for the memories it does not model: L2, HBM, FB, BT), SocVersion ASCEND910B,
+// NpuArch DAV_2201 and GetLibApiWorkSpaceSize (A2's 16 MiB).
 #pragma once
 
 #include <cstdint>
@@ -42,6 +42,8 @@ public:
         }
     }
     SocVersion GetSocVersion() const { return SocVersion::ASCEND910B; }
+    // The system workspace the advanced APIs (Matmul's messages) take: 16 MiB on DAV_2201.
+    uint32_t GetLibApiWorkSpaceSize(void) const { return 16u * 1024u * 1024u; }
     NpuArch GetCurNpuArch() const { return NpuArch::DAV_2201; }
 
     const ascend_twin::Platform& TwinProfile() const { return *profile_; }

@@ -1,0 +1,401 @@
+// The Matmul host tiling API on the twin (twin/host_include/tiling/matmul/): over a sweep of shapes, dtypes,
+// transpositions, bias, core counts and fixed base blocks, every tiling it computes keeps the rules the Matmul
+// kernel checks and CANN's documented ones; its refusals (-1) where CANN refuses, each with a passing
+// counterpart; and its tilings run op_kernel/matmul_cube.cpp (the Matmul object) on the twin to float64-matching
+// results.
+#include <cmath>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "check.h"
+#include "matmul_tiling.h"
+#include "tiling/matmul/bmm_tiling.h"
+#include "tiling/matmul/matmul_tiling.h"
+#include "twin/kernel_types.h"
+#include "twin/launch.h"
+
+using namespace matmul_tiling;
+using ascend_twin::DType;
+
+namespace {
+
+struct Ask {
+    int32_t m, n, k;
+    DataType a, c;
+    bool transA, transB, bias;
+    int32_t dim;                        // SetDim (MultiCoreMatmulTiling), 0: MatmulApiTiling
+    int32_t fixM = -1, fixN = -1, fixK = -1;
+    MatrixTraverse traverse = MatrixTraverse::NOSET;
+};
+
+platform_ascendc::PlatformAscendC& Platform() { return *platform_ascendc::PlatformAscendCManager::GetInstance(); }
+
+int64_t Tile(const Ask& q, AscendC::tiling::TCubeTiling& t, int32_t l1 = -1, int32_t l0c = -1)
+{
+    MultiCoreMatmulTiling multi(Platform());
+    MatmulApiTiling one(Platform());
+    MatmulApiTilingBase& api = q.dim > 0 ? static_cast<MatmulApiTilingBase&>(multi) : one;
+    if (q.dim > 0) multi.SetDim(q.dim);
+    api.SetAType(TPosition::GM, CubeFormat::ND, q.a, q.transA);
+    api.SetBType(TPosition::GM, CubeFormat::ND, q.a, q.transB);
+    api.SetCType(TPosition::GM, CubeFormat::ND, q.c);
+    api.SetBiasType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+    api.SetOrgShape(q.m, q.n, q.k);
+    api.SetShape(q.m, q.n, q.k);
+    api.EnableBias(q.bias);
+    CHECK(api.SetFixSplit(q.fixM, q.fixN, q.fixK) == 0);
+    CHECK(api.SetBufferSpace(l1, l0c, -1) == 0);
+    if (q.traverse != MatrixTraverse::NOSET) api.SetTraverse(q.traverse);
+    return api.GetTiling(t);
+}
+
+// Every rule a tiling must keep; prints the first it breaks.
+bool Valid(const Ask& q, const AscendC::tiling::TCubeTiling& t, int64_t l1 = 512 * 1024 - 256)
+{
+    const int64_t bits = DTYPE_BIT_TAB.at(q.a), k0 = std::max<int64_t>(256 / bits, 16);
+    auto bytes = [&](int64_t e) { return e * bits / 8; };
+    const int32_t cores = std::max(q.dim, 1);
+    auto ceil = [](int64_t a, int64_t b) { return (a + b - 1) / b; };
+    const struct {
+        bool ok;
+        const char* what;
+    } rules[] = {
+        {t.M == q.m && t.N == q.n && t.Ka == q.k && t.Kb == q.k, "M, N, Ka, Kb are the shape"},
+        {t.baseM > 0 && t.baseN > 0 && t.baseM % 16 == 0 && t.baseN % 16 == 0, "baseM, baseN multiples of 16"},
+        {t.baseK > 0 && t.baseK % k0 == 0, "baseK a multiple of 32 bytes and of 16"},
+        {bytes(int64_t(t.baseM) * t.baseK * t.dbL0A) <= 65536, "L0A"},
+        {bytes(int64_t(t.baseN) * t.baseK * t.dbL0B) <= 65536, "L0B"},
+        {int64_t(t.baseM) * t.baseN * 4 * t.dbL0C <= 131072, "L0C"},
+        {!q.bias || t.baseN <= 256, "bias table: baseN <= 256"},
+        {t.stepM > 0 && t.stepN > 0 && t.stepKa > 0 && t.stepKb > 0, "steps positive"},
+        {t.depthA1 == t.stepM * t.stepKa || t.depthA1 == 2 * t.stepM * t.stepKa, "depthA1 = stepM * stepKa * db"},
+        {t.depthB1 == t.stepN * t.stepKb || t.depthB1 == 2 * t.stepN * t.stepKb, "depthB1 = stepN * stepKb * db"},
+        {bytes(int64_t(t.depthA1) * t.baseM * t.baseK + int64_t(t.depthB1) * t.baseN * t.baseK) +
+                 (q.bias ? t.baseN * 4 : 0) <= l1,
+         "A1 + B1 + bias within L1"},
+        {t.shareL1Size <= l1 && t.shareL0CSize <= 131072, "shareL1Size / shareL0CSize within the budgets"},
+        {(t.dbL0A == 1 || t.dbL0A == 2) && (t.dbL0B == 1 || t.dbL0B == 2) && (t.dbL0C == 1 || t.dbL0C == 2),
+         "db 1 or 2"},
+        {t.iterateOrder == 0 || t.iterateOrder == 1, "iterateOrder 0 or 1"},
+        {t.isBias == int32_t(q.bias), "isBias"},
+        {t.usedCoreNum >= 1 && t.usedCoreNum <= cores, "usedCoreNum within SetDim"},
+        {ceil(q.m, t.singleCoreM) * ceil(q.n, t.singleCoreN) * ceil(q.k, t.singleCoreK) == t.usedCoreNum,
+         "the cores' blocks cover M x N x K"},
+        {(t.singleCoreM == q.m || t.singleCoreM % 16 == 0) && (t.singleCoreN == q.n || t.singleCoreN % 16 == 0),
+         "a split M or N in multiples of 16"},
+        {q.fixM == -1 || t.baseM == q.fixM, "SetFixSplit's baseM"},
+        {q.fixN == -1 || t.baseN == q.fixN, "SetFixSplit's baseN"},
+        {q.fixK == -1 || t.baseK == q.fixK, "SetFixSplit's baseK"},
+        {q.traverse == MatrixTraverse::NOSET || t.iterateOrder == int32_t(q.traverse) - 1, "SetTraverse's order"},
+    };
+    for (const auto& r : rules) {
+        if (!r.ok) {
+            std::printf("  %dx%dx%d dtype %d bias %d dim %d fix %d/%d/%d: breaks %s (single %dx%dx%d base %dx%dx%d "
+                        "depth %d/%d step %d/%d db %d/%d used %d)\n",
+                        q.m, q.n, q.k, int(q.a), q.bias, q.dim, q.fixM, q.fixN, q.fixK, r.what, t.singleCoreM,
+                        t.singleCoreN, t.singleCoreK, t.baseM, t.baseN, t.baseK, t.depthA1, t.depthB1, t.stepKa,
+                        t.stepKb, t.dbL0A, t.dbL0B, t.usedCoreNum);
+            return false;
+        }
+    }
+    return true;
+}
+
+}  // namespace
+
+TEST_CASE("every tiling keeps the kernel's and CANN's rules over shapes, dtypes, transposes, bias, cores, fixed bases")
+{
+    std::mt19937& rng = check::Rng();
+    const DataType dtypes[] = {DataType::DT_FLOAT16, DataType::DT_BF16, DataType::DT_FLOAT, DataType::DT_INT8};
+    const int32_t dims[] = {0, 1, 2, 8, 20, 24, 40, 48};
+    const int32_t fixes[][3] = {{-1, -1, -1}, {128, 256, -1}, {64, 64, 64}, {256, 128, -1}, {16, 16, -1}};
+    std::uniform_int_distribution<int32_t> small(1, 300), big(1, 5000);
+    int tilings = 0, bad = 0;
+    for (int i = 0; i < 600; ++i) {
+        Ask q{};
+        q.m = (i % 3 == 0) ? big(rng) : small(rng);
+        q.n = (i % 5 == 0) ? big(rng) : small(rng);
+        q.k = (i % 2 == 0) ? big(rng) : small(rng);
+        q.a = dtypes[i % 4];
+        q.c = q.a == DataType::DT_INT8 ? DataType::DT_INT32 : DataType::DT_FLOAT;
+        q.transA = i & 1, q.transB = (i >> 1) & 1, q.bias = (i / 3) % 2;
+        q.dim = dims[i % 8];
+        const int32_t* f = fixes[(i / 8) % 5];
+        q.fixM = f[0], q.fixN = f[1], q.fixK = q.a == DataType::DT_INT8 && f[2] == 64 ? 64 : f[2];
+        if (q.bias && q.fixN > 256) q.fixN = 256;
+        q.traverse = i % 7 == 0    ? MatrixTraverse::FIRSTN
+                     : i % 11 == 0 ? MatrixTraverse::FIRSTM
+                                   : MatrixTraverse::NOSET;
+        AscendC::tiling::TCubeTiling t{};
+        const int64_t ret = Tile(q, t);
+        // float32 A at a fixed 256 x 128 base: 256 x 128 x 4 x 1 fits L0C; every asked tiling exists.
+        CHECK(ret == 0);
+        if (ret != 0) {
+            std::printf("  refused %dx%dx%d dtype %d dim %d\n", q.m, q.n, q.k, int(q.a), q.dim);
+            continue;
+        }
+        ++tilings;
+        bad += !Valid(q, t);
+    }
+    CHECK(tilings == 600);
+    CHECK(bad == 0);
+}
+
+TEST_CASE("SetBufferSpace's smaller L1 and L0C are kept; GetCoreNum and GetSingleShape report the tiling")
+{
+    Ask q{1000, 3000, 4000, DataType::DT_FLOAT16, DataType::DT_FLOAT, false, true, true, 24};
+    AscendC::tiling::TCubeTiling t{};
+    CHECK(Tile(q, t, 64 * 1024, 32 * 1024) == 0);
+    CHECK(Valid(q, t, 64 * 1024));
+    CHECK(int64_t(t.baseM) * t.baseN * 4 <= 32 * 1024);
+    // A small L1 makes the free blocks shrink; asking again gives the same tiling (GetTiling keeps no state).
+    {
+        MultiCoreMatmulTiling api(Platform());
+        api.SetDim(4);
+        api.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+        api.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+        api.SetShape(2048, 2048, 4096);
+        CHECK(api.SetBufferSpace(40 * 1024, -1, -1) == 0);  // 128 x 256 blocks of baseK 64 need 48 KiB
+        AscendC::tiling::TCubeTiling first{}, second{};
+        CHECK(api.GetTiling(first) == 0 && api.GetTiling(second) == 0);
+        CHECK(std::memcmp(&first, &second, sizeof first) == 0);
+        CHECK(first.shareL1Size <= 40 * 1024 && first.baseK < 64);
+    }
+    MultiCoreMatmulTiling api(Platform());
+    api.SetDim(8);
+    api.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+    api.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+    api.SetCType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+    api.SetShape(512, 512, 256);
+    CHECK(api.GetTiling(t) == 0);
+    int32_t dim = 0, mDim = 0, nDim = 0, sm = 0, sn = 0, sk = 0;
+    api.GetCoreNum(dim, mDim, nDim);
+    api.GetSingleShape(sm, sn, sk);
+    CHECK(dim == t.usedCoreNum && mDim * nDim == dim && sm == t.singleCoreM && sn == t.singleCoreN && sk == 256);
+    CHECK(mDim == (512 + sm - 1) / sm && nDim == (512 + sn - 1) / sn);
+    // CANN's tiling-data class: the same tiling, SaveToBuffer giving the kernel struct's bytes.
+    optiling::TCubeTiling data;
+    CHECK(api.GetTiling(data) == 0);
+    AscendC::tiling::TCubeTiling saved{};
+    CHECK(data.GetDataSize() == sizeof saved);
+    data.SaveToBuffer(&saved, sizeof saved);
+    CHECK(std::memcmp(&saved, &t, sizeof t) == 0);
+    // SetSingleShape: the single-core shape is kept and usedCoreNum is SetDim's count (CANN's).
+    MultiCoreMatmulTiling single(Platform());
+    single.SetDim(4);
+    single.SetShape(256, 256, 64);
+    single.SetSingleShape(128, 128, 64);
+    CHECK(single.GetTiling(t) == 0);
+    CHECK(t.singleCoreM == 128 && t.singleCoreN == 128 && t.singleCoreK == 64 && t.usedCoreNum == 4);
+}
+
+TEST_CASE("refusals where CANN refuses (-1), each beside a passing counterpart")
+{
+    AscendC::tiling::TCubeTiling t{};
+    auto tile = [&](Ask q, int32_t l1 = -1, int32_t l0c = -1) { return Tile(q, t, l1, l0c); };
+    const Ask ok{256, 256, 256, DataType::DT_FLOAT16, DataType::DT_FLOAT, false, false, true, 4};
+    CHECK(tile(ok) == 0);
+    Ask q = ok;
+    q.m = 0;  // a shape that is not positive
+    CHECK(tile(q) == -1);
+    q = ok;
+    q.k = -5;
+    CHECK(tile(q) == -1);
+    q = ok;
+    q.dim = -1;  // SetDim's count not positive (MultiCoreMatmulTiling)
+    {
+        MultiCoreMatmulTiling api(Platform());
+        api.SetDim(0);
+        api.SetShape(64, 64, 64);
+        CHECK(api.GetTiling(t) == -1);
+        api.SetDim(1);
+        CHECK(api.GetTiling(t) == 0);
+    }
+    // SetFixSplit: 0, not a multiple of 16, baseK not a multiple of 32 bytes of A's type.
+    MultiCoreMatmulTiling fix(Platform());
+    fix.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_INT8);
+    CHECK(fix.SetFixSplit(0, -1, -1) == -1);
+    CHECK(fix.SetFixSplit(24, -1, -1) == -1);
+    CHECK(fix.SetFixSplit(-1, 40, -1) == -1);
+    CHECK(fix.SetFixSplit(-1, -1, 16) == -1);  // int8: 32 elements per 32 bytes
+    CHECK(fix.SetFixSplit(32, 48, 64) == 0);
+    // SetBufferSpace: below -1 or above the chip's.
+    CHECK(fix.SetBufferSpace(600 * 1024, -1, -1) == -1);
+    CHECK(fix.SetBufferSpace(-2, -1, -1) == -1);
+    CHECK(fix.SetBufferSpace(-1, 256 * 1024, -1) == -1);
+    CHECK(fix.SetBufferSpace(256 * 1024, 64 * 1024, 96 * 1024) == 0);
+    // Fixed base blocks beyond L0C / L0A / the bias table.
+    q = ok;
+    q.fixM = 256, q.fixN = 256;  // 256 x 256 x 4 = 256 KiB > L0C
+    CHECK(tile(q) == -1);
+    q.fixN = 128;
+    CHECK(tile(q) == 0);
+    q = ok;
+    q.fixM = 256, q.fixN = 64, q.fixK = 256;  // 256 x 256 x 2 = 128 KiB > L0A
+    CHECK(tile(q) == -1);
+    q.fixK = 128;
+    CHECK(tile(q) == 0);
+    q = ok;
+    q.fixN = 272, q.fixM = 16;  // with a bias, baseN <= 256
+    CHECK(tile(q) == -1);
+    q.bias = false;
+    CHECK(tile(q) == 0);
+    // L1 or L0C too small for the fixed base blocks (SetBufferSpace).
+    q = ok;
+    q.fixM = 128, q.fixN = 128, q.fixK = 128;
+    CHECK(tile(q, 64 * 1024) == -1);   // A1 + B1 at depth 1: 64 KiB, + the bias
+    CHECK(tile(q, 128 * 1024) == 0);
+    CHECK(tile(q, -1, 32 * 1024) == -1);  // 128 x 128 x 4 = 64 KiB > 32 KiB
+    CHECK(tile(q, -1, 64 * 1024) == 0);
+    // MXMODE is not on A2.
+    MultiCoreMatmulTiling mx(Platform());
+    mx.SetShape(64, 64, 64);
+    mx.SetMadType(MatrixMadType::MXMODE);
+    CHECK(mx.GetTiling(t) == -1);
+    mx.SetMadType(MatrixMadType::NORMAL);
+    CHECK(mx.GetTiling(t) == 0);
+}
+
+TEST_CASE("EnableMultiCoreSplitK splits K in equal parts; OUTER_PRODUCT keeps two base blocks in L0C or is refused")
+{
+    AscendC::tiling::TCubeTiling t{};
+    // 16 x 16 x 1024 half on 24 cores: K in 16 parts of 64 (whole 32-byte blocks), 16 cores.
+    MultiCoreMatmulTiling split(Platform());
+    split.SetDim(24);
+    split.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+    split.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+    split.SetShape(16, 16, 1024);
+    split.EnableMultiCoreSplitK(true);
+    CHECK(split.GetTiling(t) == 0);
+    CHECK(t.singleCoreK * (t.usedCoreNum / ((16 + t.singleCoreM - 1) / t.singleCoreM)) == 1024);
+    CHECK(t.usedCoreNum > 1 && t.usedCoreNum <= 24 && 1024 % t.singleCoreK == 0 && t.singleCoreK % 16 == 0);
+    split.EnableMultiCoreSplitK(false);  // the counterpart: K whole on one core
+    CHECK(split.GetTiling(t) == 0);
+    CHECK(t.singleCoreK == 1024 && t.usedCoreNum == 1);
+
+    // OUTER_PRODUCT, ORDER_M: 128 x 256 blocks twice do not fit L0C, so baseN halves and stepN doubles.
+    auto outer = [&](int32_t k, int32_t mmConfigType, MatrixTraverse order) {
+        MultiCoreMatmulTiling api(Platform());
+        api.SetDim(1);
+        api.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+        api.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+        api.SetShape(128, 7680, k);
+        api.SetMatmulConfigParams(MatmulConfigParams(mmConfigType, false, ScheduleType::OUTER_PRODUCT, order, false));
+        return api.GetTiling(t);
+    };
+    CHECK(outer(16, 1, MatrixTraverse::FIRSTM) == 0);
+    CHECK(int64_t(t.baseM) * t.baseN * 2 * 4 <= 131072 && t.stepN == 2 && t.depthB1 % 2 == 0);
+    CHECK(outer(16, 1, MatrixTraverse::FIRSTN) == 0);
+    CHECK(int64_t(t.baseM) * t.baseN * 2 * 4 <= 131072 && t.iterateOrder == 1);
+    CHECK(outer(4096, 1, MatrixTraverse::FIRSTM) == -1);  // MDL: baseK must cover singleCoreK
+    CHECK(outer(4096, 0, MatrixTraverse::FIRSTM) == 0);   // Norm without batches: allowed
+}
+
+namespace {
+
+// A tiling of the API run through op_kernel/matmul_cube.cpp (the Matmul object, cube only): its cores take the
+// tiling's singleCoreM x singleCoreN blocks; C against a float64 reference with float32 accumulation's bound.
+bool RunsToReference(const Ask& q, DType dtype, std::mt19937& rng)
+{
+    AscendC::tiling::TCubeTiling t{};
+    if (Tile(q, t) != 0) return false;
+    ::MatmulTilingData td{};
+    td.cubeTiling = t;
+    td.mCoreNum = (q.m + t.singleCoreM - 1) / t.singleCoreM;
+    td.nCoreNum = (q.n + t.singleCoreN - 1) / t.singleCoreN;
+    td.mFormerNum = td.mCoreNum, td.mFormerLen = t.singleCoreM, td.mTailLen = t.singleCoreM;
+    td.nFormerNum = td.nCoreNum, td.nFormerLen = t.singleCoreN, td.nTailLen = t.singleCoreN;
+    td.transA = q.transA, td.transB = q.transB;
+    const uint32_t es = dtype == DType::kFloat32 ? 4 : 2;
+    std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+    auto fill = [&](size_t count, std::vector<uint8_t>& bytes, std::vector<double>& values) {
+        bytes.resize(count * es);
+        values.resize(count);
+        for (size_t i = 0; i < count; ++i) {
+            const float v = dist(rng);
+            if (es == 4) {
+                std::memcpy(&bytes[i * 4], &v, 4);
+                values[i] = v;
+                continue;
+            }
+            const uint16_t h =
+                dtype == DType::kFloat16 ? ascend_twin::FloatToHalfBits(v) : ascend_twin::FloatToBf16Bits(v);
+            std::memcpy(&bytes[i * 2], &h, 2);
+            values[i] = dtype == DType::kFloat16 ? ascend_twin::HalfBitsToFloat(h) : ascend_twin::Bf16BitsToFloat(h);
+        }
+    };
+    std::vector<uint8_t> a, b, c(size_t(q.m) * q.n * es, 0xff);
+    std::vector<double> av, bv;
+    fill(size_t(q.m) * q.k, a, av);
+    fill(size_t(q.k) * q.n, b, bv);
+    std::vector<float> bias(q.n);
+    for (float& v : bias) v = dist(rng);
+    ascend_twin::LaunchSpec spec;
+    spec.kernel = "matmul_cube";
+    spec.entry = ascend_twin::FindKernel("matmul_cube", dtype);
+    spec.blockDim = td.mCoreNum * td.nCoreNum;
+    spec.args = {{"a", a.data(), a.size()},       {"b", b.data(), b.size()},
+                 {"bias", q.bias ? bias.data() : nullptr, q.bias ? bias.size() * 4 : 0},
+                 {"c", c.data(), c.size()},       {"workspace", nullptr, 0},
+                 {"tiling", &td, sizeof td}};
+    ascend_twin::Launch(spec);
+    const double outEps = es == 4 ? 0x1p-24 : (dtype == DType::kFloat16 ? 0x1p-11 : 0x1p-8);
+    uint64_t wrong = 0;
+    for (int32_t i = 0; i < q.m; ++i) {
+        for (int32_t j = 0; j < q.n; ++j) {
+            double ref = q.bias ? bias[j] : 0.0, absSum = q.bias ? std::fabs(bias[j]) : 0.0;
+            for (int32_t kk = 0; kk < q.k; ++kk) {
+                const double p = av[q.transA ? size_t(kk) * q.m + i : size_t(i) * q.k + kk] *
+                                 bv[q.transB ? size_t(j) * q.k + kk : size_t(kk) * q.n + j];
+                ref += p;
+                absSum += std::fabs(p);
+            }
+            double got;
+            const size_t at = size_t(i) * q.n + j;
+            if (es == 4) {
+                float f;
+                std::memcpy(&f, &c[at * 4], 4);
+                got = f;
+            } else {
+                uint16_t h;
+                std::memcpy(&h, &c[at * 2], 2);
+                got = dtype == DType::kFloat16 ? ascend_twin::HalfBitsToFloat(h) : ascend_twin::Bf16BitsToFloat(h);
+            }
+            const double allowed =
+                outEps * std::fabs(ref) + 0x1p-24 + double(q.k + 1) * 0x1p-24 * absSum * (1 + outEps);
+            wrong += !(std::fabs(got - ref) <= allowed);
+        }
+    }
+    if (wrong != 0) {
+        std::printf("  %dx%dx%d dtype %d trans %d%d bias %d dim %d: %llu wrong (single %dx%d base %dx%dx%d)\n", q.m,
+                    q.n, q.k, int(dtype), q.transA, q.transB, q.bias, q.dim, (unsigned long long)wrong, t.singleCoreM,
+                    t.singleCoreN, t.baseM, t.baseN, t.baseK);
+    }
+    return wrong == 0;
+}
+
+}  // namespace
+
+TEST_CASE("its tilings run the twin's Matmul (op_kernel/matmul_cube.cpp) to float64-matching results")
+{
+    std::mt19937& rng = check::Rng();
+    std::uniform_int_distribution<int32_t> side(1, 200), deep(1, 600);
+    const std::pair<DType, DataType> types[] = {{DType::kFloat16, DataType::DT_FLOAT16},
+                                                {DType::kBFloat16, DataType::DT_BF16},
+                                                {DType::kFloat32, DataType::DT_FLOAT}};
+    const int32_t dims[] = {0, 1, 3, 8, 24};
+    int passed = 0, runs = 0;
+    for (int i = 0; i < 15; ++i) {
+        const auto& [dtype, dt] = types[i % 3];
+        Ask q{side(rng), side(rng), deep(rng), dt, dt, (i & 1) != 0, (i & 2) != 0, (i & 4) != 0, dims[i % 5]};
+        if (i == 5) q.fixM = 32, q.fixN = 48, q.fixK = 32;  // SetFixSplit's blocks, several of them per core
+        if (i == 6) q.traverse = MatrixTraverse::FIRSTN;
+        ++runs;
+        passed += RunsToReference(q, dtype, rng);
+    }
+    CHECK(passed == runs);
+}
+
+TEST_MAIN()

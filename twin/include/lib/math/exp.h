@@ -1,0 +1,7 @@
+// Exp of the advanced math library as kernels include it: "lib/math/exp.h" (asc-devkit
+// include/adv_api/math/exp.h). On A2 the real kernel_operator.h includes it as well, and so does the twin's.
+// The twin's implementation and its rules: twin/include/twin/kernel_adv_math.h.
+#pragma once
+
+#include "kernel_operator.h"
+#include "twin/kernel_adv_math.h"
