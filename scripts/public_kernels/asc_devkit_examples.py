@@ -384,6 +384,15 @@ def type_traits_case(kdir, gen) -> Case:
     return Case(1, {"dstGm": torch.zeros(8)}, {}, stdout=expected)
 
 
+def group_barrier_case(kdir, gen) -> Case:
+    # main(): 8 cores, barGm WAIT_NUM (6) * 512 zero bytes, dstGm 8 int32. Cores 0 and 1 add TEMP (12) into dst[0]
+    # atomically and Arrive; cores 2..7 Wait and read dst[0]: 24, the other 7 elements stay InitOutput's zeros.
+    expect = torch.zeros(8, dtype=torch.int32)
+    expect[0] = 2 * 12
+    return Case(8, {"barGm": torch.zeros(6 * 512, dtype=torch.uint8), "dstGm": torch.full((8,), -1, dtype=torch.int32)},
+                {"dstGm": expect})
+
+
 def tiled_unary_case(n: int, fn, lo: float, hi: float):
     # {totalLength n, tileNum 8} by value, 8 cores, double-buffered tiles.
     def make(kdir, gen) -> Case:
@@ -837,6 +846,8 @@ KERNELS: List[Kernel] = [
             "RmsNorm with PopStackBuffer as its buffer, SetShapeInfo, the example's kernel-side tiling", rmsnorm_case),
     example("ex_type_traits", f"{ADV}/11_utils/type_traits/type_traits.asc", "kernel_type_traits",
             "AscendC::Std type traits (printf, ascendc_assert) against the standard library's", type_traits_case),
+    example("ex_group_barrier", f"{BASIC}/05_sync_control/group_barrier/group_barrier.asc", "kernel_group_barrier",
+            "GroupBarrier (2 arrive, 6 wait), InitOutput, SyncAll, atomic add", group_barrier_case),
     example("ex_acosh", f"{ADV}/10_math/acosh/acosh.asc", "acosh_custom", "Acosh with calCount and a tmp buffer",
             unary_tmp_case(16, torch.acosh, 1, 1000, shape_tmp("GetAcoshMaxMinTmpSize", 16))),
     example("ex_ceil", f"{ADV}/10_math/ceil/ceil.asc", "ceil_custom", "Ceil with a tmp buffer (sized for half)",
