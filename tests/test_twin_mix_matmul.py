@@ -100,9 +100,9 @@ def test_matmul_leakyrelu_shapes_with_tails(lib, m, n, k, single_m, single_n, ba
     close(c, ref)
 
 
-def iterate_all_case(lib, kernel, t, blocks, seed=1, ws=None):
+def iterate_all_case(lib, kernel, t, blocks, seed=1, ws=None, c0=None):
     a, b, bias, ref = operands(t.M, t.N, t.Ka, seed)
-    c = torch.full((t.M, t.N), float("nan"))
+    c = torch.full((t.M, t.N), float("nan")) if c0 is None else c0.clone()
     check = torch.zeros(4 * blocks * 8)
     stats = lib.launch(kernel, blocks, a=a, b=b, bias=bias, c=c, check=check,
                        workspace=workspace() if ws is None else ws, tiling=bytes(t))
@@ -278,6 +278,17 @@ def test_iterate_all_async_rules(lib):
     close(c, ref)
 
 
+def test_iterate_all_atomic_add_and_max(lib):
+    # enAtomic = 1 adds C into what GM holds (fresh random values), 2 keeps the larger; from the AIC, as its Fixpipe
+    # does under SetAtomicAdd/SetAtomicMax.
+    t = tiling(128, 64, 64, 64, 64, 32, 32, 32, cores=2)
+    c0 = torch.randn(128, 64, generator=torch.Generator().manual_seed(7)) * 4
+    c, ref, _, _ = iterate_all_case(lib, "iterate_all_atomic", t, blocks=1, c0=c0)
+    close(c, c0.double() + ref)
+    c, ref, _, _ = iterate_all_case(lib, "iterate_all_atomic_max", t, blocks=1, c0=c0)
+    close(c, torch.maximum(c0.double(), ref))
+
+
 def test_iterate_all_walk_rules(lib):
     t = tiling(128, 64, 64, 64, 64, 32, 32, 32, cores=2)
     with pytest.raises(KernelRuleViolation, match=r"AIV 0, Matmul::IterateAll: broke the rule 'IterateAll starts a "
@@ -289,9 +300,9 @@ def test_iterate_all_walk_rules(lib):
     with pytest.raises(KernelRuleViolation, match=r"AIV 0, Matmul::Iterate: broke the rule 'Iterate<false> is for C "
                                                   r"in UB \(VECIN/VECCALC/VECOUT\)'.*C is at GM"):
         iterate_all_case(lib, "async_iterate_c_in_gm", t, blocks=1)
-    with pytest.raises(KernelRuleViolation, match=r"AIV 0, Matmul::IterateAll: broke the rule 'the twin does not model "
-                                                  r"atomic accumulation into GM \(enAtomic\)'.*enAtomic = 1"):
-        iterate_all_case(lib, "iterate_all_atomic", t, blocks=1)
+    with pytest.raises(KernelRuleViolation, match=r"AIC 0, Matmul::IterateAll \(AIC\): broke the rule 'enAtomic is 0 "
+                                                  r"\(off\), 1 \(AtomicAdd\), 2 \(AtomicMax\) or 3 \(AtomicMin\)'.*enAtomic = 4"):
+        iterate_all_case(lib, "iterate_all_atomic_bad", t, blocks=1)
     with pytest.raises(KernelRuleViolation, match=r"AIV 0, Matmul::IterateAll: broke the rule 'fakeMsg is for the "
                                                   r"IBShare and IntraBlockPartSum configurations \(not modelled\)'"):
         iterate_all_case(lib, "iterate_all_fake_msg", t, blocks=1)

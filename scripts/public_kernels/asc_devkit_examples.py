@@ -928,6 +928,10 @@ KERNELS: List[Kernel] = [
             "matmul_mn_double_buffer_custom", "Matmul cube-only: CFG_MDL with ScheduleType::OUTER_PRODUCT, ORDER_M; "
             "SetMatmulConfigParams(OUTER_PRODUCT, FIRSTM)",
             mm_case("matmul_mn_double_buffer.asc", 128, 7680, 16, lambda used: used, bias=False)),
+    example("ex_mm_splitk", f"{MM}/matmul_splitk/matmul_splitk.asc", "matmul_splitk_custom",
+            "Matmul cube-only: EnableMultiCoreSplitK, each core's K part added into C by IterateAll(enAtomic = 1) "
+            "after every core Fills C with 0",
+            mm_case("matmul_splitk.asc", 16, 16, 1024, lambda used: used, bias=False, bias_arg=False)),
     example("ex_mm_multi_core_unaligned", f"{MM}/matmul_multi_core_unaligned/matmul_multi_core_unaligned.asc",
             "matmul_multi_core_unaligned_custom", "Matmul cube-only: CFG_NORM, M, N, K not multiples of 16, SetTail",
             mm_case("matmul_multi_core_unaligned.asc", 1000, 700, 500, lambda used: used)),

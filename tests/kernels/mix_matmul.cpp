@@ -250,7 +250,9 @@ enum class AllForm {
     kTwice,            // a second IterateAll with no SetTensorA/SetTensorB since the first
     kWaitAfterSync,    // WaitIterateAll after a synchronous IterateAll
     kAsyncIterateGm,   // Iterate<false> with C at GM
-    kAtomic,           // IterateAll with enAtomic = 1
+    kAtomic,           // IterateAll with enAtomic = 1 (AtomicAdd into C)
+    kAtomicMax,        // IterateAll with enAtomic = 2 (AtomicMax)
+    kAtomicBad,        // IterateAll with enAtomic = 4 (no such mode)
     kFakeMsg,          // IterateAll with fakeMsg = true
 };
 
@@ -269,8 +271,11 @@ __aicore__ inline void RunIterateAll(GmMatmul& mm, AscendC::TPipe& pipe, const T
         mm.SetWorkspace(tile.c);
         mm.template Iterate<false>();
     }
-    if constexpr (form == AllForm::kAtomic || form == AllForm::kFakeMsg) {
-        mm.IterateAll(tile.c, form == AllForm::kAtomic ? 1 : 0, false, false, form == AllForm::kFakeMsg);
+    if constexpr (form == AllForm::kAtomic || form == AllForm::kAtomicMax || form == AllForm::kAtomicBad ||
+                  form == AllForm::kFakeMsg) {
+        constexpr uint8_t enAtomic = form == AllForm::kAtomic ? 1 : form == AllForm::kAtomicMax ? 2
+                                     : form == AllForm::kAtomicBad ? 4 : 0;
+        mm.IterateAll(tile.c, enAtomic, false, false, form == AllForm::kFakeMsg);
     } else if constexpr (form == AllForm::kSync || form == AllForm::kTwice || form == AllForm::kWaitAfterSync) {
         mm.IterateAll(tile.c);
         if constexpr (form == AllForm::kTwice) mm.IterateAll(tile.c);
@@ -389,6 +394,20 @@ __global__ __aicore__ void iterate_all_atomic(GM_ADDR a, GM_ADDR b, GM_ADDR bias
 {
     (void)workspace;
     IterateAllKernel<AllForm::kAtomic>(a, b, bias, c, check, tiling);
+}
+
+__global__ __aicore__ void iterate_all_atomic_max(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR check,
+                                                  __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)workspace;
+    IterateAllKernel<AllForm::kAtomicMax>(a, b, bias, c, check, tiling);
+}
+
+__global__ __aicore__ void iterate_all_atomic_bad(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR check,
+                                                  __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)workspace;
+    IterateAllKernel<AllForm::kAtomicBad>(a, b, bias, c, check, tiling);
 }
 
 __global__ __aicore__ void iterate_all_fake_msg(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR check,

@@ -43,7 +43,7 @@ struct MatmulMsg {
     bool setTail = false;
     int64_t tailM = -1, tailN = -1, tailK = -1;
     bool sync = true, waitIterateAll = false, enSequentialWrite = false;
-    uint8_t enAtomic = 0;
+    uint8_t enAtomic = 0;  // IterateAll/GetTensorC into GM: 0 off, 1 AtomicAdd, 2 AtomicMax, 3 AtomicMin
     // Where C goes: GM (cGm, cBytes: the launch's memory, checked), or the client's staging buffer for a
     // LocalTensor (the system workspace area the API maps the UB tensor to; the twin's own memory).
     uint8_t* cGm = nullptr;

@@ -318,6 +318,16 @@ void CubeMatmul::EndWalk()
     s_->nextBlock = 0;
 }
 
+void CubeMatmul::SetAtomic(const char* call, uint8_t enAtomic)
+{
+    Require(enAtomic <= 3, call, "enAtomic is 0 (off), 1 (AtomicAdd), 2 (AtomicMax) or 3 (AtomicMin)",
+            "enAtomic = " + Num(enAtomic));
+    Require(enAtomic == 0 || s_->types.c != CubeType::kFloat64, call,
+            "an atomic write of C takes float, half or bfloat16_t (A2's atomic types)",
+            std::string("C is ") + CubeTypeName(s_->types.c));
+    s_->atomic = enAtomic;
+}
+
 void CubeMatmul::IterateAll(void* gm, uint8_t enAtomic)
 {
     constexpr const char* kCall = "Matmul::IterateAll";
@@ -325,10 +335,10 @@ void CubeMatmul::IterateAll(void* gm, uint8_t enAtomic)
     RequireInit(s, kCall);
     Require(s.a != nullptr && s.b != nullptr, kCall, "SetTensorA and SetTensorB come before IterateAll",
             std::string(s.a ? "" : "A ") + (s.b ? "" : "B ") + "not set");
-    Require(enAtomic == 0, kCall, "the twin does not model atomic accumulation into GM (enAtomic)",
-            "enAtomic = " + Num(enAtomic));
+    SetAtomic(kCall, enAtomic);
     s.iterated = true;
     CubeIterateAll(s, gm);
+    s.atomic = 0;
 }
 
 }  // namespace ascend_twin

@@ -160,6 +160,7 @@ struct CubeMatmul::State {
     const uint8_t* b = nullptr;
     const uint8_t* bias = nullptr;
     bool transA = false, transB = false, biasOn = false;
+    uint8_t atomic = 0;  // enAtomic of the writes in progress (CubeMatmul::SetAtomic)
     // The walk one block at a time (Iterate/GetTensorC, and the MIX server): blocks computed so far, and the
     // one in L0C (its base-block row/column and size).
     int64_t nextBlock = 0;

@@ -12,6 +12,7 @@
 // operand's real type with the hardware's fractal-aligned base blocks, which is what the rules are about;
 // the layouts are not observable through the Matmul API.
 #include <algorithm>
+#include <vector>
 
 #include "cube_internal.h"
 
@@ -152,17 +153,36 @@ struct Walk {
         core.counters.cube.l1BytesLoaded += nv * es;
     }
 
+    // One row of C into GM through the atomic unit: enAtomic 1 add, 2 max, 3 min, in C's type.
+    void AtomicRow(uint8_t* dst, const uint8_t* src, uint64_t bytes)
+    {
+        const AtomicOp savedOp = core.atomicOp;
+        const AtomicType savedType = core.atomicType;
+        core.atomicOp = s.atomic == 1 ? AtomicOp::kAdd : (s.atomic == 2 ? AtomicOp::kMax : AtomicOp::kMin);
+        core.atomicType = s.types.c == CubeType::kFloat16    ? AtomicType::kHalf
+                          : s.types.c == CubeType::kBFloat16 ? AtomicType::kBFloat16
+                                                             : AtomicType::kFloat;
+        AtomicCopyToGm("Matmul::IterateAll/GetTensorC (Fixpipe L0C->GM, enAtomic)", dst, src, bytes);
+        core.atomicOp = savedOp;
+        core.atomicType = savedType;
+    }
+
     // Fixpipe: the block in L0C to C's type, rows `ld` elements apart from dst (the block's first element).
     // checked: dst is the launch's GM (bounds, cross-core records); else the twin's staging of a LocalTensor
     // output (the system workspace area the Matmul API maps the UB tensor to), counted as GM all the same.
     void WriteC(uint8_t* dst, int64_t ld, int64_t mv, int64_t nv, bool checked)
     {
         const uint32_t es = SizeOf(s.types.c);
+        // enAtomic: each row is converted to C's type, then combined with GM by the atomic unit (as SetAtomicAdd/
+        // Max/Min before a Fixpipe), with the core's atomic setting restored after.
+        const bool atomic = checked && s.atomic != 0;
+        std::vector<uint8_t> staged(atomic ? static_cast<size_t>(nv * es) : 0);
         for (int64_t r = 0; r < mv; ++r) {
-            uint8_t* row = dst + r * ld * es;
-            if (checked) {
+            uint8_t* const target = dst + r * ld * es;
+            uint8_t* row = atomic ? staged.data() : target;
+            if (!atomic && checked) {
                 CheckGmWrite("Matmul::IterateAll/GetTensorC (Fixpipe L0C->GM)", row, nv * es);
-            } else {
+            } else if (!atomic) {
                 core.counters.gmBytesWritten += nv * es;
             }
             const E* acc = buf.l0c.data() + r * t.baseN;
@@ -175,6 +195,7 @@ struct Walk {
             } else {
                 for (int64_t j = 0; j < nv; ++j) cube_detail::StoreElem<E>(row + j * es, s.types.c, acc[j]);
             }
+            if (atomic) AtomicRow(target, row, nv * es);
         }
         core.counters.cube.gmBytesC += mv * nv * es;
         core.counters.cube.l0cBytesOut += mv * nv * sizeof(E);

@@ -341,8 +341,7 @@ void MatmulMix::IterateAll(bool sync, void* gm, uint8_t enAtomic, bool enSequent
             "no SetTensorA/SetTensorB since the last Iterate/IterateAll");
     Require(!fakeMsg, kCall, "fakeMsg is for the IBShare and IntraBlockPartSum configurations (not modelled)",
             "fakeMsg = true");
-    Require(enAtomic == 0, kCall, "the twin does not model atomic accumulation into GM (enAtomic)",
-            "enAtomic = " + Num(enAtomic));
+    s.body.enAtomic = enAtomic;  // checked by the server's CubeMatmul::SetAtomic
     s.body.sync = sync;
     s.body.waitIterateAll = waitIterateAll;
     s.body.enSequentialWrite = enSequentialWrite;
@@ -406,8 +405,7 @@ void MatmulMix::GetTensorC(bool sync, void* gm, uint8_t enAtomic, bool enSequent
             "the walk was started by Iterate<false>");
     Require(s.blockPending, kCall, "each GetTensorC fetches the block of an Iterate that returned true",
             "no block is pending: Iterate returned false, or GetTensorC already fetched this block");
-    Require(enAtomic == 0, kCall, "the twin does not model atomic accumulation into GM (enAtomic)",
-            "enAtomic = " + Num(enAtomic));
+    s.body.enAtomic = enAtomic;  // checked by the server's CubeMatmul::SetAtomic
     s.body.sync = sync;
     s.body.enSequentialWrite = enSequentialWrite;
     s.body.cGm = static_cast<uint8_t*>(gm);
@@ -603,6 +601,7 @@ void Serve(CoreContext& aic, LaunchSync& sync, MatmulMix* const* objs, uint32_t 
             constexpr const char* kCall = "Matmul::IterateAll (AIC)";
             StartWalk(e, m, kCall);
             uint64_t offset = 0;
+            if (m.staging == nullptr) e.SetAtomic(kCall, m.enAtomic);
             while (e.NextBlock()) {
                 if (m.staging != nullptr) {
                     e.WriteBlock("Matmul::IterateAll(LocalTensor)", m.staging, false, false, m.stagingBytes);
@@ -613,6 +612,7 @@ void Serve(CoreContext& aic, LaunchSync& sync, MatmulMix* const* objs, uint32_t 
                     e.WriteBlock(kCall, m.cGm, false, true, 0);
                 }
             }
+            e.SetAtomic(kCall, 0);
             e.EndWalk();
             if (m.sync || m.waitIterateAll) Notify(sync, aic, m);
             break;
@@ -623,7 +623,9 @@ void Serve(CoreContext& aic, LaunchSync& sync, MatmulMix* const* objs, uint32_t 
             if (m.staging != nullptr) {
                 e.WriteBlock("Matmul::GetTensorC", m.staging, m.enSequentialWrite, false, m.stagingBytes);
             } else {
+                e.SetAtomic(kCall, m.enAtomic);
                 e.WriteBlock(kCall, m.cGm, m.enSequentialWrite, true, 0);
+                e.SetAtomic(kCall, 0);
             }
             if (m.sync) Notify(sync, aic, m);
             break;

@@ -58,6 +58,9 @@ public:
     // block must end within `limit` bytes of `c` ("call" names the API call in the violation).
     void WriteBlock(const char* call, void* c, bool sequential, bool checked, uint64_t limit);
     uint64_t BaseBlockBytes() const;  // baseM * baseN elements of C
+    // The writes into GM that follow accumulate (IterateAll/GetTensorC's enAtomic: 0 off, 1 AtomicAdd, 2 AtomicMax,
+    // 3 AtomicMin; C of float, half or bfloat16_t, A2's atomic types for the Fixpipe), until set to 0 again.
+    void SetAtomic(const char* call, uint8_t enAtomic);
     void EndWalk();  // the server's mul.End() after a walk: the object stays usable
 
     struct State;  // defined in twin/src/cube_internal.h
