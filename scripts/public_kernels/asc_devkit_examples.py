@@ -39,24 +39,41 @@ def example(name: str, path: str, entry: str, features: str, make_case, template
     return Kernel(name, REPO, path, entry, features, make_case, template=template, include=(STAND_IN,), defines=d)
 
 
-def host_value(code: str) -> int:
-    """The uint32_t a few lines of an example's host code compute with the host tiling API (the twin's,
-    twin/host_include, as the example's own host main would call it): `code` ends with `return <value>;`.
-    Compiled with g++ and run once (cached by content and by the twin SDK's digest)."""
+def sdk_includes() -> List[str]:
+    """The include directories of host code built against the twin's host tiling headers: the harness's stand-ins,
+    then the twin SDK's host_include and include, as installed with ascend_ext."""
     import ascend_ext.twin_kernels as tk
 
     sdk = os.path.join(os.path.dirname(os.path.abspath(tk.__file__)), "twin_sdk")
-    unit = f'#include <cstdint>\n#include <cstdio>\n#include "tiling/tiling_api.h"\n' \
-           f'static uint32_t Value() {{ {code} }}\nint main() {{ std::printf("%u\\n", Value()); return 0; }}\n'
-    digest = hashlib.sha256((unit + tk.sdk_digest()).encode()).hexdigest()[:16]  # rebuilt when the SDK changes
-    exe = os.path.join(tempfile.gettempdir(), f"pubk_host_value_{digest}")
+    return ["-I", STAND_IN, "-I", os.path.join(sdk, "host_include"), "-I", os.path.join(sdk, "include")]
+
+
+def host_program_output(tag: str, unit: str, flags=(), what: str = "host program") -> str:
+    """What the C++ program `unit` prints: compiled with g++ (C++17, -O0, `flags`) once per content, flags and twin
+    SDK (cached in the temporary directory as pubk_<tag>_<digest>), then run. A unit that does not compile raises
+    LookupError naming `what` and the compiler's first error."""
+    import ascend_ext.twin_kernels as tk
+
+    digest = hashlib.sha256((unit + " ".join(flags) + tk.sdk_digest()).encode()).hexdigest()[:16]
+    exe = os.path.join(tempfile.gettempdir(), f"pubk_{tag}_{digest}")
     if not os.path.exists(exe):
         with open(exe + ".cpp", "w") as f:
             f.write(unit)
-        subprocess.run(["g++", "-std=c++17", "-O0", "-I", STAND_IN, "-I", os.path.join(sdk, "host_include"), "-I",
-                        os.path.join(sdk, "include"), exe + ".cpp", "-o", exe + ".tmp"], check=True)
+        proc = subprocess.run(["g++", "-std=c++17", "-O0", *flags, exe + ".cpp", "-o", exe + ".tmp"],
+                              capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise LookupError(f"{what} does not compile: " +
+                              next((l for l in proc.stderr.splitlines() if "error" in l), proc.stderr[:300]))
         os.replace(exe + ".tmp", exe)
-    return int(subprocess.run([exe], check=True, capture_output=True, text=True).stdout.split()[-1])
+    return subprocess.run([exe], check=True, capture_output=True, text=True).stdout
+
+
+def host_value(code: str) -> int:
+    """The uint32_t a few lines of an example's host code compute with the host tiling API (the twin's,
+    twin/host_include, as the example's own host main would call it): `code` ends with `return <value>;`."""
+    unit = f'#include <cstdint>\n#include <cstdio>\n#include "tiling/tiling_api.h"\n' \
+           f'static uint32_t Value() {{ {code} }}\nint main() {{ std::printf("%u\\n", Value()); return 0; }}\n'
+    return int(host_program_output("host_value", unit, sdk_includes(), "host tiling code").split()[-1])
 
 
 def half(gen, n, lo=-4.0, hi=4.0):
@@ -374,13 +391,7 @@ def type_traits_case(kdir, gen) -> Case:
     body = "".join(p if i % 2 else host(p) for i, p in enumerate(parts))
     unit = ("#include <cassert>\n#include <cstdio>\n#include <type_traits>\n" + body +
             "int main() { TypeTraitsTest t; t.Init(); t.Process(); return 0; }\n")
-    exe = os.path.join(tempfile.gettempdir(), "pubk_type_traits_" + hashlib.sha256(unit.encode()).hexdigest()[:16])
-    if not os.path.exists(exe):
-        with open(exe + ".cpp", "w") as f:
-            f.write(unit)
-        subprocess.run(["g++", "-std=c++17", "-O0", exe + ".cpp", "-o", exe + ".tmp"], check=True)
-        os.replace(exe + ".tmp", exe)
-    expected = subprocess.run([exe], check=True, capture_output=True, text=True).stdout
+    expected = host_program_output("type_traits", unit, what="type_traits's class with std::")
     return Case(1, {"dstGm": torch.zeros(8)}, {}, stdout=expected)
 
 
@@ -513,8 +524,6 @@ def example_tiling(kdir: str, asc: str, call: str, nbytes: int, defines=(), fn: 
     stand-ins, with a main that runs `call` (C++ leaving the tiling in `const uint8_t* tiling`, as the example's main
     calls GenerateTiling) and prints the first `nbytes` bytes; `defines`: the -D the example's build passes.
     Cached by content, defines and the twin SDK's digest."""
-    import ascend_ext.twin_kernels as tk
-
     with open(os.path.join(kdir, asc)) as f:
         text = f.read()
     m = re.search(r"\n[^\n;{}]*\b" + fn + r"\([^;{]*\)\s*\{", text)
@@ -526,7 +535,6 @@ def example_tiling(kdir: str, asc: str, call: str, nbytes: int, defines=(), fn: 
         if depth == 0:
             break
     host = text[:at + 1]
-    sdk = os.path.join(os.path.dirname(os.path.abspath(tk.__file__)), "twin_sdk")
     # kernel_operator.h makes assert the twin's (it reports through the twin runtime, not linked here)
     unit = f"{host}\n\n#include <cstdio>\n#include <cstdlib>\n" \
            "[[noreturn]] void ascend_twin::FailAssert(const char* expr, const char* file, int line)\n" \
@@ -534,23 +542,11 @@ def example_tiling(kdir: str, asc: str, call: str, nbytes: int, defines=(), fn: 
            f"int main()\n{{\n    const uint8_t* tiling = nullptr;\n    {call}\n" \
            f"    for (int i = 0; i < {nbytes}; ++i) std::printf(\"%u \", static_cast<unsigned>(tiling[i]));\n" \
            "    return 0;\n}\n"
-    flags = [f"-D{d}" for d in defines]
-    digest = hashlib.sha256((unit + " ".join(flags) + tk.sdk_digest()).encode()).hexdigest()[:16]
-    exe = os.path.join(tempfile.gettempdir(), f"pubk_example_tiling_{digest}")
-    if not os.path.exists(exe):
-        with open(exe + ".cpp", "w") as f:
-            f.write(unit)
-        # The file's kernels come along but never run here: their sections are dropped at link time, so the
-        # twin's runtime they call need not be linked.
-        proc = subprocess.run(["g++", "-std=c++17", "-O0", "-w", *flags, "-ffunction-sections", "-fdata-sections",
-                               "-Wl,--gc-sections", "-I", STAND_IN, "-I", os.path.join(sdk, "host_include"),
-                               "-I", os.path.join(sdk, "include"), "-I", kdir, exe + ".cpp", "-o", exe + ".tmp"],
-                              capture_output=True, text=True)
-        if proc.returncode != 0:
-            raise LookupError(f"{asc}: its host tiling code does not compile: " +
-                              next((l for l in proc.stderr.splitlines() if "error" in l), proc.stderr[:300]))
-        os.replace(exe + ".tmp", exe)
-    out = subprocess.run([exe], check=True, capture_output=True, text=True).stdout.split()
+    # The file's kernels come along but never run here: their sections are dropped at link time, so the twin's
+    # runtime they call need not be linked.
+    flags = [f"-D{d}" for d in defines] + ["-w", "-ffunction-sections", "-fdata-sections", "-Wl,--gc-sections",
+                                            *sdk_includes(), "-I", kdir]
+    out = host_program_output("example_tiling", unit, flags, f"{asc}: its host tiling code").split()
     return bytes(int(b) for b in out)
 
 
