@@ -352,3 +352,20 @@ private:                                                                        
         static std::shared_ptr<TilingDef> Create() { return std::make_shared<class_name>(); }                  \
     };                                                                                                         \
     inline op_type##class_name##TwinLibraryRegistration g_twin_tilingdata_##op_type##class_name{};
+
+// The twin's own, not CANN's: optiling::twin_host::Load (class -> the kernel-side struct of its name) and Store
+// (struct -> class) for a tiling-data class whose field names TWIN_TILINGDATA_FIELDS_<Class>(F) lists; used inside
+// namespace optiling by the *_tilingdata.h headers, for the optiling:: overloads of the host tiling functions.
+#define TWIN_TILINGDATA_LOAD_FIELD(f) to.f = from.get_##f();
+#define TWIN_TILINGDATA_STORE_FIELD(f) to.set_##f(from.f);
+#define TWIN_TILINGDATA_LOAD_STORE(Class)                                                     \
+    namespace twin_host {                                                                     \
+    inline void Load(Class& from, AscendC::tiling::Class& to)                                 \
+    {                                                                                         \
+        TWIN_TILINGDATA_FIELDS_##Class(TWIN_TILINGDATA_LOAD_FIELD)                            \
+    }                                                                                         \
+    inline void Store(const AscendC::tiling::Class& from, Class& to)                          \
+    {                                                                                         \
+        TWIN_TILINGDATA_FIELDS_##Class(TWIN_TILINGDATA_STORE_FIELD)                           \
+    }                                                                                         \
+    }

@@ -49,18 +49,5 @@ TWIN_REGISTER_LIBRARY_TILING_DATA_CLASS(LogSoftMaxTilingOpApi, LogSoftMaxTiling)
     F(tailSplitSize) \
     F(tailReduceSize)
 
-namespace twin_host {
-inline void Load(LogSoftMaxTiling& from, AscendC::tiling::LogSoftMaxTiling& to)
-{
-#define TWIN_LOAD_FIELD(f) to.f = from.get_##f();
-    TWIN_TILINGDATA_FIELDS_LogSoftMaxTiling(TWIN_LOAD_FIELD)
-#undef TWIN_LOAD_FIELD
-}
-inline void Store(const AscendC::tiling::LogSoftMaxTiling& from, LogSoftMaxTiling& to)
-{
-#define TWIN_STORE_FIELD(f) to.set_##f(from.f);
-    TWIN_TILINGDATA_FIELDS_LogSoftMaxTiling(TWIN_STORE_FIELD)
-#undef TWIN_STORE_FIELD
-}
-}  // namespace twin_host
+TWIN_TILINGDATA_LOAD_STORE(LogSoftMaxTiling)
 }  // namespace optiling

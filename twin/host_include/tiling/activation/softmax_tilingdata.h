@@ -49,18 +49,5 @@ TWIN_REGISTER_LIBRARY_TILING_DATA_CLASS(SoftMaxTilingOpApi, SoftMaxTiling)
     F(tailSplitSize) \
     F(tailReduceSize)
 
-namespace twin_host {
-inline void Load(SoftMaxTiling& from, AscendC::tiling::SoftMaxTiling& to)
-{
-#define TWIN_LOAD_FIELD(f) to.f = from.get_##f();
-    TWIN_TILINGDATA_FIELDS_SoftMaxTiling(TWIN_LOAD_FIELD)
-#undef TWIN_LOAD_FIELD
-}
-inline void Store(const AscendC::tiling::SoftMaxTiling& from, SoftMaxTiling& to)
-{
-#define TWIN_STORE_FIELD(f) to.set_##f(from.f);
-    TWIN_TILINGDATA_FIELDS_SoftMaxTiling(TWIN_STORE_FIELD)
-#undef TWIN_STORE_FIELD
-}
-}  // namespace twin_host
+TWIN_TILINGDATA_LOAD_STORE(SoftMaxTiling)
 }  // namespace optiling

@@ -117,18 +117,5 @@ TWIN_REGISTER_LIBRARY_TILING_DATA_CLASS(TCubeTilingOpApi, TCubeTiling)
     F(BatchNum) \
     F(mxTypePara)
 
-namespace twin_host {
-inline void Load(TCubeTiling& from, AscendC::tiling::TCubeTiling& to)
-{
-#define TWIN_LOAD_FIELD(f) to.f = from.get_##f();
-    TWIN_TILINGDATA_FIELDS_TCubeTiling(TWIN_LOAD_FIELD)
-#undef TWIN_LOAD_FIELD
-}
-inline void Store(const AscendC::tiling::TCubeTiling& from, TCubeTiling& to)
-{
-#define TWIN_STORE_FIELD(f) to.set_##f(from.f);
-    TWIN_TILINGDATA_FIELDS_TCubeTiling(TWIN_STORE_FIELD)
-#undef TWIN_STORE_FIELD
-}
-}  // namespace twin_host
+TWIN_TILINGDATA_LOAD_STORE(TCubeTiling)
 }  // namespace optiling

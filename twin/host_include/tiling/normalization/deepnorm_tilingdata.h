@@ -69,18 +69,5 @@ TWIN_REGISTER_LIBRARY_TILING_DATA_CLASS(DeepNormTilingOpApi, DeepNormTiling)
     F(bsCurLength) \
     F(lastDimValueBack)
 
-namespace twin_host {
-inline void Load(DeepNormTiling& from, AscendC::tiling::DeepNormTiling& to)
-{
-#define TWIN_LOAD_FIELD(f) to.f = from.get_##f();
-    TWIN_TILINGDATA_FIELDS_DeepNormTiling(TWIN_LOAD_FIELD)
-#undef TWIN_LOAD_FIELD
-}
-inline void Store(const AscendC::tiling::DeepNormTiling& from, DeepNormTiling& to)
-{
-#define TWIN_STORE_FIELD(f) to.set_##f(from.f);
-    TWIN_TILINGDATA_FIELDS_DeepNormTiling(TWIN_STORE_FIELD)
-#undef TWIN_STORE_FIELD
-}
-}  // namespace twin_host
+TWIN_TILINGDATA_LOAD_STORE(DeepNormTiling)
 }  // namespace optiling

@@ -77,18 +77,5 @@ TWIN_REGISTER_LIBRARY_TILING_DATA_CLASS(GroupNormTilingOpApi, GroupNormTiling)
     F(factor) \
     F(smallShape)
 
-namespace twin_host {
-inline void Load(GroupNormTiling& from, AscendC::tiling::GroupNormTiling& to)
-{
-#define TWIN_LOAD_FIELD(f) to.f = from.get_##f();
-    TWIN_TILINGDATA_FIELDS_GroupNormTiling(TWIN_LOAD_FIELD)
-#undef TWIN_LOAD_FIELD
-}
-inline void Store(const AscendC::tiling::GroupNormTiling& from, GroupNormTiling& to)
-{
-#define TWIN_STORE_FIELD(f) to.set_##f(from.f);
-    TWIN_TILINGDATA_FIELDS_GroupNormTiling(TWIN_STORE_FIELD)
-#undef TWIN_STORE_FIELD
-}
-}  // namespace twin_host
+TWIN_TILINGDATA_LOAD_STORE(GroupNormTiling)
 }  // namespace optiling

@@ -57,18 +57,5 @@ TWIN_REGISTER_LIBRARY_TILING_DATA_CLASS(LayerNormGradBetaTilingOpApi, LayerNormG
     F(resForGammaTmpTensorPos) \
     F(reserved)
 
-namespace twin_host {
-inline void Load(LayerNormGradBetaTiling& from, AscendC::tiling::LayerNormGradBetaTiling& to)
-{
-#define TWIN_LOAD_FIELD(f) to.f = from.get_##f();
-    TWIN_TILINGDATA_FIELDS_LayerNormGradBetaTiling(TWIN_LOAD_FIELD)
-#undef TWIN_LOAD_FIELD
-}
-inline void Store(const AscendC::tiling::LayerNormGradBetaTiling& from, LayerNormGradBetaTiling& to)
-{
-#define TWIN_STORE_FIELD(f) to.set_##f(from.f);
-    TWIN_TILINGDATA_FIELDS_LayerNormGradBetaTiling(TWIN_STORE_FIELD)
-#undef TWIN_STORE_FIELD
-}
-}  // namespace twin_host
+TWIN_TILINGDATA_LOAD_STORE(LayerNormGradBetaTiling)
 }  // namespace optiling

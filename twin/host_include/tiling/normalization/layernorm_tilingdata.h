@@ -127,30 +127,6 @@ TWIN_REGISTER_LIBRARY_TILING_DATA_CLASS(LayerNormSeparateTilingOpApi, LayerNormS
     F(aCurLength) \
     F(rValueBack)
 
-namespace twin_host {
-inline void Load(LayerNormTiling& from, AscendC::tiling::LayerNormTiling& to)
-{
-#define TWIN_LOAD_FIELD(f) to.f = from.get_##f();
-    TWIN_TILINGDATA_FIELDS_LayerNormTiling(TWIN_LOAD_FIELD)
-#undef TWIN_LOAD_FIELD
-}
-inline void Store(const AscendC::tiling::LayerNormTiling& from, LayerNormTiling& to)
-{
-#define TWIN_STORE_FIELD(f) to.set_##f(from.f);
-    TWIN_TILINGDATA_FIELDS_LayerNormTiling(TWIN_STORE_FIELD)
-#undef TWIN_STORE_FIELD
-}
-inline void Load(LayerNormSeparateTiling& from, AscendC::tiling::LayerNormSeparateTiling& to)
-{
-#define TWIN_LOAD_FIELD(f) to.f = from.get_##f();
-    TWIN_TILINGDATA_FIELDS_LayerNormSeparateTiling(TWIN_LOAD_FIELD)
-#undef TWIN_LOAD_FIELD
-}
-inline void Store(const AscendC::tiling::LayerNormSeparateTiling& from, LayerNormSeparateTiling& to)
-{
-#define TWIN_STORE_FIELD(f) to.set_##f(from.f);
-    TWIN_TILINGDATA_FIELDS_LayerNormSeparateTiling(TWIN_STORE_FIELD)
-#undef TWIN_STORE_FIELD
-}
-}  // namespace twin_host
+TWIN_TILINGDATA_LOAD_STORE(LayerNormTiling)
+TWIN_TILINGDATA_LOAD_STORE(LayerNormSeparateTiling)
 }  // namespace optiling

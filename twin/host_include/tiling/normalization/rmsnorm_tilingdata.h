@@ -41,18 +41,5 @@ TWIN_REGISTER_LIBRARY_TILING_DATA_CLASS(RmsNormTilingOpApi, RmsNormTiling)
     F(tailBshLength) \
     F(tailBsLength)
 
-namespace twin_host {
-inline void Load(RmsNormTiling& from, AscendC::tiling::RmsNormTiling& to)
-{
-#define TWIN_LOAD_FIELD(f) to.f = from.get_##f();
-    TWIN_TILINGDATA_FIELDS_RmsNormTiling(TWIN_LOAD_FIELD)
-#undef TWIN_LOAD_FIELD
-}
-inline void Store(const AscendC::tiling::RmsNormTiling& from, RmsNormTiling& to)
-{
-#define TWIN_STORE_FIELD(f) to.set_##f(from.f);
-    TWIN_TILINGDATA_FIELDS_RmsNormTiling(TWIN_STORE_FIELD)
-#undef TWIN_STORE_FIELD
-}
-}  // namespace twin_host
+TWIN_TILINGDATA_LOAD_STORE(RmsNormTiling)
 }  // namespace optiling

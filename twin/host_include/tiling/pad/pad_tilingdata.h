@@ -91,30 +91,6 @@ TWIN_REGISTER_LIBRARY_TILING_DATA_CLASS(PadTilingOpApi, PadTiling)
     F(brcbFractalTailRepeatTimesTail) \
     F(reserved)
 
-namespace twin_host {
-inline void Load(UnPadTiling& from, AscendC::tiling::UnPadTiling& to)
-{
-#define TWIN_LOAD_FIELD(f) to.f = from.get_##f();
-    TWIN_TILINGDATA_FIELDS_UnPadTiling(TWIN_LOAD_FIELD)
-#undef TWIN_LOAD_FIELD
-}
-inline void Store(const AscendC::tiling::UnPadTiling& from, UnPadTiling& to)
-{
-#define TWIN_STORE_FIELD(f) to.set_##f(from.f);
-    TWIN_TILINGDATA_FIELDS_UnPadTiling(TWIN_STORE_FIELD)
-#undef TWIN_STORE_FIELD
-}
-inline void Load(PadTiling& from, AscendC::tiling::PadTiling& to)
-{
-#define TWIN_LOAD_FIELD(f) to.f = from.get_##f();
-    TWIN_TILINGDATA_FIELDS_PadTiling(TWIN_LOAD_FIELD)
-#undef TWIN_LOAD_FIELD
-}
-inline void Store(const AscendC::tiling::PadTiling& from, PadTiling& to)
-{
-#define TWIN_STORE_FIELD(f) to.set_##f(from.f);
-    TWIN_TILINGDATA_FIELDS_PadTiling(TWIN_STORE_FIELD)
-#undef TWIN_STORE_FIELD
-}
-}  // namespace twin_host
+TWIN_TILINGDATA_LOAD_STORE(UnPadTiling)
+TWIN_TILINGDATA_LOAD_STORE(PadTiling)
 }  // namespace optiling

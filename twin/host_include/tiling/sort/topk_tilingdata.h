@@ -81,18 +81,5 @@ TWIN_REGISTER_LIBRARY_TILING_DATA_CLASS(TopkTilingOpApi, TopkTiling)
     F(vreducehalfValMask6) \
     F(vreducehalfValMask7)
 
-namespace twin_host {
-inline void Load(TopkTiling& from, AscendC::tiling::TopkTiling& to)
-{
-#define TWIN_LOAD_FIELD(f) to.f = from.get_##f();
-    TWIN_TILINGDATA_FIELDS_TopkTiling(TWIN_LOAD_FIELD)
-#undef TWIN_LOAD_FIELD
-}
-inline void Store(const AscendC::tiling::TopkTiling& from, TopkTiling& to)
-{
-#define TWIN_STORE_FIELD(f) to.set_##f(from.f);
-    TWIN_TILINGDATA_FIELDS_TopkTiling(TWIN_STORE_FIELD)
-#undef TWIN_STORE_FIELD
-}
-}  // namespace twin_host
+TWIN_TILINGDATA_LOAD_STORE(TopkTiling)
 }  // namespace optiling

@@ -53,18 +53,5 @@ TWIN_REGISTER_LIBRARY_TILING_DATA_CLASS(ConfusionTransposeTilingOpApi, Confusion
     F(param16) \
     F(param17)
 
-namespace twin_host {
-inline void Load(ConfusionTransposeTiling& from, AscendC::tiling::ConfusionTransposeTiling& to)
-{
-#define TWIN_LOAD_FIELD(f) to.f = from.get_##f();
-    TWIN_TILINGDATA_FIELDS_ConfusionTransposeTiling(TWIN_LOAD_FIELD)
-#undef TWIN_LOAD_FIELD
-}
-inline void Store(const AscendC::tiling::ConfusionTransposeTiling& from, ConfusionTransposeTiling& to)
-{
-#define TWIN_STORE_FIELD(f) to.set_##f(from.f);
-    TWIN_TILINGDATA_FIELDS_ConfusionTransposeTiling(TWIN_STORE_FIELD)
-#undef TWIN_STORE_FIELD
-}
-}  // namespace twin_host
+TWIN_TILINGDATA_LOAD_STORE(ConfusionTransposeTiling)
 }  // namespace optiling
