@@ -179,8 +179,13 @@ def measure(k: Kernel, root: str, tmp: str, seed: int, defines: Dict[str, str]) 
     except twin.KernelCompileError as e:
         row["compiles"] = "no"
         row["error"] = first_error(str(e))
+        if k.not_measured:
+            row["error"] = f"not measured: {k.not_measured} (compiling: {row['error']})"
         return row
     row["compiles"] = "yes"
+    if k.not_measured:
+        row["error"] = f"not measured: {k.not_measured}"
+        return row
     if launch_name not in lib.entries:
         row["error"] = f"no kernel entry '{launch_name}' found; entries: {', '.join(sorted(lib.entries)) or 'none'}"
         return row

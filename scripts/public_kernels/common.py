@@ -38,6 +38,9 @@ class Kernel:
     build: object = ""  # C++ the op build would generate (DTYPE_* macros, the tiling struct), or (repo dir) -> it
     include: Sequence[str] = ()  # include directories the kernel's build adds, relative to the repository
     defines: Dict[str, Optional[str]] = dataclasses.field(default_factory=dict)  # -D the kernel's build passes
+    # why the kernel is not run (its host tiling not re-expressed, no A2 build, ...): compiled only, counted
+    # as a failure with "not measured: <reason>"
+    not_measured: str = ""
 
 
 # ---- tiling helpers: the host tiling formulas of the kernels, re-expressed ----------------------------------

@@ -4,7 +4,7 @@ from typing import Dict, List
 
 import torch
 
-from .common import CORE_NUM, UB_BYTES, Case, Kernel, blocked_split, pack_struct, rand, read_struct
+from .common import CORE_NUM, UB_BYTES, Case, Kernel, blocked_split, pack_struct, rand, read_struct, tol
 
 REPO = "hicann/ops-math"
 F32 = "#define DTYPE_X float\n#define DTYPE_Y float\n#define DTYPE_Z float\n"
@@ -113,7 +113,63 @@ def kl_div_case(kdir: str, gen: torch.Generator) -> Case:
                 {"y": target.double() * (target.double().log() - x.double())}, rtol=1e-4, atol=1e-5)
 
 
+# ---- the sample drawn for issue 20 (branch i22-opsmath): helpers shared by its entries ------------------------
 
+CTYPE = {torch.float32: "float", torch.float16: "half", torch.bfloat16: "bfloat16_t", torch.int32: "int32_t",
+         torch.int16: "int16_t", torch.int8: "int8_t", torch.uint8: "uint8_t", torch.int64: "int64_t",
+         torch.bool: "bool"}
+DT = {"f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16, "i32": torch.int32, "i16": torch.int16,
+      "i8": torch.int8, "u8": torch.uint8, "i64": torch.int64, "bool": torch.bool}
+
+
+def dtypes(names, dtype) -> str:
+    """The DTYPE_<NAME> macros the op build generates for the op definition's inputs and outputs."""
+    return "".join(f"#define DTYPE_{n.upper()} {CTYPE[dtype]}\n" for n in names)
+
+
+# blocked_split's fields under the names the "loop" family of host tilings gives them
+_LOOP_NAMES = {"tileDataNum": "ubPartDataNum", "finalSmallTileNum": "smallCoreLoopNum",
+               "finalBigTileNum": "bigCoreLoopNum", "smallTailDataNum": "smallCoreTailDataNum",
+               "bigTailDataNum": "bigCoreTailDataNum"}
+
+
+def loop_named(t: Dict[str, int]) -> Dict[str, int]:
+    return {_LOOP_NAMES.get(k, k): v for k, v in t.items()}
+
+
+def fresh(gen: torch.Generator, n: int, dtype, lo: float, hi: float) -> torch.Tensor:
+    if dtype == torch.bool:
+        return torch.rand(n, generator=gen) > 0.5
+    if dtype.is_floating_point:
+        return rand(gen, n, lo, hi, dtype)
+    return torch.randint(int(lo), int(hi) + 1, (n,), generator=gen, dtype=torch.int64).to(dtype)
+
+
+def elementwise(op: str, struct_name: str, inputs, out: str, fn, dtype=torch.float32, sizes=(150_016, 150_001),
+                split=None, key=None, extra=None, tolerance=None, workspace=None, out_dtype=None):
+    """Cases of an elementwise op over fresh random inputs (name, lo, hi) of `dtype`, one per size (a whole
+    number of blocks per core, and an unaligned tail): `split(n, elem_bytes)` is the op's host split (its field
+    names), `key(t)` the tiling key it sets, `extra(t)` its other fields; the reference is `fn` of the inputs
+    in float64 (floating point) or exactly (integers)."""
+    def make(kdir: str, gen: torch.Generator) -> List[Case]:
+        cases = []
+        for n in sizes:
+            xs = {name: fresh(gen, n, dtype, lo, hi) for name, lo, hi in inputs}
+            t = split(n, torch.empty(0, dtype=dtype).element_size())
+            values = {**t, **(extra(t) if extra else {})}
+            tiling = ops_math_tiling(kdir, op, struct_name, values)
+            ref_in = [x.double() if dtype.is_floating_point else x.long() for x in xs.values()]
+            odt = out_dtype or dtype
+            rtol, atol = tolerance or tol(odt)
+            args = {**xs, out: torch.zeros(n, dtype=odt), "workspace": workspace, "tiling": tiling}
+            cases.append(Case(t["blockDim"], args, {out: fn(*ref_in)}, rtol=rtol, atol=atol, label=f"n={n}",
+                              tiling_key=key(t) if key else 0))
+        return cases
+    return make
+
+
+def sample_entry(op: str, suffix: str, features: str, make, template="0", build="", **kw) -> Kernel:
+    return Kernel(op + suffix, REPO, OPS_MATH.format(op=op), op, features, make, template=template, build=build, **kw)
 
 
 KERNELS: List[Kernel] = [
@@ -156,3 +212,261 @@ KERNELS: List[Kernel] = [
     Kernel("kl_div_v2", REPO, OPS_MATH.format(op="kl_div_v2"), "kl_div_v2",
            "Log (advanced API), Sub, Mul (reduction none)", kl_div_case, template="1"),
 ]
+
+
+def keyed(split, key_of):
+    """A split whose tiling key is `key_of(t)`, checked against the entry's template argument: the sizes of an
+    entry must all select the instantiation the entry compiles."""
+    def check(template: int):
+        def s(n, b):
+            t = split(n, b)
+            if key_of(t) != template:
+                raise ValueError(f"n={n}: the host tiling selects key {key_of(t)}, the entry instantiates {template}")
+            return t
+        return s
+    return check
+
+
+def log_entry(suffix: str, dtype, sizes):
+    # ubPartNum 2 (3 for bfloat16) with double buffering; key 1 when some cores take one block more
+    parts = 2 * (3 if dtype == torch.bfloat16 else 2)
+    split = keyed(lambda n, b: loop_named(blocked_split(n, b, parts)), lambda t: int(t["tailBlockNum"] != 0))(1)
+    base, scale, shift = 2.0, 0.5, 0.25  # attrs; the host stores 1 / ln(base)
+    import math
+    return sample_entry(
+        "log", suffix, "Muls/Adds/Log (Cast for bf16), attrs base/scale/shift", elementwise(
+            "log", "LogTilingData", [("x", 0.01, 20.0)], "y", lambda x: torch.log2(x * scale + shift), dtype, sizes,
+            split, extra=lambda t: {"base": 1.0 / math.log(base), "scale": scale, "shift": shift}),
+        template="1", build=dtypes(("x", "y"), dtype))
+
+
+def add_v2_split(n: int, b: int) -> Dict[str, int]:
+    # ubDataNumber 3 (5 for 1-byte types), double buffering; the cores are min(coreNum, blocks) whatever the tile
+    t = blocked_split(n, b, 2 * (5 if b == 1 else 3))
+    if t["blockDim"] == 1 and n * b > 32:
+        raise ValueError("add_v2: choose n above one tile (its host spreads even one tile over the cores)")
+    return t
+
+
+def div_v2_split(n: int, b: int) -> Dict[str, int]:
+    # ubDataNumber 5 (7 for 1-byte types), double buffering; one core when n <= ubSize / bytes / 2
+    t = blocked_split(n, b, 2 * (7 if b == 1 else 5))
+    if (n <= UB_BYTES // b // 2) != (t["blockDim"] == 1):
+        raise ValueError("div_v2: choose n above ubSize / bytes / 2 (its one-core rule differs from the tile's)")
+    return t
+
+
+def addcmul_case(dtype, scalar_value: bool):
+    def make(kdir: str, gen: torch.Generator) -> List[Case]:
+        cases = []
+        parts = 2 * (6 if dtype == torch.bfloat16 else 4)  # ubDataNumber with double buffering
+        for n in (150_016, 150_001):
+            inp, x1, x2 = (fresh(gen, n, dtype, -3, 3) for _ in range(3))
+            value = fresh(gen, 1 if scalar_value else n, dtype, -2, 2)
+            t = blocked_split(n, inp.element_size(), parts)
+            ref = inp.double() + value.double() * x1.double() * x2.double()
+            rtol, atol = tol(dtype)
+            cases.append(Case(t["blockDim"], {"input_data": inp, "x1": x1, "x2": x2, "value": value,
+                                              "y": torch.zeros(n, dtype=dtype), "workspace": None,
+                                              "tiling": ops_math_tiling(kdir, "addcmul", "AddcmulTilingData", t)},
+                              {"y": ref}, rtol=rtol, atol=max(atol, 1e-5), label=f"n={n}",
+                              tiling_key=0 if scalar_value else 1))
+        return cases
+    return make
+
+
+def cosh_v2_case(dtype):
+    def make(kdir: str, gen: torch.Generator) -> List[Case]:
+        cases = []
+        for n in (150_016, 150_001):
+            x = fresh(gen, n, dtype, -5, 5)
+            block_factor = -(-n // CORE_NUM)
+            cores = -(-n // block_factor)
+            double = n > 1024  # MIN_SPLIT_THRESHOLD
+            buffers = (8 if double else 4) if dtype == torch.float32 else (10 if double else 5)
+            ub_factor = (UB_BYTES // 4 // buffers) // 32 * 32  # FloorAlign(ubSize / 4 / bufferNum, ubBlockSize)
+            values = {"totalNum": n, "blockFactor": block_factor, "ubFactor": ub_factor}
+            rtol, atol = tol(dtype)
+            cases.append(Case(cores, {"self": x, "out": torch.zeros(n, dtype=dtype), "workspace": None,
+                                      "tiling": ops_math_tiling(kdir, "cosh_v2", "CoshV2TilingData", values)},
+                              {"out": torch.cosh(x.double())}, rtol=rtol, atol=atol, label=f"n={n}"))
+        return cases
+    return make
+
+
+def bitwise_not_case(dtype):
+    def make(kdir: str, gen: torch.Generator) -> List[Case]:
+        cases = []
+        elem = torch.empty(0, dtype=dtype).element_size()
+        for n in (150_016, 150_001):
+            lo, hi = (0, 1) if dtype == torch.bool else (torch.iinfo(dtype).min, torch.iinfo(dtype).max)
+            x = fresh(gen, n, dtype, lo, hi)
+            t = loop_named(blocked_split(n, elem, 2 * 3))  # ubPartNum 3, double buffering
+            aligned = -(-n * elem // 32) * 32 // elem
+            values = {**t, "isBool": int(dtype == torch.bool), "lastCoreId": t["blockDim"] - 1,
+                      "lastCoreTailDataNum": t["smallCoreTailDataNum"] - (aligned - n)}
+            cases.append(Case(t["blockDim"], {"x": x, "y": torch.zeros(n, dtype=dtype), "workspace": None,
+                                              "tiling": ops_math_tiling(kdir, "bitwise_not", "BitwiseNotTilingData",
+                                                                        values)},
+                              {"y": ~x}, label=f"n={n}", tiling_key=int(t["tailBlockNum"] != 0)))
+        return cases
+    return make
+
+
+def ones_like_case(dtype):
+    def make(kdir: str, gen: torch.Generator) -> List[Case]:
+        cases = []
+        elem = torch.empty(0, dtype=dtype).element_size()
+        for n in (150_016, 150_001, 3_001):
+            x = fresh(gen, n, dtype, -5, 5)
+            blocks = CORE_NUM
+            if n * elem < 4096 * CORE_NUM:  # MIN_CHUNK_SIZE
+                blocks = (n * elem + 4095) // 4096
+            max_tile = UB_BYTES // elem // 2  # UB_USAGE_DIV
+            size = n // blocks
+            v = {"formerNum": n % blocks or blocks}
+            v["tailNum"] = blocks - v["formerNum"]
+            v["tailLength"] = size
+            v["formerLength"] = size + (1 if v["tailNum"] else 0)
+            for k in ("former", "tail"):
+                length = v[f"{k}Length"]
+                v[f"{k}TileLength"] = min(max_tile, length)
+                v[f"{k}TileNum"] = -(-length // v[f"{k}TileLength"]) if length else 0
+                v[f"{k}LastTileLength"] = length - (v[f"{k}TileNum"] - 1) * v[f"{k}TileLength"] if length else 0
+            cases.append(Case(blocks, {"x": x, "y": torch.zeros(n, dtype=dtype), "workspace": None,
+                                       "tiling": ops_math_tiling(kdir, "ones_like", "OnesLikeTilingData", v)},
+                              {"y": torch.ones(n, dtype=torch.float64)}, label=f"n={n}"))
+        return cases
+    return make
+
+
+def away_from_integers(gen: torch.Generator, n: int, dtype, lo: float, hi: float):
+    """(a, b) with b of either sign in [0.5, 3] and a / b = k + f, f in [0.1, 0.9]: quotients far from integers,
+    so that rounding the quotient to float32 cannot move its floor or truncation."""
+    b = rand(gen, n, 0.5, 3.0, torch.float64) * torch.where(torch.rand(n, generator=gen) > 0.5, 1.0, -1.0)
+    k = torch.randint(int(lo), int(hi), (n,), generator=gen).double()
+    f = rand(gen, n, 0.1, 0.9, torch.float64)
+    return (b * (k + f)).to(dtype), b.to(dtype)
+
+
+def floor_mod_case(dtype, code: int):
+    def make(kdir: str, gen: torch.Generator) -> List[Case]:
+        cases = []
+        divider = {torch.float32: 50, torch.float16: 46, torch.bfloat16: 46}[dtype]  # UB_DIVIDER_*
+        for n in (150_016, 150_001):
+            a, b = away_from_integers(gen, n, dtype, -20, 20)
+            cores = min(max(-(-n // 1024), 1), CORE_NUM)  # MINIMUM_ELEMENT_PER_CORE
+            usable = (UB_BYTES - 1024 - 40) // divider // 64 * 64  # RESERVED_UB_SIZE, sizeof(FloorModTilingData)
+            per = n // cores // 64 * 64  # DATA_BLOCK
+            rest = n - per * cores
+            values = {"usableUbSize": usable, "needCoreNum": cores, "totalDataCount": n, "perCoreDataCount": per,
+                      "tailDataCoreNum": rest // 64, "lastCoreDataCount": per + rest % 64}
+            rtol, atol = tol(dtype)
+            cases.append(Case(cores, {"x1": a, "x2": b, "y": torch.zeros(n, dtype=dtype), "workspace": torch.zeros(8),
+                                      "tiling": ops_math_tiling(kdir, "floor_mod", "FloorModTilingData", values)},
+                              {"y": torch.remainder(a.double(), b.double())}, rtol=rtol, atol=max(atol, 1e-5),
+                              label=f"n={n}"))
+        return cases
+    return make
+
+
+def truncate_div_case(dtype):
+    def make(kdir: str, gen: torch.Generator) -> List[Case]:
+        cases = []
+        elem = torch.empty(0, dtype=dtype).element_size()
+        for n in (150_016, 150_001):
+            a, b = away_from_integers(gen, n, dtype, -20, 20)
+            cores = min(max(-(-n // 1024), 1), CORE_NUM)  # MIN_ELEMS_PER_CORE
+            core_len = -(-(-(-n // cores)) // 64) * 64  # AlignUp(CeilDiv(n, cores), VEC_ALIGN)
+            cores = -(-n // core_len)
+            per_elem = 3 * elem + 3 * 4 + 2
+            tile = min((UB_BYTES - 8192) // per_elem // 64 * 64, core_len)  # UB_RESERVE
+            values = {"coreNum": cores, "totalLength": n, "coreLength": core_len, "tileLength": tile}
+            cases.append(Case(cores, {"x1": a, "x2": b, "y": torch.zeros(n, dtype=dtype), "workspace": None,
+                                      "tiling": ops_math_tiling(kdir, "truncate_div", "TruncateDivTilingData", values)},
+                              {"y": torch.trunc(a.double() / b.double())}, label=f"n={n}"))
+        return cases
+    return make
+
+
+def polar_case(kdir: str, gen: torch.Generator) -> List[Case]:
+    from .asc_devkit_examples import host_value
+
+    tmp = host_value("uint32_t mx = 0, mn = 0; AscendC::GetCosMaxMinTmpSize(ge::Shape({2048}), 4, false, mx, mn); "
+                     "return mx;")  # POLAR_TILE_LEN floats
+    cases = []
+    for n, an in ((150_016, 150_016), (150_001, 150_001), (4096 * 10, 4096)):
+        absv, angle = rand(gen, n, 0, 3), rand(gen, an, -6.3, 6.3)
+        bcast = int(an < n and n % an == 0 and an <= 2048 and an % 8 == 0)
+        want = (n // an) if bcast else n // 2048  # MIN_PER_CORE
+        cores = min(CORE_NUM, max(want, 1))
+        if cores > 2 and cores % 2:
+            cores -= 1
+        if not bcast and cores > n:
+            cores = n
+        unit = an if bcast else 1
+        per, rem = divmod(n // unit, cores)
+        values = {"totalLen": n, "tileLen": 2048, "bigCoreNum": rem, "bigCoreLen": (per + 1) * unit,
+                  "smallCoreLen": per * unit, "coreNum": cores, "tmpBufferSize": tmp, "inN": n, "anN": an,
+                  "bcastMode": bcast}
+        full = angle.double().repeat(n // an)
+        ref = torch.stack((absv.double() * torch.cos(full), absv.double() * torch.sin(full)), 1).reshape(-1)
+        cases.append(Case(cores, {"input": absv, "angle": angle, "out": torch.zeros(2 * n), "workspace": None,
+                                  "tiling": ops_math_tiling(kdir, "polar", "PolarTilingData", values)},
+                          {"out": ref}, rtol=1e-5, atol=1e-5, label=f"n={n}, angle {an}"))
+    return cases
+
+
+SAMPLE: List[Kernel] = [
+    log_entry("", torch.float32, (150_001, 150_024)),
+    log_entry("_f16", torch.float16, (150_064, 150_050)),
+    log_entry("_bf16", torch.bfloat16, (150_064, 150_050)),
+    sample_entry("lerp", "", "Sub/Mul/Add", elementwise(
+        "lerp", "LerpTilingData", [("start", -3, 3), ("end", -3, 3), ("weight", 0, 1)], "y",
+        lambda s, e, w: s + w * (e - s), torch.float32, (150_001, 150_024),
+        keyed(lambda n, b: loop_named(blocked_split(n, b, 2 * 4)), lambda t: int(t["tailBlockNum"] != 0))(1),
+        key=lambda t: 1), template="1", build=dtypes(("start", "end", "weight", "y"), torch.float32)),
+    sample_entry("lerp", "_f16", "Cast/Sub/Mul/Add", elementwise(
+        "lerp", "LerpTilingData", [("start", -3, 3), ("end", -3, 3), ("weight", 0, 1)], "y",
+        lambda s, e, w: s + w * (e - s), torch.float16, (150_064, 150_050),
+        keyed(lambda n, b: loop_named(blocked_split(n, b, 2 * 6)), lambda t: int(t["tailBlockNum"] != 0))(1),
+        key=lambda t: 1), template="1", build=dtypes(("start", "end", "weight", "y"), torch.float16)),
+    sample_entry("addcmul", "", "Mul/Muls/Add, GlobalTensor GetValue (scalar value)", addcmul_case(torch.float32, True),
+                 build=dtypes(("input_data", "x1", "x2", "value", "y"), torch.float32)),
+    sample_entry("addcmul", "_tensor", "Mul/Add (value tensor)", addcmul_case(torch.float32, False),
+                 build=dtypes(("input_data", "x1", "x2", "value", "y"), torch.float32)),
+    sample_entry("addcmul", "_bf16", "Cast/Mul/Muls/Add (bfloat16, scalar value)", addcmul_case(torch.bfloat16, True),
+                 build=dtypes(("input_data", "x1", "x2", "value", "y"), torch.bfloat16)),
+    sample_entry("add_v2", "", "Add", elementwise(
+        "add_v2", "AddV2TilingData", [("x", -3, 3), ("y", -3, 3)], "z", lambda a, b: a + b, torch.float32,
+        split=add_v2_split), template="0"),
+    sample_entry("add_v2", "_f16", "Add (half)", elementwise(
+        "add_v2", "AddV2TilingData", [("x", -3, 3), ("y", -3, 3)], "z", lambda a, b: a + b, torch.float16,
+        split=add_v2_split), template="3"),
+    sample_entry("div_v2", "", "Div", elementwise(
+        "div_v2", "DivV2TilingData", [("x", -3, 3), ("y", 0.5, 3)], "z", lambda a, b: a / b, torch.float32,
+        split=div_v2_split), build=dtypes(("x1", "x2", "y"), torch.float32)),
+    sample_entry("div_v2", "_f16", "Cast/Div (half)", elementwise(
+        "div_v2", "DivV2TilingData", [("x", -3, 3), ("y", 0.5, 3)], "z", lambda a, b: a / b, torch.float16,
+        split=div_v2_split), build=dtypes(("x1", "x2", "y"), torch.float16)),
+    sample_entry("cosh_v2", "", "Exp/Muls/Add (advanced or basic), template dtype", cosh_v2_case(torch.float32),
+                 template="float, 1"),
+    sample_entry("cosh_v2", "_f16", "Cast/Exp (half)", cosh_v2_case(torch.float16), template="half, 1"),
+    sample_entry("bitwise_not", "", "Not (int32)", bitwise_not_case(torch.int32), build=dtypes(("x", "y"), torch.int32)),
+    sample_entry("bitwise_not", "_bool", "Not on bool as bytes", bitwise_not_case(torch.bool),
+                 build=dtypes(("x", "y"), torch.bool)),
+    sample_entry("ones_like", "", "Duplicate, former/tail split", ones_like_case(torch.float32),
+                 build=dtypes(("x", "y"), torch.float32)),
+    sample_entry("ones_like", "_f16", "Duplicate (half)", ones_like_case(torch.float16),
+                 build=dtypes(("x", "y"), torch.float16)),
+    sample_entry("floor_mod", "", "Div/Floor/Mul/Sub, template dtype codes", floor_mod_case(torch.float32, 30),
+                 template="30, 30, 30"),
+    sample_entry("floor_mod", "_f16", "Cast/Div/Floor (half)", floor_mod_case(torch.float16, 20),
+                 template="20, 20, 20"),
+    sample_entry("truncate_div", "", "Div/Trunc (float, float)", truncate_div_case(torch.float32), template="4"),
+    sample_entry("truncate_div", "_f16", "Cast/Div/Trunc (half, half)", truncate_div_case(torch.float16),
+                 template="1"),
+    sample_entry("polar", "", "Sin/Cos with sharedTmpBuffer, complex64 out, angle broadcast", polar_case),
+]
+
+KERNELS += SAMPLE
