@@ -80,11 +80,15 @@ def read_struct(header: str, name: str) -> List[tuple]:
     """The fields (type, name, count) of a plain tiling struct in a kernel header."""
     with open(header) as f:
         text = _strip(f.read())
-    body = re.search(r"struct\s+%s\s*\{(.*?)\};" % name, text, re.S)
-    if not body:
+    start = re.search(r"struct\s+%s\s*\{" % name, text)
+    if not start:
         raise ValueError(f"no struct {name} in {header}")
+    depth, end = 1, start.end()
+    while depth:  # to the struct's closing brace (member initializers such as `= {0}` have braces too)
+        depth += {"{": 1, "}": -1}.get(text[end], 0)
+        end += 1
     fields = []
-    for decl in body.group(1).split(";"):
+    for decl in text[start.end():end - 1].split(";"):
         m = re.match(r"\s*(?:const\s+)?(\w+)\s+(\w+)\s*(?:\[(\w+)\])?\s*(?:=.*)?$", decl.strip())
         if m:
             fields.append((m.group(1), m.group(2), m.group(3)))

@@ -417,6 +417,100 @@ def polar_case(kdir: str, gen: torch.Generator) -> List[Case]:
     return cases
 
 
+def real_v2_case(is_complex: bool):
+    def make(kdir: str, gen: torch.Generator) -> List[Case]:
+        cases = []
+        for n in (150_016, 150_001):
+            x = rand(gen, 2 * n if is_complex else n, -5, 5)  # complex64: (real, imaginary) pairs
+            block_factor = -(-(-(-n // CORE_NUM)) // 32) * 32  # CeilAlign(CeilDiv(n, coreNum), ubBlockSize)
+            if is_complex:  # 3 * typeSize + 4 bytes an element, one copy at most MAX_COPY_BYTES
+                ub_factor = min((UB_BYTES // 16) // 32 * 32, (65504 // 8) // 32 * 32)
+            else:
+                ub_factor = (UB_BYTES // 4) // 32 * 32
+            values = {"totalOutputNum": n, "blockFactor": block_factor, "ubFactor": ub_factor}
+            ref = x.double().view(n, 2)[:, 0] if is_complex else x.double()
+            cases.append(Case(-(-n // block_factor), {"self": x, "out": torch.zeros(n), "workspace": None,
+                                                      "tiling": ops_math_tiling(kdir, "real_v2", "RealV2TilingData",
+                                                                                values)},
+                              {"out": ref}, label=f"n={n}"))
+        return cases
+    return make
+
+
+def complex_v2_case(kdir: str, gen: torch.Generator) -> List[Case]:
+    cases = []
+    for n in (150_016, 150_001):
+        re, im = rand(gen, n, -5, 5), rand(gen, n, -5, 5)
+        t = add_v2_split(n, 4)  # the same split (ubDataNumber 3, cores min(coreNum, blocks))
+        cases.append(Case(t["blockDim"], {"x": re, "y": im, "z": torch.zeros(2 * n), "workspace": None,
+                                          "tiling": ops_math_tiling(kdir, "complex_v2", "ComplexV2TilingData", t)},
+                          {"z": torch.stack((re.double(), im.double()), 1).reshape(-1)}, label=f"n={n}"))
+    return cases
+
+
+def log_add_exp_case(dtype):
+    def make(kdir: str, gen: torch.Generator) -> List[Case]:
+        cases = []
+        for n in (150_016, 150_001):
+            x, y = fresh(gen, n, dtype, -20, 20), fresh(gen, n, dtype, -20, 20)
+            half_like = dtype != torch.float32
+            ub_factor = (UB_BYTES // 4 // (10 if half_like else 8)) // (16 if half_like else 8) * (16 if half_like else 8)
+            block_factor = -(-n // CORE_NUM)
+            values = {"totalLength": n, "blockFactor": block_factor, "ubFactor": ub_factor, "needBroadcast": 0,
+                      "dimNum": 1, "expandSrcIsX": 1}
+            rtol, atol = tol(dtype)
+            cases.append(Case(-(-n // block_factor), {"x": x, "y": y, "out": torch.zeros(n, dtype=dtype),
+                                                      "workspace": None,
+                                                      "tiling": ops_math_tiling(kdir, "log_add_exp",
+                                                                                "LogAddExpTilingData", values)},
+                              {"out": torch.logaddexp(x.double(), y.double())}, rtol=rtol, atol=max(atol, 1e-5),
+                              label=f"n={n}"))
+        return cases
+    return make
+
+
+def _range_tiles(length: int, align: int):
+    """TilingParamsCalc of the range host tiling: (tileNum, tileLength, lastTileLength)."""
+    most = align * 100  # MAX_AVAILABLE_UB_BLOCK_NUM
+    tiles = length // most
+    if length % most == 0 or tiles == 0:
+        if tiles == 0:
+            tiles = -(-length // align)
+        if length < most:
+            blocks = -(-length // align)
+            blocks = -(-blocks // 2) * 2  # BUFFER_NUM
+            return tiles, blocks * align, length if tiles == 1 else (length % align or align)
+        return tiles, most, length - (tiles - 1) * most
+    return tiles + 1, most, length - tiles * most
+
+
+def range_case(kdir: str, gen: torch.Generator) -> List[Case]:
+    import math
+    cases = []
+    for start, end, step in ((-3.25, 2000.0, 0.5), (10.0, -1234.5, -0.75), (0.0, 37.0, 1.0), (5.0, 1029.0, 2.0)):
+        start_t, end_t, step_t = (torch.tensor([v], dtype=torch.float32) for v in (start, end, step))
+        n = int(math.ceil(float(abs(end_t - start_t) / abs(step_t))))
+        aligned = -(-n // 8) * 8
+        v = {"totalLength": n, "totalLengthAligned": aligned}  # dataType* = DT_FLOAT = 0
+        blocks = aligned // 8
+        if blocks % CORE_NUM == 0:
+            length = aligned // CORE_NUM
+            tiles, tile, last = _range_tiles(length, 8)
+            v.update(blockLength=length, tileNum=tiles, tileLength=tile, lastTileLength=last, isEvenCore=1)
+        else:
+            former = blocks % CORE_NUM
+            v.update(formerNum=former, tailNum=CORE_NUM - former, isEvenCore=0,
+                     formerLength=-(-blocks // CORE_NUM) * 8, tailLength=blocks // CORE_NUM * 8)
+            for k in ("former", "tail"):
+                tiles, tile, last = _range_tiles(v[f"{k}Length"], 8)
+                v.update({f"{k}TileNum": tiles, f"{k}TileLength": tile, f"{k}LastTileLength": last})
+        ref = start + step * torch.arange(n, dtype=torch.float64)
+        cases.append(Case(CORE_NUM, {"start": start_t, "end": end_t, "step": step_t, "z": torch.zeros(n),
+                                     "workspace": None, "tiling": ops_math_tiling(kdir, "range", "RangeTilingData", v)},
+                          {"z": ref}, atol=1e-4, label=f"{start}..{end} by {step}"))
+    return cases
+
+
 SAMPLE: List[Kernel] = [
     log_entry("", torch.float32, (150_001, 150_024)),
     log_entry("_f16", torch.float16, (150_064, 150_050)),
@@ -467,6 +561,14 @@ SAMPLE: List[Kernel] = [
     sample_entry("truncate_div", "_f16", "Cast/Div/Trunc (half, half)", truncate_div_case(torch.float16),
                  template="1"),
     sample_entry("polar", "", "Sin/Cos with sharedTmpBuffer, complex64 out, angle broadcast", polar_case),
+    sample_entry("real_v2", "", "DataCopy (float: a copy)", real_v2_case(False), template="float, 0"),
+    sample_entry("real_v2", "_complex64", "GatherMask or strided copy of the real parts", real_v2_case(True),
+                 template="float, 1"),
+    sample_entry("complex_v2", "", "interleave real and imaginary (complex64 out)", complex_v2_case,
+                 build=dtypes(("x1", "x2", "y"), torch.float32)),
+    sample_entry("log_add_exp", "", "Max/Sub/Exp/Log1p-like, no broadcast", log_add_exp_case(torch.float32)),
+    sample_entry("log_add_exp", "_f16", "Cast, fp32 compute (half)", log_add_exp_case(torch.float16), template="1"),
+    sample_entry("range", "", "arithmetic progression, former/tail cores", range_case, template="0, 0, 0"),
 ]
 
 KERNELS += SAMPLE
