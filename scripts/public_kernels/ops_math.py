@@ -511,6 +511,85 @@ def range_case(kdir: str, gen: torch.Generator) -> List[Case]:
     return cases
 
 
+def sign_bits_pack_tiling(n: int, elem: int) -> Dict[str, int]:
+    """CalcAndSetTilingData of the sign_bits_pack host tiling (512-byte GM blocks, tiles of at most 18 Ki
+    elements, 36 Ki for 2-byte inputs, double buffering only above half a tile a core)."""
+    per_gm = 512 // elem
+    aligned = -(-n // per_gm) * per_gm
+    tile = 18 * 1024 * (2 if elem == 2 else 1)
+    cores = min(CORE_NUM, -(-aligned // (tile * 2)))
+    need = -(-aligned // cores)
+    if cores < CORE_NUM // 4 and need > 18 * 1024 // 4:
+        cores *= 2
+        need = -(-aligned // cores)
+    buffers, used_db = (1, 0) if need < 18 * 1024 // 2 else (2, 1)
+    need_tile = -(-(-(-need // buffers)) // per_gm) * per_gm
+    tile = min(tile, need_tile)
+    every, tail_blocks = divmod(aligned // per_gm, cores)
+    small = every * per_gm
+    small_tiles = -(-small // tile)
+    big = small + per_gm
+    big_tiles = -(-big // tile)
+    small_tail = small - (small_tiles - 1) * tile
+    last = small_tail - (aligned - n)
+    per_repeat, per_ub = 256 // elem, 32 // elem
+    return {"blockDim": cores, "smallCoreDataNum": small, "bigCoreDataNum": big, "finalBigTileNum": big_tiles,
+            "finalSmallTileNum": small_tiles, "tileDataNum": tile, "smallTailDataNum": small_tail,
+            "bigTailDataNum": big - (big_tiles - 1) * tile, "tailBlockNum": tail_blocks, "usedDb": used_db,
+            "lastCopyLength": last, "rightPaddingElemNums": -(-last // per_ub) * per_ub - last,
+            "lastCalcLength": -(-last // per_repeat) * per_repeat}
+
+
+def packed_signs(x: torch.Tensor) -> torch.Tensor:
+    """The sign bits (x >= 0) of x, 8 a byte, element i in bit i % 8 of byte i // 8, the last byte zero-padded."""
+    bits = (x.double() >= 0).to(torch.uint8)
+    bits = torch.cat((bits, torch.zeros((-len(bits)) % 8, dtype=torch.uint8)))
+    return (bits.view(-1, 8).long() << torch.arange(8)).sum(1).to(torch.uint8)
+
+
+def sign_bits_pack_case(dtype):
+    def make(kdir: str, gen: torch.Generator) -> List[Case]:
+        cases = []
+        for n in (150_016, 150_001, 4_000):
+            x = fresh(gen, n, dtype, -1, 1)
+            t = sign_bits_pack_tiling(n, x.element_size())
+            # y as the op's infershape sizes it (n rounded up to 8 bytes); the packed bits are its first n / 8
+            cases.append(Case(t["blockDim"], {"x": x, "y": torch.zeros(-(-n // 8) * 8, dtype=torch.uint8),
+                                              "workspace": None,
+                                              "tiling": ops_math_tiling(kdir, "sign_bits_pack",
+                                                                        "SignBitsPackTilingData", t)},
+                              {"y": (packed_signs(x), slice(0, -(-n // 8)))}, label=f"n={n}"))
+        return cases
+    return make
+
+
+def sign_bits_unpack_case(dtype):
+    def make(kdir: str, gen: torch.Generator) -> List[Case]:
+        cases = []
+        out_bytes = torch.empty(0, dtype=dtype).element_size()
+        for m in (18_752, 18_751, 500):  # packed bytes; 8 outputs each
+            x = torch.randint(0, 256, (m,), generator=gen, dtype=torch.int64).to(torch.uint8)
+            aligned = -(-m // 64) * 64  # BLOCK_SIZE 64
+            keep = {2: 17, 4: 49}[out_bytes]  # the UB share the outputs (16 or 48 of every 17 or 49 bytes) take
+            ub = UB_BYTES - -(-UB_BYTES // keep) * (keep - 1)
+            parts, buffer_open = 2, 1  # UB_NUM
+            if aligned < CORE_NUM * (ub // 64 * 64):
+                parts, buffer_open = 1, 0
+            if buffer_open:
+                keep = {2: 34, 4: 82}[out_bytes]
+                ub = UB_BYTES - -(-UB_BYTES // keep) * (keep - 2)
+            t = blocked_split(m, 1, parts, block=64, ub=ub)
+            values = {**t, "bufferOpen": buffer_open}
+            bits = ((x.long().unsqueeze(1) >> torch.arange(8)) & 1).reshape(-1)
+            cases.append(Case(t["blockDim"], {"self": x, "out": torch.zeros(8 * m, dtype=dtype), "workspace": None,
+                                      "tiling": ops_math_tiling(kdir, "sign_bits_unpack", "SignBitsUnpackTilingData",
+                                                                values)},
+                              {"out": bits.double() * 2 - 1}, label=f"{m} bytes",
+                              tiling_key=1 if out_bytes == 2 else 0))
+        return cases
+    return make
+
+
 SAMPLE: List[Kernel] = [
     log_entry("", torch.float32, (150_001, 150_024)),
     log_entry("_f16", torch.float16, (150_064, 150_050)),
@@ -569,6 +648,13 @@ SAMPLE: List[Kernel] = [
     sample_entry("log_add_exp", "", "Max/Sub/Exp/Log1p-like, no broadcast", log_add_exp_case(torch.float32)),
     sample_entry("log_add_exp", "_f16", "Cast, fp32 compute (half)", log_add_exp_case(torch.float16), template="1"),
     sample_entry("range", "", "arithmetic progression, former/tail cores", range_case, template="0, 0, 0"),
+    sample_entry("sign_bits_pack", "", "CompareScalar to bit masks, 512-byte GM split", sign_bits_pack_case(torch.float32),
+                 build=dtypes(("x",), torch.float32) + dtypes(("y",), torch.uint8)),
+    sample_entry("sign_bits_pack", "_f16", "CompareScalar (half)", sign_bits_pack_case(torch.float16),
+                 build=dtypes(("x",), torch.float16) + dtypes(("y",), torch.uint8)),
+    sample_entry("sign_bits_unpack", "", "Duplicate, Select with a bit mask (tensor-scalar)",
+                 sign_bits_unpack_case(torch.float32)),
+    sample_entry("sign_bits_unpack", "_f16", "Select with a bit mask (half)", sign_bits_unpack_case(torch.float16)),
 ]
 
 KERNELS += SAMPLE
