@@ -1,4 +1,5 @@
 """hicann/ops-math: experimental elementwise and reduction kernels (experimental/math/<op>/op_kernel/)."""
+import dataclasses
 import os
 from typing import Dict, List
 
@@ -70,18 +71,25 @@ def nan_to_num_case(kdir: str, gen: torch.Generator) -> Case:
                 {"y": torch.nan_to_num(x.double(), nan=0.5, posinf=100.0, neginf=-100.0)})
 
 
-def reduce_case(op: str, struct_name: str, combine: str):
+def reduce_case(op: str, struct_name: str, combine: str, out: str = "z", shapes=None):
+    if shapes:  # one case a (rows, cols)
+        return lambda kdir, gen: [dataclasses.replace(reduce_case_of(op, struct_name, combine, out, s)(kdir, gen),
+                                                      label=f"{s[0]}x{s[1]}") for s in shapes]
+    return reduce_case_of(op, struct_name, combine, out)
+
+
+def reduce_case_of(op: str, struct_name: str, combine: str, out: str = "z", shape=(48, 40)):
     def make(kdir: str, gen: torch.Generator) -> Case:
-        rows, cols = 48, 40
+        rows, cols = shape
         n = rows * cols
         x = rand(gen, n, -2, 2)
         t = blocked_split(n, 4, 2 * 6)  # ubSize / BUFFER_NUM / blockSize / UB_DATA_NUMBER_32
         values = {**t, "dataTypeId": 0, "rows": rows, "cols": cols, "axes": 1, "keepdims": 0}
         ref = x.double().view(rows, cols)
-        ref = ref.sum(1) if combine == "sum" else ref.amax(1)
+        ref = {"sum": ref.sum(1), "max": ref.amax(1), "min": ref.amin(1), "mean": ref.mean(1)}[combine]
         workspace = torch.zeros(rows * 16)  # rows * SLOT_STRIDE floats
-        return Case(t["blockDim"], {"x": x, "z": torch.zeros(rows), "workspace": workspace,
-                                    "tiling": ops_math_tiling(kdir, op, struct_name, values)}, {"z": ref}, atol=1e-5)
+        return Case(t["blockDim"], {"x": x, out: torch.zeros(rows), "workspace": workspace,
+                                    "tiling": ops_math_tiling(kdir, op, struct_name, values)}, {out: ref}, atol=1e-5)
     return make
 
 
@@ -590,6 +598,24 @@ def sign_bits_unpack_case(dtype):
     return make
 
 
+def accumulate_nv2_case(kdir: str, gen: torch.Generator) -> List[Case]:
+    from .common import list_tensor
+
+    cases = []
+    for n, count in ((150_016, 3), (150_001, 2), (30_000, 4)):
+        xs = [rand(gen, n, -3, 3) for _ in range(count)]
+        cores = min(-(-n // 1024), CORE_NUM)  # TILE_SPLIT_NUM elements a core at least
+        t = blocked_split(n, 4, 2, core_num=cores)  # float: 32-byte blocks, DATA_NUM_32B 2, one buffer
+        if t["blockDim"] != cores:
+            raise ValueError("accumulate_nv2: choose n above one tile (its host spreads even one tile)")
+        values = {**t, "num": count}
+        cases.append(Case(cores, {"x": list_tensor(xs), "y": torch.zeros(n), "workspace": None,
+                                  "tiling": ops_math_tiling(kdir, "accumulate_nv2", "AccumulateNv2TilingData", values)},
+                          {"y": sum(x.double() for x in xs)}, atol=1e-5, label=f"n={n}, N={count}",
+                          tiling_key=int(count != 1)))
+    return cases
+
+
 SAMPLE: List[Kernel] = [
     log_entry("", torch.float32, (150_001, 150_024)),
     log_entry("_f16", torch.float16, (150_064, 150_050)),
@@ -655,6 +681,12 @@ SAMPLE: List[Kernel] = [
     sample_entry("sign_bits_unpack", "", "Duplicate, Select with a bit mask (tensor-scalar)",
                  sign_bits_unpack_case(torch.float32)),
     sample_entry("sign_bits_unpack", "_f16", "Select with a bit mask (half)", sign_bits_unpack_case(torch.float16)),
+    sample_entry("reduce_min_v2", "", "SetAtomicMin to GM, InitGlobalMemory, SyncAll",
+                 reduce_case("reduce_min_v2", "ReduceMinV2TilingData", "min", shapes=((48, 40), (37, 45))), build=F32),
+    sample_entry("reduce_mean_v2", "", "SetAtomicAdd to GM, Muls by 1/cols, SyncAll",
+                 reduce_case("reduce_mean_v2", "ReduceMeanV2TilingData", "mean", shapes=((48, 40), (37, 45))), build=F32),
+    sample_entry("accumulate_nv2", "", "dynamic input list (ListTensorDesc), Add", accumulate_nv2_case,
+                 template="1", build=dtypes(("x", "y"), torch.float32)),
 ]
 
 KERNELS += SAMPLE
