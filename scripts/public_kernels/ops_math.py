@@ -176,8 +176,9 @@ def elementwise(op: str, struct_name: str, inputs, out: str, fn, dtype=torch.flo
     return make
 
 
-def sample_entry(op: str, suffix: str, features: str, make, template="0", build="", **kw) -> Kernel:
-    return Kernel(op + suffix, REPO, OPS_MATH.format(op=op), op, features, make, template=template, build=build, **kw)
+def sample_entry(op: str, suffix: str, features: str, make, template="0", build="", source="", **kw) -> Kernel:
+    path = f"experimental/math/{op}/op_kernel/{source}" if source else OPS_MATH.format(op=op)
+    return Kernel(op + suffix, REPO, path, op, features, make, template=template, build=build, **kw)
 
 
 KERNELS: List[Kernel] = [
@@ -616,6 +617,36 @@ def accumulate_nv2_case(kdir: str, gen: torch.Generator) -> List[Case]:
     return cases
 
 
+def masked_scale_case(kdir: str, gen: torch.Generator) -> List[Case]:
+    cases = []
+    scale = 1.25
+    for n in (150_016, 150_001):
+        x, mask = rand(gen, n, -3, 3), (torch.rand(n, generator=gen) > 0.3).to(torch.uint8)
+        gm_bytes = 4 + 1 + 4
+        cores = min(CORE_NUM, max(1, -(-n * gm_bytes // 4096)))  # CORE_MIN_BYTES
+        former = -(-(-(-n // cores)) // 512) * 512  # BLOCK_FORMER_ALIGN
+        cores = min(cores, -(-n // former))
+        former = -(-(-(-n // cores)) // 512) * 512
+        blocks = -(-n // former)
+        per_elem = 4 + 1 + 4 + 2 + 3 * 4
+        ub_former = min((UB_BYTES - 32 * 1024) // per_elem // 64 * 64, former)  # UB_RESERVE_BYTES, 256 / 4
+        values = {"dim0": n, "coreNum": cores, "blockFormer": former, "blockNum": blocks, "ubFormer": ub_former,
+                  "selfDtype": 0, "maskDtype": 4, "branchKey": 1, "subCaseKey": 10, "scaleFloat": scale,
+                  "bufferNum": 1}
+        cases.append(Case(blocks, {"self": x, "mask": mask, "y": torch.zeros(n), "workspace": torch.zeros(64),
+                                   "tiling": ops_math_tiling_at(kdir, "arch35/masked_scale_tiling_data.h",
+                                                                "MaskedScaleTilingData", values)},
+                          {"y": x.double() * mask.double() * scale}, label=f"n={n}", tiling_key=20))
+    return cases
+
+
+def ops_math_tiling_at(kdir: str, header: str, struct_name: str, values: Dict[str, object]) -> bytes:
+    return pack_struct(read_struct(os.path.join(kdir, header), struct_name), values)
+
+
+ARCH35_ONLY = "Ascend 950 (arch35) only: its op_def registers no ascend910b (A2) config"
+
+
 SAMPLE: List[Kernel] = [
     log_entry("", torch.float32, (150_001, 150_024)),
     log_entry("_f16", torch.float16, (150_064, 150_050)),
@@ -687,6 +718,13 @@ SAMPLE: List[Kernel] = [
                  reduce_case("reduce_mean_v2", "ReduceMeanV2TilingData", "mean", shapes=((48, 40), (37, 45))), build=F32),
     sample_entry("accumulate_nv2", "", "dynamic input list (ListTensorDesc), Add", accumulate_nv2_case,
                  template="1", build=dtypes(("x", "y"), torch.float32)),
+    sample_entry("masked_scale", "", "DataCopyPad, Cast u8->half->float, Mul/Muls", masked_scale_case,
+                 template="0, 4", source="masked_scale_apt.cpp"),
+    sample_entry("acos_grad", "", "arch35 kernel", None, template="float", not_measured=ARCH35_ONLY),
+    sample_entry("tabulate_fusion_grad", "", "arch35 SIMT kernel", None, source="tabulate_fusion_grad_apt.cpp",
+                 build=dtypes(("table",), torch.float32), not_measured=ARCH35_ONLY),
+    sample_entry("add_mat_mat_elements", "", "arch35 kernel", None, template="float",
+                 source="add_mat_mat_elements_apt.cpp", not_measured=ARCH35_ONLY),
 ]
 
 KERNELS += SAMPLE
