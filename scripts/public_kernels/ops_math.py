@@ -647,6 +647,43 @@ def ops_math_tiling_at(kdir: str, header: str, struct_name: str, values: Dict[st
 ARCH35_ONLY = "Ascend 950 (arch35) only: its op_def registers no ascend910b (A2) config"
 
 
+def _lin_space_tiles(length: int, most: int, align: int):
+    """TilingParamsCalc of the lin_space_d host tiling: (tileNum, lastTileLength)."""
+    if length == 0:
+        return 0, 0
+    tiles = length // most
+    if length % most == 0 or tiles == 0:
+        if tiles == 0:
+            tiles = -(-length // align)
+        if length < most:
+            return tiles, length if tiles == 1 else (length % align or align)
+        return tiles, length - (tiles - 1) * most
+    return tiles + 1, length - tiles * most
+
+
+def lin_space_d_case(kdir: str, gen: torch.Generator) -> List[Case]:
+    cases = []
+    for num, rising in ((100_000, True), (100_000, False), (100_003, True), (37, True)):
+        ends = sorted(rand(gen, 2, -50, 50).tolist(), reverse=not rising)
+        start, end = (torch.tensor([v], dtype=torch.float32) for v in ends)
+        align, most = 8, 8 * ((UB_BYTES // 32) // 20)  # 4-byte output, ubDataNumber 20
+        blocks = -(-num // align)
+        former = blocks % CORE_NUM
+        v = {"totalLength": num, "formerNum": former, "tailLength": blocks // CORE_NUM * align}
+        if former:
+            v["formerLength"] = -(-blocks // CORE_NUM) * align
+            v["formerTileNum"], v["formerLastTileLength"] = _lin_space_tiles(v["formerLength"], most, align)
+        v["tailTileNum"], v["tailLastTileLength"] = _lin_space_tiles(v["tailLength"], most, align)
+        s0, e0 = start.double().item(), end.double().item()
+        ref = s0 + (e0 - s0) / (num - 1) * torch.arange(num, dtype=torch.float64)
+        cases.append(Case(CORE_NUM, {"start": start, "end": end, "num": torch.tensor([num], dtype=torch.int64),
+                                     "z": torch.zeros(num), "workspace": torch.zeros(64),
+                                     "tiling": ops_math_tiling(kdir, "lin_space_d", "LinSpaceDTilingData", v)},
+                          {"z": ref}, rtol=1e-5, atol=1e-4,
+                          label=f"num={num}, {'rising' if rising else 'falling'}"))
+    return cases
+
+
 SAMPLE: List[Kernel] = [
     log_entry("", torch.float32, (150_001, 150_024)),
     log_entry("_f16", torch.float16, (150_064, 150_050)),
@@ -725,6 +762,8 @@ SAMPLE: List[Kernel] = [
                  build=dtypes(("table",), torch.float32), not_measured=ARCH35_ONLY),
     sample_entry("add_mat_mat_elements", "", "arch35 kernel", None, template="float",
                  source="add_mat_mat_elements_apt.cpp", not_measured=ARCH35_ONLY),
+    sample_entry("lin_space_d", "", "arithmetic progression from start/end, former/tail cores", lin_space_d_case,
+                 template="0, 0"),
 ]
 
 KERNELS += SAMPLE
