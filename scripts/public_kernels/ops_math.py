@@ -684,6 +684,30 @@ def lin_space_d_case(kdir: str, gen: torch.Generator) -> List[Case]:
     return cases
 
 
+def sort_v2_case(kdir: str, gen: torch.Generator) -> List[Case]:
+    cases = []
+    for (h, w), descending in (((16, 1000), True), ((9, 256), False), ((5, 37), True)):
+        x = rand(gen, (h, w), -100, 100)
+        index = torch.arange(w, dtype=torch.int32).repeat(h, 1)  # each row's positions (uint32)
+        axis, slice_len = 1, w
+        cores = min(CORE_NUM, max(1, h))  # work spread over the dimension not sorted
+        small_cores = cores - (slice_len % cores)
+        align8 = -(-slice_len // 8) * 8
+        values = {"smallCoreDataNum": slice_len // cores, "bigCoreDataNum": slice_len // cores + (slice_len % cores > 0),
+                  "smallCoreNum": small_cores, "bigCoreNum": cores - small_cores, "axis": axis, "dimH": h, "dimW": w,
+                  "sliceLen": slice_len, "realSortLen": -(-slice_len // 32) * 32, "align8": align8,
+                  "padLen": align8 - slice_len, "dupCount": 32 - align8 % 32, "startBlockIdx": cores,
+                  "descending": descending}
+        values["smallCoreNum"] = cores - (slice_len % cores)
+        ref_y, ref_i = torch.sort(x.double(), dim=1, descending=descending, stable=True)
+        cases.append(Case(cores, {"x": x, "index": index, "y": torch.zeros(h, w), "dstIndex": torch.zeros(h, w, dtype=torch.int32),
+                                  "workspace": torch.zeros(256),
+                                  "tiling": ops_math_tiling(kdir, "sort_v2", "SortV2TilingData", values)},
+                          {"y": ref_y, "dstIndex": ref_i.to(torch.int32)}, label=f"{h}x{w}, "
+                          + ("descending" if descending else "ascending")))
+    return cases
+
+
 SAMPLE: List[Kernel] = [
     log_entry("", torch.float32, (150_001, 150_024)),
     log_entry("_f16", torch.float16, (150_064, 150_050)),
@@ -764,6 +788,8 @@ SAMPLE: List[Kernel] = [
                  source="add_mat_mat_elements_apt.cpp", not_measured=ARCH35_ONLY),
     sample_entry("lin_space_d", "", "arithmetic progression from start/end, former/tail cores", lin_space_d_case,
                  template="0, 0"),
+    sample_entry("sort_v2", "", "Concat, Sort (full sort), Extract, DataCopyPad", sort_v2_case,
+                 build=dtypes(("x", "y"), torch.float32) + dtypes(("index", "dstIndex"), torch.int32)),
 ]
 
 KERNELS += SAMPLE
