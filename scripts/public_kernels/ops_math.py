@@ -708,6 +708,47 @@ def sort_v2_case(kdir: str, gen: torch.Generator) -> List[Case]:
     return cases
 
 
+def roll_case(kdir: str, gen: torch.Generator) -> List[Case]:
+    """float32 rolls whose host tiling takes only its general path (the dtype- and size-specific alignment
+    heuristics of roll_tiling.cpp apply to bfloat16, float16 and uint8, or to 16 MiB and larger inputs)."""
+    cases = []
+    for shape, shifts, dims in (((150_001,), (12_345,), ()), ((1_000,), (-7,), ()), ((300, 77), (5,), (1,)),
+                                ((300, 77), (-13,), (0,))):
+        x = rand(gen, shape, -5, 5)
+        n = x.numel()
+        if not dims:  # flattened: one dimension of n elements
+            shapes, strides, shift_of = [n], [1], [shifts[0] % n]
+        else:
+            shapes = list(shape)
+            strides = [1] * len(shapes)
+            for i in range(len(shapes) - 2, -1, -1):
+                strides[i] = strides[i + 1] * shapes[i + 1]
+            shift_of = [0] * len(shapes)
+            for sh, d in zip(shifts, dims):
+                shift_of[d] = (shift_of[d] + sh % shapes[d]) % shapes[d]
+        active = [d for d, sh in enumerate(shift_of) if sh]
+        v = {"totalNum": n, "dimNum": len(shapes), "activeDimCount": len(active), "activeDim": active[-1],
+             "shapes": shapes, "strides": strides, "shifts": shift_of}
+        if len(active) == 1:
+            d = active[0]
+            v.update(innerSize=strides[d], dimSize=shapes[d], outerSize=n // (shapes[d] * strides[d]),
+                     activeShift=shift_of[d])
+        align = 8  # a 32-byte block of floats
+        if len(shapes) > 1 and active[-1] == len(shapes) - 1:
+            align = max(align, shapes[-1])
+        per = -(-(-(-n // CORE_NUM)) // align) * align
+        cores = -(-n // per)
+        if n * 4 <= 4096:
+            cores, per = 1, n
+        v.update(usedCoreNum=cores, perCoreElements=per, lastCoreElements=n - (cores - 1) * per,
+                 ubElements=64 * 1024 // 4, blockFactor=per, ubFactor=64 * 1024 // 4)
+        ref = torch.roll(x.double(), shifts, dims) if dims else torch.roll(x.double().reshape(-1), shifts[0])
+        cases.append(Case(cores, {"x": x, "y": torch.zeros(shape), "workspace": None,
+                                  "tiling": ops_math_tiling(kdir, "roll", "RollTilingData", v)},
+                          {"y": ref.reshape(shape)}, label=f"{shape} by {shifts} over {dims or 'all'}"))
+    return cases
+
+
 SAMPLE: List[Kernel] = [
     log_entry("", torch.float32, (150_001, 150_024)),
     log_entry("_f16", torch.float16, (150_064, 150_050)),
@@ -790,6 +831,7 @@ SAMPLE: List[Kernel] = [
                  template="0, 0"),
     sample_entry("sort_v2", "", "Concat, Sort (full sort), Extract, DataCopyPad", sort_v2_case,
                  build=dtypes(("x", "y"), torch.float32) + dtypes(("index", "dstIndex"), torch.int32)),
+    sample_entry("roll", "", "DataCopyPad GM<->UB at rolled offsets", roll_case, build=dtypes(("x", "y"), torch.float32)),
 ]
 
 KERNELS += SAMPLE
