@@ -749,6 +749,27 @@ def roll_case(kdir: str, gen: torch.Generator) -> List[Case]:
     return cases
 
 
+def asin_with_agent_case(dtype):
+    def make(kdir: str, gen: torch.Generator) -> List[Case]:
+        cases = []
+        f32 = dtype == torch.float32
+        per_elem, align = (56, 8) if f32 else (48, 16)
+        tile = max(((UB_BYTES - 12 * 1024) // per_elem) // align * align, align)  # UB_RESERVED_BYTES
+        for n in (150_016, 150_001, 5):
+            x = fresh(gen, n, dtype, -0.999, 0.999)
+            cores = min(CORE_NUM, n)
+            per = n // cores
+            values = {"totalLength": n, "tileLength": tile, "loopCount": per // tile, "tailTileLength": per % tile,
+                      "usedCoreNum": cores, "tmpBufferSize": tile * 5 * 4, "tilingKey": 0 if f32 else 1}
+            rtol, atol = tol(dtype)
+            cases.append(Case(cores, {"x": x, "y": torch.zeros(n, dtype=dtype), "workspace": None,
+                                      "tiling": ops_math_tiling(kdir, "asin_with_agent", "AsinWithAgentTilingData",
+                                                                values)},
+                              {"y": torch.asin(x.double())}, rtol=rtol, atol=max(atol, 1e-5), label=f"n={n}"))
+        return cases
+    return make
+
+
 SAMPLE: List[Kernel] = [
     log_entry("", torch.float32, (150_001, 150_024)),
     log_entry("_f16", torch.float16, (150_064, 150_050)),
@@ -832,6 +853,9 @@ SAMPLE: List[Kernel] = [
     sample_entry("sort_v2", "", "Concat, Sort (full sort), Extract, DataCopyPad", sort_v2_case,
                  build=dtypes(("x", "y"), torch.float32) + dtypes(("index", "dstIndex"), torch.int32)),
     sample_entry("roll", "", "DataCopyPad GM<->UB at rolled offsets", roll_case, build=dtypes(("x", "y"), torch.float32)),
+    sample_entry("asin_with_agent", "", "Asin (advanced) with sharedTmpBuffer, uneven cores",
+                 asin_with_agent_case(torch.float32), template="float"),
+    sample_entry("asin_with_agent", "_f16", "Asin (half)", asin_with_agent_case(torch.float16), template="half"),
 ]
 
 KERNELS += SAMPLE
