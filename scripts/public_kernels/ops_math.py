@@ -770,6 +770,34 @@ def asin_with_agent_case(dtype):
     return make
 
 
+def fused_mul_add_n_case(dtype, key: int):
+    def make(kdir: str, gen: torch.Generator) -> List[Case]:
+        cases = []
+        elem = torch.empty(0, dtype=dtype).element_size()
+        per_elem = {torch.float32: 24, torch.int32: 24, torch.int16: 12, torch.float16: 16, torch.bfloat16: 20}[dtype]
+        align = 32 // elem
+        for n in (150_016, 150_001, 3_000):
+            x1, x2, x3 = fresh(gen, n, dtype, -3, 3), fresh(gen, n, dtype, -3, 3), fresh(gen, 1, dtype, -2, 2)
+            cores = min(max(n // (48 * 1024 // (3 * elem)), 1), CORE_NUM)  # MIN_BYTES_PER_CORE over 3 paths
+            former = max(-(-(-(-n // cores)) // align) * align, align)
+            blocks = -(-n // former)
+            tail = n - former * (blocks - 1)
+            ub = min(former, max((UB_BYTES - 16 * 1024) // per_elem // align * align, align))  # REMAINED_UB
+            loops_f, loops_t = -(-former // ub), -(-tail // ub)
+            values = {"totalNum": n, "blockNum": blocks, "blockFormer": former, "blockTail": tail, "ubFormer": ub,
+                      "ubLoopOfFormerBlock": loops_f, "ubLoopOfTailBlock": loops_t,
+                      "ubTailOfFormerBlock": former - ub * (loops_f - 1), "ubTailOfTailBlock": tail - ub * (loops_t - 1)}
+            rtol, atol = tol(dtype)
+            cases.append(Case(blocks, {"inputX1": x1, "inputX2": x2, "inputX3": x3,
+                                       "outputY": torch.zeros(n, dtype=dtype), "workspace": torch.zeros(8),
+                                       "tiling": ops_math_tiling(kdir, "fused_mul_add_n", "FusedMulAddNTilingData",
+                                                                 values)},
+                              {"outputY": x1.double() * x3.double() + x2.double()}, rtol=rtol,
+                              atol=max(atol, 1e-5), label=f"n={n}", tiling_key=key))
+        return cases
+    return make
+
+
 SAMPLE: List[Kernel] = [
     log_entry("", torch.float32, (150_001, 150_024)),
     log_entry("_f16", torch.float16, (150_064, 150_050)),
@@ -856,6 +884,9 @@ SAMPLE: List[Kernel] = [
     sample_entry("asin_with_agent", "", "Asin (advanced) with sharedTmpBuffer, uneven cores",
                  asin_with_agent_case(torch.float32), template="float"),
     sample_entry("asin_with_agent", "_f16", "Asin (half)", asin_with_agent_case(torch.float16), template="half"),
+    sample_entry("fused_mul_add_n", "", "Muls by a GM scalar (GetValue), Add", fused_mul_add_n_case(torch.float32, 0),
+                 template=""),
+    sample_entry("fused_mul_add_n", "_f16", "Cast, Axpy (half)", fused_mul_add_n_case(torch.float16, 1), template=""),
 ]
 
 KERNELS += SAMPLE
