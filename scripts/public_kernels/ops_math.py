@@ -5,7 +5,8 @@ from typing import Dict, List
 
 import torch
 
-from .common import CORE_NUM, UB_BYTES, Case, Kernel, blocked_split, pack_struct, rand, read_struct, tol
+from .common import (CORE_NUM, UB_BYTES, Case, Kernel, blocked_split, header_struct, pack_struct, rand, read_struct,
+                     tol)
 
 REPO = "hicann/ops-math"
 F32 = "#define DTYPE_X float\n#define DTYPE_Y float\n#define DTYPE_Z float\n"
@@ -798,6 +799,40 @@ def fused_mul_add_n_case(dtype, key: int):
     return make
 
 
+def cdist_grad_case(p: float):
+    def make(kdir: str, gen: torch.Generator) -> List[Case]:
+        cases = []
+        for b, pn, r, m in ((1, 37, 53, 19), (2, 16, 40, 64)):
+            x1, x2 = rand(gen, (b, pn, m), -2, 2), rand(gen, (b, r, m), -2, 2)
+            grad = rand(gen, (b, pn, r), -1, 1)
+            x1d = x1.double().requires_grad_(True)
+            dist = torch.cdist(x1d, x2.double(), p=p)
+            dist.backward(grad.double())
+            m_al = -(-m * 4 // 32) * 32 // 4
+            mask = max(-(-(m_al // 8) // 32) * 32, 32)
+            fixed = m_al * 4 * 8 + mask + 4096
+            per_row = m_al * 4 + 2 * 4
+            r_tile = min(max((UB_BYTES - fixed) // per_row, 1), r)
+            chunks = -(-r // r_tile)
+            tasks = b * pn
+            per_core = -(-tasks // CORE_NUM)
+            cores = -(-tasks // per_core)
+            values = {"batchSize": b, "pSize": pn, "rSize": r, "mSize": m, "usedCoreNum": cores,
+                      "tasksPerCore": per_core, "tailCoreTasks": tasks - (cores - 1) * per_core, "mAligned": m_al,
+                      "rTile": r_tile, "numRChunks": chunks, "lastRChunkSize": r - (chunks - 1) * r_tile,
+                      "pModeInt": {1.0: 0, 2.0: 1}[p], "pValue": p, "pValueF": p,
+                      "rTileAligned": -(-r_tile * 4 // 32) * 32 // 4, "maskBufSize": mask, "tmpReduceBufSize": 4096}
+            shaped = (lambda t: t[0]) if b == 1 else (lambda t: t)  # a 2-D problem as the op's 2-D inputs
+            cases.append(Case(cores, {"gradOutput": shaped(grad), "x1": shaped(x1), "x2": shaped(x2),
+                                      "cdistResult": shaped(dist.detach().float()), "gradX1": shaped(torch.zeros_like(x1)),
+                                      "workspace": None,
+                                      "tiling": header_struct(kdir, "common/cdist_grad_tiling_data.h",
+                                                              "CdistGradTilingData", values)},
+                              {"gradX1": shaped(x1d.grad)}, rtol=1e-4, atol=1e-5, label=f"B={b} P={pn} R={r} M={m}"))
+        return cases
+    return make
+
+
 SAMPLE: List[Kernel] = [
     log_entry("", torch.float32, (150_001, 150_024)),
     log_entry("_f16", torch.float16, (150_064, 150_050)),
@@ -887,6 +922,9 @@ SAMPLE: List[Kernel] = [
     sample_entry("fused_mul_add_n", "", "Muls by a GM scalar (GetValue), Add", fused_mul_add_n_case(torch.float32, 0),
                  template=""),
     sample_entry("fused_mul_add_n", "_f16", "Cast, Axpy (half)", fused_mul_add_n_case(torch.float16, 1), template=""),
+    sample_entry("cdist_grad", "", "p = 2: Sub/Mul/Div by the distance, Compare/Select, R-chunked", cdist_grad_case(2.0),
+                 template="float, 1, 0"),
+    sample_entry("cdist_grad", "_p1", "p = 1: Sign of the differences", cdist_grad_case(1.0), template="float, 0, 0"),
 ]
 
 KERNELS += SAMPLE
