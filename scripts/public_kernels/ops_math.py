@@ -774,7 +774,9 @@ def asin_with_agent_case(dtype):
             per = n // cores
             values = {"totalLength": n, "tileLength": tile, "loopCount": per // tile, "tailTileLength": per % tile,
                       "usedCoreNum": cores, "tmpBufferSize": tile * 5 * 4, "tilingKey": 0 if f32 else 1}
-            rtol, atol = tol(dtype)
+            # float32: the kernel's own polynomial and Sqrt (not AscendC::Asin), held to 1e-4 relative (CANN's
+            # float32 accuracy standard) rather than to one rounding; half goes through AscendC::Asin
+            rtol, atol = (1e-4, 1e-5) if f32 else tol(dtype)
             cases.append(Case(cores, {"x": x, "y": torch.zeros(n, dtype=dtype), "workspace": None,
                                       "tiling": ops_math_tiling(kdir, "asin_with_agent", "AsinWithAgentTilingData",
                                                                 values)},
