@@ -476,7 +476,8 @@ def log_add_exp_case(dtype):
         for n in (150_016, 150_001):
             x, y = fresh(gen, n, dtype, -20, 20), fresh(gen, n, dtype, -20, 20)
             half_like = dtype != torch.float32
-            ub_factor = (UB_BYTES // 4 // (10 if half_like else 8)) // (16 if half_like else 8) * (16 if half_like else 8)
+            align = 16 if half_like else 8
+            ub_factor = (UB_BYTES // 4 // (10 if half_like else 8)) // align * align  # BUFFER_NUM_FP16 / _FP32
             block_factor = -(-n // CORE_NUM)
             values = {"totalLength": n, "blockFactor": block_factor, "ubFactor": ub_factor, "needBroadcast": 0,
                       "dimNum": 1, "expandSrcIsX": 1}
@@ -706,14 +707,15 @@ def sort_v2_case(kdir: str, gen: torch.Generator) -> List[Case]:
         cores = min(CORE_NUM, max(1, h))  # work spread over the dimension not sorted
         small_cores = cores - (slice_len % cores)
         align8 = -(-slice_len // 8) * 8
-        values = {"smallCoreDataNum": slice_len // cores, "bigCoreDataNum": slice_len // cores + (slice_len % cores > 0),
+        values = {"smallCoreDataNum": slice_len // cores,
+                  "bigCoreDataNum": slice_len // cores + (slice_len % cores > 0),
                   "smallCoreNum": small_cores, "bigCoreNum": cores - small_cores, "axis": axis, "dimH": h, "dimW": w,
                   "sliceLen": slice_len, "realSortLen": -(-slice_len // 32) * 32, "align8": align8,
                   "padLen": align8 - slice_len, "dupCount": 32 - align8 % 32, "startBlockIdx": cores,
                   "descending": descending}
-        values["smallCoreNum"] = cores - (slice_len % cores)
         ref_y, ref_i = torch.sort(x.double(), dim=1, descending=descending, stable=True)
-        cases.append(Case(cores, {"x": x, "index": index, "y": torch.zeros(h, w), "dstIndex": torch.zeros(h, w, dtype=torch.int32),
+        cases.append(Case(cores, {"x": x, "index": index, "y": torch.zeros(h, w),
+                                  "dstIndex": torch.zeros(h, w, dtype=torch.int32),
                                   "workspace": torch.zeros(256),
                                   "tiling": ops_math_tiling(kdir, "sort_v2", "SortV2TilingData", values)},
                           {"y": ref_y, "dstIndex": ref_i.to(torch.int32)}, label=f"{h}x{w}, "
@@ -801,7 +803,8 @@ def fused_mul_add_n_case(dtype, key: int):
             loops_f, loops_t = -(-former // ub), -(-tail // ub)
             values = {"totalNum": n, "blockNum": blocks, "blockFormer": former, "blockTail": tail, "ubFormer": ub,
                       "ubLoopOfFormerBlock": loops_f, "ubLoopOfTailBlock": loops_t,
-                      "ubTailOfFormerBlock": former - ub * (loops_f - 1), "ubTailOfTailBlock": tail - ub * (loops_t - 1)}
+                      "ubTailOfFormerBlock": former - ub * (loops_f - 1),
+                      "ubTailOfTailBlock": tail - ub * (loops_t - 1)}
             rtol, atol = tol(dtype)
             cases.append(Case(blocks, {"inputX1": x1, "inputX2": x2, "inputX3": x3,
                                        "outputY": torch.zeros(n, dtype=dtype), "workspace": torch.zeros(8),
@@ -838,7 +841,8 @@ def cdist_grad_case(p: float):
                       "rTileAligned": -(-r_tile * 4 // 32) * 32 // 4, "maskBufSize": mask, "tmpReduceBufSize": 4096}
             shaped = (lambda t: t[0]) if b == 1 else (lambda t: t)  # a 2-D problem as the op's 2-D inputs
             cases.append(Case(cores, {"gradOutput": shaped(grad), "x1": shaped(x1), "x2": shaped(x2),
-                                      "cdistResult": shaped(dist.detach().float()), "gradX1": shaped(torch.zeros_like(x1)),
+                                      "cdistResult": shaped(dist.detach().float()),
+                                      "gradX1": shaped(torch.zeros_like(x1)),
                                       "workspace": None,
                                       "tiling": header_struct(kdir, "common/cdist_grad_tiling_data.h",
                                                               "CdistGradTilingData", values)},
@@ -883,9 +887,8 @@ SAMPLE: List[Kernel] = [
                  template="float, 1"),
     sample_entry("cosh_v2", "_f16", "Cast/Exp (half)", cosh_v2_case(torch.float16), template="half, 1"),
     sample_entry("cosh_v2", "_bf16", "Cast/Exp (bfloat16)", cosh_v2_case(torch.bfloat16), template="bfloat16_t, 1"),
-    sample_entry("bitwise_not", "", "Not (int32)", bitwise_not_case(torch.int32), build=dtypes(("x", "y"), torch.int32)),
-    sample_entry("bitwise_not", "_i16", "Not (int16)", bitwise_not_case(torch.int16), build=dtypes(("x", "y"), torch.int16)),
-    sample_entry("bitwise_not", "_u8", "Not (uint8)", bitwise_not_case(torch.uint8), build=dtypes(("x", "y"), torch.uint8)),
+    *[sample_entry("bitwise_not", suffix, f"Not ({CTYPE[dt]})", bitwise_not_case(dt), build=dtypes(("x", "y"), dt))
+      for suffix, dt in (("", torch.int32), ("_i16", torch.int16), ("_u8", torch.uint8))],
     sample_entry("bitwise_not", "_bool", "Not on bool as bytes", bitwise_not_case(torch.bool),
                  build=dtypes(("x", "y"), torch.bool)),
     sample_entry("ones_like", "", "Duplicate, former/tail split", ones_like_case(torch.float32),
@@ -910,7 +913,8 @@ SAMPLE: List[Kernel] = [
     sample_entry("log_add_exp", "_bf16", "Cast, fp32 compute (bfloat16)", log_add_exp_case(torch.bfloat16),
                  template="2"),
     sample_entry("range", "", "arithmetic progression, former/tail cores", range_case, template="0, 0, 0"),
-    sample_entry("sign_bits_pack", "", "CompareScalar to bit masks, 512-byte GM split", sign_bits_pack_case(torch.float32),
+    sample_entry("sign_bits_pack", "", "CompareScalar to bit masks, 512-byte GM split",
+                 sign_bits_pack_case(torch.float32),
                  build=dtypes(("x",), torch.float32) + dtypes(("y",), torch.uint8)),
     sample_entry("sign_bits_pack", "_f16", "CompareScalar (half)", sign_bits_pack_case(torch.float16),
                  build=dtypes(("x",), torch.float16) + dtypes(("y",), torch.uint8)),
@@ -920,7 +924,8 @@ SAMPLE: List[Kernel] = [
     sample_entry("reduce_min_v2", "", "SetAtomicMin to GM, InitGlobalMemory, SyncAll",
                  reduce_case("reduce_min_v2", "ReduceMinV2TilingData", "min", shapes=((48, 40), (37, 45))), build=F32),
     sample_entry("reduce_mean_v2", "", "SetAtomicAdd to GM, Muls by 1/cols, SyncAll",
-                 reduce_case("reduce_mean_v2", "ReduceMeanV2TilingData", "mean", shapes=((48, 40), (37, 45))), build=F32),
+                 reduce_case("reduce_mean_v2", "ReduceMeanV2TilingData", "mean", shapes=((48, 40), (37, 45))),
+                 build=F32),
     sample_entry("accumulate_nv2", "", "dynamic input list (ListTensorDesc), Add", accumulate_nv2_case,
                  template="1", build=dtypes(("x", "y"), torch.float32)),
     sample_entry("masked_scale", "", "DataCopyPad, Cast u8->half->float, Mul/Muls", masked_scale_case,
@@ -934,18 +939,20 @@ SAMPLE: List[Kernel] = [
                  template="0, 0"),
     sample_entry("sort_v2", "", "Concat, Sort (full sort), Extract, DataCopyPad", sort_v2_case,
                  build=dtypes(("x", "y"), torch.float32) + dtypes(("index", "dstIndex"), torch.int32)),
-    sample_entry("roll", "", "DataCopyPad GM<->UB at rolled offsets", roll_case, build=dtypes(("x", "y"), torch.float32)),
-    sample_entry("asin_with_agent", "", "Asin (advanced) with sharedTmpBuffer, uneven cores",
+    sample_entry("roll", "", "DataCopyPad GM<->UB at rolled offsets", roll_case,
+                 build=dtypes(("x", "y"), torch.float32)),
+    sample_entry("asin_with_agent", "", "its own polynomial with Sqrt/Mul/Select, uneven cores",
                  asin_with_agent_case(torch.float32), template="float"),
-    sample_entry("asin_with_agent", "_f16", "Asin (half)", asin_with_agent_case(torch.float16), template="half"),
+    sample_entry("asin_with_agent", "_f16", "Cast, Asin (advanced) with sharedTmpBuffer (half)",
+                 asin_with_agent_case(torch.float16), template="half"),
     sample_entry("fused_mul_add_n", "", "Muls by a GM scalar (GetValue), Add", fused_mul_add_n_case(torch.float32, 0),
                  template=""),
     sample_entry("fused_mul_add_n", "_f16", "Cast, Axpy (half)", fused_mul_add_n_case(torch.float16, 1), template=""),
     sample_entry("fused_mul_add_n", "_bf16", "Cast, fp32 compute (bfloat16)", fused_mul_add_n_case(torch.bfloat16, 4),
                  template=""),
     sample_entry("fused_mul_add_n", "_i32", "Muls/Add (int32)", fused_mul_add_n_case(torch.int32, 2), template=""),
-    sample_entry("cdist_grad", "", "p = 2: Sub/Mul/Div by the distance, Compare/Select, R-chunked", cdist_grad_case(2.0),
-                 template="float, 1, 0"),
+    sample_entry("cdist_grad", "", "p = 2: Sub/Mul/Div by the distance, Compare/Select, R-chunked",
+                 cdist_grad_case(2.0), template="float, 1, 0"),
     sample_entry("cdist_grad", "_p1", "p = 1: Sign of the differences", cdist_grad_case(1.0), template="float, 0, 0"),
 ]
 
