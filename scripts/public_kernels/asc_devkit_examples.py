@@ -1251,3 +1251,32 @@ KERNELS += [
             "flags across 4 cores by SetValue/GetValue and DataCacheCleanAndInvalid polling, ReduceRepeat",
             gm_by_dcache_case, template="float, 4, 1024"),
 ]
+
+
+# ---- i22-mmapi: the Matmul examples of the constant tiling, batch, callback and CO1 APIs ---------------------------
+
+def mm_constant_case(kdir, gen) -> Case:
+    # matmul_constant_tiling: M = 128, N = 30720, K = 64, no bias; the kernel's tiling is the MatmulProblemShape
+    # {usedCoreNum, m, n, k, sm, sn, sk, isBias} GetSingleCoreShape(M, N, K) computes (MultiCoreMatmulTiling with
+    # SetDim(1)); the Matmul object's tiling is the constant one (REGIST_MATMUL_OBJ with a null pointer).
+    m, n, k = 128, 30720, 64
+    shapes = example_tiling(kdir, "matmul_constant_tiling.asc",
+                            f"static MatmulProblemShape s = GetSingleCoreShape({m}, {n}, {k}); "
+                            "tiling = reinterpret_cast<const uint8_t*>(&s);", 8 * 4, fn="GetUsedCoreNum")
+    used = struct.unpack_from("<i", shapes, 0)[0]
+    args, ref = mm_operands(gen, m, n, k, False)
+    args = dict(args, c=torch.full((m * n,), float("nan")), workspace=torch.zeros(LIB_API_WORKSPACE // 4),
+                tilingGm=shapes)
+    return Case(used, args, {"c": ref.reshape(-1)}, 1e-5, 1e-5 * k ** 0.5)
+
+
+KERNELS += [
+    example("ex_mm_constant_tiling", f"{MM}/matmul_constant_tiling/matmul_constant_tiling.asc",
+            "matmul_constant_tiling_custom", "Matmul cube-only with a full constant tiling: GetMatmulApiTiling of "
+            "GetMMConfig<CONFIG_MDL>(MatmulShapeParams), its L1 fields overridden, REGIST_MATMUL_OBJ with a null "
+            "tiling, SetOrgShape/SetTail", mm_constant_case),
+    example("ex_mm_l0cache", f"{MM}/matmul_l0cache/matmul_l0cache.asc", "matmul_l0cache_custom",
+            "Matmul cube-only with a constant tiling (GetMatmulApiTiling of GetMMConfig<CONFIG_NORM>) over the "
+            "runtime TCubeTiling of its GenerateTiling (SetSingleShape 256 x 1024 x 128), 20 cores",
+            mm_case("matmul_l0cache.asc", 2560, 2048, 128, lambda used: 20)),
+]
