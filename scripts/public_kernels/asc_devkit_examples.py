@@ -1270,6 +1270,17 @@ def mm_constant_case(kdir, gen) -> Case:
     return Case(used, args, {"c": ref.reshape(-1)}, 1e-5, 1e-5 * k ** 0.5)
 
 
+def mm_l2cache_case(kdir, gen) -> Case:
+    # matmul_l2cache: M = 30720, N = 1024, K = 4096, no bias; the kernel's tiling is the MatmulProblemShape
+    # {m, n, k, isBias} its main fills with those constants; launched on GetCoreNumAic() blocks (24 on the default
+    # Ascend910B2); each core walks its 128 x 256 (x K) tiles in the example's L2-cache order.
+    m, n, k = 30720, 1024, 4096
+    args, ref = mm_operands(gen, m, n, k, False)
+    args = dict(args, c=torch.full((m * n,), float("nan")), workspace=torch.zeros(LIB_API_WORKSPACE // 4),
+                tilingGm=struct.pack("<4i", m, n, k, 0))
+    return Case(24, args, {"c": ref.reshape(-1)}, 1e-5, 1e-5 * k ** 0.5)
+
+
 KERNELS += [
     example("ex_mm_constant_tiling", f"{MM}/matmul_constant_tiling/matmul_constant_tiling.asc",
             "matmul_constant_tiling_custom", "Matmul cube-only with a full constant tiling: GetMatmulApiTiling of "
@@ -1279,4 +1290,8 @@ KERNELS += [
             "Matmul cube-only with a constant tiling (GetMatmulApiTiling of GetMMConfig<CONFIG_NORM>) over the "
             "runtime TCubeTiling of its GenerateTiling (SetSingleShape 256 x 1024 x 128), 20 cores",
             mm_case("matmul_l0cache.asc", 2560, 2048, 128, lambda used: 20)),
+    example("ex_mm_l2cache", f"{MM}/matmul_l2cache/matmul_l2cache.asc", "matmul_l2cache_custom",
+            "Matmul cube-only with a full constant tiling (CFG_MDL, its L1 fields set), REGIST_MATMUL_OBJ with a null "
+            "tiling; Std::tuple, Coord/MakeCoord, MakeLayout/MakeShape/MakeStride offsets; 128 x 256 tiles in L2 order",
+            mm_l2cache_case),
 ]
