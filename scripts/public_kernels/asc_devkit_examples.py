@@ -1294,4 +1294,8 @@ KERNELS += [
             "Matmul cube-only with a full constant tiling (CFG_MDL, its L1 fields set), REGIST_MATMUL_OBJ with a null "
             "tiling; Std::tuple, Coord/MakeCoord, MakeLayout/MakeShape/MakeStride offsets; 128 x 256 tiles in L2 order",
             mm_l2cache_case),
+    example("ex_mm_co1_output", f"{MM}/matmul_co1_output/matmul_co1_output.asc", "matmul_co1_output_custom",
+            "Matmul cube-only with C at CO1 (MatmulType<CO1, NZ, GetMmDstType<half>::Type>): Iterate(false, "
+            "LocalTensor) into a TQue<CO1> buffer, then the kernel's Fixpipe (CFG_ROW_MAJOR) to GM; SetFixSplit(32, 128)",
+            mm_case("matmul_co1_output.asc", 32, 256, 128, lambda used: 1)),
 ]

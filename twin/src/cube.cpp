@@ -313,6 +313,29 @@ void CubeMatmul::WriteBlock(const char* call, void* c, bool sequential, bool che
     s.blockInL0C = false;
 }
 
+void CubeMatmul::WriteBlockNz(const char* call, float* co1, uint64_t elements, bool accumulate)
+{
+    State& s = *s_;
+    Require(s.blockInL0C, call, "Iterate computes a block before it is written to CO1", "no block in L0C");
+    Require(s.types.c == CubeType::kFloat32, call, "C at CO1 is float (GetMmDstType of A on A2)",
+            std::string("C is ") + CubeTypeName(s.types.c));
+    const int64_t rows = s.blockRows, cols = s.blockCols;
+    const int64_t rowsPad = (rows + 15) / 16 * 16, colGroups = (cols + 15) / 16;
+    const uint64_t need = uint64_t(colGroups) * rowsPad * 16;
+    Require(need <= elements, call, "the CO1 tensor holds the block's NZ fractals (ceil16(rows) x ceil16(cols) floats)",
+            "a " + Num(rows) + "x" + Num(cols) + " block needs " + Num(int64_t(need)) + " floats, the tensor has " +
+                Num(int64_t(elements)));
+    std::vector<float> block(size_t(rows * cols));
+    CubeWriteBlock(s, reinterpret_cast<uint8_t*>(block.data()), cols, false);
+    for (int64_t i = 0; i < rows; ++i) {
+        for (int64_t j = 0; j < cols; ++j) {
+            float& dst = co1[((j / 16) * rowsPad + i) * 16 + j % 16];
+            dst = accumulate ? dst + block[size_t(i * cols + j)] : block[size_t(i * cols + j)];
+        }
+    }
+    s.blockInL0C = false;
+}
+
 void CubeMatmul::EndWalk()
 {
     s_->blockInL0C = false;

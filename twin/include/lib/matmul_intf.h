@@ -51,6 +51,31 @@ template <void (*DataCopyOut)(const __gm__ void* gm, const LocalTensor<int8_t>& 
                          int useN, const uint64_t tilingPtr, const uint64_t dataPtr) = nullptr>
 struct MatmulCallBackFunc {};
 
+// The type of the cube's L0C result for an input type (impl/adv_api/detail/matmul/utils/matmul_utils.h), on A2:
+// float for float, half and bfloat16_t inputs, int32_t for int8_t and int4b_t. Other types have no Type.
+template <typename T>
+struct GetMmDstType {};
+template <>
+struct GetMmDstType<float> {
+    using Type = float;
+};
+template <>
+struct GetMmDstType<half> {
+    using Type = float;
+};
+template <>
+struct GetMmDstType<bfloat16_t> {
+    using Type = float;
+};
+template <>
+struct GetMmDstType<int8_t> {
+    using Type = int32_t;
+};
+template <>
+struct GetMmDstType<int4b_t> {
+    using Type = int32_t;
+};
+
 namespace Impl::Detail {
 template <const auto& MM_CFG, typename... Args>
 struct MatmulPolicy {};
@@ -87,6 +112,7 @@ constexpr bool kUbPosition = P == TPosition::VECIN || P == TPosition::VECCALC ||
 // ---- A constant tiling (include/adv_api/matmul/constant_tiling.h): GetMatmulApiTiling ----
 namespace Impl {
 constexpr int32_t L1_SIZE = 512 * 1024;  // A2 (dav-2201): L1 is 512 KiB
+constexpr int32_t QUEUE_DEPTH = 1;       // the depth of the Matmul API's queues (matmul_config_utils.h)
 }  // namespace Impl
 
 namespace twin_detail {
@@ -226,6 +252,9 @@ private:
     using BiasT = typename BIAS_TYPE::T;
     static constexpr bool kCubeOnly = twin_detail::kCubeOnlyFor<A_TYPE>;
     static constexpr bool kCInUb = twin_detail::kUbPosition<C_TYPE::pos>;
+    // C at CO1 (L0C): Iterate(enPartialSum, LocalTensor) leaves each block in the kernel's CO1 tensor as NZ, and
+    // the kernel moves it on with its own Fixpipe.
+    static constexpr bool kCInCo1 = C_TYPE::pos == TPosition::CO1;
 
     // The A2 (910B) Matmul type table for floating inputs: A and B of one type (float, half or
     // bfloat16_t); C float, half or bfloat16_t; bias float, or half for half/bfloat16_t inputs.
@@ -244,12 +273,26 @@ private:
                   "Matmul on A2: bias is float, or half with half/bfloat16_t inputs");
     static_assert(A_TYPE::pos == TPosition::GM && B_TYPE::pos == TPosition::GM && BIAS_TYPE::pos == TPosition::GM,
                   "the twin's Matmul reads A, B and bias from GM (TSCM/L1 and UB inputs are not modelled)");
-    static_assert(C_TYPE::pos == TPosition::GM || (kCInUb && !kCubeOnly),
+    static_assert(C_TYPE::pos == TPosition::GM || (kCInUb && !kCubeOnly) || (kCInCo1 && kCubeOnly),
                   "the twin's Matmul writes C to GM, or in a MIX kernel (no ASCENDC_CUBE_ONLY) to VECIN/VECCALC/VECOUT: "
                   "a cube-only kernel has no UB, and C in TSCM/L1 or CO1 is not modelled");
     static_assert(A_TYPE::format == CubeFormat::ND && B_TYPE::format == CubeFormat::ND &&
-                      C_TYPE::format == CubeFormat::ND,
+                      (C_TYPE::format == CubeFormat::ND || kCInCo1),
                   "the twin's Matmul models ND layouts");
+    // Iterate(enPartialSum, LocalTensor) docs / the API's checks: C at CO1 is NZ, of the L0C type of A.
+    static_assert(!kCInCo1 || C_TYPE::format == CubeFormat::NZ,
+                  "Matmul with C at CO1: C_TYPE's format is CubeFormat::NZ (the L0C layout)");
+    static constexpr bool CIsL0cType()
+    {
+        if constexpr (kCInCo1) {
+            return std::is_same_v<DstT, typename GetMmDstType<SrcAT>::Type>;
+        } else {
+            return true;
+        }
+    }
+    static_assert(CIsL0cType(),
+                  "Matmul with C at CO1: C_TYPE's type is GetMmDstType<A's type>::Type (float for float, half and "
+                  "bfloat16_t A)");
     // The configuration: a MatmulConfig (CFG_NORM, CFG_MDL, Get*Config(), GetMMConfig<>()). The twin runs every
     // one with its NORM walk (MDL, SpecialMDL, preload, unit flag, K reordering and the other load-order and
     // buffering switches leave the result as it is) and refuses what changes what the object computes.
@@ -406,6 +449,36 @@ public:
             return engine_.Iterate(sync, enPartialSum);
         }
     }
+    // C at CO1: the next block into the kernel's CO1 tensor (NZ, its float L0C type), accumulated onto it with
+    // enPartialSum; for C elsewhere the tensor is not used (as the API: Iterate(enPartialSum)).
+    template <bool sync = true, typename T>
+    __aicore__ inline bool Iterate(bool enPartialSum, const LocalTensor<T>& localCmatrix)
+    {
+        if constexpr (kCInCo1) {
+            static_assert(sync, "the twin runs a cube-only Matmul synchronously (Iterate<false> is for MIX kernels)");
+            static_assert(std::is_same_v<T, typename GetMmDstType<SrcAT>::Type>,
+                          "Matmul::Iterate(enPartialSum, LocalTensor): the tensor's type is the L0C type "
+                          "GetMmDstType<A's type>::Type");
+            if (localCmatrix.GetPosition() != static_cast<int32_t>(TPosition::CO1)) {
+                ascend_twin::FailF("Matmul::Iterate", "with C at CO1 the tensor is a CO1 (L0C) LocalTensor",
+                                   "a LocalTensor at position %d", localCmatrix.GetPosition());
+            }
+            if (!walking_) {
+                engine_.StartIterate("Matmul::Iterate");
+                walking_ = true;
+            }
+            if (!engine_.NextBlock()) {
+                walking_ = false;
+                return false;
+            }
+            engine_.WriteBlockNz("Matmul::Iterate", reinterpret_cast<float*>(twin_detail::TwinData(localCmatrix)),
+                                 localCmatrix.GetSize(), enPartialSum);
+            return true;
+        } else {
+            (void)localCmatrix;
+            return Iterate<sync>(enPartialSum);
+        }
+    }
     template <bool sync = true>
     __aicore__ inline void IterateAll(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0,
                                       bool enSequentialWrite = false, bool waitIterateAll = false,
@@ -413,6 +486,8 @@ public:
     {
         if constexpr (kCubeOnly) {
             static_assert(sync, "the twin runs IterateAll of a cube-only Matmul synchronously");
+            static_assert(!kCInCo1, "Matmul with C at CO1: the blocks are taken with Iterate(enPartialSum, LocalTensor) "
+                                    "and moved on by the kernel's Fixpipe, not written to GM by IterateAll/GetTensorC");
             (void)enSequentialWrite;
             (void)waitIterateAll;
             (void)fakeMsg;
@@ -438,6 +513,8 @@ public:
     {
         if constexpr (kCubeOnly) {
             static_assert(sync, "the twin runs a cube-only Matmul synchronously");
+            static_assert(!kCInCo1, "Matmul with C at CO1: the blocks are taken with Iterate(enPartialSum, LocalTensor) "
+                                    "and moved on by the kernel's Fixpipe, not written to GM by IterateAll/GetTensorC");
             if (enAtomic != 0) {
                 ascend_twin::FailF("Matmul::GetTensorC", "the twin does not model atomic accumulation into GM (enAtomic)",
                                    "enAtomic = %u", enAtomic);
