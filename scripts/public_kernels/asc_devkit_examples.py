@@ -1251,3 +1251,51 @@ KERNELS += [
             "flags across 4 cores by SetValue/GetValue and DataCacheCleanAndInvalid polling, ReduceRepeat",
             gm_by_dcache_case, template="float, 4, 1024"),
 ]
+
+
+# ---- i22-mmapi: the Matmul examples of the constant tiling, batch, callback and CO1 APIs ---------------------------
+
+def mm_constant_case(kdir, gen) -> Case:
+    # matmul_constant_tiling: M = 128, N = 30720, K = 64, no bias; the kernel's tiling is the MatmulProblemShape
+    # {usedCoreNum, m, n, k, sm, sn, sk, isBias} GetSingleCoreShape(M, N, K) computes (MultiCoreMatmulTiling with
+    # SetDim(1)); the Matmul object's tiling is the constant one (REGIST_MATMUL_OBJ with a null pointer).
+    m, n, k = 128, 30720, 64
+    shapes = example_tiling(kdir, "matmul_constant_tiling.asc",
+                            f"static MatmulProblemShape s = GetSingleCoreShape({m}, {n}, {k}); "
+                            "tiling = reinterpret_cast<const uint8_t*>(&s);", 8 * 4, fn="GetUsedCoreNum")
+    used = struct.unpack_from("<i", shapes, 0)[0]
+    args, ref = mm_operands(gen, m, n, k, False)
+    args = dict(args, c=torch.full((m * n,), float("nan")), workspace=torch.zeros(LIB_API_WORKSPACE // 4),
+                tilingGm=shapes)
+    return Case(used, args, {"c": ref.reshape(-1)}, 1e-5, 1e-5 * k ** 0.5)
+
+
+def mm_l2cache_case(kdir, gen) -> Case:
+    # matmul_l2cache: M = 30720, N = 1024, K = 4096, no bias; the kernel's tiling is the MatmulProblemShape
+    # {m, n, k, isBias} its main fills with those constants; launched on GetCoreNumAic() blocks (24 on the default
+    # Ascend910B2); each core walks its 128 x 256 (x K) tiles in the example's L2-cache order.
+    m, n, k = 30720, 1024, 4096
+    args, ref = mm_operands(gen, m, n, k, False)
+    args = dict(args, c=torch.full((m * n,), float("nan")), workspace=torch.zeros(LIB_API_WORKSPACE // 4),
+                tilingGm=struct.pack("<4i", m, n, k, 0))
+    return Case(24, args, {"c": ref.reshape(-1)}, 1e-5, 1e-5 * k ** 0.5)
+
+
+KERNELS += [
+    example("ex_mm_constant_tiling", f"{MM}/matmul_constant_tiling/matmul_constant_tiling.asc",
+            "matmul_constant_tiling_custom", "Matmul cube-only with a full constant tiling: GetMatmulApiTiling of "
+            "GetMMConfig<CONFIG_MDL>(MatmulShapeParams), its L1 fields overridden, REGIST_MATMUL_OBJ with a null "
+            "tiling, SetOrgShape/SetTail", mm_constant_case),
+    example("ex_mm_l0cache", f"{MM}/matmul_l0cache/matmul_l0cache.asc", "matmul_l0cache_custom",
+            "Matmul cube-only with a constant tiling (GetMatmulApiTiling of GetMMConfig<CONFIG_NORM>) over the "
+            "runtime TCubeTiling of its GenerateTiling (SetSingleShape 256 x 1024 x 128), 20 cores",
+            mm_case("matmul_l0cache.asc", 2560, 2048, 128, lambda used: 20)),
+    example("ex_mm_l2cache", f"{MM}/matmul_l2cache/matmul_l2cache.asc", "matmul_l2cache_custom",
+            "Matmul cube-only with a full constant tiling (CFG_MDL, its L1 fields set), REGIST_MATMUL_OBJ with a null "
+            "tiling; Std::tuple, Coord/MakeCoord, MakeLayout/MakeShape/MakeStride offsets; 128 x 256 tiles in L2 order",
+            mm_l2cache_case),
+    example("ex_mm_co1_output", f"{MM}/matmul_co1_output/matmul_co1_output.asc", "matmul_co1_output_custom",
+            "Matmul cube-only with C at CO1 (MatmulType<CO1, NZ, GetMmDstType<half>::Type>): Iterate(false, "
+            "LocalTensor) into a TQue<CO1> buffer, then the kernel's Fixpipe (CFG_ROW_MAJOR) to GM; SetFixSplit(32, 128)",
+            mm_case("matmul_co1_output.asc", 32, 256, 128, lambda used: 1)),
+]

@@ -50,4 +50,5 @@
 #include "twin/kernel_cube_basic.h"  // the raw cube path: Nd2NzParams, LoadData, Mmad, Fixpipe
 #include "twin/kernel_utils.h"      // DivCeil, AlignUp, Ceil, CeilDivision, the TOTAL_*_SIZE family, DEFAULT_C0_SIZE
 #include "twin/kernel_std.h"        // AscendC::Std (min, max, type traits, tuple, ceil_division, ...)
+#include "twin/kernel_layout.h"     // Shape, Stride, Coord, Layout, MakeLayout, Crd2Idx (kernel_operator_layout.h, _coord.h)
 #include "twin/kernel_symbol_override.h"  // LocalTensor operator forms: dst = a + b, dst = a < b, ...
