@@ -540,14 +540,16 @@ def example_tiling(kdir: str, asc: str, call: str, nbytes: int, defines=(), fn: 
            "[[noreturn]] void ascend_twin::FailAssert(const char* expr, const char* file, int line)\n" \
            "{ std::fprintf(stderr, \"%s:%d: assertion failed: %s\\n\", file, line, expr); std::abort(); }\n" \
            f"int main()\n{{\n    const uint8_t* tiling = nullptr;\n    {call}\n" \
-           f"    for (int i = 0; i < {nbytes}; ++i) std::printf(\"%u \", static_cast<unsigned>(tiling[i]));\n" \
+           "    std::printf(\"\\ntiling-bytes:\");\n" \
+           f"    for (int i = 0; i < {nbytes}; ++i) std::printf(\" %u\", static_cast<unsigned>(tiling[i]));\n" \
            "    return 0;\n}\n"
     # The file's kernels come along but never run here: their sections are dropped at link time, so the twin's
     # runtime they call need not be linked.
     flags = [f"-D{d}" for d in defines] + ["-w", "-ffunction-sections", "-fdata-sections", "-Wl,--gc-sections",
                                             *sdk_includes(), "-I", kdir]
-    out = host_program_output("example_tiling", unit, flags, f"{asc}: its host tiling code").split()
-    return bytes(int(b) for b in out)
+    # what the host code prints itself (some examples report their tiling) comes before the marker
+    out = host_program_output("example_tiling", unit, flags, f"{asc}: its host tiling code")
+    return bytes(int(b) for b in out.rsplit("tiling-bytes:", 1)[-1].split())
 
 
 def softmax_rows(x: torch.Tensor):
@@ -1250,4 +1252,34 @@ KERNELS += [
     example("ex_gm_by_dcache", f"{BASIC}/09_utils/gm_by_dcache/gm_by_dcache.asc", "gm_by_dcache_custom",
             "flags across 4 cores by SetValue/GetValue and DataCacheCleanAndInvalid polling, ReduceRepeat",
             gm_by_dcache_case, template="float, 4, 1024"),
+]
+
+
+# ---- i22-advnorm: the normalisation tail (WelfordFinalize, ...) (issue 20) -------------------------------------
+
+def welford_case(kdir, gen) -> Case:
+    # main: one core; WelfordUpdate (inplace, rnLength 1, abLength 64, abComputeLength 35, nRec 1/8) of x, inMean and
+    # inVar [64], then WelfordFinalize (counts form) of the first partial alone: counts [1, 0 x 7], the means and
+    # variances [outMean[0], 0 x 7] and [outVar[0], 0 x 7], rRec 1, so the final mean and variance are outMean[0] and
+    # outVar[0] (elements 1..7 zero). Its GenerateWelfordCoopTiling fills the 56-byte plain struct (memcpy_s).
+    tiling = example_tiling(kdir, "welford.asc", "tiling = GenerateWelfordCoopTiling();", 56,
+                            fn="GenerateWelfordCoopTiling")
+    x, m, v = rand(gen, 64, -4, 4), rand(gen, 64, -2, 2), rand(gen, 64, 0, 5)
+    xd, md, vd = x.double(), m.double(), v.double()
+    new_m = md + (xd - md) / 8
+    new_v = vd + (xd - md) * (xd - new_m)
+    done = torch.arange(64) < 35  # past abComputeLength the inplace outputs are the inputs
+    out_m, out_v = torch.where(done, new_m, md), torch.where(done, new_v, vd)
+    final_m, final_v = torch.zeros(8, dtype=torch.float64), torch.zeros(8, dtype=torch.float64)
+    final_m[0], final_v[0] = out_m[0], out_v[0]
+    return Case(1, {"srcGm": x, "inMeanGm": m, "inVarGm": v, "outMeanGm": torch.zeros(64), "outVarGm": torch.zeros(64),
+                    "finalMeanGm": torch.zeros(8), "finalVarGm": torch.zeros(8), "workspace": torch.zeros(16),
+                    "tiling": tiling},
+                {"outMeanGm": out_m, "outVarGm": out_v, "finalMeanGm": final_m, "finalVarGm": final_v}, 1e-5, 1e-6)
+
+
+KERNELS += [
+    example("ex_welford", f"{ADV}/02_normalization/welford/welford.asc", "welford_coop_custom",
+            "WelfordUpdate (inplace, a part of the row computed) then WelfordFinalize with counts, plain tiling struct",
+            welford_case),
 ]
