@@ -27,6 +27,7 @@
 #include "tiling/matmul/matmul_tilingdata.h"
 #include "tiling/normalization/batchnorm_tilingdata.h"
 #include "tiling/normalization/deepnorm_tilingdata.h"
+#include "tiling/normalization/deepnorm_tiling.h"
 #include "tiling/normalization/groupnorm_tilingdata.h"
 #include "tiling/normalization/layernorm_grad_beta_tilingdata.h"
 #include "tiling/normalization/layernorm_grad_tilingdata.h"
