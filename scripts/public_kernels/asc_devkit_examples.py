@@ -1255,7 +1255,7 @@ KERNELS += [
 ]
 
 
-# ---- i22-advnorm: the normalisation tail (WelfordFinalize, ...) (issue 20) -------------------------------------
+# ---- i22-advnorm: the normalisation tail (WelfordFinalize, DeepNorm, ...) (issue 20) -------------------------
 
 def welford_case(kdir, gen) -> Case:
     # main: one core; WelfordUpdate (inplace, rnLength 1, abLength 64, abComputeLength 35, nRec 1/8) of x, inMean and
@@ -1278,7 +1278,30 @@ def welford_case(kdir, gen) -> Case:
                 {"outMeanGm": out_m, "outVarGm": out_v, "finalMeanGm": final_m, "finalVarGm": final_v}, 1e-5, 1e-6)
 
 
+def deepnorm_case(kdir, gen) -> Case:
+    # main: one core, float [4, 16, 64], alpha -5.5, epsilon 65504 (the kernel's constants), isBasicBlock; the buffer
+    # is the framework's, the tiling GetDeepNormTilingInfo for GetDeepNormMaxMinTmpSize's minimum (64 rounds of a row)
+    # inside the example's 120-byte DeepNormTilingData. x1 = alpha * x + gx; the outputs: (x1 - mean) / sqrt(var +
+    # epsilon) * gamma + beta, the row means and the row variances (A2 writes the variance to rstdLocal).
+    tiling = example_tiling(kdir, "deepnorm.asc", "tiling = GenerateDeepNormTiling();", 120,
+                            fn="GenerateDeepNormTiling")
+    x, gx = rand(gen, (64, 64), -100, 100), rand(gen, (64, 64), -100, 100)
+    beta, gamma = rand(gen, 64, -2, 2), rand(gen, 64, -2, 2)
+    x1 = -5.5 * x.double() + gx.double()
+    mean = x1.mean(dim=1, keepdim=True)
+    var = ((x1 - mean) ** 2).mean(dim=1, keepdim=True)
+    out = (x1 - mean) / torch.sqrt(var + 65504.0) * gamma.double() + beta.double()
+    return Case(1, {"inputX_gm": x.reshape(-1), "inputGx_gm": gx.reshape(-1), "beta_gm": beta, "gamm_gm": gamma,
+                    "output_gm": torch.zeros(4096), "outputMean_gm": torch.zeros(64),
+                    "outputVariance_gm": torch.zeros(64), "tiling": tiling},
+                {"output_gm": out.reshape(-1), "outputMean_gm": mean.reshape(-1), "outputVariance_gm": var.reshape(-1)},
+                1e-5, 1e-5)
+
+
 KERNELS += [
+    example("ex_deepnorm", f"{ADV}/02_normalization/deepnorm/deepnorm.asc", "deepnorm_custom",
+            "DeepNorm<float, false, isBasicBlock> with the framework's buffer, GetDeepNormTilingInfo at the minimum",
+            deepnorm_case),
     example("ex_welford", f"{ADV}/02_normalization/welford/welford.asc", "welford_coop_custom",
             "WelfordUpdate (inplace, a part of the row computed) then WelfordFinalize with counts, plain tiling struct",
             welford_case),

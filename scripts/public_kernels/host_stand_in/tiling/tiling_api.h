@@ -32,6 +32,7 @@
 #include "tiling/normalization/layernorm_grad_beta_tilingdata.h"
 #include "tiling/normalization/layernorm_grad_tilingdata.h"
 #include "tiling/normalization/layernorm_tiling.h"
+#include "tiling/normalization/welfordfinalize_tiling.h"
 #include "tiling/normalization/layernorm_tilingdata.h"
 #include "tiling/normalization/rmsnorm_tiling.h"
 #include "tiling/quantization/ascend_antiquant_tiling.h"

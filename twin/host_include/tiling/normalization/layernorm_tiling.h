@@ -16,7 +16,8 @@
 // tiling, set field by field. Not provided: the deprecated GetLayerNormNDTillingInfo, and the [A, R] form's
 // functions (isComputeRstd, LayerNormSeparateTiling; the twin's kernel side does not model that form). Also here, as
 // in the real header: GetWelfordUpdateMaxMinTmpSize (below); and WelfordFinalize's GetWelfordFinalizeMaxMinTmpSize
-// (welfordfinalize_tiling.h in the real SDK, which tiling_api.h includes as this header). Inline: nothing to link.
+// (the real SDK has it in welfordfinalize_tiling.h: tiling/normalization/welfordfinalize_tiling.h includes this
+// header). Inline: nothing to link.
 #pragma once
 
 #include <cstdint>
