@@ -34,6 +34,7 @@
 #include "twin/kernel_adv_layernorm.h"  // LayerNorm, LayerNormPara, LayerNormConfig (lib/normalization/layernorm.h; included on A2 too)
 #include "twin/kernel_adv_welford.h"  // WelfordFinalize, WelfordFinalizePara (lib/normalization/welfordfinalize.h; included on A2 too)
 #include "twin/kernel_adv_deepnorm.h"  // DeepNorm (lib/normalization/deepnorm.h; included on A2 too)
+#include "twin/kernel_adv_layernorm_grad.h"  // LayerNormGrad, LayerNormGradBeta (lib/normalization/layernormgrad*.h; included on A2 too)
 #include "twin/kernel_adv_ascend_quant.h"  // AscendQuant, AscendQuantConfig (lib/quantization/ascend_quant.h; included on A2 too)
 #include "twin/kernel_adv_quant.h"  // AscendDequant, DequantParams, DeQuantMode (lib/quantization/*.h; included on A2 too)
 #include "twin/kernel_adv_reduce.h"  // ReduceSum/Max/Min/Prod/Mean/Any/All over a Pattern (lib/reduce/reduce.h; included on A2 too)

@@ -31,6 +31,7 @@
 #include "tiling/normalization/groupnorm_tilingdata.h"
 #include "tiling/normalization/layernorm_grad_beta_tilingdata.h"
 #include "tiling/normalization/layernorm_grad_tilingdata.h"
+#include "tiling/normalization/layernorm_grad_tiling.h"
 #include "tiling/normalization/layernorm_tiling.h"
 #include "tiling/normalization/welfordfinalize_tiling.h"
 #include "tiling/normalization/layernorm_tilingdata.h"
