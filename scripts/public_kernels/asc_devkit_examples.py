@@ -1255,7 +1255,7 @@ KERNELS += [
 ]
 
 
-# ---- i22-advnorm: the normalisation tail (WelfordFinalize, DeepNorm, ...) (issue 20) -------------------------
+# ---- i22-advnorm: the normalisation tail (WelfordFinalize, DeepNorm, LayerNormGrad(Beta)) (issue 20) -----------
 
 def welford_case(kdir, gen) -> Case:
     # main: one core; WelfordUpdate (inplace, rnLength 1, abLength 64, abComputeLength 35, nRec 1/8) of x, inMean and
@@ -1298,7 +1298,39 @@ def deepnorm_case(kdir, gen) -> Case:
                 1e-5, 1e-5)
 
 
+def layernorm_grad_case(kdir, gen) -> Case:
+    # main: one core, float [2, 32, 16], epsilon 1e-4 (the tiling's); LayerNorm, then LayerNormGrad on its mean and
+    # variance, then LayerNormGradBeta on LayerNormGrad's resForGamma; every buffer the framework's, the tilings
+    # the example's ComputeTiling writes for the largest of the three minimums (tiling-data class with three struct
+    # fields and the epsilon: 308 bytes). References in float64 from x, gamma, beta, dy: y = (x - mean) * rstd * gamma
+    # + beta; pdX = (x - mean) * pdVar * 2 / H + pdMean / H + dy * gamma * rstd with pdVar = Σ -0.5 * dy * gamma *
+    # (x - mean) * rstd³ and pdMean = Σ -dy * gamma * rstd + pdVar * Σ -2 (x - mean) / H; pdGamma = Σ_rows dy * (x -
+    # mean) * rstd, pdBeta = Σ_rows dy.
+    tiling = example_tiling(kdir, "layernorm.asc", "tiling = GenerateTiling(2, 32, 16);", 308)
+    x, dy = rand(gen, (64, 16), -100, 100), rand(gen, (64, 16), -100, 100)
+    gamma, beta = rand(gen, 16, -100, 100), rand(gen, 16, -100, 100)
+    xd, dyd, gd = x.double(), dy.double(), gamma.double()
+    mean = xd.mean(dim=1, keepdim=True)
+    var = ((xd - mean) ** 2).mean(dim=1, keepdim=True)
+    rstd = 1 / torch.sqrt(var + 1e-4)
+    x2, x1 = xd - mean, dyd * gd
+    y = x2 * rstd * gd + beta.double()
+    pd_var = (-0.5 * x1 * x2 * rstd ** 3).sum(dim=1, keepdim=True)
+    pd_mean = (-x1 * rstd).sum(dim=1, keepdim=True) + pd_var * (-2 * x2).sum(dim=1, keepdim=True) / 16
+    pd_x = x2 * pd_var * 2 / 16 + pd_mean / 16 + x1 * rstd
+    return Case(1, {"inputXGm": x.reshape(-1), "gammaGm": gamma, "betaGm": beta, "dyGm": dy.reshape(-1),
+                    "outputYGm": torch.zeros(1024), "outputMeanGm": torch.zeros(64), "outputVarGm": torch.zeros(64),
+                    "outputPdXGm": torch.zeros(1024), "outputPdGammaGm": torch.zeros(16),
+                    "outputPdBetaGm": torch.zeros(16), "workspace": torch.zeros(16), "tiling": tiling},
+                {"outputYGm": y.reshape(-1), "outputMeanGm": mean.reshape(-1), "outputVarGm": var.reshape(-1),
+                 "outputPdXGm": pd_x.reshape(-1), "outputPdGammaGm": (dyd * x2 * rstd).sum(dim=0),
+                 "outputPdBetaGm": dyd.sum(dim=0)}, 1e-5, 1e-4)
+
+
 KERNELS += [
+    example("ex_layernorm", f"{ADV}/02_normalization/layernorm/layernorm.asc", "layernorm_custom",
+            "LayerNorm, then LayerNormGrad and LayerNormGradBeta, framework buffers; tiling-data class with the three "
+            "tilings as struct fields (optiling:: tiling functions)", layernorm_grad_case),
     example("ex_deepnorm", f"{ADV}/02_normalization/deepnorm/deepnorm.asc", "deepnorm_custom",
             "DeepNorm<float, false, isBasicBlock> with the framework's buffer, GetDeepNormTilingInfo at the minimum",
             deepnorm_case),

@@ -26,6 +26,8 @@
 #include "lib/normalization/layernorm.h"
 #include "lib/normalization/welfordfinalize.h"
 #include "lib/normalization/deepnorm.h"
+#include "lib/normalization/layernormgrad.h"
+#include "lib/normalization/layernormgradbeta.h"
 #include "lib/quantization/ascend_quant.h"
 #include "lib/math/xor.h"
 #include "lib/math/exp.h"
@@ -187,6 +189,19 @@ __aicore__ inline void UseDeepNorm(LocalTensor<T>& y, LocalTensor<T>& x, LocalTe
     if constexpr (sizeof(T) == 4) DeepNorm<T, true, false>(y, g, g, x, x, g, g, t, a, eps, tiling);
 }
 
+// LayerNormGrad (with and without sharedTmpBuffer, the shapeInfo default and given, isReuseSource for float) and
+// LayerNormGradBeta (with and without sharedTmpBuffer): half and float.
+template <typename T>
+__aicore__ inline void UseLayerNormGrad(LocalTensor<T>& y, LocalTensor<T>& x, LocalTensor<uint8_t>& t,
+                                        LayerNormGradTiling& tiling, LayerNormGradBetaTiling& betaTiling)
+{
+    const T eps = static_cast<T>(1e-5f);
+    LayerNormGrad(y, y, x, x, x, x, x, t, eps, tiling); LayerNormGrad<T, false>(y, y, x, x, x, x, x, eps, tiling);
+    LayerNormGrad(y, y, x, x, x, x, x, t, eps, tiling, LayerNormGradShapeInfo{DataFormat::ND});
+    if constexpr (sizeof(T) == 4) LayerNormGrad<T, true>(y, y, x, x, x, x, x, t, eps, tiling);
+    LayerNormGradBeta(y, y, x, x, t, betaTiling); LayerNormGradBeta<T, false>(y, y, x, x, betaTiling);
+}
+
 // RmsNorm: half and float, with and without sharedTmpBuffer and isBasicBlock.
 template <typename T>
 __aicore__ inline void UseRmsNorm(LocalTensor<T>& y, LocalTensor<T>& x, LocalTensor<T>& g, LocalTensor<uint8_t>& t,
@@ -252,6 +267,10 @@ extern "C" __global__ __aicore__ void adv_api_forms(GM_ADDR x)
     DeepNormTiling dnTiling;
     UseDeepNorm(h, h2, h2, t, dnTiling);
     UseDeepNorm(f, f2, f2, t, dnTiling);
+    LayerNormGradTiling lngTiling;
+    LayerNormGradBetaTiling lngbTiling;
+    UseLayerNormGrad(h, h2, t, lngTiling, lngbTiling);
+    UseLayerNormGrad(f, f2, t, lngTiling, lngbTiling);
     LocalTensor<int8_t> i8 = b.Get<int8_t>();
     UseAscendQuant(i8, h, h2, h2, t);
     UseAscendQuant(i8, f, f2, f2, t);
