@@ -1255,7 +1255,7 @@ KERNELS += [
 ]
 
 
-# ---- i22-advnorm: the normalisation tail (WelfordFinalize, DeepNorm, LayerNormGrad(Beta)) (issue 20) -----------
+# ---- i22-advnorm: WelfordFinalize, DeepNorm, LayerNormGrad(Beta), SoftmaxFlashV3 (issue 20) --------------------
 
 def welford_case(kdir, gen) -> Case:
     # main: one core; WelfordUpdate (inplace, rnLength 1, abLength 64, abComputeLength 35, nRec 1/8) of x, inMean and
@@ -1327,7 +1327,38 @@ def layernorm_grad_case(kdir, gen) -> Case:
                  "outputPdBetaGm": dyd.sum(dim=0)}, 1e-5, 1e-4)
 
 
+def softmaxflashv3_case(kdir, gen) -> Case:
+    # main: one core, x [8, 2048] half, loopCnt 2, splitMeanCnt 8, alpha 0.9375; SoftmaxFlashV3<half, float, isUpdate>
+    # with the statistics in place (meanTensor = inMeanTensor, ...), the framework's buffer, a SoftMaxTiling the
+    # kernel builds; only dst goes out. The example's scenario: x in [0, 10], previous statistics per row in [0, 1]
+    # (one value a block). Reference, the docs' formula in float64: per eighth c of a row its mean m_c, the row's
+    # mean g; x' = x - (g - m_c) * s (s = alpha / (1 - alpha)); mean = (g + inMean * (loopCnt - 1)) / loopCnt;
+    # shiftCurr = (g - mean) * s, shiftPrev = (inMean - mean) * s; xMax = max(max(x') + shiftCurr, inMax + shiftPrev);
+    # dst = exp(x' - (xMax - shiftCurr)). (In place A2's sequence reads the new mean and max back as the previous
+    # ones; with the previous max below the row's, as here, the results agree.)
+    tiling = example_tiling(kdir, "softmaxflashv3.asc", "static uint8_t buf[40]; "
+                            "GenerateTiling(8, 2048, 2, 8, 0.9375f, 1, 40, buf); tiling = buf;", 40)
+    x = rand(gen, (8, 2048), 0, 10, torch.float16)
+    in_max, in_sum, in_mean = (rand(gen, (8, 1), lo, hi) for lo, hi in ((0, 1), (0.1, 1), (0, 1)))
+    s = 0.9375 / (1 - 0.9375)
+    xd = x.double()
+    local = xd.view(8, 8, 256).mean(dim=2)
+    g = local.mean(dim=1, keepdim=True)
+    xs = (xd.view(8, 8, 256) - ((g - local) * s).unsqueeze(-1)).view(8, 2048)
+    mean = (g + in_mean.double() * (2 - 1)) / 2
+    shift_curr, shift_prev = (g - mean) * s, (in_mean.double() - mean) * s
+    x_max = torch.maximum(xs.max(dim=1, keepdim=True).values + shift_curr, in_max.double() + shift_prev)
+    dst = torch.exp(xs - (x_max - shift_curr))
+    stat = lambda t: t.expand(8, 8).reshape(-1).contiguous()
+    return Case(1, {"srcGm": x.reshape(-1), "inMaxGm": stat(in_max), "inSumGm": stat(in_sum),
+                    "inMeanGm": stat(in_mean), "dstGm": torch.zeros(8 * 2048, dtype=torch.float16), "tiling": tiling},
+                {"dstGm": dst.reshape(-1)}, *HALF)
+
+
 KERNELS += [
+    example("ex_softmaxflashv3", f"{ADV}/01_activation/softmaxflashv3/softmaxflashv3.asc", "softmaxflashv3_custom",
+            "SoftmaxFlashV3<half, float, isUpdate> with the statistics in place, a kernel-built SoftMaxTiling, "
+            "SoftMaxParams", softmaxflashv3_case),
     example("ex_layernorm", f"{ADV}/02_normalization/layernorm/layernorm.asc", "layernorm_custom",
             "LayerNorm, then LayerNormGrad and LayerNormGradBeta, framework buffers; tiling-data class with the three "
             "tilings as struct fields (optiling:: tiling functions)", layernorm_grad_case),

@@ -17,6 +17,7 @@
 #include "lib/activation/simplesoftmax.h"
 #include "lib/activation/softmaxflash.h"
 #include "lib/activation/softmaxflashv2.h"
+#include "lib/activation/softmaxflashv3.h"
 #include "lib/activation/logsoftmax.h"
 #include "lib/activation/softmaxgrad.h"
 #include "lib/reduce/reduce.h"
@@ -267,6 +268,12 @@ extern "C" __global__ __aicore__ void adv_api_forms(GM_ADDR x)
     DeepNormTiling dnTiling;
     UseDeepNorm(h, h2, h2, t, dnTiling);
     UseDeepNorm(f, f2, f2, t, dnTiling);
+    {  // SoftmaxFlashV3: half/float, with and without update and sharedTmpBuffer
+        SoftMaxTiling smt;
+        const SoftMaxParams smp{8, 512, 8, 512, 2, 8, 0.9375f};
+        SoftmaxFlashV3<half, float>(h, f, f, f, h2, h3, f2, f2, f2, t, smt, smp);
+        SoftmaxFlashV3<half, float, true>(h, f, f, f, h2, h3, f2, f2, f2, smt, smp);
+    }
     LayerNormGradTiling lngTiling;
     LayerNormGradBetaTiling lngbTiling;
     UseLayerNormGrad(h, h2, t, lngTiling, lngbTiling);
