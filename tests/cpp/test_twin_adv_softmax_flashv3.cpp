@@ -114,8 +114,9 @@ int Run(Case c, int tmpKind, const char* what)
     const double s = static_cast<double>(c.alpha) / (1 - static_cast<double>(c.alpha));
     const uint32_t baseK = c.k / 8;
     int bad = 0;
+    // the statistics pass through float (the stored mean enters the shifts, about 15 times larger terms): 1e-4 absolute
     auto cmp = [&](const char* name, uint32_t i, double got, double want, double rtol) {
-        if (!(std::fabs(got - want) <= rtol * std::fabs(want) + 1e-6) && bad++ < 3) {
+        if (!(std::fabs(got - want) <= rtol * std::fabs(want) + 1e-4) && bad++ < 3) {
             std::printf("  %s: %s[%u] = %.7g, expected %.7g\n", what, name, i, got, want);
         }
     };
@@ -209,6 +210,11 @@ void FaultKernel(GM_ADDR, GM_ADDR)
         p.alpha = 1.0f;
         SoftmaxFlashV3<half, float, true>(dst, st, st2, st3, src, em, st, st2, st3, tmp, t, p);
     }
+    if constexpr (kFault == 9 || kFault == 10) {  // A2's layout for 8 rows of 512: 21504 bytes; 9: a block short
+        LocalTensor<uint8_t> small = tmp;
+        small.SetSize(kFault == 9 ? 21472 : 21504);
+        SoftmaxFlashV3<half, float, true>(dst, st, st2, st3, src, em, st, st2, st3, small, t, p);
+    }
     (void)pipe;
 }
 
@@ -263,6 +269,9 @@ TEST_CASE("SoftmaxFlashV3 rules: planted faults and clean counterparts")
     CHECK(fault::Violation(&FaultKernel<6>).rfind("SoftmaxFlashV3: every element of an input statistics block", 0) == 0);
     CHECK(fault::Violation(&FaultKernel<7>).rfind("SoftmaxFlashV3: an output", 0) == 0);
     CHECK(Broke(&FaultKernel<8>, "SoftmaxFlashV3: params.alpha is not 1 (the formula divides by 1 - alpha)"));
+    CHECK(Broke(&FaultKernel<9>, "SoftmaxFlashV3: sharedTmpBuffer holds what the tiling's parts use: splitM rows of "
+                                 "the API's row size (a tiling computed for a larger local workspace overruns it)"));
+    CHECK(Broke(&FaultKernel<10>, ""));
 }
 
 TEST_MAIN()

@@ -347,7 +347,13 @@ private:
                                    "dstTensor holds %llu bytes, %u rows need %llu", U(a.t->bytes), rows_, U(a.bytes));
             }
         }
-        const uint64_t need = static_cast<uint64_t>(t_.splitM) * RowFloats() * 4;
+        uint64_t need = static_cast<uint64_t>(t_.splitM) * RowFloats() * 4;
+        if (c_.api == SoftmaxApi::kSoftmaxFlashV3) {
+            // A2's layout (softmax_flashv3_impl.h): splitSize, splitM * 64, reduceSize for each of the mean and
+            // max temporaries and shifts (three without update), then one row of srcK
+            need = (static_cast<uint64_t>(t_.splitM) * (srcK_ + 64) + static_cast<uint64_t>(t_.reduceSize) *
+                    (c_.isUpdate ? 4 : 3) + srcK_) * 4;
+        }
         if (c_.tmp.bytes < need) {
             ascend_twin::FailF(name_,
                                c_.framework
