@@ -256,6 +256,16 @@ void FaultKernel(GM_ADDR, GM_ADDR)
     if constexpr (kFault == 12) DeepNorm<float>(dst, mean, tmp.ReinterpretCast<float>(), src, gx, beta, gamma, tmp, a, e, t);
     if constexpr (kFault == 13) DeepNorm<float>(dst, mean, gx[8], src, gx, beta, gamma, tmp, a, e, t);
     if constexpr (kFault == 14) DeepNorm<float>(dst[4], mean, rstd, src, gx, beta, gamma, tmp, a, e, t);  // misaligned
+    if constexpr (kFault == 15) {  // isReuseSrc with half
+        LocalTensor<half> hx = src.ReinterpretCast<half>(), hd = dst.ReinterpretCast<half>();
+        LocalTensor<half> hm = mean.ReinterpretCast<half>(), hr = rstd.ReinterpretCast<half>();
+        LocalTensor<half> hb = beta.ReinterpretCast<half>(), hg = gamma.ReinterpretCast<half>();
+        DeepNorm<half, true>(hd, hm, hr, hx, hx, hb, hg, tmp, static_cast<half>(0.5f), static_cast<half>(1e-5f), t);
+    }
+    if constexpr (kFault == 16) {
+        t.originalHLength = 0;
+        DeepNorm<float>(dst, mean, rstd, src, gx, beta, gamma, tmp, a, e, t);
+    }
     (void)pipe;
 }
 
@@ -323,6 +333,9 @@ TEST_CASE("DeepNorm rules: planted faults and clean counterparts")
     CHECK(Broke(&FaultKernel<12>, "DeepNorm: sharedTmpBuffer overlaps no operand"));
     CHECK(Broke(&FaultKernel<13>, "DeepNorm: no output overlaps an input but dstLocal and srcLocal with isReuseSrc"));
     CHECK(fault::Violation(&FaultKernel<14>).rfind("DeepNorm: ", 0) == 0);
+    CHECK(Broke(&FaultKernel<15>, "DeepNorm: isReuseSrc is for float inputs only (A2's check)"));
+    CHECK(Broke(&FaultKernel<16>, "DeepNorm: tiling.hLength is 32-byte aligned and 0 < tiling.originalHLength <= "
+                                  "tiling.hLength (docs: the H axis padded to 32 bytes with zeros)"));
 }
 
 TEST_MAIN()

@@ -276,6 +276,16 @@ void FaultKernel(GM_ADDR, GM_ADDR)
     if constexpr (kFault == 13) {  // clean: in place (docs: 源操作数和目的操作数的Tensor空间可以复用)
         LayerNormGrad<float>(dy, res, dy, x, var, mean, gamma, tmp, 1e-4f, t);
     }
+    if constexpr (kFault == 14) {  // isReuseSource with half
+        LocalTensor<half> h = dy.ReinterpretCast<half>(), hx = x.ReinterpretCast<half>();
+        LocalTensor<half> hv = var.ReinterpretCast<half>(), hg = gamma.ReinterpretCast<half>();
+        LocalTensor<half> hp = pdX.ReinterpretCast<half>(), hr = res.ReinterpretCast<half>();
+        LayerNormGrad<half, true>(hp, hr, h, hx, hv, hv, hg, tmp, static_cast<half>(1e-4f), t);
+    }
+    if constexpr (kFault == 15) {
+        t.originalHLength = 17;
+        LayerNormGrad<float>(pdX, res, dy, x, var, mean, gamma, tmp, 1e-4f, t);
+    }
     (void)pipe;
 }
 
@@ -361,6 +371,9 @@ TEST_CASE("LayerNormGrad and LayerNormGradBeta rules: planted faults and clean c
                                   "the buffers the tiling places there"));
     CHECK(Broke(&FaultKernel<12>, "LayerNormGradBeta: sharedTmpBuffer overlaps no operand"));
     CHECK(Broke(&FaultKernel<13>, ""));
+    CHECK(Broke(&FaultKernel<14>, "LayerNormGrad: isReuseSource is for float inputs only (A2's check)"));
+    CHECK(Broke(&FaultKernel<15>, "LayerNormGrad: tiling.hLength is 32-byte aligned and 0 < tiling.originalHLength <= "
+                                  "tiling.hLength (docs: the H axis padded to 32 bytes with zeros)"));
 }
 
 TEST_MAIN()
