@@ -1251,3 +1251,31 @@ KERNELS += [
             "flags across 4 cores by SetValue/GetValue and DataCacheCleanAndInvalid polling, ReduceRepeat",
             gm_by_dcache_case, template="float, 4, 1024"),
 ]
+
+
+# ---- branch i22-mmfeat: Matmul examples with the features the twin's Matmul gained (IBShare, ...) ---------------
+
+def mm_case_call(asc: str, call: str, m: int, n: int, k: int, blocks, bias: bool = False, defines=()):
+    """mm_case for an example whose GenerateTiling takes other arguments: `call` is the C++ its main runs to get
+    the tiling (leaving it in `tiling`), as example_tiling takes it; `defines` the build's -D (SCENARIO_NUM)."""
+    def make(kdir, gen) -> Case:
+        tiling = example_tiling(kdir, asc, call, 50 * 4, defines)
+        used = struct.unpack_from("<i", tiling, 0)[0]
+        args, ref = mm_operands(gen, m, n, k, bias)
+        args = dict(args, c=torch.full((m * n,), float("nan")), workspace=torch.zeros(LIB_API_WORKSPACE // 4),
+                    tilingGm=tiling)
+        return Case(blocks(used), args, {"c": ref.reshape(-1)}, 1e-5, 1e-5 * k ** 0.5)
+    return make
+
+
+IBSHARE_B_TILING = ("static TCubeTiling t = GenerateTiling(MatmulCaseParams{64, 256, 384, false, false, false}); "
+                    "tiling = reinterpret_cast<const uint8_t*>(&t);")
+
+KERNELS += [
+    *[example(f"ex_mm_ibshareB_s{s}", f"{MM}/matmul_ibshareB/matmul_ibshareB.asc", "matmul_ibshareb_custom",
+              {1: "Matmul MIX with B IBShare (MatmulType IBSHARE) and CFG_IBSHARE_NORM, 1:2, IterateAll into GM",
+               2: "Matmul cube-only (__cube__) with B IBShare in the MatmulType and CFG_NORM"}[s],
+              mm_case_call("matmul_ibshareB.asc", IBSHARE_B_TILING, 64, 256, 384,
+                           (lambda used: used // 2) if s == 1 else (lambda used: used),
+                           defines=(f"SCENARIO_NUM={s}",)), scenario=s) for s in (1, 2)],
+]

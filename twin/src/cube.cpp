@@ -273,12 +273,43 @@ void CubeMatmul::End()
     s_->ended = true;
 }
 
+namespace {
+// The IBShare template's tiling constraints (the API's K loop and Norm scheduler assert them): the shared matrix's
+// whole K is in L1 (depthA1 >= kIter * stepM for A, depthB1 >= kIter * stepN for B), and the walk never drops the
+// shared group: ORDER_M with B shared needs stepN >= nIter, ORDER_N with A shared stepM >= mIter.
+void CheckIBShareNorm(const CubeMatmul::State& s, const char* call)
+{
+    const AscendC::tiling::TCubeTiling& t = s.t;
+    const bool sharedA = s.types.ibShareNorm == 1;
+    const int64_t kIter = (s.singleK + t.baseK - 1) / t.baseK;
+    const int64_t mIter = (s.singleM + t.baseM - 1) / t.baseM, nIter = (s.singleN + t.baseN - 1) / t.baseN;
+    const int64_t depth = sharedA ? t.depthA1 : t.depthB1, step = sharedA ? t.stepM : t.stepN;
+    Require(depth >= kIter * step, call,
+            "the IBShare template needs the shared matrix's K fully loaded in L1 (depthA1 >= kIter * stepM for a "
+            "shared A, depthB1 >= kIter * stepN for a shared B)",
+            std::string(sharedA ? "depthA1 " : "depthB1 ") + Num(depth) + " < kIter " + Num(kIter) +
+                (sharedA ? " * stepM " : " * stepN ") + Num(step));
+    const bool orderN = s.types.configOrder >= 0 ? s.types.configOrder == 1 : t.iterateOrder == 1;
+    if (!sharedA && !orderN) {
+        Require(t.stepN >= nIter, call, "the IBShare template: when iterateOrder is ORDER_M and B is shared, stepN >= nIter",
+                "stepN " + Num(t.stepN) + " < nIter " + Num(nIter) + " (singleN " + Num(s.singleN) + ", baseN " +
+                    Num(t.baseN) + ")");
+    }
+    if (sharedA && orderN) {
+        Require(t.stepM >= mIter, call, "the IBShare template: when iterateOrder is ORDER_N and A is shared, stepM >= mIter",
+                "stepM " + Num(t.stepM) + " < mIter " + Num(mIter) + " (singleM " + Num(s.singleM) + ", baseM " +
+                    Num(t.baseM) + ")");
+    }
+}
+}  // namespace
+
 void CubeMatmul::StartIterate(const char* call)
 {
     State& s = *s_;
     RequireInit(s, call);
     Require(s.a != nullptr && s.b != nullptr, call, "SetTensorA and SetTensorB come before Iterate/IterateAll",
             std::string(s.a ? "" : "A ") + (s.b ? "" : "B ") + "not set");
+    if (s.types.ibShareNorm != 0) CheckIBShareNorm(s, call);
     s.iterated = true;
     CubeBeginIterate(s);
 }

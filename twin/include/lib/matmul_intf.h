@@ -133,8 +133,16 @@ private:
                   "the twin models Matmul objects configured with a MatmulConfig (a constant tiling, "
                   "MatmulApiStaticTiling from GetMatmulApiTiling, is not modelled)");
     static constexpr MatmulConfig kCfg = MM_CFG;
-    static_assert(!kCfg.doBasicBlock && !kCfg.doSpecialBasicBlock && !kCfg.doIBShareNorm,
-                  "the twin does not model the BasicBlock, SpecialBasicBlock and IBShare Matmul templates");
+    static_assert(!kCfg.doBasicBlock && !kCfg.doSpecialBasicBlock,
+                  "the twin does not model the BasicBlock and SpecialBasicBlock Matmul templates");
+    // The IBShare template (CFG_IBSHARE_NORM, GetIBShareNormConfig): the AIVs of a block share the A or B group in
+    // L1. The result is the Norm walk's; the documented constraints are enforced (the tiling's in the engine).
+    static_assert(!kCfg.doIBShareNorm || !kCubeOnly,
+                  "GetIBShareNormConfig/CFG_IBSHARE_NORM: the IBShare template is for MIX kernels only, not a "
+                  "cube-only kernel (ASCENDC_CUBE_ONLY)");
+    static_assert(!kCfg.doIBShareNorm || (A_TYPE::ibShare != B_TYPE::ibShare),
+                  "Matmul with the IBShare template (doIBShareNorm): exactly one of A and B is shared "
+                  "(MatmulType<..., IBSHARE = true>): when A is ibShare B is not, when A is not B is");
     static_assert(!kCfg.isPartialOutput && !kCfg.intraBlockPartSum,
                   "the twin does not model partial outputs (isPartialOutput, intraBlockPartSum)");
     static_assert(!kCfg.enableMixDualMaster, "the twin does not model MixDualMaster (enableMixDualMaster)");
@@ -144,7 +152,8 @@ private:
                   "the twin does not model the Fixpipe ReLU (enableRelu) or decompression (decompMode)");
     static_assert(kCfg.enableInit && kCfg.enableSetOrgShape,
                   "the twin models Matmul objects with enableInit and enableSetOrgShape (the default)");
-    static_assert(!A_TYPE::ibShare && !B_TYPE::ibShare, "the twin does not model IBShare (MatmulType<..., IBSHARE>)");
+    static_assert(!(A_TYPE::ibShare && B_TYPE::ibShare),
+                  "the twin does not model A and B both IBShare (MatmulType<..., IBSHARE = true> on both)");
     using Engine = std::conditional_t<kCubeOnly, ascend_twin::CubeMatmul, ascend_twin::MatmulMix>;
 
     static constexpr ascend_twin::CubeMatmulTypes Types()
@@ -153,7 +162,8 @@ private:
                 twin_detail::CubeTypeOf<BiasT>(), A_TYPE::isTrans, B_TYPE::isTrans, kCubeOnly,
                 static_cast<int8_t>(kCfg.iterateOrder == IterateOrder::UNDEF ? -1
                                                                             : static_cast<int>(kCfg.iterateOrder)),
-                kCfg.enableSetBias, kCfg.enableSetTail, kCfg.enableEnd};
+                kCfg.enableSetBias, kCfg.enableSetTail, kCfg.enableEnd,
+                static_cast<uint8_t>(!kCfg.doIBShareNorm ? 0 : A_TYPE::ibShare ? 1 : 2)};
     }
 public:
     __aicore__ inline MatmulImpl() : engine_(MakeArg()) {}

@@ -26,6 +26,8 @@ struct CubeMatmulTypes {
     bool enableSetBias = true;
     bool enableSetTail = true;
     bool enableEnd = true;
+    // The IBShare template (MatmulConfig doIBShareNorm): 0 off, 1 A is the shared matrix, 2 B is.
+    uint8_t ibShareNorm = 0;
 };
 
 class CubeMatmul {
