@@ -3,11 +3,11 @@
 // compile: the configurations of the A2 samples, C at VECIN, the asynchronous and LocalTensor forms).
 // FAULT 1: the twin does not model partial outputs \(isPartialOutput, intraBlockPartSum\)
 // FAULT 2: the twin does not model MixDualMaster \(enableMixDualMaster\)
-// FAULT 3: the twin does not model the BasicBlock, SpecialBasicBlock and IBShare Matmul templates
+// FAULT 3: the twin does not model the BasicBlock and SpecialBasicBlock Matmul templates
 // FAULT 4: the twin does not model the Fixpipe ReLU \(enableRelu\) or decompression \(decompMode\)
 // FAULT 5: the twin's Matmul reads A, B and bias from GM \(TSCM/L1 and UB inputs are not modelled\)
 // FAULT 6: GetTensorC into a LocalTensor needs C at VECIN/VECCALC/VECOUT \(MIX kernel\)
-// FAULT 7: the twin does not model IBShare \(MatmulType<..., IBSHARE>\)
+// FAULT 7: the twin does not model A and B both IBShare
 // FAULT 8: the twin does not model GetTensorC's doPad form
 // FAULT 9: Matmul on A2: A and B are both float, half or bfloat16_t \(int8/int4 are not modelled by the twin\)
 // FAULT 10: Matmul on A2: C is float, half or bfloat16_t
@@ -105,7 +105,8 @@ void Instantiate(GlobalTensor<float>& c, LocalTensor<float>& ub)
     Matmul<A, A, CGm, Bias> gmC;
     gmC.GetTensorC(ub);
 #elif FAULT == 7
-    Matmul<MatmulType<TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE, true>, A, CGm, Bias> shared;
+    using Shared = MatmulType<TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE, true>;
+    Matmul<Shared, Shared, CGm, Bias> shared;
 #elif FAULT == 8
     Matmul<A, A, CUb, Bias> padded;
     padded.template GetTensorC<true, true>(ub);
