@@ -1278,4 +1278,8 @@ KERNELS += [
               mm_case_call("matmul_ibshareB.asc", IBSHARE_B_TILING, 64, 256, 384,
                            (lambda used: used // 2) if s == 1 else (lambda used: used),
                            defines=(f"SCENARIO_NUM={s}",)), scenario=s) for s in (1, 2)],
+    example("ex_mm_mixdualmaster", f"{MM}/matmul_mixdualmaster/matmul_mixdualmaster.asc",
+            "matmul_mixdualmaster_custom", "Matmul cube-only (__cube__): A and B IBShare, CFG_NORM with "
+            "enableMixDualMaster (no effect on the AIC's own Matmul), bias, SetTail",
+            mm_case("matmul_mixdualmaster.asc", 12288, 256, 128, lambda used: used)),
 ]

@@ -1,13 +1,11 @@
-// The IBShare forms of the Matmul object (MatmulType<..., IBSHARE = true>, the IBShare template CFG_IBSHARE_NORM /
-// GetIBShareNormConfig) the twin takes and those it refuses at compile time. CMakeLists.txt compiles this file once
-// per FAULT line, and once with FAULT=0, which must compile: a MIX kernel's objects with B or A shared under the
-// IBShare template, and a shared B under CFG_NORM (the API's server alone looks at IBSHARE then).
-// FAULT 1: GetIBShareNormConfig/CFG_IBSHARE_NORM: the IBShare template is for MIX kernels only, not a cube-only kernel
-// FAULT 2: Matmul with the IBShare template \(doIBShareNorm\): exactly one of A and B is shared
-// FAULT 3: the twin does not model A and B both IBShare
-#if FAULT == 1
-#define ASCENDC_CUBE_ONLY
-#endif
+// The IBShare forms of the Matmul object in a MIX kernel (MatmulType<..., IBSHARE = true>, the IBShare template
+// CFG_IBSHARE_NORM / GetIBShareNormConfig) the twin takes and those it refuses at compile time. CMakeLists.txt
+// compiles this file once per FAULT line, and once with FAULT=0, which must compile: objects with B or A shared under
+// the IBShare template, and a shared B under CFG_NORM (the API's server alone looks at IBSHARE then). The cube-only
+// forms are in matmul_cube_only_shared.cpp.
+// FAULT 1: Matmul with the IBShare template \(doIBShareNorm\): exactly one of A and B is shared
+// FAULT 2: the twin does not model A and B both IBShare \(MatmulType<..., IBSHARE = true> on both\) in a MIX kernel
+// FAULT 3: the twin does not model A and B both IBShare \(MatmulType<..., IBSHARE = true> on both\) in a MIX kernel
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
 
@@ -19,6 +17,13 @@ using Bias = MatmulType<TPosition::GM, CubeFormat::ND, float>;
 using CGm = MatmulType<TPosition::GM, CubeFormat::ND, float>;
 
 constexpr MatmulConfig kIBShare = GetIBShareNormConfig(false, false, false, BatchMode::BATCH_LESS_THAN_L1, true);
+constexpr MatmulConfig DualMaster()
+{
+    MatmulConfig c = CFG_NORM;
+    c.enableMixDualMaster = true;
+    return c;
+}
+constexpr MatmulConfig kDualMaster = DualMaster();
 
 void Instantiate(GlobalTensor<float>& c)
 {
@@ -30,10 +35,10 @@ void Instantiate(GlobalTensor<float>& c)
     sharedA.IterateAll(c);
     sharedNorm.IterateAll(c);
 #elif FAULT == 1
-    Matmul<A, Shared, CGm, Bias, CFG_IBSHARE_NORM> cubeOnly;
-#elif FAULT == 2
     Matmul<A, A, CGm, Bias, CFG_IBSHARE_NORM> noneShared;
+#elif FAULT == 2
+    Matmul<Shared, Shared, CGm, Bias> bothShared;
 #elif FAULT == 3
-    Matmul<Shared, Shared, CGm, Bias, CFG_IBSHARE_NORM> bothShared;
+    Matmul<Shared, Shared, CGm, Bias, kDualMaster> bothSharedDualMaster;
 #endif
 }

@@ -2,7 +2,7 @@
 // ASCENDC_CUBE_ONLY; CMakeLists.txt compiles this file once per FAULT line, and once with FAULT=0, which must
 // compile: the configurations of the A2 samples, C at VECIN, the asynchronous and LocalTensor forms).
 // FAULT 1: the twin does not model partial outputs \(isPartialOutput, intraBlockPartSum\)
-// FAULT 2: the twin does not model MixDualMaster \(enableMixDualMaster\)
+// FAULT 2: the twin does not model MixDualMaster \(enableMixDualMaster\) in a MIX kernel
 // FAULT 3: the twin does not model the BasicBlock and SpecialBasicBlock Matmul templates
 // FAULT 4: the twin does not model the Fixpipe ReLU \(enableRelu\) or decompression \(decompMode\)
 // FAULT 5: the twin's Matmul reads A, B and bias from GM \(TSCM/L1 and UB inputs are not modelled\)

@@ -145,15 +145,19 @@ private:
                   "(MatmulType<..., IBSHARE = true>): when A is ibShare B is not, when A is not B is");
     static_assert(!kCfg.isPartialOutput && !kCfg.intraBlockPartSum,
                   "the twin does not model partial outputs (isPartialOutput, intraBlockPartSum)");
-    static_assert(!kCfg.enableMixDualMaster, "the twin does not model MixDualMaster (enableMixDualMaster)");
+    // MixDualMaster and A and B both IBShare change how a MIX kernel's AIVs and AIC cooperate (the API's server and
+    // client); a cube-only kernel's Matmul (the API's MatmulImpl on the AIC) computes alone and ignores both.
+    static_assert(!kCfg.enableMixDualMaster || kCubeOnly,
+                  "the twin does not model MixDualMaster (enableMixDualMaster) in a MIX kernel");
     static_assert(!kCfg.isA2B2Shared && !kCfg.isCO1Shared && !kCfg.isEnableChannelSplit,
                   "the twin does not model isA2B2Shared, isCO1Shared or isEnableChannelSplit");
     static_assert(!kCfg.enableRelu && kCfg.decompMode == DecompressionMode::DECOMP_NONE,
                   "the twin does not model the Fixpipe ReLU (enableRelu) or decompression (decompMode)");
     static_assert(kCfg.enableInit && kCfg.enableSetOrgShape,
                   "the twin models Matmul objects with enableInit and enableSetOrgShape (the default)");
-    static_assert(!(A_TYPE::ibShare && B_TYPE::ibShare),
-                  "the twin does not model A and B both IBShare (MatmulType<..., IBSHARE = true> on both)");
+    static_assert(!(A_TYPE::ibShare && B_TYPE::ibShare) || (kCubeOnly && !kCfg.doIBShareNorm),
+                  "the twin does not model A and B both IBShare (MatmulType<..., IBSHARE = true> on both) in a MIX "
+                  "kernel");
     using Engine = std::conditional_t<kCubeOnly, ascend_twin::CubeMatmul, ascend_twin::MatmulMix>;
 
     static constexpr ascend_twin::CubeMatmulTypes Types()

@@ -1,0 +1,38 @@
+// The IBShare and MixDualMaster settings in a cube-only kernel (ASCENDC_CUBE_ONLY: the API's Matmul is its MatmulImpl
+// on the AIC, which computes alone; IBSHARE and enableMixDualMaster only change how a MIX kernel's AIVs and AIC
+// cooperate). CMakeLists.txt compiles this file with FAULT=0, which must compile (A and B both shared under a
+// MixDualMaster CFG_NORM, as asc-devkit's matmul_mixdualmaster; B shared under CFG_NORM, as matmul_ibshareB's
+// cube-only scenario), and once per FAULT line.
+// FAULT 1: GetIBShareNormConfig/CFG_IBSHARE_NORM: the IBShare template is for MIX kernels only, not a cube-only kernel
+#define ASCENDC_CUBE_ONLY
+#include "kernel_operator.h"
+#include "lib/matmul_intf.h"
+
+using namespace AscendC;
+
+using A = MatmulType<TPosition::GM, CubeFormat::ND, half>;
+using Shared = MatmulType<TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE, true>;
+using Bias = MatmulType<TPosition::GM, CubeFormat::ND, float>;
+using CGm = MatmulType<TPosition::GM, CubeFormat::ND, float>;
+
+constexpr MatmulConfig DualMaster()
+{
+    MatmulConfig c = CFG_NORM;
+    c.enableMixDualMaster = true;
+    return c;
+}
+constexpr MatmulConfig kDualMaster = DualMaster();
+
+void Instantiate(GlobalTensor<float>& c)
+{
+#if FAULT == 0
+    Matmul<Shared, Shared, CGm, Bias, kDualMaster> dualMaster;
+    Matmul<A, Shared, CGm, Bias, CFG_NORM> sharedB;
+    dualMaster.IterateAll(c);
+    sharedB.IterateAll(c);
+    dualMaster.End();
+    sharedB.End();
+#elif FAULT == 1
+    Matmul<A, Shared, CGm, Bias, CFG_IBSHARE_NORM> ibShareTemplate;
+#endif
+}
