@@ -1282,4 +1282,9 @@ KERNELS += [
             "matmul_mixdualmaster_custom", "Matmul cube-only (__cube__): A and B IBShare, CFG_NORM with "
             "enableMixDualMaster (no effect on the AIC's own Matmul), bias, SetTail",
             mm_case("matmul_mixdualmaster.asc", 12288, 256, 128, lambda used: used)),
+    example("ex_mm_fused_manual", f"{MM}/matmul_fused_manual/matmul_fused_manual.asc", "matmul_fused_manual_custom",
+            "__mix__(1, 2) with ASCENDC_CUBE_ONLY: the AIC's Matmul (C type VECIN) IterateAll into GM, "
+            "CrossCoreSetFlag to the AIVs, each LeakyRelu on half of C; MatmulApiTiling with SetFixSplit",
+            mm_case("matmul_fused_manual.asc", 128, 128, 256, lambda used: 1,
+                    post=lambda r: torch.where(r >= 0, r, r * 0.001))),
 ]

@@ -110,13 +110,19 @@ void CubeMatmul::Init(const AscendC::tiling::TCubeTiling* tiling)
     State& s = *s_;
     const CoreContext& core = CurrentCore();
     const Platform& p = *core.platform;
-    // A pure Cube object (ASCENDC_CUBE_ONLY) runs on the AIC of a cube-only kernel; a MIX kernel's objects are
-    // engines of its AIC's server (twin/src/matmul_mix.cpp).
+    // A pure Cube object (ASCENDC_CUBE_ONLY) runs on an AIC: of a cube-only kernel, or of a cube+vector MIX kernel
+    // whose AIC calls it (the CV fusion guide's hand-written form: ASCEND_IS_AIC, KERNEL_TYPE_MIX_AIC_1_1/1_2, the
+    // AIVs synchronised by CrossCoreSetFlag); a MIX kernel's client objects are engines of its AIC's server
+    // (twin/src/matmul_mix.cpp).
     if (s.types.cubeOnly) {
-        Require(core.kernelType == KERNEL_TYPE_AIC_ONLY || core.kernelType == KERNEL_TYPE_MIX_AIC_1_0, kCall,
-                "a pure Cube Matmul kernel (ASCENDC_CUBE_ONLY) declares KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY) or "
-                "__cube__",
+        const bool mixCv = core.kernelType == KERNEL_TYPE_MIX_AIC_1_1 || core.kernelType == KERNEL_TYPE_MIX_AIC_1_2;
+        Require(core.kernelType == KERNEL_TYPE_AIC_ONLY || core.kernelType == KERNEL_TYPE_MIX_AIC_1_0 || mixCv, kCall,
+                "a pure Cube Matmul (ASCENDC_CUBE_ONLY) runs in a kernel that declares KERNEL_TYPE_AIC_ONLY or "
+                "__cube__, or a cube+vector MIX type (KERNEL_TYPE_MIX_AIC_1_1/1_2, __mix__) calling it on the AIC",
                 "the kernel declared no task type or another one before creating the Matmul object");
+        Require(!mixCv || core.coreType == 1, kCall,
+                "a pure Cube Matmul (ASCENDC_CUBE_ONLY) is called on the AIC (ASCEND_IS_AIC in a MIX kernel)",
+                "called on an AIV");
     }
     Require(tiling != nullptr, kCall, "Matmul::Init takes the TCubeTiling", "null tiling pointer");
     const AscendC::tiling::TCubeTiling& t = *tiling;

@@ -15,7 +15,7 @@
 // FAULT 12: the twin models Matmul objects configured with a MatmulConfig \(a constant tiling
 // FAULT 13: the twin does not model isA2B2Shared, isCO1Shared or isEnableChannelSplit
 // FAULT 14: the twin models Matmul objects with enableInit and enableSetOrgShape \(the default\)
-// FAULT 15: the twin's Matmul writes C to GM, or in a MIX kernel \(no ASCENDC_CUBE_ONLY\) to VECIN/VECCALC/VECOUT
+// FAULT 15: the twin's Matmul writes C to GM, or to VECIN/VECCALC/VECOUT: C in TSCM/L1 or CO1 is not modelled
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
 

@@ -120,9 +120,11 @@ private:
                   "Matmul on A2: bias is float, or half with half/bfloat16_t inputs");
     static_assert(A_TYPE::pos == TPosition::GM && B_TYPE::pos == TPosition::GM && BIAS_TYPE::pos == TPosition::GM,
                   "the twin's Matmul reads A, B and bias from GM (TSCM/L1 and UB inputs are not modelled)");
-    static_assert(C_TYPE::pos == TPosition::GM || (kCInUb && !kCubeOnly),
-                  "the twin's Matmul writes C to GM, or in a MIX kernel (no ASCENDC_CUBE_ONLY) to VECIN/VECCALC/VECOUT: "
-                  "a cube-only kernel has no UB, and C in TSCM/L1 or CO1 is not modelled");
+    // A cube-only object (ASCENDC_CUBE_ONLY) with C at VECIN/VECCALC/VECOUT writes into GM only (its IterateAll and
+    // GetTensorC take the GlobalTensor, as the API's MatmulImpl does on A2, which has no L0C -> UB path); the
+    // LocalTensor forms below need a MIX kernel's client.
+    static_assert(C_TYPE::pos == TPosition::GM || kCInUb,
+                  "the twin's Matmul writes C to GM, or to VECIN/VECCALC/VECOUT: C in TSCM/L1 or CO1 is not modelled");
     static_assert(A_TYPE::format == CubeFormat::ND && B_TYPE::format == CubeFormat::ND &&
                       C_TYPE::format == CubeFormat::ND,
                   "the twin's Matmul models ND layouts");

@@ -1,0 +1,120 @@
+// A pure Cube Matmul (ASCENDC_CUBE_ONLY) in a cube+vector MIX kernel, as the CV fusion guide writes it by hand
+// (asc-devkit's matmul_fused_manual): the AIC computes C into GM with its own Matmul object (C's MatmulType at VECIN,
+// written into GM) and signals the AIVs with CrossCoreSetFlag; each AIV then doubles its half of C's rows. Written
+// for the project; tests/test_twin_matmul_cube_in_mix.py checks it against float64 and plants the faults (the
+// object called on an AIV, in a vector-only kernel).
+//
+// A is [M, K] half, B [K, N] half, bias [N] float, C [M, N] float; one block, the whole C on its AIC.
+#define ASCENDC_CUBE_ONLY
+#include "kernel_operator.h"
+#include "lib/matmul_intf.h"
+
+namespace {
+
+using AType = matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>;
+using BiasType = matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>;
+using CType = matmul::MatmulType<AscendC::TPosition::VECIN, CubeFormat::ND, float>;
+using Mm = matmul::Matmul<AType, AType, CType, BiasType>;
+
+__aicore__ inline void LoadTiling(TCubeTiling* t, GM_ADDR tilingGm)
+{
+    uint32_t* dst = reinterpret_cast<uint32_t*>(t);
+    auto src = reinterpret_cast<__gm__ uint32_t*>(tilingGm);
+    for (uint32_t i = 0; i < sizeof(TCubeTiling) / sizeof(uint32_t); ++i) dst[i] = src[i];
+}
+
+__aicore__ inline void Compute(AscendC::TPipe& pipe, const TCubeTiling& t, GM_ADDR a, GM_ADDR b, GM_ADDR bias,
+                               GM_ADDR c)
+{
+    Mm mm;
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
+    AscendC::GlobalTensor<half> aGm, bGm;
+    AscendC::GlobalTensor<float> biasGm, cGm;
+    aGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(a), t.M * t.Ka);
+    bGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(b), t.Kb * t.N);
+    biasGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(bias), t.N);
+    cGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c), t.M * t.N);
+    mm.SetTensorA(aGm);
+    mm.SetTensorB(bGm);
+    mm.SetBias(biasGm);
+    mm.IterateAll(cGm);
+    mm.End();
+}
+
+// The AIV's half of C's rows, doubled in place.
+__aicore__ inline void Double(AscendC::TPipe& pipe, const TCubeTiling& t, GM_ADDR c)
+{
+    const uint32_t n = t.M * t.N / 2;
+    AscendC::GlobalTensor<float> half_;
+    half_.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c) + AscendC::GetSubBlockIdx() * n, n);
+    AscendC::TQue<AscendC::TPosition::VECIN, 1> in;
+    AscendC::TQue<AscendC::TPosition::VECOUT, 1> out;
+    pipe.InitBuffer(in, 1, n * sizeof(float));
+    pipe.InitBuffer(out, 1, n * sizeof(float));
+    AscendC::LocalTensor<float> x = in.AllocTensor<float>();
+    AscendC::DataCopy(x, half_, n);
+    in.EnQue(x);
+    x = in.DeQue<float>();
+    AscendC::LocalTensor<float> y = out.AllocTensor<float>();
+    AscendC::Muls(y, x, 2.0f, n);
+    out.EnQue(y);
+    in.FreeTensor(x);
+    y = out.DeQue<float>();
+    AscendC::DataCopy(half_, y, n);
+    out.FreeTensor(y);
+}
+
+}  // namespace
+
+__global__ __mix__(1, 2) void cube_matmul_then_vector(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c,
+                                                      __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)workspace;
+    AscendC::TPipe pipe;
+    TCubeTiling t;
+    LoadTiling(&t, tiling);
+    if ASCEND_IS_AIC {
+        Compute(pipe, t, a, b, bias, c);
+        AscendC::CrossCoreSetFlag<0x2, PIPE_FIX>(3);
+    }
+    if ASCEND_IS_AIV {
+        AscendC::CrossCoreWaitFlag(3);
+        Double(pipe, t, c);
+    }
+}
+
+// Planted: the AIVs drive the pure Cube object (an AIV has no cube unit).
+__global__ __mix__(1, 2) void cube_matmul_on_aiv(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c,
+                                                 __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)workspace;
+    AscendC::TPipe pipe;
+    TCubeTiling t;
+    LoadTiling(&t, tiling);
+    if ASCEND_IS_AIV {
+        if (AscendC::GetSubBlockIdx() == 0) Compute(pipe, t, a, b, bias, c);
+    }
+}
+
+// Planted: a vector-only kernel (no AIC) with a pure Cube object.
+__global__ __aicore__ void cube_matmul_in_vector_kernel(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c,
+                                                        __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
+    (void)workspace;
+    AscendC::TPipe pipe;
+    TCubeTiling t;
+    LoadTiling(&t, tiling);
+    Compute(pipe, t, a, b, bias, c);
+}
+
+// The counterpart of the kernel types: a cube kernel's AIC.
+__global__ __cube__ void cube_matmul_in_cube_kernel(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c,
+                                                    __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)workspace;
+    AscendC::TPipe pipe;
+    TCubeTiling t;
+    LoadTiling(&t, tiling);
+    Compute(pipe, t, a, b, bias, c);
+}

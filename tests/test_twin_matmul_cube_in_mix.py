@@ -1,0 +1,46 @@
+"""A pure Cube Matmul (ASCENDC_CUBE_ONLY) in a cube+vector MIX kernel (tests/kernels/cube_matmul_in_mix.cpp), the CV
+fusion guide's hand-written form: the AIC's own Matmul object (C's MatmulType at VECIN, written into GM), then the
+AIVs on C after CrossCoreSetFlag; against float64 on fresh random operands, with the planted faults (the object on an
+AIV, in a vector-only kernel) next to the passing cube kernel."""
+import os
+
+import pytest
+import torch
+
+import ascend_ext
+from ascend_ext.twin import KernelRuleViolation
+from test_twin_mix_matmul import close, operands, tiling, workspace
+
+KERNELS = os.path.join(os.path.dirname(__file__), "kernels")
+
+
+@pytest.fixture(scope="module")
+def lib():
+    return ascend_ext.twin.compile_kernels([os.path.join(KERNELS, "cube_matmul_in_mix.cpp")])
+
+
+def run(lib, kernel, seed):
+    t = tiling(128, 64, 96, 128, 64, 64, 32, 32, cores=1)
+    a, b, bias, ref = operands(t.M, t.N, t.Ka, seed)
+    c = torch.full((t.M, t.N), float("nan"))
+    stats = lib.launch(kernel, 1, a=a, b=b, bias=bias, c=c, workspace=workspace(), tiling=bytes(t))
+    return c, ref, stats
+
+
+def test_cube_matmul_then_vector_matches_float64(lib):
+    c, ref, stats = run(lib, "cube_matmul_then_vector", int(torch.randint(0, 2**31 - 1, (1,))))
+    close(c, 2 * ref)  # every AIV doubled its half of the rows after the AIC's flag
+    assert stats.mix_type == "MIX_AIC_1_2"
+    assert sum(x.cube_macs for x in stats.cores if x.core_type == "aic") == 128 * 64 * 96
+
+
+def test_cube_matmul_kernel_type_rules(lib):
+    with pytest.raises(KernelRuleViolation, match=r"REGIST_MATMUL_OBJ/Matmul::Init: broke the rule 'a pure Cube Matmul "
+                                                  r"\(ASCENDC_CUBE_ONLY\) is called on the AIC.*called on an AIV"):
+        run(lib, "cube_matmul_on_aiv", 1)
+    with pytest.raises(KernelRuleViolation, match=r"broke the rule 'a pure Cube Matmul \(ASCENDC_CUBE_ONLY\) runs in a "
+                                                  r"kernel that declares KERNEL_TYPE_AIC_ONLY or __cube__, or a "
+                                                  r"cube\+vector MIX type"):
+        run(lib, "cube_matmul_in_vector_kernel", 2)
+    c, ref, _ = run(lib, "cube_matmul_in_cube_kernel", 3)  # the counterpart
+    close(c, ref)
