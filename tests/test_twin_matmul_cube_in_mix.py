@@ -1,7 +1,8 @@
 """A pure Cube Matmul (ASCENDC_CUBE_ONLY) in a cube+vector MIX kernel (tests/kernels/cube_matmul_in_mix.cpp), the CV
 fusion guide's hand-written form: the AIC's own Matmul object (C's MatmulType at VECIN, written into GM), then the
 AIVs on C after CrossCoreSetFlag; against float64 on fresh random operands, with the planted faults (the object on an
-AIV, in a vector-only kernel) next to the passing cube kernel."""
+AIV, in a vector-only kernel) next to the passing cube kernel. And two cube-only objects with MatmulConfig
+isA2B2Shared (one L0A/L0B double buffer) against float64, with its 32 KB base-block limit planted."""
 import os
 
 import pytest
@@ -44,3 +45,24 @@ def test_cube_matmul_kernel_type_rules(lib):
         run(lib, "cube_matmul_in_vector_kernel", 2)
     c, ref, _ = run(lib, "cube_matmul_in_cube_kernel", 3)  # the counterpart
     close(c, ref)
+
+
+def a2b2_run(lib, base_m, seed):
+    # M 256, N 64, K 128 on one AIC, L0A/L0B single-buffered in the tiling (the shared double buffer replaces it).
+    t = tiling(256, 64, 128, 256, 64, base_m, 64, 128, cores=1)
+    t.dbL0A = t.dbL0B = 1
+    a, b, bias, ref = operands(t.M, t.N, t.Ka, seed)
+    b2 = (torch.rand(t.Kb, t.N, generator=torch.Generator().manual_seed(seed + 1)) * 2 - 1).half()
+    c, c2 = torch.full((t.M, t.N), float("nan")), torch.full((t.M, t.N), float("nan"))
+    lib.launch("a2b2_shared_pair", 1, a=a, b=b, b2=b2, bias=bias, c=c, c2=c2, workspace=workspace(), tiling=bytes(t))
+    return c, ref, c2, a.double() @ b2.double() + bias.double()
+
+
+def test_a2b2_shared_objects_and_their_block_limit(lib):
+    # isA2B2Shared: each base block in half of L0A/L0B (MatmulConfig docs: at most 32 KB each).
+    with pytest.raises(KernelRuleViolation, match=r"broke the rule 'with isA2B2Shared the A and B base blocks are at "
+                                                  r"most 32 KB each.*A block 65536 bytes \(baseM 256 x baseK 128\)"):
+        a2b2_run(lib, 256, 4)
+    c, ref, c2, ref2 = a2b2_run(lib, 128, int(torch.randint(0, 2**31 - 1, (1,))))  # A block 32 KB: the counterpart
+    close(c, ref)
+    close(c2, ref2)

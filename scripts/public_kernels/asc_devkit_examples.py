@@ -1268,6 +1268,21 @@ def mm_case_call(asc: str, call: str, m: int, n: int, k: int, blocks, bias: bool
     return make
 
 
+def a2b2_share_case(kdir, gen) -> Case:
+    # Two Matmul objects with isA2B2Shared (one L0A/L0B double buffer): c1 = a1 @ b1 + bias, c2 = a2 @ b2 + bias,
+    # M 7680, N 480, K 320 over the AICs the example's GenerateTiling uses (its main launches usedCoreNum blocks).
+    m, n, k = 7680, 480, 320
+    tiling = mm_tiling(kdir, "matmul_a2b2_share.asc")
+    (a1, b1, bias), ref1 = (lambda t: ((t[0]["a"], t[0]["b"], t[0]["bias"]), t[1]))(mm_operands(gen, m, n, k, True))
+    a2, b2 = rand(gen, (m, k), -1, 1, torch.float16).reshape(-1), rand(gen, (k, n), -1, 1, torch.float16).reshape(-1)
+    ref2 = a2.double().view(m, k) @ b2.double().view(k, n) + bias.double()
+    nan = lambda: torch.full((m * n,), float("nan"))  # noqa: E731
+    args = {"a1": a1, "b1": b1, "a2": a2, "b2": b2, "bias": bias, "c1": nan(), "c2": nan(),
+            "workspace": torch.zeros(LIB_API_WORKSPACE // 4), "tilingGm": tiling}
+    return Case(struct.unpack_from("<i", tiling, 0)[0], args, {"c1": ref1.reshape(-1), "c2": ref2.reshape(-1)},
+                1e-5, 1e-5 * k ** 0.5)
+
+
 IBSHARE_B_TILING = ("static TCubeTiling t = GenerateTiling(MatmulCaseParams{64, 256, 384, false, false, false}); "
                     "tiling = reinterpret_cast<const uint8_t*>(&t);")
 
@@ -1287,4 +1302,7 @@ KERNELS += [
             "CrossCoreSetFlag to the AIVs, each LeakyRelu on half of C; MatmulApiTiling with SetFixSplit",
             mm_case("matmul_fused_manual.asc", 128, 128, 256, lambda used: 1,
                     post=lambda r: torch.where(r >= 0, r, r * 0.001))),
+    example("ex_mm_a2b2_share", f"{MM}/matmul_a2b2_share/matmul_a2b2_share.asc", "matmul_a2b2_share_custom",
+            "Matmul cube-only: two objects with CFG_NORM isA2B2Shared (one L0A/L0B double buffer), IterateAll each",
+            a2b2_share_case),
 ]

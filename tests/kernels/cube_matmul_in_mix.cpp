@@ -2,7 +2,7 @@
 // (asc-devkit's matmul_fused_manual): the AIC computes C into GM with its own Matmul object (C's MatmulType at VECIN,
 // written into GM) and signals the AIVs with CrossCoreSetFlag; each AIV then doubles its half of C's rows. Written
 // for the project; tests/test_twin_matmul_cube_in_mix.py checks it against float64 and plants the faults (the
-// object called on an AIV, in a vector-only kernel).
+// object called on an AIV, in a vector-only kernel). a2b2_shared_pair: two objects with MatmulConfig isA2B2Shared.
 //
 // A is [M, K] half, B [K, N] half, bias [N] float, C [M, N] float; one block, the whole C on its AIC.
 #define ASCENDC_CUBE_ONLY
@@ -117,4 +117,46 @@ __global__ __cube__ void cube_matmul_in_cube_kernel(GM_ADDR a, GM_ADDR b, GM_ADD
     TCubeTiling t;
     LoadTiling(&t, tiling);
     Compute(pipe, t, a, b, bias, c);
+}
+
+// Two objects sharing one L0A/L0B double buffer (MatmulConfig isA2B2Shared, as asc-devkit's matmul_a2b2_share):
+// c = a @ b + bias and c2 = a @ b2 + bias on a cube kernel's AIC.
+namespace {
+constexpr MatmulConfig A2B2()
+{
+    MatmulConfig c = CFG_NORM;
+    c.isA2B2Shared = true;
+    return c;
+}
+constexpr MatmulConfig kA2B2 = A2B2();
+using GmC = matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>;
+}  // namespace
+
+__global__ __cube__ void a2b2_shared_pair(GM_ADDR a, GM_ADDR b, GM_ADDR b2, GM_ADDR bias, GM_ADDR c, GM_ADDR c2,
+                                          __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)workspace;
+    AscendC::TPipe pipe;
+    TCubeTiling t;
+    LoadTiling(&t, tiling);
+    matmul::Matmul<AType, AType, GmC, BiasType, kA2B2> mm1, mm2;
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm1, &t, mm2, &t);
+    AscendC::GlobalTensor<half> aGm, bGm, b2Gm;
+    AscendC::GlobalTensor<float> biasGm, cGm, c2Gm;
+    aGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(a), t.M * t.Ka);
+    bGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(b), t.Kb * t.N);
+    b2Gm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(b2), t.Kb * t.N);
+    biasGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(bias), t.N);
+    cGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c), t.M * t.N);
+    c2Gm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c2), t.M * t.N);
+    mm1.SetTensorA(aGm);
+    mm1.SetTensorB(bGm);
+    mm1.SetBias(biasGm);
+    mm2.SetTensorA(aGm);
+    mm2.SetTensorB(b2Gm);
+    mm2.SetBias(biasGm);
+    mm1.IterateAll(cGm);
+    mm1.End();
+    mm2.IterateAll(c2Gm);
+    mm2.End();
 }

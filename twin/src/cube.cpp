@@ -161,6 +161,13 @@ void CubeMatmul::Init(const AscendC::tiling::TCubeTiling* tiling)
     const uint64_t l0a = uint64_t(t.baseM) * t.baseK * ds * t.dbL0A, l0b = uint64_t(t.baseN) * t.baseK * ds * t.dbL0B;
     const uint64_t l0c = uint64_t(t.baseM) * t.baseN * acc * t.dbL0C;
     Require(l0a <= p.l0aSize, kCall, "baseM x baseK x dbL0A fits in L0A", Num(l0a) + " > " + Num(p.l0aSize));
+    if (s.types.a2b2Shared) {  // MatmulConfig docs (isA2B2Shared): A and B base blocks at most 32 KB each
+        const uint64_t blockA = uint64_t(t.baseM) * t.baseK * ds, blockB = uint64_t(t.baseN) * t.baseK * ds;
+        Require(blockA <= p.l0aSize / 2 && blockB <= p.l0bSize / 2, kCall,
+                "with isA2B2Shared the A and B base blocks are at most 32 KB each (half of L0A/L0B)",
+                "A block " + Num(blockA) + " bytes (baseM " + Num(t.baseM) + " x baseK " + Num(t.baseK) + "), B block " +
+                    Num(blockB) + " bytes (baseK x baseN " + Num(t.baseN) + ")");
+    }
     Require(l0b <= p.l0bSize, kCall, "baseN x baseK x dbL0B fits in L0B", Num(l0b) + " > " + Num(p.l0bSize));
     Require(l0c <= p.l0cSize, kCall, acc == 4 ? "baseM x baseN float32 x dbL0C fits in L0C" : "baseM x baseN double x dbL0C fits in L0C", Num(l0c) + " > " + Num(p.l0cSize));
 

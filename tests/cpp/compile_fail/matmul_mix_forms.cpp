@@ -13,7 +13,9 @@
 // FAULT 10: Matmul on A2: C is float, half or bfloat16_t
 // FAULT 11: the twin's Matmul models ND layouts
 // FAULT 12: the twin models Matmul objects configured with a MatmulConfig \(a constant tiling
-// FAULT 13: the twin does not model isA2B2Shared, isCO1Shared or isEnableChannelSplit
+// FAULT 13: MatmulConfig isCO1Shared is not supported on A2 \(MatmulConfig docs\)
+// FAULT 16: the twin does not model isEnableChannelSplit
+// FAULT 17: REGIST_MATMUL_OBJ: MatmulConfig isA2B2Shared is global, every Matmul object takes the same value
 // FAULT 14: the twin models Matmul objects with enableInit and enableSetOrgShape \(the default\)
 // FAULT 15: the twin's Matmul writes C to GM, or to VECIN/VECCALC/VECOUT: C in TSCM/L1 or CO1 is not modelled
 #include "kernel_operator.h"
@@ -53,7 +55,19 @@ constexpr MatmulConfig Relu()
 constexpr MatmulConfig Shared()
 {
     MatmulConfig c = CFG_MDL;
+    c.isCO1Shared = true;
+    return c;
+}
+constexpr MatmulConfig A2B2()
+{
+    MatmulConfig c = CFG_NORM;
     c.isA2B2Shared = true;
+    return c;
+}
+constexpr MatmulConfig ChannelSplit()
+{
+    MatmulConfig c = CFG_NORM;
+    c.isEnableChannelSplit = true;
     return c;
 }
 constexpr MatmulConfig NoInit()
@@ -72,6 +86,8 @@ constexpr MatmulConfig kDual = Dual();
 constexpr MatmulConfig kRelu = Relu();
 constexpr MatmulConfig kShared = Shared();
 constexpr MatmulConfig kNoInit = NoInit();
+constexpr MatmulConfig kA2B2 = A2B2();
+constexpr MatmulConfig kChannelSplit = ChannelSplit();
 
 void Instantiate(GlobalTensor<float>& c, LocalTensor<float>& ub)
 {
@@ -91,6 +107,10 @@ void Instantiate(GlobalTensor<float>& c, LocalTensor<float>& ub)
     reorder.WaitIterateAll();
     LocalTensor<uint8_t> tmp;
     norm.SetLocalWorkspace(tmp);  // accepted and ignored, as A2's client does (unsupported on A2: its docs)
+    Matmul<A, A, CGm, Bias, kA2B2> shared1, shared2;  // isA2B2Shared: the same value for every object
+    TPipe pipe;
+    TCubeTiling tiling;
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), shared1, &tiling, shared2, &tiling);
 #elif FAULT == 1
     Matmul<A, A, CGm, Bias, kPartial> partial;
 #elif FAULT == 2
@@ -124,6 +144,14 @@ void Instantiate(GlobalTensor<float>& c, LocalTensor<float>& ub)
     Matmul<A, A, CGm, Bias, kShared> shared;
 #elif FAULT == 14
     Matmul<A, A, CGm, Bias, kNoInit> noInit;
+#elif FAULT == 16
+    Matmul<A, A, CGm, Bias, kChannelSplit> channelSplit;
+#elif FAULT == 17
+    Matmul<A, A, CGm, Bias, kA2B2> shared;
+    Matmul<A, A, CGm, Bias> notShared;
+    TPipe pipe;
+    TCubeTiling tiling;
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), shared, &tiling, notShared, &tiling);
 #elif FAULT == 15
     Matmul<A, A, MatmulType<TPosition::TSCM, CubeFormat::ND, float>, Bias> cInL1;
 #endif

@@ -151,8 +151,10 @@ private:
     // client); a cube-only kernel's Matmul (the API's MatmulImpl on the AIC) computes alone and ignores both.
     static_assert(!kCfg.enableMixDualMaster || kCubeOnly,
                   "the twin does not model MixDualMaster (enableMixDualMaster) in a MIX kernel");
-    static_assert(!kCfg.isA2B2Shared && !kCfg.isCO1Shared && !kCfg.isEnableChannelSplit,
-                  "the twin does not model isA2B2Shared, isCO1Shared or isEnableChannelSplit");
+    // isA2B2Shared: the objects share one L0A/L0B double buffer (each base block in half of L0A/L0B; the engine checks
+    // the 32 KB); the results are those of separate buffers. isCO1Shared is not supported on A2 (MatmulConfig docs).
+    static_assert(!kCfg.isCO1Shared, "MatmulConfig isCO1Shared is not supported on A2 (MatmulConfig docs)");
+    static_assert(!kCfg.isEnableChannelSplit, "the twin does not model isEnableChannelSplit");
     static_assert(!kCfg.enableRelu && kCfg.decompMode == DecompressionMode::DECOMP_NONE,
                   "the twin does not model the Fixpipe ReLU (enableRelu) or decompression (decompMode)");
     static_assert(kCfg.enableInit && kCfg.enableSetOrgShape,
@@ -169,9 +171,10 @@ private:
                 static_cast<int8_t>(kCfg.iterateOrder == IterateOrder::UNDEF ? -1
                                                                             : static_cast<int>(kCfg.iterateOrder)),
                 kCfg.enableSetBias, kCfg.enableSetTail, kCfg.enableEnd,
-                static_cast<uint8_t>(!kCfg.doIBShareNorm ? 0 : A_TYPE::ibShare ? 1 : 2)};
+                static_cast<uint8_t>(!kCfg.doIBShareNorm ? 0 : A_TYPE::ibShare ? 1 : 2), kCfg.isA2B2Shared};
     }
 public:
+    static constexpr bool kTwinA2B2Shared = kCfg.isA2B2Shared;  // REGIST_MATMUL_OBJ: one value for every object
     __aicore__ inline MatmulImpl() : engine_(MakeArg()) {}
     __aicore__ inline void Init(const TCubeTiling* __restrict cubeTiling, TPipe* tpipe = nullptr)
     {
@@ -385,6 +388,27 @@ using Matmul = MatmulImpl<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG, MM_CB, MATM
 //   AIC it serves the objects until every AIV of the block has ended and then returns from the caller (the
 //   kernel), on an AIV it registers the clients. workspace is the system workspace (GetSysWorkSpacePtr()).
 namespace twin_detail {
+// MatmulConfig isA2B2Shared is a global setting: every Matmul object of the kernel takes the same value (its docs).
+template <class T, class = void>
+struct A2B2Of {
+    static constexpr int value = -1;  // not a Matmul object (a tiling pointer)
+};
+template <class T>
+struct A2B2Of<T, std::void_t<decltype(std::decay_t<T>::kTwinA2B2Shared)>> {
+    static constexpr int value = std::decay_t<T>::kTwinA2B2Shared ? 1 : 0;
+};
+template <class... Args>
+constexpr bool SameA2B2Shared()
+{
+    int first = -1;
+    bool same = true;
+    for (int v : {A2B2Of<Args>::value..., -1}) {
+        if (v < 0) continue;
+        if (first < 0) first = v;
+        same = same && v == first;
+    }
+    return same;
+}
 __aicore__ inline void InitMatmulObjs(TPipe*) {}
 template <class MM>
 __aicore__ inline void InitMatmulObjs(TPipe*, MM&)
@@ -395,6 +419,13 @@ __aicore__ inline void InitMatmulObjs(TPipe* tpipe, MM& mm, const TCubeTiling* t
 {
     mm.Init(tiling, tpipe);
     InitMatmulObjs(tpipe, rest...);
+}
+template <class... Args>
+__aicore__ inline void InitCubeObjs(TPipe* tpipe, Args&&... args)
+{
+    static_assert(SameA2B2Shared<Args...>(),
+                  "REGIST_MATMUL_OBJ: MatmulConfig isA2B2Shared is global, every Matmul object takes the same value");
+    InitMatmulObjs(tpipe, static_cast<Args&&>(args)...);
 }
 
 struct MixObjs {
@@ -420,6 +451,8 @@ template <class... Args>
 __aicore__ inline bool RegisterMatmulObjs(ascend_twin::KfcClientScope& scope, TPipe* tpipe, const void* workspace,
                                           Args&&... args)
 {
+    static_assert(SameA2B2Shared<Args...>(),
+                  "REGIST_MATMUL_OBJ: MatmulConfig isA2B2Shared is global, every Matmul object takes the same value");
     (void)tpipe;
     MixObjs objs;
     CollectMix(objs, static_cast<Args&&>(args)...);
@@ -429,7 +462,7 @@ __aicore__ inline bool RegisterMatmulObjs(ascend_twin::KfcClientScope& scope, TP
 
 #ifdef ASCENDC_CUBE_ONLY
 #define REGIST_MATMUL_OBJ(tpipe, workspace, ...) \
-    ((void)(workspace), AscendC::twin_detail::InitMatmulObjs(tpipe, __VA_ARGS__))
+    ((void)(workspace), AscendC::twin_detail::InitCubeObjs(tpipe, __VA_ARGS__))
 #else
 #define REGIST_MATMUL_OBJ(tpipe, workspace, ...)                                                               \
     ascend_twin::KfcClientScope ascend_twin_kfc_client_;                                                        \

@@ -28,6 +28,8 @@ struct CubeMatmulTypes {
     bool enableEnd = true;
     // The IBShare template (MatmulConfig doIBShareNorm): 0 off, 1 A is the shared matrix, 2 B is.
     uint8_t ibShareNorm = 0;
+    // MatmulConfig isA2B2Shared: the objects share one L0A/L0B double buffer, a base block in each half.
+    bool a2b2Shared = false;
 };
 
 class CubeMatmul {
