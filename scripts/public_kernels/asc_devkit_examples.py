@@ -1283,6 +1283,24 @@ def a2b2_share_case(kdir, gen) -> Case:
                 1e-5, 1e-5 * k ** 0.5)
 
 
+def partial_output_case(kdir, gen) -> Case:
+    # isPartialOutput (CFG_MDL): each Iterate one base block over one baseK slice, GetTensorC(enSequentialWrite) into
+    # the kernel's workspace one after another; the AIV then adds each block's kIter slices and writes the block, whole
+    # and dense, at i * baseM * baseN of C (block i of the walk, ORDER_M). M 128, N 128, K 256 on one block; the
+    # example's main sizes the user workspace M * N * singleCoreK / baseK floats past the system workspace.
+    m, n, k = 128, 128, 256
+    tiling = mm_tiling(kdir, "matmul_partial_output.asc")
+    t = struct.unpack_from("<50i", tiling)
+    single_k, base_m, base_n, base_k = t[7], t[8], t[9], t[10]
+    args, ref = mm_operands(gen, m, n, k, False)
+    blocks = [ref[i:i + base_m, j:j + base_n].reshape(-1) for j in range(0, n, base_n) for i in range(0, m, base_m)] \
+        if t[17] == 0 else [ref[i:i + base_m, j:j + base_n].reshape(-1) for i in range(0, m, base_m)
+                            for j in range(0, n, base_n)]
+    ws = torch.zeros((LIB_API_WORKSPACE + m * n * single_k // base_k * 4) // 4)
+    args = dict(args, c=torch.full((m * n,), float("nan")), workspace=ws, tilingGm=tiling)
+    return Case(t[0], args, {"c": torch.cat(blocks)}, 1e-5, 1e-5 * k ** 0.5)
+
+
 IBSHARE_B_TILING = ("static TCubeTiling t = GenerateTiling(MatmulCaseParams{64, 256, 384, false, false, false}); "
                     "tiling = reinterpret_cast<const uint8_t*>(&t);")
 
@@ -1305,4 +1323,8 @@ KERNELS += [
     example("ex_mm_a2b2_share", f"{MM}/matmul_a2b2_share/matmul_a2b2_share.asc", "matmul_a2b2_share_custom",
             "Matmul cube-only: two objects with CFG_NORM isA2B2Shared (one L0A/L0B double buffer), IterateAll each",
             a2b2_share_case),
+    example("ex_mm_partial_output", f"{MM}/matmul_partial_output/matmul_partial_output.asc",
+            "matmul_partial_output_custom", "Matmul MIX: CFG_MDL with isPartialOutput, Iterate/GetTensorC(GM, "
+            "enSequentialWrite) of each baseK slice, the AIV adding the slices (operator+ on LocalTensor)",
+            partial_output_case),
 ]

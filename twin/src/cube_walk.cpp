@@ -209,6 +209,10 @@ struct Walk {
         // ORDER_N: along N first, outer loop over M; the MatmulConfig's iterateOrder, unless UNDEF, over the tiling's.
         const bool orderN = s.types.configOrder >= 0 ? s.types.configOrder == 1 : t.iterateOrder == 1;
         const int64_t inner = orderN ? nIter : mIter;
+        // isPartialOutput: block `index` is base block index / kIter over the baseK slice index % kIter alone.
+        const int64_t kFirst = s.types.partialOutput ? index % kIter : 0;
+        const int64_t kEnd = s.types.partialOutput ? kFirst + 1 : kIter;
+        if (s.types.partialOutput) index /= kIter;
         const int64_t o = index / inner, i = index % inner;
         mi = orderN ? o : i;
         ni = orderN ? i : o;
@@ -216,7 +220,7 @@ struct Walk {
         mv = std::min(bm, cm - m0);
         nv = std::min(bn, cn - n0);
         StartL0C(n0, mv, nv);
-        for (int64_t kb = 0; kb < kIter; ++kb) {
+        for (int64_t kb = kFirst; kb < kEnd; ++kb) {
             const int64_t kv = std::min(bk, k - kb * bk);
             int64_t victim = 0;
             const int64_t mg = mi / t.stepM, kga = kb / t.stepKa;
@@ -284,7 +288,8 @@ void CubeBeginIterate(CubeMatmul::State& s)
 
 int64_t CubeBlockCount(const CubeMatmul::State& s)
 {
-    return Ceil(s.singleM, s.t.baseM) * Ceil(s.singleN, s.t.baseN);
+    return Ceil(s.singleM, s.t.baseM) * Ceil(s.singleN, s.t.baseN) *
+           (s.types.partialOutput ? Ceil(s.singleK, s.t.baseK) : 1);
 }
 
 bool CubeIterateBlock(CubeMatmul::State& s)

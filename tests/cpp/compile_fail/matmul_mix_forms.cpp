@@ -1,7 +1,9 @@
 // The Matmul object's forms the twin takes and those it refuses at compile time, in a MIX kernel (no
 // ASCENDC_CUBE_ONLY; CMakeLists.txt compiles this file once per FAULT line, and once with FAULT=0, which must
 // compile: the configurations of the A2 samples, C at VECIN, the asynchronous and LocalTensor forms).
-// FAULT 1: the twin does not model partial outputs \(isPartialOutput, intraBlockPartSum\)
+// FAULT 1: MatmulConfig isPartialOutput needs the MDL template \(CFG_MDL, GetMDLConfig\)
+// FAULT 18: Matmul with isPartialOutput: no LocalTensor output on A2 \(GetTensorC\)
+// FAULT 19: the twin does not model intraBlockPartSum
 // FAULT 2: the twin does not model MixDualMaster \(enableMixDualMaster\) in a MIX kernel
 // FAULT 3: the twin does not model the BasicBlock and SpecialBasicBlock Matmul templates
 // FAULT 4: the twin does not model the Fixpipe ReLU \(enableRelu\) or decompression \(decompMode\)
@@ -38,6 +40,18 @@ constexpr MatmulConfig Partial()
 {
     MatmulConfig c = CFG_MDL;
     c.isPartialOutput = true;
+    return c;
+}
+constexpr MatmulConfig PartialNorm()
+{
+    MatmulConfig c = CFG_NORM;
+    c.isPartialOutput = true;
+    return c;
+}
+constexpr MatmulConfig PartSum()
+{
+    MatmulConfig c = CFG_NORM;
+    c.intraBlockPartSum = true;
     return c;
 }
 constexpr MatmulConfig Dual()
@@ -82,6 +96,8 @@ struct ConstantTiling {
 };
 constexpr ConstantTiling kConstantTiling{};
 constexpr MatmulConfig kPartial = Partial();
+constexpr MatmulConfig kPartialNorm = PartialNorm();
+constexpr MatmulConfig kPartSum = PartSum();
 constexpr MatmulConfig kDual = Dual();
 constexpr MatmulConfig kRelu = Relu();
 constexpr MatmulConfig kShared = Shared();
@@ -107,12 +123,19 @@ void Instantiate(GlobalTensor<float>& c, LocalTensor<float>& ub)
     reorder.WaitIterateAll();
     LocalTensor<uint8_t> tmp;
     norm.SetLocalWorkspace(tmp);  // accepted and ignored, as A2's client does (unsupported on A2: its docs)
+    Matmul<A, A, CGm, Bias, kPartial> partial;  // isPartialOutput (MDL): Iterate, GetTensorC into GM
+    while (partial.Iterate()) partial.GetTensorC(c, 0, true);
     Matmul<A, A, CGm, Bias, kA2B2> shared1, shared2;  // isA2B2Shared: the same value for every object
     TPipe pipe;
     TCubeTiling tiling;
     REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), shared1, &tiling, shared2, &tiling);
 #elif FAULT == 1
-    Matmul<A, A, CGm, Bias, kPartial> partial;
+    Matmul<A, A, CGm, Bias, kPartialNorm> partial;
+#elif FAULT == 18
+    Matmul<A, A, CUb, Bias, kPartial> partial;
+    partial.GetTensorC(ub);
+#elif FAULT == 19
+    Matmul<A, A, CGm, Bias, kPartSum> partSum;
 #elif FAULT == 2
     Matmul<A, A, CGm, Bias, kDual> dual;
 #elif FAULT == 3

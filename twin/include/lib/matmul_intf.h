@@ -145,8 +145,12 @@ private:
     static_assert(!kCfg.doIBShareNorm || (A_TYPE::ibShare != B_TYPE::ibShare),
                   "Matmul with the IBShare template (doIBShareNorm): exactly one of A and B is shared "
                   "(MatmulType<..., IBSHARE = true>): when A is ibShare B is not, when A is not B is");
-    static_assert(!kCfg.isPartialOutput && !kCfg.intraBlockPartSum,
-                  "the twin does not model partial outputs (isPartialOutput, intraBlockPartSum)");
+    // isPartialOutput: each Iterate computes one base block's product over one baseK slice (K innermost), not
+    // accumulated in L0C; the API has it for the MDL template only (its partial-output scheduler), with no bias,
+    // no IterateAll and no LocalTensor output on A2.
+    static_assert(!kCfg.isPartialOutput || kCfg.doMultiDataLoad,
+                  "MatmulConfig isPartialOutput needs the MDL template (CFG_MDL, GetMDLConfig)");
+    static_assert(!kCfg.intraBlockPartSum, "the twin does not model intraBlockPartSum");
     // MixDualMaster and A and B both IBShare change how a MIX kernel's AIVs and AIC cooperate (the API's server and
     // client); a cube-only kernel's Matmul (the API's MatmulImpl on the AIC) computes alone and ignores both.
     static_assert(!kCfg.enableMixDualMaster || kCubeOnly,
@@ -171,7 +175,8 @@ private:
                 static_cast<int8_t>(kCfg.iterateOrder == IterateOrder::UNDEF ? -1
                                                                             : static_cast<int>(kCfg.iterateOrder)),
                 kCfg.enableSetBias, kCfg.enableSetTail, kCfg.enableEnd,
-                static_cast<uint8_t>(!kCfg.doIBShareNorm ? 0 : A_TYPE::ibShare ? 1 : 2), kCfg.isA2B2Shared};
+                static_cast<uint8_t>(!kCfg.doIBShareNorm ? 0 : A_TYPE::ibShare ? 1 : 2), kCfg.isA2B2Shared,
+                kCfg.isPartialOutput};
     }
 public:
     static constexpr bool kTwinA2B2Shared = kCfg.isA2B2Shared;  // REGIST_MATMUL_OBJ: one value for every object
@@ -227,6 +232,10 @@ public:
     }
     __aicore__ inline void SetBias(const GlobalTensor<BiasT>& biasGlobal)
     {
+        if constexpr (kCfg.isPartialOutput) {
+            ascend_twin::FailF("Matmul::SetBias", "a Matmul with isPartialOutput takes no bias (the API asserts it)",
+                               "SetBias with MatmulConfig isPartialOutput");
+        }
         engine_.SetBias(twin_detail::TwinData(biasGlobal));
     }
     __aicore__ inline void DisableBias() { engine_.DisableBias(); }
@@ -273,6 +282,7 @@ public:
                                       bool enSequentialWrite = false, bool waitIterateAll = false,
                                       bool fakeMsg = false)
     {
+        NoPartialOutput("Matmul::IterateAll");
         if constexpr (kCubeOnly) {
             static_assert(sync, "the twin runs IterateAll of a cube-only Matmul synchronously");
             (void)enSequentialWrite;
@@ -286,6 +296,7 @@ public:
     template <bool sync = true>
     __aicore__ inline void IterateAll(const LocalTensor<DstT>& ubCmatrix, uint8_t enAtomic = 0)
     {
+        NoPartialOutput("Matmul::IterateAll");
         static_assert(!kCubeOnly && kCInUb, "IterateAll into a LocalTensor needs C at VECIN/VECCALC/VECOUT (MIX kernel)");
         engine_.IterateAllLocal(sync, twin_detail::TwinData(ubCmatrix), uint64_t(ubCmatrix.GetSize()) * sizeof(DstT),
                                 enAtomic);
@@ -316,6 +327,7 @@ public:
     {
         static_assert(!kCubeOnly && kCInUb, "GetTensorC into a LocalTensor needs C at VECIN/VECCALC/VECOUT (MIX kernel)");
         static_assert(!doPad, "the twin does not model GetTensorC's doPad form");
+        static_assert(!kCfg.isPartialOutput, "Matmul with isPartialOutput: no LocalTensor output on A2 (GetTensorC)");
         (void)height;
         (void)width;
         (void)srcGap;
@@ -363,6 +375,13 @@ private:
     }
     // SetTensorA/SetTensorB docs (isTransposeA/isTransposeB): a transposed operand needs MatmulType<..., ISTRANS
     // = true> (the API's client asserts isTransposeA <= A_TYPE::isTrans).
+    static void NoPartialOutput(const char* call)
+    {
+        if constexpr (kCfg.isPartialOutput) {
+            ascend_twin::FailF(call, "IterateAll is not supported with isPartialOutput (the API asserts it)",
+                               "IterateAll with MatmulConfig isPartialOutput");
+        }
+    }
     template <class TYPE>
     static void CheckTranspose(const char* call, bool flag)
     {

@@ -30,6 +30,8 @@ struct CubeMatmulTypes {
     uint8_t ibShareNorm = 0;
     // MatmulConfig isA2B2Shared: the objects share one L0A/L0B double buffer, a base block in each half.
     bool a2b2Shared = false;
+    // MatmulConfig isPartialOutput: each block of the walk is one base block over one baseK slice (K innermost).
+    bool partialOutput = false;
 };
 
 class CubeMatmul {
