@@ -1301,6 +1301,18 @@ def partial_output_case(kdir, gen) -> Case:
     return Case(t[0], args, {"c": torch.cat(blocks)}, 1e-5, 1e-5 * k ** 0.5)
 
 
+def nd_align_case(kdir, gen) -> Case:
+    # C in ND_ALIGN: M 128, N 7679, K 128 with bias; C's rows 7680 floats apart in GM (N rounded up to 32 bytes), the
+    # padding column never written (it keeps the zeros C starts with).
+    m, n, k, ld = 128, 7679, 128, 7680
+    tiling = mm_tiling(kdir, "matmul_format_nd_align.asc")
+    args, ref = mm_operands(gen, m, n, k, True)
+    expect = torch.zeros(m, ld, dtype=torch.float64)
+    expect[:, :n] = ref
+    args = dict(args, c=torch.zeros(m * ld), workspace=torch.zeros(LIB_API_WORKSPACE // 4), tilingGm=tiling)
+    return Case(struct.unpack_from("<i", tiling, 0)[0], args, {"c": expect.reshape(-1)}, 1e-5, 1e-5 * k ** 0.5)
+
+
 IBSHARE_B_TILING = ("static TCubeTiling t = GenerateTiling(MatmulCaseParams{64, 256, 384, false, false, false}); "
                     "tiling = reinterpret_cast<const uint8_t*>(&t);")
 
@@ -1327,4 +1339,7 @@ KERNELS += [
             "matmul_partial_output_custom", "Matmul MIX: CFG_MDL with isPartialOutput, Iterate/GetTensorC(GM, "
             "enSequentialWrite) of each baseK slice, the AIV adding the slices (operator+ on LocalTensor)",
             partial_output_case),
+    example("ex_mm_format_nd_align", f"{MM}/matmul_format_nd_align/matmul_format_nd_align.asc",
+            "matmul_format_nd_align", "Matmul cube-only: C MatmulType in ND_ALIGN (rows 32-byte aligned in GM), "
+            "N 7679, SetTail", nd_align_case),
 ]

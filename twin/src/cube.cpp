@@ -340,7 +340,7 @@ void CubeMatmul::WriteBlock(const char* call, void* c, bool sequential, bool che
     State& s = *s_;
     Require(s.blockInL0C, call, "GetTensorC fetches a block an Iterate computed", "no block in L0C");
     const uint32_t es = SizeOf(s.types.c);
-    const int64_t ld = sequential ? s.blockCols : (s.orgKc > 0 ? s.orgKc : s.orgN);
+    const int64_t ld = sequential ? s.blockCols : CRowStride(s);
     const int64_t offset = sequential ? 0 : s.blockM * s.t.baseM * ld + s.blockN * s.t.baseN;
     if (limit > 0) {
         const uint64_t end = uint64_t(offset + (s.blockRows - 1) * ld + s.blockCols) * es;

@@ -189,4 +189,14 @@ int64_t CubeBlockCount(const CubeMatmul::State& s);
 bool CubeIterateBlock(CubeMatmul::State& s);
 void CubeWriteBlock(CubeMatmul::State& s, uint8_t* dst, int64_t ld, bool checked);
 
+// The elements between C's rows in GM: orgKc, or orgN; with C in ND_ALIGN rounded up to 32 bytes (the API's
+// GetOrgWidth): the padding columns are not written.
+inline int64_t CRowStride(const CubeMatmul::State& s)
+{
+    const int64_t n = s.orgKc > 0 ? s.orgKc : s.orgN;
+    if (!s.types.cNdAlign) return n;
+    const int64_t per = 32 / cube_detail::SizeOf(s.types.c);
+    return (n + per - 1) / per * per;
+}
+
 }  // namespace ascend_twin

@@ -317,7 +317,7 @@ void CubeWriteBlock(CubeMatmul::State& s, uint8_t* dst, int64_t ld, bool checked
 void CubeIterateAll(CubeMatmul::State& s, void* gm)
 {
     CubeBeginIterate(s);
-    const int64_t ldc = s.orgKc > 0 ? s.orgKc : s.orgN;
+    const int64_t ldc = CRowStride(s);
     const uint32_t es = cube_detail::SizeOf(s.types.c);
     auto* c = static_cast<uint8_t*>(gm);
     while (CubeIterateBlock(s)) {

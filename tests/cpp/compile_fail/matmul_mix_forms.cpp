@@ -123,6 +123,8 @@ void Instantiate(GlobalTensor<float>& c, LocalTensor<float>& ub)
     reorder.WaitIterateAll();
     LocalTensor<uint8_t> tmp;
     norm.SetLocalWorkspace(tmp);  // accepted and ignored, as A2's client does (unsupported on A2: its docs)
+    Matmul<A, A, MatmulType<TPosition::GM, CubeFormat::ND_ALIGN, float>, Bias> aligned;  // C rows 32-byte aligned
+    aligned.IterateAll(c);
     Matmul<A, A, CGm, Bias, kPartial> partial;  // isPartialOutput (MDL): Iterate, GetTensorC into GM
     while (partial.Iterate()) partial.GetTensorC(c, 0, true);
     Matmul<A, A, CGm, Bias, kA2B2> shared1, shared2;  // isA2B2Shared: the same value for every object

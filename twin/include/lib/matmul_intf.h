@@ -125,9 +125,10 @@ private:
     // LocalTensor forms below need a MIX kernel's client.
     static_assert(C_TYPE::pos == TPosition::GM || kCInUb,
                   "the twin's Matmul writes C to GM, or to VECIN/VECCALC/VECOUT: C in TSCM/L1 or CO1 is not modelled");
+    // C in ND_ALIGN: ND with each row 32-byte aligned in GM (the Fixpipe's destination stride; GetOrgWidth).
     static_assert(A_TYPE::format == CubeFormat::ND && B_TYPE::format == CubeFormat::ND &&
-                      C_TYPE::format == CubeFormat::ND,
-                  "the twin's Matmul models ND layouts");
+                      (C_TYPE::format == CubeFormat::ND || C_TYPE::format == CubeFormat::ND_ALIGN),
+                  "the twin's Matmul models ND layouts (and C in ND_ALIGN)");
     // The configuration: a MatmulConfig (CFG_NORM, CFG_MDL, Get*Config(), GetMMConfig<>()). The twin runs every
     // one with its NORM walk (MDL, SpecialMDL, preload, unit flag, K reordering and the other load-order and
     // buffering switches leave the result as it is) and refuses what changes what the object computes.
@@ -176,7 +177,7 @@ private:
                                                                             : static_cast<int>(kCfg.iterateOrder)),
                 kCfg.enableSetBias, kCfg.enableSetTail, kCfg.enableEnd,
                 static_cast<uint8_t>(!kCfg.doIBShareNorm ? 0 : A_TYPE::ibShare ? 1 : 2), kCfg.isA2B2Shared,
-                kCfg.isPartialOutput};
+                kCfg.isPartialOutput, C_TYPE::format == CubeFormat::ND_ALIGN};
     }
 public:
     static constexpr bool kTwinA2B2Shared = kCfg.isA2B2Shared;  // REGIST_MATMUL_OBJ: one value for every object

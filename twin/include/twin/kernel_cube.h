@@ -32,6 +32,8 @@ struct CubeMatmulTypes {
     bool a2b2Shared = false;
     // MatmulConfig isPartialOutput: each block of the walk is one base block over one baseK slice (K innermost).
     bool partialOutput = false;
+    // C's MatmulType format is ND_ALIGN: its rows in GM 32-byte aligned (the padding not written).
+    bool cNdAlign = false;
 };
 
 class CubeMatmul {

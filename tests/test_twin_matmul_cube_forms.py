@@ -1,8 +1,9 @@
-"""A pure Cube Matmul (ASCENDC_CUBE_ONLY) in a cube+vector MIX kernel (tests/kernels/cube_matmul_in_mix.cpp), the CV
+"""A pure Cube Matmul (ASCENDC_CUBE_ONLY) in a cube+vector MIX kernel (tests/kernels/cube_matmul_forms.cpp), the CV
 fusion guide's hand-written form: the AIC's own Matmul object (C's MatmulType at VECIN, written into GM), then the
 AIVs on C after CrossCoreSetFlag; against float64 on fresh random operands, with the planted faults (the object on an
 AIV, in a vector-only kernel) next to the passing cube kernel. And two cube-only objects with MatmulConfig
-isA2B2Shared (one L0A/L0B double buffer) against float64, with its 32 KB base-block limit planted."""
+isA2B2Shared (one L0A/L0B double buffer) against float64, with its 32 KB base-block limit planted; and C's MatmulType
+in ND_ALIGN (rows 32-byte aligned in GM), with a C sized for ND planted."""
 import os
 
 import pytest
@@ -17,7 +18,7 @@ KERNELS = os.path.join(os.path.dirname(__file__), "kernels")
 
 @pytest.fixture(scope="module")
 def lib():
-    return ascend_ext.twin.compile_kernels([os.path.join(KERNELS, "cube_matmul_in_mix.cpp")])
+    return ascend_ext.twin.compile_kernels([os.path.join(KERNELS, "cube_matmul_forms.cpp")])
 
 
 def run(lib, kernel, seed):
@@ -66,3 +67,21 @@ def test_a2b2_shared_objects_and_their_block_limit(lib):
     c, ref, c2, ref2 = a2b2_run(lib, 128, int(torch.randint(0, 2**31 - 1, (1,))))  # A block 32 KB: the counterpart
     close(c, ref)
     close(c2, ref2)
+
+
+def test_nd_align_c_rows_are_32_byte_aligned(lib):
+    # N 60 floats: C's rows 64 apart in GM, columns 60..63 never written (they keep their fresh random values).
+    t = tiling(64, 60, 64, 64, 64, 32, 32, 32, cores=1)
+    t.singleCoreN = 60
+    a, b, bias, ref = operands(64, 60, 64, int(torch.randint(0, 2**31 - 1, (1,))))
+    c0 = torch.randn(64, 64)
+    c = c0.clone()
+    lib.launch("nd_align_c", 1, a=a, b=b, bias=bias, c=c, workspace=workspace(), tiling=bytes(t))
+    close(c[:, :60], ref)
+    assert torch.equal(c[:, 60:], c0[:, 60:])
+    # Planted: C sized for ND (64 x 60): the last rows' aligned writes run past its end.
+    with pytest.raises(KernelRuleViolation, match=r"Matmul::IterateAll/GetTensorC \(Fixpipe L0C->GM\): broke the "
+                                                  r"rule 'GM writes stay inside the launch's buffers'.*GM buffer 'c', "
+                                                  r"which holds 15360 bytes"):
+        lib.launch("nd_align_c", 1, a=a, b=b, bias=bias, c=torch.zeros(64 * 60), workspace=workspace(),
+                   tiling=bytes(t))

@@ -1,7 +1,7 @@
-// A pure Cube Matmul (ASCENDC_CUBE_ONLY) in a cube+vector MIX kernel, as the CV fusion guide writes it by hand
-// (asc-devkit's matmul_fused_manual): the AIC computes C into GM with its own Matmul object (C's MatmulType at VECIN,
+// Pure Cube Matmul forms (ASCENDC_CUBE_ONLY). First the object in a cube+vector MIX kernel, as the CV fusion guide
+// writes it by hand (asc-devkit's matmul_fused_manual): the AIC computes C into GM with its own Matmul object (C's MatmulType at VECIN,
 // written into GM) and signals the AIVs with CrossCoreSetFlag; each AIV then doubles its half of C's rows. Written
-// for the project; tests/test_twin_matmul_cube_in_mix.py checks it against float64 and plants the faults (the
+// for the project; tests/test_twin_matmul_cube_forms.py checks it against float64 and plants the faults (the
 // object called on an AIV, in a vector-only kernel). a2b2_shared_pair: two objects with MatmulConfig isA2B2Shared.
 //
 // A is [M, K] half, B [K, N] half, bias [N] float, C [M, N] float; one block, the whole C on its AIC.
@@ -159,4 +159,31 @@ __global__ __cube__ void a2b2_shared_pair(GM_ADDR a, GM_ADDR b, GM_ADDR b2, GM_A
     mm1.End();
     mm2.IterateAll(c2Gm);
     mm2.End();
+}
+
+// C's MatmulType in ND_ALIGN (as asc-devkit's matmul_format_nd_align): C's rows 32 bytes aligned in GM.
+namespace {
+using AlignC = matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND_ALIGN, float>;
+}  // namespace
+
+__global__ __cube__ void nd_align_c(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, __kfc_workspace__ GM_ADDR workspace,
+                                    GM_ADDR tiling)
+{
+    (void)workspace;
+    AscendC::TPipe pipe;
+    TCubeTiling t;
+    LoadTiling(&t, tiling);
+    matmul::Matmul<AType, AType, AlignC, BiasType> mm;
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
+    AscendC::GlobalTensor<half> aGm, bGm;
+    AscendC::GlobalTensor<float> biasGm, cGm;
+    aGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(a), t.M * t.Ka);
+    bGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(b), t.Kb * t.N);
+    biasGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(bias), t.N);
+    cGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c), t.M * ((t.N + 7) / 8 * 8));
+    mm.SetTensorA(aGm);
+    mm.SetTensorB(bGm);
+    mm.SetBias(biasGm);
+    mm.IterateAll(cGm);
+    mm.End();
 }
