@@ -3,7 +3,8 @@ fusion guide's hand-written form: the AIC's own Matmul object (C's MatmulType at
 AIVs on C after CrossCoreSetFlag; against float64 on fresh random operands, with the planted faults (the object on an
 AIV, in a vector-only kernel) next to the passing cube kernel. And two cube-only objects with MatmulConfig
 isA2B2Shared (one L0A/L0B double buffer) against float64, with its 32 KB base-block limit planted; and C's MatmulType
-in ND_ALIGN (rows 32-byte aligned in GM), with a C sized for ND planted."""
+in ND_ALIGN (rows 32-byte aligned in GM), with a C sized for ND planted; and A in VECTOR (GEMV), with A set transposed
+planted."""
 import os
 
 import pytest
@@ -85,3 +86,16 @@ def test_nd_align_c_rows_are_32_byte_aligned(lib):
                                                   r"which holds 15360 bytes"):
         lib.launch("nd_align_c", 1, a=a, b=b, bias=bias, c=torch.zeros(64 * 60), workspace=workspace(),
                    tiling=bytes(t))
+
+
+def test_gemv_a_in_vector_format(lib):
+    # A [1, K] in CubeFormat::VECTOR times B [K, N] plus bias, against float64; A set transposed is refused.
+    t = tiling(16, 64, 96, 16, 64, 16, 64, 32, cores=1)
+    t.M = t.singleCoreM = 1
+    a, b, bias, ref = operands(1, 64, 96, int(torch.randint(0, 2**31 - 1, (1,))))
+    c = torch.full((1, 64), float("nan"))
+    lib.launch("gemv_a", 1, a=a, b=b, bias=bias, c=c, workspace=workspace(), tiling=bytes(t))
+    close(c, ref)
+    with pytest.raises(KernelRuleViolation, match=r"Matmul::SetTensorA: broke the rule 'in GEMV mode \(A in "
+                                                  r"CubeFormat::VECTOR\) A is not transposed'"):
+        lib.launch("gemv_a_transposed", 1, a=a, b=b, bias=bias, c=c, workspace=workspace(), tiling=bytes(t))

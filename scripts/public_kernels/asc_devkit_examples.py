@@ -1342,4 +1342,7 @@ KERNELS += [
     example("ex_mm_format_nd_align", f"{MM}/matmul_format_nd_align/matmul_format_nd_align.asc",
             "matmul_format_nd_align", "Matmul cube-only: C MatmulType in ND_ALIGN (rows 32-byte aligned in GM), "
             "N 7679, SetTail", nd_align_case),
+    example("ex_mm_format_gemv", f"{MM}/matmul_format_gemv/matmul_format_gemv.asc", "matmul_format_gemv_custom",
+            "Matmul cube-only: A MatmulType in VECTOR (GEMV, M 1), N 32, K 256",
+            mm_case("matmul_format_gemv.asc", 1, 32, 256, lambda used: used, bias=False)),
 ]

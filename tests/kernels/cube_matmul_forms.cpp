@@ -187,3 +187,44 @@ __global__ __cube__ void nd_align_c(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR 
     mm.IterateAll(cGm);
     mm.End();
 }
+
+// A's MatmulType in VECTOR (GEMV, as asc-devkit's matmul_format_gemv): a [1, K] row times B.
+namespace {
+template <bool transposed>
+__aicore__ inline void Gemv(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR tiling)
+{
+    using VecA = matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::VECTOR, half, transposed>;
+    using GmC = matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>;
+    AscendC::TPipe pipe;
+    TCubeTiling t;
+    LoadTiling(&t, tiling);
+    matmul::Matmul<VecA, AType, GmC, BiasType> mm;
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
+    AscendC::GlobalTensor<half> aGm, bGm;
+    AscendC::GlobalTensor<float> biasGm, cGm;
+    aGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(a), t.M * t.Ka);
+    bGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(b), t.Kb * t.N);
+    biasGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(bias), t.N);
+    cGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c), t.M * t.N);
+    mm.SetTensorA(aGm, transposed);
+    mm.SetTensorB(bGm);
+    mm.SetBias(biasGm);
+    mm.IterateAll(cGm);
+    mm.End();
+}
+}  // namespace
+
+__global__ __cube__ void gemv_a(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, __kfc_workspace__ GM_ADDR workspace,
+                                GM_ADDR tiling)
+{
+    (void)workspace;
+    Gemv<false>(a, b, bias, c, tiling);
+}
+
+// Planted: A in VECTOR set transposed (the API asserts GEMV's A is not).
+__global__ __cube__ void gemv_a_transposed(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c,
+                                           __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)workspace;
+    Gemv<true>(a, b, bias, c, tiling);
+}

@@ -14,6 +14,7 @@
 // FAULT 9: Matmul on A2: A and B are both float, half or bfloat16_t \(int8/int4 are not modelled by the twin\)
 // FAULT 10: Matmul on A2: C is float, half or bfloat16_t
 // FAULT 11: the twin's Matmul models ND layouts
+// FAULT 20: the twin's Matmul models ND layouts
 // FAULT 12: the twin models Matmul objects configured with a MatmulConfig \(a constant tiling
 // FAULT 13: MatmulConfig isCO1Shared is not supported on A2 \(MatmulConfig docs\)
 // FAULT 16: the twin does not model isEnableChannelSplit
@@ -125,6 +126,8 @@ void Instantiate(GlobalTensor<float>& c, LocalTensor<float>& ub)
     norm.SetLocalWorkspace(tmp);  // accepted and ignored, as A2's client does (unsupported on A2: its docs)
     Matmul<A, A, MatmulType<TPosition::GM, CubeFormat::ND_ALIGN, float>, Bias> aligned;  // C rows 32-byte aligned
     aligned.IterateAll(c);
+    Matmul<MatmulType<TPosition::GM, CubeFormat::VECTOR, half>, A, CGm, Bias> gemv;  // A in VECTOR (GEMV)
+    gemv.IterateAll(c);
     Matmul<A, A, CGm, Bias, kPartial> partial;  // isPartialOutput (MDL): Iterate, GetTensorC into GM
     while (partial.Iterate()) partial.GetTensorC(c, 0, true);
     Matmul<A, A, CGm, Bias, kA2B2> shared1, shared2;  // isA2B2Shared: the same value for every object
@@ -177,6 +180,8 @@ void Instantiate(GlobalTensor<float>& c, LocalTensor<float>& ub)
     TPipe pipe;
     TCubeTiling tiling;
     REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), shared, &tiling, notShared, &tiling);
+#elif FAULT == 20
+    Matmul<A, MatmulType<TPosition::GM, CubeFormat::VECTOR, half>, CGm, Bias> vectorB;  // VECTOR is for A only on A2
 #elif FAULT == 15
     Matmul<A, A, MatmulType<TPosition::TSCM, CubeFormat::ND, float>, Bias> cInL1;
 #endif

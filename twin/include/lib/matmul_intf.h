@@ -125,10 +125,12 @@ private:
     // LocalTensor forms below need a MIX kernel's client.
     static_assert(C_TYPE::pos == TPosition::GM || kCInUb,
                   "the twin's Matmul writes C to GM, or to VECIN/VECCALC/VECOUT: C in TSCM/L1 or CO1 is not modelled");
-    // C in ND_ALIGN: ND with each row 32-byte aligned in GM (the Fixpipe's destination stride; GetOrgWidth).
-    static_assert(A_TYPE::format == CubeFormat::ND && B_TYPE::format == CubeFormat::ND &&
+    // C in ND_ALIGN: ND with each row 32-byte aligned in GM (the Fixpipe's destination stride; GetOrgWidth). A in
+    // VECTOR (GEMV, A2 takes it for A only): A's rows as in ND, never transposed (SetTensorA checks it).
+    static_assert((A_TYPE::format == CubeFormat::ND || A_TYPE::format == CubeFormat::VECTOR) &&
+                      B_TYPE::format == CubeFormat::ND &&
                       (C_TYPE::format == CubeFormat::ND || C_TYPE::format == CubeFormat::ND_ALIGN),
-                  "the twin's Matmul models ND layouts (and C in ND_ALIGN)");
+                  "the twin's Matmul models ND layouts (and C in ND_ALIGN, A in VECTOR)");
     // The configuration: a MatmulConfig (CFG_NORM, CFG_MDL, Get*Config(), GetMMConfig<>()). The twin runs every
     // one with its NORM walk (MDL, SpecialMDL, preload, unit flag, K reordering and the other load-order and
     // buffering switches leave the result as it is) and refuses what changes what the object computes.
@@ -213,6 +215,12 @@ public:
     }
     __aicore__ inline void SetTensorA(const GlobalTensor<SrcAT>& gm, bool isTransposeA = false)
     {
+        if constexpr (A_TYPE::format == CubeFormat::VECTOR) {
+            if (isTransposeA) {
+                ascend_twin::FailF("Matmul::SetTensorA", "in GEMV mode (A in CubeFormat::VECTOR) A is not transposed",
+                                   "isTransposeA = true");
+            }
+        }
         if constexpr (kCubeOnly) {
             walking_ = false;
             engine_.SetTensorA(twin_detail::TwinData(gm), isTransposeA);
