@@ -3,8 +3,8 @@ fusion guide's hand-written form: the AIC's own Matmul object (C's MatmulType at
 AIVs on C after CrossCoreSetFlag; against float64 on fresh random operands, with the planted faults (the object on an
 AIV, in a vector-only kernel) next to the passing cube kernel. And two cube-only objects with MatmulConfig
 isA2B2Shared (one L0A/L0B double buffer) against float64, with its 32 KB base-block limit planted; and C's MatmulType
-in ND_ALIGN (rows 32-byte aligned in GM), with a C sized for ND planted; and A in VECTOR (GEMV), with A set transposed
-planted."""
+in ND_ALIGN (rows 32-byte aligned in GM), with a C sized for ND planted; A in VECTOR (GEMV), with A set transposed
+planted; and C in NZ with channel split (8-column fractals), with a short C planted and the twin's whole-fractal limit."""
 import os
 
 import pytest
@@ -99,3 +99,25 @@ def test_gemv_a_in_vector_format(lib):
     with pytest.raises(KernelRuleViolation, match=r"Matmul::SetTensorA: broke the rule 'in GEMV mode \(A in "
                                                   r"CubeFormat::VECTOR\) A is not transposed'"):
         lib.launch("gemv_a_transposed", 1, a=a, b=b, bias=bias, c=c, workspace=workspace(), tiling=bytes(t))
+
+
+def test_nz_channel_split_c(lib):
+    # C [M 64, N 96] in NZ with channel split: element (m, n) at ((n // 8) * 64 + m) * 8 + n % 8, against float64.
+    t = tiling(64, 96, 64, 64, 96, 32, 48, 32, cores=1)
+    a, b, bias, ref = operands(64, 96, 64, int(torch.randint(0, 2**31 - 1, (1,))))
+    c = torch.full((64 * 96,), float("nan"))
+    lib.launch("nz_split_c", 1, a=a, b=b, bias=bias, c=c, workspace=workspace(), tiling=bytes(t))
+    close(c, ref.reshape(64, 12, 8).permute(1, 0, 2).reshape(-1))
+    # Planted: C sized one fractal row short: the last fractal's write runs past it.
+    with pytest.raises(KernelRuleViolation, match=r"NZ with channel split\): broke the rule 'GM writes stay inside the "
+                                                  r"launch's buffers'"):
+        lib.launch("nz_split_c", 1, a=a, b=b, bias=bias, c=torch.zeros(64 * 96 - 8), workspace=workspace(),
+                   tiling=bytes(t))
+    # Stricter than the device: a block that is not whole fractals (M 40: the Fixpipe writes its padding rows).
+    t2 = tiling(48, 96, 64, 48, 96, 16, 48, 32, cores=1)
+    t2.M = t2.singleCoreM = 40
+    a2, b2, bias2, _ = operands(40, 96, 64, 5)
+    with pytest.raises(KernelRuleViolation, match=r"the twin models C in NZ with channel split for blocks of whole "
+                                                  r"fractals"):
+        lib.launch("nz_split_c", 1, a=a2, b=b2, bias=bias2, c=torch.zeros(48 * 96), workspace=workspace(),
+                   tiling=bytes(t2))

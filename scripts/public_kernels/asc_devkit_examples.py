@@ -1313,6 +1313,18 @@ def nd_align_case(kdir, gen) -> Case:
     return Case(struct.unpack_from("<i", tiling, 0)[0], args, {"c": expect.reshape(-1)}, 1e-5, 1e-5 * k ** 0.5)
 
 
+def channel_split_case(kdir, gen) -> Case:
+    # C in NZ with isEnableChannelSplit (float): 8-column fractals of M rows, element (m, n) at ((n // 8) * M + m) * 8
+    # + n % 8; M 64, N 7680, K 64 with bias over the AICs the example's GenerateTiling uses.
+    m, n, k = 64, 7680, 64
+    tiling = mm_tiling(kdir, "matmul_channelsplit_output.asc")
+    args, ref = mm_operands(gen, m, n, k, True)
+    nz = ref.reshape(m, n // 8, 8).permute(1, 0, 2).reshape(-1)
+    args = dict(args, c=torch.full((m * n,), float("nan")), workspace=torch.zeros(LIB_API_WORKSPACE // 4),
+                tilingGm=tiling)
+    return Case(struct.unpack_from("<i", tiling, 0)[0], args, {"c": nz}, 1e-5, 1e-5 * k ** 0.5)
+
+
 IBSHARE_B_TILING = ("static TCubeTiling t = GenerateTiling(MatmulCaseParams{64, 256, 384, false, false, false}); "
                     "tiling = reinterpret_cast<const uint8_t*>(&t);")
 
@@ -1345,4 +1357,7 @@ KERNELS += [
     example("ex_mm_format_gemv", f"{MM}/matmul_format_gemv/matmul_format_gemv.asc", "matmul_format_gemv_custom",
             "Matmul cube-only: A MatmulType in VECTOR (GEMV, M 1), N 32, K 256",
             mm_case("matmul_format_gemv.asc", 1, 32, 256, lambda used: used, bias=False)),
+    example("ex_mm_channelsplit_output", f"{MM}/matmul_channelsplit_output/matmul_channelsplit_output.asc",
+            "matmul_channelsplit_output_custom", "Matmul cube-only: C in NZ with isEnableChannelSplit (float, "
+            "8-column fractals), bias", channel_split_case),
 ]

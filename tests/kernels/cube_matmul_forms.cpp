@@ -228,3 +228,38 @@ __global__ __cube__ void gemv_a_transposed(GM_ADDR a, GM_ADDR b, GM_ADDR bias, G
     (void)workspace;
     Gemv<true>(a, b, bias, c, tiling);
 }
+
+// C's MatmulType in NZ with MatmulConfig isEnableChannelSplit (as asc-devkit's matmul_channelsplit_output): float C
+// in 8-column fractals of Ceil(M, 16) * 16 rows.
+namespace {
+constexpr MatmulConfig ChannelSplit()
+{
+    MatmulConfig c = CFG_NORM;
+    c.isEnableChannelSplit = true;
+    return c;
+}
+constexpr MatmulConfig kChannelSplit = ChannelSplit();
+using NzC = matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::NZ, float>;
+}  // namespace
+
+__global__ __cube__ void nz_split_c(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, __kfc_workspace__ GM_ADDR workspace,
+                                    GM_ADDR tiling)
+{
+    (void)workspace;
+    AscendC::TPipe pipe;
+    TCubeTiling t;
+    LoadTiling(&t, tiling);
+    matmul::Matmul<AType, AType, NzC, BiasType, kChannelSplit> mm;
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
+    AscendC::GlobalTensor<half> aGm, bGm;
+    AscendC::GlobalTensor<float> biasGm, cGm;
+    aGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(a), t.M * t.Ka);
+    bGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(b), t.Kb * t.N);
+    biasGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(bias), t.N);
+    cGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c), (t.M + 15) / 16 * 16 * t.N);
+    mm.SetTensorA(aGm);
+    mm.SetTensorB(bGm);
+    mm.SetBias(biasGm);
+    mm.IterateAll(cGm);
+    mm.End();
+}

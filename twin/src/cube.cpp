@@ -340,8 +340,11 @@ void CubeMatmul::WriteBlock(const char* call, void* c, bool sequential, bool che
     State& s = *s_;
     Require(s.blockInL0C, call, "GetTensorC fetches a block an Iterate computed", "no block in L0C");
     const uint32_t es = SizeOf(s.types.c);
+    Require(!(sequential && s.types.cNzChannelSplit), call,
+            "the twin models C in NZ with channel split at its place in C (no enSequentialWrite)",
+            "enSequentialWrite = true");
     const int64_t ld = sequential ? s.blockCols : CRowStride(s);
-    const int64_t offset = sequential ? 0 : s.blockM * s.t.baseM * ld + s.blockN * s.t.baseN;
+    const int64_t offset = sequential ? 0 : CBlockOffset(s, ld);
     if (limit > 0) {
         const uint64_t end = uint64_t(offset + (s.blockRows - 1) * ld + s.blockCols) * es;
         Require(end <= limit, call, "the block the cube writes fits the buffer it goes to",

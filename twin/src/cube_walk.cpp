@@ -173,6 +173,10 @@ struct Walk {
     void WriteC(uint8_t* dst, int64_t ld, int64_t mv, int64_t nv, bool checked)
     {
         const uint32_t es = SizeOf(s.types.c);
+        if (s.types.cNzChannelSplit) {
+            WriteNzSplit(dst, ld, mv, nv, checked);
+            return;
+        }
         // enAtomic: each row is converted to C's type, then combined with GM by the atomic unit (as SetAtomicAdd/
         // Max/Min before a Fixpipe), with the core's atomic setting restored after.
         const bool atomic = checked && s.atomic != 0;
@@ -198,6 +202,35 @@ struct Walk {
             if (atomic) AtomicRow(target, row, nv * es);
         }
         core.counters.cube.gmBytesC += mv * nv * es;
+        core.counters.cube.l0cBytesOut += mv * nv * sizeof(E);
+    }
+
+    // C in NZ with channel split: `dst` is the block's first element, its 8-column fractals `alignM` * 8 elements
+    // apart. The Fixpipe writes the block padded to 16 rows and 8 columns; the twin models whole fractals only.
+    void WriteNzSplit(uint8_t* dst, int64_t alignM, int64_t mv, int64_t nv, bool checked)
+    {
+        constexpr const char* kCall = "Matmul::IterateAll (Fixpipe L0C->GM, NZ with channel split)";
+        if (mv % 16 != 0 || nv % 8 != 0) {
+            Fail(kCall, "the twin models C in NZ with channel split for blocks of whole fractals (16 rows, 8 columns)",
+                 "a " + std::to_string(mv) + "x" + std::to_string(nv) +
+                     " block (the Fixpipe would write its padding: not modelled)");
+        }
+        if (s.atomic != 0) {
+            Fail(kCall, "the twin models C in NZ with channel split without enAtomic", "enAtomic set");
+        }
+        for (int64_t g = 0; g < nv / 8; ++g) {
+            for (int64_t r = 0; r < mv; ++r) {
+                auto* out = reinterpret_cast<float*>(dst + (g * alignM * 8 + r * 8) * 4);
+                if (checked) {
+                    CheckGmWrite(kCall, out, 32);
+                } else {
+                    core.counters.gmBytesWritten += 32;
+                }
+                const E* acc = buf.l0c.data() + r * t.baseN + g * 8;
+                for (int j = 0; j < 8; ++j) out[j] = static_cast<float>(acc[j]);
+            }
+        }
+        core.counters.cube.gmBytesC += mv * nv * 4;
         core.counters.cube.l0cBytesOut += mv * nv * sizeof(E);
     }
 
@@ -321,7 +354,7 @@ void CubeIterateAll(CubeMatmul::State& s, void* gm)
     const uint32_t es = cube_detail::SizeOf(s.types.c);
     auto* c = static_cast<uint8_t*>(gm);
     while (CubeIterateBlock(s)) {
-        CubeWriteBlock(s, c + (s.blockM * s.t.baseM * ldc + s.blockN * s.t.baseN) * es, ldc, true);
+        CubeWriteBlock(s, c + CBlockOffset(s, ldc) * es, ldc, true);
     }
     s.blockInL0C = false;
 }

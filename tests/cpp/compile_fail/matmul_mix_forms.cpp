@@ -17,7 +17,8 @@
 // FAULT 20: the twin's Matmul models ND layouts
 // FAULT 12: the twin models Matmul objects configured with a MatmulConfig \(a constant tiling
 // FAULT 13: MatmulConfig isCO1Shared is not supported on A2 \(MatmulConfig docs\)
-// FAULT 16: the twin does not model isEnableChannelSplit
+// FAULT 16: MatmulConfig isEnableChannelSplit: C is at GM, in NZ format and float
+// FAULT 21: the twin's Matmul models ND layouts
 // FAULT 17: REGIST_MATMUL_OBJ: MatmulConfig isA2B2Shared is global, every Matmul object takes the same value
 // FAULT 14: the twin models Matmul objects with enableInit and enableSetOrgShape \(the default\)
 // FAULT 15: the twin's Matmul writes C to GM, or to VECIN/VECCALC/VECOUT: C in TSCM/L1 or CO1 is not modelled
@@ -128,6 +129,8 @@ void Instantiate(GlobalTensor<float>& c, LocalTensor<float>& ub)
     aligned.IterateAll(c);
     Matmul<MatmulType<TPosition::GM, CubeFormat::VECTOR, half>, A, CGm, Bias> gemv;  // A in VECTOR (GEMV)
     gemv.IterateAll(c);
+    Matmul<A, A, MatmulType<TPosition::GM, CubeFormat::NZ, float>, Bias, kChannelSplit> split;  // NZ, 8-column
+    split.IterateAll(c);
     Matmul<A, A, CGm, Bias, kPartial> partial;  // isPartialOutput (MDL): Iterate, GetTensorC into GM
     while (partial.Iterate()) partial.GetTensorC(c, 0, true);
     Matmul<A, A, CGm, Bias, kA2B2> shared1, shared2;  // isA2B2Shared: the same value for every object
@@ -182,6 +185,8 @@ void Instantiate(GlobalTensor<float>& c, LocalTensor<float>& ub)
     REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), shared, &tiling, notShared, &tiling);
 #elif FAULT == 20
     Matmul<A, MatmulType<TPosition::GM, CubeFormat::VECTOR, half>, CGm, Bias> vectorB;  // VECTOR is for A only on A2
+#elif FAULT == 21
+    Matmul<A, A, MatmulType<TPosition::GM, CubeFormat::NZ, float>, Bias> nzWithoutSplit;
 #elif FAULT == 15
     Matmul<A, A, MatmulType<TPosition::TSCM, CubeFormat::ND, float>, Bias> cInL1;
 #endif

@@ -125,12 +125,6 @@ private:
     // LocalTensor forms below need a MIX kernel's client.
     static_assert(C_TYPE::pos == TPosition::GM || kCInUb,
                   "the twin's Matmul writes C to GM, or to VECIN/VECCALC/VECOUT: C in TSCM/L1 or CO1 is not modelled");
-    // C in ND_ALIGN: ND with each row 32-byte aligned in GM (the Fixpipe's destination stride; GetOrgWidth). A in
-    // VECTOR (GEMV, A2 takes it for A only): A's rows as in ND, never transposed (SetTensorA checks it).
-    static_assert((A_TYPE::format == CubeFormat::ND || A_TYPE::format == CubeFormat::VECTOR) &&
-                      B_TYPE::format == CubeFormat::ND &&
-                      (C_TYPE::format == CubeFormat::ND || C_TYPE::format == CubeFormat::ND_ALIGN),
-                  "the twin's Matmul models ND layouts (and C in ND_ALIGN, A in VECTOR)");
     // The configuration: a MatmulConfig (CFG_NORM, CFG_MDL, Get*Config(), GetMMConfig<>()). The twin runs every
     // one with its NORM walk (MDL, SpecialMDL, preload, unit flag, K reordering and the other load-order and
     // buffering switches leave the result as it is) and refuses what changes what the object computes.
@@ -138,6 +132,17 @@ private:
                   "the twin models Matmul objects configured with a MatmulConfig (a constant tiling, "
                   "MatmulApiStaticTiling from GetMatmulApiTiling, is not modelled)");
     static constexpr MatmulConfig kCfg = MM_CFG;
+    // C in ND_ALIGN: ND with each row 32-byte aligned in GM (the Fixpipe's destination stride; GetOrgWidth). A in
+    // VECTOR (GEMV, A2 takes it for A only): A's rows as in ND, never transposed (SetTensorA checks it).
+    static_assert((A_TYPE::format == CubeFormat::ND || A_TYPE::format == CubeFormat::VECTOR) &&
+                      B_TYPE::format == CubeFormat::ND &&
+                      (C_TYPE::format == CubeFormat::ND || C_TYPE::format == CubeFormat::ND_ALIGN ||
+                       (C_TYPE::format == CubeFormat::NZ && kCfg.isEnableChannelSplit)),
+                  "the twin's Matmul models ND layouts (and C in ND_ALIGN, A in VECTOR, C in NZ with channel split)");
+    // isEnableChannelSplit (the API's ConfigCommonStaticCheck): C in GM, NZ, float (L0C float).
+    static_assert(!kCfg.isEnableChannelSplit || (C_TYPE::pos == TPosition::GM && C_TYPE::format == CubeFormat::NZ &&
+                                                 std::is_same_v<DstT, float> && !kFp64),
+                  "MatmulConfig isEnableChannelSplit: C is at GM, in NZ format and float");
     static_assert(!kCfg.doBasicBlock && !kCfg.doSpecialBasicBlock,
                   "the twin does not model the BasicBlock and SpecialBasicBlock Matmul templates");
     // The IBShare template (CFG_IBSHARE_NORM, GetIBShareNormConfig): the AIVs of a block share the A or B group in
@@ -160,8 +165,8 @@ private:
                   "the twin does not model MixDualMaster (enableMixDualMaster) in a MIX kernel");
     // isA2B2Shared: the objects share one L0A/L0B double buffer (each base block in half of L0A/L0B; the engine checks
     // the 32 KB); the results are those of separate buffers. isCO1Shared is not supported on A2 (MatmulConfig docs).
+    // isEnableChannelSplit: below, with the formats.
     static_assert(!kCfg.isCO1Shared, "MatmulConfig isCO1Shared is not supported on A2 (MatmulConfig docs)");
-    static_assert(!kCfg.isEnableChannelSplit, "the twin does not model isEnableChannelSplit");
     static_assert(!kCfg.enableRelu && kCfg.decompMode == DecompressionMode::DECOMP_NONE,
                   "the twin does not model the Fixpipe ReLU (enableRelu) or decompression (decompMode)");
     static_assert(kCfg.enableInit && kCfg.enableSetOrgShape,
@@ -179,7 +184,7 @@ private:
                                                                             : static_cast<int>(kCfg.iterateOrder)),
                 kCfg.enableSetBias, kCfg.enableSetTail, kCfg.enableEnd,
                 static_cast<uint8_t>(!kCfg.doIBShareNorm ? 0 : A_TYPE::ibShare ? 1 : 2), kCfg.isA2B2Shared,
-                kCfg.isPartialOutput, C_TYPE::format == CubeFormat::ND_ALIGN};
+                kCfg.isPartialOutput, C_TYPE::format == CubeFormat::ND_ALIGN, kCfg.isEnableChannelSplit};
     }
 public:
     static constexpr bool kTwinA2B2Shared = kCfg.isA2B2Shared;  // REGIST_MATMUL_OBJ: one value for every object

@@ -34,6 +34,8 @@ struct CubeMatmulTypes {
     bool partialOutput = false;
     // C's MatmulType format is ND_ALIGN: its rows in GM 32-byte aligned (the padding not written).
     bool cNdAlign = false;
+    // C's MatmulType format is NZ with MatmulConfig isEnableChannelSplit (float): C in GM as 8-column fractals.
+    bool cNzChannelSplit = false;
 };
 
 class CubeMatmul {
