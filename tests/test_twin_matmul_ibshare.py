@@ -1,5 +1,5 @@
 """The Matmul API's IBShare forms on the twin (tests/kernels/mix_matmul_ibshare.cpp): the two AIVs of a block share B
-(or A) under the IBShare template, checked against float64 on fresh random operands; and the template's tiling rules
+(or A) under the IBShare template, or A and B both, checked against float64 on fresh random operands; and the template's tiling rules
 (the API's K loop and Norm scheduler assert them) as planted faults next to their passing counterparts. The
 compile-time rules (MIX only, exactly one shared matrix) are in tests/cpp/compile_fail/matmul_ibshare_forms.cpp."""
 import os
@@ -66,3 +66,9 @@ def test_ibshare_template_tiling_rules(lib):
     for kernel, t in (("ibshare_b", shared_b_tiling()), ("ibshare_a", shared_a_tiling())):
         c, ref, _ = run(lib, kernel, t, 5)
         close(c, ref)
+
+
+def test_a_and_b_both_shared_match_float64(lib):
+    # A and B both IBSHARE in a MIX kernel: each AIV's IterateAll into GM computes its own tile.
+    c, ref, _ = run(lib, "ibshare_ab", shared_b_tiling(), int(torch.randint(0, 2**31 - 1, (1,))))
+    close(c, ref)

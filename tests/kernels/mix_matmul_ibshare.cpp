@@ -60,3 +60,11 @@ __global__ __aicore__ void ibshare_a(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR
     (void)workspace;
     Run<matmul::Matmul<Shared, Plain, CType, BiasType, kSharedA>>(a, b, bias, c, tiling);
 }
+
+// A and B both shared (CFG_NORM): each AIV's IterateAll into GM (the only form A2 has for it).
+__global__ __aicore__ void ibshare_ab(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c,
+                                      __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)workspace;
+    Run<matmul::Matmul<Shared, Shared, CType, BiasType>>(a, b, bias, c, tiling);
+}

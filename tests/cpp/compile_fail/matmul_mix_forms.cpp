@@ -9,7 +9,7 @@
 // FAULT 4: the twin does not model the Fixpipe ReLU \(enableRelu\) or decompression \(decompMode\)
 // FAULT 5: the twin's Matmul reads A, B and bias from GM \(TSCM/L1 and UB inputs are not modelled\)
 // FAULT 6: GetTensorC into a LocalTensor needs C at VECIN/VECCALC/VECOUT \(MIX kernel\)
-// FAULT 7: the twin does not model A and B both IBShare
+// FAULT 7: A and B both IBShare on A2: the result comes from IterateAll into a GlobalTensor only
 // FAULT 8: the twin does not model GetTensorC's doPad form
 // FAULT 9: Matmul on A2: A and B are both float, half or bfloat16_t \(int8/int4 are not modelled by the twin\)
 // FAULT 10: Matmul on A2: C is float, half or bfloat16_t
@@ -19,6 +19,7 @@
 // FAULT 13: MatmulConfig isCO1Shared is not supported on A2 \(MatmulConfig docs\)
 // FAULT 16: MatmulConfig isEnableChannelSplit: C is at GM, in NZ format and float
 // FAULT 21: the twin's Matmul models ND layouts
+// FAULT 22: the twin's Matmul reads A, B and bias from GM \(TSCM/L1 and UB inputs are not modelled\)
 // FAULT 17: REGIST_MATMUL_OBJ: MatmulConfig isA2B2Shared is global, every Matmul object takes the same value
 // FAULT 14: the twin models Matmul objects with enableInit and enableSetOrgShape \(the default\)
 // FAULT 15: the twin's Matmul writes C to GM, or to VECIN/VECCALC/VECOUT: C in TSCM/L1 or CO1 is not modelled
@@ -131,6 +132,8 @@ void Instantiate(GlobalTensor<float>& c, LocalTensor<float>& ub)
     gemv.IterateAll(c);
     Matmul<A, A, MatmulType<TPosition::GM, CubeFormat::NZ, float>, Bias, kChannelSplit> split;  // NZ, 8-column
     split.IterateAll(c);
+    Matmul<A, A, CUb> noBias;  // the bias's MatmulType (C's, VECIN) matters only to SetBias
+    noBias.IterateAll(c);
     Matmul<A, A, CGm, Bias, kPartial> partial;  // isPartialOutput (MDL): Iterate, GetTensorC into GM
     while (partial.Iterate()) partial.GetTensorC(c, 0, true);
     Matmul<A, A, CGm, Bias, kA2B2> shared1, shared2;  // isA2B2Shared: the same value for every object
@@ -157,7 +160,8 @@ void Instantiate(GlobalTensor<float>& c, LocalTensor<float>& ub)
     gmC.GetTensorC(ub);
 #elif FAULT == 7
     using Shared = MatmulType<TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE, true>;
-    Matmul<Shared, Shared, CGm, Bias> shared;
+    Matmul<Shared, Shared, CUb, Bias> shared;
+    shared.template Iterate<false>();
 #elif FAULT == 8
     Matmul<A, A, CUb, Bias> padded;
     padded.template GetTensorC<true, true>(ub);
@@ -185,6 +189,10 @@ void Instantiate(GlobalTensor<float>& c, LocalTensor<float>& ub)
     REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), shared, &tiling, notShared, &tiling);
 #elif FAULT == 20
     Matmul<A, MatmulType<TPosition::GM, CubeFormat::VECTOR, half>, CGm, Bias> vectorB;  // VECTOR is for A only on A2
+#elif FAULT == 22
+    Matmul<A, A, CUb> ubBias;  // the bias's MatmulType defaults to C's (VECIN)
+    GlobalTensor<float> bias;
+    ubBias.SetBias(bias);
 #elif FAULT == 21
     Matmul<A, A, MatmulType<TPosition::GM, CubeFormat::NZ, float>, Bias> nzWithoutSplit;
 #elif FAULT == 15

@@ -118,7 +118,8 @@ private:
     static_assert(kFp64 || std::is_same_v<BiasT, float> ||
                       (std::is_same_v<BiasT, half> && !std::is_same_v<SrcAT, float>),
                   "Matmul on A2: bias is float, or half with half/bfloat16_t inputs");
-    static_assert(A_TYPE::pos == TPosition::GM && B_TYPE::pos == TPosition::GM && BIAS_TYPE::pos == TPosition::GM,
+    // The bias's MatmulType (by default C's) matters once SetBias is called: SetBias checks it is at GM.
+    static_assert(A_TYPE::pos == TPosition::GM && B_TYPE::pos == TPosition::GM,
                   "the twin's Matmul reads A, B and bias from GM (TSCM/L1 and UB inputs are not modelled)");
     // A cube-only object (ASCENDC_CUBE_ONLY) with C at VECIN/VECCALC/VECOUT writes into GM only (its IterateAll and
     // GetTensorC take the GlobalTensor, as the API's MatmulImpl does on A2, which has no L0C -> UB path); the
@@ -171,9 +172,11 @@ private:
                   "the twin does not model the Fixpipe ReLU (enableRelu) or decompression (decompMode)");
     static_assert(kCfg.enableInit && kCfg.enableSetOrgShape,
                   "the twin models Matmul objects with enableInit and enableSetOrgShape (the default)");
-    static_assert(!(A_TYPE::ibShare && B_TYPE::ibShare) || (kCubeOnly && !kCfg.doIBShareNorm),
-                  "the twin does not model A and B both IBShare (MatmulType<..., IBSHARE = true> on both) in a MIX "
-                  "kernel");
+    // A and B both IBShare in a MIX kernel: each AIV's IterateAll is computed by its own engine (the API's server
+    // keeps an object per AIV); on A2 the result comes from IterateAll into a GlobalTensor only (Matmul使用说明).
+    static_assert(!(A_TYPE::ibShare && B_TYPE::ibShare) || !kCfg.doIBShareNorm,
+                  "Matmul with the IBShare template (doIBShareNorm): exactly one of A and B is shared "
+                  "(MatmulType<..., IBSHARE = true>): when A is ibShare B is not, when A is not B is");
     using Engine = std::conditional_t<kCubeOnly, ascend_twin::CubeMatmul, ascend_twin::MatmulMix>;
 
     static constexpr ascend_twin::CubeMatmulTypes Types()
@@ -188,6 +191,7 @@ private:
     }
 public:
     static constexpr bool kTwinA2B2Shared = kCfg.isA2B2Shared;  // REGIST_MATMUL_OBJ: one value for every object
+    static constexpr bool kTwinABShare = A_TYPE::ibShare && B_TYPE::ibShare;  // likewise (kfc_register_obj.h)
     __aicore__ inline MatmulImpl() : engine_(MakeArg()) {}
     __aicore__ inline void Init(const TCubeTiling* __restrict cubeTiling, TPipe* tpipe = nullptr)
     {
@@ -244,8 +248,11 @@ public:
             engine_.SetTensorB(twin_detail::TwinData(gm), gm.GetSize() * sizeof(SrcBT), isTransposeB);
         }
     }
-    __aicore__ inline void SetBias(const GlobalTensor<BiasT>& biasGlobal)
+    template <class T = BiasT>
+    __aicore__ inline void SetBias(const GlobalTensor<T>& biasGlobal)
     {
+        static_assert(std::is_same_v<T, BiasT> && BIAS_TYPE::pos == TPosition::GM,
+                      "the twin's Matmul reads A, B and bias from GM (TSCM/L1 and UB inputs are not modelled)");
         if constexpr (kCfg.isPartialOutput) {
             ascend_twin::FailF("Matmul::SetBias", "a Matmul with isPartialOutput takes no bias (the API asserts it)",
                                "SetBias with MatmulConfig isPartialOutput");
@@ -275,9 +282,13 @@ public:
         (void)tmpBuffer;
     }
 
+    static constexpr bool kMixABShare = A_TYPE::ibShare && B_TYPE::ibShare && !kCubeOnly;
     template <bool sync = true>
     __aicore__ inline bool Iterate(bool enPartialSum = false)
     {
+        static_assert(!(kMixABShare && sync == sync),
+                      "A and B both IBShare on A2: the result comes from IterateAll into a GlobalTensor only "
+                      "(Matmul使用说明: no Iterate/GetTensorC)");
         if constexpr (kCubeOnly) {
             static_assert(sync, "the twin runs a cube-only Matmul synchronously (Iterate<false> is for MIX kernels)");
             if (!walking_) {
@@ -310,6 +321,8 @@ public:
     template <bool sync = true>
     __aicore__ inline void IterateAll(const LocalTensor<DstT>& ubCmatrix, uint8_t enAtomic = 0)
     {
+        static_assert(!(kMixABShare && sync == sync),
+                      "A and B both IBShare on A2: the result comes from IterateAll into a GlobalTensor only");
         NoPartialOutput("Matmul::IterateAll");
         static_assert(!kCubeOnly && kCInUb, "IterateAll into a LocalTensor needs C at VECIN/VECCALC/VECOUT (MIX kernel)");
         engine_.IterateAllLocal(sync, twin_detail::TwinData(ubCmatrix), uint64_t(ubCmatrix.GetSize()) * sizeof(DstT),
@@ -430,17 +443,35 @@ template <class T>
 struct A2B2Of<T, std::void_t<decltype(std::decay_t<T>::kTwinA2B2Shared)>> {
     static constexpr int value = std::decay_t<T>::kTwinA2B2Shared ? 1 : 0;
 };
-template <class... Args>
-constexpr bool SameA2B2Shared()
+template <class T, class = void>
+struct ABShareOf {
+    static constexpr int value = -1;
+};
+template <class T>
+struct ABShareOf<T, std::void_t<decltype(std::decay_t<T>::kTwinABShare)>> {
+    static constexpr int value = std::decay_t<T>::kTwinABShare ? 1 : 0;
+};
+constexpr bool SameValues(std::initializer_list<int> values)
 {
     int first = -1;
     bool same = true;
-    for (int v : {A2B2Of<Args>::value..., -1}) {
+    for (int v : values) {
         if (v < 0) continue;
         if (first < 0) first = v;
         same = same && v == first;
     }
     return same;
+}
+template <class... Args>
+constexpr bool SameA2B2Shared()
+{
+    return SameValues({A2B2Of<Args>::value..., -1});
+}
+// A and B both IBSHARE: the same for every object REGIST_MATMUL_OBJ registers (the API's static_assert).
+template <class... Args>
+constexpr bool SameABShare()
+{
+    return SameValues({ABShareOf<Args>::value..., -1});
 }
 __aicore__ inline void InitMatmulObjs(TPipe*) {}
 template <class MM>
@@ -486,6 +517,9 @@ __aicore__ inline bool RegisterMatmulObjs(ascend_twin::KfcClientScope& scope, TP
 {
     static_assert(SameA2B2Shared<Args...>(),
                   "REGIST_MATMUL_OBJ: MatmulConfig isA2B2Shared is global, every Matmul object takes the same value");
+    static_assert(SameABShare<Args...>(),
+                  "REGIST_MATMUL_OBJ: if both aType ibshare and bType ibshare are set to true, the values must be the "
+                  "same for all cube objects");
     (void)tpipe;
     MixObjs objs;
     CollectMix(objs, static_cast<Args&&>(args)...);
