@@ -1,6 +1,7 @@
 """The Matmul API's IBShare forms on the twin (tests/kernels/mix_matmul_ibshare.cpp): the two AIVs of a block share B
-(or A) under the IBShare template, or A and B both, checked against float64 on fresh random operands; and the template's tiling rules
-(the API's K loop and Norm scheduler assert them) as planted faults next to their passing counterparts. The
+(or A) under the IBShare template, or A and B both, checked against float64 on fresh random operands; and the
+template's tiling rules (the API's K loop and Norm scheduler assert them) as planted faults next to their passing
+counterparts. The
 compile-time rules (MIX only, exactly one shared matrix) are in tests/cpp/compile_fail/matmul_ibshare_forms.cpp."""
 import os
 

@@ -1,8 +1,9 @@
-// Pure Cube Matmul forms (ASCENDC_CUBE_ONLY). First the object in a cube+vector MIX kernel, as the CV fusion guide
-// writes it by hand (asc-devkit's matmul_fused_manual): the AIC computes C into GM with its own Matmul object (C's MatmulType at VECIN,
-// written into GM) and signals the AIVs with CrossCoreSetFlag; each AIV then doubles its half of C's rows. Written
-// for the project; tests/test_twin_matmul_cube_forms.py checks it against float64 and plants the faults (the
-// object called on an AIV, in a vector-only kernel). a2b2_shared_pair: two objects with MatmulConfig isA2B2Shared.
+// Pure Cube Matmul forms (ASCENDC_CUBE_ONLY), written for the project; tests/test_twin_matmul_cube_forms.py checks them
+// against float64 and plants the faults. The object in a cube+vector MIX kernel, as the CV fusion guide writes it by
+// hand (asc-devkit's matmul_fused_manual): the AIC computes C into GM with its own Matmul object (C's MatmulType at
+// VECIN, written into GM) and signals the AIVs with CrossCoreSetFlag; each AIV then doubles its half of C's rows (the
+// faults: the object called on an AIV, in a vector-only kernel). a2b2_shared_pair: two objects with MatmulConfig
+// isA2B2Shared. nd_align_c, gemv_a, nz_split_c: C in ND_ALIGN, A in VECTOR, C in NZ with channel split.
 //
 // A is [M, K] half, B [K, N] half, bias [N] float, C [M, N] float; one block, the whole C on its AIC.
 #define ASCENDC_CUBE_ONLY

@@ -165,8 +165,8 @@ void CubeMatmul::Init(const AscendC::tiling::TCubeTiling* tiling)
         const uint64_t blockA = uint64_t(t.baseM) * t.baseK * ds, blockB = uint64_t(t.baseN) * t.baseK * ds;
         Require(blockA <= p.l0aSize / 2 && blockB <= p.l0bSize / 2, kCall,
                 "with isA2B2Shared the A and B base blocks are at most 32 KB each (half of L0A/L0B)",
-                "A block " + Num(blockA) + " bytes (baseM " + Num(t.baseM) + " x baseK " + Num(t.baseK) + "), B block " +
-                    Num(blockB) + " bytes (baseK x baseN " + Num(t.baseN) + ")");
+                "A block " + Num(blockA) + " bytes (baseM " + Num(t.baseM) + " x baseK " + Num(t.baseK) +
+                    "), B block " + Num(blockB) + " bytes (baseK x baseN " + Num(t.baseN) + ")");
     }
     Require(l0b <= p.l0bSize, kCall, "baseN x baseK x dbL0B fits in L0B", Num(l0b) + " > " + Num(p.l0bSize));
     Require(l0c <= p.l0cSize, kCall, acc == 4 ? "baseM x baseN float32 x dbL0C fits in L0C" : "baseM x baseN double x dbL0C fits in L0C", Num(l0c) + " > " + Num(p.l0cSize));
@@ -304,12 +304,14 @@ void CheckIBShareNorm(const CubeMatmul::State& s, const char* call)
                 (sharedA ? " * stepM " : " * stepN ") + Num(step));
     const bool orderN = s.types.configOrder >= 0 ? s.types.configOrder == 1 : t.iterateOrder == 1;
     if (!sharedA && !orderN) {
-        Require(t.stepN >= nIter, call, "the IBShare template: when iterateOrder is ORDER_M and B is shared, stepN >= nIter",
+        Require(t.stepN >= nIter, call,
+                "the IBShare template: when iterateOrder is ORDER_M and B is shared, stepN >= nIter",
                 "stepN " + Num(t.stepN) + " < nIter " + Num(nIter) + " (singleN " + Num(s.singleN) + ", baseN " +
                     Num(t.baseN) + ")");
     }
     if (sharedA && orderN) {
-        Require(t.stepM >= mIter, call, "the IBShare template: when iterateOrder is ORDER_N and A is shared, stepM >= mIter",
+        Require(t.stepM >= mIter, call,
+                "the IBShare template: when iterateOrder is ORDER_N and A is shared, stepM >= mIter",
                 "stepM " + Num(t.stepM) + " < mIter " + Num(mIter) + " (singleM " + Num(s.singleM) + ", baseM " +
                     Num(t.baseM) + ")");
     }

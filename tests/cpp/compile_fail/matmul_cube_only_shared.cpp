@@ -1,8 +1,8 @@
-// The IBShare, MixDualMaster and isA2B2Shared settings in a cube-only kernel (ASCENDC_CUBE_ONLY: the API's Matmul is its MatmulImpl
-// on the AIC, which computes alone; IBSHARE and enableMixDualMaster only change how a MIX kernel's AIVs and AIC
-// cooperate). CMakeLists.txt compiles this file with FAULT=0, which must compile (A and B both shared under a
-// MixDualMaster CFG_NORM, as asc-devkit's matmul_mixdualmaster; B shared under CFG_NORM, as matmul_ibshareB's
-// cube-only scenario), and once per FAULT line.
+// The IBShare, MixDualMaster and isA2B2Shared settings in a cube-only kernel (ASCENDC_CUBE_ONLY: the API's Matmul is
+// its MatmulImpl on the AIC, which computes alone; IBSHARE and enableMixDualMaster only change how a MIX kernel's
+// AIVs and AIC cooperate). CMakeLists.txt compiles this file with FAULT=0, which must compile (A and B both shared
+// under a MixDualMaster CFG_NORM, as asc-devkit's matmul_mixdualmaster; B shared under CFG_NORM, as matmul_ibshareB's
+// cube-only scenario; two isA2B2Shared objects), and once per FAULT line.
 // FAULT 1: GetIBShareNormConfig/CFG_IBSHARE_NORM: the IBShare template is for MIX kernels only, not a cube-only kernel
 // FAULT 2: REGIST_MATMUL_OBJ: MatmulConfig isA2B2Shared is global, every Matmul object takes the same value
 #define ASCENDC_CUBE_ONLY
