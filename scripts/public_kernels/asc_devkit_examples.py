@@ -1417,3 +1417,113 @@ KERNELS += [
             "WelfordUpdate (inplace, a part of the row computed) then WelfordFinalize with counts, plain tiling struct",
             welford_case),
 ]
+
+
+# ---- branch i22-mmfeat: Matmul examples with the features the twin's Matmul gained (IBShare, ...) ---------------
+
+def mm_case_call(asc: str, call: str, m: int, n: int, k: int, blocks, bias: bool = False, defines=()):
+    """mm_case for an example whose GenerateTiling takes other arguments: `call` is the C++ its main runs to get
+    the tiling (leaving it in `tiling`), as example_tiling takes it; `defines` the build's -D (SCENARIO_NUM)."""
+    def make(kdir, gen) -> Case:
+        tiling = example_tiling(kdir, asc, call, 50 * 4, defines)
+        used = struct.unpack_from("<i", tiling, 0)[0]
+        args, ref = mm_operands(gen, m, n, k, bias)
+        args = dict(args, c=torch.full((m * n,), float("nan")), workspace=torch.zeros(LIB_API_WORKSPACE // 4),
+                    tilingGm=tiling)
+        return Case(blocks(used), args, {"c": ref.reshape(-1)}, 1e-5, 1e-5 * k ** 0.5)
+    return make
+
+
+def a2b2_share_case(kdir, gen) -> Case:
+    # Two Matmul objects with isA2B2Shared (one L0A/L0B double buffer): c1 = a1 @ b1 + bias, c2 = a2 @ b2 + bias,
+    # M 7680, N 480, K 320 over the AICs the example's GenerateTiling uses (its main launches usedCoreNum blocks).
+    m, n, k = 7680, 480, 320
+    tiling = mm_tiling(kdir, "matmul_a2b2_share.asc")
+    (a1, b1, bias), ref1 = (lambda t: ((t[0]["a"], t[0]["b"], t[0]["bias"]), t[1]))(mm_operands(gen, m, n, k, True))
+    a2, b2 = rand(gen, (m, k), -1, 1, torch.float16).reshape(-1), rand(gen, (k, n), -1, 1, torch.float16).reshape(-1)
+    ref2 = a2.double().view(m, k) @ b2.double().view(k, n) + bias.double()
+    nan = lambda: torch.full((m * n,), float("nan"))  # noqa: E731
+    args = {"a1": a1, "b1": b1, "a2": a2, "b2": b2, "bias": bias, "c1": nan(), "c2": nan(),
+            "workspace": torch.zeros(LIB_API_WORKSPACE // 4), "tilingGm": tiling}
+    return Case(struct.unpack_from("<i", tiling, 0)[0], args, {"c1": ref1.reshape(-1), "c2": ref2.reshape(-1)},
+                1e-5, 1e-5 * k ** 0.5)
+
+
+def partial_output_case(kdir, gen) -> Case:
+    # isPartialOutput (CFG_MDL): each Iterate one base block over one baseK slice, GetTensorC(enSequentialWrite) into
+    # the kernel's workspace one after another; the AIV then adds each block's kIter slices and writes the block, whole
+    # and dense, at i * baseM * baseN of C (block i of the walk, ORDER_M). M 128, N 128, K 256 on one block; the
+    # example's main sizes the user workspace M * N * singleCoreK / baseK floats past the system workspace.
+    m, n, k = 128, 128, 256
+    tiling = mm_tiling(kdir, "matmul_partial_output.asc")
+    t = struct.unpack_from("<50i", tiling)
+    single_k, base_m, base_n, base_k = t[7], t[8], t[9], t[10]
+    args, ref = mm_operands(gen, m, n, k, False)
+    blocks = [ref[i:i + base_m, j:j + base_n].reshape(-1) for j in range(0, n, base_n) for i in range(0, m, base_m)] \
+        if t[17] == 0 else [ref[i:i + base_m, j:j + base_n].reshape(-1) for i in range(0, m, base_m)
+                            for j in range(0, n, base_n)]
+    ws = torch.zeros((LIB_API_WORKSPACE + m * n * single_k // base_k * 4) // 4)
+    args = dict(args, c=torch.full((m * n,), float("nan")), workspace=ws, tilingGm=tiling)
+    return Case(t[0], args, {"c": torch.cat(blocks)}, 1e-5, 1e-5 * k ** 0.5)
+
+
+def nd_align_case(kdir, gen) -> Case:
+    # C in ND_ALIGN: M 128, N 7679, K 128 with bias; C's rows 7680 floats apart in GM (N rounded up to 32 bytes), the
+    # padding column never written (it keeps the zeros C starts with).
+    m, n, k, ld = 128, 7679, 128, 7680
+    tiling = mm_tiling(kdir, "matmul_format_nd_align.asc")
+    args, ref = mm_operands(gen, m, n, k, True)
+    expect = torch.zeros(m, ld, dtype=torch.float64)
+    expect[:, :n] = ref
+    args = dict(args, c=torch.zeros(m * ld), workspace=torch.zeros(LIB_API_WORKSPACE // 4), tilingGm=tiling)
+    return Case(struct.unpack_from("<i", tiling, 0)[0], args, {"c": expect.reshape(-1)}, 1e-5, 1e-5 * k ** 0.5)
+
+
+def channel_split_case(kdir, gen) -> Case:
+    # C in NZ with isEnableChannelSplit (float): 8-column fractals of M rows, element (m, n) at ((n // 8) * M + m) * 8
+    # + n % 8; M 64, N 7680, K 64 with bias over the AICs the example's GenerateTiling uses.
+    m, n, k = 64, 7680, 64
+    tiling = mm_tiling(kdir, "matmul_channelsplit_output.asc")
+    args, ref = mm_operands(gen, m, n, k, True)
+    nz = ref.reshape(m, n // 8, 8).permute(1, 0, 2).reshape(-1)
+    args = dict(args, c=torch.full((m * n,), float("nan")), workspace=torch.zeros(LIB_API_WORKSPACE // 4),
+                tilingGm=tiling)
+    return Case(struct.unpack_from("<i", tiling, 0)[0], args, {"c": nz}, 1e-5, 1e-5 * k ** 0.5)
+
+
+IBSHARE_B_TILING = ("static TCubeTiling t = GenerateTiling(MatmulCaseParams{64, 256, 384, false, false, false}); "
+                    "tiling = reinterpret_cast<const uint8_t*>(&t);")
+
+KERNELS += [
+    *[example(f"ex_mm_ibshareB_s{s}", f"{MM}/matmul_ibshareB/matmul_ibshareB.asc", "matmul_ibshareb_custom",
+              {1: "Matmul MIX with B IBShare (MatmulType IBSHARE) and CFG_IBSHARE_NORM, 1:2, IterateAll into GM",
+               2: "Matmul cube-only (__cube__) with B IBShare in the MatmulType and CFG_NORM"}[s],
+              mm_case_call("matmul_ibshareB.asc", IBSHARE_B_TILING, 64, 256, 384,
+                           (lambda used: used // 2) if s == 1 else (lambda used: used),
+                           defines=(f"SCENARIO_NUM={s}",)), scenario=s) for s in (1, 2)],
+    example("ex_mm_mixdualmaster", f"{MM}/matmul_mixdualmaster/matmul_mixdualmaster.asc",
+            "matmul_mixdualmaster_custom", "Matmul cube-only (__cube__): A and B IBShare, CFG_NORM with "
+            "enableMixDualMaster (no effect on the AIC's own Matmul), bias, SetTail",
+            mm_case("matmul_mixdualmaster.asc", 12288, 256, 128, lambda used: used)),
+    example("ex_mm_fused_manual", f"{MM}/matmul_fused_manual/matmul_fused_manual.asc", "matmul_fused_manual_custom",
+            "__mix__(1, 2) with ASCENDC_CUBE_ONLY: the AIC's Matmul (C type VECIN) IterateAll into GM, "
+            "CrossCoreSetFlag to the AIVs, each LeakyRelu on half of C; MatmulApiTiling with SetFixSplit",
+            mm_case("matmul_fused_manual.asc", 128, 128, 256, lambda used: 1,
+                    post=lambda r: torch.where(r >= 0, r, r * 0.001))),
+    example("ex_mm_a2b2_share", f"{MM}/matmul_a2b2_share/matmul_a2b2_share.asc", "matmul_a2b2_share_custom",
+            "Matmul cube-only: two objects with CFG_NORM isA2B2Shared (one L0A/L0B double buffer), IterateAll each",
+            a2b2_share_case),
+    example("ex_mm_partial_output", f"{MM}/matmul_partial_output/matmul_partial_output.asc",
+            "matmul_partial_output_custom", "Matmul MIX: CFG_MDL with isPartialOutput, Iterate/GetTensorC(GM, "
+            "enSequentialWrite) of each baseK slice, the AIV adding the slices (operator+ on LocalTensor)",
+            partial_output_case),
+    example("ex_mm_format_nd_align", f"{MM}/matmul_format_nd_align/matmul_format_nd_align.asc",
+            "matmul_format_nd_align", "Matmul cube-only: C MatmulType in ND_ALIGN (rows 32-byte aligned in GM), "
+            "N 7679, SetTail", nd_align_case),
+    example("ex_mm_format_gemv", f"{MM}/matmul_format_gemv/matmul_format_gemv.asc", "matmul_format_gemv_custom",
+            "Matmul cube-only: A MatmulType in VECTOR (GEMV, M 1), N 32, K 256",
+            mm_case("matmul_format_gemv.asc", 1, 32, 256, lambda used: used, bias=False)),
+    example("ex_mm_channelsplit_output", f"{MM}/matmul_channelsplit_output/matmul_channelsplit_output.asc",
+            "matmul_channelsplit_output_custom", "Matmul cube-only: C in NZ with isEnableChannelSplit (float, "
+            "8-column fractals), bias", channel_split_case),
+]

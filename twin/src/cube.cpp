@@ -110,13 +110,19 @@ void CubeMatmul::Init(const AscendC::tiling::TCubeTiling* tiling)
     State& s = *s_;
     const CoreContext& core = CurrentCore();
     const Platform& p = *core.platform;
-    // A pure Cube object (ASCENDC_CUBE_ONLY) runs on the AIC of a cube-only kernel; a MIX kernel's objects are
-    // engines of its AIC's server (twin/src/matmul_mix.cpp).
+    // A pure Cube object (ASCENDC_CUBE_ONLY) runs on an AIC: of a cube-only kernel, or of a cube+vector MIX kernel
+    // whose AIC calls it (the CV fusion guide's hand-written form: ASCEND_IS_AIC, KERNEL_TYPE_MIX_AIC_1_1/1_2, the
+    // AIVs synchronised by CrossCoreSetFlag); a MIX kernel's client objects are engines of its AIC's server
+    // (twin/src/matmul_mix.cpp).
     if (s.types.cubeOnly) {
-        Require(core.kernelType == KERNEL_TYPE_AIC_ONLY || core.kernelType == KERNEL_TYPE_MIX_AIC_1_0, kCall,
-                "a pure Cube Matmul kernel (ASCENDC_CUBE_ONLY) declares KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY) or "
-                "__cube__",
+        const bool mixCv = core.kernelType == KERNEL_TYPE_MIX_AIC_1_1 || core.kernelType == KERNEL_TYPE_MIX_AIC_1_2;
+        Require(core.kernelType == KERNEL_TYPE_AIC_ONLY || core.kernelType == KERNEL_TYPE_MIX_AIC_1_0 || mixCv, kCall,
+                "a pure Cube Matmul (ASCENDC_CUBE_ONLY) runs in a kernel that declares KERNEL_TYPE_AIC_ONLY or "
+                "__cube__, or a cube+vector MIX type (KERNEL_TYPE_MIX_AIC_1_1/1_2, __mix__) calling it on the AIC",
                 "the kernel declared no task type or another one before creating the Matmul object");
+        Require(!mixCv || core.coreType == 1, kCall,
+                "a pure Cube Matmul (ASCENDC_CUBE_ONLY) is called on the AIC (ASCEND_IS_AIC in a MIX kernel)",
+                "called on an AIV");
     }
     Require(tiling != nullptr, kCall, "Matmul::Init takes the TCubeTiling", "null tiling pointer");
     const AscendC::tiling::TCubeTiling& t = *tiling;
@@ -155,6 +161,13 @@ void CubeMatmul::Init(const AscendC::tiling::TCubeTiling* tiling)
     const uint64_t l0a = uint64_t(t.baseM) * t.baseK * ds * t.dbL0A, l0b = uint64_t(t.baseN) * t.baseK * ds * t.dbL0B;
     const uint64_t l0c = uint64_t(t.baseM) * t.baseN * acc * t.dbL0C;
     Require(l0a <= p.l0aSize, kCall, "baseM x baseK x dbL0A fits in L0A", Num(l0a) + " > " + Num(p.l0aSize));
+    if (s.types.a2b2Shared) {  // MatmulConfig docs (isA2B2Shared): A and B base blocks at most 32 KB each
+        const uint64_t blockA = uint64_t(t.baseM) * t.baseK * ds, blockB = uint64_t(t.baseN) * t.baseK * ds;
+        Require(blockA <= p.l0aSize / 2 && blockB <= p.l0bSize / 2, kCall,
+                "with isA2B2Shared the A and B base blocks are at most 32 KB each (half of L0A/L0B)",
+                "A block " + Num(blockA) + " bytes (baseM " + Num(t.baseM) + " x baseK " + Num(t.baseK) +
+                    "), B block " + Num(blockB) + " bytes (baseK x baseN " + Num(t.baseN) + ")");
+    }
     Require(l0b <= p.l0bSize, kCall, "baseN x baseK x dbL0B fits in L0B", Num(l0b) + " > " + Num(p.l0bSize));
     Require(l0c <= p.l0cSize, kCall, acc == 4 ? "baseM x baseN float32 x dbL0C fits in L0C" : "baseM x baseN double x dbL0C fits in L0C", Num(l0c) + " > " + Num(p.l0cSize));
 
@@ -274,12 +287,45 @@ void CubeMatmul::End()
     s_->ended = true;
 }
 
+namespace {
+// The IBShare template's tiling constraints (the API's K loop and Norm scheduler assert them): the shared matrix's
+// whole K is in L1 (depthA1 >= kIter * stepM for A, depthB1 >= kIter * stepN for B), and the walk never drops the
+// shared group: ORDER_M with B shared needs stepN >= nIter, ORDER_N with A shared stepM >= mIter.
+void CheckIBShareNorm(const CubeMatmul::State& s, const char* call)
+{
+    const AscendC::tiling::TCubeTiling& t = s.t;
+    const bool sharedA = s.types.ibShareNorm == 1;
+    const int64_t kIter = (s.singleK + t.baseK - 1) / t.baseK;
+    const int64_t mIter = (s.singleM + t.baseM - 1) / t.baseM, nIter = (s.singleN + t.baseN - 1) / t.baseN;
+    const int64_t depth = sharedA ? t.depthA1 : t.depthB1, step = sharedA ? t.stepM : t.stepN;
+    Require(depth >= kIter * step, call,
+            "the IBShare template needs the shared matrix's K fully loaded in L1 (depthA1 >= kIter * stepM for a "
+            "shared A, depthB1 >= kIter * stepN for a shared B)",
+            std::string(sharedA ? "depthA1 " : "depthB1 ") + Num(depth) + " < kIter " + Num(kIter) +
+                (sharedA ? " * stepM " : " * stepN ") + Num(step));
+    const bool orderN = s.types.configOrder >= 0 ? s.types.configOrder == 1 : t.iterateOrder == 1;
+    if (!sharedA && !orderN) {
+        Require(t.stepN >= nIter, call,
+                "the IBShare template: when iterateOrder is ORDER_M and B is shared, stepN >= nIter",
+                "stepN " + Num(t.stepN) + " < nIter " + Num(nIter) + " (singleN " + Num(s.singleN) + ", baseN " +
+                    Num(t.baseN) + ")");
+    }
+    if (sharedA && orderN) {
+        Require(t.stepM >= mIter, call,
+                "the IBShare template: when iterateOrder is ORDER_N and A is shared, stepM >= mIter",
+                "stepM " + Num(t.stepM) + " < mIter " + Num(mIter) + " (singleM " + Num(s.singleM) + ", baseM " +
+                    Num(t.baseM) + ")");
+    }
+}
+}  // namespace
+
 void CubeMatmul::StartIterate(const char* call)
 {
     State& s = *s_;
     RequireInit(s, call);
     Require(s.a != nullptr && s.b != nullptr, call, "SetTensorA and SetTensorB come before Iterate/IterateAll",
             std::string(s.a ? "" : "A ") + (s.b ? "" : "B ") + "not set");
+    if (s.types.ibShareNorm != 0) CheckIBShareNorm(s, call);
     s.iterated = true;
     CubeBeginIterate(s);
 }
@@ -297,8 +343,11 @@ void CubeMatmul::WriteBlock(const char* call, void* c, bool sequential, bool che
     State& s = *s_;
     Require(s.blockInL0C, call, "GetTensorC fetches a block an Iterate computed", "no block in L0C");
     const uint32_t es = SizeOf(s.types.c);
-    const int64_t ld = sequential ? s.blockCols : (s.orgKc > 0 ? s.orgKc : s.orgN);
-    const int64_t offset = sequential ? 0 : s.blockM * s.t.baseM * ld + s.blockN * s.t.baseN;
+    Require(!(sequential && s.types.cNzChannelSplit), call,
+            "the twin models C in NZ with channel split at its place in C (no enSequentialWrite)",
+            "enSequentialWrite = true");
+    const int64_t ld = sequential ? s.blockCols : CRowStride(s);
+    const int64_t offset = sequential ? 0 : CBlockOffset(s, ld);
     if (limit > 0) {
         const uint64_t end = uint64_t(offset + (s.blockRows - 1) * ld + s.blockCols) * es;
         Require(end <= limit, call, "the block the cube writes fits the buffer it goes to",

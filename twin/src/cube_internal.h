@@ -189,4 +189,24 @@ int64_t CubeBlockCount(const CubeMatmul::State& s);
 bool CubeIterateBlock(CubeMatmul::State& s);
 void CubeWriteBlock(CubeMatmul::State& s, uint8_t* dst, int64_t ld, bool checked);
 
+// The elements between C's rows in GM: orgKc, or orgN; with C in ND_ALIGN rounded up to 32 bytes (the API's
+// GetOrgWidth): the padding columns are not written.
+// C in NZ with channel split (float): 8-column fractals of Ceil(orgM, 16) * 16 rows each, one after another; element
+// (m, n) at ((n / 8) * alignM + m) * 8 + n % 8 (the API's CopyOutNZ2NZ with isEnableChannelSplit on A2).
+inline int64_t CNzRows(const CubeMatmul::State& s) { return (s.orgM + 15) / 16 * 16; }
+inline int64_t CRowStride(const CubeMatmul::State& s)
+{
+    if (s.types.cNzChannelSplit) return CNzRows(s);
+    const int64_t n = s.orgKc > 0 ? s.orgKc : s.orgN;
+    if (!s.types.cNdAlign) return n;
+    const int64_t per = 32 / cube_detail::SizeOf(s.types.c);
+    return (n + per - 1) / per * per;
+}
+// The element of C in GM where the block in L0C starts (rows `ld` apart; for NZ, ld is the fractals' row count).
+inline int64_t CBlockOffset(const CubeMatmul::State& s, int64_t ld)
+{
+    if (s.types.cNzChannelSplit) return s.blockN * s.t.baseN * ld + s.blockM * s.t.baseM * 8;
+    return s.blockM * s.t.baseM * ld + s.blockN * s.t.baseN;
+}
+
 }  // namespace ascend_twin

@@ -173,6 +173,10 @@ struct Walk {
     void WriteC(uint8_t* dst, int64_t ld, int64_t mv, int64_t nv, bool checked)
     {
         const uint32_t es = SizeOf(s.types.c);
+        if (s.types.cNzChannelSplit) {
+            WriteNzSplit(dst, ld, mv, nv, checked);
+            return;
+        }
         // enAtomic: each row is converted to C's type, then combined with GM by the atomic unit (as SetAtomicAdd/
         // Max/Min before a Fixpipe), with the core's atomic setting restored after.
         const bool atomic = checked && s.atomic != 0;
@@ -201,6 +205,35 @@ struct Walk {
         core.counters.cube.l0cBytesOut += mv * nv * sizeof(E);
     }
 
+    // C in NZ with channel split: `dst` is the block's first element, its 8-column fractals `alignM` * 8 elements
+    // apart. The Fixpipe writes the block padded to 16 rows and 8 columns; the twin models whole fractals only.
+    void WriteNzSplit(uint8_t* dst, int64_t alignM, int64_t mv, int64_t nv, bool checked)
+    {
+        constexpr const char* kCall = "Matmul::IterateAll (Fixpipe L0C->GM, NZ with channel split)";
+        if (mv % 16 != 0 || nv % 8 != 0) {
+            Fail(kCall, "the twin models C in NZ with channel split for blocks of whole fractals (16 rows, 8 columns)",
+                 "a " + std::to_string(mv) + "x" + std::to_string(nv) +
+                     " block (the Fixpipe would write its padding: not modelled)");
+        }
+        if (s.atomic != 0) {
+            Fail(kCall, "the twin models C in NZ with channel split without enAtomic", "enAtomic set");
+        }
+        for (int64_t g = 0; g < nv / 8; ++g) {
+            for (int64_t r = 0; r < mv; ++r) {
+                auto* out = reinterpret_cast<float*>(dst + (g * alignM * 8 + r * 8) * 4);
+                if (checked) {
+                    CheckGmWrite(kCall, out, 32);
+                } else {
+                    core.counters.gmBytesWritten += 32;
+                }
+                const E* acc = buf.l0c.data() + r * t.baseN + g * 8;
+                for (int j = 0; j < 8; ++j) out[j] = static_cast<float>(acc[j]);
+            }
+        }
+        core.counters.cube.gmBytesC += mv * nv * 4;
+        core.counters.cube.l0cBytesOut += mv * nv * sizeof(E);
+    }
+
     // Base block `index` of the walk (in iterateOrder) into L0C: its place and size.
     void Block(int64_t index, int64_t& mi, int64_t& ni, int64_t& mv, int64_t& nv)
     {
@@ -209,6 +242,10 @@ struct Walk {
         // ORDER_N: along N first, outer loop over M; the MatmulConfig's iterateOrder, unless UNDEF, over the tiling's.
         const bool orderN = s.types.configOrder >= 0 ? s.types.configOrder == 1 : t.iterateOrder == 1;
         const int64_t inner = orderN ? nIter : mIter;
+        // isPartialOutput: block `index` is base block index / kIter over the baseK slice index % kIter alone.
+        const int64_t kFirst = s.types.partialOutput ? index % kIter : 0;
+        const int64_t kEnd = s.types.partialOutput ? kFirst + 1 : kIter;
+        if (s.types.partialOutput) index /= kIter;
         const int64_t o = index / inner, i = index % inner;
         mi = orderN ? o : i;
         ni = orderN ? i : o;
@@ -216,7 +253,7 @@ struct Walk {
         mv = std::min(bm, cm - m0);
         nv = std::min(bn, cn - n0);
         StartL0C(n0, mv, nv);
-        for (int64_t kb = 0; kb < kIter; ++kb) {
+        for (int64_t kb = kFirst; kb < kEnd; ++kb) {
             const int64_t kv = std::min(bk, k - kb * bk);
             int64_t victim = 0;
             const int64_t mg = mi / t.stepM, kga = kb / t.stepKa;
@@ -284,7 +321,8 @@ void CubeBeginIterate(CubeMatmul::State& s)
 
 int64_t CubeBlockCount(const CubeMatmul::State& s)
 {
-    return Ceil(s.singleM, s.t.baseM) * Ceil(s.singleN, s.t.baseN);
+    return Ceil(s.singleM, s.t.baseM) * Ceil(s.singleN, s.t.baseN) *
+           (s.types.partialOutput ? Ceil(s.singleK, s.t.baseK) : 1);
 }
 
 bool CubeIterateBlock(CubeMatmul::State& s)
@@ -312,11 +350,11 @@ void CubeWriteBlock(CubeMatmul::State& s, uint8_t* dst, int64_t ld, bool checked
 void CubeIterateAll(CubeMatmul::State& s, void* gm)
 {
     CubeBeginIterate(s);
-    const int64_t ldc = s.orgKc > 0 ? s.orgKc : s.orgN;
+    const int64_t ldc = CRowStride(s);
     const uint32_t es = cube_detail::SizeOf(s.types.c);
     auto* c = static_cast<uint8_t*>(gm);
     while (CubeIterateBlock(s)) {
-        CubeWriteBlock(s, c + (s.blockM * s.t.baseM * ldc + s.blockN * s.t.baseN) * es, ldc, true);
+        CubeWriteBlock(s, c + CBlockOffset(s, ldc) * es, ldc, true);
     }
     s.blockInL0C = false;
 }

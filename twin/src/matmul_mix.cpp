@@ -49,7 +49,7 @@ struct MatmulMix::State {
     bool firstIter = false;       // isFirstIter: SetTensorA/B since the last message
     bool messageSent = false;     // a message of the current walk went out (GetTensorC needs one)
     bool syncGetC = true;         // isSyncGetC: the last Iterate/IterateAll was synchronous
-    int64_t mIter = 0, nIter = 0, mnIter = 0, cntIter = 0;
+    int64_t mIter = 0, nIter = 0, kIter = 1, mnIter = 0, cntIter = 0;
     bool blockPending = false;    // Iterate<true> returned true; GetTensorC has not fetched the block
     uint8_t* cacheWorkspace = nullptr;
     uint64_t cacheBytes = 0, cOffset = 0;
@@ -204,7 +204,9 @@ void MatmulMix::Init(const AscendC::tiling::TCubeTiling* tiling)
     s.body = MatmulMsg{};
     s.nIter = (t.singleCoreN + t.baseN - 1) / t.baseN;
     s.mIter = (t.singleCoreM + t.baseM - 1) / t.baseM;
-    s.mnIter = s.nIter * s.mIter;
+    // isPartialOutput: one Iterate per base block and baseK slice (the API's client counts kIter in).
+    s.kIter = s.desc.types.partialOutput ? (t.singleCoreK + t.baseK - 1) / t.baseK : 1;
+    s.mnIter = s.nIter * s.mIter * s.kIter;
     s.cacheWorkspace = nullptr;
     s.cacheBytes = 0;
     s.initialised = true;
@@ -231,7 +233,8 @@ void MatmulMix::SetTail(int tailM, int tailN, int tailK)
     State& s = Client(*s_, "Matmul::SetTail/SetSingleShape");
     if (tailM != -1) s.mIter = (tailM + s.tiling.baseM - 1) / s.tiling.baseM;
     if (tailN != -1) s.nIter = (tailN + s.tiling.baseN - 1) / s.tiling.baseN;
-    s.mnIter = s.mIter * s.nIter;
+    if (tailK != -1 && s.desc.types.partialOutput) s.kIter = (tailK + s.tiling.baseK - 1) / s.tiling.baseK;
+    s.mnIter = s.mIter * s.nIter * s.kIter;
     s.body.setTail = true;
     s.body.tailM = tailM;
     s.body.tailN = tailN;

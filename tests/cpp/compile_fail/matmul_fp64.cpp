@@ -16,7 +16,8 @@
 // FAULT 10: the twin runs a cube-only Matmul synchronously
 // FAULT 11: GetTensorC\(\) returning a GlobalTensor follows a MIX kernel's Iterate<false>
 // FAULT 12: WaitGetTensorC follows a MIX kernel's AsyncGetTensorC
-// FAULT 13: the twin's Matmul writes C to GM, or in a MIX kernel \(no ASCENDC_CUBE_ONLY\) to VECIN/VECCALC/VECOUT
+// FAULT 13: GetTensorC into a LocalTensor needs C at VECIN/VECCALC/VECOUT \(MIX kernel\)
+// FAULT 14: IterateAll into a LocalTensor needs C at VECIN/VECCALC/VECOUT \(MIX kernel\)
 #if FAULT != 1
 #define ASCEND_TWIN_ALLOW_FP64
 #endif
@@ -40,6 +41,12 @@ void Instantiate(GlobalTensor<float>& c)
     Mm<half, half, float> f16;
     Mm<bfloat16_t, float, float> bf16;
     Mm<double, double, double> f64;  // the float64 build only
+    // C at VECIN in a cube-only kernel (asc-devkit's matmul_fused_manual): written into GM, as MatmulImpl does on A2
+    Matmul<MatmulType<TPosition::GM, CubeFormat::ND, half>, MatmulType<TPosition::GM, CubeFormat::ND, half>,
+           MatmulType<TPosition::VECIN, CubeFormat::ND, float>,
+           MatmulType<TPosition::GM, CubeFormat::ND, float>> cAtVecin;
+    cAtVecin.IterateAll(c);
+    while (cAtVecin.Iterate()) cAtVecin.GetTensorC(c);
 #elif FAULT == 1
     Mm<double, double, double> f64;  // without ASCEND_TWIN_ALLOW_FP64: what the NPU toolchain sees
 #elif FAULT == 2
@@ -68,6 +75,15 @@ void Instantiate(GlobalTensor<float>& c)
     mm.WaitGetTensorC();
 #elif FAULT == 13
     Matmul<MatmulType<TPosition::GM, CubeFormat::ND, half>, MatmulType<TPosition::GM, CubeFormat::ND, half>,
-           MatmulType<TPosition::VECIN, CubeFormat::ND, float>> cInUb;  // a cube-only kernel has no UB
+           MatmulType<TPosition::VECIN, CubeFormat::ND, float>,
+           MatmulType<TPosition::GM, CubeFormat::ND, float>> cInUb;  // C at VECIN: GM outputs only here
+    LocalTensor<float> ub;
+    cInUb.GetTensorC(ub);
+#elif FAULT == 14
+    Matmul<MatmulType<TPosition::GM, CubeFormat::ND, half>, MatmulType<TPosition::GM, CubeFormat::ND, half>,
+           MatmulType<TPosition::VECIN, CubeFormat::ND, float>,
+           MatmulType<TPosition::GM, CubeFormat::ND, float>> cInUb;
+    LocalTensor<float> ub;
+    cInUb.IterateAll(ub);
 #endif
 }

@@ -1,22 +1,29 @@
 // The Matmul object's forms the twin takes and those it refuses at compile time, in a MIX kernel (no
 // ASCENDC_CUBE_ONLY; CMakeLists.txt compiles this file once per FAULT line, and once with FAULT=0, which must
 // compile: the configurations of the A2 samples, C at VECIN, the asynchronous and LocalTensor forms).
-// FAULT 1: the twin does not model partial outputs \(isPartialOutput, intraBlockPartSum\)
-// FAULT 2: the twin does not model MixDualMaster \(enableMixDualMaster\)
-// FAULT 3: the twin does not model the BasicBlock, SpecialBasicBlock and IBShare Matmul templates
+// FAULT 1: MatmulConfig isPartialOutput needs the MDL template \(CFG_MDL, GetMDLConfig\)
+// FAULT 18: Matmul with isPartialOutput: no LocalTensor output on A2 \(GetTensorC\)
+// FAULT 19: the twin does not model intraBlockPartSum
+// FAULT 2: the twin does not model MixDualMaster \(enableMixDualMaster\) in a MIX kernel
+// FAULT 3: the twin does not model the BasicBlock and SpecialBasicBlock Matmul templates
 // FAULT 4: the twin does not model the Fixpipe ReLU \(enableRelu\) or decompression \(decompMode\)
 // FAULT 5: the twin's Matmul reads A, B and bias from GM \(TSCM/L1 and UB inputs are not modelled\)
 // FAULT 6: GetTensorC into a LocalTensor needs C at VECIN/VECCALC/VECOUT \(MIX kernel\)
-// FAULT 7: the twin does not model IBShare \(MatmulType<..., IBSHARE>\)
+// FAULT 7: A and B both IBShare on A2: the result comes from IterateAll into a GlobalTensor only
 // FAULT 8: the twin does not model GetTensorC's doPad form
 // FAULT 9: Matmul on A2: A and B are both float, half or bfloat16_t \(int8/int4 are not modelled by the twin\)
 // FAULT 10: Matmul on A2: C is float, half or bfloat16_t
 // FAULT 11: the twin's Matmul models ND layouts
+// FAULT 20: the twin's Matmul models ND layouts
 // FAULT 12: Matmul's MM_CFG is a MatmulConfig or a constant tiling \(MatmulApiStaticTiling, GetMatmulApiTiling\)
-// FAULT 13: the twin does not model isA2B2Shared, isCO1Shared or isEnableChannelSplit
+// FAULT 13: MatmulConfig isCO1Shared is not supported on A2 \(MatmulConfig docs\)
+// FAULT 16: MatmulConfig isEnableChannelSplit: C is at GM, in NZ format and float
+// FAULT 21: the twin's Matmul models ND layouts
+// FAULT 22: the twin's Matmul reads A, B and bias from GM \(TSCM/L1 and UB inputs are not modelled\)
+// FAULT 17: REGIST_MATMUL_OBJ: MatmulConfig isA2B2Shared is global, every Matmul object takes the same value
 // FAULT 14: the twin models Matmul objects with enableInit and enableSetOrgShape \(the default\)
-// FAULT 15: the twin's Matmul writes C to GM, or in a MIX kernel \(no ASCENDC_CUBE_ONLY\) to VECIN/VECCALC/VECOUT
-// FAULT 16: the twin models constant tilings \(MatmulApiStaticTiling\) in cube-only Matmul objects
+// FAULT 15: the twin's Matmul writes C to GM, to VECIN/VECCALC/VECOUT, or in a cube-only kernel to CO1
+// FAULT 23: the twin models constant tilings \(MatmulApiStaticTiling\) in cube-only Matmul objects
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
 
@@ -39,6 +46,18 @@ constexpr MatmulConfig Partial()
     c.isPartialOutput = true;
     return c;
 }
+constexpr MatmulConfig PartialNorm()
+{
+    MatmulConfig c = CFG_NORM;
+    c.isPartialOutput = true;
+    return c;
+}
+constexpr MatmulConfig PartSum()
+{
+    MatmulConfig c = CFG_NORM;
+    c.intraBlockPartSum = true;
+    return c;
+}
 constexpr MatmulConfig Dual()
 {
     MatmulConfig c = CFG_NORM;
@@ -54,7 +73,19 @@ constexpr MatmulConfig Relu()
 constexpr MatmulConfig Shared()
 {
     MatmulConfig c = CFG_MDL;
+    c.isCO1Shared = true;
+    return c;
+}
+constexpr MatmulConfig A2B2()
+{
+    MatmulConfig c = CFG_NORM;
     c.isA2B2Shared = true;
+    return c;
+}
+constexpr MatmulConfig ChannelSplit()
+{
+    MatmulConfig c = CFG_NORM;
+    c.isEnableChannelSplit = true;
     return c;
 }
 constexpr MatmulConfig NoInit()
@@ -71,10 +102,14 @@ constexpr ConstantTiling kConstantTiling{};
 constexpr MatmulApiStaticTiling kMixConstant = GetMatmulApiTiling<A, A, CGm, Bias>(
     GetMMConfig<MatmulConfigMode::CONFIG_NORM>(MatmulShapeParams{0, 0, 0, 64, 64, 64}));
 constexpr MatmulConfig kPartial = Partial();
+constexpr MatmulConfig kPartialNorm = PartialNorm();
+constexpr MatmulConfig kPartSum = PartSum();
 constexpr MatmulConfig kDual = Dual();
 constexpr MatmulConfig kRelu = Relu();
 constexpr MatmulConfig kShared = Shared();
 constexpr MatmulConfig kNoInit = NoInit();
+constexpr MatmulConfig kA2B2 = A2B2();
+constexpr MatmulConfig kChannelSplit = ChannelSplit();
 
 void Instantiate(GlobalTensor<float>& c, LocalTensor<float>& ub)
 {
@@ -94,8 +129,27 @@ void Instantiate(GlobalTensor<float>& c, LocalTensor<float>& ub)
     reorder.WaitIterateAll();
     LocalTensor<uint8_t> tmp;
     norm.SetLocalWorkspace(tmp);  // accepted and ignored, as A2's client does (unsupported on A2: its docs)
+    Matmul<A, A, MatmulType<TPosition::GM, CubeFormat::ND_ALIGN, float>, Bias> aligned;  // C rows 32-byte aligned
+    aligned.IterateAll(c);
+    Matmul<MatmulType<TPosition::GM, CubeFormat::VECTOR, half>, A, CGm, Bias> gemv;  // A in VECTOR (GEMV)
+    gemv.IterateAll(c);
+    Matmul<A, A, MatmulType<TPosition::GM, CubeFormat::NZ, float>, Bias, kChannelSplit> split;  // NZ, 8-column
+    split.IterateAll(c);
+    Matmul<A, A, CUb> noBias;  // the bias's MatmulType (C's, VECIN) matters only to SetBias
+    noBias.IterateAll(c);
+    Matmul<A, A, CGm, Bias, kPartial> partial;  // isPartialOutput (MDL): Iterate, GetTensorC into GM
+    while (partial.Iterate()) partial.GetTensorC(c, 0, true);
+    Matmul<A, A, CGm, Bias, kA2B2> shared1, shared2;  // isA2B2Shared: the same value for every object
+    TPipe pipe;
+    TCubeTiling tiling;
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), shared1, &tiling, shared2, &tiling);
 #elif FAULT == 1
-    Matmul<A, A, CGm, Bias, kPartial> partial;
+    Matmul<A, A, CGm, Bias, kPartialNorm> partial;
+#elif FAULT == 18
+    Matmul<A, A, CUb, Bias, kPartial> partial;
+    partial.GetTensorC(ub);
+#elif FAULT == 19
+    Matmul<A, A, CGm, Bias, kPartSum> partSum;
 #elif FAULT == 2
     Matmul<A, A, CGm, Bias, kDual> dual;
 #elif FAULT == 3
@@ -108,7 +162,9 @@ void Instantiate(GlobalTensor<float>& c, LocalTensor<float>& ub)
     Matmul<A, A, CGm, Bias> gmC;
     gmC.GetTensorC(ub);
 #elif FAULT == 7
-    Matmul<MatmulType<TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE, true>, A, CGm, Bias> shared;
+    using Shared = MatmulType<TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE, true>;
+    Matmul<Shared, Shared, CUb, Bias> shared;
+    shared.template Iterate<false>();
 #elif FAULT == 8
     Matmul<A, A, CUb, Bias> padded;
     padded.template GetTensorC<true, true>(ub);
@@ -126,9 +182,25 @@ void Instantiate(GlobalTensor<float>& c, LocalTensor<float>& ub)
     Matmul<A, A, CGm, Bias, kShared> shared;
 #elif FAULT == 14
     Matmul<A, A, CGm, Bias, kNoInit> noInit;
+#elif FAULT == 16
+    Matmul<A, A, CGm, Bias, kChannelSplit> channelSplit;
+#elif FAULT == 17
+    Matmul<A, A, CGm, Bias, kA2B2> shared;
+    Matmul<A, A, CGm, Bias> notShared;
+    TPipe pipe;
+    TCubeTiling tiling;
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), shared, &tiling, notShared, &tiling);
+#elif FAULT == 20
+    Matmul<A, MatmulType<TPosition::GM, CubeFormat::VECTOR, half>, CGm, Bias> vectorB;  // VECTOR is for A only on A2
+#elif FAULT == 22
+    Matmul<A, A, CUb> ubBias;  // the bias's MatmulType defaults to C's (VECIN)
+    GlobalTensor<float> bias;
+    ubBias.SetBias(bias);
+#elif FAULT == 21
+    Matmul<A, A, MatmulType<TPosition::GM, CubeFormat::NZ, float>, Bias> nzWithoutSplit;
 #elif FAULT == 15
     Matmul<A, A, MatmulType<TPosition::TSCM, CubeFormat::ND, float>, Bias> cInL1;
-#elif FAULT == 16
+#elif FAULT == 23
     Matmul<A, A, CGm, Bias, kMixConstant> mixConstant;
 #endif
 }

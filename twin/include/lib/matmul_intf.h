@@ -271,14 +271,15 @@ private:
     static_assert(kFp64 || std::is_same_v<BiasT, float> ||
                       (std::is_same_v<BiasT, half> && !std::is_same_v<SrcAT, float>),
                   "Matmul on A2: bias is float, or half with half/bfloat16_t inputs");
-    static_assert(A_TYPE::pos == TPosition::GM && B_TYPE::pos == TPosition::GM && BIAS_TYPE::pos == TPosition::GM,
+    // The bias's MatmulType (by default C's) matters once SetBias is called: SetBias checks it is at GM.
+    static_assert(A_TYPE::pos == TPosition::GM && B_TYPE::pos == TPosition::GM,
                   "the twin's Matmul reads A, B and bias from GM (TSCM/L1 and UB inputs are not modelled)");
-    static_assert(C_TYPE::pos == TPosition::GM || (kCInUb && !kCubeOnly) || (kCInCo1 && kCubeOnly),
-                  "the twin's Matmul writes C to GM, or in a MIX kernel (no ASCENDC_CUBE_ONLY) to VECIN/VECCALC/VECOUT: "
-                  "a cube-only kernel has no UB, and C in TSCM/L1 or CO1 is not modelled");
-    static_assert(A_TYPE::format == CubeFormat::ND && B_TYPE::format == CubeFormat::ND &&
-                      (C_TYPE::format == CubeFormat::ND || kCInCo1),
-                  "the twin's Matmul models ND layouts");
+    // A cube-only object (ASCENDC_CUBE_ONLY) with C at VECIN/VECCALC/VECOUT writes into GM only (its IterateAll and
+    // GetTensorC take the GlobalTensor, as the API's MatmulImpl does on A2, which has no L0C -> UB path); the
+    // LocalTensor forms below need a MIX kernel's client.
+    static_assert(C_TYPE::pos == TPosition::GM || kCInUb || (kCInCo1 && kCubeOnly),
+                  "the twin's Matmul writes C to GM, to VECIN/VECCALC/VECOUT, or in a cube-only kernel to CO1: C in "
+                  "TSCM/L1 is not modelled");
     // Iterate(enPartialSum, LocalTensor) docs / the API's checks: C at CO1 is NZ, of the L0C type of A.
     static_assert(!kCInCo1 || C_TYPE::format == CubeFormat::NZ,
                   "Matmul with C at CO1: C_TYPE's format is CubeFormat::NZ (the L0C layout)");
@@ -328,18 +329,51 @@ private:
     static_assert(!kStaticTiling || kCubeOnly,
                   "the twin models constant tilings (MatmulApiStaticTiling) in cube-only Matmul objects "
                   "(ASCENDC_CUBE_ONLY), not in a MIX kernel's client/server pair");
-    static_assert(!kCfg.doBasicBlock && !kCfg.doSpecialBasicBlock && !kCfg.doIBShareNorm,
-                  "the twin does not model the BasicBlock, SpecialBasicBlock and IBShare Matmul templates");
-    static_assert(!kCfg.isPartialOutput && !kCfg.intraBlockPartSum,
-                  "the twin does not model partial outputs (isPartialOutput, intraBlockPartSum)");
-    static_assert(!kCfg.enableMixDualMaster, "the twin does not model MixDualMaster (enableMixDualMaster)");
-    static_assert(!kCfg.isA2B2Shared && !kCfg.isCO1Shared && !kCfg.isEnableChannelSplit,
-                  "the twin does not model isA2B2Shared, isCO1Shared or isEnableChannelSplit");
+    // C in ND_ALIGN: ND with each row 32-byte aligned in GM (the Fixpipe's destination stride; GetOrgWidth). A in
+    // VECTOR (GEMV, A2 takes it for A only): A's rows as in ND, never transposed (SetTensorA checks it).
+    static_assert((A_TYPE::format == CubeFormat::ND || A_TYPE::format == CubeFormat::VECTOR) &&
+                      B_TYPE::format == CubeFormat::ND &&
+                      (C_TYPE::format == CubeFormat::ND || C_TYPE::format == CubeFormat::ND_ALIGN ||
+                       (C_TYPE::format == CubeFormat::NZ && kCfg.isEnableChannelSplit) || kCInCo1),
+                  "the twin's Matmul models ND layouts (and C in ND_ALIGN, A in VECTOR, C in NZ with channel split or at "
+                  "CO1)");
+    // isEnableChannelSplit (the API's ConfigCommonStaticCheck): C in GM, NZ, float (L0C float).
+    static_assert(!kCfg.isEnableChannelSplit || (C_TYPE::pos == TPosition::GM && C_TYPE::format == CubeFormat::NZ &&
+                                                 std::is_same_v<DstT, float> && !kFp64),
+                  "MatmulConfig isEnableChannelSplit: C is at GM, in NZ format and float");
+    static_assert(!kCfg.doBasicBlock && !kCfg.doSpecialBasicBlock,
+                  "the twin does not model the BasicBlock and SpecialBasicBlock Matmul templates");
+    // The IBShare template (CFG_IBSHARE_NORM, GetIBShareNormConfig): the AIVs of a block share the A or B group in
+    // L1. The result is the Norm walk's; the documented constraints are enforced (the tiling's in the engine).
+    static_assert(!kCfg.doIBShareNorm || !kCubeOnly,
+                  "GetIBShareNormConfig/CFG_IBSHARE_NORM: the IBShare template is for MIX kernels only, not a "
+                  "cube-only kernel (ASCENDC_CUBE_ONLY)");
+    static_assert(!kCfg.doIBShareNorm || (A_TYPE::ibShare != B_TYPE::ibShare),
+                  "Matmul with the IBShare template (doIBShareNorm): exactly one of A and B is shared "
+                  "(MatmulType<..., IBSHARE = true>): when A is ibShare B is not, when A is not B is");
+    // isPartialOutput: each Iterate computes one base block's product over one baseK slice (K innermost), not
+    // accumulated in L0C; the API has it for the MDL template only (its partial-output scheduler), with no bias,
+    // no IterateAll and no LocalTensor output on A2.
+    static_assert(!kCfg.isPartialOutput || kCfg.doMultiDataLoad,
+                  "MatmulConfig isPartialOutput needs the MDL template (CFG_MDL, GetMDLConfig)");
+    static_assert(!kCfg.intraBlockPartSum, "the twin does not model intraBlockPartSum");
+    // MixDualMaster and A and B both IBShare change how a MIX kernel's AIVs and AIC cooperate (the API's server and
+    // client); a cube-only kernel's Matmul (the API's MatmulImpl on the AIC) computes alone and ignores both.
+    static_assert(!kCfg.enableMixDualMaster || kCubeOnly,
+                  "the twin does not model MixDualMaster (enableMixDualMaster) in a MIX kernel");
+    // isA2B2Shared: the objects share one L0A/L0B double buffer (each base block in half of L0A/L0B; the engine checks
+    // the 32 KB); the results are those of separate buffers. isCO1Shared is not supported on A2 (MatmulConfig docs).
+    // isEnableChannelSplit: below, with the formats.
+    static_assert(!kCfg.isCO1Shared, "MatmulConfig isCO1Shared is not supported on A2 (MatmulConfig docs)");
     static_assert(!kCfg.enableRelu && kCfg.decompMode == DecompressionMode::DECOMP_NONE,
                   "the twin does not model the Fixpipe ReLU (enableRelu) or decompression (decompMode)");
     static_assert(kCfg.enableInit && kCfg.enableSetOrgShape,
                   "the twin models Matmul objects with enableInit and enableSetOrgShape (the default)");
-    static_assert(!A_TYPE::ibShare && !B_TYPE::ibShare, "the twin does not model IBShare (MatmulType<..., IBSHARE>)");
+    // A and B both IBShare in a MIX kernel: each AIV's IterateAll is computed by its own engine (the API's server
+    // keeps an object per AIV); on A2 the result comes from IterateAll into a GlobalTensor only (Matmul使用说明).
+    static_assert(!(A_TYPE::ibShare && B_TYPE::ibShare) || !kCfg.doIBShareNorm,
+                  "Matmul with the IBShare template (doIBShareNorm): exactly one of A and B is shared "
+                  "(MatmulType<..., IBSHARE = true>): when A is ibShare B is not, when A is not B is");
     using Engine = std::conditional_t<kCubeOnly, ascend_twin::CubeMatmul, ascend_twin::MatmulMix>;
 
     static constexpr ascend_twin::CubeMatmulTypes Types()
@@ -348,9 +382,13 @@ private:
                 twin_detail::CubeTypeOf<BiasT>(), A_TYPE::isTrans, B_TYPE::isTrans, kCubeOnly,
                 static_cast<int8_t>(kCfg.iterateOrder == IterateOrder::UNDEF ? -1
                                                                             : static_cast<int>(kCfg.iterateOrder)),
-                kCfg.enableSetBias, kCfg.enableSetTail, kCfg.enableEnd};
+                kCfg.enableSetBias, kCfg.enableSetTail, kCfg.enableEnd,
+                static_cast<uint8_t>(!kCfg.doIBShareNorm ? 0 : A_TYPE::ibShare ? 1 : 2), kCfg.isA2B2Shared,
+                kCfg.isPartialOutput, C_TYPE::format == CubeFormat::ND_ALIGN, kCfg.isEnableChannelSplit};
     }
 public:
+    static constexpr bool kTwinA2B2Shared = kCfg.isA2B2Shared;  // REGIST_MATMUL_OBJ: one value for every object
+    static constexpr bool kTwinABShare = A_TYPE::ibShare && B_TYPE::ibShare;  // likewise (kfc_register_obj.h)
     __aicore__ inline MatmulImpl() : engine_(MakeArg()) {}
     __aicore__ inline void Init(const TCubeTiling* __restrict cubeTiling, TPipe* tpipe = nullptr)
     {
@@ -388,6 +426,12 @@ public:
     }
     __aicore__ inline void SetTensorA(const GlobalTensor<SrcAT>& gm, bool isTransposeA = false)
     {
+        if constexpr (A_TYPE::format == CubeFormat::VECTOR) {
+            if (isTransposeA) {
+                ascend_twin::FailF("Matmul::SetTensorA", "in GEMV mode (A in CubeFormat::VECTOR) A is not transposed",
+                                   "isTransposeA = true");
+            }
+        }
         if constexpr (kCubeOnly) {
             walking_ = false;
             engine_.SetTensorA(twin_detail::TwinData(gm), isTransposeA);
@@ -406,8 +450,15 @@ public:
             engine_.SetTensorB(twin_detail::TwinData(gm), gm.GetSize() * sizeof(SrcBT), isTransposeB);
         }
     }
-    __aicore__ inline void SetBias(const GlobalTensor<BiasT>& biasGlobal)
+    template <class T = BiasT>
+    __aicore__ inline void SetBias(const GlobalTensor<T>& biasGlobal)
     {
+        static_assert(std::is_same_v<T, BiasT> && BIAS_TYPE::pos == TPosition::GM,
+                      "the twin's Matmul reads A, B and bias from GM (TSCM/L1 and UB inputs are not modelled)");
+        if constexpr (kCfg.isPartialOutput) {
+            ascend_twin::FailF("Matmul::SetBias", "a Matmul with isPartialOutput takes no bias (the API asserts it)",
+                               "SetBias with MatmulConfig isPartialOutput");
+        }
         engine_.SetBias(twin_detail::TwinData(biasGlobal));
     }
     __aicore__ inline void DisableBias() { engine_.DisableBias(); }
@@ -433,9 +484,13 @@ public:
         (void)tmpBuffer;
     }
 
+    static constexpr bool kMixABShare = A_TYPE::ibShare && B_TYPE::ibShare && !kCubeOnly;
     template <bool sync = true>
     __aicore__ inline bool Iterate(bool enPartialSum = false)
     {
+        static_assert(!(kMixABShare && sync == sync),
+                      "A and B both IBShare on A2: the result comes from IterateAll into a GlobalTensor only "
+                      "(Matmul使用说明: no Iterate/GetTensorC)");
         if constexpr (kCubeOnly) {
             static_assert(sync, "the twin runs a cube-only Matmul synchronously (Iterate<false> is for MIX kernels)");
             if (!walking_) {
@@ -484,6 +539,7 @@ public:
                                       bool enSequentialWrite = false, bool waitIterateAll = false,
                                       bool fakeMsg = false)
     {
+        NoPartialOutput("Matmul::IterateAll");
         if constexpr (kCubeOnly) {
             static_assert(sync, "the twin runs IterateAll of a cube-only Matmul synchronously");
             static_assert(!kCInCo1, "Matmul with C at CO1: the blocks are taken with Iterate(enPartialSum, LocalTensor) "
@@ -499,6 +555,9 @@ public:
     template <bool sync = true>
     __aicore__ inline void IterateAll(const LocalTensor<DstT>& ubCmatrix, uint8_t enAtomic = 0)
     {
+        static_assert(!(kMixABShare && sync == sync),
+                      "A and B both IBShare on A2: the result comes from IterateAll into a GlobalTensor only");
+        NoPartialOutput("Matmul::IterateAll");
         static_assert(!kCubeOnly && kCInUb, "IterateAll into a LocalTensor needs C at VECIN/VECCALC/VECOUT (MIX kernel)");
         engine_.IterateAllLocal(sync, twin_detail::TwinData(ubCmatrix), uint64_t(ubCmatrix.GetSize()) * sizeof(DstT),
                                 enAtomic);
@@ -531,6 +590,7 @@ public:
     {
         static_assert(!kCubeOnly && kCInUb, "GetTensorC into a LocalTensor needs C at VECIN/VECCALC/VECOUT (MIX kernel)");
         static_assert(!doPad, "the twin does not model GetTensorC's doPad form");
+        static_assert(!kCfg.isPartialOutput, "Matmul with isPartialOutput: no LocalTensor output on A2 (GetTensorC)");
         (void)height;
         (void)width;
         (void)srcGap;
@@ -578,6 +638,13 @@ private:
     }
     // SetTensorA/SetTensorB docs (isTransposeA/isTransposeB): a transposed operand needs MatmulType<..., ISTRANS
     // = true> (the API's client asserts isTransposeA <= A_TYPE::isTrans).
+    static void NoPartialOutput(const char* call)
+    {
+        if constexpr (kCfg.isPartialOutput) {
+            ascend_twin::FailF(call, "IterateAll is not supported with isPartialOutput (the API asserts it)",
+                               "IterateAll with MatmulConfig isPartialOutput");
+        }
+    }
     template <class TYPE>
     static void CheckTranspose(const char* call, bool flag)
     {
@@ -604,6 +671,45 @@ using Matmul = MatmulImpl<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG, MM_CB, MATM
 //   AIC it serves the objects until every AIV of the block has ended and then returns from the caller (the
 //   kernel), on an AIV it registers the clients. workspace is the system workspace (GetSysWorkSpacePtr()).
 namespace twin_detail {
+// MatmulConfig isA2B2Shared is a global setting: every Matmul object of the kernel takes the same value (its docs).
+template <class T, class = void>
+struct A2B2Of {
+    static constexpr int value = -1;  // not a Matmul object (a tiling pointer)
+};
+template <class T>
+struct A2B2Of<T, std::void_t<decltype(std::decay_t<T>::kTwinA2B2Shared)>> {
+    static constexpr int value = std::decay_t<T>::kTwinA2B2Shared ? 1 : 0;
+};
+template <class T, class = void>
+struct ABShareOf {
+    static constexpr int value = -1;
+};
+template <class T>
+struct ABShareOf<T, std::void_t<decltype(std::decay_t<T>::kTwinABShare)>> {
+    static constexpr int value = std::decay_t<T>::kTwinABShare ? 1 : 0;
+};
+constexpr bool SameValues(std::initializer_list<int> values)
+{
+    int first = -1;
+    bool same = true;
+    for (int v : values) {
+        if (v < 0) continue;
+        if (first < 0) first = v;
+        same = same && v == first;
+    }
+    return same;
+}
+template <class... Args>
+constexpr bool SameA2B2Shared()
+{
+    return SameValues({A2B2Of<Args>::value..., -1});
+}
+// A and B both IBSHARE: the same for every object REGIST_MATMUL_OBJ registers (the API's static_assert).
+template <class... Args>
+constexpr bool SameABShare()
+{
+    return SameValues({ABShareOf<Args>::value..., -1});
+}
 __aicore__ inline void InitMatmulObjs(TPipe*) {}
 template <class MM>
 __aicore__ inline void InitMatmulObjs(TPipe*, MM&)
@@ -614,6 +720,13 @@ __aicore__ inline void InitMatmulObjs(TPipe* tpipe, MM& mm, const TCubeTiling* t
 {
     mm.Init(tiling, tpipe);
     InitMatmulObjs(tpipe, rest...);
+}
+template <class... Args>
+__aicore__ inline void InitCubeObjs(TPipe* tpipe, Args&&... args)
+{
+    static_assert(SameA2B2Shared<Args...>(),
+                  "REGIST_MATMUL_OBJ: MatmulConfig isA2B2Shared is global, every Matmul object takes the same value");
+    InitMatmulObjs(tpipe, static_cast<Args&&>(args)...);
 }
 
 struct MixObjs {
@@ -639,6 +752,11 @@ template <class... Args>
 __aicore__ inline bool RegisterMatmulObjs(ascend_twin::KfcClientScope& scope, TPipe* tpipe, const void* workspace,
                                           Args&&... args)
 {
+    static_assert(SameA2B2Shared<Args...>(),
+                  "REGIST_MATMUL_OBJ: MatmulConfig isA2B2Shared is global, every Matmul object takes the same value");
+    static_assert(SameABShare<Args...>(),
+                  "REGIST_MATMUL_OBJ: if both aType ibshare and bType ibshare are set to true, the values must be the "
+                  "same for all cube objects");
     (void)tpipe;
     MixObjs objs;
     CollectMix(objs, static_cast<Args&&>(args)...);
@@ -648,7 +766,7 @@ __aicore__ inline bool RegisterMatmulObjs(ascend_twin::KfcClientScope& scope, TP
 
 #ifdef ASCENDC_CUBE_ONLY
 #define REGIST_MATMUL_OBJ(tpipe, workspace, ...) \
-    ((void)(workspace), AscendC::twin_detail::InitMatmulObjs(tpipe, __VA_ARGS__))
+    ((void)(workspace), AscendC::twin_detail::InitCubeObjs(tpipe, __VA_ARGS__))
 #else
 #define REGIST_MATMUL_OBJ(tpipe, workspace, ...)                                                               \
     ascend_twin::KfcClientScope ascend_twin_kfc_client_;                                                        \

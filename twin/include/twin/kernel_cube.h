@@ -26,6 +26,16 @@ struct CubeMatmulTypes {
     bool enableSetBias = true;
     bool enableSetTail = true;
     bool enableEnd = true;
+    // The IBShare template (MatmulConfig doIBShareNorm): 0 off, 1 A is the shared matrix, 2 B is.
+    uint8_t ibShareNorm = 0;
+    // MatmulConfig isA2B2Shared: the objects share one L0A/L0B double buffer, a base block in each half.
+    bool a2b2Shared = false;
+    // MatmulConfig isPartialOutput: each block of the walk is one base block over one baseK slice (K innermost).
+    bool partialOutput = false;
+    // C's MatmulType format is ND_ALIGN: its rows in GM 32-byte aligned (the padding not written).
+    bool cNdAlign = false;
+    // C's MatmulType format is NZ with MatmulConfig isEnableChannelSplit (float): C in GM as 8-column fractals.
+    bool cNzChannelSplit = false;
 };
 
 class CubeMatmul {
