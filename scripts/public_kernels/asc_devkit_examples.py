@@ -1053,6 +1053,35 @@ KERNELS += [
             "GeGLU without a buffer (float needs none), over the whole tensor", geglu_case),
 ]
 
+# ---- branch i22-advsort: Pad, UnPad, the advanced Select, the confusion Transpose, TransData, Sort, TopK ---------
+
+def pad_case(kdir, gen) -> Case:
+    # pad_custom: 16 x 31 floats (unaligned width), PadParams {0, 1, 321}: each row gets one 321.0 on its right
+    # (16 x 32 out). The tiling: main()'s GenerateTiling(16, 31, 16, 31) (GetPadMaxMinTmpSize's maximum as
+    # PadTilingFunc's stackBufferSize), 4 words + PadTiling (26 words).
+    tiling = generated(kdir, "pad.asc", "16, 31, 16, 31", 30 * 4)
+    x = rand(gen, (16, 31), -100, 100)
+    expect = torch.cat([x.double(), torch.full((16, 1), 321.0, dtype=torch.float64)], dim=1)
+    return Case(1, {"src_Gm": x.reshape(-1), "dst_Gm": torch.zeros(512), "tiling": tiling},
+                {"dst_Gm": expect.reshape(-1)}, 0.0, 0.0)
+
+
+def unpad_case(kdir, gen) -> Case:
+    # unpad_custom: 8 x 8 floats, UnPadParams {0, 1}: the last column of each row dropped, rows packed (8 x 7 out).
+    # The tiling: main()'s GenerateTiling(8, 8, 8, 8), 2 words + UnPadTiling (8 words).
+    tiling = generated(kdir, "unpad.asc", "8, 8, 8, 8", 10 * 4)
+    x = rand(gen, (8, 8), -100, 100)
+    return Case(1, {"src_gm": x.reshape(-1), "dst_gm": torch.zeros(56), "tiling": tiling},
+                {"dst_gm": x[:, :7].double().reshape(-1)}, 0.0, 0.0)
+
+
+KERNELS += [
+    example("ex_pad", f"{ADV}/08_transpose/pad/pad.asc", "pad_custom",
+            "Pad of an unaligned width (16 x 31 floats, one column of 321 on the right), PadTilingFunc", pad_case),
+    example("ex_unpad", f"{ADV}/08_transpose/unpad/unpad.asc", "unpad_custom",
+            "UnPad of the last column (8 x 8 floats), GetUnPadMaxMinTmpSize/UnPadTilingFunc", unpad_case),
+]
+
 # ---- every other A2 example: counted, compiled, failing until it has a run ------------------------------------
 
 def a2_examples(repo_dir: str) -> List[str]:
