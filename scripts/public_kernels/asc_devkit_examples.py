@@ -1075,11 +1075,27 @@ def unpad_case(kdir, gen) -> Case:
                 {"dst_gm": x[:, :7].double().reshape(-1)}, 0.0, 0.0)
 
 
+def select_case(kdir, gen) -> Case:
+    # select_custom: [2, 32] floats, a [2, 32] uint8 mask, scalar 1.234f (the tiling's): mask 0 keeps the element,
+    # any other value takes the scalar. The tiling: main()'s GenerateTiling(2, 32, 32) (GetSelectMaxMinTmpSize's
+    # minimum as the buffer), 5 words.
+    tiling = generated(kdir, "select.asc", "2, 32, 32", 5 * 4)
+    x = rand(gen, 64, -100, 100)
+    mask = torch.randint(0, 4, (64,), generator=gen, dtype=torch.uint8) * torch.randint(0, 2, (64,), generator=gen,
+                                                                                         dtype=torch.uint8)
+    scalar = float(torch.tensor(1.234, dtype=torch.float32))
+    expect = torch.where(mask == 0, x.double(), torch.tensor(scalar, dtype=torch.float64))
+    return Case(1, {"srcGm": x, "maskGm": mask, "dstGm": torch.zeros(64), "workspace": torch.zeros(1024),
+                    "tiling": tiling}, {"dstGm": expect}, 0.0, 0.0)
+
+
 KERNELS += [
     example("ex_pad", f"{ADV}/08_transpose/pad/pad.asc", "pad_custom",
             "Pad of an unaligned width (16 x 31 floats, one column of 321 on the right), PadTilingFunc", pad_case),
     example("ex_unpad", f"{ADV}/08_transpose/unpad/unpad.asc", "unpad_custom",
             "UnPad of the last column (8 x 8 floats), GetUnPadMaxMinTmpSize/UnPadTilingFunc", unpad_case),
+    example("ex_select", f"{ADV}/07_filter/select/select.asc", "select_custom",
+            "the advanced Select with a uint8_t byte mask and a scalar, GetSelectMaxMinTmpSize", select_case),
 ]
 
 # ---- every other A2 example: counted, compiled, failing until it has a run ------------------------------------

@@ -32,6 +32,7 @@
 #include "lib/math/axpy.h"
 #include "lib/math/cumsum.h"
 #include "lib/activation/geglu.h"
+#include "lib/pad/pad.h"
 using namespace AscendC;
 
 constexpr CumSumConfig kCumSumFirst = {false, false, false};
@@ -192,6 +193,16 @@ __aicore__ inline void UseAscendQuant(LocalTensor<int8_t>& y, LocalTensor<T>& x,
     AscendQuant<T, false, kQuantCfg>(y, x, t, 0.5f, 1.0f, 256);
 }
 
+template <typename T>
+__aicore__ inline void UsePad(LocalTensor<T>& y, LocalTensor<T>& x, LocalTensor<uint8_t>& t, PadTiling& pt,
+                              UnPadTiling& ut)
+{
+    PadParams p{0, 1, 321};
+    UnPadParams u{0, 1};
+    Pad(y, x, p, t, pt); Pad(y, x, p, pt); Pad<T>(y, x, p, t, pt);
+    UnPad(y, x, u, t, ut); UnPad(y, x, u, ut); UnPad<T>(y, x, u, ut);
+}
+
 extern "C" __global__ __aicore__ void adv_api_forms(GM_ADDR x)
 {
     TPipe pipe;
@@ -251,5 +262,9 @@ extern "C" __global__ __aicore__ void adv_api_forms(GM_ADDR x)
     LocalTensor<uint16_t> u16b = b.Get<uint16_t>();
     UseXor(s16, s16b, s16b, t);
     UseXor(u16, u16b, u16b, t);
+    PadTiling padTiling;
+    UnPadTiling unPadTiling;
+    UsePad(f, f2, t, padTiling, unPadTiling);
+    UsePad(h, h2, t, padTiling, unPadTiling);
     (void)x;
 }

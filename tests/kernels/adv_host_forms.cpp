@@ -25,6 +25,7 @@
 #include "tiling/quantization/ascend_quant_tiling.h"
 #include "tiling/quantization/ascend_antiquant_tiling.h"
 #include "tiling/math/xor_tiling.h"
+#include "tiling/pad/pad_tiling.h"
 #include "tiling/math/exp_tiling.h"
 #include "tiling/math/clamp_tiling.h"
 #include "tiling/math/fmod_tiling.h"
@@ -122,5 +123,18 @@ uint32_t AdvHostForms(const platform_ascendc::PlatformAscendC& p)
     AscendC::GetAscendQuantTmpBufferFactorSize(live, extra);
     AscendC::GetXorMaxMinTmpSize(s, 2, false, mx, mn);
     AscendC::GetXorTmpBufferFactorSize(2, live, extra);
+    const ge::Shape hw({16, 31});
+    AscendC::GetPadMaxMinTmpSize(hw, 4, mx, mn);
+    AscendC::tiling::PadTiling padT;
+    optiling::PadTiling padC;
+    AscendC::PadTilingFunc(hw, hw, mx, 4, padT);
+    AscendC::PadTilingFunc(hw, hw, mx, 4, padC);
+    platform_ascendc::PlatformAscendC* plat = platform_ascendc::PlatformAscendCManager::GetInstance();
+    AscendC::GetUnPadMaxMinTmpSize(*plat, hw, 4, mx, mn);
+    AscendC::tiling::UnPadTiling unPadT;
+    optiling::UnPadTiling unPadC;
+    AscendC::UnPadTilingFunc(hw, mx, 4, unPadT);
+    AscendC::UnPadTilingFunc(hw, mx, 4, unPadC);
+    mx += padT.srcWidth + unPadT.srcWidth;
     return mx + mn + live + extra + st.splitM + lt.splitM;
 }

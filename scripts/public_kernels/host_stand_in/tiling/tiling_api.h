@@ -39,6 +39,7 @@
 #include "tiling/pad/broadcast_tiling.h"
 #include "tiling/pad/pad_tilingdata.h"
 #include "tiling/pad/pad_tiling.h"
+#include "tiling/select/selectwithbytesmask_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
 #include "tiling/reduce/reduce_tiling.h"
 #include "tiling/reduce/sum_tiling.h"
