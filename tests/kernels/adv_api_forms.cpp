@@ -33,6 +33,7 @@
 #include "lib/math/cumsum.h"
 #include "lib/activation/geglu.h"
 #include "lib/pad/pad.h"
+#include "lib/select/selectwithbytesmask.h"
 using namespace AscendC;
 
 constexpr CumSumConfig kCumSumFirst = {false, false, false};
@@ -203,6 +204,19 @@ __aicore__ inline void UsePad(LocalTensor<T>& y, LocalTensor<T>& x, LocalTensor<
     UnPad(y, x, u, t, ut); UnPad(y, x, u, ut); UnPad<T>(y, x, u, ut);
 }
 
+template <typename T, typename U>
+__aicore__ inline void UseSelectBytesMask(LocalTensor<T>& y, LocalTensor<T>& x, LocalTensor<U>& m,
+                                          LocalTensor<uint8_t>& t)
+{
+    SelectWithBytesMaskShapeInfo info;
+    info.firstAxis = 2;
+    info.srcLastAxis = 32;
+    info.maskLastAxis = 32;
+    Select(y, x, static_cast<T>(1), m, t, info);
+    Select(y, static_cast<T>(1), x, m, t, info);
+    Select<T, U, false>(y, x, static_cast<T>(2), m, t, info);
+}
+
 extern "C" __global__ __aicore__ void adv_api_forms(GM_ADDR x)
 {
     TPipe pipe;
@@ -266,5 +280,7 @@ extern "C" __global__ __aicore__ void adv_api_forms(GM_ADDR x)
     UnPadTiling unPadTiling;
     UsePad(f, f2, t, padTiling, unPadTiling);
     UsePad(h, h2, t, padTiling, unPadTiling);
+    UseSelectBytesMask(f, f2, u, t);
+    UseSelectBytesMask(h, h2, u, t);
     (void)x;
 }

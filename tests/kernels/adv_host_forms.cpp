@@ -26,6 +26,7 @@
 #include "tiling/quantization/ascend_antiquant_tiling.h"
 #include "tiling/math/xor_tiling.h"
 #include "tiling/pad/pad_tiling.h"
+#include "tiling/select/selectwithbytesmask_tiling.h"
 #include "tiling/math/exp_tiling.h"
 #include "tiling/math/clamp_tiling.h"
 #include "tiling/math/fmod_tiling.h"
@@ -136,5 +137,10 @@ uint32_t AdvHostForms(const platform_ascendc::PlatformAscendC& p)
     AscendC::UnPadTilingFunc(hw, mx, 4, unPadT);
     AscendC::UnPadTilingFunc(hw, mx, 4, unPadC);
     mx += padT.srcWidth + unPadT.srcWidth;
+    AscendC::GetSelectMaxMinTmpSize(hw, one, 4, hw, 1, false, mx, mn);
+    AscendC::GetSelectWithBytesMaskMaxMinTmpSize(one, hw, 2, hw, 2, true, mx, mn);
+    mx += AscendC::GetSelectMaxTmpSize(hw, one, 4, hw, 1, false) + AscendC::GetSelectMinTmpSize(hw, one, 4, hw, 1, true) +
+          AscendC::GetSelectWithBytesMaskMaxTmpSize(hw, one, 4, hw, 4, false) +
+          AscendC::GetSelectWithBytesMaskMinTmpSize(hw, one, 4, hw, 4, false);
     return mx + mn + live + extra + st.splitM + lt.splitM;
 }
