@@ -1089,6 +1089,18 @@ def select_case(kdir, gen) -> Case:
                     "tiling": tiling}, {"dstGm": expect}, 0.0, 0.0)
 
 
+def transpose_case(kdir, gen) -> Case:
+    # transpose_custom: half, B 1, N 2, S 64, H/N 32, TRANSPOSE_NZ2ND_0213: x is NZ [B, N, H/N/16, S/16, 16, 16] of
+    # the tensor X [B, N, S, H/N], y is ND [B, S, N, H/N] = X with axes 1 and 2 swapped. The tiling: main()'s
+    # GenerateTiling(1, 2, 64, 32) (GetTransposeMaxMinTmpSize's minimum as the buffer), 4 words + 18 params.
+    tiling = generated(kdir, "transpose.asc", "1, 2, 64, 32", 22 * 4)
+    b, n, s, hn = 1, 2, 64, 32
+    x = half(gen, b * n * s * hn, -100, 100).reshape(b, n, s, hn)
+    nz = x.reshape(b, n, s, hn // 16, 16).permute(0, 1, 3, 2, 4).contiguous()  # [B, N, H/N/16, S, 16]
+    return Case(1, {"x": nz.reshape(-1), "y": torch.zeros(b * s * n * hn, dtype=torch.float16), "tiling": tiling},
+                {"y": x.permute(0, 2, 1, 3).double().reshape(-1)}, 0.0, 0.0)
+
+
 KERNELS += [
     example("ex_pad", f"{ADV}/08_transpose/pad/pad.asc", "pad_custom",
             "Pad of an unaligned width (16 x 31 floats, one column of 321 on the right), PadTilingFunc", pad_case),
@@ -1096,6 +1108,9 @@ KERNELS += [
             "UnPad of the last column (8 x 8 floats), GetUnPadMaxMinTmpSize/UnPadTilingFunc", unpad_case),
     example("ex_select", f"{ADV}/07_filter/select/select.asc", "select_custom",
             "the advanced Select with a uint8_t byte mask and a scalar, GetSelectMaxMinTmpSize", select_case),
+    example("ex_transpose", f"{ADV}/08_transpose/transpose/transpose.asc", "transpose_custom",
+            "the confusion Transpose TRANSPOSE_NZ2ND_0213 (half), GetTransposeMaxMinTmpSize/GetTransposeTilingInfo",
+            transpose_case),
 ]
 
 # ---- every other A2 example: counted, compiled, failing until it has a run ------------------------------------

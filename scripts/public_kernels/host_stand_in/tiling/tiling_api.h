@@ -45,6 +45,7 @@
 #include "tiling/reduce/sum_tiling.h"
 #include "tiling/sort/topk_tilingdata.h"
 #include "tiling/transpose/confusion_transpose_tilingdata.h"
+#include "tiling/transpose/confusion_transpose_tiling.h"
 #include "tiling/math/acos_tiling.h"
 #include "tiling/math/acosh_tiling.h"
 #include "tiling/math/asin_tiling.h"
