@@ -34,6 +34,7 @@
 #include "lib/activation/geglu.h"
 #include "lib/pad/pad.h"
 #include "lib/select/selectwithbytesmask.h"
+#include "lib/transpose/confusion_transpose.h"
 using namespace AscendC;
 
 constexpr CumSumConfig kCumSumFirst = {false, false, false};
@@ -217,6 +218,15 @@ __aicore__ inline void UseSelectBytesMask(LocalTensor<T>& y, LocalTensor<T>& x, 
     Select<T, U, false>(y, x, static_cast<T>(2), m, t, info);
 }
 
+template <typename T>
+__aicore__ inline void UseConfusionTranspose(LocalTensor<T>& y, LocalTensor<T>& x, LocalTensor<uint8_t>& t,
+                                             ConfusionTransposeTiling& tl)
+{
+    Transpose(y, x, t, TransposeType::TRANSPOSE_NZ2ND_0213, tl);
+    Transpose(y, x, TransposeType::TRANSPOSE_NZ2NZ_0213, tl);
+    Transpose<T>(y, x, t, TransposeType::TRANSPOSE_NZ2ND_0213, tl);
+}
+
 extern "C" __global__ __aicore__ void adv_api_forms(GM_ADDR x)
 {
     TPipe pipe;
@@ -282,5 +292,8 @@ extern "C" __global__ __aicore__ void adv_api_forms(GM_ADDR x)
     UsePad(h, h2, t, padTiling, unPadTiling);
     UseSelectBytesMask(f, f2, u, t);
     UseSelectBytesMask(h, h2, u, t);
+    ConfusionTransposeTiling transposeTiling;
+    UseConfusionTranspose(f, f2, t, transposeTiling);
+    UseConfusionTranspose(h, h2, t, transposeTiling);
     (void)x;
 }

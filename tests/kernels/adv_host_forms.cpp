@@ -27,6 +27,7 @@
 #include "tiling/math/xor_tiling.h"
 #include "tiling/pad/pad_tiling.h"
 #include "tiling/select/selectwithbytesmask_tiling.h"
+#include "tiling/transpose/confusion_transpose_tiling.h"
 #include "tiling/math/exp_tiling.h"
 #include "tiling/math/clamp_tiling.h"
 #include "tiling/math/fmod_tiling.h"
@@ -142,5 +143,15 @@ uint32_t AdvHostForms(const platform_ascendc::PlatformAscendC& p)
     mx += AscendC::GetSelectMaxTmpSize(hw, one, 4, hw, 1, false) + AscendC::GetSelectMinTmpSize(hw, one, 4, hw, 1, true) +
           AscendC::GetSelectWithBytesMaskMaxTmpSize(hw, one, 4, hw, 4, false) +
           AscendC::GetSelectWithBytesMaskMinTmpSize(hw, one, 4, hw, 4, false);
+    const ge::Shape bnsh({1, 2, 64, 32});
+    AscendC::GetTransposeMaxMinTmpSize(bnsh, 2, 1, mx, mn);
+    AscendC::GetConfusionTransposeMaxMinTmpSize(bnsh, 2, 2, mx, mn);
+    optiling::ConfusionTransposeTiling ctC;
+    AscendC::tiling::ConfusionTransposeTiling ctT;
+    AscendC::GetTransposeTilingInfo(bnsh, mn, 2, 1, ctC);
+    AscendC::GetTransposeTilingInfo(bnsh, mn, 2, 1, ctT);
+    AscendC::GetConfusionTransposeTilingInfo(bnsh, mn, 2, 2, ctC);
+    AscendC::GetConfusionTransposeTilingInfo(bnsh, mn, 2, 2, ctT);
+    mx += ctT.param6;
     return mx + mn + live + extra + st.splitM + lt.splitM;
 }
