@@ -1101,6 +1101,21 @@ def transpose_case(kdir, gen) -> Case:
                 {"y": x.permute(0, 2, 1, 3).double().reshape(-1)}, 0.0, 0.0)
 
 
+def sort_case(kdir, gen) -> Case:
+    # sort_custom: 128 floats with indices 0..127, KernelSort<float, true>: Concat, Sort<float, true> (a full sort,
+    # descending, equal values in input order), Extract. The tiling: main()'s GenerateTiling(128) as written: on A2
+    # GetSortMaxMinTmpSize (the SortConfig forms, dav-3510 only) returns without writing minTmpSize, so
+    # sharedTmpBufferSize is whatever the uninitialized variable held (the example's own bug on A2).
+    tiling = generated(kdir, "sort.asc", "128", 2 * 4)
+    x = rand(gen, 128, -1000, 1000)
+    idx = torch.arange(128, dtype=torch.int32)
+    order = sorted(range(128), key=lambda i: -float(x[i]))  # stable: equal values keep their input order
+    return Case(1, {"srcGmValue": x, "srcGmIndex": idx, "dstGmValue": torch.zeros(128),
+                    "dstGmIndex": torch.zeros(128, dtype=torch.int32), "workspace": torch.zeros(1024),
+                    "tiling": tiling},
+                {"dstGmValue": x[order].double(), "dstGmIndex": torch.tensor(order, dtype=torch.int32)}, 0.0, 0.0)
+
+
 KERNELS += [
     example("ex_pad", f"{ADV}/08_transpose/pad/pad.asc", "pad_custom",
             "Pad of an unaligned width (16 x 31 floats, one column of 321 on the right), PadTilingFunc", pad_case),
@@ -1111,6 +1126,8 @@ KERNELS += [
     example("ex_transpose", f"{ADV}/08_transpose/transpose/transpose.asc", "transpose_custom",
             "the confusion Transpose TRANSPOSE_NZ2ND_0213 (half), GetTransposeMaxMinTmpSize/GetTransposeTilingInfo",
             transpose_case),
+    example("ex_sort", f"{ADV}/05_sort/sort/sort.asc", "sort_custom",
+            "Concat, Sort<float, true> (full sort) and Extract of 128 floats with their indices", sort_case),
 ]
 
 # ---- every other A2 example: counted, compiled, failing until it has a run ------------------------------------

@@ -44,6 +44,7 @@
 #include "tiling/reduce/reduce_tiling.h"
 #include "tiling/reduce/sum_tiling.h"
 #include "tiling/sort/topk_tilingdata.h"
+#include "tiling/sort/sort_tiling_intf.h"
 #include "tiling/transpose/confusion_transpose_tilingdata.h"
 #include "tiling/transpose/confusion_transpose_tiling.h"
 #include "tiling/math/acos_tiling.h"
