@@ -227,6 +227,18 @@ __aicore__ inline void UseConfusionTranspose(LocalTensor<T>& y, LocalTensor<T>& 
     Transpose<T>(y, x, t, TransposeType::TRANSPOSE_NZ2ND_0213, tl);
 }
 
+template <typename T>
+__aicore__ inline void UseProposalSort(LocalTensor<T>& dst, LocalTensor<T>& src, LocalTensor<T>& tmp,
+                                       LocalTensor<uint32_t>& idx)
+{
+    LocalTensor<T> concat;
+    Concat(concat, src, tmp, 1);
+    Sort<T, true>(dst, concat, idx, tmp, 1);
+    Sort<T, false>(dst, concat, idx, tmp, 1);
+    Extract(src, idx, dst, 1);
+    (void)(GetSortLen<T>(32) + GetSortOffset<T>(1));
+}
+
 extern "C" __global__ __aicore__ void adv_api_forms(GM_ADDR x)
 {
     TPipe pipe;
@@ -295,5 +307,8 @@ extern "C" __global__ __aicore__ void adv_api_forms(GM_ADDR x)
     ConfusionTransposeTiling transposeTiling;
     UseConfusionTranspose(f, f2, t, transposeTiling);
     UseConfusionTranspose(h, h2, t, transposeTiling);
+    LocalTensor<uint32_t> sortIndex = b.Get<uint32_t>();
+    UseProposalSort(f, f2, f3, sortIndex);
+    UseProposalSort(h, h2, h3, sortIndex);
     (void)x;
 }

@@ -28,6 +28,7 @@
 #include "tiling/pad/pad_tiling.h"
 #include "tiling/select/selectwithbytesmask_tiling.h"
 #include "tiling/transpose/confusion_transpose_tiling.h"
+#include "tiling/sort/sort_tiling_intf.h"
 #include "tiling/math/exp_tiling.h"
 #include "tiling/math/clamp_tiling.h"
 #include "tiling/math/fmod_tiling.h"
@@ -153,5 +154,9 @@ uint32_t AdvHostForms(const platform_ascendc::PlatformAscendC& p)
     AscendC::GetConfusionTransposeTilingInfo(bnsh, mn, 2, 2, ctC);
     AscendC::GetConfusionTransposeTilingInfo(bnsh, mn, 2, 2, ctT);
     mx += ctT.param6;
+    AscendC::SortConfig sortConfig;
+    sortConfig.type = AscendC::SortType::MERGE_SORT;
+    AscendC::GetSortMaxMinTmpSize(ge::Shape({128}), ge::DT_FLOAT, ge::DT_UINT32, false, sortConfig, mx, mn);
+    mx += AscendC::GetConcatTmpSize(*plat, 128, 4) + AscendC::GetSortTmpSize(*plat, 128, 2);
     return mx + mn + live + extra + st.splitM + lt.splitM;
 }
