@@ -268,6 +268,12 @@ void FaultKernel(GM_ADDR, GM_ADDR)
         exactY.SetSize(512);
         Pad(exactY, x, p, exact, pt);
     }
+    if constexpr (kFault == 25) {  // aligned: 16 columns of which 5 are valid (11 redundant: past the last block)
+        tiling::PadTiling far;
+        PadTilingFunc(ge::Shape({16, 16}), ge::Shape({16, 5}), 0, 4, far);
+        PadParams q{0, 2, 7};
+        Pad(y, x, q, t, far);
+    }
     if constexpr (kFault == 24) {  // the clean counterpart of 8: 13 + 3 columns fill the 16
         PadParams q{0, 3, 7};
         Pad(x, x, q, t, at);  // aligned in place: A2's DataCopy onto itself, then the Duplicate
@@ -390,6 +396,8 @@ TEST_CASE("Pad and UnPad rules: planted faults and clean counterparts")
     CHECK(Broke(&FaultKernel<22>, ""));
     CHECK(Broke(&FaultKernel<23>, ""));
     CHECK(Broke(&FaultKernel<24>, ""));
+    CHECK(Broke(&FaultKernel<25>, "Pad: srcWidth is srcOriWidth rounded up to 32 bytes (the redundant columns lie in "
+                                  "each row's last block; docs: pad之后的总width不超过原width向最近32B对齐后的宽度)"));
 }
 
 TEST_MAIN()

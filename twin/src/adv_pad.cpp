@@ -75,6 +75,11 @@ bool PadCheck(uint32_t typeSize, const MathOperand& dst, const MathOperand& src,
         if (params.rightPad == 0) {
             ascend_twin::FailF(call, "a 32-byte aligned width has rightPad > 0", "rightPad = 0");
         }
+        if (tiling.srcOriWidth < width && (width - tiling.srcOriWidth) * typeSize >= kBlock) {
+            ascend_twin::FailF(call, "srcWidth is srcOriWidth rounded up to 32 bytes (the redundant columns lie in each "
+                                     "row's last block; docs: pad之后的总width不超过原width向最近32B对齐后的宽度)",
+                               "srcOriWidth = %u, srcWidth = %u, sizeof(T) = %u", tiling.srcOriWidth, width, typeSize);
+        }
         if (tiling.srcOriWidth > width || tiling.srcOriWidth + params.rightPad > width) {
             ascend_twin::FailF(call, "srcOriWidth + rightPad is at most srcWidth (docs: pad之后的总width不超过原width向最近"
                                      "32B对齐后的宽度)",

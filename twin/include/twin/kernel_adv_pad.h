@@ -21,7 +21,8 @@
 // T is int16_t, uint16_t, half, int32_t, uint32_t or float (static_assert, the docs' table). Rules (the error names
 // each; A2's CPU-debug checks and the docs): operands at VECIN/VECCALC/VECOUT, 32-byte aligned; src holds
 // height * width elements and that many are a whole number of 32-byte blocks (docs: 源操作数的数据量必须32B对齐);
-// leftPad and rightPad under 32 bytes; aligned Pad: srcWidth != srcOriWidth, leftPad 0, rightPad > 0 and
+// leftPad and rightPad under 32 bytes; aligned Pad: srcWidth != srcOriWidth, (srcWidth - srcOriWidth) * sizeof(T)
+// under 32 bytes, leftPad 0, rightPad > 0 and
 // srcOriWidth + rightPad <= srcWidth (docs: pad之后的总width不超过原width向最近32B对齐后的宽度); unaligned Pad:
 // (width + leftPad + rightPad) a whole number of 32-byte blocks, tiling.tmpBuffer1BlockNum >= 1 (PadTilingFunc
 // with at least GetPadMaxMinTmpSize's minimum) and the buffer holding the 2 * tmpBuffer1BlockNum * 512 bytes the
