@@ -25,7 +25,7 @@ void Instantiate(LocalTensor<uint8_t>& tmp, ConfusionTransposeTiling& tl)
     Use<uint32_t>(tmp, tl);
     Use<float>(tmp, tl);
 #elif FAULT == 1
-    Use<bfloat16_t>(tmp, tl);  // bfloat16_t: scenarios 13..15 only (dav-3510)
+    Use<bfloat16_t>(tmp, tl);  // bfloat16_t: scenarios 13..15 only (dav-3510); A2 refuses it at run time (stricter)
 #elif FAULT == 2
     Use<int8_t>(tmp, tl);
 #endif

@@ -14,7 +14,9 @@
 // twin (a twin gap, said in the error); those the docs call unsupported (TRANSPOSE_ND_UB_GM .. TRANSPOSE_NHWC2NCHW) and
 // TRANSPOSE_TYPE_NONE are refused as A2 leaves them undone.
 //
-// T is int16_t, uint16_t, half, int32_t, uint32_t or float (static_assert, the docs' table for scenarios 1..7). Rules
+// T is int16_t, uint16_t, half, int32_t, uint32_t or float (static_assert, the docs' table for scenarios 1..7; A2's
+// header admits int8_t, uint8_t and bfloat16_t too and refuses them in every A2 scenario only at run time, in its
+// CPU-debug check CheckCompatibleTransposeTypeDataType: the twin is stricter, docs/twin.md). Rules
 // (the error names each): operands at VECIN/VECCALC/VECOUT, 32-byte aligned; src and dst hold B * A1 * A2 * A3
 // (aligned) elements (the tiling's batchOffset * B) and do not overlap; the tiling's newPopSize a positive multiple of
 // 256 elements (GetTransposeTilingInfo given at least GetTransposeMaxMinTmpSize's minimum) and the buffer holding it,
@@ -57,7 +59,9 @@ inline void ConfusionTransposeForm(const LocalTensor<T>& dst, const LocalTensor<
                                    tiling::ConfusionTransposeTiling& tiling)
 {
     static_assert(kOneOf<T, int16_t, uint16_t, half, int32_t, uint32_t, float>,
-                  "Transpose (confusion transpose) on A2 supports int16_t, uint16_t, half, int32_t, uint32_t and float");
+                  "Transpose (confusion transpose) on A2 supports int16_t, uint16_t, half, int32_t, uint32_t and float "
+                  "(A2's header also admits int8_t/uint8_t/bfloat16_t, for dav-3510's scenarios; A2 refuses them "
+                  "for its scenarios at run time: the twin at compile time, stricter)");
     ConfusionTransposeRun(sizeof(T), AdvOperand(dst), AdvOperand(src), AdvOperand(tmp), framework,
                           static_cast<uint8_t>(transposeType), tiling);
 }
