@@ -1055,6 +1055,83 @@ KERNELS += [
             "GeGLU without a buffer (float needs none), over the whole tensor", geglu_case),
 ]
 
+# ---- branch i22-advsort: Pad, UnPad, the advanced Select, the confusion Transpose, TransData, Sort, TopK ---------
+
+def pad_case(kdir, gen) -> Case:
+    # pad_custom: 16 x 31 floats (unaligned width), PadParams {0, 1, 321}: each row gets one 321.0 on its right
+    # (16 x 32 out). The tiling: main()'s GenerateTiling(16, 31, 16, 31) (GetPadMaxMinTmpSize's maximum as
+    # PadTilingFunc's stackBufferSize), 4 words + PadTiling (26 words).
+    tiling = generated(kdir, "pad.asc", "16, 31, 16, 31", 30 * 4)
+    x = rand(gen, (16, 31), -100, 100)
+    expect = torch.cat([x.double(), torch.full((16, 1), 321.0, dtype=torch.float64)], dim=1)
+    return Case(1, {"src_Gm": x.reshape(-1), "dst_Gm": torch.zeros(512), "tiling": tiling},
+                {"dst_Gm": expect.reshape(-1)}, 0.0, 0.0)
+
+
+def unpad_case(kdir, gen) -> Case:
+    # unpad_custom: 8 x 8 floats, UnPadParams {0, 1}: the last column of each row dropped, rows packed (8 x 7 out).
+    # The tiling: main()'s GenerateTiling(8, 8, 8, 8), 2 words + UnPadTiling (8 words).
+    tiling = generated(kdir, "unpad.asc", "8, 8, 8, 8", 10 * 4)
+    x = rand(gen, (8, 8), -100, 100)
+    return Case(1, {"src_gm": x.reshape(-1), "dst_gm": torch.zeros(56), "tiling": tiling},
+                {"dst_gm": x[:, :7].double().reshape(-1)}, 0.0, 0.0)
+
+
+def select_case(kdir, gen) -> Case:
+    # select_custom: [2, 32] floats, a [2, 32] uint8 mask, scalar 1.234f (the tiling's): mask 0 keeps the element,
+    # any other value takes the scalar. The tiling: main()'s GenerateTiling(2, 32, 32) (GetSelectMaxMinTmpSize's
+    # minimum as the buffer), 5 words.
+    tiling = generated(kdir, "select.asc", "2, 32, 32", 5 * 4)
+    x = rand(gen, 64, -100, 100)
+    mask = torch.randint(0, 4, (64,), generator=gen, dtype=torch.uint8) * torch.randint(0, 2, (64,), generator=gen,
+                                                                                         dtype=torch.uint8)
+    scalar = float(torch.tensor(1.234, dtype=torch.float32))
+    expect = torch.where(mask == 0, x.double(), torch.tensor(scalar, dtype=torch.float64))
+    return Case(1, {"srcGm": x, "maskGm": mask, "dstGm": torch.zeros(64), "workspace": torch.zeros(1024),
+                    "tiling": tiling}, {"dstGm": expect}, 0.0, 0.0)
+
+
+def transpose_case(kdir, gen) -> Case:
+    # transpose_custom: half, B 1, N 2, S 64, H/N 32, TRANSPOSE_NZ2ND_0213: x is NZ [B, N, H/N/16, S/16, 16, 16] of
+    # the tensor X [B, N, S, H/N], y is ND [B, S, N, H/N] = X with axes 1 and 2 swapped. The tiling: main()'s
+    # GenerateTiling(1, 2, 64, 32) (GetTransposeMaxMinTmpSize's minimum as the buffer), 4 words + 18 params.
+    tiling = generated(kdir, "transpose.asc", "1, 2, 64, 32", 22 * 4)
+    b, n, s, hn = 1, 2, 64, 32
+    x = half(gen, b * n * s * hn, -100, 100).reshape(b, n, s, hn)
+    nz = x.reshape(b, n, s, hn // 16, 16).permute(0, 1, 3, 2, 4).contiguous()  # [B, N, H/N/16, S, 16]
+    return Case(1, {"x": nz.reshape(-1), "y": torch.zeros(b * s * n * hn, dtype=torch.float16), "tiling": tiling},
+                {"y": x.permute(0, 2, 1, 3).double().reshape(-1)}, 0.0, 0.0)
+
+
+def sort_case(kdir, gen) -> Case:
+    # sort_custom: 128 floats with indices 0..127, KernelSort<float, true>: Concat, Sort<float, true> (a full sort,
+    # descending, equal values in input order), Extract. The tiling: main()'s GenerateTiling(128) as written: on A2
+    # GetSortMaxMinTmpSize (the SortConfig forms, dav-3510 only) returns without writing minTmpSize, so
+    # sharedTmpBufferSize is whatever the uninitialized variable held (the example's own bug on A2).
+    tiling = generated(kdir, "sort.asc", "128", 2 * 4)
+    x = rand(gen, 128, -1000, 1000)
+    idx = torch.arange(128, dtype=torch.int32)
+    order = sorted(range(128), key=lambda i: -float(x[i]))  # stable: equal values keep their input order
+    return Case(1, {"srcGmValue": x, "srcGmIndex": idx, "dstGmValue": torch.zeros(128),
+                    "dstGmIndex": torch.zeros(128, dtype=torch.int32), "workspace": torch.zeros(1024),
+                    "tiling": tiling},
+                {"dstGmValue": x[order].double(), "dstGmIndex": torch.tensor(order, dtype=torch.int32)}, 0.0, 0.0)
+
+
+KERNELS += [
+    example("ex_pad", f"{ADV}/08_transpose/pad/pad.asc", "pad_custom",
+            "Pad of an unaligned width (16 x 31 floats, one column of 321 on the right), PadTilingFunc", pad_case),
+    example("ex_unpad", f"{ADV}/08_transpose/unpad/unpad.asc", "unpad_custom",
+            "UnPad of the last column (8 x 8 floats), GetUnPadMaxMinTmpSize/UnPadTilingFunc", unpad_case),
+    example("ex_select", f"{ADV}/07_filter/select/select.asc", "select_custom",
+            "the advanced Select with a uint8_t byte mask and a scalar, GetSelectMaxMinTmpSize", select_case),
+    example("ex_transpose", f"{ADV}/08_transpose/transpose/transpose.asc", "transpose_custom",
+            "the confusion Transpose TRANSPOSE_NZ2ND_0213 (half), GetTransposeMaxMinTmpSize/GetTransposeTilingInfo",
+            transpose_case),
+    example("ex_sort", f"{ADV}/05_sort/sort/sort.asc", "sort_custom",
+            "Concat, Sort<float, true> (full sort) and Extract of 128 floats with their indices", sort_case),
+]
+
 # ---- every other A2 example: counted, compiled, failing until it has a run ------------------------------------
 
 def a2_examples(repo_dir: str) -> List[str]:

@@ -37,6 +37,9 @@
 #include "lib/math/axpy.h"
 #include "lib/math/cumsum.h"
 #include "lib/activation/geglu.h"
+#include "lib/pad/pad.h"
+#include "lib/select/selectwithbytesmask.h"
+#include "lib/transpose/confusion_transpose.h"
 using namespace AscendC;
 
 constexpr CumSumConfig kCumSumFirst = {false, false, false};
@@ -228,6 +231,50 @@ __aicore__ inline void UseAscendQuant(LocalTensor<int8_t>& y, LocalTensor<T>& x,
     AscendQuant<T, false, kQuantCfg>(y, x, t, 0.5f, 1.0f, 256);
 }
 
+template <typename T>
+__aicore__ inline void UsePad(LocalTensor<T>& y, LocalTensor<T>& x, LocalTensor<uint8_t>& t, PadTiling& pt,
+                              UnPadTiling& ut)
+{
+    PadParams p{0, 1, 321};
+    UnPadParams u{0, 1};
+    Pad(y, x, p, t, pt); Pad(y, x, p, pt); Pad<T>(y, x, p, t, pt);
+    UnPad(y, x, u, t, ut); UnPad(y, x, u, ut); UnPad<T>(y, x, u, ut);
+}
+
+template <typename T, typename U>
+__aicore__ inline void UseSelectBytesMask(LocalTensor<T>& y, LocalTensor<T>& x, LocalTensor<U>& m,
+                                          LocalTensor<uint8_t>& t)
+{
+    SelectWithBytesMaskShapeInfo info;
+    info.firstAxis = 2;
+    info.srcLastAxis = 32;
+    info.maskLastAxis = 32;
+    Select(y, x, static_cast<T>(1), m, t, info);
+    Select(y, static_cast<T>(1), x, m, t, info);
+    Select<T, U, false>(y, x, static_cast<T>(2), m, t, info);
+}
+
+template <typename T>
+__aicore__ inline void UseConfusionTranspose(LocalTensor<T>& y, LocalTensor<T>& x, LocalTensor<uint8_t>& t,
+                                             ConfusionTransposeTiling& tl)
+{
+    Transpose(y, x, t, TransposeType::TRANSPOSE_NZ2ND_0213, tl);
+    Transpose(y, x, TransposeType::TRANSPOSE_NZ2NZ_0213, tl);
+    Transpose<T>(y, x, t, TransposeType::TRANSPOSE_NZ2ND_0213, tl);
+}
+
+template <typename T>
+__aicore__ inline void UseProposalSort(LocalTensor<T>& dst, LocalTensor<T>& src, LocalTensor<T>& tmp,
+                                       LocalTensor<uint32_t>& idx)
+{
+    LocalTensor<T> concat;
+    Concat(concat, src, tmp, 1);
+    Sort<T, true>(dst, concat, idx, tmp, 1);
+    Sort<T, false>(dst, concat, idx, tmp, 1);
+    Extract(src, idx, dst, 1);
+    (void)(GetSortLen<T>(32) + GetSortOffset<T>(1));
+}
+
 extern "C" __global__ __aicore__ void adv_api_forms(GM_ADDR x)
 {
     TPipe pipe;
@@ -302,5 +349,17 @@ extern "C" __global__ __aicore__ void adv_api_forms(GM_ADDR x)
     LocalTensor<uint16_t> u16b = b.Get<uint16_t>();
     UseXor(s16, s16b, s16b, t);
     UseXor(u16, u16b, u16b, t);
+    PadTiling padTiling;
+    UnPadTiling unPadTiling;
+    UsePad(f, f2, t, padTiling, unPadTiling);
+    UsePad(h, h2, t, padTiling, unPadTiling);
+    UseSelectBytesMask(f, f2, u, t);
+    UseSelectBytesMask(h, h2, u, t);
+    ConfusionTransposeTiling transposeTiling;
+    UseConfusionTranspose(f, f2, t, transposeTiling);
+    UseConfusionTranspose(h, h2, t, transposeTiling);
+    LocalTensor<uint32_t> sortIndex = b.Get<uint32_t>();
+    UseProposalSort(f, f2, f3, sortIndex);
+    UseProposalSort(h, h2, h3, sortIndex);
     (void)x;
 }

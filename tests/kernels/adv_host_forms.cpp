@@ -29,6 +29,10 @@
 #include "tiling/quantization/ascend_quant_tiling.h"
 #include "tiling/quantization/ascend_antiquant_tiling.h"
 #include "tiling/math/xor_tiling.h"
+#include "tiling/pad/pad_tiling.h"
+#include "tiling/select/selectwithbytesmask_tiling.h"
+#include "tiling/transpose/confusion_transpose_tiling.h"
+#include "tiling/sort/sort_tiling_intf.h"
 #include "tiling/math/exp_tiling.h"
 #include "tiling/math/clamp_tiling.h"
 #include "tiling/math/fmod_tiling.h"
@@ -144,5 +148,37 @@ uint32_t AdvHostForms(const platform_ascendc::PlatformAscendC& p)
     AscendC::GetAscendQuantTmpBufferFactorSize(live, extra);
     AscendC::GetXorMaxMinTmpSize(s, 2, false, mx, mn);
     AscendC::GetXorTmpBufferFactorSize(2, live, extra);
+    const ge::Shape hw({16, 31});
+    AscendC::GetPadMaxMinTmpSize(hw, 4, mx, mn);
+    AscendC::tiling::PadTiling padT;
+    optiling::PadTiling padC;
+    AscendC::PadTilingFunc(hw, hw, mx, 4, padT);
+    AscendC::PadTilingFunc(hw, hw, mx, 4, padC);
+    platform_ascendc::PlatformAscendC* plat = platform_ascendc::PlatformAscendCManager::GetInstance();
+    AscendC::GetUnPadMaxMinTmpSize(*plat, hw, 4, mx, mn);
+    AscendC::tiling::UnPadTiling unPadT;
+    optiling::UnPadTiling unPadC;
+    AscendC::UnPadTilingFunc(hw, mx, 4, unPadT);
+    AscendC::UnPadTilingFunc(hw, mx, 4, unPadC);
+    mx += padT.srcWidth + unPadT.srcWidth;
+    AscendC::GetSelectMaxMinTmpSize(hw, one, 4, hw, 1, false, mx, mn);
+    AscendC::GetSelectWithBytesMaskMaxMinTmpSize(one, hw, 2, hw, 2, true, mx, mn);
+    mx += AscendC::GetSelectMaxTmpSize(hw, one, 4, hw, 1, false) + AscendC::GetSelectMinTmpSize(hw, one, 4, hw, 1, true) +
+          AscendC::GetSelectWithBytesMaskMaxTmpSize(hw, one, 4, hw, 4, false) +
+          AscendC::GetSelectWithBytesMaskMinTmpSize(hw, one, 4, hw, 4, false);
+    const ge::Shape bnsh({1, 2, 64, 32});
+    AscendC::GetTransposeMaxMinTmpSize(bnsh, 2, 1, mx, mn);
+    AscendC::GetConfusionTransposeMaxMinTmpSize(bnsh, 2, 2, mx, mn);
+    optiling::ConfusionTransposeTiling ctC;
+    AscendC::tiling::ConfusionTransposeTiling ctT;
+    AscendC::GetTransposeTilingInfo(bnsh, mn, 2, 1, ctC);
+    AscendC::GetTransposeTilingInfo(bnsh, mn, 2, 1, ctT);
+    AscendC::GetConfusionTransposeTilingInfo(bnsh, mn, 2, 2, ctC);
+    AscendC::GetConfusionTransposeTilingInfo(bnsh, mn, 2, 2, ctT);
+    mx += ctT.param6;
+    AscendC::SortConfig sortConfig;
+    sortConfig.type = AscendC::SortType::MERGE_SORT;
+    AscendC::GetSortMaxMinTmpSize(ge::Shape({128}), ge::DT_FLOAT, ge::DT_UINT32, false, sortConfig, mx, mn);
+    mx += AscendC::GetConcatTmpSize(*plat, 128, 4) + AscendC::GetSortTmpSize(*plat, 128, 2);
     return mx + mn + live + extra + st.splitM + lt.splitM;
 }

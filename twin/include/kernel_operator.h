@@ -39,6 +39,10 @@
 #include "twin/kernel_adv_quant.h"  // AscendDequant, DequantParams, DeQuantMode (lib/quantization/*.h; included on A2 too)
 #include "twin/kernel_adv_reduce.h"  // ReduceSum/Max/Min/Prod/Mean/Any/All over a Pattern (lib/reduce/reduce.h; included on A2 too)
 #include "twin/kernel_adv_softmax.h"  // SoftMax, SimpleSoftMax, SoftmaxFlash(V2), LogSoftMax, SoftmaxGrad(Front), AdjustSoftMaxRes, the 26 tiling structs (lib/activation/*.h; included on A2 too)
+#include "twin/kernel_adv_pad.h"  // Pad, UnPad, PadParams, UnPadParams (lib/pad/pad.h; included on A2 too)
+#include "twin/kernel_adv_select.h"  // Select with a byte mask, SelectWithBytesMaskShapeInfo (lib/select/selectwithbytesmask.h; included on A2 too)
+#include "twin/kernel_adv_transpose.h"  // the confusion Transpose, TransposeType (lib/transpose/confusion_transpose.h; included on A2 too)
+#include "twin/kernel_sort.h"  // Concat, Sort<T, isFullSort>, Extract, GetSortLen, GetSortOffset (A2's region-proposal sort)
 #include "twin/kernel_pop_stack_buffer.h"  // PopStackBuffer (kernel_pop_stack_buffer.h)
 #include "twin/kernel_arith_progression.h"  // ArithProgression, Arange (lib/index/arithprogression.h; included on A2 too)
 #include "twin/kernel_cmpsel.h"     // Compare, Compares, CompareScalar, Select, CMPMODE, SELMODE

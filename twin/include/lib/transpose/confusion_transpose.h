@@ -1,0 +1,7 @@
+// The confusion Transpose as kernels include it: "lib/transpose/confusion_transpose.h" (CANN installs asc-devkit's
+// include/adv_api as highlevel_api/lib). On A2 the real kernel_operator.h includes it as well, and so does the twin's.
+// The twin's implementation and its rules: twin/include/twin/kernel_adv_transpose.h.
+#pragma once
+
+#include "kernel_operator.h"
+#include "twin/kernel_adv_transpose.h"
