@@ -47,6 +47,7 @@
 #include "twin/kernel_print.h"      // printf, PRINTF
 #include "twin/kernel_dump.h"       // DumpTensor, DumpAccChkPoint, ShapeInfo
 #include "twin/kernel_cache.h"      // DataCacheCleanAndInvalid, CacheLine, DcciDst
+#include "twin/kernel_gm_bypass.h"  // ReadGmByPassDCache, WriteGmByPassDCache, DataSyncBarrier, MemDsbT
 #include "twin/kernel_cube_basic.h"  // the raw cube path: Nd2NzParams, LoadData, Mmad, Fixpipe
 #include "twin/kernel_utils.h"      // DivCeil, AlignUp, Ceil, CeilDivision, the TOTAL_*_SIZE family, DEFAULT_C0_SIZE
 #include "twin/kernel_std.h"        // AscendC::Std (min, max, type traits, tuple, ceil_division, ...)
