@@ -1251,3 +1251,40 @@ KERNELS += [
             "flags across 4 cores by SetValue/GetValue and DataCacheCleanAndInvalid polling, ReduceRepeat",
             gm_by_dcache_case, template="float, 4, 1024"),
 ]
+
+
+# ---- i22-vec: GM flags polled across cores, bypassing the data cache (issue 20) -------------------------------
+
+def gm_by_pass_dcache_case(kdir, gen) -> Case:
+    # One core, 1024 int32: ReadGmByPassDCache(src[0]), DataSyncBarrier<DDR>, WriteGmByPassDCache(dst[0], it + 100).
+    # The other 1023 outputs are never written: they keep the random values they hold before the launch. Inputs
+    # stay 100 below INT32_MAX (the addition is C++ int arithmetic, undefined on overflow in the twin's build).
+    x = torch.randint(-2 ** 31, 2 ** 31 - 100, (1024,), generator=gen, dtype=torch.int32)
+    z = torch.randint(-2 ** 31, 2 ** 31 - 1, (1024,), generator=gen, dtype=torch.int32)
+    expect = z.clone()
+    expect[0] = int(x[0]) + 100
+    return Case(1, {"srcGm": x, "dstGm": z}, {"dstGm": expect, "srcGm": x.clone()})
+
+
+def data_sync_barrier_case(kdir, gen) -> Case:
+    # Two cores, TOTAL_LENGTH 8 (the host's RunDataSyncBarrier<8>): core 0 writes src[1] = 7, DataSyncBarrier<DDR>,
+    # then the flag src[0] = 6, all with WriteGmByPassDCache; core 1 polls src[0] with ReadGmByPassDCache until it
+    # holds 6, then writes dst[0] = 2 * src[1]. Random inputs other than 6 in src[0]; dst[1..8) keep theirs.
+    x = torch.randint(-1000, 1000, (8,), generator=gen, dtype=torch.int32)
+    if int(x[0]) == 6:
+        x[0] = 5
+    z = torch.randint(-1000, 1000, (8,), generator=gen, dtype=torch.int32)
+    src, dst = x.clone(), z.clone()
+    src[0], src[1] = 6, 7
+    dst[0] = 14
+    return Case(2, {"srcGm": x, "dstGm": z}, {"srcGm": src, "dstGm": dst})
+
+
+KERNELS += [
+    example("ex_gm_by_pass_dcache", f"{BASIC}/09_utils/gm_by_pass_dcache/gm_by_pass_dcache.asc",
+            "kernel_gm_by_pass_dcache", "ReadGmByPassDCache, DataSyncBarrier<DDR>, WriteGmByPassDCache (int32)",
+            gm_by_pass_dcache_case),
+    example("ex_data_sync_barrier", f"{BASIC}/05_sync_control/data_sync_barrier/data_sync_barrier.asc",
+            "kernel_data_sync_barrier", "a GM flag across 2 cores: WriteGmByPassDCache, DataSyncBarrier<DDR>, "
+            "ReadGmByPassDCache polling", data_sync_barrier_case, template="int32_t, 8"),
+]
