@@ -40,6 +40,7 @@
 #include "twin/kernel_arith_progression.h"  // ArithProgression, Arange (lib/index/arithprogression.h; included on A2 too)
 #include "twin/kernel_cmpsel.h"     // Compare, Compares, CompareScalar, Select, CMPMODE, SELMODE
 #include "twin/kernel_gather_mask.h"  // GatherMask, GetGatherMaskRemainCount, Copy (UB -> UB)
+#include "twin/kernel_gather.h"   // Gather, Gatherb, GatherRepeatParams
 #include "twin/kernel_sync.h"       // PipeBarrier, SetFlag, WaitFlag
 #include "twin/kernel_block_sync.h"  // SyncAll, InitGlobalMemory, Fill
 #include "twin/kernel_atomic.h"     // SetAtomicAdd, SetAtomicMax, SetAtomicMin, SetAtomicType, SetAtomicNone

@@ -34,6 +34,7 @@ enum class VecOp : uint32_t {
     kAscendDequant,
     kXor,  // twin/kernel_adv_xor.h
     kShiftRight, kAddRelu, kCreateVecIndex,  // twin/kernel_vec_shift_index.h
+    kGather, kGatherb,  // twin/kernel_gather.h
     kCount
 };
 const char* VecOpName(VecOp op);
