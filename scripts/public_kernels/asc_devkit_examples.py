@@ -1288,3 +1288,46 @@ KERNELS += [
             "kernel_data_sync_barrier", "a GM flag across 2 cores: WriteGmByPassDCache, DataSyncBarrier<DDR>, "
             "ReadGmByPassDCache polling", data_sync_barrier_case, template="int32_t, 8"),
 ]
+
+
+def gather_case(scenario: int):
+    # One core. 1: GatherMask in place over 256 uint32 with the built-in pattern 2 (odd lanes), 4 repeats: the 128
+    # kept elements packed from the start, the rest of the tensor its own; 2: GatherMask in counter mode (mask 70,
+    # 2 repeats 4 blocks apart, the same 32-word pattern each repeat) into a zeroed dst; 3: Gather of 128 uint16 by
+    # byte offsets (a random permutation); 4: Gatherb of 8 32-byte blocks by byte offsets (random blocks).
+    # References from the documented semantics: pattern bit j (lowest first) keeps lane j.
+    def make(kdir, gen) -> Case:
+        u32 = lambda n: torch.randint(0, 2 ** 31, (n,), generator=gen, dtype=torch.int64).to(torch.int32)
+        u16 = lambda n: torch.randint(-2 ** 15, 2 ** 15, (n,), generator=gen, dtype=torch.int32).to(torch.int16)
+        if scenario == 1:
+            x = u32(256)
+            expect = x.clone()
+            kept = [int(x[r * 64 + j]) for r in range(4) for j in range(64) if j % 2 == 1]
+            expect[:len(kept)] = torch.tensor(kept, dtype=torch.int32)
+            return Case(1, {"x": x, "y": torch.zeros(8, dtype=torch.int32), "z": u32(256)}, {"z": expect})
+        if scenario == 2:
+            x, pattern = u32(256), u32(32)
+            bits = [(int(pattern[j // 32]) >> (j % 32)) & 1 for j in range(70)]
+            kept = [int(x[r * 32 + j]) for r in range(2) for j in range(70) if bits[j]]
+            expect = torch.zeros(256, dtype=torch.int32)
+            expect[:len(kept)] = torch.tensor(kept, dtype=torch.int32)
+            return Case(1, {"x": x, "y": pattern, "z": u32(256)}, {"z": expect})
+        x = u16(128)
+        if scenario == 3:
+            off = torch.randperm(128, generator=gen)
+            return Case(1, {"x": x, "y": (off * 2).to(torch.int32), "z": u16(128)}, {"z": x[off]})
+        blocks = torch.randint(0, 8, (8,), generator=gen)
+        expect = torch.cat([x[int(b) * 16:int(b) * 16 + 16] for b in blocks])
+        return Case(1, {"x": x, "y": (blocks * 32).to(torch.int32), "z": u16(128)}, {"z": expect})
+    return make
+
+
+KERNELS += [
+    example("ex_gather" + ("" if s == 1 else f"_s{s}"), f"{BASIC}/01_memory_vector_compute/gather/gather.asc",
+            "gather_custom", ["", "GatherMask in place, built-in pattern (uint32)",
+                              "GatherMask counter mode, tensor pattern (uint32)",
+                              "Gather by byte offsets, count form (uint16)", "Gatherb by block offsets (uint16)"][s],
+            gather_case(s), template={1: "uint32_t, 256, 0, 256", 2: "uint32_t, 256, 32, 256",
+                                      3: "uint16_t, 128, 128, 128", 4: "uint16_t, 128, 8, 128"}[s], scenario=s)
+    for s in (1, 2, 3, 4)
+]
