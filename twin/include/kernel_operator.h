@@ -41,6 +41,7 @@
 #include "twin/kernel_cmpsel.h"     // Compare, Compares, CompareScalar, Select, CMPMODE, SELMODE
 #include "twin/kernel_gather_mask.h"  // GatherMask, GetGatherMaskRemainCount, Copy (UB -> UB)
 #include "twin/kernel_gather.h"   // Gather, Gatherb, GatherRepeatParams
+#include "twin/kernel_sort.h"     // Sort32, MrgSort, MrgSort4Info, MrgSortSrcList
 #include "twin/kernel_sync.h"       // PipeBarrier, SetFlag, WaitFlag
 #include "twin/kernel_block_sync.h"  // SyncAll, InitGlobalMemory, Fill
 #include "twin/kernel_atomic.h"     // SetAtomicAdd, SetAtomicMax, SetAtomicMin, SetAtomicType, SetAtomicNone

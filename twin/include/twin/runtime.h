@@ -35,6 +35,7 @@ enum class VecOp : uint32_t {
     kXor,  // twin/kernel_adv_xor.h
     kShiftRight, kAddRelu, kCreateVecIndex,  // twin/kernel_vec_shift_index.h
     kGather, kGatherb,  // twin/kernel_gather.h
+    kSort32, kMrgSort,  // twin/kernel_sort.h
     kCount
 };
 const char* VecOpName(VecOp op);
