@@ -1331,3 +1331,28 @@ KERNELS += [
                                       3: "uint16_t, 128, 128, 128", 4: "uint16_t, 128, 8, 128"}[s], scenario=s)
     for s in (1, 2, 3, 4)
 ]
+
+
+def mrg_sort_case(scenario: int):
+    # One core, float scores with uint32 indices: Sort32 over groups of 32, then MrgSort of the sorted groups (1: 4
+    # lists of 32; 2: 3 lists of 32, validBit 7; 3: 1024 elements in three rounds, 32 -> 8 -> 2 -> 1 lists, the
+    # first two with repeatTimes 8 and 2). The output is every (score, index) pair by descending score: distinct
+    # random scores (a random permutation of k / 8), random indices; compared as int32 bits.
+    def make(kdir, gen) -> Case:
+        n = {1: 128, 2: 96, 3: 1024}[scenario]
+        score = ((torch.randperm(4 * n, generator=gen)[:n] - 2 * n).double() / 8).float()
+        index = torch.randint(0, 2 ** 31, (n,), generator=gen, dtype=torch.int64).to(torch.int32)
+        order = sorted(range(n), key=lambda i: -float(score[i]))
+        expect = torch.stack([torch.stack([score[i:i + 1].view(torch.int32)[0], index[i]]) for i in order]).reshape(-1)
+        out = torch.randint(-2 ** 31, 2 ** 31 - 1, (2 * n,), generator=gen, dtype=torch.int32)
+        return Case(1, {"src0Gm": score, "src1Gm": index, "dstGm": out}, {"dstGm": expect})
+    return make
+
+
+KERNELS += [
+    example("ex_mrg_sort" + ("" if s == 1 else f"_s{s}"), f"{BASIC}/01_memory_vector_compute/mrg_sort/mrg_sort.asc",
+            "vec_mrgsort_kernel", ["", "Sort32, MrgSort of 4 lists (float)", "Sort32, MrgSort of 3 lists, validBit 7",
+                                   "Sort32, MrgSort in 3 rounds with repeatTimes 8 and 2 (1024 floats)"][s],
+            mrg_sort_case(s), template={1: "128, 256", 2: "96, 256", 3: "1024, 6144"}[s], scenario=s)
+    for s in (1, 2, 3)
+]
