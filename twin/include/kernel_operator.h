@@ -42,6 +42,7 @@
 #include "twin/kernel_gather_mask.h"  // GatherMask, GetGatherMaskRemainCount, Copy (UB -> UB)
 #include "twin/kernel_gather.h"   // Gather, Gatherb, GatherRepeatParams
 #include "twin/kernel_sort.h"     // Sort32, MrgSort, MrgSort4Info, MrgSortSrcList
+#include "twin/kernel_transpose.h"  // Transpose, TransposeParamsExt, TransposeType, TransDataTo5HD
 #include "twin/kernel_sync.h"       // PipeBarrier, SetFlag, WaitFlag
 #include "twin/kernel_block_sync.h"  // SyncAll, InitGlobalMemory, Fill
 #include "twin/kernel_atomic.h"     // SetAtomicAdd, SetAtomicMax, SetAtomicMin, SetAtomicType, SetAtomicNone

@@ -36,6 +36,7 @@ enum class VecOp : uint32_t {
     kShiftRight, kAddRelu, kCreateVecIndex,  // twin/kernel_vec_shift_index.h
     kGather, kGatherb,  // twin/kernel_gather.h
     kSort32, kMrgSort,  // twin/kernel_sort.h
+    kTranspose, kTransDataTo5HD,  // twin/kernel_transpose.h
     kCount
 };
 const char* VecOpName(VecOp op);
