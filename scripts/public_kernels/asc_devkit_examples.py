@@ -1356,3 +1356,28 @@ KERNELS += [
             mrg_sort_case(s), template={1: "128, 256", 2: "96, 256", 3: "1024, 6144"}[s], scenario=s)
     for s in (1, 2, 3)
 ]
+
+
+def transpose_case(scenario: int):
+    # One core, half. 1: a 16 x 16 Transpose; 2: TRANSPOSE_NCHW2NHWC of [3, 3, 2, 8] (its sharedTmpBuffer 1280
+    # halves, the documented (cSize + 2) x 16 x 16); 3: TransDataTo5HD, NCHW [2, 32, 16, 16] -> NC1HWC0 [2, 2, 16, 16,
+    # 16] in 4 calls of 16 repeats. References: the documented permutations of random data, compared bit-exactly.
+    def make(kdir, gen) -> Case:
+        shape = {1: (16, 16), 2: (3, 3, 2, 8), 3: (2, 32, 16, 16)}[scenario]
+        x = half(gen, math.prod(shape)).reshape(shape)
+        expect = {1: lambda: x.t(), 2: lambda: x.permute(0, 2, 3, 1),
+                  3: lambda: x.reshape(2, 2, 16, 16, 16).permute(0, 1, 3, 4, 2)}[scenario]()
+        z = half(gen, x.numel())
+        return Case(1, {"x": x.reshape(-1).view(torch.int16), "z": z.view(torch.int16)},
+                    {"z": expect.reshape(-1).contiguous().view(torch.int16)})
+    return make
+
+
+KERNELS += [
+    example("ex_transpose" + ("" if s == 1 else f"_s{s}"), f"{BASIC}/01_memory_vector_compute/transpose/transpose.asc",
+            "transpose_custom", ["", "Transpose 16 x 16 (half)", "Transpose TRANSPOSE_NCHW2NHWC with sharedTmpBuffer",
+                                 "TransDataTo5HD NCHW -> NC1HWC0 (half, uint64_t address lists)"][s],
+            transpose_case(s), template={1: "256, 1, 1, 16, 16", 2: "144, 3, 3, 2, 8", 3: "16384, 2, 32, 16, 16"}[s],
+            scenario=s)
+    for s in (1, 2, 3)
+]
