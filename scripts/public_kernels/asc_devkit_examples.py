@@ -1604,3 +1604,133 @@ KERNELS += [
             "matmul_channelsplit_output_custom", "Matmul cube-only: C in NZ with isEnableChannelSplit (float, "
             "8-column fractals), bias", channel_split_case),
 ]
+
+
+# ---- i22-vec: GM flags polled across cores, bypassing the data cache (issue 20) -------------------------------
+
+def gm_by_pass_dcache_case(kdir, gen) -> Case:
+    # One core, 1024 int32: ReadGmByPassDCache(src[0]), DataSyncBarrier<DDR>, WriteGmByPassDCache(dst[0], it + 100).
+    # The other 1023 outputs are never written: they keep the random values they hold before the launch. Inputs
+    # stay 100 below INT32_MAX (the addition is C++ int arithmetic, undefined on overflow in the twin's build).
+    x = torch.randint(-2 ** 31, 2 ** 31 - 100, (1024,), generator=gen, dtype=torch.int32)
+    z = torch.randint(-2 ** 31, 2 ** 31 - 1, (1024,), generator=gen, dtype=torch.int32)
+    expect = z.clone()
+    expect[0] = int(x[0]) + 100
+    return Case(1, {"srcGm": x, "dstGm": z}, {"dstGm": expect, "srcGm": x.clone()})
+
+
+def data_sync_barrier_case(kdir, gen) -> Case:
+    # Two cores, TOTAL_LENGTH 8 (the host's RunDataSyncBarrier<8>): core 0 writes src[1] = 7, DataSyncBarrier<DDR>,
+    # then the flag src[0] = 6, all with WriteGmByPassDCache; core 1 polls src[0] with ReadGmByPassDCache until it
+    # holds 6, then writes dst[0] = 2 * src[1]. Random inputs other than 6 in src[0]; dst[1..8) keep theirs.
+    x = torch.randint(-1000, 1000, (8,), generator=gen, dtype=torch.int32)
+    if int(x[0]) == 6:
+        x[0] = 5
+    z = torch.randint(-1000, 1000, (8,), generator=gen, dtype=torch.int32)
+    src, dst = x.clone(), z.clone()
+    src[0], src[1] = 6, 7
+    dst[0] = 14
+    return Case(2, {"srcGm": x, "dstGm": z}, {"srcGm": src, "dstGm": dst})
+
+
+KERNELS += [
+    example("ex_gm_by_pass_dcache", f"{BASIC}/09_utils/gm_by_pass_dcache/gm_by_pass_dcache.asc",
+            "kernel_gm_by_pass_dcache", "ReadGmByPassDCache, DataSyncBarrier<DDR>, WriteGmByPassDCache (int32)",
+            gm_by_pass_dcache_case),
+    example("ex_data_sync_barrier", f"{BASIC}/05_sync_control/data_sync_barrier/data_sync_barrier.asc",
+            "kernel_data_sync_barrier", "a GM flag across 2 cores: WriteGmByPassDCache, DataSyncBarrier<DDR>, "
+            "ReadGmByPassDCache polling", data_sync_barrier_case, template="int32_t, 8"),
+]
+
+
+def gather_case(scenario: int):
+    # One core. 1: GatherMask in place over 256 uint32 with the built-in pattern 2 (odd lanes), 4 repeats: the 128
+    # kept elements packed from the start, the rest of the tensor its own; 2: GatherMask in counter mode (mask 70,
+    # 2 repeats 4 blocks apart, the same 32-word pattern each repeat) into a zeroed dst; 3: Gather of 128 uint16 by
+    # byte offsets (a random permutation); 4: Gatherb of 8 32-byte blocks by byte offsets (random blocks).
+    # References from the documented semantics: pattern bit j (lowest first) keeps lane j.
+    def make(kdir, gen) -> Case:
+        u32 = lambda n: torch.randint(0, 2 ** 31, (n,), generator=gen, dtype=torch.int64).to(torch.int32)
+        u16 = lambda n: torch.randint(-2 ** 15, 2 ** 15, (n,), generator=gen, dtype=torch.int32).to(torch.int16)
+        if scenario == 1:
+            x = u32(256)
+            expect = x.clone()
+            kept = [int(x[r * 64 + j]) for r in range(4) for j in range(64) if j % 2 == 1]
+            expect[:len(kept)] = torch.tensor(kept, dtype=torch.int32)
+            return Case(1, {"x": x, "y": torch.zeros(8, dtype=torch.int32), "z": u32(256)}, {"z": expect})
+        if scenario == 2:
+            x, pattern = u32(256), u32(32)
+            bits = [(int(pattern[j // 32]) >> (j % 32)) & 1 for j in range(70)]
+            kept = [int(x[r * 32 + j]) for r in range(2) for j in range(70) if bits[j]]
+            expect = torch.zeros(256, dtype=torch.int32)
+            expect[:len(kept)] = torch.tensor(kept, dtype=torch.int32)
+            return Case(1, {"x": x, "y": pattern, "z": u32(256)}, {"z": expect})
+        x = u16(128)
+        if scenario == 3:
+            off = torch.randperm(128, generator=gen)
+            return Case(1, {"x": x, "y": (off * 2).to(torch.int32), "z": u16(128)}, {"z": x[off]})
+        blocks = torch.randint(0, 8, (8,), generator=gen)
+        expect = torch.cat([x[int(b) * 16:int(b) * 16 + 16] for b in blocks])
+        return Case(1, {"x": x, "y": (blocks * 32).to(torch.int32), "z": u16(128)}, {"z": expect})
+    return make
+
+
+KERNELS += [
+    example("ex_gather" + ("" if s == 1 else f"_s{s}"), f"{BASIC}/01_memory_vector_compute/gather/gather.asc",
+            "gather_custom", ["", "GatherMask in place, built-in pattern (uint32)",
+                              "GatherMask counter mode, tensor pattern (uint32)",
+                              "Gather by byte offsets, count form (uint16)", "Gatherb by block offsets (uint16)"][s],
+            gather_case(s), template={1: "uint32_t, 256, 0, 256", 2: "uint32_t, 256, 32, 256",
+                                      3: "uint16_t, 128, 128, 128", 4: "uint16_t, 128, 8, 128"}[s], scenario=s)
+    for s in (1, 2, 3, 4)
+]
+
+
+def mrg_sort_case(scenario: int):
+    # One core, float scores with uint32 indices: Sort32 over groups of 32, then MrgSort of the sorted groups (1: 4
+    # lists of 32; 2: 3 lists of 32, validBit 7; 3: 1024 elements in three rounds, 32 -> 8 -> 2 -> 1 lists, the
+    # first two with repeatTimes 8 and 2). The output is every (score, index) pair by descending score: distinct
+    # random scores (a random permutation of k / 8), random indices; compared as int32 bits.
+    def make(kdir, gen) -> Case:
+        n = {1: 128, 2: 96, 3: 1024}[scenario]
+        score = ((torch.randperm(4 * n, generator=gen)[:n] - 2 * n).double() / 8).float()
+        index = torch.randint(0, 2 ** 31, (n,), generator=gen, dtype=torch.int64).to(torch.int32)
+        order = sorted(range(n), key=lambda i: -float(score[i]))
+        expect = torch.stack([torch.stack([score[i:i + 1].view(torch.int32)[0], index[i]]) for i in order]).reshape(-1)
+        out = torch.randint(-2 ** 31, 2 ** 31 - 1, (2 * n,), generator=gen, dtype=torch.int32)
+        return Case(1, {"src0Gm": score, "src1Gm": index, "dstGm": out}, {"dstGm": expect})
+    return make
+
+
+KERNELS += [
+    example("ex_mrg_sort" + ("" if s == 1 else f"_s{s}"), f"{BASIC}/01_memory_vector_compute/mrg_sort/mrg_sort.asc",
+            "vec_mrgsort_kernel", ["", "Sort32, MrgSort of 4 lists (float)", "Sort32, MrgSort of 3 lists, validBit 7",
+                                   "Sort32, MrgSort in 3 rounds with repeatTimes 8 and 2 (1024 floats)"][s],
+            mrg_sort_case(s), template={1: "128, 256", 2: "96, 256", 3: "1024, 6144"}[s], scenario=s)
+    for s in (1, 2, 3)
+]
+
+
+def transpose_case(scenario: int):
+    # One core, half. 1: a 16 x 16 Transpose; 2: TRANSPOSE_NCHW2NHWC of [3, 3, 2, 8] (its sharedTmpBuffer 1280
+    # halves, the documented (cSize + 2) x 16 x 16); 3: TransDataTo5HD, NCHW [2, 32, 16, 16] -> NC1HWC0 [2, 2, 16, 16,
+    # 16] in 4 calls of 16 repeats. References: the documented permutations of random data, compared bit-exactly.
+    def make(kdir, gen) -> Case:
+        shape = {1: (16, 16), 2: (3, 3, 2, 8), 3: (2, 32, 16, 16)}[scenario]
+        x = half(gen, math.prod(shape)).reshape(shape)
+        expect = {1: lambda: x.t(), 2: lambda: x.permute(0, 2, 3, 1),
+                  3: lambda: x.reshape(2, 2, 16, 16, 16).permute(0, 1, 3, 4, 2)}[scenario]()
+        z = half(gen, x.numel())
+        return Case(1, {"x": x.reshape(-1).view(torch.int16), "z": z.view(torch.int16)},
+                    {"z": expect.reshape(-1).contiguous().view(torch.int16)})
+    return make
+
+
+KERNELS += [
+    example("ex_transpose" + ("" if s == 1 else f"_s{s}"), f"{BASIC}/01_memory_vector_compute/transpose/transpose.asc",
+            "transpose_custom", ["", "Transpose 16 x 16 (half)", "Transpose TRANSPOSE_NCHW2NHWC with sharedTmpBuffer",
+                                 "TransDataTo5HD NCHW -> NC1HWC0 (half, uint64_t address lists)"][s],
+            transpose_case(s), template={1: "256, 1, 1, 16, 16", 2: "144, 3, 3, 2, 8", 3: "16384, 2, 32, 16, 16"}[s],
+            scenario=s)
+    for s in (1, 2, 3)
+]

@@ -47,6 +47,9 @@
 #include "twin/kernel_arith_progression.h"  // ArithProgression, Arange (lib/index/arithprogression.h; included on A2 too)
 #include "twin/kernel_cmpsel.h"     // Compare, Compares, CompareScalar, Select, CMPMODE, SELMODE
 #include "twin/kernel_gather_mask.h"  // GatherMask, GetGatherMaskRemainCount, Copy (UB -> UB)
+#include "twin/kernel_gather.h"   // Gather, Gatherb, GatherRepeatParams
+#include "twin/kernel_mrg_sort.h"  // Sort32, MrgSort, MrgSort4Info, MrgSortSrcList
+#include "twin/kernel_transpose.h"  // Transpose, TransposeParamsExt, TransposeType, TransDataTo5HD
 #include "twin/kernel_sync.h"       // PipeBarrier, SetFlag, WaitFlag
 #include "twin/kernel_block_sync.h"  // SyncAll, InitGlobalMemory, Fill
 #include "twin/kernel_atomic.h"     // SetAtomicAdd, SetAtomicMax, SetAtomicMin, SetAtomicType, SetAtomicNone
@@ -54,6 +57,7 @@
 #include "twin/kernel_print.h"      // printf, PRINTF
 #include "twin/kernel_dump.h"       // DumpTensor, DumpAccChkPoint, ShapeInfo
 #include "twin/kernel_cache.h"      // DataCacheCleanAndInvalid, CacheLine, DcciDst
+#include "twin/kernel_gm_bypass.h"  // ReadGmByPassDCache, WriteGmByPassDCache, DataSyncBarrier, MemDsbT
 #include "twin/kernel_cube_basic.h"  // the raw cube path: Nd2NzParams, LoadData, Mmad, Fixpipe
 #include "twin/kernel_utils.h"      // DivCeil, AlignUp, Ceil, CeilDivision, the TOTAL_*_SIZE family, DEFAULT_C0_SIZE
 #include "twin/kernel_std.h"        // AscendC::Std (min, max, type traits, tuple, ceil_division, ...)

@@ -56,12 +56,26 @@ struct CoreRecords {
     // acquire (flat, coreCount entries per acquire): an access tagged acq = k saw snapshot k - 1.
     std::vector<uint32_t> clock;
     std::vector<uint32_t> clockSnapshots;
+    // GM flags (twin/src/gm_flags.cpp): the clock of the core's last DataSyncBarrier (what its later bypass
+    // writes publish), and its current run of polls with no core publishing in between.
+    std::vector<uint32_t> dsbClock;
+    bool dsb = false;
+    uint32_t pollRun = 0;
+    uint64_t pollAlone = 0;  // polls since the core went on alone (0: not alone)
+    uint64_t pollSeen = 0;
+    uint64_t pollBegin = 0, pollEnd = 0;
 
     void Clear()  // for the next launch; the vectors keep their capacity
     {
         scalarCache.Clear();
         clock.clear();
         clockSnapshots.clear();
+        dsbClock.clear();
+        dsb = false;
+        pollRun = 0;
+        pollAlone = 0;
+        pollSeen = 0;
+        pollBegin = pollEnd = 0;
         gm = nullptr;
         writes.clear();
         reads.clear();
@@ -84,8 +98,20 @@ bool InSyncWorkspaceZeroing(const std::vector<CoreContext>& cores, const GmWrite
 void ScalarCacheOnDmaRead(const char* call, CoreContext& ctx, uint64_t begin, uint64_t end);
 void ScalarCacheOnDmaWrite(CoreContext& ctx, uint64_t begin, uint64_t end);
 // GetValue/SetValue of [begin, begin + bytes) after the bounds check and the records.
-void ScalarCacheRead(const char* call, CoreContext& ctx, uint64_t begin, uint64_t bytes);
+// ScalarCacheRead returns whether the read loads its line from GM (not served by the cache: a poll).
+bool ScalarCacheRead(const char* call, CoreContext& ctx, uint64_t begin, uint64_t bytes);
 void ScalarCacheWrite(CoreContext& ctx, uint64_t begin, uint64_t bytes);
+
+// GM flags (twin/src/gm_flags.cpp). A scalar read of [begin, end) that may be polling: ReadGmByPassDCache
+// (kBypass: also reads and returns the bytes, as the low bytes of the result), a GetValue loading its line
+// fresh from GM (kFresh), or one its data cache serves (kCached). Waits while the core spins on GM no other
+// core publishes to; kBypass and kFresh then acquire what other cores published over those bytes.
+enum class GmPollKind : uint8_t { kBypass, kFresh, kCached };
+uint64_t GmPollRead(const char* call, CoreContext& ctx, uint64_t begin, uint64_t end, GmPollKind kind);
+// A write other cores may poll for: WriteGmByPassDCache (stores *value; publishes the clock of the core's last
+// DataSyncBarrier) or DataCacheCleanAndInvalid writing SetValue bytes back (value null; publishes everything the
+// core did so far).
+void GmPublish(CoreContext& ctx, uint64_t begin, uint64_t end, bool atBarrier, const uint64_t* value);
 
 struct LaunchSpec;
 // "bytes [a, b) of GM buffer 'name'" for a range of the launch's GM.

@@ -87,6 +87,17 @@ struct CrossCore {
     // the cores that wrote the slot (an IBSet's 1, an IBWait's 0), acquired by the core that reads the value.
     std::map<uint64_t, std::vector<uint32_t>> ibClocks;
     std::vector<uint16_t> userFlagIds;     // flag ids the kernel's own CrossCoreSetFlag calls used
+    // GM flags (twin/src/gm_flags.cpp): the bytes bypass writes and write-backs of SetValue published, each with
+    // its writer's clock and the cores that acquired it since; `publishes` counts them (a polling core waits
+    // for it to move).
+    struct GmPublished {
+        uint64_t begin, end;
+        uint32_t writer;
+        std::vector<uint32_t> clock;
+        std::vector<uint8_t> acquiredBy;  // by coreId
+    };
+    std::vector<GmPublished> published;
+    uint64_t publishes = 0;
 
     uint32_t AicOf(int64_t block) const { return static_cast<uint32_t>(block * (1 + ratio)); }
     uint32_t AivOf(int64_t block, int32_t sub) const { return static_cast<uint32_t>(block * (1 + ratio) + 1 + sub); }

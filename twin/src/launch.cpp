@@ -176,6 +176,7 @@ struct Span {
     uint32_t core;  // index into the launch's cores
     uint32_t rel, acq;
     bool atomic;
+    uint8_t kind = kGmPlain;  // GmWrite::kind
 };
 
 // Whether one of the two accesses happens before the other (SyncAll, cross-core flags, Matmul messages).
@@ -194,7 +195,7 @@ void CollectWrites(const std::vector<CoreContext>& cores, std::vector<Span>& spa
     for (const CoreContext& c : cores) {
         for (const GmWrite& w : c.records->writes) {
             if (!zeroing || !InSyncWorkspaceZeroing(cores, w)) {
-                spans.push_back({w.begin, w.end, c.coreId, w.rel, w.acq, false});
+                spans.push_back({w.begin, w.end, c.coreId, w.rel, w.acq, false, w.kind});
             }
         }
         for (const GmWrite& w : c.records->atomicWrites) spans.push_back({w.begin, w.end, c.coreId, w.rel, w.acq, true});
@@ -250,13 +251,16 @@ void CheckNoCrossCoreReadAfterWrite(const LaunchSpec& spec, const std::vector<Co
     for (const CoreContext& c : cores) {
         for (const GmWrite& r : c.records->reads) {
             if (r.end <= written0 || r.begin >= written1) continue;  // outside every write (inputs, as a rule)
-            const Span read{r.begin, r.end, c.coreId, r.rel, r.acq, false};
+            const Span read{r.begin, r.end, c.coreId, r.rel, r.acq, false, r.kind};
             size_t k = static_cast<size_t>(std::upper_bound(spans.begin(), spans.end(), r.end - 1,
                                                             [](uint64_t v, const Span& s) { return v < s.begin; }) -
                                            spans.begin());
             for (; k > 0 && reach[k - 1] > r.begin; --k) {
                 const Span& w = spans[k - 1];
                 if (w.core == c.coreId || w.end <= r.begin || Ordered(cores, read, w)) continue;
+                // Polling a word another core stores to with the scalar unit (WriteGmByPassDCache, SetValue written
+                // back) is the GM-flag hand-off: each poll sees the old or the new value, as meant (gm_flags.cpp).
+                if (read.kind == kGmPoll && w.kind == kGmScalarStore) continue;
                 const uint64_t from = std::max(r.begin, w.begin);
                 const uint64_t to = std::min(r.end, w.end);
                 throw RuleViolation(spec.kernel, c.blockIdx, CoreLabel(c), "DataCopy/GetValue from GM",

@@ -71,7 +71,8 @@ const char* VecOpName(VecOp op)
                                         "SoftmaxGrad", "SoftmaxGradFront", "ReduceSum<Pattern>", "ReduceMax<Pattern>",
                                         "ReduceMin<Pattern>", "ReduceProd<Pattern>", "ReduceMean<Pattern>",
                                         "ReduceAny<Pattern>", "ReduceAll<Pattern>", "AscendDequant", "Xor",
-                                        "ShiftRight", "AddRelu", "CreateVecIndex", "Sort"};
+                                        "ShiftRight", "AddRelu", "CreateVecIndex", "Sort", "Gather", "Gatherb",
+                                        "Sort32", "MrgSort", "Transpose", "TransDataTo5HD"};
     static_assert(sizeof(names) / sizeof(names[0]) == static_cast<size_t>(VecOp::kCount));
     return names[static_cast<uint32_t>(op)];
 }
@@ -190,17 +191,17 @@ void CheckGmInBounds(const char* call, const char* rule, const char* verb, const
 namespace {
 // Adds [begin, end) to a list of ranges, extending one of the last few when it continues it (a core
 // streams through a handful of buffers at once).
-void AddRange(std::vector<GmWrite>& ranges, uint64_t begin, uint64_t end, const CoreContext& ctx)
+void AddRange(std::vector<GmWrite>& ranges, uint64_t begin, uint64_t end, const CoreContext& ctx, uint8_t kind)
 {
     const size_t n = ranges.size();
     for (size_t k = n; k > 0 && k + 4 > n; --k) {
         GmWrite& r = ranges[k - 1];
-        if (r.end == begin && r.epoch == ctx.epoch && r.rel == ctx.rel && r.acq == ctx.acq) {
+        if (r.end == begin && r.epoch == ctx.epoch && r.rel == ctx.rel && r.acq == ctx.acq && r.kind == kind) {
             r.end = end;
             return;
         }
     }
-    ranges.push_back({begin, end, ctx.epoch, ctx.rel, ctx.acq});
+    ranges.push_back({begin, end, ctx.epoch, ctx.rel, ctx.acq, kind});
 }
 }  // namespace
 
@@ -219,21 +220,23 @@ void CheckGmBinding(const char* call, const void* addr, uint32_t elemSize, const
 
 namespace {
 // Bounds, counters and the cross-core records of a GM access (DMA or scalar); returns its address.
-uint64_t RecordGmRead(const char* call, CoreContext& ctx, const void* addr, uint64_t bytes)
+// kind: as GmWrite::kind; kNotYet checks and counts without recording (the caller records it once it knows).
+constexpr uint8_t kNotYet = 0xff;
+uint64_t RecordGmRead(const char* call, CoreContext& ctx, const void* addr, uint64_t bytes, uint8_t kind = kGmPlain)
 {
     CheckGmInBounds(call, "GM reads stay inside the launch's buffers", "read", addr, bytes);
     ctx.counters.gmBytesRead += bytes;
     const uint64_t begin = reinterpret_cast<uintptr_t>(addr);
-    if (bytes != 0) AddRange(ctx.records->reads, begin, begin + bytes, ctx);
+    if (bytes != 0 && kind != kNotYet) AddRange(ctx.records->reads, begin, begin + bytes, ctx, kind);
     return begin;
 }
 
-uint64_t RecordGmWrite(const char* call, CoreContext& ctx, const void* addr, uint64_t bytes)
+uint64_t RecordGmWrite(const char* call, CoreContext& ctx, const void* addr, uint64_t bytes, uint8_t kind = kGmPlain)
 {
     CheckGmInBounds(call, "GM writes stay inside the launch's buffers", "write", addr, bytes);
     ctx.counters.gmBytesWritten += bytes;
     const uint64_t begin = reinterpret_cast<uintptr_t>(addr);
-    if (bytes != 0) AddRange(ctx.records->writes, begin, begin + bytes, ctx);
+    if (bytes != 0) AddRange(ctx.records->writes, begin, begin + bytes, ctx, kind);
     return begin;
 }
 }  // namespace
@@ -255,13 +258,39 @@ void CheckGmWrite(const char* call, const void* addr, uint64_t bytes)
 void ScalarGmRead(const char* call, const void* addr, uint64_t bytes)
 {
     CoreContext& ctx = CurrentCore();
-    ScalarCacheRead(call, ctx, RecordGmRead(call, ctx, addr, bytes), bytes);
+    const uint64_t begin = RecordGmRead(call, ctx, addr, bytes, kNotYet);
+    if (bytes == 0) return;
+    // A GetValue may be polling a GM flag: it waits while it spins on bytes no other core changes; loading its
+    // line fresh from GM (after DataCacheCleanAndInvalid) it acquires what their writer published.
+    const bool fresh = ScalarCacheRead(call, ctx, begin, bytes);
+    GmPollRead(call, ctx, begin, begin + bytes, fresh ? GmPollKind::kFresh : GmPollKind::kCached);
+    AddRange(ctx.records->reads, begin, begin + bytes, ctx, fresh ? kGmPoll : kGmPlain);
 }
 
 void ScalarGmWrite(const char* call, const void* addr, uint64_t bytes)
 {
     CoreContext& ctx = CurrentCore();
-    ScalarCacheWrite(ctx, RecordGmWrite(call, ctx, addr, bytes), bytes);
+    ScalarCacheWrite(ctx, RecordGmWrite(call, ctx, addr, bytes, kGmScalarStore), bytes);
+}
+
+uint64_t BypassGmRead(const char* call, const void* addr, uint64_t bytes)
+{
+    CoreContext& ctx = CurrentCore();
+    const uint64_t begin = RecordGmRead(call, ctx, addr, bytes, kNotYet);
+    // It reads GM, not the data cache: SetValue bytes of this core not yet written back are not there.
+    if (ctx.records->scalarCache.used) ScalarCacheOnDmaRead(call, ctx, begin, begin + bytes);
+    const uint64_t value = GmPollRead(call, ctx, begin, begin + bytes, GmPollKind::kBypass);
+    AddRange(ctx.records->reads, begin, begin + bytes, ctx, kGmPoll);
+    return value;
+}
+
+void BypassGmWrite(const char* call, void* addr, uint64_t bytes, uint64_t value)
+{
+    CoreContext& ctx = CurrentCore();
+    const uint64_t begin = RecordGmWrite(call, ctx, addr, bytes, kGmScalarStore);
+    // It writes GM, not the data cache: a line the cache holds is stale after it (as after a DMA write).
+    if (ctx.records->scalarCache.used) ScalarCacheOnDmaWrite(ctx, begin, begin + bytes);
+    GmPublish(ctx, begin, begin + bytes, true, &value);
 }
 
 namespace {

@@ -48,9 +48,9 @@ constexpr const char* kDcci = "DataCacheCleanAndInvalid<T, CacheLine::SINGLE_CAC
 
 }  // namespace
 
-void ScalarCacheRead(const char* call, CoreContext& ctx, uint64_t begin, uint64_t bytes)
+bool ScalarCacheRead(const char* call, CoreContext& ctx, uint64_t begin, uint64_t bytes)
 {
-    if (bytes == 0) return;
+    if (bytes == 0) return false;
     ScalarCache& sc = ctx.records->scalarCache;
     sc.used = true;
     const uint64_t end = begin + bytes;
@@ -63,7 +63,7 @@ void ScalarCacheRead(const char* call, CoreContext& ctx, uint64_t begin, uint64_
         }
     }
     for (auto it = sc.writes.rbegin(); it != sc.writes.rend(); ++it) {
-        if (it->begin <= begin && end <= it->end) return;  // read back what this core stored
+        if (it->begin <= begin && end <= it->end) return false;  // read back what this core stored
     }
     ScalarCacheRange* valid = nullptr;
     for (auto it = sc.valid.rbegin(); it != sc.valid.rend() && valid == nullptr; ++it) {
@@ -77,8 +77,10 @@ void ScalarCacheRead(const char* call, CoreContext& ctx, uint64_t begin, uint64_
         sc.valid.push_back({LineStart(begin), LineEnd(end - 1), 0, kScalarCacheNever});
         valid = &sc.valid.back();
     }
-    if (valid->loadEpoch == kScalarCacheNever) valid->loadEpoch = ctx.epoch;  // the line is loaded now
+    const bool fresh = valid->loadEpoch == kScalarCacheNever;
+    if (fresh) valid->loadEpoch = ctx.epoch;  // the line is loaded now
     sc.reads.push_back({begin, end, ctx.epoch, valid->loadEpoch});
+    return fresh;
 }
 
 void ScalarCacheWrite(CoreContext& ctx, uint64_t begin, uint64_t bytes)
@@ -101,7 +103,10 @@ void DataCacheCleanInvalidate(const char* call, const void* addr, bool entire)
         sc.valid.clear();
         sc.stale.clear();
         for (ScalarCacheRange& w : sc.writes) {
-            if (w.loadEpoch == kScalarCacheNever) w.loadEpoch = ctx.epoch;
+            if (w.loadEpoch == kScalarCacheNever) {
+                w.loadEpoch = ctx.epoch;
+                GmPublish(ctx, w.begin, w.end, false, nullptr);  // written back: other cores may poll it
+            }
         }
         return;
     }
@@ -123,7 +128,10 @@ void DataCacheCleanInvalidate(const char* call, const void* addr, bool entire)
     }
     sc.stale.swap(kept);
     for (ScalarCacheRange& w : sc.writes) {
-        if (w.loadEpoch == kScalarCacheNever && Overlap(w.begin, w.end, begin, end)) w.loadEpoch = ctx.epoch;
+        if (w.loadEpoch == kScalarCacheNever && Overlap(w.begin, w.end, begin, end)) {
+            w.loadEpoch = ctx.epoch;
+            GmPublish(ctx, w.begin, w.end, false, nullptr);  // written back: other cores may poll it
+        }
     }
 }
 

@@ -28,25 +28,10 @@
 
 #include "kernel_tiling/kernel_tiling.h"
 #include "twin/kernel_adv_common.h"
+#include "twin/kernel_transpose_type.h"
 #include "twin/kernel_vec_more.h"
 
 namespace AscendC {
-
-enum class TransposeType : uint8_t {
-    TRANSPOSE_TYPE_NONE,
-    TRANSPOSE_NZ2ND_0213,
-    TRANSPOSE_NZ2NZ_0213,
-    TRANSPOSE_NZ2NZ_012_WITH_N,
-    TRANSPOSE_NZ2ND_012_WITH_N,
-    TRANSPOSE_NZ2ND_012_WITHOUT_N,
-    TRANSPOSE_NZ2NZ_012_WITHOUT_N,
-    TRANSPOSE_ND2ND_ONLY,
-    TRANSPOSE_ND_UB_GM,
-    TRANSPOSE_GRAD_ND_UB_GM,
-    TRANSPOSE_ND2ND_B16,
-    TRANSPOSE_NCHW2NHWC,
-    TRANSPOSE_NHWC2NCHW,
-};
 
 namespace twin_detail {
 

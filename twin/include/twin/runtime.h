@@ -35,6 +35,9 @@ enum class VecOp : uint32_t {
     kXor,  // twin/kernel_adv_xor.h
     kShiftRight, kAddRelu, kCreateVecIndex,  // twin/kernel_vec_shift_index.h
     kSort,  // twin/kernel_sort.h
+    kGather, kGatherb,  // twin/kernel_gather.h
+    kSort32, kMrgSort,  // twin/kernel_mrg_sort.h
+    kTranspose, kTransDataTo5HD,  // twin/kernel_transpose.h
     kCount
 };
 const char* VecOpName(VecOp op);
@@ -88,7 +91,12 @@ struct GmWrite {
     // launch's vector clocks (twin/src/cross_core.cpp) they order it against other cores' accesses.
     uint32_t rel = 0;
     uint32_t acq = 0;
+    // kGmPlain: DMA, or a scalar access through the data cache; kGmScalarStore: SetValue or
+    // WriteGmByPassDCache; kGmPoll: ReadGmByPassDCache, or a GetValue that loads its line fresh from GM
+    // (straight after DataCacheCleanAndInvalid). A poll racing a scalar store is the GM-flag hand-off, not a race.
+    uint8_t kind = 0;
 };
+inline constexpr uint8_t kGmPlain = 0, kGmScalarStore = 1, kGmPoll = 2;
 
 struct LaunchSync;   // twin/src/core_sched.h
 struct CoreRecords;  // twin/src/core_records.h
@@ -192,6 +200,12 @@ void CheckGmWrite(const char* call, const void* addr, uint64_t bytes);
 void ScalarGmRead(const char* call, const void* addr, uint64_t bytes);
 void ScalarGmWrite(const char* call, const void* addr, uint64_t bytes);
 void DataCacheCleanInvalidate(const char* call, const void* addr, bool entire);
+// ReadGmByPassDCache / WriteGmByPassDCache (twin/src/gm_flags.cpp): a scalar GM access of `bytes` (1, 2, 4 or
+// 8) that bypasses the data cache, its value as the low bytes of a uint64_t. DataSyncBarrier<MemDsbT>: what the
+// core's bypass writes after it publish to a core that reads them.
+uint64_t BypassGmRead(const char* call, const void* addr, uint64_t bytes);
+void BypassGmWrite(const char* call, void* addr, uint64_t bytes, uint64_t value);
+void DataSyncBarrierOnCore(uint8_t mode);
 // SyncAll on the current core: PipeBarrier<PIPE_ALL>, then wait until `participants` cores (0: all) arrive.
 void SyncAllCores(const char* call, uint32_t participants);
 // A copy to GM in the core's atomic mode: checks and records the range, then combines the bytes of src
