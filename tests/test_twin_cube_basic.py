@@ -97,6 +97,25 @@ def test_planted_cube_faults(lib, fault, message):
         run(lib, "cube_half", 32, 32, 32, torch.float16, torch.float32, fault=fault)
 
 
+def test_unit_flag_on_mmad_and_fixpipe_then_set_fix_pipe_config_clears_it(lib):
+    # mode 5: Mmad and Fixpipe with unitFlag 3, then SetFixPipeConfig<float>(CO1 tensor, isUnitFlag = true).
+    c, expect = run(lib, "cube_half", 20, 48, 40, torch.float16, torch.float32, mode=5, seed=5)
+    torch.testing.assert_close(c.double(), expect, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("fault,message", [
+    (19, r"Mmad: broke the rule 'unitFlag is 0 \(off\), 2 \(on, flags kept\) or 3 \(on, flags reset\)': unitFlag 1"),
+    (20, r"Fixpipe\(L0C->GM\): broke the rule 'unitFlag is 0 \(off\), 2 .*': unitFlag 5"),
+    (21, r"SetFixPipeConfig: broke the rule 'SetFixPipeConfig's preData is a Fixpipe Buffer tensor "
+         r"\(TPosition::C2PIPE2GM\), or a CO1 tensor when only isUnitFlag is set': preData is at TPosition::A1"),
+    (22, r"SetFixPipeConfig: broke the rule 'SetFixPipeConfig's reluPre and quantPre are Fixpipe Buffer tensors "
+         r"\(TPosition::C2PIPE2GM\)': reluPre is at TPosition::CO1"),
+])
+def test_unit_flag_planted_faults(lib, fault, message):
+    with pytest.raises(KernelRuleViolation, match=message):
+        run(lib, "cube_half", 32, 32, 32, torch.float16, torch.float32, fault=fault, mode=5)
+
+
 def test_fixpipe_quant_mode_must_match_the_output_type(lib):
     with pytest.raises(KernelRuleViolation, match=r"Fixpipe's quantPre matches the L0C and output types"):
         run(lib, "cube_bf16_to_half", 32, 32, 32, torch.bfloat16, torch.float16, fault=5)

@@ -1251,3 +1251,24 @@ KERNELS += [
             "flags across 4 cores by SetValue/GetValue and DataCacheCleanAndInvalid polling, ReduceRepeat",
             gm_by_dcache_case, template="float, 4, 1024"),
 ]
+
+
+# ---- i22-cube: the basic cube path (LoadDataWithTranspose, SetFixPipeConfig, LocalMemAllocator of L1, ...) ------
+
+def mmad_unitflag_case(kdir, gen) -> Case:
+    # M 128, N 256, K 512 in 8 rounds of k = 64 accumulated in L0C (cmatrixInitVal on round 0 only); round r reads
+    # A at r * M * k (the host lays A out as its 8 [128, 64] column blocks one after the other) and B at r * k * N
+    # (B [K, N] row-major is its 8 [64, 256] row blocks). half in, float out, C [M, N] ND.
+    a, b = rand(gen, (128, 512), -1, 1, torch.float16), rand(gen, (512, 256), -1, 1, torch.float16)
+    a_gm = a.reshape(128, 8, 64).permute(1, 0, 2).contiguous()
+    return Case(1, {"a": a_gm, "b": b, "c": torch.zeros(128, 256)}, {"c": a.double() @ b.double()}, 1e-5, 1e-5)
+
+
+KERNELS += [
+    *[example(f"ex_mmad_unitflag{'' if u else '_off'}", f"{BASIC}/03_matrix_compute/mmad_unitflag/mmad_unitflag.asc",
+              "mmad_with_unitflag_custom",
+              "Mmad over 8 K rounds into L0C " + ("with unitFlag 2/3, Fixpipe unitFlag 3, SetFixPipeConfig(co1, "
+                                                  "isUnitFlag)" if u else "without unitFlag (ENABLE_UNITFLAG=0)"),
+              mmad_unitflag_case, template="128, 256, 512, 8", defines={"ENABLE_UNITFLAG": str(u)})
+      for u in (1, 0)],
+]

@@ -3,7 +3,8 @@
 // each 16 x 16 fractal), multiplied by Mmad into L0C and written back by Fixpipe: `mode` 0 NZ -> ND, 1 NZ as
 // 16 x 8 fractals (isChannelSplit), 2 NZ -> ND quantised to int8_t/uint8_t with one scale (QF322B8_PRE,
 // `deq`), 3 the same with a scale per column read from GM into L1 (VQF322B8_PRE), 4 NZ -> ND added into GM
-// under SetAtomicAdd (every core of the launch the same product); `relu` sets reluEn. `fault`
+// under SetAtomicAdd (every core of the launch the same product), 5 NZ -> ND with unitFlag 3 on Mmad and
+// Fixpipe, then SetFixPipeConfig clearing L0C's unit flags; `relu` sets reluEn. `fault`
 // in the tiling plants one broken rule at a time (0: none).
 #include "kernel_operator.h"
 
@@ -113,6 +114,7 @@ __aicore__ inline void MatmulRaw(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, 
             mp.cmatrixInitVal = false;
             mp.cmatrixSource = true;
         }
+        if (t.mode == 5) mp.unitFlag = t.fault == 19 ? 1 : 3;  // fault 19: unitFlag 1 (no such value)
         if (t.fault == 8) {
             Mmad(c1, b2, a2, mp);  // fault 8: A from L0B and B from L0A
         } else {
@@ -171,6 +173,16 @@ __aicore__ inline void MatmulRaw(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, 
             SetAtomicAdd<C>();
             Fixpipe(cGm, c1, fp);
             DisableDmaAtomic();
+        }
+    } else if (t.mode == 5) {  // unitFlag 3 on Mmad and Fixpipe, then SetFixPipeConfig clears L0C's unit flags
+        fp.unitFlag = t.fault == 20 ? 5 : 3;  // fault 20: unitFlag 5 (2 bits: 0, 2 or 3)
+        Fixpipe(cGm, c1, fp);
+        if (t.fault == 21) {  // fault 21: an L1 tensor for the unit-flag clear (CO1 or the Fixpipe Buffer only)
+            SetFixPipeConfig<float>(LocalTensor<float>(TPosition::A1, 0, 64), true);
+        } else if (t.fault == 22) {  // fault 22: the two-tensor form with L0C tensors (Fixpipe Buffer only)
+            SetFixPipeConfig<float>(c1, c1, true);
+        } else {
+            SetFixPipeConfig<float>(c1, true);
         }
     } else {
         Fixpipe(cGm, c1, fp);

@@ -136,6 +136,15 @@ int32_t LoadInt(const uint8_t* p, CubeElem e)
 
 }  // namespace
 
+// unitFlag (Mmad and Fixpipe docs): 0 off, 2 on keeping L0C's unit flags, 3 on resetting them; 1 is no value.
+void CheckUnitFlag(const char* call, uint8_t unitFlag)
+{
+    if (unitFlag == 1 || unitFlag > 3) {
+        ascend_twin::FailF(call, "unitFlag is 0 (off), 2 (on, flags kept) or 3 (on, flags reset)", "unitFlag %u",
+                           static_cast<unsigned>(unitFlag));
+    }
+}
+
 uint8_t* CubeBase(TPosition pos) { return Cube() + MemoryOffset(CubeMemoryOf(pos)); }
 
 uint8_t* StaticCubeTensor(const char* call, TPosition pos, uint32_t addr, uint64_t bytes)
@@ -339,6 +348,7 @@ void MmadRun(const CubeOperand& dst, const CubeOperand& fm, const CubeOperand& f
     CheckRange(call, "m", p.m, 0, 4095);
     CheckRange(call, "n", p.n, 0, 4095);
     CheckRange(call, "k", p.k, 0, 4095);
+    CheckUnitFlag(call, p.unitFlag);
     if (p.m == 0 || p.n == 0 || p.k == 0) return;
     const uint32_t es = fm.elemSize;
     const uint32_t c0 = 32 / es;
@@ -462,6 +472,7 @@ void FixpipeToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOpe
 {
     const char* call = "Fixpipe(L0C->GM)";
     CheckOperand(call, src, 3);
+    CheckUnitFlag(call, p.unitFlag);
     CheckRange(call, "nSize", p.nSize, 0, 4095);
     CheckRange(call, "mSize", p.mSize, 0, nz2nd ? 8192 : 65535);
     const bool integer = src.elem == CubeElem::kInt32;
@@ -594,6 +605,30 @@ void FixpipeToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOpe
         }
     }
     core.counters.cube.l0cBytesOut += static_cast<uint64_t>(p.ndNum) * p.mSize * p.nSize * 4;
+}
+
+void FixPipeConfig(const CubeOperand* reluPre, const CubeOperand& pre, bool isUnitFlag)
+{
+    const char* call = "SetFixPipeConfig";
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    if (core.kernelType == KERNEL_TYPE_AIV_ONLY) {
+        ascend_twin::Fail(call, "SetFixPipeConfig configures the AI Cube core's Fixpipe", "called on an AI Vector core");
+    }
+    // The one-tensor form takes a CO1 tensor when it only clears the unit flags; the Fixpipe Buffer tensors it
+    // otherwise names do not exist in the twin (no C2PIPE2GM memory), so any other position is refused.
+    for (const CubeOperand* t : {reluPre, &pre}) {
+        if (t == nullptr) continue;
+        if (reluPre == nullptr && t->position == TPosition::CO1) continue;
+        ascend_twin::FailF(call, reluPre == nullptr
+                                     ? "SetFixPipeConfig's preData is a Fixpipe Buffer tensor (TPosition::C2PIPE2GM), or "
+                                       "a CO1 tensor when only isUnitFlag is set"
+                                     : "SetFixPipeConfig's reluPre and quantPre are Fixpipe Buffer tensors "
+                                       "(TPosition::C2PIPE2GM)",
+                           "%s is at TPosition::%s (the twin has no Fixpipe Buffer)", t->name, PositionName(t->position));
+    }
+    // The twin runs a core's Mmad and Fixpipe in program order and keeps no unit flags: clearing them
+    // (isUnitFlag) changes nothing it computes.
+    (void)isUnitFlag;
 }
 
 }  // namespace AscendC::twin_detail

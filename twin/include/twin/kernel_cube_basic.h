@@ -196,6 +196,7 @@ void MmadRun(const CubeOperand& dst, const CubeOperand& fm, const CubeOperand& f
              const MmadParams& p);
 void FixpipeToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOperand& src, const FixpipeParamsV220& p,
                  bool nz2nd, const CubeOperand* cbufWorkspace = nullptr);
+void FixPipeConfig(const CubeOperand* reluPre, const CubeOperand& pre, bool isUnitFlag);
 
 }  // namespace twin_detail
 
@@ -305,6 +306,26 @@ __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>&
     twin_detail::FixpipeToGm(reinterpret_cast<uint8_t*>(twin_detail::TwinData(dst)), twin_detail::CubeElemOf<T>(),
                              sizeof(T), twin_detail::Operand("src", src), intriParams,
                              config.format == CO2Layout::ROW_MAJOR, &workspace);
+}
+
+// SetFixPipeConfig (A2: the FPC register): the quantisation (and ReLU) tensors in the Fixpipe Buffer
+// (TPosition::C2PIPE2GM) a later Fixpipe's vector quantPre reads, and isUnitFlag, which clears the unit flags
+// of all of L0C (the unitFlag feature of Mmad/Fixpipe). With one tensor, a CO1 tensor stands in when only the
+// unit flags are cleared. The twin has no Fixpipe Buffer (its Fixpipe takes the quantisation words from L1,
+// cbufWorkspace): any tensor but a CO1 one with the one-tensor form is refused, naming the position.
+template <typename T>
+__aicore__ inline void SetFixPipeConfig(const LocalTensor<T>& reluPre, const LocalTensor<T>& quantPre,
+                                        bool isUnitFlag = false)
+{
+    const twin_detail::CubeOperand relu = twin_detail::Operand("reluPre", reluPre);
+    twin_detail::FixPipeConfig(&relu, twin_detail::Operand("quantPre", quantPre), isUnitFlag);
+}
+
+template <typename T, bool setRelu = false>
+__aicore__ inline void SetFixPipeConfig(const LocalTensor<T>& preData, bool isUnitFlag = false)
+{
+    static_assert(!setRelu, "SetFixPipeConfig with one tensor sets the quantPre tensor only (setRelu = false)");
+    twin_detail::FixPipeConfig(nullptr, twin_detail::Operand("preData", preData), isUnitFlag);
 }
 
 }  // namespace AscendC
