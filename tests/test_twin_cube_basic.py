@@ -116,6 +116,57 @@ def test_unit_flag_planted_faults(lib, fault, message):
         run(lib, "cube_half", 32, 32, 32, torch.float16, torch.float32, fault=fault, mode=5)
 
 
+def nz_blocks(x, width):
+    """x [m, n] as NZ: Z columns of `width` columns one after the other (the last one narrower if n is not a
+    multiple of width), each m rows."""
+    return torch.cat([x[:, j:j + width].reshape(-1) for j in range(0, x.shape[1], width)])
+
+
+@pytest.mark.parametrize("m,n", [(32, 48), (16, 64)])
+def test_fixpipe_into_l1_then_to_gm_keeps_nz(lib, m, n):
+    # mode 6: half out in 16-column Z blocks (F322F16)
+    g = torch.Generator().manual_seed(n)
+    a = (torch.rand(m, 32, generator=g, dtype=torch.float64) * 2 - 1).bfloat16()
+    b = (torch.rand(32, n, generator=g, dtype=torch.float64) * 2 - 1).bfloat16()
+    c = torch.zeros(m * n, dtype=torch.float16)
+    lib.launch("cube_bf16_to_half", 1, a=a, b=b, bias=None, c=c, tiling=tiling(m, n, 32, mode=6))
+    torch.testing.assert_close(c.double(), nz_blocks(a.double() @ b.double(), 16), rtol=2e-3, atol=2e-3)
+
+
+@pytest.mark.parametrize("m,n", [(32, 48), (16, 64)])
+def test_fixpipe_into_l1_merges_int8_channels(lib, m, n):
+    # mode 6 with int8_t out (QF322B8_PRE, scale 2): pairs of 16-column fractals leave as 16 x 32 ones (Int8 Channel
+    # Merge); with 48 columns the last 16 stay a 16 x 16 fractal.
+    a, b, c64 = quant_inputs(m, n, 32, seed=m + n)
+    out = torch.zeros(m * n, dtype=torch.int8)
+    lib.launch("cube_half_to_int8", 1, a=a, b=b, quant=None, c=out,
+               tiling=tiling(m, n, 32, mode=6, deq=b8_word(2.0, signed=True)))
+    expect = b8_reference(c64, [2.0] * n, [0] * n, False, True)
+    assert torch.equal(out.double(), nz_blocks(expect, 32))
+
+
+@pytest.mark.parametrize("kernel,fault,message", [
+    ("cube_bf16_to_half", 23, r"Fixpipe into L1 writes NZ \(CFG_NZ\)': config CFG_ROW_MAJOR"),
+    ("cube_bf16_to_half", 24, r"Fixpipe's dstStride is not 0': dstStride 0"),
+    ("cube_bf16_to_half", 25, r"Fixpipe into L1 goes without channel split'"),
+    ("cube_bf16_to_half", 26, r"cube accesses stay inside the LocalTensor': operand 'dst' holds 3040 bytes, the access "
+                              r"reaches byte 3072"),
+    ("cube_half", 0, r"Fixpipe's L0C -> L1 types are an A2 pair .*': float L0C to 4-byte L1 elements"),
+])
+def test_fixpipe_into_l1_planted_faults(lib, kernel, fault, message):
+    dtype = torch.bfloat16 if kernel == "cube_bf16_to_half" else torch.float16
+    out = torch.float16 if kernel == "cube_bf16_to_half" else torch.float32
+    with pytest.raises(KernelRuleViolation, match=r"Fixpipe\(L0C->L1\): broke the rule '" + message):
+        run(lib, kernel, 32, 48, 32, dtype, out, fault=fault, mode=6)
+
+
+def test_l1_to_gm_copy_source_is_32_byte_aligned(lib):
+    with pytest.raises(KernelRuleViolation, match=r"DataCopy\(L1->GM, DataCopyParams\): broke the rule 'cube operands "
+                                                  r"are aligned as their memory requires': operand 'src' at L1 offset "
+                                                  r"262160, not a multiple of 32 bytes"):
+        run(lib, "cube_bf16_to_half", 32, 48, 32, torch.bfloat16, torch.float16, fault=27, mode=6)
+
+
 def test_fixpipe_quant_mode_must_match_the_output_type(lib):
     with pytest.raises(KernelRuleViolation, match=r"Fixpipe's quantPre matches the L0C and output types"):
         run(lib, "cube_bf16_to_half", 32, 32, 32, torch.bfloat16, torch.float16, fault=5)

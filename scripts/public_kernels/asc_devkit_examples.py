@@ -1264,7 +1264,39 @@ def mmad_unitflag_case(kdir, gen) -> Case:
     return Case(1, {"a": a_gm, "b": b, "c": torch.zeros(128, 256)}, {"c": a.double() @ b.double()}, 1e-5, 1e-5)
 
 
+def fixpipe_l0c2l1_case(scenario: int):
+    # M = K = N = 128, K in two rounds of 64 (the host lays A out as its two [128, 64] column blocks one after the
+    # other, B as [K, N]); C leaves L0C into L1 as NZ, then L1 -> GM unchanged (M * N elements). 1: half (F322F16),
+    # 16-column Z blocks; 2: int8_t with the scalar quant 2.0 (QF322B8_PRE, Sign bit 46 set as the kernel sets it);
+    # 3: int8_t with a quant word per column from L1 (VQF322B8_PRE: the host's quantAlpha, 2.0's bits with bit
+    # 46), both as 32-column Z blocks (Int8 Channel Merge); 4: half with ReLU.
+    def make(kdir, gen) -> Case:
+        a, b = rand(gen, (128, 128), -1, 3, torch.float16), rand(gen, (128, 128), -1, 3, torch.float16)
+        c = a.double() @ b.double()
+        a_gm = a.reshape(128, 2, 64).permute(1, 0, 2).contiguous()
+        b8 = scenario in (2, 3)
+        alpha = torch.zeros(128, dtype=torch.int64)
+        if scenario == 3:
+            alpha += struct.unpack("<i", struct.pack("<f", 2.0))[0] | (1 << 46)
+        if b8:
+            q = torch.round(c.float().double() * 2.0).clamp(-128, 127)
+            expect, tol = q.reshape(128, 4, 32).permute(1, 0, 2).reshape(-1), (0, 0)
+        else:
+            v = c.clamp(min=0) if scenario == 4 else c
+            expect, tol = v.reshape(128, 8, 16).permute(1, 0, 2).reshape(-1), HALF
+        out = torch.zeros(128 * 128, dtype=torch.int8 if b8 else torch.float16)
+        return Case(1, {"a": a_gm, "b": b, "c": out, "d": torch.zeros_like(out), "quantAlpha": alpha},
+                    {"c": expect}, *tol)
+    return make
+
+
 KERNELS += [
+    *[example(f"ex_fixpipe_l0c2l1_s{s}", f"{BASIC}/03_matrix_compute/fixpipe_l0c2l1/fixpipe_l0c2l1.asc",
+              "fixpipe_l0c2gm", {1: "Fixpipe L0C -> L1 as NZ half (F322F16), L1 -> GM DataCopy",
+                                 2: "Fixpipe L0C -> L1 as NZ int8_t, scalar quant (QF322B8_PRE), Int8 Channel Merge",
+                                 3: "Fixpipe L0C -> L1 as NZ int8_t, per-column quant from L1 (VQF322B8_PRE)",
+                                 4: "Fixpipe L0C -> L1 as NZ half with ReLU"}[s],
+              fixpipe_l0c2l1_case(s), template="128, 128, 128", scenario=s) for s in (1, 2, 3, 4)],
     *[example(f"ex_mmad_unitflag{'' if u else '_off'}", f"{BASIC}/03_matrix_compute/mmad_unitflag/mmad_unitflag.asc",
               "mmad_with_unitflag_custom",
               "Mmad over 8 K rounds into L0C " + ("with unitFlag 2/3, Fixpipe unitFlag 3, SetFixPipeConfig(co1, "

@@ -4,7 +4,8 @@
 // 16 x 8 fractals (isChannelSplit), 2 NZ -> ND quantised to int8_t/uint8_t with one scale (QF322B8_PRE,
 // `deq`), 3 the same with a scale per column read from GM into L1 (VQF322B8_PRE), 4 NZ -> ND added into GM
 // under SetAtomicAdd (every core of the launch the same product), 5 NZ -> ND with unitFlag 3 on Mmad and
-// Fixpipe, then SetFixPipeConfig clearing L0C's unit flags; `relu` sets reluEn. `fault`
+// Fixpipe, then SetFixPipeConfig clearing L0C's unit flags, 6 NZ into an L1 tensor and from there to GM as it
+// is (DataCopy L1 -> GM); `relu` sets reluEn. `fault`
 // in the tiling plants one broken rule at a time (0: none).
 #include "kernel_operator.h"
 
@@ -174,6 +175,27 @@ __aicore__ inline void MatmulRaw(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, 
             Fixpipe(cGm, c1, fp);
             DisableDmaAtomic();
         }
+    } else if (t.mode == 6) {  // NZ into L1 (C1, 256 KiB in), then the NZ bytes L1 -> GM unchanged
+        if constexpr (!std::is_same_v<C, half>) {
+            fp.quantPre = std::is_same_v<C, float> ? QuantMode_t::NoQuant : QuantMode_t::QF322B8_PRE;
+            fp.deqScalar = t.deq;
+        }
+        const uint32_t bytes = mb * nb * 256 * sizeof(C);  // whole Z columns of mb * 16 rows
+        // fault 26: an L1 tensor one 32-byte block short of the output
+        LocalTensor<C> cL1(TPosition::C1, 256 * 1024, (bytes - (t.fault == 26 ? 32 : 0)) / sizeof(C));
+        // dstStride: 32-byte blocks from one Z column to the next (16 columns; 32 for int8_t/uint8_t, merged)
+        fp.dstStride = t.fault == 24 ? 0 : mb * 16 * (sizeof(C) == 1 ? 32 : 16 * sizeof(C)) / 32;
+        fp.isChannelSplit = t.fault == 25;  // fault 25: channel split into L1
+        if (t.fault == 23) {
+            Fixpipe(cL1, c1, fp);  // fault 23: the default CFG_ROW_MAJOR (NZ2ND) into L1
+        } else {
+            Fixpipe<C, float, CFG_NZ>(cL1, c1, fp);
+        }
+        SetFlag<HardEvent::FIX_MTE3>(EVENT_ID0);
+        WaitFlag<HardEvent::FIX_MTE3>(EVENT_ID0);
+        // fault 27: the L1 -> GM copy starts 16 bytes into the tensor (L1 sources are 32-byte aligned)
+        DataCopy(cGm, t.fault == 27 ? cL1[16 / sizeof(C)] : cL1, DataCopyParams(1, static_cast<uint16_t>(bytes / 32 -
+                 (t.fault == 27 ? 1 : 0)), 0, 0));
     } else if (t.mode == 5) {  // unitFlag 3 on Mmad and Fixpipe, then SetFixPipeConfig clears L0C's unit flags
         fp.unitFlag = t.fault == 20 ? 5 : 3;  // fault 20: unitFlag 5 (2 bits: 0, 2 or 3)
         Fixpipe(cGm, c1, fp);

@@ -221,6 +221,21 @@ void CopyGmToL1Raw(const char* call, TPosition pos, uint8_t* dst, uint64_t dstBy
     CopyGmToL1(call, d, src, elemSize, blockCount, blockBytes, srcStep, dstStep);
 }
 
+void CopyL1ToGmRaw(const char* call, TPosition pos, const uint8_t* src, uint64_t srcBytes, uint8_t* dst,
+                   uint16_t blockCount, uint64_t blockBytes, uint64_t srcStep, uint64_t dstStep)
+{
+    const CubeOperand s{"src", pos, const_cast<uint8_t*>(src), srcBytes, 1, CubeElem::kUint8};
+    CheckOperand(call, s, 0);  // L1, 32-byte aligned
+    if (blockCount == 0 || blockBytes == 0) return;
+    CheckInside(call, s, (blockCount - 1) * srcStep + blockBytes);
+    for (uint16_t b = 0; b < blockCount; ++b) {
+        uint8_t* d = dst + b * dstStep;
+        ascend_twin::CheckGmWrite(call, d, blockBytes);
+        std::memcpy(d, src + b * srcStep, blockBytes);
+    }
+    ascend_twin::CurrentCore().counters.dataCopyCalls += 1;
+}
+
 void CopyNd2Nz(const CubeOperand& dst, const uint8_t* src, const Nd2NzParams& p)
 {
     const char* call = "DataCopy(GM->L1, Nd2NzParams)";
@@ -467,10 +482,47 @@ int32_t QuantB8(float x, const B8Quant& q, bool relu, bool signedOut)
 
 }  // namespace
 
+namespace {
+void FixpipeRun(const char* call, uint8_t* dst, const CubeOperand* l1Dst, CubeElem dstElem, uint32_t dstSize,
+                const CubeOperand& src, const FixpipeParamsV220& p, bool nz2nd, const CubeOperand* cbufWorkspace);
+}  // namespace
+
 void FixpipeToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOperand& src, const FixpipeParamsV220& p,
                  bool nz2nd, const CubeOperand* cbufWorkspace)
 {
-    const char* call = "Fixpipe(L0C->GM)";
+    FixpipeRun("Fixpipe(L0C->GM)", dst, nullptr, dstElem, dstSize, src, p, nz2nd, cbufWorkspace);
+}
+
+void FixpipeToL1(const CubeOperand& dst, const CubeOperand& src, const FixpipeParamsV220& p, bool nz2nd,
+                 const CubeOperand* cbufWorkspace)
+{
+    const char* call = "Fixpipe(L0C->L1)";
+    CheckOperand(call, dst, 0);  // L1, 32-byte aligned (the docs: 目的矩阵NZ格式地址需要满足32字节对齐)
+    // A2 (CheckFixpipeL0C2L1Param, dav_c220): NZ out only, no channel split, and the pairs float to int8_t/uint8_t/
+    // half/bfloat16_t, int32_t to int8_t/uint8_t/half (no float or int32_t into L1).
+    if (nz2nd) {
+        ascend_twin::Fail(call, "Fixpipe into L1 writes NZ (CFG_NZ)", "config CFG_ROW_MAJOR (NZ2ND) with an L1 "
+                          "destination");
+    }
+    if (p.isChannelSplit) {
+        ascend_twin::Fail(call, "Fixpipe into L1 goes without channel split", "isChannelSplit true");
+    }
+    if (p.dstStride == 0) ascend_twin::Fail(call, "Fixpipe's dstStride is not 0", "dstStride 0");
+    const bool integer = src.elem == CubeElem::kInt32;
+    const bool pairOk = dst.elem == CubeElem::kInt8 || dst.elem == CubeElem::kUint8 || dst.elem == CubeElem::kHalf ||
+                        (!integer && dst.elem == CubeElem::kBf16);
+    if (!pairOk) {
+        ascend_twin::FailF(call, "Fixpipe's L0C -> L1 types are an A2 pair (float to int8_t/uint8_t/half/bfloat16_t, "
+                           "int32_t to int8_t/uint8_t/half)",
+                           "%s L0C to %u-byte L1 elements", integer ? "int32_t" : "float", dst.elemSize);
+    }
+    FixpipeRun(call, nullptr, &dst, dst.elem, dst.elemSize, src, p, nz2nd, cbufWorkspace);
+}
+
+namespace {
+void FixpipeRun(const char* call, uint8_t* dst, const CubeOperand* l1Dst, CubeElem dstElem, uint32_t dstSize,
+                const CubeOperand& src, const FixpipeParamsV220& p, bool nz2nd, const CubeOperand* cbufWorkspace)
+{
     CheckOperand(call, src, 3);
     CheckUnitFlag(call, p.unitFlag);
     CheckRange(call, "nSize", p.nSize, 0, 4095);
@@ -562,6 +614,14 @@ void FixpipeToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOpe
     }
     // With channel split each 16 x 16 fractal leaves as two 16 x 8 ones: the Z columns are 8 wide.
     const uint32_t zWidth = p.isChannelSplit ? 8 : 16;
+    // int8_t/uint8_t written as NZ (Int8 Channel Merge, automatic): each two adjacent 16-column fractals leave as
+    // one 16 x 32 fractal (32-byte rows); with an odd number of 16-column blocks the last one stays 16 x 16.
+    const uint32_t merged = p.nSize / 32 * 32;
+    if (l1Dst != nullptr) {  // the extent the NZ output reaches in the L1 tensor
+        const uint32_t zCols = b8 ? merged / 32 + (p.nSize - merged) / 16 : p.nSize / zWidth;
+        const uint32_t lastRow = b8 ? (p.nSize == merged ? 32 : 16) : zWidth * dstSize;
+        CheckInside(call, *l1Dst, (zCols - 1) * static_cast<uint64_t>(p.dstStride) * 32 + p.mSize * lastRow);
+    }
     ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
     for (uint32_t nd = 0; nd < p.ndNum; ++nd) {
         const uint8_t* s0 = src.data + static_cast<uint64_t>(nd) * p.srcNdStride * 256 * 4;
@@ -571,6 +631,10 @@ void FixpipeToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOpe
                 uint64_t e;
                 if (nz2nd) {
                     e = static_cast<uint64_t>(nd) * p.dstNdStride + static_cast<uint64_t>(j) * p.dstStride + c;
+                } else if (b8 && c < merged) {  // Int8 Channel Merge: pairs of 16 x 16 fractals as one 16 x 32
+                    e = (c / 32) * static_cast<uint64_t>(p.dstStride) * 32 + j * 32ULL + c % 32;
+                } else if (b8) {  // the odd last 16 columns: a 16 x 16 fractal after the merged Z columns
+                    e = (merged / 32) * static_cast<uint64_t>(p.dstStride) * 32 + j * 16ULL + c % 16;
                 } else {  // NZ out: dstStride in 32-byte blocks between Z columns
                     e = (c / zWidth) * static_cast<uint64_t>(p.dstStride) * 32 / dstSize + j * zWidth + c % zWidth;
                 }
@@ -594,6 +658,10 @@ void FixpipeToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOpe
                         std::memcpy(out, &v, 4);
                     }
                 }
+                if (l1Dst != nullptr) {
+                    std::memcpy(l1Dst->data + e * dstSize, out, dstSize);
+                    continue;
+                }
                 uint8_t* d = dst + e * dstSize;
                 if (core.atomicOp != ascend_twin::AtomicOp::kNone) {  // SetAtomicAdd/Max/Min: combined with GM
                     ascend_twin::AtomicCopyToGm(call, d, out, dstSize);
@@ -606,6 +674,7 @@ void FixpipeToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOpe
     }
     core.counters.cube.l0cBytesOut += static_cast<uint64_t>(p.ndNum) * p.mSize * p.nSize * 4;
 }
+}  // namespace
 
 void FixPipeConfig(const CubeOperand* reluPre, const CubeOperand& pre, bool isUnitFlag)
 {

@@ -196,6 +196,8 @@ void MmadRun(const CubeOperand& dst, const CubeOperand& fm, const CubeOperand& f
              const MmadParams& p);
 void FixpipeToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOperand& src, const FixpipeParamsV220& p,
                  bool nz2nd, const CubeOperand* cbufWorkspace = nullptr);
+void FixpipeToL1(const CubeOperand& dst, const CubeOperand& src, const FixpipeParamsV220& p, bool nz2nd,
+                 const CubeOperand* cbufWorkspace = nullptr);
 void FixPipeConfig(const CubeOperand* reluPre, const CubeOperand& pre, bool isUnitFlag);
 
 }  // namespace twin_detail
@@ -306,6 +308,30 @@ __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>&
     twin_detail::FixpipeToGm(reinterpret_cast<uint8_t*>(twin_detail::TwinData(dst)), twin_detail::CubeElemOf<T>(),
                              sizeof(T), twin_detail::Operand("src", src), intriParams,
                              config.format == CO2Layout::ROW_MAJOR, &workspace);
+}
+
+// L0C -> L1 (C1): NZ only (CFG_NZ; the default CFG_ROW_MAJOR is refused when it runs, as A2's debug check does),
+// float to int8_t/uint8_t/half/bfloat16_t, int32_t to int8_t/uint8_t/half, no channel split; dstStride in
+// 32-byte blocks between Z columns; int8_t/uint8_t leave as 16 x 32 fractals (Int8 Channel Merge).
+template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
+__aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src,
+                               const FixpipeParamsV220& intriParams)
+{
+    static_assert(std::is_same_v<U, float> || std::is_same_v<U, int32_t>, "Fixpipe reads float or int32_t from L0C");
+    twin_detail::FixpipeToL1(twin_detail::Operand("dst", dst), twin_detail::Operand("src", src), intriParams,
+                             config.format != CO2Layout::NZ);
+}
+
+// L0C -> L1 with a vector quantPre: one uint64_t word per column of C in L1 (cbufWorkspace).
+template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR, typename S = uint64_t,
+          typename std::enable_if<std::is_same<S, uint64_t>::value, bool>::type = true>
+__aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src,
+                               const LocalTensor<S>& cbufWorkspace, const FixpipeParamsV220& intriParams)
+{
+    static_assert(std::is_same_v<U, float> || std::is_same_v<U, int32_t>, "Fixpipe reads float or int32_t from L0C");
+    const twin_detail::CubeOperand workspace = twin_detail::Operand("cbufWorkspace", cbufWorkspace);
+    twin_detail::FixpipeToL1(twin_detail::Operand("dst", dst), twin_detail::Operand("src", src), intriParams,
+                             config.format != CO2Layout::NZ, &workspace);
 }
 
 // SetFixPipeConfig (A2: the FPC register): the quantisation (and ReLU) tensors in the Fixpipe Buffer
