@@ -133,6 +133,19 @@ def test_fixpipe_into_l1_then_to_gm_keeps_nz(lib, m, n):
     torch.testing.assert_close(c.double(), nz_blocks(a.double() @ b.double(), 16), rtol=2e-3, atol=2e-3)
 
 
+def test_l1_to_gm_copy_under_set_atomic_add_accumulates(lib):
+    # mode 7: the NZ half C from L1 added onto c0 in GM (SetAtomicAdd<half>: each sum rounded to half)
+    g = torch.Generator().manual_seed(7)
+    a = (torch.rand(32, 32, generator=g, dtype=torch.float64) * 2 - 1).bfloat16()
+    b = (torch.rand(32, 48, generator=g, dtype=torch.float64) * 2 - 1).bfloat16()
+    c0 = (torch.rand(32 * 48, generator=g, dtype=torch.float64) * 8 - 4).half()
+    c = c0.clone()
+    lib.launch("cube_bf16_to_half", 1, a=a, b=b, bias=None, c=c, tiling=tiling(32, 48, 32, mode=7))
+    expect = c0.double() + nz_blocks(a.double() @ b.double(), 16)
+    torch.testing.assert_close(c.double(), expect, rtol=2e-3, atol=4e-3)
+    assert not torch.equal(c, c0)
+
+
 @pytest.mark.parametrize("m,n", [(32, 48), (16, 64)])
 def test_fixpipe_into_l1_merges_int8_channels(lib, m, n):
     # mode 6 with int8_t out (QF322B8_PRE, scale 2): pairs of 16-column fractals leave as 16 x 32 ones (Int8 Channel

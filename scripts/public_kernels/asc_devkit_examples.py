@@ -1290,7 +1290,34 @@ def fixpipe_l0c2l1_case(scenario: int):
     return make
 
 
+def deterministic_atomic_case(scenario: int):
+    # 8 floats: dst = src0, then src2, src3 and src1 added in that order under SetAtomicAdd (float sums rounded at
+    # each step). 1: one AIV in program order; 2: 4 AIVs ordered by IBSet/IBWait on the sync buffer; 3: 4 AICs with
+    # their tiles in L1 (LocalMemAllocator<Hardware::L1>), DataCopy L1 -> GM, ordered by flags they poll with
+    # ReadGmByPassDCache and raise with WriteGmByPassDCache (the sync buffer starts zeroed, as the host's file).
+    def make(kdir, gen) -> Case:
+        src = [rand(gen, 8, -100, 100) for _ in range(4)]
+        acc = src[0].clone()
+        for i in (2, 3, 1):
+            acc = acc + src[i]  # float32 after each add: the order the cores are held to
+        args = {f"src{i}": src[i] for i in range(4)}
+        if scenario != 1:
+            args["src4"] = torch.zeros(256, dtype=torch.int32)
+        args["inout_gm"] = torch.zeros(8)
+        return Case(1 if scenario == 1 else 4, args, {"inout_gm": acc.double()}, 0, 0)
+    return make
+
+
 KERNELS += [
+    *[example(f"ex_set_atomic_deterministic_s{s}", f"{BASIC}/06_atomic/set_atomic_deterministic_computation/"
+              "set_atomic_deterministic_computation.asc",
+              {1: "set_atomic_add_single_aiv_custom", 2: "set_atomic_add_multi_aiv_custom",
+               3: "set_atomic_add_multi_aic_custom"}[s],
+              {1: "SetAtomicAdd DataCopy in a fixed order on one AIV (LocalMemAllocator of UB)",
+               2: "SetAtomicAdd from 4 AIVs in a fixed order by IBSet/IBWait",
+               3: "SetAtomicAdd DataCopy L1 -> GM from 4 AICs (LocalMemAllocator of L1) ordered by "
+                  "Read/WriteGmByPassDCache flags"}[s],
+              deterministic_atomic_case(s), scenario=s) for s in (1, 2, 3)],
     *[example(f"ex_fixpipe_l0c2l1_s{s}", f"{BASIC}/03_matrix_compute/fixpipe_l0c2l1/fixpipe_l0c2l1.asc",
               "fixpipe_l0c2gm", {1: "Fixpipe L0C -> L1 as NZ half (F322F16), L1 -> GM DataCopy",
                                  2: "Fixpipe L0C -> L1 as NZ int8_t, scalar quant (QF322B8_PRE), Int8 Channel Merge",

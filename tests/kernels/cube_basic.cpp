@@ -5,7 +5,7 @@
 // `deq`), 3 the same with a scale per column read from GM into L1 (VQF322B8_PRE), 4 NZ -> ND added into GM
 // under SetAtomicAdd (every core of the launch the same product), 5 NZ -> ND with unitFlag 3 on Mmad and
 // Fixpipe, then SetFixPipeConfig clearing L0C's unit flags, 6 NZ into an L1 tensor and from there to GM as it
-// is (DataCopy L1 -> GM); `relu` sets reluEn. `fault`
+// is (DataCopy L1 -> GM), 7 the same added into GM under SetAtomicAdd<half>; `relu` sets reluEn. `fault`
 // in the tiling plants one broken rule at a time (0: none).
 #include "kernel_operator.h"
 
@@ -175,7 +175,8 @@ __aicore__ inline void MatmulRaw(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, 
             Fixpipe(cGm, c1, fp);
             DisableDmaAtomic();
         }
-    } else if (t.mode == 6) {  // NZ into L1 (C1, 256 KiB in), then the NZ bytes L1 -> GM unchanged
+    } else if (t.mode == 6 || t.mode == 7) {  // NZ into L1 (C1, 256 KiB in), then the NZ bytes L1 -> GM unchanged
+        // (mode 7: added into GM under SetAtomicAdd, one of A2's atomic paths)
         if constexpr (!std::is_same_v<C, half>) {
             fp.quantPre = std::is_same_v<C, float> ? QuantMode_t::NoQuant : QuantMode_t::QF322B8_PRE;
             fp.deqScalar = t.deq;
@@ -193,9 +194,13 @@ __aicore__ inline void MatmulRaw(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, 
         }
         SetFlag<HardEvent::FIX_MTE3>(EVENT_ID0);
         WaitFlag<HardEvent::FIX_MTE3>(EVENT_ID0);
+        if constexpr (std::is_same_v<C, half>) {
+            if (t.mode == 7) SetAtomicAdd<half>();
+        }
         // fault 27: the L1 -> GM copy starts 16 bytes into the tensor (L1 sources are 32-byte aligned)
         DataCopy(cGm, t.fault == 27 ? cL1[16 / sizeof(C)] : cL1, DataCopyParams(1, static_cast<uint16_t>(bytes / 32 -
                  (t.fault == 27 ? 1 : 0)), 0, 0));
+        if (t.mode == 7) DisableDmaAtomic();
     } else if (t.mode == 5) {  // unitFlag 3 on Mmad and Fixpipe, then SetFixPipeConfig clears L0C's unit flags
         fp.unitFlag = t.fault == 20 ? 5 : 3;  // fault 20: unitFlag 5 (2 bits: 0, 2 or 3)
         Fixpipe(cGm, c1, fp);

@@ -720,4 +720,89 @@ void InitOutputImpl(void* gm, uint64_t gmElements, uint32_t size, const void* va
     c.counters.mte3Bursts += rounds;
 }
 
+namespace {
+
+uint64_t LoadBits(const void* addr, uint32_t bytes)
+{
+    switch (bytes) {
+        case 1: return __atomic_load_n(static_cast<const uint8_t*>(addr), __ATOMIC_ACQUIRE);
+        case 2: return __atomic_load_n(static_cast<const uint16_t*>(addr), __ATOMIC_ACQUIRE);
+        case 4: return __atomic_load_n(static_cast<const uint32_t*>(addr), __ATOMIC_ACQUIRE);
+        default: return __atomic_load_n(static_cast<const uint64_t*>(addr), __ATOMIC_ACQUIRE);
+    }
+}
+
+void StoreBits(void* addr, uint32_t bytes, uint64_t bits)
+{
+    switch (bytes) {
+        case 1: __atomic_store_n(static_cast<uint8_t*>(addr), static_cast<uint8_t>(bits), __ATOMIC_RELEASE); break;
+        case 2: __atomic_store_n(static_cast<uint16_t*>(addr), static_cast<uint16_t>(bits), __ATOMIC_RELEASE); break;
+        case 4: __atomic_store_n(static_cast<uint32_t*>(addr), static_cast<uint32_t>(bits), __ATOMIC_RELEASE); break;
+        default: __atomic_store_n(static_cast<uint64_t*>(addr), bits, __ATOMIC_RELEASE); break;
+    }
+}
+
+struct BypassWait {
+    const void* addr;
+    uint32_t bytes;
+    uint64_t seen;
+};
+
+bool BypassChanged(LaunchSync&, const void* arg)
+{
+    const auto* w = static_cast<const BypassWait*>(arg);
+    return LoadBits(w->addr, w->bytes) != w->seen;
+}
+
+}  // namespace
+
+// A bypassing read acquires the clocks of every bypassing write of the address so far (a flag raised with
+// WriteGmByPassDCache orders what its core did before against what the reader does after). A core that reads
+// the same bits from the same address twice in a row, with no bypassing write of its own in between, is taken
+// to be polling: it waits until another core changes the bits, and when no core is left to, the twin reports
+// the hang (deliberately stricter: a kernel that re-reads an unchanged flag on purpose and goes on is refused).
+uint64_t GmBypassRead(const char* call, const void* addr, uint32_t bytes)
+{
+    CheckGmInBounds(call, "GM reads stay inside the launch's buffers", "read", addr, bytes);
+    CoreContext& c = CurrentCore();
+    LaunchSync& sync = *c.sync;
+    CrossCore& x = *sync.cross;
+    const uint64_t key = reinterpret_cast<uintptr_t>(addr);
+    uint64_t bits;
+    {
+        std::unique_lock<std::mutex> lock(sync.mutex);
+        bits = LoadBits(addr, bytes);
+        CrossCore::BypassRead& last = x.bypassLast[c.coreId];
+        if (last.valid && last.addr == key && last.bits == bits) {
+            const BypassWait wait{addr, bytes, bits};
+            char what[160];
+            std::snprintf(what, sizeof what, "%s polling a GM address whose %u bytes no core changes from 0x%llx",
+                          call, bytes, static_cast<unsigned long long>(bits));
+            WaitUntil(lock, BypassChanged, &wait, what);
+            bits = LoadBits(addr, bytes);
+        }
+        x.bypassLast[c.coreId] = {true, key, bits};
+        const auto it = x.bypassClocks.find(key);
+        if (it != x.bypassClocks.end()) AcquireClock(c, it->second);
+    }
+    c.counters.gmBytesRead += bytes;
+    return bits;
+}
+
+void GmBypassWrite(const char* call, void* addr, uint32_t bytes, uint64_t bits)
+{
+    CheckGmInBounds(call, "GM writes stay inside the launch's buffers", "write", addr, bytes);
+    CoreContext& c = CurrentCore();
+    LaunchSync& sync = *c.sync;
+    CrossCore& x = *sync.cross;
+    {
+        std::unique_lock<std::mutex> lock(sync.mutex);
+        x.bypassLast[c.coreId].valid = false;
+        ReleaseClock(c, x.bypassClocks[reinterpret_cast<uintptr_t>(addr)]);
+        StoreBits(addr, bytes, bits);
+        sync.opened.notify_all();
+    }
+    c.counters.gmBytesWritten += bytes;
+}
+
 }  // namespace ascend_twin

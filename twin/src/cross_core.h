@@ -86,6 +86,15 @@ struct CrossCore {
     // IBSet/IBWait (twin/src/block_sync.cpp): per 32-byte slot address of a gmWorkspace, the joined clocks of
     // the cores that wrote the slot (an IBSet's 1, an IBWait's 0), acquired by the core that reads the value.
     std::map<uint64_t, std::vector<uint32_t>> ibClocks;
+    // Read/WriteGmByPassDCache (twin/src/block_sync.cpp): per GM address the joined clocks of the cores that
+    // wrote it, acquired by every bypassing read of it; per core its last bypassing read (address, bits), or
+    // none once it wrote with the bypass.
+    std::map<uint64_t, std::vector<uint32_t>> bypassClocks;
+    struct BypassRead {
+        bool valid = false;
+        uint64_t addr = 0, bits = 0;
+    };
+    std::map<uint32_t, BypassRead> bypassLast;
     std::vector<uint16_t> userFlagIds;     // flag ids the kernel's own CrossCoreSetFlag calls used
 
     uint32_t AicOf(int64_t block) const { return static_cast<uint32_t>(block * (1 + ratio)); }

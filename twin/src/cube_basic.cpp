@@ -228,8 +228,13 @@ void CopyL1ToGmRaw(const char* call, TPosition pos, const uint8_t* src, uint64_t
     CheckOperand(call, s, 0);  // L1, 32-byte aligned
     if (blockCount == 0 || blockBytes == 0) return;
     CheckInside(call, s, (blockCount - 1) * srcStep + blockBytes);
+    const bool atomic = ascend_twin::CurrentCore().atomicOp != ascend_twin::AtomicOp::kNone;
     for (uint16_t b = 0; b < blockCount; ++b) {
         uint8_t* d = dst + b * dstStep;
+        if (atomic) {  // SetAtomicAdd/Max/Min: L1 -> GM is one of A2's atomic paths (SetAtomicAdd docs)
+            ascend_twin::AtomicCopyToGm(call, d, src + b * srcStep, blockBytes);
+            continue;
+        }
         ascend_twin::CheckGmWrite(call, d, blockBytes);
         std::memcpy(d, src + b * srcStep, blockBytes);
     }

@@ -10,6 +10,8 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
+#include <type_traits>
 
 #include "twin/kernel_tensor.h"
 
@@ -39,6 +41,39 @@ __aicore__ inline void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst)
 {
     ascend_twin::DataCacheCleanInvalidate("DataCacheCleanAndInvalid", dst.GetPhyAddr(),
                                           entireType == CacheLine::ENTIRE_DATA_CACHE);
+}
+
+// WriteGmByPassDCache / ReadGmByPassDCache (A2: st_dev / ld_dev): one scalar store or load straight to GM, past
+// the data cache, so another core's bypassing accesses see it at once (the cross-core flags of the samples). In
+// the twin (twin/src/block_sync.cpp) a bypassing write releases its core's clock into the address and a
+// bypassing read acquires it, so the flags order the cores' other GM accesses; the flag bytes themselves are
+// not among the accesses the cross-core checks compare. Reading the same bits twice in a row is polling: the
+// core waits for another to change them, and a poll no core can end is reported as the hang it would be.
+template <typename T>
+__aicore__ inline void WriteGmByPassDCache(__gm__ T* addr, T value)
+{
+    static_assert(std::is_same_v<T, int8_t> || std::is_same_v<T, uint8_t> || std::is_same_v<T, int16_t> ||
+                      std::is_same_v<T, uint16_t> || std::is_same_v<T, int32_t> || std::is_same_v<T, uint32_t> ||
+                      std::is_same_v<T, int64_t> || std::is_same_v<T, uint64_t>,
+                  "WriteGmByPassDCache only support int8_t/uint8_t/int16_t/uint16_t/int32_t/uint32_t/int64_t/uint64_t "
+                  "data type on current device!");
+    uint64_t bits = 0;
+    std::memcpy(&bits, &value, sizeof(T));
+    ascend_twin::GmBypassWrite("WriteGmByPassDCache", addr, sizeof(T), bits);
+}
+
+template <typename T>
+__aicore__ inline T ReadGmByPassDCache(__gm__ T* addr)
+{
+    static_assert(std::is_same_v<T, int8_t> || std::is_same_v<T, uint8_t> || std::is_same_v<T, int16_t> ||
+                      std::is_same_v<T, uint16_t> || std::is_same_v<T, int32_t> || std::is_same_v<T, uint32_t> ||
+                      std::is_same_v<T, int64_t> || std::is_same_v<T, uint64_t>,
+                  "ReadGmByPassDCache only support int8_t/uint8_t/int16_t/uint16_t/int32_t/uint32_t/int64_t/uint64_t "
+                  "data type on current device!");
+    const uint64_t bits = ascend_twin::GmBypassRead("ReadGmByPassDCache", addr, sizeof(T));
+    T value;
+    std::memcpy(&value, &bits, sizeof(T));
+    return value;
 }
 
 }  // namespace AscendC

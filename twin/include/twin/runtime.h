@@ -189,6 +189,9 @@ void CheckGmWrite(const char* call, const void* addr, uint64_t bytes);
 // against what the cache may hold); DataCacheCleanAndInvalid on GM: writes back and drops the line from addr
 // to its 64-byte boundary, or (entire) the whole cache.
 void ScalarGmRead(const char* call, const void* addr, uint64_t bytes);
+// ReadGmByPassDCache / WriteGmByPassDCache (twin/kernel_cache.h): the raw bits of a 1-, 2-, 4- or 8-byte access.
+uint64_t GmBypassRead(const char* call, const void* addr, uint32_t bytes);
+void GmBypassWrite(const char* call, void* addr, uint32_t bytes, uint64_t bits);
 void ScalarGmWrite(const char* call, const void* addr, uint64_t bytes);
 void DataCacheCleanInvalidate(const char* call, const void* addr, bool entire);
 // SyncAll on the current core: PipeBarrier<PIPE_ALL>, then wait until `participants` cores (0: all) arrive.
