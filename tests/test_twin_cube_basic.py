@@ -83,18 +83,38 @@ def test_counters_see_the_cube_work(lib):
     (2, r"LoadData\(L1->L0A/L0B\): broke the rule 'cube operands are aligned as their memory requires': operand "
         r"'dst' at L0A offset 256, not a multiple of 512 bytes"),
     (3, r"Mmad: broke the rule 'cube parameters are in their documented ranges': k 4096 is outside \[0, 4095\]"),
-    (4, r"Fixpipe\(L0C->GM\): broke the rule 'Fixpipe's nSize is a multiple of 16 \(without channel split\)': nSize 24"),
+    (4, r"Fixpipe\(L0C->GM\): broke the rule 'Fixpipe's nSize is a multiple of 16 \(NZ output without channel "
+        r"split\)': nSize 24"),
     (6, r"broke the rule 'LoadData's addrMode is 0 from L1 \(only GM -> L1 may decrement\)': addrMode 1"),
     (7, r"Fixpipe\(L0C->GM\): broke the rule 'Fixpipe's dstStride is not 0'"),
     (8, r"Mmad: broke the rule 'cube operands are in the memory the instruction reads or writes': operand "
         r"'\w+' \(TPosition::B2\) is not in L0A"),
     (9, r"LoadData\(L1->L0A/L0B\): broke the rule 'LoadData transposes only 16-bit fractals': ifTranspose with "
         r"4-byte elements"),
-    (10, r"Mmad: broke the rule 'a C matrix initialised from the BiasTable comes with the bias form of Mmad'"),
 ])
 def test_planted_cube_faults(lib, fault, message):
     with pytest.raises(KernelRuleViolation, match=message):
         run(lib, "cube_half", 32, 32, 32, torch.float16, torch.float32, fault=fault)
+
+
+@pytest.mark.parametrize("m,n,k", [(32, 32, 32), (20, 48, 40)])
+def test_mmad_without_bias_tensor_starts_c_from_the_bias_table(lib, m, n, k):
+    # mode 8: the bias in BT at address 0, Mmad(c, a, b) with cmatrixInitVal false and cmatrixSource true
+    c, expect = run(lib, "cube_half", m, n, k, torch.float16, torch.float32, bias=True, mode=8, seed=k)
+    torch.testing.assert_close(c.double(), expect, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("m,n,k", [(30, 40, 32), (16, 8, 16)])
+def test_fixpipe_nz2nd_writes_exactly_n_columns(lib, m, n, k):
+    # mode 9: nSize = n (40, 8: not multiples of 16); c is exactly [m, n], so a wider write would leave its bounds
+    c, expect = run(lib, "cube_half", m, n, k, torch.float16, torch.float32, mode=9, seed=n)
+    torch.testing.assert_close(c.double(), expect, rtol=1e-5, atol=1e-5)
+
+
+def test_mmad_bias_table_row_stays_inside_the_bias_table(lib):
+    with pytest.raises(KernelRuleViolation, match=r"Mmad: broke the rule 'cube accesses stay inside the LocalTensor': "
+                                                  r"operand 'BiasTable' holds 1024 bytes, the access reaches byte 1088"):
+        run(lib, "cube_half", 32, 32, 32, torch.float16, torch.float32, bias=True, mode=8, fault=10)
 
 
 def test_unit_flag_on_mmad_and_fixpipe_then_set_fix_pipe_config_clears_it(lib):

@@ -1308,7 +1308,36 @@ def deterministic_atomic_case(scenario: int):
     return make
 
 
+def mmad_case(scenario: int):
+    # M 30, N 40, K 70 (unaligned: padded fractals in L1/L0), one AIC. 1: int8_t, B given [K, N] and loaded with
+    # LoadDataWithTranspose, C (int32_t) started from the bias row in the BiasTable (cmatrixSource); 2: bfloat16_t,
+    # B given [N, K], two Mmads accumulated in L0C (C = 2 A B); 3: float, A given [K, M] (LoadDataWithTranspose,
+    # kDirectionAlign) and B [N, K], with a float bias through the bias form of Mmad.
+    def make(kdir, gen) -> Case:
+        m, n, k = 30, 40, 70
+        if scenario == 1:
+            a = torch.randint(-128, 128, (m, k), generator=gen, dtype=torch.int32).to(torch.int8)
+            b = torch.randint(-128, 128, (k, n), generator=gen, dtype=torch.int32).to(torch.int8)
+            bias = torch.randint(-100000, 100000, (n,), generator=gen, dtype=torch.int32)
+            expect = (a.long() @ b.long() + bias.long()).reshape(-1)
+            return Case(1, {"a": a, "b": b, "bias": bias, "c": torch.zeros(m * n, dtype=torch.int32)},
+                        {"c": expect}, 0, 0)
+        if scenario == 2:
+            a, b = rand(gen, (m, k), -1, 1, torch.bfloat16), rand(gen, (n, k), -1, 1, torch.bfloat16)
+            return Case(1, {"a": a, "b": b, "bias": torch.zeros(n), "c": torch.zeros(m * n)},
+                        {"c": (2 * a.double() @ b.double().T).reshape(-1)}, 1e-5, 1e-5)
+        a, b, bias = rand(gen, (k, m), -1, 1), rand(gen, (n, k), -1, 1), rand(gen, n, -1, 1)
+        return Case(1, {"a": a, "b": b, "bias": bias, "c": torch.zeros(m * n)},
+                    {"c": (a.double().T @ b.double().T + bias.double()).reshape(-1)}, 1e-5, 1e-5)
+    return make
+
+
 KERNELS += [
+    *[example(f"ex_mmad_s{s}", f"{BASIC}/03_matrix_compute/mmad/mmad.asc", "mmad_custom",
+              {1: "int8_t Mmad with C from the BiasTable (cmatrixSource), B through LoadDataWithTranspose (32 x 32)",
+               2: "bfloat16_t Mmad twice accumulated in L0C (cmatrixInitVal false)",
+               3: "float Mmad, A through LoadDataWithTranspose (16 x 8 pairs), kDirectionAlign, bias form"}[s],
+              mmad_case(s), template="30, 40, 70", scenario=s) for s in (1, 2, 3)],
     *[example(f"ex_set_atomic_deterministic_s{s}", f"{BASIC}/06_atomic/set_atomic_deterministic_computation/"
               "set_atomic_deterministic_computation.asc",
               {1: "set_atomic_add_single_aiv_custom", 2: "set_atomic_add_multi_aiv_custom",

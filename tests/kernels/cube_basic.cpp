@@ -5,7 +5,9 @@
 // `deq`), 3 the same with a scale per column read from GM into L1 (VQF322B8_PRE), 4 NZ -> ND added into GM
 // under SetAtomicAdd (every core of the launch the same product), 5 NZ -> ND with unitFlag 3 on Mmad and
 // Fixpipe, then SetFixPipeConfig clearing L0C's unit flags, 6 NZ into an L1 tensor and from there to GM as it
-// is (DataCopy L1 -> GM), 7 the same added into GM under SetAtomicAdd<half>; `relu` sets reluEn. `fault`
+// is (DataCopy L1 -> GM), 7 the same added into GM under SetAtomicAdd<half>, 8 (with a bias) C started from
+// the BiasTable by Mmad without a bias tensor (cmatrixSource), 9 NZ -> ND with nSize = n (not rounded up to
+// 16); `relu` sets reluEn. `fault`
 // in the tiling plants one broken rule at a time (0: none).
 #include "kernel_operator.h"
 
@@ -108,13 +110,16 @@ __aicore__ inline void MatmulRaw(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, 
         qbias2.EnQue(bias2);
         qbias1.FreeTensor(bias1);
         bias2 = qbias2.DeQue<float>();
-        Mmad(c1, a2, b2, bias2, mp);
-        qbias2.FreeTensor(bias2);
-    } else {
-        if (t.fault == 10) {  // fault 10: C taken from the BiasTable by the form of Mmad that has no bias
+        if (t.mode == 8) {  // C from the BiasTable (its address 0, where bias2 is) by the form without a bias
             mp.cmatrixInitVal = false;
             mp.cmatrixSource = true;
+            mp.n = static_cast<uint16_t>(t.fault == 10 ? 272 : t.n);  // fault 10: 272 floats, past BT's 1 KiB
+            Mmad(c1, a2, b2, mp);
+        } else {
+            Mmad(c1, a2, b2, bias2, mp);
         }
+        qbias2.FreeTensor(bias2);
+    } else {
         if (t.mode == 5) mp.unitFlag = t.fault == 19 ? 1 : 3;  // fault 19: unitFlag 1 (no such value)
         if (t.fault == 8) {
             Mmad(c1, b2, a2, mp);  // fault 8: A from L0B and B from L0A
@@ -211,7 +216,10 @@ __aicore__ inline void MatmulRaw(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, 
         } else {
             SetFixPipeConfig<float>(c1, true);
         }
+    } else if (t.fault == 4) {  // fault 4: NZ output with nSize not a multiple of 16
+        Fixpipe<C, float, CFG_NZ>(cGm, c1, fp);
     } else {
+        if (t.mode == 9) fp.nSize = static_cast<uint16_t>(t.n);  // NZ2ND of exactly n columns, n any
         Fixpipe(cGm, c1, fp);
     }
     qc.FreeTensor(c1);

@@ -357,6 +357,75 @@ void LoadData2D(const CubeOperand& dst, const CubeOperand& src, const LoadData2D
     (dm == 1 ? core.counters.cube.l0aBytesLoaded : core.counters.cube.l0bBytesLoaded) += p.repeatTimes * kFractal;
 }
 
+void LoadDataTranspose(const CubeOperand& dst, const CubeOperand& src, const LoadData2dTransposeParams& p)
+{
+    const char* call = "LoadDataWithTranspose";
+    uint64_t offset = 0;
+    const int32_t dm = MemoryOfPointer(dst.data, &offset);
+    if (dm != 1 && dm != 2) {
+        ascend_twin::FailF(call, "cube operands are in the memory the instruction reads or writes",
+                           "operand 'dst' (TPosition::%s) is in neither L0A nor L0B", PositionName(dst.position));
+    }
+    CheckOperand(call, dst, dm);  // 512-byte aligned
+    CheckOperand(call, src, 0);   // L1, 32-byte aligned
+    if (p.repeatTimes == 0) return;
+    // Square matrices of the source, transposed into 512-byte fractals of 16 rows x C0 (the docs' pseudocode,
+    // load_data_with_transpose.py): b8/b16 squares are S x S (S = C0: 32, 16) made of S / 16 fractals stacked;
+    // destination fractal j holds rows j * 16 .. j * 16 + 15 of the transposed square. A float square is 16 x 16
+    // made of two 16 x 8 fractals side by side; destination fractal j holds columns j * 8 .. j * 8 + 7 of the
+    // transposed square.
+    const uint32_t es = dst.elemSize;
+    const uint32_t c0 = 32 / es;
+    const uint32_t fractals = es == 4 ? 2 : c0 / 16;
+    const uint64_t fractal = 512;                 // bytes
+    const uint64_t square = fractal * fractals;   // bytes
+    std::vector<uint64_t> written;
+    const int64_t step = p.addrMode ? -static_cast<int64_t>(p.srcStride) : static_cast<int64_t>(p.srcStride);
+    const int64_t lastSquare = static_cast<int64_t>(p.startIndex) + step * (p.repeatTimes - 1);
+    if (lastSquare < 0) {
+        ascend_twin::FailF(call, "LoadDataWithTranspose's decrementing source stays at or after the tensor's start",
+                           "startIndex %u, srcStride %u, repeatTimes %u with addrMode 1", p.startIndex, p.srcStride,
+                           static_cast<unsigned>(p.repeatTimes));
+    }
+    const uint64_t srcEnd = (static_cast<uint64_t>(std::max<int64_t>(p.startIndex, lastSquare)) + 1) * square;
+    const uint64_t dstEnd = static_cast<uint64_t>(p.repeatTimes - 1) * (p.dstGap + 1) * fractal +
+                            static_cast<uint64_t>(fractals - 1) * (p.dstFracGap + 1) * fractal + fractal;
+    CheckInside(call, src, srcEnd);
+    CheckInside(call, dst, dstEnd);
+    std::vector<uint8_t> tmp(square);
+    for (uint32_t i = 0; i < p.repeatTimes; ++i) {
+        const uint8_t* sq = src.data + static_cast<uint64_t>(p.startIndex + step * static_cast<int64_t>(i)) * square;
+        std::memcpy(tmp.data(), sq, square);
+        for (uint32_t j = 0; j < fractals; ++j) {
+            const uint64_t at = static_cast<uint64_t>(i) * (p.dstGap + 1) * fractal +
+                                static_cast<uint64_t>(j) * (p.dstFracGap + 1) * fractal;
+            if (std::find(written.begin(), written.end(), at) != written.end()) {
+                ascend_twin::FailF(call, "LoadDataWithTranspose's destination fractals do not overlap (docs: 开发者需要"
+                                   "保证目的操作数转置后的分形没有重叠)",
+                                   "iteration %u writes fractal %u at dst byte %llu, which an earlier one wrote (dstGap "
+                                   "%u, dstFracGap %u)", i, j, static_cast<unsigned long long>(at), p.dstGap,
+                                   p.dstFracGap);
+            }
+            written.push_back(at);
+            uint8_t* d = dst.data + at;
+            for (uint32_t k = 0; k < 16; ++k) {
+                for (uint32_t c = 0; c < c0; ++c) {
+                    uint64_t e;  // the source element, in elements from the square's start
+                    if (es == 4) {  // square (R, C): fractal C / 8, row R, column C % 8; here R = j * 8 + c, C = k
+                        e = (k / 8) * 128ULL + (j * 8 + c) * 8ULL + k % 8;
+                    } else {  // square row-major S x S, S = c0: element (c, j * 16 + k)
+                        e = static_cast<uint64_t>(c) * c0 + j * 16 + k;
+                    }
+                    std::memcpy(d + (k * c0 + c) * es, tmp.data() + e * es, es);
+                }
+            }
+        }
+    }
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    (dm == 1 ? core.counters.cube.l0aBytesLoaded : core.counters.cube.l0bBytesLoaded) +=
+        static_cast<uint64_t>(p.repeatTimes) * fractals * fractal;
+}
+
 void MmadRun(const CubeOperand& dst, const CubeOperand& fm, const CubeOperand& filter, const CubeOperand* bias,
              const MmadParams& p)
 {
@@ -370,6 +439,15 @@ void MmadRun(const CubeOperand& dst, const CubeOperand& fm, const CubeOperand& f
     CheckRange(call, "k", p.k, 0, 4095);
     CheckUnitFlag(call, p.unitFlag);
     if (p.m == 0 || p.n == 0 || p.k == 0) return;
+    // The form without a bias tensor and cmatrixSource true
+    // (cmatrixInitVal false) starts C from the BiasTable at its address 0 (Mmad docs: cmatrixSource true
+    // initialises L0C from BT (C2); A2's mad of that form carries no BT address).
+    CubeOperand btRow{"BiasTable", TPosition::C2, CubeBase(TPosition::C2), kBtBytes, dst.elemSize, dst.elem};
+    if (bias == nullptr && !p.cmatrixInitVal && p.cmatrixSource) {
+        CheckInside(call, btRow, static_cast<uint64_t>(p.n) * btRow.elemSize);
+        bias = &btRow;
+    }
+
     const uint32_t es = fm.elemSize;
     const uint32_t c0 = 32 / es;
     const uint32_t kAlign = (es == 4 && p.kDirectionAlign) ? 16 : c0;
@@ -393,10 +471,6 @@ void MmadRun(const CubeOperand& dst, const CubeOperand& fm, const CubeOperand& f
     // C's starting value: 0, what L0C holds, or the BT row.
     const bool fromBias = bias != nullptr;
     const bool accumulate = !fromBias && (p.isBias || (!p.cmatrixInitVal && !p.cmatrixSource));
-    if (!fromBias && !p.cmatrixInitVal && p.cmatrixSource) {
-        ascend_twin::Fail(call, "a C matrix initialised from the BiasTable comes with the bias form of Mmad",
-                          "cmatrixSource true without a bias tensor");
-    }
     for (uint32_t mm = 0; mm < p.m; ++mm) {
         for (uint32_t nn = 0; nn < p.n; ++nn) {
             uint8_t* c = dst.data + ((nn / 16) * mBlocks * 256ULL + mm * 16ULL + nn % 16) * dst.elemSize;
@@ -592,8 +666,12 @@ void FixpipeRun(const char* call, uint8_t* dst, const CubeOperand* l1Dst, CubeEl
         if (p.nSize % 8 != 0) {
             ascend_twin::FailF(call, "Fixpipe's nSize is a multiple of 8 (with channel split)", "nSize %u", p.nSize);
         }
-    } else if (p.nSize % 16 != 0) {
-        ascend_twin::FailF(call, "Fixpipe's nSize is a multiple of 16 (without channel split)", "nSize %u", p.nSize);
+    } else if (!nz2nd && p.nSize % 16 != 0) {
+        // NZ output writes whole 16-column fractals. NZ2ND writes nSize columns of each row, any nSize: its
+        // pseudocode (NZ2ND.md) walks ceil(nSize / 16) blocks, and A2's Matmul API writes ND tails with nSize =
+        // the tile's width (copy_cube_out_fixpipe.h), although the parameter table asks for multiples of 16.
+        ascend_twin::FailF(call, "Fixpipe's nSize is a multiple of 16 (NZ output without channel split)", "nSize %u",
+                           p.nSize);
     }
     if (nz2nd && p.dstStride == 0) ascend_twin::Fail(call, "Fixpipe's dstStride is not 0", "dstStride 0");
     const uint32_t srcBlocks = (p.nSize + 15) / 16;

@@ -72,6 +72,30 @@ struct LoadData2DParams {
     uint8_t addrMode = 0;
 };
 
+struct LoadData2dTransposeParams {
+    __aicore__ LoadData2dTransposeParams() {}
+    __aicore__ LoadData2dTransposeParams(const uint16_t startIndexIn, const uint8_t repeatTimesIn,
+                                         const uint16_t srcStrideIn, const uint16_t dstGapIn,
+                                         const uint16_t dstfracGapIn, const uint8_t addrModeIn)
+        : startIndex(startIndexIn), repeatTimes(repeatTimesIn), srcStride(srcStrideIn), dstGap(dstGapIn),
+          dstFracGap(dstfracGapIn), addrMode(addrModeIn)
+    {
+    }
+    __aicore__ LoadData2dTransposeParams(const uint16_t startIndexIn, const uint8_t repeatTimesIn,
+                                         const uint16_t srcStrideIn, const uint16_t dstGapIn,
+                                         const uint16_t dstfracGapIn)
+        : startIndex(startIndexIn), repeatTimes(repeatTimesIn), srcStride(srcStrideIn), dstGap(dstGapIn),
+          dstFracGap(dstfracGapIn)
+    {
+    }
+    uint16_t startIndex = 0;
+    uint8_t repeatTimes = 0;
+    uint16_t srcStride = 0;
+    uint16_t dstGap = 0;
+    uint16_t dstFracGap = 0;
+    uint8_t addrMode = 0;
+};
+
 struct MmadParams {
     __aicore__ MmadParams() {}
     __aicore__ MmadParams(const uint16_t mIn, const uint16_t nIn, const uint16_t kIn, const bool isBiasIn,
@@ -192,6 +216,7 @@ void CopyGmToL1(const char* call, const CubeOperand& dst, const uint8_t* src, ui
 void CopyNd2Nz(const CubeOperand& dst, const uint8_t* src, const Nd2NzParams& p);
 void CopyL1ToBt(const CubeOperand& dst, const CubeOperand& src, const DataCopyParams& p);
 void LoadData2D(const CubeOperand& dst, const CubeOperand& src, const LoadData2DParams& p);
+void LoadDataTranspose(const CubeOperand& dst, const CubeOperand& src, const LoadData2dTransposeParams& p);
 void MmadRun(const CubeOperand& dst, const CubeOperand& fm, const CubeOperand& filter, const CubeOperand* bias,
              const MmadParams& p);
 void FixpipeToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOperand& src, const FixpipeParamsV220& p,
@@ -244,6 +269,28 @@ __aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>&
                   "LoadData on A2 supports uint8_t, int8_t, uint16_t, int16_t, half, bfloat16_t, uint32_t, int32_t and "
                   "float");
     twin_detail::LoadData2D(twin_detail::Operand("dst", dst), twin_detail::Operand("src", src), loadDataParams);
+}
+
+// L1 -> L0A/L0B with each square matrix transposed (b8: 32 x 32 into two 16 x 32 fractals, b16: 16 x 16, b32:
+// two 16 x 8 fractals as one 16 x 16 square); srcStride in squares, dstGap/dstFracGap in 512-byte fractals. A2's
+// types: int8_t, uint8_t, half, bfloat16_t, int32_t, uint32_t, float (and int4b_t into L0B, which the twin
+// does not model: refused when it runs).
+template <typename T>
+__aicore__ inline void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                                             const LoadData2dTransposeParams& loadDataParams)
+{
+    if constexpr (std::is_same_v<T, int4b_t>) {
+        ascend_twin::Fail("LoadDataWithTranspose", "the twin models LoadDataWithTranspose of 8-, 16- and 32-bit types",
+                          "int4b_t (A2 loads it into L0B; the twin's cube path has no 4-bit operands)");
+    } else {
+        static_assert(std::is_same_v<T, int8_t> || std::is_same_v<T, uint8_t> || std::is_same_v<T, half> ||
+                          std::is_same_v<T, bfloat16_t> || std::is_same_v<T, int32_t> || std::is_same_v<T, uint32_t> ||
+                          std::is_same_v<T, float>,
+                      "LoadDataWithTranspose on A2 supports int4b_t (L0B only), int8_t, uint8_t, half, bfloat16_t, "
+                      "int32_t, uint32_t and float");
+        twin_detail::LoadDataTranspose(twin_detail::Operand("dst", dst), twin_detail::Operand("src", src),
+                                       loadDataParams);
+    }
 }
 
 namespace twin_detail {
