@@ -383,3 +383,41 @@ def test_ub_to_ub_data_copy_of_any_type_stays_in_ub(gemv_lib):
     ef[0::2] = xf.view(8, 8)[0::2]
     gemv_lib.launch("ub_copies", 1, xh=xh, yh=yh, xf=xf, yf=yf)
     assert torch.equal(yh, eh.reshape(-1)) and torch.equal(yf, ef.reshape(-1))
+
+
+@pytest.fixture(scope="module")
+def ldt_lib():
+    return ascend_ext.twin.compile_kernels([os.path.join(os.path.dirname(__file__), "kernels", "load_transpose.cpp")])
+
+
+def ldt(lib, kernel, k, n, fault=0, seed=0):
+    g = torch.Generator().manual_seed(seed)
+    if kernel == "ldt_int8":
+        a = torch.randint(-128, 128, (16, k), generator=g, dtype=torch.int32).to(torch.int8)
+        b = torch.randint(-128, 128, (k, n), generator=g, dtype=torch.int32).to(torch.int8)
+        c = torch.zeros(16, n, dtype=torch.int32)
+    else:
+        a = (torch.rand(16, k, generator=g, dtype=torch.float64) * 2 - 1).half()
+        b = (torch.rand(k, n, generator=g, dtype=torch.float64) * 2 - 1).half()
+        c = torch.zeros(16, n)
+    lib.launch(kernel, 1, a=a, b=b, c=c, tiling=struct.pack("<3I", k, n, fault))
+    return c, a.double() @ b.double()
+
+
+@pytest.mark.parametrize("kernel,k,n", [("ldt_int8", 32, 32), ("ldt_int8", 64, 96), ("ldt_half", 16, 16),
+                                        ("ldt_half", 48, 64)])
+def test_load_data_with_transpose_feeds_l0b_from_a_kn_matrix(ldt_lib, kernel, k, n):
+    c, expect = ldt(ldt_lib, kernel, k, n, seed=k + n)
+    torch.testing.assert_close(c.double(), expect, rtol=0 if kernel == "ldt_int8" else 1e-5,
+                               atol=0 if kernel == "ldt_int8" else 1e-5)
+
+
+@pytest.mark.parametrize("fault,message", [
+    (1, r"LoadDataWithTranspose's destination fractals do not overlap .*': iteration 1 writes fractal 0 at dst byte "
+        r"512, which an earlier one wrote \(dstGap 0, dstFracGap 0\)"),
+    (2, r"LoadDataWithTranspose's decrementing source stays at or after the tensor's start': startIndex 0, srcStride "
+        r"2, repeatTimes 3 with addrMode 1"),
+])
+def test_load_data_with_transpose_planted_faults(ldt_lib, fault, message):
+    with pytest.raises(KernelRuleViolation, match=r"LoadDataWithTranspose: broke the rule '" + message):
+        ldt(ldt_lib, "ldt_int8", 64, 96, fault=fault)

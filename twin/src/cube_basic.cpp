@@ -460,7 +460,8 @@ void MmadRun(const CubeOperand& dst, const CubeOperand& fm, const CubeOperand& f
     // GEMV; switching it off with disableGemv exists on Ascend 950 only).
     const bool gemv = p.m == 1;
     CheckInside(call, fm, gemv ? static_cast<uint64_t>(kPadded) * es : mBlocks * kBlocks * fractal);
-    CheckInside(call, filter, static_cast<uint64_t>(kBlocks) * nBlocks * fractal);
+    // kDirectionAlign pads K of A (L0A) only; B in L0B keeps K in blocks of C0 (the B addresses below).
+    CheckInside(call, filter, static_cast<uint64_t>((p.k + c0 - 1) / c0) * nBlocks * fractal);
     CheckInside(call, dst, static_cast<uint64_t>(nBlocks) * mBlocks * 256 * dst.elemSize);
     if (bias != nullptr) CheckInside(call, *bias, static_cast<uint64_t>(p.n) * bias->elemSize);
     auto AAt = [&](uint32_t mm, uint32_t kk) -> const uint8_t* {
