@@ -775,8 +775,10 @@ uint64_t GmBypassRead(const char* call, const void* addr, uint32_t bytes)
         CrossCore::BypassRead& last = x.bypassLast[c.coreId];
         if (last.valid && last.addr == key && last.bits == bits) {
             const BypassWait wait{addr, bytes, bits};
-            char what[160];
-            std::snprintf(what, sizeof what, "%s polling a GM address whose %u bytes no core changes from 0x%llx",
+            char what[200];
+            std::snprintf(what, sizeof what,
+                          "%s polling a GM address whose %u bytes no core changes from 0x%llx (the twin, deliberately "
+                          "stricter, takes two equal reads in a row for polling)",
                           call, bytes, static_cast<unsigned long long>(bits));
             WaitUntil(lock, BypassChanged, &wait, what);
             bits = LoadBits(addr, bytes);
