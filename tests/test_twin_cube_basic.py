@@ -421,3 +421,42 @@ def test_load_data_with_transpose_feeds_l0b_from_a_kn_matrix(ldt_lib, kernel, k,
 def test_load_data_with_transpose_planted_faults(ldt_lib, fault, message):
     with pytest.raises(KernelRuleViolation, match=r"LoadDataWithTranspose: broke the rule '" + message):
         ldt(ldt_lib, "ldt_int8", 64, 96, fault=fault)
+
+
+@pytest.fixture(scope="module")
+def sparse_lib():
+    return ascend_ext.twin.compile_kernels([os.path.join(os.path.dirname(__file__), "kernels", "sparse_mmad.cpp")])
+
+
+def sparse_mmad(lib, k, n, fault=0, seed=0):
+    import sys
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
+    from public_kernels.asc_devkit_examples import sparse_operands, zn_blocks  # the documented densification
+    g = torch.Generator().manual_seed(seed)
+    a = torch.randint(-128, 128, (16, k), generator=g, dtype=torch.int32).to(torch.int8)
+    b = torch.randint(-128, 128, (n, k), generator=g, dtype=torch.int32).to(torch.int8)
+    for r in range(n):  # keep 0, 1 or 2 of each group of 4, at random places
+        for grp in range(k // 4):
+            drop = torch.randperm(4, generator=g)[:int(torch.randint(2, 5, (1,), generator=g))]
+            b[r, 4 * grp + drop] = 0
+    dense, packed = sparse_operands(b)
+    c = torch.zeros(16, n, dtype=torch.int32)
+    lib.launch("sparse_mmad", 1, a=a, b=zn_blocks(dense, 32), idx=zn_blocks(packed, 8), c=c,
+               tiling=struct.pack("<3I", k, n, fault))
+    return c, a.long() @ b.long().T
+
+
+@pytest.mark.parametrize("k,n", [(64, 16), (128, 48)])
+def test_mmad_with_sparse_multiplies_by_the_sparse_b(sparse_lib, k, n):
+    c, expect = sparse_mmad(sparse_lib, k, n, seed=k + n)
+    assert torch.equal(c.long(), expect)
+
+
+@pytest.mark.parametrize("fault,message", [
+    (1, r"MmadWithSparse: broke the rule 'MmadWithSparse reads the index fractals LoadDataWithSparse loaded with B'"),
+    (2, r"MmadWithSparse: broke the rule 'MmadWithSparse's k \(of the full A\) is a multiple of 64.*': k 96"),
+    (3, r"LoadDataWithSparse: broke the rule 'LoadDataWithSparse does not transpose"),
+])
+def test_mmad_with_sparse_planted_faults(sparse_lib, fault, message):
+    with pytest.raises(KernelRuleViolation, match=message):
+        sparse_mmad(sparse_lib, 128, 48, fault=fault)

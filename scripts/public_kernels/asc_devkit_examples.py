@@ -1332,7 +1332,59 @@ def mmad_case(scenario: int):
     return make
 
 
+def sparse_operands(b: torch.Tensor):
+    """A 4:2 sparse B [N, K] (at most 2 non-zeros in each group of 4 along K) as MmadWithSparse takes it, by the
+    documented densification (辅助矩阵分形格式详解, 4选2稀疏索引矩阵, and MmadWithSparse's selection table): per
+    group, the non-zeros in order (zero padded) and two 2-bit indices, the first non-zero's position and the
+    second's minus 1; a lone non-zero at 3 has indices 0, 2 and sits in the second slot (the table selects element
+    0 for the first slot and 3 for the second); 4 indices a byte, the first in the low bits. Returns dense [N, K / 2] and index bytes [N, K / 8]."""
+    n, k = b.shape
+    dense = torch.zeros(n, k // 2, dtype=torch.int8)
+    idx = torch.zeros(n, k // 2, dtype=torch.int64)
+    for r in range(n):
+        for g in range(k // 4):
+            nz = [j for j in range(4) if b[r, 4 * g + j] != 0]
+            if len(nz) == 1:
+                first, second = (nz[0], 0) if nz[0] < 3 else (0, 2)
+            elif len(nz) == 2:
+                first, second = nz[0], nz[1] - 1
+            else:
+                first, second = 0, 0
+            for i, j in enumerate(nz):  # a lone non-zero at 3 takes the second slot, which element 1 + 2 feeds
+                dense[r, 2 * g + (1 if nz == [3] else i)] = b[r, 4 * g + j]
+            idx[r, 2 * g], idx[r, 2 * g + 1] = first, second
+    packed = (idx.view(n, k // 8, 4) << torch.tensor([0, 2, 4, 6])).sum(-1).to(torch.uint8)
+    return dense, packed
+
+
+def zn_blocks(x: torch.Tensor, width: int) -> torch.Tensor:
+    """x [rows, cols] as fractals of 16 rows x `width` columns, ordered column block by column block."""
+    r, c = x.shape
+    return x.reshape(r // 16, 16, c // width, width).permute(2, 0, 1, 3).contiguous().reshape(-1)
+
+
+def mmad_sparse_case(kdir, gen) -> Case:
+    # M 128, N 128, K 64 (int8_t, one AIC): A [M, K] given as 16 x 32 fractals column block by column block, the
+    # sparse B [N, K] (2 of each 4 along K non-zero, random signs) densified with its 2-bit index matrix, both as
+    # 16 x 32 (16 x 8 bytes for the index) fractals. Reference: C = A @ B^T of the sparse B, exactly.
+    m, n, k = 128, 128, 64
+    a = torch.randint(-128, 128, (m, k), generator=gen, dtype=torch.int32).to(torch.int8)
+    b = torch.zeros(n, k, dtype=torch.int8)
+    for r in range(n):
+        for g in range(k // 4):
+            keep = torch.randperm(4, generator=gen)[:int(torch.randint(0, 3, (1,), generator=gen))]
+            for j in keep.tolist():
+                b[r, 4 * g + j] = int(torch.randint(1, 128, (1,), generator=gen)) * (1 if j % 2 else -1)
+    dense, packed = sparse_operands(b)
+    return Case(1, {"a": zn_blocks(a, 32), "b": zn_blocks(dense, 32), "idx": zn_blocks(packed, 8),
+                    "c": torch.zeros(m * n, dtype=torch.int32)},
+                {"c": (a.long() @ b.long().T).reshape(-1)}, 0, 0)
+
+
 KERNELS += [
+    example("ex_mmad_with_sparse", f"{BASIC}/03_matrix_compute/mmad_with_sparse/mmad_with_sparse.asc",
+            "mmad_with_sparse_custom", "4:2 sparse int8_t matmul: LoadDataWithSparse (dense B and its 2-bit index), "
+            "MmadWithSparse", mmad_sparse_case),
     *[example(f"ex_mmad_s{s}", f"{BASIC}/03_matrix_compute/mmad/mmad.asc", "mmad_custom",
               {1: "int8_t Mmad with C from the BiasTable (cmatrixSource), B through LoadDataWithTranspose (32 x 32)",
                2: "bfloat16_t Mmad twice accumulated in L0C (cmatrixInitVal false)",

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <map>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -39,10 +41,37 @@ uint64_t MemoryOffset(int32_t m)
     return off;
 }
 
+namespace {
+// The sparse index buffer of each AI Cube core (LoadDataWithSparse docs: a quarter of L0B's size, written by
+// LoadDataWithSparse, read by MmadWithSparse): a 128-byte index fractal for each 512-byte L0B fractal, at a
+// quarter of that fractal's L0B offset. Kept per core, emptied when the core first reaches its cube memories in a
+// launch (Cube()), with the fractals loaded so far.
+struct SparseIndex {
+    std::vector<uint8_t> bytes;
+    std::vector<uint8_t> loaded;  // per index fractal
+};
+std::mutex gSparseMutex;
+std::map<const ascend_twin::CoreContext*, SparseIndex> gSparse;
+
+SparseIndex& SparseOf(ascend_twin::CoreContext& core, bool reset = false)
+{
+    std::lock_guard<std::mutex> lock(gSparseMutex);
+    SparseIndex& s = gSparse[&core];
+    if (reset || s.loaded.empty()) {
+        s.bytes.assign(MemoryBytes(2) / 4, 0);
+        s.loaded.assign(MemoryBytes(2) / 512, 0);
+    }
+    return s;
+}
+}  // namespace
+
 uint8_t* Cube()
 {
     ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
-    if (core.cube == nullptr) core.cube = ascend_twin::CurrentStackCube(MemoryOffset(5));
+    if (core.cube == nullptr) {  // the core's first cube access in this launch
+        core.cube = ascend_twin::CurrentStackCube(MemoryOffset(5));
+        SparseOf(core, true);
+    }
     return core.cube;
 }
 
@@ -424,6 +453,93 @@ void LoadDataTranspose(const CubeOperand& dst, const CubeOperand& src, const Loa
     ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
     (dm == 1 ? core.counters.cube.l0aBytesLoaded : core.counters.cube.l0bBytesLoaded) +=
         static_cast<uint64_t>(p.repeatTimes) * fractals * fractal;
+}
+
+
+void LoadDataSparse(const CubeOperand& dst, const CubeOperand& src, const CubeOperand& idx, const LoadData2DParams& p)
+{
+    const char* call = "LoadDataWithSparse";
+    CheckOperand(call, dst, 2);  // L0B, 512-byte aligned
+    CheckOperand(call, src, 0);  // L1
+    CheckOperand(call, idx, 0);  // L1
+    if (p.ifTranspose) {
+        ascend_twin::Fail(call, "LoadDataWithSparse does not transpose (docs: 不支持转置功能)", "ifTranspose true");
+    }
+    if (p.repeatTimes == 0) return;
+    constexpr uint64_t kFractal = 512, kIdxFractal = 128;
+    CheckInside(call, src, (p.startIndex + static_cast<uint64_t>(p.repeatTimes)) * kFractal);
+    CheckInside(call, idx, (p.startIndex + static_cast<uint64_t>(p.repeatTimes)) * kIdxFractal);
+    CheckInside(call, dst, p.repeatTimes * kFractal);
+    uint64_t dstOffset = 0;
+    MemoryOfPointer(dst.data, &dstOffset);
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    SparseIndex& sp = SparseOf(core);
+    // contiguous fractals only: srcStride, dstGap and the rest are not used (docs)
+    std::memmove(dst.data, src.data + p.startIndex * kFractal, p.repeatTimes * kFractal);
+    for (uint32_t r = 0; r < p.repeatTimes; ++r) {
+        const uint64_t f = dstOffset / kFractal + r;
+        std::memcpy(sp.bytes.data() + f * kIdxFractal, idx.data + (p.startIndex + r) * kIdxFractal, kIdxFractal);
+        sp.loaded[f] = 1;
+    }
+    core.counters.cube.l0bBytesLoaded += p.repeatTimes * kFractal;
+}
+
+// C[m, n] = sum over the dense K / 2 of A[m, picked(n, d)] * B[d, n]: B in L0B holds the dense (4:2 filtered)
+// matrix as Zn int8_t fractals; the index fractal of each B fractal holds, per n and per pair (d, d + 1) of dense
+// entries, two 2-bit indices of the group of 4 original K: the first picks element idx0 of the group, the second
+// element 1 + idx1 (MmadWithSparse docs, 矩阵A稀疏选择算法; 4 indices a byte, the first in the low bits).
+void MmadSparseRun(const CubeOperand& dst, const CubeOperand& fm, const CubeOperand& filter, const MmadParams& p)
+{
+    const char* call = "MmadWithSparse";
+    CheckOperand(call, dst, 3, 1024);  // L0C, 256 elements aligned (docs)
+    CheckOperand(call, fm, 1);
+    CheckOperand(call, filter, 2);
+    CheckRange(call, "m", p.m, 0, 4095);
+    CheckRange(call, "n", p.n, 0, 4095);
+    CheckRange(call, "k", p.k, 0, 4095);
+    CheckUnitFlag(call, p.unitFlag);
+    if (p.m == 0 || p.n == 0 || p.k == 0) return;
+    if (p.k % 64 != 0) {
+        ascend_twin::FailF(call, "MmadWithSparse's k (of the full A) is a multiple of 64: whole groups of 4 for "
+                           "each 32-entry dense int8_t block", "k %u", p.k);
+    }
+    const uint32_t mBlocks = (p.m + 15) / 16, nBlocks = (p.n + 15) / 16;
+    const uint32_t kBlocks = p.k / 32, dBlocks = p.k / 64;  // A's 32-wide K blocks, B's dense 32-wide blocks
+    CheckInside(call, fm, static_cast<uint64_t>(mBlocks) * kBlocks * 512);
+    CheckInside(call, filter, static_cast<uint64_t>(dBlocks) * nBlocks * 512);
+    CheckInside(call, dst, static_cast<uint64_t>(nBlocks) * mBlocks * 256 * 4);
+    uint64_t bOffset = 0;
+    MemoryOfPointer(filter.data, &bOffset);
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    SparseIndex& sp = SparseOf(core);
+    for (uint32_t f = 0; f < dBlocks * nBlocks; ++f) {
+        if (!sp.loaded[bOffset / 512 + f]) {
+            ascend_twin::FailF(call, "MmadWithSparse reads the index fractals LoadDataWithSparse loaded with B",
+                               "the L0B fractal at byte %llu has no index fractal in this launch",
+                               static_cast<unsigned long long>(bOffset + f * 512ULL));
+        }
+    }
+    for (uint32_t mm = 0; mm < p.m; ++mm) {
+        for (uint32_t nn = 0; nn < p.n; ++nn) {
+            int64_t acc = 0;
+            uint8_t* c = dst.data + ((nn / 16) * mBlocks * 256ULL + mm * 16ULL + nn % 16) * 4;
+            if (!p.cmatrixInitVal && !p.cmatrixSource) acc = LoadInt(c, CubeElem::kInt32);
+            for (uint32_t d = 0; d < p.k / 2; ++d) {
+                const uint64_t frac = (d / 32) * static_cast<uint64_t>(nBlocks) + nn / 16;
+                const int8_t b = static_cast<int8_t>(filter.data[frac * 512 + (nn % 16) * 32 + d % 32]);
+                const uint8_t byte = sp.bytes[(bOffset / 512 + frac) * 128 + (nn % 16) * 8 + (d % 32) / 4];
+                const uint32_t index = (byte >> (2 * (d % 4))) & 3;
+                const uint32_t kk = (d / 2) * 4 + (d % 2 == 0 ? index : 1 + index);
+                if (kk >= p.k) continue;
+                const int8_t a = static_cast<int8_t>(
+                    fm.data[((mm / 16) * kBlocks + kk / 32) * 512ULL + (mm % 16) * 32 + kk % 32]);
+                acc += static_cast<int64_t>(a) * b;
+            }
+            const int32_t out = static_cast<int32_t>(acc);
+            std::memcpy(c, &out, 4);
+        }
+    }
+    core.counters.cubeMacs += static_cast<uint64_t>(p.m) * p.n * (p.k / 2);
 }
 
 void MmadRun(const CubeOperand& dst, const CubeOperand& fm, const CubeOperand& filter, const CubeOperand* bias,

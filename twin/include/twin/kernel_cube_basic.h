@@ -217,6 +217,8 @@ void CopyNd2Nz(const CubeOperand& dst, const uint8_t* src, const Nd2NzParams& p)
 void CopyL1ToBt(const CubeOperand& dst, const CubeOperand& src, const DataCopyParams& p);
 void LoadData2D(const CubeOperand& dst, const CubeOperand& src, const LoadData2DParams& p);
 void LoadDataTranspose(const CubeOperand& dst, const CubeOperand& src, const LoadData2dTransposeParams& p);
+void LoadDataSparse(const CubeOperand& dst, const CubeOperand& src, const CubeOperand& idx, const LoadData2DParams& p);
+void MmadSparseRun(const CubeOperand& dst, const CubeOperand& fm, const CubeOperand& filter, const MmadParams& p);
 void MmadRun(const CubeOperand& dst, const CubeOperand& fm, const CubeOperand& filter, const CubeOperand* bias,
              const MmadParams& p);
 void FixpipeToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOperand& src, const FixpipeParamsV220& p,
@@ -326,6 +328,29 @@ __aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm,
     const twin_detail::CubeOperand b = twin_detail::Operand("bias", bias);
     twin_detail::MmadRun(twin_detail::Operand("dst", dst), twin_detail::Operand("fm", fm),
                          twin_detail::Operand("filter", filter), &b, mmadParams);
+}
+
+// 4:2 structured sparsity (A2): LoadDataWithSparse moves repeatTimes contiguous 512-byte fractals of the dense B
+// L1 -> L0B and their 128-byte index fractals into the core's index buffer; MmadWithSparse multiplies the full A
+// (L0A, int8_t) by the dense B, each dense entry picking its element of A through its 2-bit index.
+template <typename T = int8_t, typename U = uint8_t,
+          typename std::enable_if<std::is_same<T, int8_t>::value, bool>::type = true,
+          typename std::enable_if<std::is_same<U, uint8_t>::value, bool>::type = true>
+__aicore__ inline void LoadDataWithSparse(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                                          const LocalTensor<U>& idx, const LoadData2DParams& loadDataParam)
+{
+    twin_detail::LoadDataSparse(twin_detail::Operand("dst", dst), twin_detail::Operand("src", src),
+                                twin_detail::Operand("idx", idx), loadDataParam);
+}
+
+template <typename T = int32_t, typename U = int8_t,
+          typename std::enable_if<std::is_same<T, int32_t>::value, bool>::type = true,
+          typename std::enable_if<std::is_same<U, int8_t>::value, bool>::type = true>
+__aicore__ inline void MmadWithSparse(const LocalTensor<T>& dst, const LocalTensor<U>& fm,
+                                      const LocalTensor<U>& filter, const MmadParams& mmadParams)
+{
+    twin_detail::MmadSparseRun(twin_detail::Operand("dst", dst), twin_detail::Operand("fm", fm),
+                               twin_detail::Operand("filter", filter), mmadParams);
 }
 
 // L0C -> GM: NZ -> ND (CFG_ROW_MAJOR, the default) or NZ as it is (CFG_NZ, also as 16 x 8 fractals with
