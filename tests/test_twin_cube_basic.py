@@ -83,18 +83,121 @@ def test_counters_see_the_cube_work(lib):
     (2, r"LoadData\(L1->L0A/L0B\): broke the rule 'cube operands are aligned as their memory requires': operand "
         r"'dst' at L0A offset 256, not a multiple of 512 bytes"),
     (3, r"Mmad: broke the rule 'cube parameters are in their documented ranges': k 4096 is outside \[0, 4095\]"),
-    (4, r"Fixpipe\(L0C->GM\): broke the rule 'Fixpipe's nSize is a multiple of 16 \(without channel split\)': nSize 24"),
+    (4, r"Fixpipe\(L0C->GM\): broke the rule 'Fixpipe's nSize is a multiple of 16 \(NZ output without channel "
+        r"split\)': nSize 24"),
     (6, r"broke the rule 'LoadData's addrMode is 0 from L1 \(only GM -> L1 may decrement\)': addrMode 1"),
     (7, r"Fixpipe\(L0C->GM\): broke the rule 'Fixpipe's dstStride is not 0'"),
     (8, r"Mmad: broke the rule 'cube operands are in the memory the instruction reads or writes': operand "
         r"'\w+' \(TPosition::B2\) is not in L0A"),
     (9, r"LoadData\(L1->L0A/L0B\): broke the rule 'LoadData transposes only 16-bit fractals': ifTranspose with "
         r"4-byte elements"),
-    (10, r"Mmad: broke the rule 'a C matrix initialised from the BiasTable comes with the bias form of Mmad'"),
 ])
 def test_planted_cube_faults(lib, fault, message):
     with pytest.raises(KernelRuleViolation, match=message):
         run(lib, "cube_half", 32, 32, 32, torch.float16, torch.float32, fault=fault)
+
+
+@pytest.mark.parametrize("m,n,k", [(32, 32, 32), (20, 48, 40)])
+def test_mmad_without_bias_tensor_starts_c_from_the_bias_table(lib, m, n, k):
+    # mode 8: the bias in BT at address 0, Mmad(c, a, b) with cmatrixInitVal false and cmatrixSource true
+    c, expect = run(lib, "cube_half", m, n, k, torch.float16, torch.float32, bias=True, mode=8, seed=k)
+    torch.testing.assert_close(c.double(), expect, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("m,n,k", [(30, 40, 32), (16, 8, 16)])
+def test_fixpipe_nz2nd_writes_exactly_n_columns(lib, m, n, k):
+    # mode 9: nSize = n (40, 8: not multiples of 16); c is exactly [m, n], so a wider write would leave its bounds
+    c, expect = run(lib, "cube_half", m, n, k, torch.float16, torch.float32, mode=9, seed=n)
+    torch.testing.assert_close(c.double(), expect, rtol=1e-5, atol=1e-5)
+
+
+def test_mmad_bias_table_row_stays_inside_the_bias_table(lib):
+    with pytest.raises(KernelRuleViolation, match=r"Mmad: broke the rule 'cube accesses stay inside the LocalTensor': "
+                                                  r"operand 'BiasTable' holds 1024 bytes, the access reaches byte 1088"):
+        run(lib, "cube_half", 32, 32, 32, torch.float16, torch.float32, bias=True, mode=8, fault=10)
+
+
+def test_unit_flag_on_mmad_and_fixpipe_then_set_fix_pipe_config_clears_it(lib):
+    # mode 5: Mmad and Fixpipe with unitFlag 3, then SetFixPipeConfig<float>(CO1 tensor, isUnitFlag = true).
+    c, expect = run(lib, "cube_half", 20, 48, 40, torch.float16, torch.float32, mode=5, seed=5)
+    torch.testing.assert_close(c.double(), expect, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("fault,message", [
+    (19, r"Mmad: broke the rule 'unitFlag is 0 \(off\), 2 \(on, flags kept\) or 3 \(on, flags reset\)': unitFlag 1"),
+    (20, r"Fixpipe\(L0C->GM\): broke the rule 'unitFlag is 0 \(off\), 2 .*': unitFlag 5"),
+    (21, r"SetFixPipeConfig: broke the rule 'SetFixPipeConfig's preData is a Fixpipe Buffer tensor "
+         r"\(TPosition::C2PIPE2GM\), or a CO1 tensor when only isUnitFlag is set': preData is at TPosition::A1"),
+    (22, r"SetFixPipeConfig: broke the rule 'SetFixPipeConfig's reluPre and quantPre are Fixpipe Buffer tensors "
+         r"\(TPosition::C2PIPE2GM\)': reluPre is at TPosition::CO1"),
+])
+def test_unit_flag_planted_faults(lib, fault, message):
+    with pytest.raises(KernelRuleViolation, match=message):
+        run(lib, "cube_half", 32, 32, 32, torch.float16, torch.float32, fault=fault, mode=5)
+
+
+def nz_blocks(x, width):
+    """x [m, n] as NZ: Z columns of `width` columns one after the other (the last one narrower if n is not a
+    multiple of width), each m rows."""
+    return torch.cat([x[:, j:j + width].reshape(-1) for j in range(0, x.shape[1], width)])
+
+
+@pytest.mark.parametrize("m,n", [(32, 48), (16, 64)])
+def test_fixpipe_into_l1_then_to_gm_keeps_nz(lib, m, n):
+    # mode 6: half out in 16-column Z blocks (F322F16)
+    g = torch.Generator().manual_seed(n)
+    a = (torch.rand(m, 32, generator=g, dtype=torch.float64) * 2 - 1).bfloat16()
+    b = (torch.rand(32, n, generator=g, dtype=torch.float64) * 2 - 1).bfloat16()
+    c = torch.zeros(m * n, dtype=torch.float16)
+    lib.launch("cube_bf16_to_half", 1, a=a, b=b, bias=None, c=c, tiling=tiling(m, n, 32, mode=6))
+    torch.testing.assert_close(c.double(), nz_blocks(a.double() @ b.double(), 16), rtol=2e-3, atol=2e-3)
+
+
+def test_l1_to_gm_copy_under_set_atomic_add_accumulates(lib):
+    # mode 7: the NZ half C from L1 added onto c0 in GM (SetAtomicAdd<half>: each sum rounded to half)
+    g = torch.Generator().manual_seed(7)
+    a = (torch.rand(32, 32, generator=g, dtype=torch.float64) * 2 - 1).bfloat16()
+    b = (torch.rand(32, 48, generator=g, dtype=torch.float64) * 2 - 1).bfloat16()
+    c0 = (torch.rand(32 * 48, generator=g, dtype=torch.float64) * 8 - 4).half()
+    c = c0.clone()
+    lib.launch("cube_bf16_to_half", 1, a=a, b=b, bias=None, c=c, tiling=tiling(32, 48, 32, mode=7))
+    expect = c0.double() + nz_blocks(a.double() @ b.double(), 16)
+    torch.testing.assert_close(c.double(), expect, rtol=2e-3, atol=4e-3)
+    assert not torch.equal(c, c0)
+
+
+@pytest.mark.parametrize("m,n", [(32, 48), (16, 64)])
+def test_fixpipe_into_l1_merges_int8_channels(lib, m, n):
+    # mode 6 with int8_t out (QF322B8_PRE, scale 2): pairs of 16-column fractals leave as 16 x 32 ones (Int8 Channel
+    # Merge); with 48 columns the last 16 stay a 16 x 16 fractal.
+    a, b, c64 = quant_inputs(m, n, 32, seed=m + n)
+    out = torch.zeros(m * n, dtype=torch.int8)
+    lib.launch("cube_half_to_int8", 1, a=a, b=b, quant=None, c=out,
+               tiling=tiling(m, n, 32, mode=6, deq=b8_word(2.0, signed=True)))
+    expect = b8_reference(c64, [2.0] * n, [0] * n, False, True)
+    assert torch.equal(out.double(), nz_blocks(expect, 32))
+
+
+@pytest.mark.parametrize("kernel,fault,message", [
+    ("cube_bf16_to_half", 23, r"Fixpipe into L1 writes NZ \(CFG_NZ\)': config CFG_ROW_MAJOR"),
+    ("cube_bf16_to_half", 24, r"Fixpipe's dstStride is not 0': dstStride 0"),
+    ("cube_bf16_to_half", 25, r"Fixpipe into L1 goes without channel split'"),
+    ("cube_bf16_to_half", 26, r"cube accesses stay inside the LocalTensor': operand 'dst' holds 3040 bytes, the access "
+                              r"reaches byte 3072"),
+    ("cube_half", 0, r"Fixpipe's L0C -> L1 types are an A2 pair .*': float L0C to 4-byte L1 elements"),
+])
+def test_fixpipe_into_l1_planted_faults(lib, kernel, fault, message):
+    dtype = torch.bfloat16 if kernel == "cube_bf16_to_half" else torch.float16
+    out = torch.float16 if kernel == "cube_bf16_to_half" else torch.float32
+    with pytest.raises(KernelRuleViolation, match=r"Fixpipe\(L0C->L1\): broke the rule '" + message):
+        run(lib, kernel, 32, 48, 32, dtype, out, fault=fault, mode=6)
+
+
+def test_l1_to_gm_copy_source_is_32_byte_aligned(lib):
+    with pytest.raises(KernelRuleViolation, match=r"DataCopy\(L1->GM, DataCopyParams\): broke the rule 'cube operands "
+                                                  r"are aligned as their memory requires': operand 'src' at L1 offset "
+                                                  r"262160, not a multiple of 32 bytes"):
+        run(lib, "cube_bf16_to_half", 32, 48, 32, torch.bfloat16, torch.float16, fault=27, mode=6)
 
 
 def test_fixpipe_quant_mode_must_match_the_output_type(lib):
@@ -280,3 +383,80 @@ def test_ub_to_ub_data_copy_of_any_type_stays_in_ub(gemv_lib):
     ef[0::2] = xf.view(8, 8)[0::2]
     gemv_lib.launch("ub_copies", 1, xh=xh, yh=yh, xf=xf, yf=yf)
     assert torch.equal(yh, eh.reshape(-1)) and torch.equal(yf, ef.reshape(-1))
+
+
+@pytest.fixture(scope="module")
+def ldt_lib():
+    return ascend_ext.twin.compile_kernels([os.path.join(os.path.dirname(__file__), "kernels", "load_transpose.cpp")])
+
+
+def ldt(lib, kernel, k, n, fault=0, seed=0):
+    g = torch.Generator().manual_seed(seed)
+    if kernel == "ldt_int8":
+        a = torch.randint(-128, 128, (16, k), generator=g, dtype=torch.int32).to(torch.int8)
+        b = torch.randint(-128, 128, (k, n), generator=g, dtype=torch.int32).to(torch.int8)
+        c = torch.zeros(16, n, dtype=torch.int32)
+    else:
+        a = (torch.rand(16, k, generator=g, dtype=torch.float64) * 2 - 1).half()
+        b = (torch.rand(k, n, generator=g, dtype=torch.float64) * 2 - 1).half()
+        c = torch.zeros(16, n)
+    lib.launch(kernel, 1, a=a, b=b, c=c, tiling=struct.pack("<3I", k, n, fault))
+    return c, a.double() @ b.double()
+
+
+@pytest.mark.parametrize("kernel,k,n", [("ldt_int8", 32, 32), ("ldt_int8", 64, 96), ("ldt_half", 16, 16),
+                                        ("ldt_half", 48, 64)])
+def test_load_data_with_transpose_feeds_l0b_from_a_kn_matrix(ldt_lib, kernel, k, n):
+    c, expect = ldt(ldt_lib, kernel, k, n, seed=k + n)
+    torch.testing.assert_close(c.double(), expect, rtol=0 if kernel == "ldt_int8" else 1e-5,
+                               atol=0 if kernel == "ldt_int8" else 1e-5)
+
+
+@pytest.mark.parametrize("fault,message", [
+    (1, r"LoadDataWithTranspose's destination fractals do not overlap .*': iteration 1 writes fractal 0 at dst byte "
+        r"512, which an earlier one wrote \(dstGap 0, dstFracGap 0\)"),
+    (2, r"LoadDataWithTranspose's decrementing source stays at or after the tensor's start': startIndex 0, srcStride "
+        r"2, repeatTimes 3 with addrMode 1"),
+])
+def test_load_data_with_transpose_planted_faults(ldt_lib, fault, message):
+    with pytest.raises(KernelRuleViolation, match=r"LoadDataWithTranspose: broke the rule '" + message):
+        ldt(ldt_lib, "ldt_int8", 64, 96, fault=fault)
+
+
+@pytest.fixture(scope="module")
+def sparse_lib():
+    return ascend_ext.twin.compile_kernels([os.path.join(os.path.dirname(__file__), "kernels", "sparse_mmad.cpp")])
+
+
+def sparse_mmad(lib, k, n, fault=0, seed=0):
+    import sys
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
+    from public_kernels.asc_devkit_examples import sparse_operands, zn_blocks  # the documented densification
+    g = torch.Generator().manual_seed(seed)
+    a = torch.randint(-128, 128, (16, k), generator=g, dtype=torch.int32).to(torch.int8)
+    b = torch.randint(-128, 128, (n, k), generator=g, dtype=torch.int32).to(torch.int8)
+    for r in range(n):  # keep 0, 1 or 2 of each group of 4, at random places
+        for grp in range(k // 4):
+            drop = torch.randperm(4, generator=g)[:int(torch.randint(2, 5, (1,), generator=g))]
+            b[r, 4 * grp + drop] = 0
+    dense, packed = sparse_operands(b)
+    c = torch.zeros(16, n, dtype=torch.int32)
+    lib.launch("sparse_mmad", 1, a=a, b=zn_blocks(dense, 32), idx=zn_blocks(packed, 8), c=c,
+               tiling=struct.pack("<3I", k, n, fault))
+    return c, a.long() @ b.long().T
+
+
+@pytest.mark.parametrize("k,n", [(64, 16), (128, 48)])
+def test_mmad_with_sparse_multiplies_by_the_sparse_b(sparse_lib, k, n):
+    c, expect = sparse_mmad(sparse_lib, k, n, seed=k + n)
+    assert torch.equal(c.long(), expect)
+
+
+@pytest.mark.parametrize("fault,message", [
+    (1, r"MmadWithSparse: broke the rule 'MmadWithSparse reads the index fractals LoadDataWithSparse loaded with B'"),
+    (2, r"MmadWithSparse: broke the rule 'MmadWithSparse's k \(of the full A\) is a multiple of 64.*': k 96"),
+    (3, r"LoadDataWithSparse: broke the rule 'LoadDataWithSparse does not transpose"),
+])
+def test_mmad_with_sparse_planted_faults(sparse_lib, fault, message):
+    with pytest.raises(KernelRuleViolation, match=message):
+        sparse_mmad(sparse_lib, 128, 48, fault=fault)

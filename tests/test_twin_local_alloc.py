@@ -107,3 +107,28 @@ def test_global_quant_mode_and_is_same_type(tmp_path):
     out = torch.full((8,), -1, dtype=torch.int32)
     lib.launch("global_names", 1, out=out)
     assert out[:4].tolist() == [41, 42, 10, 6]
+
+
+def cube_alloc(lib, fault, seed=0):
+    g = torch.Generator().manual_seed(seed)
+    a = (torch.rand(16, 16, generator=g, dtype=torch.float64) * 2 - 1).half()
+    b = (torch.rand(16, 16, generator=g, dtype=torch.float64) * 2 - 1).half()
+    c = torch.zeros(16, 16)
+    lib.launch("cube_alloc", 1, a=a, b=b, c=c, tiling=struct.pack("<I", fault))
+    return c, a.double() @ b.double()
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_allocators_of_l1_and_l0_feed_the_cube(lib, seed):
+    c, expect = cube_alloc(lib, 0, seed)
+    torch.testing.assert_close(c.double(), expect, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("fault,message", [
+    (1, r"LocalMemAllocator::Alloc: broke the rule 'a static tensor lies inside its memory': 614400 bytes at L1 "
+        r"address 0"),
+    (2, r"LocalMemAllocator::Alloc: broke the rule 'a static tensor's address is 32-byte aligned': addr 16"),
+])
+def test_l1_allocator_planted_faults(lib, fault, message):
+    with pytest.raises(KernelRuleViolation, match=message):
+        cube_alloc(lib, fault)

@@ -1727,10 +1727,174 @@ def transpose_case(scenario: int):
 
 
 KERNELS += [
-    example("ex_transpose" + ("" if s == 1 else f"_s{s}"), f"{BASIC}/01_memory_vector_compute/transpose/transpose.asc",
+    example("ex_basic_transpose" + ("" if s == 1 else f"_s{s}"), f"{BASIC}/01_memory_vector_compute/transpose/transpose.asc",
             "transpose_custom", ["", "Transpose 16 x 16 (half)", "Transpose TRANSPOSE_NCHW2NHWC with sharedTmpBuffer",
                                  "TransDataTo5HD NCHW -> NC1HWC0 (half, uint64_t address lists)"][s],
             transpose_case(s), template={1: "256, 1, 1, 16, 16", 2: "144, 3, 3, 2, 8", 3: "16384, 2, 32, 16, 16"}[s],
             scenario=s)
     for s in (1, 2, 3)
+]
+
+
+# ---- i22-cube: the basic cube path (LoadDataWithTranspose, SetFixPipeConfig, LocalMemAllocator of L1, ...) ------
+
+def mmad_unitflag_case(kdir, gen) -> Case:
+    # M 128, N 256, K 512 in 8 rounds of k = 64 accumulated in L0C (cmatrixInitVal on round 0 only); round r reads
+    # A at r * M * k (the host lays A out as its 8 [128, 64] column blocks one after the other) and B at r * k * N
+    # (B [K, N] row-major is its 8 [64, 256] row blocks). half in, float out, C [M, N] ND.
+    a, b = rand(gen, (128, 512), -1, 1, torch.float16), rand(gen, (512, 256), -1, 1, torch.float16)
+    a_gm = a.reshape(128, 8, 64).permute(1, 0, 2).contiguous()
+    return Case(1, {"a": a_gm, "b": b, "c": torch.zeros(128, 256)}, {"c": a.double() @ b.double()}, 1e-5, 1e-5)
+
+
+def fixpipe_l0c2l1_case(scenario: int):
+    # M = K = N = 128, K in two rounds of 64 (the host lays A out as its two [128, 64] column blocks one after the
+    # other, B as [K, N]); C leaves L0C into L1 as NZ, then L1 -> GM unchanged (M * N elements). 1: half (F322F16),
+    # 16-column Z blocks; 2: int8_t with the scalar quant 2.0 (QF322B8_PRE, Sign bit 46 set as the kernel sets it);
+    # 3: int8_t with a quant word per column from L1 (VQF322B8_PRE: the host's quantAlpha, 2.0's bits with bit
+    # 46), both as 32-column Z blocks (Int8 Channel Merge); 4: half with ReLU.
+    def make(kdir, gen) -> Case:
+        a, b = rand(gen, (128, 128), -1, 3, torch.float16), rand(gen, (128, 128), -1, 3, torch.float16)
+        c = a.double() @ b.double()
+        a_gm = a.reshape(128, 2, 64).permute(1, 0, 2).contiguous()
+        b8 = scenario in (2, 3)
+        alpha = torch.zeros(128, dtype=torch.int64)
+        if scenario == 3:
+            alpha += struct.unpack("<i", struct.pack("<f", 2.0))[0] | (1 << 46)
+        if b8:
+            q = torch.round(c.float().double() * 2.0).clamp(-128, 127)
+            expect, tol = q.reshape(128, 4, 32).permute(1, 0, 2).reshape(-1), (0, 0)
+        else:
+            v = c.clamp(min=0) if scenario == 4 else c
+            expect, tol = v.reshape(128, 8, 16).permute(1, 0, 2).reshape(-1), HALF
+        out = torch.zeros(128 * 128, dtype=torch.int8 if b8 else torch.float16)
+        return Case(1, {"a": a_gm, "b": b, "c": out, "d": torch.zeros_like(out), "quantAlpha": alpha},
+                    {"c": expect}, *tol)
+    return make
+
+
+def deterministic_atomic_case(scenario: int):
+    # 8 floats: dst = src0, then src2, src3 and src1 added in that order under SetAtomicAdd (float sums rounded at
+    # each step). 1: one AIV in program order; 2: 4 AIVs ordered by IBSet/IBWait on the sync buffer; 3: 4 AICs with
+    # their tiles in L1 (LocalMemAllocator<Hardware::L1>), DataCopy L1 -> GM, ordered by flags they poll with
+    # ReadGmByPassDCache and raise with WriteGmByPassDCache (the sync buffer starts zeroed, as the host's file).
+    def make(kdir, gen) -> Case:
+        src = [rand(gen, 8, -100, 100) for _ in range(4)]
+        acc = src[0].clone()
+        for i in (2, 3, 1):
+            acc = acc + src[i]  # float32 after each add: the order the cores are held to
+        args = {f"src{i}": src[i] for i in range(4)}
+        if scenario != 1:
+            args["src4"] = torch.zeros(256, dtype=torch.int32)
+        args["inout_gm"] = torch.zeros(8)
+        return Case(1 if scenario == 1 else 4, args, {"inout_gm": acc.double()}, 0, 0)
+    return make
+
+
+def mmad_case(scenario: int):
+    # M 30, N 40, K 70 (unaligned: padded fractals in L1/L0), one AIC. 1: int8_t, B given [K, N] and loaded with
+    # LoadDataWithTranspose, C (int32_t) started from the bias row in the BiasTable (cmatrixSource); 2: bfloat16_t,
+    # B given [N, K], two Mmads accumulated in L0C (C = 2 A B); 3: float, A given [K, M] (LoadDataWithTranspose,
+    # kDirectionAlign) and B [N, K], with a float bias through the bias form of Mmad; 4: int4b_t (not modelled).
+    def make(kdir, gen) -> Case:
+        m, n, k = 30, 40, 70
+        if scenario == 1:
+            a = torch.randint(-128, 128, (m, k), generator=gen, dtype=torch.int32).to(torch.int8)
+            b = torch.randint(-128, 128, (k, n), generator=gen, dtype=torch.int32).to(torch.int8)
+            bias = torch.randint(-100000, 100000, (n,), generator=gen, dtype=torch.int32)
+            expect = (a.long() @ b.long() + bias.long()).reshape(-1)
+            return Case(1, {"a": a, "b": b, "bias": bias, "c": torch.zeros(m * n, dtype=torch.int32)},
+                        {"c": expect}, 0, 0)
+        if scenario == 4:  # int4b_t A and B: the twin's cube path has no 4-bit operands (the file does not compile)
+            raise LookupError("int4b_t Mmad is not modelled by the twin")
+        if scenario == 2:
+            a, b = rand(gen, (m, k), -1, 1, torch.bfloat16), rand(gen, (n, k), -1, 1, torch.bfloat16)
+            return Case(1, {"a": a, "b": b, "bias": torch.zeros(n), "c": torch.zeros(m * n)},
+                        {"c": (2 * a.double() @ b.double().T).reshape(-1)}, 1e-5, 1e-5)
+        a, b, bias = rand(gen, (k, m), -1, 1), rand(gen, (n, k), -1, 1), rand(gen, n, -1, 1)
+        return Case(1, {"a": a, "b": b, "bias": bias, "c": torch.zeros(m * n)},
+                    {"c": (a.double().T @ b.double().T + bias.double()).reshape(-1)}, 1e-5, 1e-5)
+    return make
+
+
+def sparse_operands(b: torch.Tensor):
+    """A 4:2 sparse B [N, K] (at most 2 non-zeros in each group of 4 along K) as MmadWithSparse takes it, by the
+    documented densification (辅助矩阵分形格式详解, 4选2稀疏索引矩阵, and MmadWithSparse's selection table): per
+    group, the non-zeros in order (zero padded) and two 2-bit indices, the first non-zero's position and the
+    second's minus 1; a lone non-zero at 3 has indices 0, 2 and sits in the second slot (the table selects element
+    0 for the first slot and 3 for the second); 4 indices a byte, the first in the low bits. Returns dense [N, K / 2] and index bytes [N, K / 8]."""
+    n, k = b.shape
+    dense = torch.zeros(n, k // 2, dtype=torch.int8)
+    idx = torch.zeros(n, k // 2, dtype=torch.int64)
+    for r in range(n):
+        for g in range(k // 4):
+            nz = [j for j in range(4) if b[r, 4 * g + j] != 0]
+            if len(nz) == 1:
+                first, second = (nz[0], 0) if nz[0] < 3 else (0, 2)
+            elif len(nz) == 2:
+                first, second = nz[0], nz[1] - 1
+            else:
+                first, second = 0, 0
+            for i, j in enumerate(nz):  # a lone non-zero at 3 takes the second slot, which element 1 + 2 feeds
+                dense[r, 2 * g + (1 if nz == [3] else i)] = b[r, 4 * g + j]
+            idx[r, 2 * g], idx[r, 2 * g + 1] = first, second
+    packed = (idx.view(n, k // 8, 4) << torch.tensor([0, 2, 4, 6])).sum(-1).to(torch.uint8)
+    return dense, packed
+
+
+def zn_blocks(x: torch.Tensor, width: int) -> torch.Tensor:
+    """x [rows, cols] as fractals of 16 rows x `width` columns, ordered column block by column block."""
+    r, c = x.shape
+    return x.reshape(r // 16, 16, c // width, width).permute(2, 0, 1, 3).contiguous().reshape(-1)
+
+
+def mmad_sparse_case(kdir, gen) -> Case:
+    # M 128, N 128, K 64 (int8_t, one AIC): A [M, K] given as 16 x 32 fractals column block by column block, the
+    # sparse B [N, K] (2 of each 4 along K non-zero, random signs) densified with its 2-bit index matrix, both as
+    # 16 x 32 (16 x 8 bytes for the index) fractals. Reference: C = A @ B^T of the sparse B, exactly.
+    m, n, k = 128, 128, 64
+    a = torch.randint(-128, 128, (m, k), generator=gen, dtype=torch.int32).to(torch.int8)
+    b = torch.zeros(n, k, dtype=torch.int8)
+    for r in range(n):
+        for g in range(k // 4):
+            keep = torch.randperm(4, generator=gen)[:int(torch.randint(0, 3, (1,), generator=gen))]
+            for j in keep.tolist():
+                b[r, 4 * g + j] = int(torch.randint(1, 128, (1,), generator=gen)) * (1 if j % 2 else -1)
+    dense, packed = sparse_operands(b)
+    return Case(1, {"a": zn_blocks(a, 32), "b": zn_blocks(dense, 32), "idx": zn_blocks(packed, 8),
+                    "c": torch.zeros(m * n, dtype=torch.int32)},
+                {"c": (a.long() @ b.long().T).reshape(-1)}, 0, 0)
+
+
+KERNELS += [
+    example("ex_mmad_with_sparse", f"{BASIC}/03_matrix_compute/mmad_with_sparse/mmad_with_sparse.asc",
+            "mmad_with_sparse_custom", "4:2 sparse int8_t matmul: LoadDataWithSparse (dense B and its 2-bit index), "
+            "MmadWithSparse", mmad_sparse_case),
+    *[example(f"ex_mmad_s{s}", f"{BASIC}/03_matrix_compute/mmad/mmad.asc", "mmad_custom",
+              {1: "int8_t Mmad with C from the BiasTable (cmatrixSource), B through LoadDataWithTranspose (32 x 32)",
+               2: "bfloat16_t Mmad twice accumulated in L0C (cmatrixInitVal false)",
+               3: "float Mmad, A through LoadDataWithTranspose (16 x 8 pairs), kDirectionAlign, bias form",
+               4: "int4b_t Mmad (A2 only)"}[s],
+              mmad_case(s), template="30, 40, 70", scenario=s) for s in (1, 2, 3, 4)],
+    *[example(f"ex_set_atomic_deterministic_s{s}", f"{BASIC}/06_atomic/set_atomic_deterministic_computation/"
+              "set_atomic_deterministic_computation.asc",
+              {1: "set_atomic_add_single_aiv_custom", 2: "set_atomic_add_multi_aiv_custom",
+               3: "set_atomic_add_multi_aic_custom"}[s],
+              {1: "SetAtomicAdd DataCopy in a fixed order on one AIV (LocalMemAllocator of UB)",
+               2: "SetAtomicAdd from 4 AIVs in a fixed order by IBSet/IBWait",
+               3: "SetAtomicAdd DataCopy L1 -> GM from 4 AICs (LocalMemAllocator of L1) ordered by "
+                  "Read/WriteGmByPassDCache flags"}[s],
+              deterministic_atomic_case(s), scenario=s) for s in (1, 2, 3)],
+    *[example(f"ex_fixpipe_l0c2l1_s{s}", f"{BASIC}/03_matrix_compute/fixpipe_l0c2l1/fixpipe_l0c2l1.asc",
+              "fixpipe_l0c2gm", {1: "Fixpipe L0C -> L1 as NZ half (F322F16), L1 -> GM DataCopy",
+                                 2: "Fixpipe L0C -> L1 as NZ int8_t, scalar quant (QF322B8_PRE), Int8 Channel Merge",
+                                 3: "Fixpipe L0C -> L1 as NZ int8_t, per-column quant from L1 (VQF322B8_PRE)",
+                                 4: "Fixpipe L0C -> L1 as NZ half with ReLU"}[s],
+              fixpipe_l0c2l1_case(s), template="128, 128, 128", scenario=s) for s in (1, 2, 3, 4)],
+    *[example(f"ex_mmad_unitflag{'' if u else '_off'}", f"{BASIC}/03_matrix_compute/mmad_unitflag/mmad_unitflag.asc",
+              "mmad_with_unitflag_custom",
+              "Mmad over 8 K rounds into L0C " + ("with unitFlag 2/3, Fixpipe unitFlag 3, SetFixPipeConfig(co1, "
+                                                  "isUnitFlag)" if u else "without unitFlag (ENABLE_UNITFLAG=0)"),
+              mmad_unitflag_case, template="128, 256, 512, 8", defines={"ENABLE_UNITFLAG": str(u)})
+      for u in (1, 0)],
 ]

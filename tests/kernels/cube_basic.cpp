@@ -3,7 +3,11 @@
 // each 16 x 16 fractal), multiplied by Mmad into L0C and written back by Fixpipe: `mode` 0 NZ -> ND, 1 NZ as
 // 16 x 8 fractals (isChannelSplit), 2 NZ -> ND quantised to int8_t/uint8_t with one scale (QF322B8_PRE,
 // `deq`), 3 the same with a scale per column read from GM into L1 (VQF322B8_PRE), 4 NZ -> ND added into GM
-// under SetAtomicAdd (every core of the launch the same product); `relu` sets reluEn. `fault`
+// under SetAtomicAdd (every core of the launch the same product), 5 NZ -> ND with unitFlag 3 on Mmad and
+// Fixpipe, then SetFixPipeConfig clearing L0C's unit flags, 6 NZ into an L1 tensor and from there to GM as it
+// is (DataCopy L1 -> GM), 7 the same added into GM under SetAtomicAdd<half>, 8 (with a bias) C started from
+// the BiasTable by Mmad without a bias tensor (cmatrixSource), 9 NZ -> ND with nSize = n (not rounded up to
+// 16); `relu` sets reluEn. `fault`
 // in the tiling plants one broken rule at a time (0: none).
 #include "kernel_operator.h"
 
@@ -106,13 +110,17 @@ __aicore__ inline void MatmulRaw(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, 
         qbias2.EnQue(bias2);
         qbias1.FreeTensor(bias1);
         bias2 = qbias2.DeQue<float>();
-        Mmad(c1, a2, b2, bias2, mp);
-        qbias2.FreeTensor(bias2);
-    } else {
-        if (t.fault == 10) {  // fault 10: C taken from the BiasTable by the form of Mmad that has no bias
+        if (t.mode == 8) {  // C from the BiasTable (its address 0, where bias2 is) by the form without a bias
             mp.cmatrixInitVal = false;
             mp.cmatrixSource = true;
+            mp.n = static_cast<uint16_t>(t.fault == 10 ? 272 : t.n);  // fault 10: 272 floats, past BT's 1 KiB
+            Mmad(c1, a2, b2, mp);
+        } else {
+            Mmad(c1, a2, b2, bias2, mp);
         }
+        qbias2.FreeTensor(bias2);
+    } else {
+        if (t.mode == 5) mp.unitFlag = t.fault == 19 ? 1 : 3;  // fault 19: unitFlag 1 (no such value)
         if (t.fault == 8) {
             Mmad(c1, b2, a2, mp);  // fault 8: A from L0B and B from L0A
         } else {
@@ -172,7 +180,46 @@ __aicore__ inline void MatmulRaw(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, 
             Fixpipe(cGm, c1, fp);
             DisableDmaAtomic();
         }
+    } else if (t.mode == 6 || t.mode == 7) {  // NZ into L1 (C1, 256 KiB in), then the NZ bytes L1 -> GM unchanged
+        // (mode 7: added into GM under SetAtomicAdd, one of A2's atomic paths)
+        if constexpr (!std::is_same_v<C, half>) {
+            fp.quantPre = std::is_same_v<C, float> ? QuantMode_t::NoQuant : QuantMode_t::QF322B8_PRE;
+            fp.deqScalar = t.deq;
+        }
+        const uint32_t bytes = mb * nb * 256 * sizeof(C);  // whole Z columns of mb * 16 rows
+        // fault 26: an L1 tensor one 32-byte block short of the output
+        LocalTensor<C> cL1(TPosition::C1, 256 * 1024, (bytes - (t.fault == 26 ? 32 : 0)) / sizeof(C));
+        // dstStride: 32-byte blocks from one Z column to the next (16 columns; 32 for int8_t/uint8_t, merged)
+        fp.dstStride = t.fault == 24 ? 0 : mb * 16 * (sizeof(C) == 1 ? 32 : 16 * sizeof(C)) / 32;
+        fp.isChannelSplit = t.fault == 25;  // fault 25: channel split into L1
+        if (t.fault == 23) {
+            Fixpipe(cL1, c1, fp);  // fault 23: the default CFG_ROW_MAJOR (NZ2ND) into L1
+        } else {
+            Fixpipe<C, float, CFG_NZ>(cL1, c1, fp);
+        }
+        SetFlag<HardEvent::FIX_MTE3>(EVENT_ID0);
+        WaitFlag<HardEvent::FIX_MTE3>(EVENT_ID0);
+        if constexpr (std::is_same_v<C, half>) {
+            if (t.mode == 7) SetAtomicAdd<half>();
+        }
+        // fault 27: the L1 -> GM copy starts 16 bytes into the tensor (L1 sources are 32-byte aligned)
+        DataCopy(cGm, t.fault == 27 ? cL1[16 / sizeof(C)] : cL1, DataCopyParams(1, static_cast<uint16_t>(bytes / 32 -
+                 (t.fault == 27 ? 1 : 0)), 0, 0));
+        if (t.mode == 7) DisableDmaAtomic();
+    } else if (t.mode == 5) {  // unitFlag 3 on Mmad and Fixpipe, then SetFixPipeConfig clears L0C's unit flags
+        fp.unitFlag = t.fault == 20 ? 5 : 3;  // fault 20: unitFlag 5 (2 bits: 0, 2 or 3)
+        Fixpipe(cGm, c1, fp);
+        if (t.fault == 21) {  // fault 21: an L1 tensor for the unit-flag clear (CO1 or the Fixpipe Buffer only)
+            SetFixPipeConfig<float>(LocalTensor<float>(TPosition::A1, 0, 64), true);
+        } else if (t.fault == 22) {  // fault 22: the two-tensor form with L0C tensors (Fixpipe Buffer only)
+            SetFixPipeConfig<float>(c1, c1, true);
+        } else {
+            SetFixPipeConfig<float>(c1, true);
+        }
+    } else if (t.fault == 4) {  // fault 4: NZ output with nSize not a multiple of 16
+        Fixpipe<C, float, CFG_NZ>(cGm, c1, fp);
     } else {
+        if (t.mode == 9) fp.nSize = static_cast<uint16_t>(t.n);  // NZ2ND of exactly n columns, n any
         Fixpipe(cGm, c1, fp);
     }
     qc.FreeTensor(c1);

@@ -58,3 +58,48 @@ extern "C" __global__ __aicore__ void relu_scale_too_big(GM_ADDR x, GM_ADDR y, G
     GET_TILING_DATA_WITH_STRUCT(ScaleTiling, t, tiling);
     ReluScale<1024>(x, y, t);
 }
+
+// The cube core's memories from LocalMemAllocator: C[16, 16] = A[16, 16] x B[16, 16] (half in, float out), A and
+// B carved from L1 (A at the default position A1, B at B1), loaded into L0A/L0B tensors carved by their own
+// allocators, multiplied into a CO1 tensor from the L0C allocator and written back NZ -> ND. `fault` 1: 600 KiB
+// of L1 (past A2's 512 KiB); 2: an 8-half (16-byte) L1 tile first, which leaves A 16 bytes into L1.
+struct CubeAllocTiling {
+    uint32_t fault;
+};
+
+extern "C" __global__ __aicore__ void cube_alloc(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_ADDR tiling)
+{
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
+    GET_TILING_DATA_WITH_STRUCT(CubeAllocTiling, t, tiling);
+    GlobalTensor<half> aGm, bGm;
+    GlobalTensor<float> cGm;
+    aGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(a), 256);
+    bGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(b), 256);
+    cGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c), 256);
+    LocalMemAllocator<Hardware::L1> l1;
+    if (t.fault == 1) l1.Alloc<half>(600 * 1024 / 2);
+    if (t.fault == 2) l1.Alloc<TPosition::C1, half, 8>();
+    LocalTensor<half> a1 = l1.Alloc<half, 256>();
+    LocalTensor<half> b1 = l1.Alloc<TPosition::B1, half>(256);
+    const Nd2NzParams nd(1, 16, 16, 0, 16, 16, 1, 0);
+    DataCopy(a1, aGm, nd);
+    DataCopy(b1, bGm, nd);
+    SetFlag<HardEvent::MTE2_MTE1>(EVENT_ID0);
+    WaitFlag<HardEvent::MTE2_MTE1>(EVENT_ID0);
+    LocalTensor<half> a2 = LocalMemAllocator<Hardware::L0A>().Alloc<half, 256>();
+    LocalTensor<half> b2 = LocalMemAllocator<Hardware::L0B>().Alloc<TPosition::B2, half, 256>();
+    LoadData(a2, a1, LoadData2DParams(0, 1, 0, 0, 0, false, 0));
+    LoadData(b2, b1, LoadData2DParams(0, 1, 0, 0, 0, true, 0));
+    SetFlag<HardEvent::MTE1_M>(EVENT_ID0);
+    WaitFlag<HardEvent::MTE1_M>(EVENT_ID0);
+    LocalTensor<float> c1 = LocalMemAllocator<Hardware::L0C>().Alloc<float>(256);
+    MmadParams mp;
+    mp.m = 16;
+    mp.n = 16;
+    mp.k = 16;
+    Mmad(c1, a2, b2, mp);
+    SetFlag<HardEvent::M_FIX>(EVENT_ID0);
+    WaitFlag<HardEvent::M_FIX>(EVENT_ID0);
+    FixpipeParamsV220 fp(16, 16, 16, 16, false);
+    Fixpipe(cGm, c1, fp);
+}

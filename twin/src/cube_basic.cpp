@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <map>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -39,10 +41,37 @@ uint64_t MemoryOffset(int32_t m)
     return off;
 }
 
+namespace {
+// The sparse index buffer of each AI Cube core (LoadDataWithSparse docs: a quarter of L0B's size, written by
+// LoadDataWithSparse, read by MmadWithSparse): a 128-byte index fractal for each 512-byte L0B fractal, at a
+// quarter of that fractal's L0B offset. Kept per core, emptied when the core first reaches its cube memories in a
+// launch (Cube()), with the fractals loaded so far.
+struct SparseIndex {
+    std::vector<uint8_t> bytes;
+    std::vector<uint8_t> loaded;  // per index fractal
+};
+std::mutex gSparseMutex;
+std::map<const ascend_twin::CoreContext*, SparseIndex> gSparse;
+
+SparseIndex& SparseOf(ascend_twin::CoreContext& core, bool reset = false)
+{
+    std::lock_guard<std::mutex> lock(gSparseMutex);
+    SparseIndex& s = gSparse[&core];
+    if (reset || s.loaded.empty()) {
+        s.bytes.assign(MemoryBytes(2) / 4, 0);
+        s.loaded.assign(MemoryBytes(2) / 512, 0);
+    }
+    return s;
+}
+}  // namespace
+
 uint8_t* Cube()
 {
     ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
-    if (core.cube == nullptr) core.cube = ascend_twin::CurrentStackCube(MemoryOffset(5));
+    if (core.cube == nullptr) {  // the core's first cube access in this launch
+        core.cube = ascend_twin::CurrentStackCube(MemoryOffset(5));
+        SparseOf(core, true);
+    }
     return core.cube;
 }
 
@@ -136,6 +165,15 @@ int32_t LoadInt(const uint8_t* p, CubeElem e)
 
 }  // namespace
 
+// unitFlag (Mmad and Fixpipe docs): 0 off, 2 on keeping L0C's unit flags, 3 on resetting them; 1 is no value.
+void CheckUnitFlag(const char* call, uint8_t unitFlag)
+{
+    if (unitFlag == 1 || unitFlag > 3) {
+        ascend_twin::FailF(call, "unitFlag is 0 (off), 2 (on, flags kept) or 3 (on, flags reset)", "unitFlag %u",
+                           static_cast<unsigned>(unitFlag));
+    }
+}
+
 uint8_t* CubeBase(TPosition pos) { return Cube() + MemoryOffset(CubeMemoryOf(pos)); }
 
 uint8_t* StaticCubeTensor(const char* call, TPosition pos, uint32_t addr, uint64_t bytes)
@@ -210,6 +248,26 @@ void CopyGmToL1Raw(const char* call, TPosition pos, uint8_t* dst, uint64_t dstBy
 {
     const CubeOperand d{"dst", pos, dst, dstBytes, elemSize, CubeElem::kUint8};
     CopyGmToL1(call, d, src, elemSize, blockCount, blockBytes, srcStep, dstStep);
+}
+
+void CopyL1ToGmRaw(const char* call, TPosition pos, const uint8_t* src, uint64_t srcBytes, uint8_t* dst,
+                   uint16_t blockCount, uint64_t blockBytes, uint64_t srcStep, uint64_t dstStep)
+{
+    const CubeOperand s{"src", pos, const_cast<uint8_t*>(src), srcBytes, 1, CubeElem::kUint8};
+    CheckOperand(call, s, 0);  // L1, 32-byte aligned
+    if (blockCount == 0 || blockBytes == 0) return;
+    CheckInside(call, s, (blockCount - 1) * srcStep + blockBytes);
+    const bool atomic = ascend_twin::CurrentCore().atomicOp != ascend_twin::AtomicOp::kNone;
+    for (uint16_t b = 0; b < blockCount; ++b) {
+        uint8_t* d = dst + b * dstStep;
+        if (atomic) {  // SetAtomicAdd/Max/Min: L1 -> GM is one of A2's atomic paths (SetAtomicAdd docs)
+            ascend_twin::AtomicCopyToGm(call, d, src + b * srcStep, blockBytes);
+            continue;
+        }
+        ascend_twin::CheckGmWrite(call, d, blockBytes);
+        std::memcpy(d, src + b * srcStep, blockBytes);
+    }
+    ascend_twin::CurrentCore().counters.dataCopyCalls += 1;
 }
 
 void CopyNd2Nz(const CubeOperand& dst, const uint8_t* src, const Nd2NzParams& p)
@@ -328,6 +386,162 @@ void LoadData2D(const CubeOperand& dst, const CubeOperand& src, const LoadData2D
     (dm == 1 ? core.counters.cube.l0aBytesLoaded : core.counters.cube.l0bBytesLoaded) += p.repeatTimes * kFractal;
 }
 
+void LoadDataTranspose(const CubeOperand& dst, const CubeOperand& src, const LoadData2dTransposeParams& p)
+{
+    const char* call = "LoadDataWithTranspose";
+    uint64_t offset = 0;
+    const int32_t dm = MemoryOfPointer(dst.data, &offset);
+    if (dm != 1 && dm != 2) {
+        ascend_twin::FailF(call, "cube operands are in the memory the instruction reads or writes",
+                           "operand 'dst' (TPosition::%s) is in neither L0A nor L0B", PositionName(dst.position));
+    }
+    CheckOperand(call, dst, dm);  // 512-byte aligned
+    CheckOperand(call, src, 0);   // L1, 32-byte aligned
+    if (p.repeatTimes == 0) return;
+    // Square matrices of the source, transposed into 512-byte fractals of 16 rows x C0 (the docs' pseudocode,
+    // load_data_with_transpose.py): b8/b16 squares are S x S (S = C0: 32, 16) made of S / 16 fractals stacked;
+    // destination fractal j holds rows j * 16 .. j * 16 + 15 of the transposed square. A float square is 16 x 16
+    // made of two 16 x 8 fractals side by side; destination fractal j holds columns j * 8 .. j * 8 + 7 of the
+    // transposed square.
+    const uint32_t es = dst.elemSize;
+    const uint32_t c0 = 32 / es;
+    const uint32_t fractals = es == 4 ? 2 : c0 / 16;
+    const uint64_t fractal = 512;                 // bytes
+    const uint64_t square = fractal * fractals;   // bytes
+    std::vector<uint64_t> written;
+    const int64_t step = p.addrMode ? -static_cast<int64_t>(p.srcStride) : static_cast<int64_t>(p.srcStride);
+    const int64_t lastSquare = static_cast<int64_t>(p.startIndex) + step * (p.repeatTimes - 1);
+    if (lastSquare < 0) {
+        ascend_twin::FailF(call, "LoadDataWithTranspose's decrementing source stays at or after the tensor's start",
+                           "startIndex %u, srcStride %u, repeatTimes %u with addrMode 1", p.startIndex, p.srcStride,
+                           static_cast<unsigned>(p.repeatTimes));
+    }
+    const uint64_t srcEnd = (static_cast<uint64_t>(std::max<int64_t>(p.startIndex, lastSquare)) + 1) * square;
+    const uint64_t dstEnd = static_cast<uint64_t>(p.repeatTimes - 1) * (p.dstGap + 1) * fractal +
+                            static_cast<uint64_t>(fractals - 1) * (p.dstFracGap + 1) * fractal + fractal;
+    CheckInside(call, src, srcEnd);
+    CheckInside(call, dst, dstEnd);
+    std::vector<uint8_t> tmp(square);
+    for (uint32_t i = 0; i < p.repeatTimes; ++i) {
+        const uint8_t* sq = src.data + static_cast<uint64_t>(p.startIndex + step * static_cast<int64_t>(i)) * square;
+        std::memcpy(tmp.data(), sq, square);
+        for (uint32_t j = 0; j < fractals; ++j) {
+            const uint64_t at = static_cast<uint64_t>(i) * (p.dstGap + 1) * fractal +
+                                static_cast<uint64_t>(j) * (p.dstFracGap + 1) * fractal;
+            if (std::find(written.begin(), written.end(), at) != written.end()) {
+                ascend_twin::FailF(call, "LoadDataWithTranspose's destination fractals do not overlap (docs: 开发者需要"
+                                   "保证目的操作数转置后的分形没有重叠)",
+                                   "iteration %u writes fractal %u at dst byte %llu, which an earlier one wrote (dstGap "
+                                   "%u, dstFracGap %u)", i, j, static_cast<unsigned long long>(at), p.dstGap,
+                                   p.dstFracGap);
+            }
+            written.push_back(at);
+            uint8_t* d = dst.data + at;
+            for (uint32_t k = 0; k < 16; ++k) {
+                for (uint32_t c = 0; c < c0; ++c) {
+                    uint64_t e;  // the source element, in elements from the square's start
+                    if (es == 4) {  // square (R, C): fractal C / 8, row R, column C % 8; here R = j * 8 + c, C = k
+                        e = (k / 8) * 128ULL + (j * 8 + c) * 8ULL + k % 8;
+                    } else {  // square row-major S x S, S = c0: element (c, j * 16 + k)
+                        e = static_cast<uint64_t>(c) * c0 + j * 16 + k;
+                    }
+                    std::memcpy(d + (k * c0 + c) * es, tmp.data() + e * es, es);
+                }
+            }
+        }
+    }
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    (dm == 1 ? core.counters.cube.l0aBytesLoaded : core.counters.cube.l0bBytesLoaded) +=
+        static_cast<uint64_t>(p.repeatTimes) * fractals * fractal;
+}
+
+
+void LoadDataSparse(const CubeOperand& dst, const CubeOperand& src, const CubeOperand& idx, const LoadData2DParams& p)
+{
+    const char* call = "LoadDataWithSparse";
+    CheckOperand(call, dst, 2);  // L0B, 512-byte aligned
+    CheckOperand(call, src, 0);  // L1
+    CheckOperand(call, idx, 0);  // L1
+    if (p.ifTranspose) {
+        ascend_twin::Fail(call, "LoadDataWithSparse does not transpose (docs: 不支持转置功能)", "ifTranspose true");
+    }
+    if (p.repeatTimes == 0) return;
+    constexpr uint64_t kFractal = 512, kIdxFractal = 128;
+    CheckInside(call, src, (p.startIndex + static_cast<uint64_t>(p.repeatTimes)) * kFractal);
+    CheckInside(call, idx, (p.startIndex + static_cast<uint64_t>(p.repeatTimes)) * kIdxFractal);
+    CheckInside(call, dst, p.repeatTimes * kFractal);
+    uint64_t dstOffset = 0;
+    MemoryOfPointer(dst.data, &dstOffset);
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    SparseIndex& sp = SparseOf(core);
+    // contiguous fractals only: srcStride, dstGap and the rest are not used (docs)
+    std::memmove(dst.data, src.data + p.startIndex * kFractal, p.repeatTimes * kFractal);
+    for (uint32_t r = 0; r < p.repeatTimes; ++r) {
+        const uint64_t f = dstOffset / kFractal + r;
+        std::memcpy(sp.bytes.data() + f * kIdxFractal, idx.data + (p.startIndex + r) * kIdxFractal, kIdxFractal);
+        sp.loaded[f] = 1;
+    }
+    core.counters.cube.l0bBytesLoaded += p.repeatTimes * kFractal;
+}
+
+// C[m, n] = sum over the dense K / 2 of A[m, picked(n, d)] * B[d, n]: B in L0B holds the dense (4:2 filtered)
+// matrix as Zn int8_t fractals; the index fractal of each B fractal holds, per n and per pair (d, d + 1) of dense
+// entries, two 2-bit indices of the group of 4 original K: the first picks element idx0 of the group, the second
+// element 1 + idx1 (MmadWithSparse docs, 矩阵A稀疏选择算法; 4 indices a byte, the first in the low bits).
+void MmadSparseRun(const CubeOperand& dst, const CubeOperand& fm, const CubeOperand& filter, const MmadParams& p)
+{
+    const char* call = "MmadWithSparse";
+    CheckOperand(call, dst, 3, 1024);  // L0C, 256 elements aligned (docs)
+    CheckOperand(call, fm, 1);
+    CheckOperand(call, filter, 2);
+    CheckRange(call, "m", p.m, 0, 4095);
+    CheckRange(call, "n", p.n, 0, 4095);
+    CheckRange(call, "k", p.k, 0, 4095);
+    CheckUnitFlag(call, p.unitFlag);
+    if (p.m == 0 || p.n == 0 || p.k == 0) return;
+    if (p.k % 64 != 0) {
+        ascend_twin::FailF(call, "MmadWithSparse's k (of the full A) is a multiple of 64: whole groups of 4 for "
+                           "each 32-entry dense int8_t block", "k %u", p.k);
+    }
+    const uint32_t mBlocks = (p.m + 15) / 16, nBlocks = (p.n + 15) / 16;
+    const uint32_t kBlocks = p.k / 32, dBlocks = p.k / 64;  // A's 32-wide K blocks, B's dense 32-wide blocks
+    CheckInside(call, fm, static_cast<uint64_t>(mBlocks) * kBlocks * 512);
+    CheckInside(call, filter, static_cast<uint64_t>(dBlocks) * nBlocks * 512);
+    CheckInside(call, dst, static_cast<uint64_t>(nBlocks) * mBlocks * 256 * 4);
+    uint64_t bOffset = 0;
+    MemoryOfPointer(filter.data, &bOffset);
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    SparseIndex& sp = SparseOf(core);
+    for (uint32_t f = 0; f < dBlocks * nBlocks; ++f) {
+        if (!sp.loaded[bOffset / 512 + f]) {
+            ascend_twin::FailF(call, "MmadWithSparse reads the index fractals LoadDataWithSparse loaded with B",
+                               "the L0B fractal at byte %llu has no index fractal in this launch",
+                               static_cast<unsigned long long>(bOffset + f * 512ULL));
+        }
+    }
+    for (uint32_t mm = 0; mm < p.m; ++mm) {
+        for (uint32_t nn = 0; nn < p.n; ++nn) {
+            int64_t acc = 0;
+            uint8_t* c = dst.data + ((nn / 16) * mBlocks * 256ULL + mm * 16ULL + nn % 16) * 4;
+            if (!p.cmatrixInitVal && !p.cmatrixSource) acc = LoadInt(c, CubeElem::kInt32);
+            for (uint32_t d = 0; d < p.k / 2; ++d) {
+                const uint64_t frac = (d / 32) * static_cast<uint64_t>(nBlocks) + nn / 16;
+                const int8_t b = static_cast<int8_t>(filter.data[frac * 512 + (nn % 16) * 32 + d % 32]);
+                const uint8_t byte = sp.bytes[(bOffset / 512 + frac) * 128 + (nn % 16) * 8 + (d % 32) / 4];
+                const uint32_t index = (byte >> (2 * (d % 4))) & 3;
+                const uint32_t kk = (d / 2) * 4 + (d % 2 == 0 ? index : 1 + index);
+                if (kk >= p.k) continue;
+                const int8_t a = static_cast<int8_t>(
+                    fm.data[((mm / 16) * kBlocks + kk / 32) * 512ULL + (mm % 16) * 32 + kk % 32]);
+                acc += static_cast<int64_t>(a) * b;
+            }
+            const int32_t out = static_cast<int32_t>(acc);
+            std::memcpy(c, &out, 4);
+        }
+    }
+    core.counters.cubeMacs += static_cast<uint64_t>(p.m) * p.n * (p.k / 2);
+}
+
 void MmadRun(const CubeOperand& dst, const CubeOperand& fm, const CubeOperand& filter, const CubeOperand* bias,
              const MmadParams& p)
 {
@@ -339,7 +553,17 @@ void MmadRun(const CubeOperand& dst, const CubeOperand& fm, const CubeOperand& f
     CheckRange(call, "m", p.m, 0, 4095);
     CheckRange(call, "n", p.n, 0, 4095);
     CheckRange(call, "k", p.k, 0, 4095);
+    CheckUnitFlag(call, p.unitFlag);
     if (p.m == 0 || p.n == 0 || p.k == 0) return;
+    // The form without a bias tensor and cmatrixSource true
+    // (cmatrixInitVal false) starts C from the BiasTable at its address 0 (Mmad docs: cmatrixSource true
+    // initialises L0C from BT (C2); A2's mad of that form carries no BT address).
+    CubeOperand btRow{"BiasTable", TPosition::C2, CubeBase(TPosition::C2), kBtBytes, dst.elemSize, dst.elem};
+    if (bias == nullptr && !p.cmatrixInitVal && p.cmatrixSource) {
+        CheckInside(call, btRow, static_cast<uint64_t>(p.n) * btRow.elemSize);
+        bias = &btRow;
+    }
+
     const uint32_t es = fm.elemSize;
     const uint32_t c0 = 32 / es;
     const uint32_t kAlign = (es == 4 && p.kDirectionAlign) ? 16 : c0;
@@ -352,7 +576,8 @@ void MmadRun(const CubeOperand& dst, const CubeOperand& fm, const CubeOperand& f
     // GEMV; switching it off with disableGemv exists on Ascend 950 only).
     const bool gemv = p.m == 1;
     CheckInside(call, fm, gemv ? static_cast<uint64_t>(kPadded) * es : mBlocks * kBlocks * fractal);
-    CheckInside(call, filter, static_cast<uint64_t>(kBlocks) * nBlocks * fractal);
+    // kDirectionAlign pads K of A (L0A) only; B in L0B keeps K in blocks of C0 (the B addresses below).
+    CheckInside(call, filter, static_cast<uint64_t>((p.k + c0 - 1) / c0) * nBlocks * fractal);
     CheckInside(call, dst, static_cast<uint64_t>(nBlocks) * mBlocks * 256 * dst.elemSize);
     if (bias != nullptr) CheckInside(call, *bias, static_cast<uint64_t>(p.n) * bias->elemSize);
     auto AAt = [&](uint32_t mm, uint32_t kk) -> const uint8_t* {
@@ -363,10 +588,6 @@ void MmadRun(const CubeOperand& dst, const CubeOperand& fm, const CubeOperand& f
     // C's starting value: 0, what L0C holds, or the BT row.
     const bool fromBias = bias != nullptr;
     const bool accumulate = !fromBias && (p.isBias || (!p.cmatrixInitVal && !p.cmatrixSource));
-    if (!fromBias && !p.cmatrixInitVal && p.cmatrixSource) {
-        ascend_twin::Fail(call, "a C matrix initialised from the BiasTable comes with the bias form of Mmad",
-                          "cmatrixSource true without a bias tensor");
-    }
     for (uint32_t mm = 0; mm < p.m; ++mm) {
         for (uint32_t nn = 0; nn < p.n; ++nn) {
             uint8_t* c = dst.data + ((nn / 16) * mBlocks * 256ULL + mm * 16ULL + nn % 16) * dst.elemSize;
@@ -457,11 +678,49 @@ int32_t QuantB8(float x, const B8Quant& q, bool relu, bool signedOut)
 
 }  // namespace
 
+namespace {
+void FixpipeRun(const char* call, uint8_t* dst, const CubeOperand* l1Dst, CubeElem dstElem, uint32_t dstSize,
+                const CubeOperand& src, const FixpipeParamsV220& p, bool nz2nd, const CubeOperand* cbufWorkspace);
+}  // namespace
+
 void FixpipeToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOperand& src, const FixpipeParamsV220& p,
                  bool nz2nd, const CubeOperand* cbufWorkspace)
 {
-    const char* call = "Fixpipe(L0C->GM)";
+    FixpipeRun("Fixpipe(L0C->GM)", dst, nullptr, dstElem, dstSize, src, p, nz2nd, cbufWorkspace);
+}
+
+void FixpipeToL1(const CubeOperand& dst, const CubeOperand& src, const FixpipeParamsV220& p, bool nz2nd,
+                 const CubeOperand* cbufWorkspace)
+{
+    const char* call = "Fixpipe(L0C->L1)";
+    CheckOperand(call, dst, 0);  // L1, 32-byte aligned (the docs: 目的矩阵NZ格式地址需要满足32字节对齐)
+    // A2 (CheckFixpipeL0C2L1Param, dav_c220): NZ out only, no channel split, and the pairs float to int8_t/uint8_t/
+    // half/bfloat16_t, int32_t to int8_t/uint8_t/half (no float or int32_t into L1).
+    if (nz2nd) {
+        ascend_twin::Fail(call, "Fixpipe into L1 writes NZ (CFG_NZ)", "config CFG_ROW_MAJOR (NZ2ND) with an L1 "
+                          "destination");
+    }
+    if (p.isChannelSplit) {
+        ascend_twin::Fail(call, "Fixpipe into L1 goes without channel split", "isChannelSplit true");
+    }
+    if (p.dstStride == 0) ascend_twin::Fail(call, "Fixpipe's dstStride is not 0", "dstStride 0");
+    const bool integer = src.elem == CubeElem::kInt32;
+    const bool pairOk = dst.elem == CubeElem::kInt8 || dst.elem == CubeElem::kUint8 || dst.elem == CubeElem::kHalf ||
+                        (!integer && dst.elem == CubeElem::kBf16);
+    if (!pairOk) {
+        ascend_twin::FailF(call, "Fixpipe's L0C -> L1 types are an A2 pair (float to int8_t/uint8_t/half/bfloat16_t, "
+                           "int32_t to int8_t/uint8_t/half)",
+                           "%s L0C to %u-byte L1 elements", integer ? "int32_t" : "float", dst.elemSize);
+    }
+    FixpipeRun(call, nullptr, &dst, dst.elem, dst.elemSize, src, p, nz2nd, cbufWorkspace);
+}
+
+namespace {
+void FixpipeRun(const char* call, uint8_t* dst, const CubeOperand* l1Dst, CubeElem dstElem, uint32_t dstSize,
+                const CubeOperand& src, const FixpipeParamsV220& p, bool nz2nd, const CubeOperand* cbufWorkspace)
+{
     CheckOperand(call, src, 3);
+    CheckUnitFlag(call, p.unitFlag);
     CheckRange(call, "nSize", p.nSize, 0, 4095);
     CheckRange(call, "mSize", p.mSize, 0, nz2nd ? 8192 : 65535);
     const bool integer = src.elem == CubeElem::kInt32;
@@ -524,8 +783,12 @@ void FixpipeToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOpe
         if (p.nSize % 8 != 0) {
             ascend_twin::FailF(call, "Fixpipe's nSize is a multiple of 8 (with channel split)", "nSize %u", p.nSize);
         }
-    } else if (p.nSize % 16 != 0) {
-        ascend_twin::FailF(call, "Fixpipe's nSize is a multiple of 16 (without channel split)", "nSize %u", p.nSize);
+    } else if (!nz2nd && p.nSize % 16 != 0) {
+        // NZ output writes whole 16-column fractals. NZ2ND writes nSize columns of each row, any nSize: its
+        // pseudocode (NZ2ND.md) walks ceil(nSize / 16) blocks, and A2's Matmul API writes ND tails with nSize =
+        // the tile's width (copy_cube_out_fixpipe.h), although the parameter table asks for multiples of 16.
+        ascend_twin::FailF(call, "Fixpipe's nSize is a multiple of 16 (NZ output without channel split)", "nSize %u",
+                           p.nSize);
     }
     if (nz2nd && p.dstStride == 0) ascend_twin::Fail(call, "Fixpipe's dstStride is not 0", "dstStride 0");
     const uint32_t srcBlocks = (p.nSize + 15) / 16;
@@ -551,6 +814,14 @@ void FixpipeToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOpe
     }
     // With channel split each 16 x 16 fractal leaves as two 16 x 8 ones: the Z columns are 8 wide.
     const uint32_t zWidth = p.isChannelSplit ? 8 : 16;
+    // int8_t/uint8_t written as NZ (Int8 Channel Merge, automatic): each two adjacent 16-column fractals leave as
+    // one 16 x 32 fractal (32-byte rows); with an odd number of 16-column blocks the last one stays 16 x 16.
+    const uint32_t merged = p.nSize / 32 * 32;
+    if (l1Dst != nullptr) {  // the extent the NZ output reaches in the L1 tensor
+        const uint32_t zCols = b8 ? merged / 32 + (p.nSize - merged) / 16 : p.nSize / zWidth;
+        const uint32_t lastRow = b8 ? (p.nSize == merged ? 32 : 16) : zWidth * dstSize;
+        CheckInside(call, *l1Dst, (zCols - 1) * static_cast<uint64_t>(p.dstStride) * 32 + p.mSize * lastRow);
+    }
     ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
     for (uint32_t nd = 0; nd < p.ndNum; ++nd) {
         const uint8_t* s0 = src.data + static_cast<uint64_t>(nd) * p.srcNdStride * 256 * 4;
@@ -560,6 +831,10 @@ void FixpipeToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOpe
                 uint64_t e;
                 if (nz2nd) {
                     e = static_cast<uint64_t>(nd) * p.dstNdStride + static_cast<uint64_t>(j) * p.dstStride + c;
+                } else if (b8 && c < merged) {  // Int8 Channel Merge: pairs of 16 x 16 fractals as one 16 x 32
+                    e = (c / 32) * static_cast<uint64_t>(p.dstStride) * 32 + j * 32ULL + c % 32;
+                } else if (b8) {  // the odd last 16 columns: a 16 x 16 fractal after the merged Z columns
+                    e = (merged / 32) * static_cast<uint64_t>(p.dstStride) * 32 + j * 16ULL + c % 16;
                 } else {  // NZ out: dstStride in 32-byte blocks between Z columns
                     e = (c / zWidth) * static_cast<uint64_t>(p.dstStride) * 32 / dstSize + j * zWidth + c % zWidth;
                 }
@@ -583,6 +858,10 @@ void FixpipeToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOpe
                         std::memcpy(out, &v, 4);
                     }
                 }
+                if (l1Dst != nullptr) {
+                    std::memcpy(l1Dst->data + e * dstSize, out, dstSize);
+                    continue;
+                }
                 uint8_t* d = dst + e * dstSize;
                 if (core.atomicOp != ascend_twin::AtomicOp::kNone) {  // SetAtomicAdd/Max/Min: combined with GM
                     ascend_twin::AtomicCopyToGm(call, d, out, dstSize);
@@ -594,6 +873,31 @@ void FixpipeToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOpe
         }
     }
     core.counters.cube.l0cBytesOut += static_cast<uint64_t>(p.ndNum) * p.mSize * p.nSize * 4;
+}
+}  // namespace
+
+void FixPipeConfig(const CubeOperand* reluPre, const CubeOperand& pre, bool isUnitFlag)
+{
+    const char* call = "SetFixPipeConfig";
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    if (core.kernelType == KERNEL_TYPE_AIV_ONLY) {
+        ascend_twin::Fail(call, "SetFixPipeConfig configures the AI Cube core's Fixpipe", "called on an AI Vector core");
+    }
+    // The one-tensor form takes a CO1 tensor when it only clears the unit flags; the Fixpipe Buffer tensors it
+    // otherwise names do not exist in the twin (no C2PIPE2GM memory), so any other position is refused.
+    for (const CubeOperand* t : {reluPre, &pre}) {
+        if (t == nullptr) continue;
+        if (reluPre == nullptr && t->position == TPosition::CO1) continue;
+        ascend_twin::FailF(call, reluPre == nullptr
+                                     ? "SetFixPipeConfig's preData is a Fixpipe Buffer tensor (TPosition::C2PIPE2GM), or "
+                                       "a CO1 tensor when only isUnitFlag is set"
+                                     : "SetFixPipeConfig's reluPre and quantPre are Fixpipe Buffer tensors "
+                                       "(TPosition::C2PIPE2GM)",
+                           "%s is at TPosition::%s (the twin has no Fixpipe Buffer)", t->name, PositionName(t->position));
+    }
+    // The twin runs a core's Mmad and Fixpipe in program order and keeps no unit flags: clearing them
+    // (isUnitFlag) changes nothing it computes.
+    (void)isUnitFlag;
 }
 
 }  // namespace AscendC::twin_detail

@@ -72,6 +72,30 @@ struct LoadData2DParams {
     uint8_t addrMode = 0;
 };
 
+struct LoadData2dTransposeParams {
+    __aicore__ LoadData2dTransposeParams() {}
+    __aicore__ LoadData2dTransposeParams(const uint16_t startIndexIn, const uint8_t repeatTimesIn,
+                                         const uint16_t srcStrideIn, const uint16_t dstGapIn,
+                                         const uint16_t dstfracGapIn, const uint8_t addrModeIn)
+        : startIndex(startIndexIn), repeatTimes(repeatTimesIn), srcStride(srcStrideIn), dstGap(dstGapIn),
+          dstFracGap(dstfracGapIn), addrMode(addrModeIn)
+    {
+    }
+    __aicore__ LoadData2dTransposeParams(const uint16_t startIndexIn, const uint8_t repeatTimesIn,
+                                         const uint16_t srcStrideIn, const uint16_t dstGapIn,
+                                         const uint16_t dstfracGapIn)
+        : startIndex(startIndexIn), repeatTimes(repeatTimesIn), srcStride(srcStrideIn), dstGap(dstGapIn),
+          dstFracGap(dstfracGapIn)
+    {
+    }
+    uint16_t startIndex = 0;
+    uint8_t repeatTimes = 0;
+    uint16_t srcStride = 0;
+    uint16_t dstGap = 0;
+    uint16_t dstFracGap = 0;
+    uint8_t addrMode = 0;
+};
+
 struct MmadParams {
     __aicore__ MmadParams() {}
     __aicore__ MmadParams(const uint16_t mIn, const uint16_t nIn, const uint16_t kIn, const bool isBiasIn,
@@ -192,10 +216,16 @@ void CopyGmToL1(const char* call, const CubeOperand& dst, const uint8_t* src, ui
 void CopyNd2Nz(const CubeOperand& dst, const uint8_t* src, const Nd2NzParams& p);
 void CopyL1ToBt(const CubeOperand& dst, const CubeOperand& src, const DataCopyParams& p);
 void LoadData2D(const CubeOperand& dst, const CubeOperand& src, const LoadData2DParams& p);
+void LoadDataTranspose(const CubeOperand& dst, const CubeOperand& src, const LoadData2dTransposeParams& p);
+void LoadDataSparse(const CubeOperand& dst, const CubeOperand& src, const CubeOperand& idx, const LoadData2DParams& p);
+void MmadSparseRun(const CubeOperand& dst, const CubeOperand& fm, const CubeOperand& filter, const MmadParams& p);
 void MmadRun(const CubeOperand& dst, const CubeOperand& fm, const CubeOperand& filter, const CubeOperand* bias,
              const MmadParams& p);
 void FixpipeToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOperand& src, const FixpipeParamsV220& p,
                  bool nz2nd, const CubeOperand* cbufWorkspace = nullptr);
+void FixpipeToL1(const CubeOperand& dst, const CubeOperand& src, const FixpipeParamsV220& p, bool nz2nd,
+                 const CubeOperand* cbufWorkspace = nullptr);
+void FixPipeConfig(const CubeOperand* reluPre, const CubeOperand& pre, bool isUnitFlag);
 
 }  // namespace twin_detail
 
@@ -243,6 +273,28 @@ __aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>&
     twin_detail::LoadData2D(twin_detail::Operand("dst", dst), twin_detail::Operand("src", src), loadDataParams);
 }
 
+// L1 -> L0A/L0B with each square matrix transposed (b8: 32 x 32 into two 16 x 32 fractals, b16: 16 x 16, b32:
+// two 16 x 8 fractals as one 16 x 16 square); srcStride in squares, dstGap/dstFracGap in 512-byte fractals. A2's
+// types: int8_t, uint8_t, half, bfloat16_t, int32_t, uint32_t, float (and int4b_t into L0B, which the twin
+// does not model: refused when it runs).
+template <typename T>
+__aicore__ inline void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                                             const LoadData2dTransposeParams& loadDataParams)
+{
+    if constexpr (std::is_same_v<T, int4b_t>) {
+        ascend_twin::Fail("LoadDataWithTranspose", "the twin models LoadDataWithTranspose of 8-, 16- and 32-bit types",
+                          "int4b_t (A2 loads it into L0B; the twin's cube path has no 4-bit operands)");
+    } else {
+        static_assert(std::is_same_v<T, int8_t> || std::is_same_v<T, uint8_t> || std::is_same_v<T, half> ||
+                          std::is_same_v<T, bfloat16_t> || std::is_same_v<T, int32_t> || std::is_same_v<T, uint32_t> ||
+                          std::is_same_v<T, float>,
+                      "LoadDataWithTranspose on A2 supports int4b_t (L0B only), int8_t, uint8_t, half, bfloat16_t, "
+                      "int32_t, uint32_t and float");
+        twin_detail::LoadDataTranspose(twin_detail::Operand("dst", dst), twin_detail::Operand("src", src),
+                                       loadDataParams);
+    }
+}
+
 namespace twin_detail {
 template <typename D, typename A, typename B>
 inline constexpr bool kMmadTypes =
@@ -278,6 +330,29 @@ __aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm,
                          twin_detail::Operand("filter", filter), &b, mmadParams);
 }
 
+// 4:2 structured sparsity (A2): LoadDataWithSparse moves repeatTimes contiguous 512-byte fractals of the dense B
+// L1 -> L0B and their 128-byte index fractals into the core's index buffer; MmadWithSparse multiplies the full A
+// (L0A, int8_t) by the dense B, each dense entry picking its element of A through its 2-bit index.
+template <typename T = int8_t, typename U = uint8_t,
+          typename std::enable_if<std::is_same<T, int8_t>::value, bool>::type = true,
+          typename std::enable_if<std::is_same<U, uint8_t>::value, bool>::type = true>
+__aicore__ inline void LoadDataWithSparse(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                                          const LocalTensor<U>& idx, const LoadData2DParams& loadDataParam)
+{
+    twin_detail::LoadDataSparse(twin_detail::Operand("dst", dst), twin_detail::Operand("src", src),
+                                twin_detail::Operand("idx", idx), loadDataParam);
+}
+
+template <typename T = int32_t, typename U = int8_t,
+          typename std::enable_if<std::is_same<T, int32_t>::value, bool>::type = true,
+          typename std::enable_if<std::is_same<U, int8_t>::value, bool>::type = true>
+__aicore__ inline void MmadWithSparse(const LocalTensor<T>& dst, const LocalTensor<U>& fm,
+                                      const LocalTensor<U>& filter, const MmadParams& mmadParams)
+{
+    twin_detail::MmadSparseRun(twin_detail::Operand("dst", dst), twin_detail::Operand("fm", fm),
+                               twin_detail::Operand("filter", filter), mmadParams);
+}
+
 // L0C -> GM: NZ -> ND (CFG_ROW_MAJOR, the default) or NZ as it is (CFG_NZ, also as 16 x 8 fractals with
 // isChannelSplit); float/int32_t out, half/bfloat16_t with quantPre F322F16/F322BF16, or int8_t/uint8_t with
 // QF322B8_PRE (one scale in deqScalar).
@@ -305,6 +380,50 @@ __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>&
     twin_detail::FixpipeToGm(reinterpret_cast<uint8_t*>(twin_detail::TwinData(dst)), twin_detail::CubeElemOf<T>(),
                              sizeof(T), twin_detail::Operand("src", src), intriParams,
                              config.format == CO2Layout::ROW_MAJOR, &workspace);
+}
+
+// L0C -> L1 (C1): NZ only (CFG_NZ; the default CFG_ROW_MAJOR is refused when it runs, as A2's debug check does),
+// float to int8_t/uint8_t/half/bfloat16_t, int32_t to int8_t/uint8_t/half, no channel split; dstStride in
+// 32-byte blocks between Z columns; int8_t/uint8_t leave as 16 x 32 fractals (Int8 Channel Merge).
+template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
+__aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src,
+                               const FixpipeParamsV220& intriParams)
+{
+    static_assert(std::is_same_v<U, float> || std::is_same_v<U, int32_t>, "Fixpipe reads float or int32_t from L0C");
+    twin_detail::FixpipeToL1(twin_detail::Operand("dst", dst), twin_detail::Operand("src", src), intriParams,
+                             config.format != CO2Layout::NZ);
+}
+
+// L0C -> L1 with a vector quantPre: one uint64_t word per column of C in L1 (cbufWorkspace).
+template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR, typename S = uint64_t,
+          typename std::enable_if<std::is_same<S, uint64_t>::value, bool>::type = true>
+__aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src,
+                               const LocalTensor<S>& cbufWorkspace, const FixpipeParamsV220& intriParams)
+{
+    static_assert(std::is_same_v<U, float> || std::is_same_v<U, int32_t>, "Fixpipe reads float or int32_t from L0C");
+    const twin_detail::CubeOperand workspace = twin_detail::Operand("cbufWorkspace", cbufWorkspace);
+    twin_detail::FixpipeToL1(twin_detail::Operand("dst", dst), twin_detail::Operand("src", src), intriParams,
+                             config.format != CO2Layout::NZ, &workspace);
+}
+
+// SetFixPipeConfig (A2: the FPC register): the quantisation (and ReLU) tensors in the Fixpipe Buffer
+// (TPosition::C2PIPE2GM) a later Fixpipe's vector quantPre reads, and isUnitFlag, which clears the unit flags
+// of all of L0C (the unitFlag feature of Mmad/Fixpipe). With one tensor, a CO1 tensor stands in when only the
+// unit flags are cleared. The twin has no Fixpipe Buffer (its Fixpipe takes the quantisation words from L1,
+// cbufWorkspace): any tensor but a CO1 one with the one-tensor form is refused, naming the position.
+template <typename T>
+__aicore__ inline void SetFixPipeConfig(const LocalTensor<T>& reluPre, const LocalTensor<T>& quantPre,
+                                        bool isUnitFlag = false)
+{
+    const twin_detail::CubeOperand relu = twin_detail::Operand("reluPre", reluPre);
+    twin_detail::FixPipeConfig(&relu, twin_detail::Operand("quantPre", quantPre), isUnitFlag);
+}
+
+template <typename T, bool setRelu = false>
+__aicore__ inline void SetFixPipeConfig(const LocalTensor<T>& preData, bool isUnitFlag = false)
+{
+    static_assert(!setRelu, "SetFixPipeConfig with one tensor sets the quantPre tensor only (setRelu = false)");
+    twin_detail::FixPipeConfig(nullptr, twin_detail::Operand("preData", preData), isUnitFlag);
 }
 
 }  // namespace AscendC

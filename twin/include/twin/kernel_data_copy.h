@@ -80,6 +80,10 @@ namespace twin_detail {
 constexpr bool IsL1Position(TPosition p) { return p == TPosition::A1 || p == TPosition::B1 || p == TPosition::C1; }
 void CopyGmToL1Raw(const char* call, TPosition pos, uint8_t* dst, uint64_t dstBytes, uint32_t elemSize,
                    const uint8_t* src, uint16_t blockCount, uint64_t blockBytes, uint64_t srcStep, uint64_t dstStep);
+// L1 (A1/B1/C1) -> GM on the AI Cube core (A2: DataCopyL12GMImpl, copy_cbuf_to_gm): blockCount blocks of blockBytes,
+// the source 32-byte aligned.
+void CopyL1ToGmRaw(const char* call, TPosition pos, const uint8_t* src, uint64_t srcBytes, uint8_t* dst,
+                   uint16_t blockCount, uint64_t blockBytes, uint64_t srcStep, uint64_t dstStep);
 
 
 enum class Direction : uint8_t { kGmToUb, kUbToGm };
@@ -151,6 +155,11 @@ template <typename T>
 __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count)
 {
     const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
+    if (twin_detail::IsL1Position(twin_detail::TwinPosition(src))) {  // L1 -> GM (twin/kernel_cube_basic.h)
+        twin_detail::CopyL1ToGmRaw("DataCopy(L1->GM)", twin_detail::TwinPosition(src), twin_detail::Bytes(src),
+                                   src.GetLength(), twin_detail::Bytes(dst), 1, bytes / 32 * 32, 0, 0);
+        return;
+    }
     twin_detail::CheckCopyLength("DataCopy(UB->GM)", bytes);
     twin_detail::Run({"DataCopy(UB->GM)", twin_detail::Direction::kUbToGm, twin_detail::Bytes(src), src.GetLength(),
                       twin_detail::Bytes(dst), sizeof(T), 1, bytes, bytes, bytes});
@@ -181,6 +190,13 @@ __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>
                                 const DataCopyParams& repeatParams)
 {
     const uint64_t len = repeatParams.blockLen * 32ULL;
+    if (twin_detail::IsL1Position(twin_detail::TwinPosition(src))) {  // L1 -> GM (twin/kernel_cube_basic.h)
+        twin_detail::CopyL1ToGmRaw("DataCopy(L1->GM, DataCopyParams)", twin_detail::TwinPosition(src),
+                                   twin_detail::Bytes(src), src.GetLength(), twin_detail::Bytes(dst),
+                                   repeatParams.blockCount, len, len + repeatParams.srcStride * 32ULL,
+                                   len + repeatParams.dstStride * 32ULL);
+        return;
+    }
     twin_detail::CheckBlockCount("DataCopy(UB->GM, DataCopyParams)", repeatParams.blockCount);
     twin_detail::Run({"DataCopy(UB->GM, DataCopyParams)", twin_detail::Direction::kUbToGm, twin_detail::Bytes(src),
                       src.GetLength(), twin_detail::Bytes(dst), sizeof(T), repeatParams.blockCount, len,

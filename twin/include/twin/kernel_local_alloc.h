@@ -1,4 +1,4 @@
-// LocalMemAllocator: UB tensors carved front to back without TPipe (include/basic_api/kernel_tensor.h),
+// LocalMemAllocator: UB, L1 and L0 tensors carved front to back without TPipe (include/basic_api/kernel_tensor.h),
 // plus the small kernel utilities that come with such kernels: InitSocState, ascendc_assert and ASSERT.
 #pragma once
 
@@ -17,13 +17,46 @@ namespace twin_detail {
 uint8_t* CarveUb(const char* call, uint32_t offset, uint64_t bytes);
 }  // namespace twin_detail
 
-// Only the UB form exists in the twin. Like the device, it does not round tensor sizes up to 32 bytes:
-// a tile whose size is not a multiple of 32 bytes leaves the next tensor unaligned, and the first vector
-// instruction or DataCopy on it fails the alignment rule.
+// The physical memory of a logical position on A2 (GetPhyType, impl/basic_api/kernel_event.h, dav-2201) and
+// the position a LocalMemAllocator hands out when the call names none (GetDefaultPosition).
+constexpr Hardware GetPhyType(TPosition pos)
+{
+    switch (pos) {
+        case TPosition::GM: return Hardware::GM;
+        case TPosition::VECIN: case TPosition::VECOUT: case TPosition::VECCALC: return Hardware::UB;
+        case TPosition::A1: case TPosition::B1: case TPosition::C1: return Hardware::L1;
+        case TPosition::A2: return Hardware::L0A;
+        case TPosition::B2: return Hardware::L0B;
+        case TPosition::CO1: return Hardware::L0C;
+        case TPosition::C2: return Hardware::BIAS;
+        case TPosition::C2PIPE2GM: return Hardware::FIXBUF;
+        default: return Hardware::MAX;
+    }
+}
+constexpr TPosition GetDefaultPosition(Hardware hard)
+{
+    switch (hard) {
+        case Hardware::UB: return TPosition::VECCALC;
+        case Hardware::L1: return TPosition::A1;
+        case Hardware::L0A: return TPosition::A2;
+        case Hardware::L0B: return TPosition::B2;
+        case Hardware::L0C: return TPosition::CO1;
+        case Hardware::BIAS: return TPosition::C2;
+        case Hardware::FIXBUF: return TPosition::C2PIPE2GM;
+        default: return TPosition::MAX;
+    }
+}
+
+// Tensors carved front to back from address 0 of one memory. Like the device, it does not round tensor sizes
+// up: a UB tile whose size is not a multiple of 32 bytes leaves the next tensor unaligned, and the first vector
+// instruction or DataCopy on it fails the alignment rule. UB tiles come back poisoned with no recorded accesses;
+// tiles of the cube core's L1/L0A/L0B/L0C/BT are static tensors at head_ (LocalTensor(pos, addr, tileSize):
+// 32-byte aligned, inside the memory, on a core that has it). The twin has no Fixpipe Buffer: a FIXBUF
+// allocator fails its first Alloc as a static tensor at C2PIPE2GM does.
 template <Hardware hard = Hardware::UB>
 class LocalMemAllocator {
 public:
-    static_assert(hard == Hardware::UB, "the twin implements LocalMemAllocator<Hardware::UB> only");
+    static_assert(hard != Hardware::GM && hard != Hardware::MAX, "illegal hardware position GM or MAX");
 
     __aicore__ inline LocalMemAllocator() {}
     __aicore__ inline uint32_t GetCurAddr() const { return head_; }
@@ -31,22 +64,24 @@ public:
     template <TPosition pos, class DataType, uint32_t tileSize>
     __aicore__ inline LocalTensor<DataType> Alloc()
     {
+        static_assert(GetPhyType(pos) == hard, "logic pos and hardware pos not matched.");
         return Carve<DataType>(pos, tileSize);
     }
     template <TPosition pos, class DataType>
     __aicore__ inline LocalTensor<DataType> Alloc(uint32_t tileSize)
     {
+        static_assert(GetPhyType(pos) == hard, "logic pos and hardware pos not matched.");
         return Carve<DataType>(pos, tileSize);
     }
     template <class DataType, uint32_t tileSize>
     __aicore__ inline LocalTensor<DataType> Alloc()
     {
-        return Carve<DataType>(TPosition::VECCALC, tileSize);
+        return Carve<DataType>(GetDefaultPosition(hard), tileSize);
     }
     template <class DataType>
     __aicore__ inline LocalTensor<DataType> Alloc(uint32_t tileSize)
     {
-        return Carve<DataType>(TPosition::VECCALC, tileSize);
+        return Carve<DataType>(GetDefaultPosition(hard), tileSize);
     }
 
 private:
@@ -55,8 +90,9 @@ private:
     {
         const uint64_t bytes = static_cast<uint64_t>(tileSize) * sizeof(DataType);
         LocalTensor<DataType> t;
-        uint8_t* ub = twin_detail::CarveUb("LocalMemAllocator::Alloc", head_, bytes);
-        twin_detail::TwinBind(t, reinterpret_cast<DataType*>(ub), tileSize, pos, {});
+        uint8_t* mem = hard == Hardware::UB ? twin_detail::CarveUb("LocalMemAllocator::Alloc", head_, bytes)
+                                            : twin_detail::StaticUbTensor("LocalMemAllocator::Alloc", pos, head_, bytes);
+        twin_detail::TwinBind(t, reinterpret_cast<DataType*>(mem), tileSize, pos, {});
         head_ += static_cast<uint32_t>(bytes);
         return t;
     }
