@@ -71,7 +71,7 @@ const char* VecOpName(VecOp op)
                                         "SoftmaxGrad", "SoftmaxGradFront", "ReduceSum<Pattern>", "ReduceMax<Pattern>",
                                         "ReduceMin<Pattern>", "ReduceProd<Pattern>", "ReduceMean<Pattern>",
                                         "ReduceAny<Pattern>", "ReduceAll<Pattern>", "AscendDequant", "Xor",
-                                        "ShiftRight", "AddRelu", "CreateVecIndex"};
+                                        "ShiftRight", "AddRelu", "CreateVecIndex", "ShiftLeft"};
     static_assert(sizeof(names) / sizeof(names[0]) == static_cast<size_t>(VecOp::kCount));
     return names[static_cast<uint32_t>(op)];
 }

@@ -33,7 +33,8 @@ enum class VecOp : uint32_t {
     // The quantization API (twin/kernel_adv_quant.h).
     kAscendDequant,
     kXor,  // twin/kernel_adv_xor.h
-    kShiftRight, kAddRelu, kCreateVecIndex,  // twin/kernel_vec_shift_index.h
+    kShiftRight, kAddRelu, kCreateVecIndex,  // twin/kernel_vec_shift.h, twin/kernel_vec_shift_index.h
+    kShiftLeft,                              // twin/kernel_vec_shift.h
     kCount
 };
 const char* VecOpName(VecOp op);
