@@ -37,13 +37,20 @@ def test_shifts_and_tquesync_on_the_twin():
     assert ys == want
 
 
-def test_a_shift_past_the_width_is_refused(tmp_path):
-    src = tmp_path / "shift_past.cpp"
+@pytest.mark.parametrize("shift,fault", [(33, True), (32, False)])
+def test_a_shift_past_the_width_is_refused(tmp_path, shift, fault):
+    src = tmp_path / f"shift_{shift}.cpp"
     with open(KERNEL) as f:
-        src.write_text(f.read().replace("ShiftLeft(b, a, 3, 64);", "ShiftLeft(b, a, 33, 64);"))
+        src.write_text(f.read().replace("ShiftLeft(b, a, 3, 64);", f"ShiftLeft(b, a, {shift}, 64);"))
     lib = ascend_ext.twin.compile_kernels([str(src)])
-    with pytest.raises(ascend_ext.twin.KernelRuleViolation, match=r"ShiftLeft: scalarValue is within \[0, 16\]"):
-        lib.launch("shift_sync", 1, x=torch.ones(192, dtype=torch.int32), y=torch.zeros(192, dtype=torch.int32))
+    x, y = torch.full((192,), -5, dtype=torch.int32), torch.zeros(192, dtype=torch.int32)
+    if fault:
+        with pytest.raises(ascend_ext.twin.KernelRuleViolation,
+                           match=r"ShiftLeft: broke the rule 'scalarValue is within \[0, 16\] .* \[0, 32\]"):
+            lib.launch("shift_sync", 1, x=x, y=y)
+    else:
+        lib.launch("shift_sync", 1, x=x, y=y)
+        assert y[:64].tolist() == [-2**31] * 64  # by the full width: the sign bit alone
 
 
 @pytest.mark.skipif(not os.access(ASCCHK, os.X_OK), reason="the ascchk checkers (real Ascend C headers) are not built")

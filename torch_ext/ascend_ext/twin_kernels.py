@@ -321,7 +321,8 @@ def sdk_digest(opt_level: str = "-O1") -> str:
 
 
 # A kernel including an advanced-API header (asc-devkit include/adv_api/..., older CANN lib/...) the twin lacks.
-_ADV_API_MISSING = re.compile(r"fatal error: ((?:adv_api|lib)/[\w./]+\.h): No such file or directory")
+# clang: "fatal error: 'adv_api/x.h' file not found"; g++: "fatal error: adv_api/x.h: No such file or directory".
+_ADV_API_MISSING = re.compile(r"fatal error: '?((?:adv_api|lib)/[\w./]+\.h)(?:' file not found|: No such file)")
 
 
 def _compile_all(jobs: List[Tuple[List[str], str]], what: str) -> None:
