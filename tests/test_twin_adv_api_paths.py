@@ -1,7 +1,8 @@
 """The advanced API at asc-devkit's current paths (adv_api/<family>/<name>.h) as well as at the older lib/ ones:
 the forwarding headers match twin/adv_api_paths.txt, the list matches asc-devkit's include/adv_api tree for the
 headers the twin implements (where the asc-devkit mirror is present; not in CI), every forwarding header
-compiles, a kernel including one runs, and a kernel including an adv_api/ header the twin does not implement
+compiles, a kernel including one runs (and compiles against the real headers where the ascchk checkers are
+built), and a kernel including an adv_api/ header the twin does not implement
 fails with an error naming the header as not implemented in the twin."""
 import os
 import subprocess
@@ -15,6 +16,7 @@ from ascend_ext.twin import KernelCompileError
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GEN = os.path.join(ROOT, "scripts", "gen_adv_api_paths.py")
+ASCCHK = os.path.join(os.environ.get("ASCCHK_DIR", "/tmp/ascchk"), "check_kernel.sh")
 DEVKIT = os.environ.get("ASC_DEVKIT_GIT_DIR", "/work/.mirror/cannmirror+asc-devkit/repo")
 SDK = os.path.join(os.path.dirname(ascend_ext.__file__), "twin_sdk")
 
@@ -108,3 +110,11 @@ def test_an_adv_api_header_the_twin_lacks_is_named_not_implemented(tmp_path):
     src.write_text(KERNEL.format(name="digamma"))  # asc-devkit has adv_api/math/digamma.h; the twin does not
     with pytest.raises(KernelCompileError, match=r"adv_api/math/digamma\.h: .*not implemented in the twin"):
         ascend_ext.twin.compile_kernels([str(src)])
+
+
+@pytest.mark.skipif(not os.access(ASCCHK, os.X_OK), reason="the ascchk checkers (real Ascend C headers) are not built")
+def test_the_current_path_kernel_compiles_against_the_real_headers(tmp_path):
+    src = tmp_path / "adv_path.cpp"
+    src.write_text(KERNEL.format(name="asin"))
+    proc = subprocess.run(["bash", ASCCHK, str(src), "--mode", "aiv"], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]

@@ -349,8 +349,9 @@ def _compile_all(jobs: List[Tuple[List[str], str]], what: str) -> None:
             first = next((line for line in text.splitlines() if ": error:" in line or ": fatal error:" in line), "")
             missing = _ADV_API_MISSING.search(text)
             if missing:
-                first = (f"{missing.group(1)}: an advanced-API header of asc-devkit that the twin does not implement "
-                         f"(not implemented in the twin; the ones it has are listed in twin/adv_api_paths.txt)\n{first}")
+                first = (f"{missing.group(1)}: an advanced-API header of asc-devkit that the twin does not "
+                         "implement (not implemented in the twin; the ones it has are listed in "
+                         f"twin/adv_api_paths.txt)\n{first}")
             how = f"{os.path.basename(proc.args[0])}, C++17"
             failed = f"{first}\n(compiling {what} ({label}) failed ({how}); the compiler's output:)\n{text}" if first \
                 else f"compiling {what} ({label}) failed ({how}):\n{text}"
