@@ -262,6 +262,21 @@ void SyncKernel(GM_ADDR in, GM_ADDR out)
     sToM.WaitFlag(4);
 }
 
+// A LocalTensor member never given a buffer used as an operand (hicann/ops-math floor_mod's MaskTensor).
+template <bool kFault>
+void UnsetOperand(GM_ADDR, GM_ADDR)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf, maskBuf;
+    pipe.InitBuffer(buf, 64 * sizeof(int32_t));
+    pipe.InitBuffer(maskBuf, 64 * sizeof(int32_t));
+    LocalTensor<int32_t> t = buf.Get<int32_t>();
+    LocalTensor<int32_t> mask;
+    if constexpr (!kFault) mask = maskBuf.Get<int32_t>();
+    Duplicate(t, 5, 64);
+    ShiftLeft(mask, t, 2, 64);
+}
+
 }  // namespace
 
 TEST_CASE("ShiftLeft: logical for uint16_t/uint32_t, sign-keeping for int16_t/int32_t, count and mask forms")
@@ -335,6 +350,15 @@ TEST_CASE("TQueSync: its flags order the pipes as SetFlag/WaitFlag do; ids, pair
     CHECK(race.find("Adds") != std::string::npos);
     std::printf("  left-out flag: %s\n", race.c_str());
     CHECK(Is(fault::Violation(&SyncKernel<0>), ""));
+}
+
+TEST_CASE("An operand LocalTensor never given a buffer is named as such")
+{
+    std::vector<uint8_t> in(1024), out(1024);
+    const auto broken = fault::Run(&UnsetOperand<true>, in, out);
+    CHECK(broken && broken->call == "ShiftLeft" &&
+          broken->detail.find("operand 'dst' is a LocalTensor with no buffer") != std::string::npos);
+    CHECK(!fault::Run(&UnsetOperand<false>, in, out));
 }
 
 TEST_MAIN()
