@@ -540,14 +540,16 @@ def example_tiling(kdir: str, asc: str, call: str, nbytes: int, defines=(), fn: 
            "[[noreturn]] void ascend_twin::FailAssert(const char* expr, const char* file, int line)\n" \
            "{ std::fprintf(stderr, \"%s:%d: assertion failed: %s\\n\", file, line, expr); std::abort(); }\n" \
            f"int main()\n{{\n    const uint8_t* tiling = nullptr;\n    {call}\n" \
-           f"    for (int i = 0; i < {nbytes}; ++i) std::printf(\"%u \", static_cast<unsigned>(tiling[i]));\n" \
+           "    std::printf(\"\\ntiling-bytes:\");\n" \
+           f"    for (int i = 0; i < {nbytes}; ++i) std::printf(\" %u\", static_cast<unsigned>(tiling[i]));\n" \
            "    return 0;\n}\n"
     # The file's kernels come along but never run here: their sections are dropped at link time, so the twin's
     # runtime they call need not be linked.
     flags = [f"-D{d}" for d in defines] + ["-w", "-ffunction-sections", "-fdata-sections", "-Wl,--gc-sections",
                                             *sdk_includes(), "-I", kdir]
-    out = host_program_output("example_tiling", unit, flags, f"{asc}: its host tiling code").split()
-    return bytes(int(b) for b in out)
+    # what the host code prints itself (some examples report their tiling) comes before the marker
+    out = host_program_output("example_tiling", unit, flags, f"{asc}: its host tiling code")
+    return bytes(int(b) for b in out.rsplit("tiling-bytes:", 1)[-1].split())
 
 
 def softmax_rows(x: torch.Tensor):
@@ -1250,4 +1252,168 @@ KERNELS += [
     example("ex_gm_by_dcache", f"{BASIC}/09_utils/gm_by_dcache/gm_by_dcache.asc", "gm_by_dcache_custom",
             "flags across 4 cores by SetValue/GetValue and DataCacheCleanAndInvalid polling, ReduceRepeat",
             gm_by_dcache_case, template="float, 4, 1024"),
+]
+
+
+# ---- i22-mmapi: the Matmul examples of the constant tiling, batch, callback and CO1 APIs ---------------------------
+
+def mm_constant_case(kdir, gen) -> Case:
+    # matmul_constant_tiling: M = 128, N = 30720, K = 64, no bias; the kernel's tiling is the MatmulProblemShape
+    # {usedCoreNum, m, n, k, sm, sn, sk, isBias} GetSingleCoreShape(M, N, K) computes (MultiCoreMatmulTiling with
+    # SetDim(1)); the Matmul object's tiling is the constant one (REGIST_MATMUL_OBJ with a null pointer).
+    m, n, k = 128, 30720, 64
+    shapes = example_tiling(kdir, "matmul_constant_tiling.asc",
+                            f"static MatmulProblemShape s = GetSingleCoreShape({m}, {n}, {k}); "
+                            "tiling = reinterpret_cast<const uint8_t*>(&s);", 8 * 4, fn="GetUsedCoreNum")
+    used = struct.unpack_from("<i", shapes, 0)[0]
+    args, ref = mm_operands(gen, m, n, k, False)
+    args = dict(args, c=torch.full((m * n,), float("nan")), workspace=torch.zeros(LIB_API_WORKSPACE // 4),
+                tilingGm=shapes)
+    return Case(used, args, {"c": ref.reshape(-1)}, 1e-5, 1e-5 * k ** 0.5)
+
+
+def mm_l2cache_case(kdir, gen) -> Case:
+    # matmul_l2cache: M = 30720, N = 1024, K = 4096, no bias; the kernel's tiling is the MatmulProblemShape
+    # {m, n, k, isBias} its main fills with those constants; launched on GetCoreNumAic() blocks (24 on the default
+    # Ascend910B2); each core walks its 128 x 256 (x K) tiles in the example's L2-cache order.
+    m, n, k = 30720, 1024, 4096
+    args, ref = mm_operands(gen, m, n, k, False)
+    args = dict(args, c=torch.full((m * n,), float("nan")), workspace=torch.zeros(LIB_API_WORKSPACE // 4),
+                tilingGm=struct.pack("<4i", m, n, k, 0))
+    return Case(24, args, {"c": ref.reshape(-1)}, 1e-5, 1e-5 * k ** 0.5)
+
+
+KERNELS += [
+    example("ex_mm_constant_tiling", f"{MM}/matmul_constant_tiling/matmul_constant_tiling.asc",
+            "matmul_constant_tiling_custom", "Matmul cube-only with a full constant tiling: GetMatmulApiTiling of "
+            "GetMMConfig<CONFIG_MDL>(MatmulShapeParams), its L1 fields overridden, REGIST_MATMUL_OBJ with a null "
+            "tiling, SetOrgShape/SetTail", mm_constant_case),
+    example("ex_mm_l0cache", f"{MM}/matmul_l0cache/matmul_l0cache.asc", "matmul_l0cache_custom",
+            "Matmul cube-only with a constant tiling (GetMatmulApiTiling of GetMMConfig<CONFIG_NORM>) over the "
+            "runtime TCubeTiling of its GenerateTiling (SetSingleShape 256 x 1024 x 128), 20 cores",
+            mm_case("matmul_l0cache.asc", 2560, 2048, 128, lambda used: 20)),
+    example("ex_mm_l2cache", f"{MM}/matmul_l2cache/matmul_l2cache.asc", "matmul_l2cache_custom",
+            "Matmul cube-only with a full constant tiling (CFG_MDL, its L1 fields set), REGIST_MATMUL_OBJ with a null "
+            "tiling; Std::tuple, Coord/MakeCoord, MakeLayout/MakeShape/MakeStride offsets; 128 x 256 tiles in L2 order",
+            mm_l2cache_case),
+    example("ex_mm_co1_output", f"{MM}/matmul_co1_output/matmul_co1_output.asc", "matmul_co1_output_custom",
+            "Matmul cube-only with C at CO1 (MatmulType<CO1, NZ, GetMmDstType<half>::Type>): Iterate(false, "
+            "LocalTensor) into a TQue<CO1> buffer, then the kernel's Fixpipe (CFG_ROW_MAJOR) to GM; SetFixSplit(32, 128)",
+            mm_case("matmul_co1_output.asc", 32, 256, 128, lambda used: 1)),
+]
+
+
+# ---- i22-advnorm: WelfordFinalize, DeepNorm, LayerNormGrad(Beta), SoftmaxFlashV3 (issue 20) --------------------
+
+def welford_case(kdir, gen) -> Case:
+    # main: one core; WelfordUpdate (inplace, rnLength 1, abLength 64, abComputeLength 35, nRec 1/8) of x, inMean and
+    # inVar [64], then WelfordFinalize (counts form) of the first partial alone: counts [1, 0 x 7], the means and
+    # variances [outMean[0], 0 x 7] and [outVar[0], 0 x 7], rRec 1, so the final mean and variance are outMean[0] and
+    # outVar[0] (elements 1..7 zero). Its GenerateWelfordCoopTiling fills the 56-byte plain struct (memcpy_s).
+    tiling = example_tiling(kdir, "welford.asc", "tiling = GenerateWelfordCoopTiling();", 56,
+                            fn="GenerateWelfordCoopTiling")
+    x, m, v = rand(gen, 64, -4, 4), rand(gen, 64, -2, 2), rand(gen, 64, 0, 5)
+    xd, md, vd = x.double(), m.double(), v.double()
+    new_m = md + (xd - md) / 8
+    new_v = vd + (xd - md) * (xd - new_m)
+    done = torch.arange(64) < 35  # past abComputeLength the inplace outputs are the inputs
+    out_m, out_v = torch.where(done, new_m, md), torch.where(done, new_v, vd)
+    final_m, final_v = torch.zeros(8, dtype=torch.float64), torch.zeros(8, dtype=torch.float64)
+    final_m[0], final_v[0] = out_m[0], out_v[0]
+    return Case(1, {"srcGm": x, "inMeanGm": m, "inVarGm": v, "outMeanGm": torch.zeros(64), "outVarGm": torch.zeros(64),
+                    "finalMeanGm": torch.zeros(8), "finalVarGm": torch.zeros(8), "workspace": torch.zeros(16),
+                    "tiling": tiling},
+                {"outMeanGm": out_m, "outVarGm": out_v, "finalMeanGm": final_m, "finalVarGm": final_v}, 1e-5, 1e-6)
+
+
+def deepnorm_case(kdir, gen) -> Case:
+    # main: one core, float [4, 16, 64], alpha -5.5, epsilon 65504 (the kernel's constants), isBasicBlock; the buffer
+    # is the framework's, the tiling GetDeepNormTilingInfo for GetDeepNormMaxMinTmpSize's minimum (64 rounds of a row)
+    # inside the example's 120-byte DeepNormTilingData. x1 = alpha * x + gx; the outputs: (x1 - mean) / sqrt(var +
+    # epsilon) * gamma + beta, the row means and the row variances (A2 writes the variance to rstdLocal).
+    tiling = example_tiling(kdir, "deepnorm.asc", "tiling = GenerateDeepNormTiling();", 120,
+                            fn="GenerateDeepNormTiling")
+    x, gx = rand(gen, (64, 64), -100, 100), rand(gen, (64, 64), -100, 100)
+    beta, gamma = rand(gen, 64, -2, 2), rand(gen, 64, -2, 2)
+    x1 = -5.5 * x.double() + gx.double()
+    mean = x1.mean(dim=1, keepdim=True)
+    var = ((x1 - mean) ** 2).mean(dim=1, keepdim=True)
+    out = (x1 - mean) / torch.sqrt(var + 65504.0) * gamma.double() + beta.double()
+    return Case(1, {"inputX_gm": x.reshape(-1), "inputGx_gm": gx.reshape(-1), "beta_gm": beta, "gamm_gm": gamma,
+                    "output_gm": torch.zeros(4096), "outputMean_gm": torch.zeros(64),
+                    "outputVariance_gm": torch.zeros(64), "tiling": tiling},
+                {"output_gm": out.reshape(-1), "outputMean_gm": mean.reshape(-1), "outputVariance_gm": var.reshape(-1)},
+                1e-5, 1e-5)
+
+
+def layernorm_grad_case(kdir, gen) -> Case:
+    # main: one core, float [2, 32, 16], epsilon 1e-4 (the tiling's); LayerNorm, then LayerNormGrad on its mean and
+    # variance, then LayerNormGradBeta on LayerNormGrad's resForGamma; every buffer the framework's, the tilings
+    # the example's ComputeTiling writes for the largest of the three minimums (tiling-data class with three struct
+    # fields and the epsilon: 308 bytes). References in float64 from x, gamma, beta, dy: y = (x - mean) * rstd * gamma
+    # + beta; pdX = (x - mean) * pdVar * 2 / H + pdMean / H + dy * gamma * rstd with pdVar = Σ -0.5 * dy * gamma *
+    # (x - mean) * rstd³ and pdMean = Σ -dy * gamma * rstd + pdVar * Σ -2 (x - mean) / H; pdGamma = Σ_rows dy * (x -
+    # mean) * rstd, pdBeta = Σ_rows dy.
+    tiling = example_tiling(kdir, "layernorm.asc", "tiling = GenerateTiling(2, 32, 16);", 308)
+    x, dy = rand(gen, (64, 16), -100, 100), rand(gen, (64, 16), -100, 100)
+    gamma, beta = rand(gen, 16, -100, 100), rand(gen, 16, -100, 100)
+    xd, dyd, gd = x.double(), dy.double(), gamma.double()
+    mean = xd.mean(dim=1, keepdim=True)
+    var = ((xd - mean) ** 2).mean(dim=1, keepdim=True)
+    rstd = 1 / torch.sqrt(var + 1e-4)
+    x2, x1 = xd - mean, dyd * gd
+    y = x2 * rstd * gd + beta.double()
+    pd_var = (-0.5 * x1 * x2 * rstd ** 3).sum(dim=1, keepdim=True)
+    pd_mean = (-x1 * rstd).sum(dim=1, keepdim=True) + pd_var * (-2 * x2).sum(dim=1, keepdim=True) / 16
+    pd_x = x2 * pd_var * 2 / 16 + pd_mean / 16 + x1 * rstd
+    return Case(1, {"inputXGm": x.reshape(-1), "gammaGm": gamma, "betaGm": beta, "dyGm": dy.reshape(-1),
+                    "outputYGm": torch.zeros(1024), "outputMeanGm": torch.zeros(64), "outputVarGm": torch.zeros(64),
+                    "outputPdXGm": torch.zeros(1024), "outputPdGammaGm": torch.zeros(16),
+                    "outputPdBetaGm": torch.zeros(16), "workspace": torch.zeros(16), "tiling": tiling},
+                {"outputYGm": y.reshape(-1), "outputMeanGm": mean.reshape(-1), "outputVarGm": var.reshape(-1),
+                 "outputPdXGm": pd_x.reshape(-1), "outputPdGammaGm": (dyd * x2 * rstd).sum(dim=0),
+                 "outputPdBetaGm": dyd.sum(dim=0)}, 1e-5, 1e-4)
+
+
+def softmaxflashv3_case(kdir, gen) -> Case:
+    # main: one core, x [8, 2048] half, loopCnt 2, splitMeanCnt 8, alpha 0.9375; SoftmaxFlashV3<half, float, isUpdate>
+    # with the statistics in place (meanTensor = inMeanTensor, ...), the framework's buffer, a SoftMaxTiling the
+    # kernel builds; only dst goes out. The example's scenario: x in [0, 10], previous statistics per row in [0, 1]
+    # (one value a block). Reference, the docs' formula in float64: per eighth c of a row its mean m_c, the row's
+    # mean g; x' = x - (g - m_c) * s (s = alpha / (1 - alpha)); mean = (g + inMean * (loopCnt - 1)) / loopCnt;
+    # shiftCurr = (g - mean) * s, shiftPrev = (inMean - mean) * s; xMax = max(max(x') + shiftCurr, inMax + shiftPrev);
+    # dst = exp(x' - (xMax - shiftCurr)). (In place A2's sequence reads the new mean and max back as the previous
+    # ones; with the previous max below the row's, as here, the results agree.)
+    tiling = example_tiling(kdir, "softmaxflashv3.asc", "static uint8_t buf[40]; "
+                            "GenerateTiling(8, 2048, 2, 8, 0.9375f, 1, 40, buf); tiling = buf;", 40)
+    x = rand(gen, (8, 2048), 0, 10, torch.float16)
+    in_max, in_sum, in_mean = (rand(gen, (8, 1), lo, hi) for lo, hi in ((0, 1), (0.1, 1), (0, 1)))
+    s = 0.9375 / (1 - 0.9375)
+    xd = x.double()
+    local = xd.view(8, 8, 256).mean(dim=2)
+    g = local.mean(dim=1, keepdim=True)
+    xs = (xd.view(8, 8, 256) - ((g - local) * s).unsqueeze(-1)).view(8, 2048)
+    mean = (g + in_mean.double() * (2 - 1)) / 2
+    shift_curr, shift_prev = (g - mean) * s, (in_mean.double() - mean) * s
+    x_max = torch.maximum(xs.max(dim=1, keepdim=True).values + shift_curr, in_max.double() + shift_prev)
+    dst = torch.exp(xs - (x_max - shift_curr))
+    stat = lambda t: t.expand(8, 8).reshape(-1).contiguous()
+    return Case(1, {"srcGm": x.reshape(-1), "inMaxGm": stat(in_max), "inSumGm": stat(in_sum),
+                    "inMeanGm": stat(in_mean), "dstGm": torch.zeros(8 * 2048, dtype=torch.float16), "tiling": tiling},
+                {"dstGm": dst.reshape(-1)}, *HALF)
+
+
+KERNELS += [
+    example("ex_softmaxflashv3", f"{ADV}/01_activation/softmaxflashv3/softmaxflashv3.asc", "softmaxflashv3_custom",
+            "SoftmaxFlashV3<half, float, isUpdate> with the statistics in place, a kernel-built SoftMaxTiling, "
+            "SoftMaxParams", softmaxflashv3_case),
+    example("ex_layernorm", f"{ADV}/02_normalization/layernorm/layernorm.asc", "layernorm_custom",
+            "LayerNorm, then LayerNormGrad and LayerNormGradBeta, framework buffers; tiling-data class with the three "
+            "tilings as struct fields (optiling:: tiling functions)", layernorm_grad_case),
+    example("ex_deepnorm", f"{ADV}/02_normalization/deepnorm/deepnorm.asc", "deepnorm_custom",
+            "DeepNorm<float, false, isBasicBlock> with the framework's buffer, GetDeepNormTilingInfo at the minimum",
+            deepnorm_case),
+    example("ex_welford", f"{ADV}/02_normalization/welford/welford.asc", "welford_coop_custom",
+            "WelfordUpdate (inplace, a part of the row computed) then WelfordFinalize with counts, plain tiling struct",
+            welford_case),
 ]

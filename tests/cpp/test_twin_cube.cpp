@@ -216,7 +216,8 @@ enum class WalkFault {
     kCallAfterEnd,       // SetTensorA after End
     kNoTiling,           // REGIST_MATMUL_OBJ without a tiling, and no Init
     kInitNull,           // REGIST_MATMUL_OBJ without a tiling, then Init with a null one
-    kTailTooLarge,       // SetTail beyond singleCoreM
+    kTailZero,           // SetTail with tailM = 0
+    kTailOverSingle,     // not a fault: SetTail to the whole M x N x K, past the tiling's singleCoreM
     kOrgShapeZero,       // SetOrgShape with M = 0
 };
 
@@ -241,7 +242,8 @@ void WalkKernel(GM_ADDR a, GM_ADDR b, GM_ADDR, GM_ADDR c, GM_ADDR, GM_ADDR tilin
     if constexpr (fault == WalkFault::kOrgShapeZero) mm.SetOrgShape(0, t.N, t.Ka);
     if constexpr (fault != WalkFault::kNoTensorA) mm.SetTensorA(aGm);
     if constexpr (fault != WalkFault::kIterateAllNoB) mm.SetTensorB(bGm);
-    if constexpr (fault == WalkFault::kTailTooLarge) mm.SetTail(t.singleCoreM + 16, t.singleCoreN);
+    if constexpr (fault == WalkFault::kTailZero) mm.SetTail(0, t.singleCoreN);
+    if constexpr (fault == WalkFault::kTailOverSingle) mm.SetTail(t.M, t.N, t.Ka);
     if constexpr (fault == WalkFault::kGetBeforeIterate) mm.GetTensorC(cGm);
     if constexpr (fault == WalkFault::kIterateAllNoB) {
         mm.IterateAll(cGm);
@@ -303,8 +305,25 @@ TEST_CASE("the Matmul walk's rules: SetTensorA/B first, GetTensorC after Iterate
     CHECK(raises(Entry<&WalkKernel<WalkFault::kNoTiling>>(),
                  "the Matmul object is initialised (REGIST_MATMUL_OBJ with a tiling, or Init)"));
     CHECK(raises(Entry<&WalkKernel<WalkFault::kInitNull>>(), "Matmul::Init takes the TCubeTiling"));
-    CHECK(raises(Entry<&WalkKernel<WalkFault::kTailTooLarge>>(),
-                 "a core's block is positive and no larger than singleCoreM x singleCoreN x singleCoreK"));
+    CHECK(raises(Entry<&WalkKernel<WalkFault::kTailZero>>(), "a core's block is positive"));
+    // A block larger than the tiling's singleCore shape is valid for the NORM and MDL templates (the API checks
+    // tail <= singleCore only for IBShare): the walk covers it with more base blocks. Half the M as singleCoreM,
+    // SetTail to the whole product: C is the whole product.
+    {
+        MatmulTilingData half = tiling;
+        half.cubeTiling.singleCoreM = m / 2;
+        std::vector<float> cc(m * n, NAN);
+        LaunchOn(Entry<&WalkKernel<WalkFault::kTailOverSingle>>(), "walk_kernel", half, a, b, cc);
+        double worstOver = 0;
+        for (uint32_t i = 0; i < m; ++i) {
+            for (uint32_t j = 0; j < n; ++j) {
+                double want = 0;
+                for (uint32_t p = 0; p < k; ++p) want += double(a[i * k + p]) * double(b[p * n + j]);
+                worstOver = std::fmax(worstOver, std::fabs(double(cc[i * n + j]) - want));
+            }
+        }
+        CHECK(worstOver < 1e-4);
+    }
     CHECK(raises(Entry<&WalkKernel<WalkFault::kOrgShapeZero>>(), "original shapes are positive"));
 }
 

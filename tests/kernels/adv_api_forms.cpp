@@ -17,6 +17,7 @@
 #include "lib/activation/simplesoftmax.h"
 #include "lib/activation/softmaxflash.h"
 #include "lib/activation/softmaxflashv2.h"
+#include "lib/activation/softmaxflashv3.h"
 #include "lib/activation/logsoftmax.h"
 #include "lib/activation/softmaxgrad.h"
 #include "lib/reduce/reduce.h"
@@ -24,6 +25,10 @@
 #include "lib/filter/dropout.h"
 #include "lib/normalization/rmsnorm.h"
 #include "lib/normalization/layernorm.h"
+#include "lib/normalization/welfordfinalize.h"
+#include "lib/normalization/deepnorm.h"
+#include "lib/normalization/layernormgrad.h"
+#include "lib/normalization/layernormgradbeta.h"
 #include "lib/quantization/ascend_quant.h"
 #include "lib/math/xor.h"
 #include "lib/math/exp.h"
@@ -167,6 +172,37 @@ __aicore__ inline void UseWelfordUpdate(LocalTensor<float>& m, LocalTensor<T>& x
     if constexpr (sizeof(T) == 4) WelfordUpdate<T, float, true, WFUPDATE_DEFAULT_CFG>(m, m, m, m, x, t, para);
 }
 
+// WelfordFinalize: the four A2 forms (counts or not, sharedTmpBuffer or not).
+__aicore__ inline void UseWelfordFinalize(LocalTensor<float>& m, LocalTensor<int32_t>& counts, LocalTensor<uint8_t>& t)
+{
+    WelfordFinalizePara para = {1, 64, 1, 64, 0, 0, 1.0f / 64, 1.0f / 64};
+    WelfordFinalize(m, m, m, m, t, para); WelfordFinalize<false>(m, m, m, m, counts, t, para);
+    WelfordFinalize(m, m, m, m, para); WelfordFinalize(m, m, m, m, counts, para);
+}
+
+// DeepNorm: half and float, with and without sharedTmpBuffer, isBasicBlock, isReuseSrc for float.
+template <typename T>
+__aicore__ inline void UseDeepNorm(LocalTensor<T>& y, LocalTensor<T>& x, LocalTensor<T>& g, LocalTensor<uint8_t>& t,
+                                   DeepNormTiling& tiling)
+{
+    const T a = static_cast<T>(0.5f), eps = static_cast<T>(1e-5f);
+    DeepNorm(y, g, g, x, x, g, g, t, a, eps, tiling); DeepNorm<T, false, true>(y, g, g, x, x, g, g, a, eps, tiling);
+    if constexpr (sizeof(T) == 4) DeepNorm<T, true, false>(y, g, g, x, x, g, g, t, a, eps, tiling);
+}
+
+// LayerNormGrad (with and without sharedTmpBuffer, the shapeInfo default and given, isReuseSource for float) and
+// LayerNormGradBeta (with and without sharedTmpBuffer): half and float.
+template <typename T>
+__aicore__ inline void UseLayerNormGrad(LocalTensor<T>& y, LocalTensor<T>& x, LocalTensor<uint8_t>& t,
+                                        LayerNormGradTiling& tiling, LayerNormGradBetaTiling& betaTiling)
+{
+    const T eps = static_cast<T>(1e-5f);
+    LayerNormGrad(y, y, x, x, x, x, x, t, eps, tiling); LayerNormGrad<T, false>(y, y, x, x, x, x, x, eps, tiling);
+    LayerNormGrad(y, y, x, x, x, x, x, t, eps, tiling, LayerNormGradShapeInfo{DataFormat::ND});
+    if constexpr (sizeof(T) == 4) LayerNormGrad<T, true>(y, y, x, x, x, x, x, t, eps, tiling);
+    LayerNormGradBeta(y, y, x, x, t, betaTiling); LayerNormGradBeta<T, false>(y, y, x, x, betaTiling);
+}
+
 // RmsNorm: half and float, with and without sharedTmpBuffer and isBasicBlock.
 template <typename T>
 __aicore__ inline void UseRmsNorm(LocalTensor<T>& y, LocalTensor<T>& x, LocalTensor<T>& g, LocalTensor<uint8_t>& t,
@@ -227,6 +263,21 @@ extern "C" __global__ __aicore__ void adv_api_forms(GM_ADDR x)
     UseLayerNorm(f, f2, f2, t, lnTiling);
     UseWelfordUpdate(f, h, t);
     UseWelfordUpdate(f, f2, t);
+    LocalTensor<int32_t> counts = b.Get<int32_t>();
+    UseWelfordFinalize(f, counts, t);
+    DeepNormTiling dnTiling;
+    UseDeepNorm(h, h2, h2, t, dnTiling);
+    UseDeepNorm(f, f2, f2, t, dnTiling);
+    {  // SoftmaxFlashV3: half/float, with and without update and sharedTmpBuffer
+        SoftMaxTiling smt;
+        const SoftMaxParams smp{8, 512, 8, 512, 2, 8, 0.9375f};
+        SoftmaxFlashV3<half, float>(h, f, f, f, h2, h3, f2, f2, f2, t, smt, smp);
+        SoftmaxFlashV3<half, float, true>(h, f, f, f, h2, h3, f2, f2, f2, smt, smp);
+    }
+    LayerNormGradTiling lngTiling;
+    LayerNormGradBetaTiling lngbTiling;
+    UseLayerNormGrad(h, h2, t, lngTiling, lngbTiling);
+    UseLayerNormGrad(f, f2, t, lngTiling, lngbTiling);
     LocalTensor<int8_t> i8 = b.Get<int8_t>();
     UseAscendQuant(i8, h, h2, h2, t);
     UseAscendQuant(i8, f, f2, f2, t);

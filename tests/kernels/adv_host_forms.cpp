@@ -22,6 +22,10 @@
 #include "tiling/filter/dropout_tiling.h"
 #include "tiling/normalization/rmsnorm_tiling.h"
 #include "tiling/normalization/layernorm_tiling.h"
+#include "tiling/normalization/welfordfinalize_tiling.h"
+#include "tiling/normalization/deepnorm_tiling.h"
+#include "tiling/normalization/layernorm_grad_tiling.h"
+#include "tiling/normalization/layernorm_grad_beta_tiling.h"
 #include "tiling/quantization/ascend_quant_tiling.h"
 #include "tiling/quantization/ascend_antiquant_tiling.h"
 #include "tiling/math/xor_tiling.h"
@@ -114,6 +118,24 @@ uint32_t AdvHostForms(const platform_ascendc::PlatformAscendC& p)
     AscendC::GetLayerNormNDTilingInfo(bshh, mx, 4, true, ln);
     mx += ln.oneTmpSize;
     AscendC::GetWelfordUpdateMaxMinTmpSize(s2, 2, 4, false, true, mx, mn);
+    AscendC::GetWelfordFinalizeMaxMinTmpSize(ge::Shape({64}), 4, false, mx, mn);
+    AscendC::tiling::DeepNormTiling dn;
+    optiling::DeepNormTiling dnc;
+    ok = AscendC::GetDeepNormMaxMinTmpSize(bsh, 4, false, true, mx, mn);
+    ok = ok && AscendC::GetDeepNormTilingInfo(bsh, bsh, mx, 4, false, true, dn) &&
+         AscendC::GetDeepNormTilingInfo(bsh, bsh, mx, 2, false, false, dnc);
+    mx += ok ? dn.oneTmpSize : 0;
+    AscendC::tiling::LayerNormGradTiling lng;
+    optiling::LayerNormGradTiling lngc;
+    AscendC::tiling::LayerNormGradBetaTiling lngb;
+    optiling::LayerNormGradBetaTiling lngbc;
+    AscendC::GetLayerNormGradMaxMinTmpSize(bshh, 4, false, mx, mn);
+    AscendC::GetLayerNormGradNDTilingInfo(bshh, mx, 4, false, lng);
+    AscendC::GetLayerNormGradNDTilingInfo(bshh, mx, 2, false, lngc);
+    AscendC::GetLayerNormGradBetaMaxMinTmpSize(bshh, 2, false, mx, mn);
+    AscendC::GetLayerNormGradBetaNDTilingInfo(bshh, mx, 2, false, lngb);
+    AscendC::GetLayerNormGradBetaNDTilingInfo(bshh, mx, 4, false, lngbc);
+    mx += lng.oneCalSize + lngb.oneCalSize;
     AscendC::GetAscendAntiQuantMaxMinTmpSize(s2, ge::Shape({128}), false, ge::DT_INT8, ge::DT_BF16, mx, mn);
     AscendC::GetAscendAntiQuantTmpBufferFactorSize(s2, ge::Shape({1}), true, ge::DT_INT8, ge::DT_BF16, live, extra);
     mx += AscendC::GetAscendAntiQuantMaxTmpSize(s2, ge::Shape({1}), false, ge::DT_INT8, ge::DT_FLOAT16) +

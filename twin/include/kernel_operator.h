@@ -33,6 +33,9 @@
 #include "twin/kernel_adv_dropout.h"  // DropOut, DropOutShapeInfo (lib/filter/dropout.h; included on A2 too)
 #include "twin/kernel_adv_rmsnorm.h"  // RmsNorm (lib/normalization/rmsnorm.h; included on A2 too)
 #include "twin/kernel_adv_layernorm.h"  // LayerNorm, LayerNormPara, LayerNormConfig (lib/normalization/layernorm.h; included on A2 too)
+#include "twin/kernel_adv_welford.h"  // WelfordFinalize, WelfordFinalizePara (lib/normalization/welfordfinalize.h; included on A2 too)
+#include "twin/kernel_adv_deepnorm.h"  // DeepNorm (lib/normalization/deepnorm.h; included on A2 too)
+#include "twin/kernel_adv_layernorm_grad.h"  // LayerNormGrad, LayerNormGradBeta (lib/normalization/layernormgrad*.h; included on A2 too)
 #include "twin/kernel_adv_ascend_quant.h"  // AscendQuant, AscendQuantConfig (lib/quantization/ascend_quant.h; included on A2 too)
 #include "twin/kernel_adv_quant.h"  // AscendDequant, DequantParams, DeQuantMode (lib/quantization/*.h; included on A2 too)
 #include "twin/kernel_adv_reduce.h"  // ReduceSum/Max/Min/Prod/Mean/Any/All over a Pattern (lib/reduce/reduce.h; included on A2 too)
@@ -51,4 +54,5 @@
 #include "twin/kernel_cube_basic.h"  // the raw cube path: Nd2NzParams, LoadData, Mmad, Fixpipe
 #include "twin/kernel_utils.h"      // DivCeil, AlignUp, Ceil, CeilDivision, the TOTAL_*_SIZE family, DEFAULT_C0_SIZE
 #include "twin/kernel_std.h"        // AscendC::Std (min, max, type traits, tuple, ceil_division, ...)
+#include "twin/kernel_layout.h"     // Shape, Stride, Coord, Layout, MakeLayout, Crd2Idx (kernel_operator_layout.h, _coord.h)
 #include "twin/kernel_symbol_override.h"  // LocalTensor operator forms: dst = a + b, dst = a < b, ...

@@ -1,6 +1,8 @@
-// The rule checks of LayerNorm and WelfordUpdate (twin/include/twin/kernel_adv_layernorm.h); the computation is A2's
-// own sequence of basic instructions in the header.
+// The rule checks of LayerNorm and WelfordUpdate (twin/include/twin/kernel_adv_layernorm.h) and DeepNorm
+// (twin/include/twin/kernel_adv_deepnorm.h), which shares LayerNorm's tiling layout; the computation is A2's own
+// sequence of basic instructions in the headers.
 #include "twin/kernel_adv_layernorm.h"
+#include "twin/kernel_adv_deepnorm.h"
 
 #include <tuple>
 
@@ -10,8 +12,9 @@ namespace AscendC::twin_detail {
 
 namespace {
 
-// The tiling's fields agree with each other as GetLayerNormNDTilingInfo writes them.
-bool LayerNormTilingConsistent(const LayerNormTiling& t, uint32_t buffers)
+// The tiling's fields agree with each other as GetLayerNormNDTilingInfo (GetDeepNormTilingInfo) writes them.
+template <class Tiling>
+bool LayerNormTilingConsistent(const Tiling& t, uint32_t buffers)
 {
     const uint64_t total = static_cast<uint64_t>(t.bLength) * t.sLength * t.hLength;
     const uint64_t rows = static_cast<uint64_t>(t.bLength) * t.sLength;
@@ -147,6 +150,129 @@ void LayerNormCheck(const LayerNormCall& c)
         for (size_t i = 0; i < 3; ++i) {
             const auto& [name, addr, n] = ranges[i];
             if (Overlap(c.tmp.addr, tmpBytes, addr, n)) {
+                ascend_twin::FailF(call, "sharedTmpBuffer overlaps no operand",
+                                   "the %llu bytes of the temporary buffer the tiling uses (from UB %llu) share bytes "
+                                   "with %s",
+                                   U(tmpBytes), U(ascend_twin::UbOffset(c.tmp.addr)), name);
+            }
+        }
+    }
+}
+
+void DeepNormCheck(const DeepNormCall& c)
+{
+    const char* call = "DeepNorm";
+    CheckVecOperands(call, {{"dstLocal", &c.dst}, {"meanLocal", &c.mean}, {"rstdLocal", &c.rstd}, {"srcLocal", &c.src},
+                            {"gxLocal", &c.gx}, {"betaLocal", &c.beta}, {"gammaLocal", &c.gamma},
+                            {"sharedTmpBuffer", &c.tmp}},
+                     c.framework ? &c.tmp : nullptr);
+    if (c.isReuseSrc && c.typeSize == 2) {
+        ascend_twin::Fail(call, "isReuseSrc is for float inputs only (A2's check)", "DeepNorm<half, true> was called");
+    }
+    const DeepNormTiling& t = c.tiling;
+    for (const auto& [name, op] : {std::pair<const char*, const MathOperand*>{"gammaLocal", &c.gamma},
+                                   {"betaLocal", &c.beta}}) {
+        if (op->bytes % 32 != 0 || op->bytes / c.typeSize > 2040) {
+            ascend_twin::FailF(call, "gammaLocal's and betaLocal's lengths are 32-byte multiples of at most 2040 "
+                               "elements (A2's check)", "%s holds %llu bytes", name, U(op->bytes));
+        }
+    }
+    if (t.hLength == 0 || t.hLength * c.typeSize % 32 != 0 || t.originalHLength == 0 ||
+        t.originalHLength > t.hLength) {
+        ascend_twin::FailF(call,
+                           "tiling.hLength is 32-byte aligned and 0 < tiling.originalHLength <= tiling.hLength (docs: "
+                           "the H axis padded to 32 bytes with zeros)",
+                           "hLength %u, originalHLength %u, %u-byte elements", t.hLength, t.originalHLength,
+                           c.typeSize);
+    }
+    if (c.isBasicBlock && (t.hLength % 64 != 0 || t.originalHLength % 64 != 0 || t.bLength * t.sLength % 8 != 0)) {
+        ascend_twin::FailF(call,
+                           "with isBasicBlock, hLength and originalHLength are multiples of 64 and B * S of 8 (docs; "
+                           "A2's check, A2 returns without computing otherwise)",
+                           "hLength %u, originalHLength %u, B * S %u", t.hLength, t.originalHLength,
+                           t.bLength * t.sLength);
+    }
+    const uint32_t buffers = c.typeSize == 4 && c.isReuseSrc ? 2 : 3;
+    if (!LayerNormTilingConsistent(t, buffers) || t.numberOfTmpBuf != buffers) {
+        ascend_twin::FailF(call,
+                           "the tiling's rounds cover its shape as GetDeepNormTilingInfo writes them (numberOfTmpBuf, "
+                           "oneTmpSize > 0 a multiple of hLength = inputRoundSize, the round buffers inside tmpBufSize, "
+                           "loopRound rounds and the tail = bLength * sLength * hLength)",
+                           "tiling = {b %u, s %u, h %u, inputXSize %u, meanVarSize %u, numberOfTmpBuf %u (%u expected), "
+                           "tmpBufSize %u, oneTmpSize %u, tmp at %u/%u/%u, loopRound %u, inputTailSize %u}",
+                           t.bLength, t.sLength, t.hLength, t.inputXSize, t.meanVarSize, t.numberOfTmpBuf, buffers,
+                           t.tmpBufSize, t.oneTmpSize, t.firstTmpStartPos, t.secondTmpStartPos, t.thirdTmpStartPos,
+                           t.loopRound, t.inputTailSize);
+    }
+    if (t.bshCurLength != t.inputRoundSize || t.bsCurLength != t.meanVarRoundSize) {
+        ascend_twin::FailF(call,
+                           "tiling.bshCurLength and bsCurLength are a round's (inputRoundSize, meanVarRoundSize): a "
+                           "call with a tail leaves the tail's lengths in the tiling it is given, and A2 would run the "
+                           "next call's rounds at those (the twin is stricter: pass each call a fresh copy)",
+                           "bshCurLength %u, bsCurLength %u; inputRoundSize %u, meanVarRoundSize %u", t.bshCurLength,
+                           t.bsCurLength, t.inputRoundSize, t.meanVarRoundSize);
+    }
+    if (c.typeSize == 2 && (static_cast<uint64_t>(t.meanTmpTensorPos) + t.meanVarSize > t.varianceTmpTensorPos ||
+                            static_cast<uint64_t>(t.varianceTmpTensorPos) + t.meanVarSize > t.firstTmpStartPos)) {
+        ascend_twin::FailF(call,
+                           "for half, the tiling keeps meanVarSize floats of means, then of variances, before the "
+                           "round buffers (meanTmpTensorPos, varianceTmpTensorPos, firstTmpStartPos)",
+                           "meanVarSize %u, positions %u, %u, %u", t.meanVarSize, t.meanTmpTensorPos,
+                           t.varianceTmpTensorPos, t.firstTmpStartPos);
+    }
+    const uint64_t bytes = static_cast<uint64_t>(t.inputXSize) * c.typeSize;
+    const uint64_t mvBytes = static_cast<uint64_t>(t.meanVarSize) * c.typeSize;
+    const uint64_t hBytes = static_cast<uint64_t>(t.hLength) * c.typeSize;
+    using Sized = std::tuple<const char*, const MathOperand*, uint64_t>;
+    const Sized outputs[] = {{"dstLocal", &c.dst, bytes}, {"meanLocal", &c.mean, mvBytes},
+                             {"rstdLocal", &c.rstd, mvBytes}};
+    const Sized inputs[] = {{"srcLocal", &c.src, bytes}, {"gxLocal", &c.gx, bytes}, {"betaLocal", &c.beta, hBytes},
+                            {"gammaLocal", &c.gamma, hBytes}};
+    for (const auto* ranges : {static_cast<const Sized*>(outputs), static_cast<const Sized*>(inputs)}) {
+        for (size_t i = 0; i < (ranges == outputs ? 3u : 4u); ++i) {
+            const auto& [name, op, need] = ranges[i];
+            if (op->bytes < need) {
+                ascend_twin::FailF(call,
+                                   "srcLocal, gxLocal and dstLocal hold tiling.bLength * sLength * hLength elements, "
+                                   "meanLocal and rstdLocal bLength * sLength, gammaLocal and betaLocal hLength",
+                                   "%s holds %llu, %llu needed", name, U(op->bytes / c.typeSize), U(need / c.typeSize));
+            }
+        }
+    }
+    const uint64_t tmpBytes = static_cast<uint64_t>(t.tmpBufSize) * 4;
+    if (c.tmp.bytes < tmpBytes) {
+        ascend_twin::FailF(call,
+                           c.framework ? "without sharedTmpBuffer, the UB after the TPipe's buffers holds "
+                                         "tiling.tmpBufSize floats"
+                                       : "sharedTmpBuffer holds tiling.tmpBufSize floats (A2's check)",
+                           "%llu bytes, %llu needed", U(c.tmp.bytes), U(tmpBytes));
+    }
+    for (size_t i = 0; i < 3; ++i) {
+        const auto& [oName, o, oBytes] = outputs[i];
+        for (size_t j = i + 1; j < 3; ++j) {
+            const auto& [pName, p, pBytes] = outputs[j];
+            if (Overlap(o->addr, oBytes, p->addr, pBytes)) {
+                ascend_twin::FailF(call, "the outputs do not overlap each other", "%s and %s share bytes", oName, pName);
+            }
+        }
+        for (const auto& [iName, in, iBytes] : inputs) {
+            if (!Overlap(o->addr, oBytes, in->addr, iBytes)) continue;
+            if (o == &c.dst && in == &c.src) {
+                if (c.isReuseSrc && o->addr == in->addr) continue;
+                ascend_twin::FailF(call,
+                                   "srcLocal and dstLocal do not overlap (docs: with isReuseSrc false their space is "
+                                   "not shared; with isReuseSrc they may be the same tensor)",
+                                   "dstLocal UB %llu, srcLocal UB %llu, %llu bytes each", U(ascend_twin::UbOffset(o->addr)),
+                                   U(ascend_twin::UbOffset(in->addr)), U(bytes));
+            }
+            ascend_twin::FailF(call, "no output overlaps an input but dstLocal and srcLocal with isReuseSrc",
+                               "%s and %s share bytes", oName, iName);
+        }
+    }
+    for (const auto* ranges : {static_cast<const Sized*>(outputs), static_cast<const Sized*>(inputs)}) {
+        for (size_t i = 0; i < (ranges == outputs ? 3u : 4u); ++i) {
+            const auto& [name, op, n] = ranges[i];
+            if (Overlap(c.tmp.addr, tmpBytes, op->addr, n)) {
                 ascend_twin::FailF(call, "sharedTmpBuffer overlaps no operand",
                                    "the %llu bytes of the temporary buffer the tiling uses (from UB %llu) share bytes "
                                    "with %s",

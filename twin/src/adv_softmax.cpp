@@ -140,6 +140,7 @@ private:
             ascend_twin::FailF(name_, "oriSrcM <= srcM: the rows are padded up to srcM, never cut",
                                "oriSrcM = %u, srcM = %u", s.oriSrcM, srcM_);
         }
+        if (c_.api == SoftmaxApi::kSoftmaxFlashV3) CheckFlashV3Params();
         if (c_.isBasicBlock) {
             const bool ok = srcK_ < 2048 && srcK_ >= 256 / t1_ && srcK_ % 64 == 0 && srcM_ % 8 == 0;
             if (!ok) {
@@ -152,6 +153,31 @@ private:
         }
     }
 
+    // SoftmaxFlashV3's params (A2's check and the docs: n >= 512 and a multiple of 64, m a multiple of 8, no
+    // padding, splitMeanCnt 8, loopCnt >= 1 with isUpdate).
+    void CheckFlashV3Params() const
+    {
+        const SoftMaxParams& p = c_.params;
+        if (p.srcK < 512 || p.srcK % 64 != 0 || p.srcM % 8 != 0) {
+            ascend_twin::FailF(name_, "params.srcK >= 512 and a multiple of 64, params.srcM a multiple of 8 (docs; A2 "
+                               "asserts srcK >= 512)", "srcM %u, srcK %u", p.srcM, p.srcK);
+        }
+        if (p.srcM != p.oriSrcM || p.srcK != p.oriSrcK) {
+            ascend_twin::FailF(name_, "params.oriSrcM = srcM and oriSrcK = srcK (docs, A2's check: no padded shapes)",
+                               "srcM %u, oriSrcM %u, srcK %u, oriSrcK %u", p.srcM, p.oriSrcM, p.srcK, p.oriSrcK);
+        }
+        if (p.splitMeanCnt != 8) {
+            ascend_twin::FailF(name_, "params.splitMeanCnt is 8 (docs, A2's check)", "splitMeanCnt %u", p.splitMeanCnt);
+        }
+        if (c_.isUpdate && p.loopCnt < 1) {
+            ascend_twin::FailF(name_, "params.loopCnt >= 1 with isUpdate (docs, A2's check)", "loopCnt %u", p.loopCnt);
+        }
+        if (!(p.alpha != 1.0f)) {
+            ascend_twin::FailF(name_, "params.alpha is not 1 (the formula divides by 1 - alpha)", "alpha %g",
+                               static_cast<double>(p.alpha));
+        }
+    }
+
     void CheckPositions()
     {
         const struct {
@@ -160,7 +186,7 @@ private:
         } all[] = {{"dstTensor", &c_.dst},       {"srcTensor", &c_.src},      {"gradTensor", &c_.grad},
                    {"sumTensor", &c_.sum},       {"maxTensor", &c_.max},      {"expMaxTensor", &c_.expMax},
                    {"inSumTensor", &c_.inSum},   {"inMaxTensor", &c_.inMax},  {"outReduceMax", &c_.reduceMax},
-                   {"sharedTmpBuffer", &c_.tmp}};
+                   {"meanTensor", &c_.mean},     {"inMeanTensor", &c_.inMean}, {"sharedTmpBuffer", &c_.tmp}};
         for (const auto& o : all) {
             if (!o.t->present || (o.t == &c_.tmp && c_.framework)) continue;
             if (!IsVec(o.t->pos)) {
@@ -293,6 +319,8 @@ private:
         if (c_.grad.present) acc.push_back({"gradTensor", &c_.grad, rowBytes, false, nullptr});
         if (c_.inSum.present) acc.push_back({"inSumTensor", &c_.inSum, StatBytes(c_.inSum), false, &c_.sum});
         if (c_.inMax.present) acc.push_back({"inMaxTensor", &c_.inMax, StatBytes(c_.inMax), false, &c_.max});
+        if (c_.inMean.present) acc.push_back({"inMeanTensor", &c_.inMean, StatBytes(c_.inMean), false, &c_.mean});
+        if (c_.mean.present) acc.push_back({"meanTensor", &c_.mean, StatBytes(c_.mean), true, &c_.inMean});
         acc.push_back({"dstTensor", &c_.dst, dstBytes, true, inPlaceDst ? &c_.src : nullptr});
         if (c_.sum.present) acc.push_back({"sumTensor", &c_.sum, StatBytes(c_.sum), true, &c_.inSum});
         if (c_.max.present) acc.push_back({"maxTensor", &c_.max, StatBytes(c_.max), true, &c_.inMax});
@@ -319,7 +347,13 @@ private:
                                    "dstTensor holds %llu bytes, %u rows need %llu", U(a.t->bytes), rows_, U(a.bytes));
             }
         }
-        const uint64_t need = static_cast<uint64_t>(t_.splitM) * RowFloats() * 4;
+        uint64_t need = static_cast<uint64_t>(t_.splitM) * RowFloats() * 4;
+        if (c_.api == SoftmaxApi::kSoftmaxFlashV3) {
+            // A2's layout (softmax_flashv3_impl.h): splitSize, splitM * 64, reduceSize for each of the mean and
+            // max temporaries and shifts (three without update), then one row of srcK
+            need = (static_cast<uint64_t>(t_.splitM) * (srcK_ + 64) + static_cast<uint64_t>(t_.reduceSize) *
+                    (c_.isUpdate ? 4 : 3) + srcK_) * 4;
+        }
         if (c_.tmp.bytes < need) {
             ascend_twin::FailF(name_,
                                c_.framework
@@ -369,7 +403,7 @@ private:
     {
         if (c_.withoutBrc) return;
         for (const auto& [name, t] : {std::pair<const char*, const SmTensor*>{"inMaxTensor", &c_.inMax},
-                                      {"inSumTensor", &c_.inSum}}) {
+                                      {"inSumTensor", &c_.inSum}, {"inMeanTensor", &c_.inMean}}) {
             if (!t->present) continue;
             const uint32_t ts = t->typeSize;
             for (uint32_t r = 0; r < rows_; ++r) {
@@ -399,8 +433,63 @@ private:
 
     static double MaxNan(double a, double b) { return (std::isnan(a) || std::isnan(b)) ? std::nan("") : std::max(a, b); }
 
+    // SoftmaxFlashV3, a row at a time in A2's order of reads and writes, so that the documented in-place pairs
+    // (meanTensor/inMeanTensor, maxTensor/inMaxTensor, expSumTensor/inExpSumTensor) see what A2's sequence sees:
+    // A2 writes the new mean and the new max before it reads inMeanTensor and inMaxTensor again.
+    void ComputeFlashV3()
+    {
+        const uint32_t K = srcK_, baseK = K / 8;
+        const double s = static_cast<double>(c_.params.alpha) / (1.0 - static_cast<double>(c_.params.alpha));
+        const double loops = c_.params.loopCnt;
+        std::vector<double> x(K);
+        for (uint32_t r = 0; r < rows_; ++r) {
+            const uint64_t base = static_cast<uint64_t>(r) * K;
+            double local[8], global = 0;
+            for (uint32_t c = 0; c < 8; ++c) {
+                local[c] = 0;
+                for (uint32_t j = 0; j < baseK; ++j) local[c] += Load(c_.src, base + c * baseK + j);
+                local[c] /= baseK;
+                global += local[c] / 8;
+            }
+            double rowMax = -std::numeric_limits<double>::infinity();
+            for (uint32_t j = 0; j < K; ++j) {  // the source shifted by each eighth's mean
+                x[j] = Load(c_.src, base + j) - (global - local[j / baseK]) * s;
+                rowMax = MaxNan(rowMax, x[j]);
+            }
+            double shiftCurr = 0, expMax = 1, inSum = 0;
+            if (!c_.isUpdate) {
+                StatOut(c_.mean, r, global);
+                StatOut(c_.max, r, rowMax + (global - StatIn(c_.mean, r)) * s);
+                shiftCurr = (global - StatIn(c_.mean, r)) * s;
+            } else {
+                StatOut(c_.mean, r, (StatIn(c_.inMean, r) * (loops - 1) + global) / loops);
+                const double mean = StatIn(c_.mean, r);
+                shiftCurr = (global - mean) * s;
+                StatOut(c_.max, r, rowMax + shiftCurr);
+                const double shiftPrev = (StatIn(c_.inMean, r) - mean) * s;  // inMean read again: maybe the new mean
+                const double prevMax = StatIn(c_.inMax, r) + shiftPrev;
+                StatOut(c_.max, r, MaxNan(StatIn(c_.max, r), prevMax));
+                expMax = std::exp(StatIn(c_.inMax, r) - StatIn(c_.max, r) + shiftPrev);
+                inSum = StatIn(c_.inSum, r);
+            }
+            const double shift = StatIn(c_.max, r) - shiftCurr;
+            double sum = 0;
+            for (uint32_t j = 0; j < K; ++j) {
+                const double e = std::exp(x[j] - shift);
+                sum += e;
+                Store(c_.dst, base + j, e);
+            }
+            StatOut(c_.sum, r, c_.isUpdate ? expMax * inSum + sum : sum);
+            if (c_.isUpdate) StatOut(c_.expMax, r, expMax);
+        }
+    }
+
     void Compute()
     {
+        if (c_.api == SoftmaxApi::kSoftmaxFlashV3) {
+            ComputeFlashV3();
+            return;
+        }
         const uint32_t K = srcK_;
         std::vector<double> x(K), g(K), out(K);
         for (uint32_t r = 0; r < rows_; ++r) {

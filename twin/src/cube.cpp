@@ -208,11 +208,12 @@ void CubeMatmul::SetTail(int tailM, int tailN, int tailK)
     if (!s.types.enableSetTail) return;  // MatmulConfig::enableSetTail = false: the object ignores SetTail
     const int64_t m = tailM < 0 ? s.singleM : tailM, n = tailN < 0 ? s.singleN : tailN,
                   k = tailK < 0 ? s.singleK : tailK;
-    // L1/L0 were sized for the tiling's singleCore shape; a larger block would not fit what Init planned.
-    Require(m > 0 && n > 0 && k > 0 && m <= s.t.singleCoreM && n <= s.t.singleCoreN && k <= s.t.singleCoreK, kCall,
-            "a core's block is positive and no larger than singleCoreM x singleCoreN x singleCoreK",
-            Num(m) + "x" + Num(n) + "x" + Num(k) + " asked, tiling singleCore " + Num(s.t.singleCoreM) + "x" +
-                Num(s.t.singleCoreN) + "x" + Num(s.t.singleCoreK));
+    // L1/L0 are sized by the base blocks and steps, not by the singleCore shape: a block larger than the tiling's
+    // singleCore shape is walked with more base blocks (the API checks tail <= singleCore only for the IBShare
+    // template, which the twin does not model). The twin refuses an empty block (the API's assert takes tail >= -1,
+    // -1 keeping the current size; a 0 would compute nothing).
+    Require(m > 0 && n > 0 && k > 0, kCall, "a core's block is positive",
+            Num(m) + "x" + Num(n) + "x" + Num(k) + " asked");
     s.singleM = m;
     s.singleN = n;
     s.singleK = k;
@@ -309,6 +310,29 @@ void CubeMatmul::WriteBlock(const char* call, void* c, bool sequential, bool che
                                       Num(ld) + ": pass enSequentialWrite = true for a LocalTensor of one block)"));
     }
     CubeWriteBlock(s, static_cast<uint8_t*>(c) + offset * es, ld, checked);
+    s.blockInL0C = false;
+}
+
+void CubeMatmul::WriteBlockNz(const char* call, float* co1, uint64_t elements, bool accumulate)
+{
+    State& s = *s_;
+    Require(s.blockInL0C, call, "Iterate computes a block before it is written to CO1", "no block in L0C");
+    Require(s.types.c == CubeType::kFloat32, call, "C at CO1 is float (GetMmDstType of A on A2)",
+            std::string("C is ") + CubeTypeName(s.types.c));
+    const int64_t rows = s.blockRows, cols = s.blockCols;
+    const int64_t rowsPad = (rows + 15) / 16 * 16, colGroups = (cols + 15) / 16;
+    const uint64_t need = uint64_t(colGroups) * rowsPad * 16;
+    Require(need <= elements, call, "the CO1 tensor holds the block's NZ fractals (ceil16(rows) x ceil16(cols) floats)",
+            "a " + Num(rows) + "x" + Num(cols) + " block needs " + Num(int64_t(need)) + " floats, the tensor has " +
+                Num(int64_t(elements)));
+    std::vector<float> block(size_t(rows * cols));
+    CubeWriteBlock(s, reinterpret_cast<uint8_t*>(block.data()), cols, false);
+    for (int64_t i = 0; i < rows; ++i) {
+        for (int64_t j = 0; j < cols; ++j) {
+            float& dst = co1[((j / 16) * rowsPad + i) * 16 + j % 16];
+            dst = accumulate ? dst + block[size_t(i * cols + j)] : block[size_t(i * cols + j)];
+        }
+    }
     s.blockInL0C = false;
 }
 

@@ -12,10 +12,11 @@
 // FAULT 9: Matmul on A2: A and B are both float, half or bfloat16_t \(int8/int4 are not modelled by the twin\)
 // FAULT 10: Matmul on A2: C is float, half or bfloat16_t
 // FAULT 11: the twin's Matmul models ND layouts
-// FAULT 12: the twin models Matmul objects configured with a MatmulConfig \(a constant tiling
+// FAULT 12: Matmul's MM_CFG is a MatmulConfig or a constant tiling \(MatmulApiStaticTiling, GetMatmulApiTiling\)
 // FAULT 13: the twin does not model isA2B2Shared, isCO1Shared or isEnableChannelSplit
 // FAULT 14: the twin models Matmul objects with enableInit and enableSetOrgShape \(the default\)
 // FAULT 15: the twin's Matmul writes C to GM, or in a MIX kernel \(no ASCENDC_CUBE_ONLY\) to VECIN/VECCALC/VECOUT
+// FAULT 16: the twin models constant tilings \(MatmulApiStaticTiling\) in cube-only Matmul objects
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
 
@@ -67,6 +68,8 @@ struct ConstantTiling {
     int32_t baseM = 64;
 };
 constexpr ConstantTiling kConstantTiling{};
+constexpr MatmulApiStaticTiling kMixConstant = GetMatmulApiTiling<A, A, CGm, Bias>(
+    GetMMConfig<MatmulConfigMode::CONFIG_NORM>(MatmulShapeParams{0, 0, 0, 64, 64, 64}));
 constexpr MatmulConfig kPartial = Partial();
 constexpr MatmulConfig kDual = Dual();
 constexpr MatmulConfig kRelu = Relu();
@@ -125,5 +128,7 @@ void Instantiate(GlobalTensor<float>& c, LocalTensor<float>& ub)
     Matmul<A, A, CGm, Bias, kNoInit> noInit;
 #elif FAULT == 15
     Matmul<A, A, MatmulType<TPosition::TSCM, CubeFormat::ND, float>, Bias> cInL1;
+#elif FAULT == 16
+    Matmul<A, A, CGm, Bias, kMixConstant> mixConstant;
 #endif
 }

@@ -51,6 +51,31 @@ template <void (*DataCopyOut)(const __gm__ void* gm, const LocalTensor<int8_t>& 
                          int useN, const uint64_t tilingPtr, const uint64_t dataPtr) = nullptr>
 struct MatmulCallBackFunc {};
 
+// The type of the cube's L0C result for an input type (impl/adv_api/detail/matmul/utils/matmul_utils.h), on A2:
+// float for float, half and bfloat16_t inputs, int32_t for int8_t and int4b_t. Other types have no Type.
+template <typename T>
+struct GetMmDstType {};
+template <>
+struct GetMmDstType<float> {
+    using Type = float;
+};
+template <>
+struct GetMmDstType<half> {
+    using Type = float;
+};
+template <>
+struct GetMmDstType<bfloat16_t> {
+    using Type = float;
+};
+template <>
+struct GetMmDstType<int8_t> {
+    using Type = int32_t;
+};
+template <>
+struct GetMmDstType<int4b_t> {
+    using Type = int32_t;
+};
+
 namespace Impl::Detail {
 template <const auto& MM_CFG, typename... Args>
 struct MatmulPolicy {};
@@ -84,6 +109,131 @@ template <TPosition P>
 constexpr bool kUbPosition = P == TPosition::VECIN || P == TPosition::VECCALC || P == TPosition::VECOUT;
 }  // namespace twin_detail
 
+// ---- A constant tiling (include/adv_api/matmul/constant_tiling.h): GetMatmulApiTiling ----
+namespace Impl {
+constexpr int32_t L1_SIZE = 512 * 1024;  // A2 (dav-2201): L1 is 512 KiB
+constexpr int32_t QUEUE_DEPTH = 1;       // the depth of the Matmul API's queues (matmul_config_utils.h)
+}  // namespace Impl
+
+namespace twin_detail {
+// The MatmulConfig of an object's MM_CFG (the API's ToMatmulConfig): the MatmulConfig itself, or a constant
+// tiling's cfg.
+constexpr MatmulConfig ToConfig(const MatmulConfig& c) { return c; }
+constexpr MatmulConfig ToConfig(const MatmulApiStaticTiling& t) { return t.cfg; }
+constexpr int32_t CeilDiv(int32_t a, int32_t b) { return (a + b - 1) / b; }
+
+// The fields a constant tiling and the TCubeTiling share, in TCubeTiling's order.
+#define ASCEND_TWIN_STATIC_TILING_FIELDS(X)                                                                          \
+    X(usedCoreNum) X(M) X(N) X(Ka) X(Kb) X(singleCoreM) X(singleCoreN) X(singleCoreK) X(baseM) X(baseN) X(baseK)     \
+    X(depthA1) X(depthB1) X(stepM) X(stepN) X(isBias) X(transLength) X(iterateOrder) X(shareMode) X(shareL1Size)     \
+    X(shareL0CSize) X(shareUbSize) X(stepKa) X(stepKb) X(depthAL1CacheUB) X(depthBL1CacheUB) X(dbL0A) X(dbL0B)       \
+    X(dbL0C) X(ALayoutInfoB) X(ALayoutInfoS) X(ALayoutInfoN) X(ALayoutInfoG) X(ALayoutInfoD) X(BLayoutInfoB)         \
+    X(BLayoutInfoS) X(BLayoutInfoN) X(BLayoutInfoG) X(BLayoutInfoD) X(CLayoutInfoB) X(CLayoutInfoS1) X(CLayoutInfoN) \
+    X(CLayoutInfoG) X(CLayoutInfoS2) X(BatchNum) X(mxTypePara)
+
+// The tiling an object with a constant tiling walks, as the API's MatmulTiling<MM_CFG> reads it: each field the
+// constant one fixes (not -1), else the runtime TCubeTiling's. Without a runtime tiling (REGIST_MATMUL_OBJ with a
+// null pointer, the full constant tiling) every field the object reads must be fixed.
+inline TCubeTiling MergeStaticTiling(const MatmulApiStaticTiling& st, const TCubeTiling* runtime)
+{
+    TCubeTiling t;
+    if (runtime != nullptr) t = *runtime;
+#define ASCEND_TWIN_MERGE(f) \
+    if (st.f != -1) t.f = st.f;
+    ASCEND_TWIN_STATIC_TILING_FIELDS(ASCEND_TWIN_MERGE)
+#undef ASCEND_TWIN_MERGE
+    if (runtime == nullptr) {
+        const char* unset = nullptr;
+#define ASCEND_TWIN_REQUIRED(f) \
+    if (unset == nullptr && st.f == -1) unset = #f;
+        ASCEND_TWIN_REQUIRED(M) ASCEND_TWIN_REQUIRED(N) ASCEND_TWIN_REQUIRED(Ka) ASCEND_TWIN_REQUIRED(Kb)
+        ASCEND_TWIN_REQUIRED(singleCoreM) ASCEND_TWIN_REQUIRED(singleCoreN) ASCEND_TWIN_REQUIRED(singleCoreK)
+        ASCEND_TWIN_REQUIRED(baseM) ASCEND_TWIN_REQUIRED(baseN) ASCEND_TWIN_REQUIRED(baseK)
+        ASCEND_TWIN_REQUIRED(depthA1) ASCEND_TWIN_REQUIRED(depthB1) ASCEND_TWIN_REQUIRED(stepM)
+        ASCEND_TWIN_REQUIRED(stepN) ASCEND_TWIN_REQUIRED(stepKa) ASCEND_TWIN_REQUIRED(stepKb)
+        ASCEND_TWIN_REQUIRED(isBias) ASCEND_TWIN_REQUIRED(iterateOrder) ASCEND_TWIN_REQUIRED(dbL0A)
+        ASCEND_TWIN_REQUIRED(dbL0B) ASCEND_TWIN_REQUIRED(dbL0C)
+#undef ASCEND_TWIN_REQUIRED
+        if (unset != nullptr) {
+            ascend_twin::FailF("REGIST_MATMUL_OBJ/Matmul::Init",
+                               "without a runtime TCubeTiling (a null tiling pointer) the constant tiling "
+                               "(MatmulApiStaticTiling, GetMatmulApiTiling with singleCoreM/N/K and basicM/N/K set) "
+                               "fixes every field the object reads",
+                               "MatmulApiStaticTiling.%s is -1 (unset) and the tiling pointer is null", unset);
+        }
+    }
+    return t;
+}
+}  // namespace twin_detail
+
+// GetMatmulApiTiling (include/adv_api/matmul/constant_tiling.h): the constant tiling of a MatmulConfig whose
+// basicM/N/K (partial constant tiling) or basicM/N/K and singleCoreM/N/K (full constant tiling) are set.
+// - basicM/N/K only: baseM/N/K, dbL0A/dbL0B (2 when a base tile fits in half of L0A/L0B) and isBias
+//   (enableSetBias); the rest comes from the runtime TCubeTiling.
+// - with singleCoreM/N/K: also M/N/Ka/Kb and singleCoreM/N/K (the single-core shape; the kernel sets the real
+//   shapes with SetOrgShape/SetTail), dbL0C = 1, shareMode = 0, shareUbSize = 0, the L1 split and what follows
+//   from it (iterateOrder, transLength, shareL1Size, shareL0CSize).
+// The L1 split is the twin's own rule-satisfying choice, not CANN's search (the example values the API's docs
+// promise to hold are the ones above): stepM = stepN = 1, the largest stepKa = stepKb whose A1 and B1 groups
+// (double-buffered when they fit, depth = step * stepK * 2, else 1) and the bias fit in l1Size (capped at what a
+// TPipe hands out, TOTAL_L1_SIZE). What the object computes does not depend on it.
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE>
+__aicore__ constexpr MatmulApiStaticTiling GetMatmulApiTiling(const MatmulConfig& mmCFG,
+                                                              int32_t l1Size = Impl::L1_SIZE)
+{
+    using twin_detail::CeilDiv;
+    constexpr int32_t sa = sizeof(typename A_TYPE::T), sb = sizeof(typename B_TYPE::T);
+    constexpr int32_t sc = sizeof(typename C_TYPE::T), sbias = sizeof(typename BIAS_TYPE::T);
+    MatmulApiStaticTiling tiling;
+    tiling.cfg = mmCFG;
+    const int32_t bm = static_cast<int32_t>(mmCFG.basicM), bn = static_cast<int32_t>(mmCFG.basicN);
+    const int32_t bk = static_cast<int32_t>(mmCFG.basicK);
+    const bool based = bm != 0 && bn != 0 && bk != 0;
+    if (based) {
+        tiling.baseM = bm;
+        tiling.baseN = bn;
+        tiling.baseK = bk;
+        tiling.dbL0A = bm * bk * sa > static_cast<int32_t>(TOTAL_L0A_SIZE) / 2 ? 1 : 2;
+        tiling.dbL0B = bn * bk * sb > static_cast<int32_t>(TOTAL_L0B_SIZE) / 2 ? 1 : 2;
+        tiling.isBias = mmCFG.enableSetBias;
+    }
+    if (mmCFG.singleCoreM == 0 || mmCFG.singleCoreN == 0 || mmCFG.singleCoreK == 0 || !based) return tiling;
+    const int32_t sm = static_cast<int32_t>(mmCFG.singleCoreM), sn = static_cast<int32_t>(mmCFG.singleCoreN);
+    const int32_t sk = static_cast<int32_t>(mmCFG.singleCoreK);
+    tiling.M = sm;
+    tiling.N = sn;
+    tiling.Ka = tiling.Kb = sk;
+    tiling.singleCoreM = sm;
+    tiling.singleCoreN = sn;
+    tiling.singleCoreK = sk;
+    const int32_t biasBytes = mmCFG.enableSetBias ? bn * sbias : 0;
+    const int32_t budget = l1Size < static_cast<int32_t>(TOTAL_L1_SIZE) ? l1Size : static_cast<int32_t>(TOTAL_L1_SIZE);
+    int32_t stepK = CeilDiv(sk, bk), db = 2;
+    while ((stepK > 1 || db > 1) && db * stepK * bk * (bm * sa + bn * sb) + biasBytes > budget) {
+        if (stepK > 1) {
+            stepK = CeilDiv(stepK, 2);
+        } else {
+            db = 1;
+        }
+    }
+    tiling.stepM = tiling.stepN = 1;
+    tiling.stepKa = tiling.stepKb = stepK;
+    tiling.depthA1 = tiling.depthB1 = db * stepK;
+    // The API's walk order: N first when A's K is loaded whole and B's is not, or both are and A is the cheaper
+    // to reload; else M first.
+    const bool fullK = sk <= stepK * bk;
+    const int32_t aLoads = sm + sn * CeilDiv(sm, bm), bLoads = sn + sm * CeilDiv(sn, bn);
+    tiling.iterateOrder = fullK && aLoads < bLoads ? 1 : 0;
+    tiling.dbL0C = 1;
+    const int32_t c1 = bm * bn * sc, biasLength = mmCFG.enableSetBias ? bn * sbias : 0;
+    tiling.transLength = c1 > biasLength ? c1 : biasLength;
+    tiling.shareMode = 0;
+    tiling.shareL1Size = tiling.depthA1 * bm * bk * sa + tiling.depthB1 * bn * bk * sb + biasBytes;
+    tiling.shareL0CSize = bm * bn * 4;
+    tiling.shareUbSize = 0;
+    return tiling;
+}
+
 template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE, const auto& MM_CFG = CFG_NORM,
           class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>,
           template <const auto& = MM_CFG, typename...> class MATMUL_POLICY = Impl::Detail::MatmulPolicy,
@@ -102,6 +252,9 @@ private:
     using BiasT = typename BIAS_TYPE::T;
     static constexpr bool kCubeOnly = twin_detail::kCubeOnlyFor<A_TYPE>;
     static constexpr bool kCInUb = twin_detail::kUbPosition<C_TYPE::pos>;
+    // C at CO1 (L0C): Iterate(enPartialSum, LocalTensor) leaves each block in the kernel's CO1 tensor as NZ, and
+    // the kernel moves it on with its own Fixpipe.
+    static constexpr bool kCInCo1 = C_TYPE::pos == TPosition::CO1;
 
     // The A2 (910B) Matmul type table for floating inputs: A and B of one type (float, half or
     // bfloat16_t); C float, half or bfloat16_t; bias float, or half for half/bfloat16_t inputs.
@@ -120,19 +273,61 @@ private:
                   "Matmul on A2: bias is float, or half with half/bfloat16_t inputs");
     static_assert(A_TYPE::pos == TPosition::GM && B_TYPE::pos == TPosition::GM && BIAS_TYPE::pos == TPosition::GM,
                   "the twin's Matmul reads A, B and bias from GM (TSCM/L1 and UB inputs are not modelled)");
-    static_assert(C_TYPE::pos == TPosition::GM || (kCInUb && !kCubeOnly),
+    static_assert(C_TYPE::pos == TPosition::GM || (kCInUb && !kCubeOnly) || (kCInCo1 && kCubeOnly),
                   "the twin's Matmul writes C to GM, or in a MIX kernel (no ASCENDC_CUBE_ONLY) to VECIN/VECCALC/VECOUT: "
                   "a cube-only kernel has no UB, and C in TSCM/L1 or CO1 is not modelled");
     static_assert(A_TYPE::format == CubeFormat::ND && B_TYPE::format == CubeFormat::ND &&
-                      C_TYPE::format == CubeFormat::ND,
+                      (C_TYPE::format == CubeFormat::ND || kCInCo1),
                   "the twin's Matmul models ND layouts");
+    // Iterate(enPartialSum, LocalTensor) docs / the API's checks: C at CO1 is NZ, of the L0C type of A.
+    static_assert(!kCInCo1 || C_TYPE::format == CubeFormat::NZ,
+                  "Matmul with C at CO1: C_TYPE's format is CubeFormat::NZ (the L0C layout)");
+    static constexpr bool CIsL0cType()
+    {
+        if constexpr (kCInCo1) {
+            return std::is_same_v<DstT, typename GetMmDstType<SrcAT>::Type>;
+        } else {
+            return true;
+        }
+    }
+    static_assert(CIsL0cType(),
+                  "Matmul with C at CO1: C_TYPE's type is GetMmDstType<A's type>::Type (float for float, half and "
+                  "bfloat16_t A)");
     // The configuration: a MatmulConfig (CFG_NORM, CFG_MDL, Get*Config(), GetMMConfig<>()). The twin runs every
     // one with its NORM walk (MDL, SpecialMDL, preload, unit flag, K reordering and the other load-order and
     // buffering switches leave the result as it is) and refuses what changes what the object computes.
-    static_assert(std::is_same_v<std::decay_t<decltype(MM_CFG)>, MatmulConfig>,
-                  "the twin models Matmul objects configured with a MatmulConfig (a constant tiling, "
-                  "MatmulApiStaticTiling from GetMatmulApiTiling, is not modelled)");
-    static constexpr MatmulConfig kCfg = MM_CFG;
+    using CfgType = std::decay_t<decltype(MM_CFG)>;
+    static_assert(std::is_same_v<CfgType, MatmulConfig> || std::is_same_v<CfgType, MatmulApiStaticTiling>,
+                  "Matmul's MM_CFG is a MatmulConfig or a constant tiling (MatmulApiStaticTiling, GetMatmulApiTiling)");
+    static constexpr bool kStaticTiling = std::is_same_v<CfgType, MatmulApiStaticTiling>;
+    static constexpr MatmulConfig kCfg = twin_detail::ToConfig(MM_CFG);
+    // A constant tiling (GetMatmulApiTiling docs): on A2 of the NORM or MDL template; its base tiles fit in L0A, L0B
+    // (twice when dbL0A and dbL0B are both 2) and L0C (twice when dbL0C is 2), as the API checks at compile time.
+    static constexpr MatmulApiStaticTiling kStatic = [] {
+        if constexpr (kStaticTiling) {
+            return MatmulApiStaticTiling(MM_CFG);
+        } else {
+            return MatmulApiStaticTiling{};
+        }
+    }();
+    static_assert(!kStaticTiling || ((kCfg.doNorm || kCfg.doMultiDataLoad) && !kCfg.doSpecialMDL &&
+                                     !kCfg.doBasicBlock && !kCfg.doSpecialBasicBlock && !kCfg.doIBShareNorm),
+                  "GetMatmulApiTiling / a constant tiling: on A2 the Matmul templates with constant tilings are "
+                  "Norm and MDL (its cfg is CFG_NORM/CFG_MDL or GetNormalConfig/GetMDLConfig/GetMMConfig of them)");
+    static constexpr int64_t kL0abFactor = ((kStatic.dbL0A - 1) & (kStatic.dbL0B - 1)) ? 2 : 1;
+    static_assert(int64_t(kStatic.baseM) * kStatic.baseK * int64_t(sizeof(SrcAT)) * kL0abFactor <= TOTAL_L0A_SIZE,
+                  "a constant tiling (MatmulApiStaticTiling): baseM * baseK * sizeof(A) (twice with dbL0A = dbL0B = 2) "
+                  "fits in L0A (64 KiB)");
+    static_assert(int64_t(kStatic.baseN) * kStatic.baseK * int64_t(sizeof(SrcBT)) * kL0abFactor <= TOTAL_L0B_SIZE,
+                  "a constant tiling (MatmulApiStaticTiling): baseN * baseK * sizeof(B) (twice with dbL0A = dbL0B = 2) "
+                  "fits in L0B (64 KiB)");
+    static_assert(int64_t(kStatic.baseM) * kStatic.baseN * (kFp64 ? 8 : 4) * (kStatic.dbL0C == 2 ? 2 : 1) <=
+                      TOTAL_L0C_SIZE,
+                  "a constant tiling (MatmulApiStaticTiling): baseM * baseN of the float L0C (twice with dbL0C = 2) "
+                  "fits in L0C (128 KiB)");
+    static_assert(!kStaticTiling || kCubeOnly,
+                  "the twin models constant tilings (MatmulApiStaticTiling) in cube-only Matmul objects "
+                  "(ASCENDC_CUBE_ONLY), not in a MIX kernel's client/server pair");
     static_assert(!kCfg.doBasicBlock && !kCfg.doSpecialBasicBlock && !kCfg.doIBShareNorm,
                   "the twin does not model the BasicBlock, SpecialBasicBlock and IBShare Matmul templates");
     static_assert(!kCfg.isPartialOutput && !kCfg.intraBlockPartSum,
@@ -160,7 +355,12 @@ public:
     __aicore__ inline void Init(const TCubeTiling* __restrict cubeTiling, TPipe* tpipe = nullptr)
     {
         (void)tpipe;
-        engine_.Init(cubeTiling);
+        if constexpr (kStaticTiling) {
+            merged_ = twin_detail::MergeStaticTiling(kStatic, cubeTiling);
+            engine_.Init(&merged_);
+        } else {
+            engine_.Init(cubeTiling);
+        }
     }
     __aicore__ inline void SetOrgShape(int orgM, int orgN, int orgK)
     {
@@ -249,6 +449,36 @@ public:
             return engine_.Iterate(sync, enPartialSum);
         }
     }
+    // C at CO1: the next block into the kernel's CO1 tensor (NZ, its float L0C type), accumulated onto it with
+    // enPartialSum; for C elsewhere the tensor is not used (as the API: Iterate(enPartialSum)).
+    template <bool sync = true, typename T>
+    __aicore__ inline bool Iterate(bool enPartialSum, const LocalTensor<T>& localCmatrix)
+    {
+        if constexpr (kCInCo1) {
+            static_assert(sync, "the twin runs a cube-only Matmul synchronously (Iterate<false> is for MIX kernels)");
+            static_assert(std::is_same_v<T, typename GetMmDstType<SrcAT>::Type>,
+                          "Matmul::Iterate(enPartialSum, LocalTensor): the tensor's type is the L0C type "
+                          "GetMmDstType<A's type>::Type");
+            if (localCmatrix.GetPosition() != static_cast<int32_t>(TPosition::CO1)) {
+                ascend_twin::FailF("Matmul::Iterate", "with C at CO1 the tensor is a CO1 (L0C) LocalTensor",
+                                   "a LocalTensor at position %d", localCmatrix.GetPosition());
+            }
+            if (!walking_) {
+                engine_.StartIterate("Matmul::Iterate");
+                walking_ = true;
+            }
+            if (!engine_.NextBlock()) {
+                walking_ = false;
+                return false;
+            }
+            engine_.WriteBlockNz("Matmul::Iterate", reinterpret_cast<float*>(twin_detail::TwinData(localCmatrix)),
+                                 localCmatrix.GetSize(), enPartialSum);
+            return true;
+        } else {
+            (void)localCmatrix;
+            return Iterate<sync>(enPartialSum);
+        }
+    }
     template <bool sync = true>
     __aicore__ inline void IterateAll(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0,
                                       bool enSequentialWrite = false, bool waitIterateAll = false,
@@ -256,6 +486,8 @@ public:
     {
         if constexpr (kCubeOnly) {
             static_assert(sync, "the twin runs IterateAll of a cube-only Matmul synchronously");
+            static_assert(!kCInCo1, "Matmul with C at CO1: the blocks are taken with Iterate(enPartialSum, LocalTensor) "
+                                    "and moved on by the kernel's Fixpipe, not written to GM by IterateAll/GetTensorC");
             (void)enSequentialWrite;
             (void)waitIterateAll;
             (void)fakeMsg;
@@ -281,6 +513,8 @@ public:
     {
         if constexpr (kCubeOnly) {
             static_assert(sync, "the twin runs a cube-only Matmul synchronously");
+            static_assert(!kCInCo1, "Matmul with C at CO1: the blocks are taken with Iterate(enPartialSum, LocalTensor) "
+                                    "and moved on by the kernel's Fixpipe, not written to GM by IterateAll/GetTensorC");
             if (enAtomic != 0) {
                 ascend_twin::FailF("Matmul::GetTensorC", "the twin does not model atomic accumulation into GM (enAtomic)",
                                    "enAtomic = %u", enAtomic);
@@ -354,6 +588,7 @@ private:
     }
 
     Engine engine_;
+    TCubeTiling merged_;  // a constant tiling merged with the runtime one (kStaticTiling)
     bool walking_ = false;  // cube-only Iterate: a walk has started
 };
 

@@ -153,16 +153,16 @@ inline void LayerNormReduceSum(const LocalTensor<float>& dstMV, const LocalTenso
 }
 
 // Each row r of dst (h columns) = src[r * h] (BroadcastLastDim: CMPMASK holds the value, Select mode 1 of an all-zero
-// selMask made from src's first h int16_t).
+// selMask made from src's first h int16_t). `api` names the advanced API that runs it (WelfordFinalize too).
 inline void LayerNormBroadcastRows(const LocalTensor<float>& dst, const LocalTensor<float>& src, uint32_t bs,
-                                   uint32_t h)
+                                   uint32_t h, const char* api = "LayerNorm")
 {
     SetVectorMask<uint8_t, MaskMode::COUNTER>(0, h);
     SetCmpMask<float>(src);
     PipeBarrier<PIPE_V>();
     LocalTensor<int16_t> zeros = src.ReinterpretCast<int16_t>();
     {  // A2 multiplies whatever the first h int16_t hold by 0 (row 0's value, loaded above, among them)
-        ascend_twin::Instr instr("LayerNorm", ascend_twin::Pipe::kV);
+        ascend_twin::Instr instr(api, ascend_twin::Pipe::kV);
         instr.WriteUndefined(TwinData(zeros), static_cast<uint64_t>(h) * sizeof(int16_t));
     }
     Muls<int16_t, false>(zeros, zeros, 0, MASK_PLACEHOLDER, 1, UnaryRepeatParams());

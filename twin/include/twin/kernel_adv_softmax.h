@@ -59,6 +59,7 @@
 #include "lib/activation/softmax_utils.h"
 #include "twin/kernel_adv_math.h"
 #include "twin/kernel_sync.h"
+#include "twin/kernel_sys_var.h"
 #include "twin/kernel_tensor.h"
 #include "twin/kernel_tpipe.h"
 #include "twin/kernel_vec_repeat.h"
@@ -98,7 +99,8 @@ struct SoftmaxCall {
     SoftMaxShapeInfo shape;
     const tiling::SoftMaxTiling* tiling = nullptr;
     bool framework = false;  // the temporary buffer is the framework's (no sharedTmpBuffer)
-    SmTensor dst, src, grad, sum, max, expMax, inSum, inMax, reduceMax, tmp;
+    SoftMaxParams params;    // SoftmaxFlashV3: loopCnt, splitMeanCnt, alpha (and the shape)
+    SmTensor dst, src, grad, sum, max, expMax, inSum, inMax, reduceMax, tmp, mean, inMean;
 };
 
 // Checks the rules above, records the instruction and computes the outputs.
@@ -557,6 +559,80 @@ __aicore__ inline void SoftmaxFlashV2(const LocalTensor<T>& dstTensor, const Loc
     twin_detail::SoftmaxFlashV2Run<T, T, isUpdate, isBasicBlock, isDataFormatNZ, config>(
         dstTensor, &outReduceMax, outExpSum, outMax, srcTensor, outExpMax, inExpSum, inMax, &sharedTmpBuffer, tiling,
         softmaxShapeInfo);
+}
+
+// ---- SoftmaxFlashV3 (lib/activation/softmaxflashv3.h) -------------------------------------------------------
+
+namespace twin_detail {
+
+template <typename T, typename U, bool isUpdate, bool isBasicBlock, bool isDataFormatNZ, const SoftmaxConfig& config>
+inline void SoftmaxFlashV3Run(const LocalTensor<T>& dst, const LocalTensor<U>& mean, const LocalTensor<U>& expSum,
+                              const LocalTensor<U>& max, const LocalTensor<T>& src, const LocalTensor<T>& expMax,
+                              const LocalTensor<U>& inMean, const LocalTensor<U>& inExpSum,
+                              const LocalTensor<U>& inMax, const LocalTensor<uint8_t>* tmp,
+                              const SoftMaxTiling& tiling, const SoftMaxParams& params)
+{
+    static_assert(std::is_same_v<T, half> && std::is_same_v<U, float>,
+                  "SoftmaxFlashV3 on A2: T is half and U float (A2's check)");
+    SoftmaxCall c;
+    c.api = ascend_twin::SoftmaxApi::kSoftmaxFlashV3;
+    c.name = "SoftmaxFlashV3";
+    c.isBasicBlock = isBasicBlock;
+    c.isDataFormatNZ = isDataFormatNZ;
+    c.isUpdate = isUpdate;
+    c.checkTiling = false;  // A2 runs the tiling as given (no kernel-side recomputation for V3)
+    c.params = params;
+    c.shape = SoftMaxShapeInfo{params.srcM, params.srcK, params.oriSrcM, params.oriSrcK};
+    c.tiling = &tiling;
+    c.dst = SmOf(dst);
+    c.src = SmOf(src);
+    c.mean = SmOf(mean);
+    c.sum = SmOf(expSum);
+    c.max = SmOf(max);
+    if (isUpdate) {
+        c.expMax = SmOf(expMax);
+        c.inMean = SmOf(inMean);
+        c.inSum = SmOf(inExpSum);
+        c.inMax = SmOf(inMax);
+    }
+    SmSetTmp(c, tmp);
+    SoftmaxRun(c);
+}
+
+}  // namespace twin_detail
+
+template <typename T, typename U, bool isUpdate = false, bool isReuseSource = false, bool isBasicBlock = false,
+          bool isDataFormatNZ = false, const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+__aicore__ inline void SoftmaxFlashV3(const LocalTensor<T>& dstTensor, const LocalTensor<U>& meanTensor,
+                                      const LocalTensor<U>& expSumTensor, const LocalTensor<U>& maxTensor,
+                                      const LocalTensor<T>& srcTensor, const LocalTensor<T>& expMaxTensor,
+                                      const LocalTensor<U>& inMeanTensor, const LocalTensor<U>& inExpSumTensor,
+                                      const LocalTensor<U>& inMaxTensor, const SoftMaxTiling& tiling,
+                                      const SoftMaxParams& params)
+{
+    if ASCEND_IS_AIC {
+        return;
+    }
+    twin_detail::SoftmaxFlashV3Run<T, U, isUpdate, isBasicBlock, isDataFormatNZ, config>(
+        dstTensor, meanTensor, expSumTensor, maxTensor, srcTensor, expMaxTensor, inMeanTensor, inExpSumTensor,
+        inMaxTensor, nullptr, tiling, params);
+}
+
+template <typename T, typename U, bool isUpdate = false, bool isReuseSource = false, bool isBasicBlock = false,
+          bool isDataFormatNZ = false, const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
+__aicore__ inline void SoftmaxFlashV3(const LocalTensor<T>& dstTensor, const LocalTensor<U>& meanTensor,
+                                      const LocalTensor<U>& expSumTensor, const LocalTensor<U>& maxTensor,
+                                      const LocalTensor<T>& srcTensor, const LocalTensor<T>& expMaxTensor,
+                                      const LocalTensor<U>& inMeanTensor, const LocalTensor<U>& inExpSumTensor,
+                                      const LocalTensor<U>& inMaxTensor, const LocalTensor<uint8_t>& sharedTmpBuffer,
+                                      const SoftMaxTiling& tiling, const SoftMaxParams& params)
+{
+    if ASCEND_IS_AIC {
+        return;
+    }
+    twin_detail::SoftmaxFlashV3Run<T, U, isUpdate, isBasicBlock, isDataFormatNZ, config>(
+        dstTensor, meanTensor, expSumTensor, maxTensor, srcTensor, expMaxTensor, inMeanTensor, inExpSumTensor,
+        inMaxTensor, &sharedTmpBuffer, tiling, params);
 }
 
 // ---- LogSoftMax (lib/activation/logsoftmax.h) ---------------------------------------------------------------

@@ -57,6 +57,11 @@ public:
     // block). checked: `c` is the launch's GM; else the twin's staging for a LocalTensor output. limit > 0: the
     // block must end within `limit` bytes of `c` ("call" names the API call in the violation).
     void WriteBlock(const char* call, void* c, bool sequential, bool checked, uint64_t limit);
+    // C at CO1 (Iterate(enPartialSum, LocalTensor) of an object whose C_TYPE is CO1/NZ): the block in L0C goes
+    // into the kernel's float CO1 tensor `co1` (`elements` long) as NZ fractals: its 16-column group j holds
+    // ceil16(rows) rows of 16 elements, j * ceil16(rows) * 16 elements from `co1`. accumulate (enPartialSum) adds
+    // the block onto what the tensor holds. The tensor must hold every fractal.
+    void WriteBlockNz(const char* call, float* co1, uint64_t elements, bool accumulate);
     uint64_t BaseBlockBytes() const;  // baseM * baseN elements of C
     // The writes into GM that follow accumulate (IterateAll/GetTensorC's enAtomic: 0 off, 1 AtomicAdd, 2 AtomicMax,
     // 3 AtomicMin; C of float, half or bfloat16_t, A2's atomic types for the Fixpipe), until set to 0 again.

@@ -124,6 +124,7 @@ using std::tie;
 using std::tuple;
 using std::tuple_element;
 using std::tuple_size;
+using std::tuple_size_v;
 
 namespace twin_detail {
 template <typename T, typename = void>

@@ -350,3 +350,56 @@ constexpr MatmulConfig GetMMConfig(ArgTypes&&... args)
     ascend_twin::matmul_config::Apply(c, args...);
     return c;
 }
+
+// A constant tiling (include/adv_api/matmul/tiling.h, global namespace): the TCubeTiling fields fixed at compile
+// time, -1 for "take the runtime TCubeTiling's", and the MatmulConfig. AscendC::GetMatmulApiTiling (lib/matmul_intf.h)
+// computes one from a MatmulConfig; a Matmul object takes it as its MM_CFG.
+struct MatmulApiStaticTiling {
+    int32_t usedCoreNum = -1;
+    int32_t M = -1;
+    int32_t N = -1;
+    int32_t Ka = -1;
+    int32_t Kb = -1;
+    int32_t singleCoreM = -1;
+    int32_t singleCoreN = -1;
+    int32_t singleCoreK = -1;
+    int32_t baseM = -1;
+    int32_t baseN = -1;
+    int32_t baseK = -1;
+    int32_t depthA1 = -1;
+    int32_t depthB1 = -1;
+    int32_t stepM = -1;
+    int32_t stepN = -1;
+    int32_t isBias = -1;
+    int32_t transLength = -1;
+    int32_t iterateOrder = -1;
+    int32_t shareMode = -1;
+    int32_t shareL1Size = -1;
+    int32_t shareL0CSize = -1;
+    int32_t shareUbSize = -1;
+    int32_t stepKa = -1;
+    int32_t stepKb = -1;
+    int32_t depthAL1CacheUB = -1;
+    int32_t depthBL1CacheUB = -1;
+    int32_t dbL0A = -1;
+    int32_t dbL0B = -1;
+    int32_t dbL0C = -1;
+    int32_t ALayoutInfoB = -1;
+    int32_t ALayoutInfoS = -1;
+    int32_t ALayoutInfoN = -1;
+    int32_t ALayoutInfoG = -1;
+    int32_t ALayoutInfoD = -1;
+    int32_t BLayoutInfoB = -1;
+    int32_t BLayoutInfoS = -1;
+    int32_t BLayoutInfoN = -1;
+    int32_t BLayoutInfoG = -1;
+    int32_t BLayoutInfoD = -1;
+    int32_t CLayoutInfoB = -1;
+    int32_t CLayoutInfoS1 = -1;
+    int32_t CLayoutInfoN = -1;
+    int32_t CLayoutInfoG = -1;
+    int32_t CLayoutInfoS2 = -1;
+    int32_t BatchNum = -1;
+    int32_t mxTypePara = -1;
+    MatmulConfig cfg = CFG_NORM;
+};

@@ -15,7 +15,9 @@
 // taking the tiling-data class optiling::LayerNormTiling (tiling/normalization/layernorm_tilingdata.h): the same
 // tiling, set field by field. Not provided: the deprecated GetLayerNormNDTillingInfo, and the [A, R] form's
 // functions (isComputeRstd, LayerNormSeparateTiling; the twin's kernel side does not model that form). Also here, as
-// in the real header: GetWelfordUpdateMaxMinTmpSize (below). Inline: nothing to link.
+// in the real header: GetWelfordUpdateMaxMinTmpSize (below); and WelfordFinalize's GetWelfordFinalizeMaxMinTmpSize
+// (the real SDK has it in welfordfinalize_tiling.h: tiling/normalization/welfordfinalize_tiling.h includes this
+// header). Inline: nothing to link.
 #pragma once
 
 #include <cstdint>
@@ -63,6 +65,29 @@ inline void GetLayerNormMaxMinTmpSize(const AscendC::TensorShape& srcShape, cons
     const uint32_t buffers = isReuseSource && typeSize == 4 ? 2 : 3;
     maxValue = buffers * twin_host::LayerNormAlign32(b * s * h * 4) + 2 * mv;
     minValue = buffers * twin_host::LayerNormAlign32(h * 4) + 2 * mv;
+}
+
+// WelfordFinalize's sizes (include/adv_api/normalization/welfordfinalize_tiling.h; A2's branch of
+// welfordfinalize_tiling_impl.cpp): srcShape [abLength], abLength a non-zero multiple of 8 (else reported on stderr,
+// the sizes left unchanged, as A2 returns); minimum 4 rows of 64 floats, maximum 2 rows of 64 and 2 of abLength
+// (the minimum for abLength <= 64). typeSize and isReuseSource are not read on A2.
+inline void GetWelfordFinalizeMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSize,
+                                            const bool isReuseSource, uint32_t& maxValue, uint32_t& minValue)
+{
+    (void)typeSize;
+    (void)isReuseSource;
+    const std::vector<int64_t> d = srcShape.GetDims();
+    if (d.size() != 1) {
+        std::fprintf(stderr, "[GetWelfordFinalizeMaxMinTmpSize] srcShape dims must be 1.\n");
+        return;
+    }
+    const uint32_t ab = static_cast<uint32_t>(d[0]);
+    if (ab == 0 || ab % 8 != 0) {
+        std::fprintf(stderr, "[GetWelfordFinalizeMaxMinTmpSize] abLength must be aligned to 32Bytes.\n");
+        return;
+    }
+    minValue = 64 * 4 * sizeof(float);
+    maxValue = ab <= 64 ? minValue : static_cast<uint32_t>((64 * 2 + ab * 2) * sizeof(float));
 }
 
 inline void GetLayerNormNDTilingInfo(const AscendC::TensorShape& srcShape, const uint32_t stackBufferSize,
