@@ -145,6 +145,7 @@ setup(
             "twin_sdk/include/twin/*.h",
             "twin_sdk/include/lib/*.h",
             "twin_sdk/include/lib/*/*.h",  # lib/pad/broadcast.h
+            "twin_sdk/include/adv_api/*/*.h",  # the same at asc-devkit's current paths (adv_api/math/asin.h)
             "twin_sdk/host_include/*.h",  # securec.h (memcpy_s, for register/tilingdata_base.h and host code)
             "twin_sdk/host_include/*/*.h",  # host tiling API: graph/tensor.h, platform/soc_spec.h
             "twin_sdk/host_include/*/*/*.h",  # tiling/pad/broadcast_tiling.h, tiling/platform/platform_ascendc.h

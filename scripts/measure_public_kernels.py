@@ -156,6 +156,12 @@ def measure(k: Kernel, root: str, tmp: str, seed: int, defines: Dict[str, str]) 
         return row
     build = k.build(os.path.join(root, k.repo)) if callable(k.build) else k.build
     includes = [os.path.dirname(source)] + [os.path.join(root, k.repo, d) for d in k.include]
+    for repo, commit, d in k.deps:
+        if not os.path.isdir(os.path.join(root, repo, d)):
+            row["error"] = (f"dependency missing: {repo} at {commit[:10]} (the kernel's build adds its {d}; check "
+                            "it out under --root)")
+            return row
+        includes.append(os.path.join(root, repo, d))
     try:
         if not k.entry:  # an example without a run: compiled unchanged, counted as failing
             twin.compile_kernels([source], include_dirs=includes, defines={**k.defines, **defines})

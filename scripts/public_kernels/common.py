@@ -37,6 +37,9 @@ class Kernel:
     template: str = ""  # template arguments of the entry ("0" -> entry<0>)
     build: object = ""  # C++ the op build would generate (DTYPE_* macros, the tiling struct), or (repo dir) -> it
     include: Sequence[str] = ()  # include directories the kernel's build adds, relative to the repository
+    # other repositories the kernel's build takes include directories from: (owner/name, the commit measured,
+    # the directory inside it), each checked out under the same root
+    deps: Sequence[Tuple[str, str, str]] = ()
     defines: Dict[str, Optional[str]] = dataclasses.field(default_factory=dict)  # -D the kernel's build passes
     # why the kernel is not run (its host tiling not re-expressed, no A2 build, ...): compiled only, counted
     # as a failure with "not measured: <reason>"

@@ -29,6 +29,9 @@ def ops_math_tiling(kdir: str, op: str, struct_name: str, values: Dict[str, obje
 
 
 OPS_MATH = "experimental/math/{op}/op_kernel/{op}.cpp"
+# ops-math's build copies hicann/opbase's include/op_common/op_kernel into its kernels' common include directory
+# (cmake/gen_ops_info.cmake, atvoss_src_copy), so that kernels include "op_kernel/platform_util.h".
+OPBASE_KERNEL_INCLUDE = ("hicann/opbase", "aa3cd74b7f6d772acd64ff48292a7e65a9bc8142", "include/op_common")
 
 
 def unary_case(op: str, struct_name: str, ub_parts: int, fn, lo=-4.0, hi=4.0, n=200_000, block=32, extra=None):
@@ -940,7 +943,7 @@ SAMPLE: List[Kernel] = [
     sample_entry("sort_v2", "", "Concat, Sort (full sort), Extract, DataCopyPad", sort_v2_case,
                  build=dtypes(("x", "y"), torch.float32) + dtypes(("index", "dstIndex"), torch.int32)),
     sample_entry("roll", "", "DataCopyPad GM<->UB at rolled offsets", roll_case,
-                 build=dtypes(("x", "y"), torch.float32)),
+                 build=dtypes(("x", "y"), torch.float32), deps=(OPBASE_KERNEL_INCLUDE,)),
     sample_entry("asin_with_agent", "", "its own polynomial with Sqrt/Mul/Select, uneven cores",
                  asin_with_agent_case(torch.float32), template="float"),
     sample_entry("asin_with_agent", "_f16", "Cast, Asin (advanced) with sharedTmpBuffer (half)",

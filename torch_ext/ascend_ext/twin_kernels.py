@@ -320,6 +320,11 @@ def sdk_digest(opt_level: str = "-O1") -> str:
     return _sdk_digest(opt_level).hexdigest()
 
 
+# A kernel including an advanced-API header (asc-devkit include/adv_api/..., older CANN lib/...) the twin lacks.
+# clang: "fatal error: 'adv_api/x.h' file not found"; g++: "fatal error: adv_api/x.h: No such file or directory".
+_ADV_API_MISSING = re.compile(r"fatal error: '?((?:adv_api|lib)/[\w./]+\.h)(?:' file not found|: No such file)")
+
+
 def _compile_all(jobs: List[Tuple[List[str], str]], what: str) -> None:
     """Runs compiler commands (argv, label) in parallel, one per CPU; the first failure raises
     KernelCompileError with its output."""
@@ -342,6 +347,11 @@ def _compile_all(jobs: List[Tuple[List[str], str]], what: str) -> None:
         text = proc.communicate()[0]
         if proc.returncode != 0:
             first = next((line for line in text.splitlines() if ": error:" in line or ": fatal error:" in line), "")
+            missing = _ADV_API_MISSING.search(text)
+            if missing:
+                first = (f"{missing.group(1)}: an advanced-API header of asc-devkit that the twin does not "
+                         "implement (not implemented in the twin; the ones it has are listed in "
+                         f"twin/adv_api_paths.txt)\n{first}")
             how = f"{os.path.basename(proc.args[0])}, C++17"
             failed = f"{first}\n(compiling {what} ({label}) failed ({how}); the compiler's output:)\n{text}" if first \
                 else f"compiling {what} ({label}) failed ({how}):\n{text}"

@@ -13,9 +13,10 @@
 #include "twin/kernel_data_copy_slice.h"  // DataCopy with SliceInfo
 #include "twin/kernel_vec.h"        // Add, Sub, Mul, Div, Max, Min, Adds, Muls, Axpy, Duplicate
 #include "twin/kernel_vec_tail.h"   // MulAddDst
-#include "twin/kernel_vec_shift_index.h"  // ShiftRight, AddRelu, CreateVecIndex
+#include "twin/kernel_vec_shift_index.h"  // AddRelu, CreateVecIndex
 #include "twin/kernel_vec_more.h"   // Exp, Ln, Abs, Reciprocal, Sqrt, Rsqrt, Relu, Not, Maxs, Mins, LeakyRelu, And, Or
 #include "twin/kernel_vec_repeat.h"  // mask/repeat forms, SetMaskCount/SetMaskNorm/SetVectorMask/ResetMask
+#include "twin/kernel_vec_shift.h"  // ShiftLeft, ShiftRight (count and mask forms)
 #include "twin/kernel_cast.h"       // Cast, RoundMode
 #include "twin/kernel_reduce.h"     // ReduceSum
 #include "twin/kernel_reduce_repeat.h"  // Whole/Block/PairReduce*, ReduceRepeat/DataBlock/PairElem, ReduceMax/Min, ReduceSum mask forms

@@ -72,7 +72,7 @@ const char* VecOpName(VecOp op)
                                         "ReduceMin<Pattern>", "ReduceProd<Pattern>", "ReduceMean<Pattern>",
                                         "ReduceAny<Pattern>", "ReduceAll<Pattern>", "AscendDequant", "Xor",
                                         "ShiftRight", "AddRelu", "CreateVecIndex", "Sort", "Gather", "Gatherb",
-                                        "Sort32", "MrgSort", "Transpose", "TransDataTo5HD"};
+                                        "Sort32", "MrgSort", "Transpose", "TransDataTo5HD", "ShiftLeft"};
     static_assert(sizeof(names) / sizeof(names[0]) == static_cast<size_t>(VecOp::kCount));
     return names[static_cast<uint32_t>(op)];
 }
@@ -357,6 +357,12 @@ void CheckUbAligned(const char* call, const char* operand, const void* addr)
                  "' (vector work runs on the AIVs: guard it with if ASCEND_IS_AIV)");
     }
     const auto* p = static_cast<const uint8_t*>(addr);
+    if (p == nullptr) {
+        Fail(call, "vector operands and UB copy ends are in the Unified Buffer",
+             std::string("operand '") + operand +
+                 "' is a LocalTensor with no buffer (default-constructed: never given one by TBuf::Get, a queue's "
+                 "AllocTensor/DeQue or a LocalMemAllocator)");
+    }
     if (core.ub == nullptr || p < core.ub || p >= core.ub + core.platform->ubSize) {
         Fail(call, "vector operands and UB copy ends are in the Unified Buffer",
              std::string("operand '") + operand +

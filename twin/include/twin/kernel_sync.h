@@ -102,4 +102,95 @@ __aicore__ inline void WaitFlag(int32_t eventID)
     ascend_twin::WaitFlag(p.name, p.src, p.dst, eventID, static_cast<uint32_t>(event));
 }
 
+
+namespace twin_detail {
+
+// The pipes A2 synchronises between (SUPPORTED_PIPE of impl/basic_api/kernel_event.h for dav-2201: PIPE_ALL is
+// not one).
+constexpr bool IsSupportedPipe(pipe_t pipe)
+{
+    return pipe == PIPE_S || pipe == PIPE_V || pipe == PIPE_M || pipe == PIPE_MTE1 || pipe == PIPE_MTE2 ||
+           pipe == PIPE_MTE3 || pipe == PIPE_FIX;
+}
+
+// The pairs of distinct A2 pipes no HardEvent names: set_flag(src, dst, id) has a flag for them too (the real
+// TQueSync accepts them); the twin keeps their flags after the HardEvent ones.
+inline constexpr EventPipes kUnnamedPairs[] = {
+    {"S_M", event_table::P::kS, event_table::P::kM},        {"S_MTE1", event_table::P::kS, event_table::P::kMte1},
+    {"S_FIX", event_table::P::kS, event_table::P::kFix},    {"MTE1_S", event_table::P::kMte1, event_table::P::kS},
+    {"V_FIX", event_table::P::kV, event_table::P::kFix},    {"FIX_V", event_table::P::kFix, event_table::P::kV},
+    {"M_MTE3", event_table::P::kM, event_table::P::kMte3},  {"MTE3_M", event_table::P::kMte3, event_table::P::kM},
+    {"MTE3_FIX", event_table::P::kMte3, event_table::P::kFix},
+};
+
+// The flag set_flag(src, dst, id) sets, as an index of the twin's flag table: the HardEvent's own for a pair a
+// HardEvent names (SetFlag<HardEvent::MTE2_V>(id) and TQueSync<PIPE_MTE2, PIPE_V>::SetFlag(id) are the same
+// flag), else HardEvent::MAX + its place in kUnnamedPairs.
+constexpr uint32_t FlagOfPipes(pipe_t src, pipe_t dst)
+{
+    for (uint32_t e = 0; e < static_cast<uint32_t>(HardEvent::MAX); ++e) {
+        if (event_table::kEventPipes[e].src == PipeOf(src) && event_table::kEventPipes[e].dst == PipeOf(dst)) {
+            return e;
+        }
+    }
+    for (uint32_t i = 0; i < sizeof(kUnnamedPairs) / sizeof(kUnnamedPairs[0]); ++i) {
+        if (kUnnamedPairs[i].src == PipeOf(src) && kUnnamedPairs[i].dst == PipeOf(dst)) {
+            return static_cast<uint32_t>(HardEvent::MAX) + i;
+        }
+    }
+    return ~0u;  // not reached for two distinct supported pipes
+}
+
+constexpr EventPipes FlagPipes(uint32_t flag)
+{
+    return flag < static_cast<uint32_t>(HardEvent::MAX) ? event_table::kEventPipes[flag]
+                                                        : kUnnamedPairs[flag - static_cast<uint32_t>(HardEvent::MAX)];
+}
+
+}  // namespace twin_detail
+
+// A flag from pipe src to pipe dst as an object (include/basic_api/kernel_operator_block_sync_intf.h,
+// impl/basic_api/kernel_tquesync_impl.h; docs 核内同步/TQueSync): SetFlag(id) on src, WaitFlag(id) on dst, ids
+// 0..7 on A2, in pairs. The impl's static_asserts: src != dst, both pipes supported.
+template <pipe_t src, pipe_t dst>
+class TQueSync {
+    static_assert(src != dst, "TQueSync: src/dst pipe cannot be same");
+    static_assert(twin_detail::IsSupportedPipe(src), "TQueSync: src pipe not supported (A2: PIPE_S, PIPE_V, PIPE_M, "
+                                                     "PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_FIX)");
+    static_assert(twin_detail::IsSupportedPipe(dst), "TQueSync: dst pipe not supported (A2: PIPE_S, PIPE_V, PIPE_M, "
+                                                     "PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_FIX)");
+    static constexpr uint32_t kIndex = twin_detail::FlagOfPipes(src, dst);
+    static constexpr bool kNamed = kIndex < static_cast<uint32_t>(HardEvent::MAX);
+    static_assert(kIndex != ~0u, "TQueSync: a pair of distinct supported pipes has a flag");
+
+public:
+    // The same rules as SetFlag<HardEvent>/WaitFlag<HardEvent>, named after TQueSync.
+    __aicore__ inline void SetFlag(int8_t id)  // TEventID
+    {
+        constexpr const char* kCall = "TQueSync::SetFlag";
+        twin_detail::CheckEventId(kCall, id);
+        if constexpr (kNamed) twin_detail::CheckKernelEventId(kCall, kIndex, id);
+        constexpr twin_detail::EventPipes p = twin_detail::FlagPipes(kIndex);
+        if (!ascend_twin::TrySetFlag(p.name, p.src, id, kIndex)) {
+            ascend_twin::FailF(kCall, "every SetFlag is matched by a WaitFlag before the same flag is set again",
+                               "SetFlag(%d) of the %s flag while it is still set: the WaitFlag for the previous "
+                               "SetFlag is missing",
+                               static_cast<int>(id), p.name);
+        }
+    }
+    __aicore__ inline void WaitFlag(int8_t id)  // TEventID
+    {
+        constexpr const char* kCall = "TQueSync::WaitFlag";
+        twin_detail::CheckEventId(kCall, id);
+        if constexpr (kNamed) twin_detail::CheckKernelEventId(kCall, kIndex, id);
+        constexpr twin_detail::EventPipes p = twin_detail::FlagPipes(kIndex);
+        if (!ascend_twin::TryWaitFlag(p.dst, id, kIndex)) {
+            ascend_twin::FailF(kCall, "every WaitFlag waits for a SetFlag made before it",
+                               "WaitFlag(%d) of the %s flag with no SetFlag of it before (the NPU would wait "
+                               "forever unless a later SetFlag releases it; the twin requires the SetFlag first)",
+                               static_cast<int>(id), p.name);
+        }
+    }
+};
+
 }  // namespace AscendC

@@ -1,8 +1,7 @@
-// ShiftRight with a scalar shift, AddRelu and CreateVecIndex, their count forms ("first count elements") as
-// A2 (dav-2201) has them: include/basic_api/kernel_operator_vec_binary_scalar_intf.h (ShiftRight),
-// kernel_operator_vec_binary_intf.h (AddRelu), kernel_operator_vec_createvecindex_intf.h (CreateVecIndex); the
-// dtype lists of impl/basic_api/dav_c220/ and of the docs (逻辑计算/ShiftRight, 复合计算/AddRelu,
-// 数据填充/CreateVecIndex).
+// AddRelu and CreateVecIndex, their count forms ("first count elements") as A2 (dav-2201) has them:
+// include/basic_api/kernel_operator_vec_binary_intf.h (AddRelu), kernel_operator_vec_createvecindex_intf.h
+// (CreateVecIndex); the dtype lists of impl/basic_api/dav_c220/ and of the docs (复合计算/AddRelu,
+// 数据填充/CreateVecIndex). ShiftLeft/ShiftRight are in twin/kernel_vec_shift.h.
 #pragma once
 
 #include <cstdint>
@@ -12,29 +11,6 @@
 #include "twin/kernel_vec_more.h"
 
 namespace AscendC {
-
-// dst[i] = src[i] >> scalarValue: arithmetic for int16_t/int32_t, logical for uint16_t/uint32_t. A2 takes a shift
-// in [0, 16] for the 16-bit types and [0, 32] for the 32-bit ones (CheckValueRange of the dav_c220 impl, the
-// docs' scalarValue取值说明); a shift by the full width leaves the sign (-1 or 0), 0 for the unsigned types.
-template <typename T, bool isSetMask = true>
-__aicore__ inline void ShiftRight(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue,
-                                  const int32_t& count)
-{
-    static_assert(twin_detail::kOneOf<T, int16_t, uint16_t, int32_t, uint32_t>,
-                  "ShiftRight on A2 supports int16_t, uint16_t, int32_t and uint32_t");
-    constexpr int64_t kBits = sizeof(T) * 8;
-    const int64_t shift = static_cast<int64_t>(scalarValue);
-    if (shift < 0 || shift > kBits) {
-        ascend_twin::FailF("ShiftRight", "scalarValue is within [0, 16] for 16-bit types, [0, 32] for 32-bit types",
-                           "scalarValue %lld for a %lld-bit type", static_cast<long long>(shift),
-                           static_cast<long long>(kBits));
-    }
-    twin_detail::WithScalar("ShiftRight", ascend_twin::VecOp::kShiftRight, dst, src, scalarValue, count,
-                            [shift](T a, T) -> T {
-                                if (shift == kBits) return std::is_signed_v<T> && a < 0 ? T(-1) : T(0);
-                                return static_cast<T>(a >> shift);  // >> of a signed value is arithmetic (C++20)
-                            });
-}
 
 // dst[i] = max(src0[i] + src1[i], 0) for int16_t, half and float. half adds in float and rounds once; int16_t
 // wraps as Add does, the ReLU applies to the wrapped sum.

@@ -33,11 +33,12 @@ enum class VecOp : uint32_t {
     // The quantization API (twin/kernel_adv_quant.h).
     kAscendDequant,
     kXor,  // twin/kernel_adv_xor.h
-    kShiftRight, kAddRelu, kCreateVecIndex,  // twin/kernel_vec_shift_index.h
+    kShiftRight, kAddRelu, kCreateVecIndex,  // twin/kernel_vec_shift.h, twin/kernel_vec_shift_index.h
     kSort,  // twin/kernel_sort.h
     kGather, kGatherb,  // twin/kernel_gather.h
     kSort32, kMrgSort,  // twin/kernel_mrg_sort.h
     kTranspose, kTransDataTo5HD,  // twin/kernel_transpose.h
+    kShiftLeft,                   // twin/kernel_vec_shift.h
     kCount
 };
 const char* VecOpName(VecOp op);
