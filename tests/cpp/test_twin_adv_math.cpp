@@ -359,7 +359,7 @@ void FaultKernel(GM_ADDR in, GM_ADDR)
         LocalTensor<half> a = ub.Alloc<half, 256>();
         LocalTensor<half> b = ub.Alloc<half, 256>();
         LocalTensor<uint8_t> t = ub.Alloc<uint8_t, 1024>();
-        LocalTensor<uint8_t> tA1 = ub.Alloc<TPosition::A1, uint8_t, 1024>();
+        LocalTensor<uint8_t> tA1 = LocalMemAllocator<Hardware::L1>().Alloc<TPosition::A1, uint8_t, 1024>();
         Duplicate(a, half(0.25f), 256);
         if constexpr (kFault == 0) Floor(b, a, t, 256);  // the clean counterpart
         if constexpr (kFault == 1) Floor(b, a, tA1, 256);

@@ -187,7 +187,7 @@ void FaultKernel(GM_ADDR, GM_ADDR)
         LocalTensor<float> b = ub.Alloc<float, 256>();
         LocalTensor<float> y = ub.Alloc<float, 256>();
         LocalTensor<uint8_t> t = ub.Alloc<uint8_t, 1536>();  // float tensor^scalar: 5 * 256 + 256
-        LocalTensor<float> aA1 = ub.Alloc<TPosition::A1, float, 256>();
+        LocalTensor<float> aA1 = LocalMemAllocator<Hardware::L1>().Alloc<TPosition::A1, float, 256>();
         Duplicate(a, 1.5f, 256);
         Duplicate(b, 2.0f, 256);
         if constexpr (kFault == 0) Power(y, a, 2.0f, t, 256);  // the clean counterpart

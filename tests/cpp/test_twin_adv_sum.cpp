@@ -144,7 +144,7 @@ void FaultKernel(GM_ADDR, GM_ADDR)
         LocalTensor<float> x = ub.Alloc<float, 1024>();
         LocalTensor<float> y = ub.Alloc<float, 16>();
         LocalTensor<uint8_t> t = ub.Alloc<uint8_t, 64>();  // n = 1000 float: 16 partial sums, 64 bytes
-        LocalTensor<float> xA1 = ub.Alloc<TPosition::A1, float, 1024>();
+        LocalTensor<float> xA1 = LocalMemAllocator<Hardware::L1>().Alloc<TPosition::A1, float, 1024>();
         Duplicate(x, 0.5f, 1024);
         if constexpr (kFault == 0) Sum(y, x, t, SumParams{1, 1000, 1000});  // the clean counterpart
         if constexpr (kFault == 1) Sum(y, x, t, SumParams{1, 1001, 1000});  // inner not a whole block

@@ -161,7 +161,7 @@ void FaultKernel(GM_ADDR, GM_ADDR out)
         LocalTensor<int32_t> y = ub.Alloc<int32_t, 64>();
         if constexpr (kFault == 10) ArithProgression(y, 3, 2, 8);   // one block: the scalar unit alone, no TPipe needed
         if constexpr (kFault == 11) ArithProgression(y, 3, 2, 9);   // more: A2 fetches an event id from the TPipe
-        if constexpr (kFault == 12) ArithProgression(ub.Alloc<TPosition::A1, int32_t, 64>(), 3, 2, 8);
+        if constexpr (kFault == 12) ArithProgression(LocalMemAllocator<Hardware::L1>().Alloc<TPosition::A1, int32_t, 64>(), 3, 2, 8);
     }
 }
 

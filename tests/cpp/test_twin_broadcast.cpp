@@ -246,7 +246,7 @@ void FaultKernel(GM_ADDR in, GM_ADDR)
         LocalTensor<float> a = ub.Alloc<float, 256>();
         LocalTensor<float> b = ub.Alloc<float, 256>();
         LocalTensor<uint8_t> t = ub.Alloc<uint8_t, 1024>();
-        LocalTensor<uint8_t> tA1 = ub.Alloc<TPosition::A1, uint8_t, 1024>();
+        LocalTensor<uint8_t> tA1 = LocalMemAllocator<Hardware::L1>().Alloc<TPosition::A1, uint8_t, 1024>();
         Duplicate(a, 1.0f, 256);
         const uint32_t d2[2] = {4, 8};
         const uint32_t s2[2] = {4, 1};  // float, axis 1, k aligned: minimum 256 bytes
