@@ -29,7 +29,7 @@
 // FAULT 26: Duplicate on A2 supports half, bfloat16_t, int16_t, uint16_t, int32_t, uint32_t and float
 // FAULT 27: LeakyRelu on A2 supports half and float
 // FAULT 28: PipeBarrier does not take PIPE_S
-// FAULT 29: the twin implements LocalMemAllocator<Hardware::UB> only
+// FAULT 29: illegal hardware position GM or MAX
 // FAULT 30: the twin does not model GlobalTensor<int4b_t>
 // FAULT 31: Std::make_index_sequence must be within
 // FAULT 32: must use AllocTensor<LocalTensor&> api while tque's depth is zero
@@ -217,7 +217,7 @@ void Vector()
 void Allocation()
 {
 #if FAULT == 29
-    LocalMemAllocator<Hardware::L1> l1;
+    LocalMemAllocator<Hardware::GM> gm;  // only the on-chip memories have an allocator
 #else
     LocalMemAllocator<Hardware::UB> ub;
 #endif
