@@ -209,6 +209,26 @@ inline uint32_t BlockLaneBits(const Lanes& lanes, uint32_t r, uint32_t j0, uint3
     return static_cast<uint32_t>(word >> (j0 % 64)) & all;
 }
 
+// n when the active lanes of repeat r are exactly [0, n) (a continuous mask, counter mode), else UINT32_MAX.
+inline uint32_t PrefixLanes(const Lanes& lanes, uint32_t r)
+{
+    if (lanes.counter) {
+        const uint64_t first = static_cast<uint64_t>(r) * lanes.perRepeat;
+        if (first >= lanes.count) return 0;
+        const uint64_t left = lanes.count - first;
+        return static_cast<uint32_t>(left < lanes.perRepeat ? left : lanes.perRepeat);
+    }
+    if (lanes.perRepeat > 128) return UINT32_MAX;
+    const uint32_t nLow = lanes.low == ~0ull ? 64u : static_cast<uint32_t>(__builtin_ctzll(~lanes.low));
+    if (nLow < 64) {
+        const uint64_t prefix = nLow == 0 ? 0 : (~0ull >> (64 - nLow));
+        return lanes.low == prefix && lanes.high == 0 ? nLow : UINT32_MAX;
+    }
+    const uint32_t nHigh = lanes.high == ~0ull ? 64u : static_cast<uint32_t>(__builtin_ctzll(~lanes.high));
+    const uint64_t prefix = nHigh == 0 ? 0 : (~0ull >> (64 - nHigh));
+    return lanes.high == prefix ? 64 + nHigh : UINT32_MAX;
+}
+
 // Calls run(j, e) for each maximal run [j, e) of active lanes of repeat r that lies inside one 32-byte block
 // of perBlock lanes, in lane order. A run's lanes are contiguous in UB for every operand (strides apply
 // between blocks), so its accesses are recorded as one range per operand instead of one per lane.
@@ -248,7 +268,45 @@ void ForLanes(const char* call, ascend_twin::VecOp op, const Lanes& lanes, const
         rb.Read(instr, "src1");
         wd.Write(instr, "dst");
     };
+    // A repeat whose active lanes are [0, n) with every operand's blocks contiguous (block stride 1) or one block
+    // read again (block stride 0, a source) runs as one loop, with one access range per operand; others run by
+    // blocks (ForActiveRuns). Both record the same bytes and compute the lanes in the same order.
+    const bool wholeRepeats = dstBlk == 1 && (src0 == nullptr || blk0 <= 1) && (src1 == nullptr || blk1 <= 1);
+    const auto inside = [&](const LocalTensor<T>* t, uint32_t r, uint32_t blk, uint32_t rep, uint32_t n) {
+        const uint32_t lanesRead = blk == 0 && n > perBlock ? perBlock : n;
+        return static_cast<uint64_t>(r) * rep * perBlock + lanesRead <= t->GetSize();
+    };
     for (uint32_t r = 0; r < lanes.repeats; ++r) {
+        const uint32_t n = wholeRepeats ? PrefixLanes(lanes, r) : UINT32_MAX;
+        if (n != UINT32_MAX && inside(&dst, r, dstBlk, dstRep, n) && (!src0 || inside(src0, r, blk0, rep0, n)) &&
+            (!src1 || inside(src1, r, blk1, rep1, n))) {
+            if (n == 0) continue;
+            const T* a = src0 ? twin_detail::TwinData(*src0) + static_cast<uint64_t>(r) * rep0 * perBlock : nullptr;
+            const T* b = src1 ? twin_detail::TwinData(*src1) + static_cast<uint64_t>(r) * rep1 * perBlock : nullptr;
+            T* d = twin_detail::TwinData(dst) + static_cast<uint64_t>(r) * dstRep * perBlock;
+            const uint64_t bytes = static_cast<uint64_t>(n) * sizeof(T);
+            const uint64_t aBytes = blk0 == 0 && n > perBlock ? 32 : bytes;
+            const uint64_t bBytes = blk1 == 0 && n > perBlock ? 32 : bytes;
+            if ((a && !ra.Joins(a, aBytes)) || (b && !rb.Joins(b, bBytes)) || !wd.Joins(d, bytes)) flush();
+            if (a) ra.Add(a, aBytes);
+            if (b) rb.Add(b, bBytes);
+            wd.Add(d, bytes);
+            if (a != nullptr && b != nullptr) {
+                if (blk0 == 1 && blk1 == 1) {
+                    for (uint32_t k = 0; k < n; ++k) d[k] = f(a + k, b + k);
+                } else if (blk0 == 1) {
+                    for (uint32_t k = 0; k < n; ++k) d[k] = f(a + k, b + k % perBlock);
+                } else {
+                    for (uint32_t k = 0; k < n; ++k) d[k] = f(a + (blk0 ? k : k % perBlock), b + (blk1 ? k : k % perBlock));
+                }
+            } else if (a != nullptr) {
+                for (uint32_t k = 0; k < n; ++k) d[k] = f(a + (blk0 ? k : k % perBlock), static_cast<const T*>(nullptr));
+            } else {
+                for (uint32_t k = 0; k < n; ++k) d[k] = f(static_cast<const T*>(nullptr), static_cast<const T*>(nullptr));
+            }
+            active += n;
+            continue;
+        }
         ForActiveRuns(lanes, r, perBlock, [&](uint32_t j, uint32_t e) {
             const uint32_t n = e - j;
             const uint64_t bytes = static_cast<uint64_t>(n) * sizeof(T);
