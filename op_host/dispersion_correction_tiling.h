@@ -117,12 +117,13 @@ inline uint64_t DispersionBytesPerElement(DType dtype, bool backward, bool readX
 
 // UB the kernel allocates for `tileRows` rows of `tileElemsPerRow` elements (pitch) each.
 inline uint64_t DispersionUbBytes(DType dtype, bool backward, bool readX, uint64_t tileRows, uint64_t pitch,
-                                  uint64_t ubAlign)
+                                  uint64_t ubAlign, bool shortRows = false)
 {
     const uint64_t c = DispersionComputeSize(dtype);
     const uint64_t statBytes = AlignUp(tileRows * c, ubAlign);
+    const uint64_t bcastBytes = shortRows ? AlignUp(tileRows, 8) * kDispersionShortBcastBytes : 0;
     return tileRows * pitch * DispersionBytesPerElement(dtype, backward, readX) +
-           DispersionStatSlots(backward) * statBytes + kDispersionReduceTmpBytes;
+           DispersionStatSlots(backward) * statBytes + kDispersionReduceTmpBytes + bcastBytes;
 }
 
 inline DispersionCorrectionPlan ComputeDispersionCorrectionTiling(const DispersionCorrectionProblem& p, DType dtype,
@@ -155,15 +156,20 @@ inline DispersionCorrectionPlan ComputeDispersionCorrectionTiling(const Dispersi
     t.rowFormerNum = static_cast<uint32_t>(p.rows % cores == 0 ? cores : p.rows % cores);
 
     const uint64_t pitch = AlignUp(p.rowLength, blockElems);
-    if (DispersionUbBytes(dtype, p.backward, readX, 1, pitch, platform.ubAlign) <= ub) {
+    // Short float rows add the per-row broadcast buffer (op_kernel/dispersion_correction_tiling_data.h).
+    const bool shortRows = DispersionShortRows(static_cast<uint32_t>(elem),
+                                               static_cast<uint32_t>(DispersionComputeSize(dtype)), p.rowLength, 0);
+    if (DispersionUbBytes(dtype, p.backward, readX, 1, pitch, platform.ubAlign, shortRows) <= ub) {
         // Packed: as many whole rows per tile as UB holds.
         uint64_t rows = std::min<uint64_t>({t.rowsFormer, kDispersionMaxTileRows,
                                             ub / (pitch * DispersionBytesPerElement(dtype, p.backward, readX))});
-        while (rows > 1 && DispersionUbBytes(dtype, p.backward, readX, rows, pitch, platform.ubAlign) > ub) --rows;
+        while (rows > 1 && DispersionUbBytes(dtype, p.backward, readX, rows, pitch, platform.ubAlign, shortRows) > ub) {
+            --rows;
+        }
         t.tileRows = static_cast<uint32_t>(std::max<uint64_t>(rows, 1));
         t.chunkLen = static_cast<uint32_t>(p.rowLength);
         t.multiPass = 0;
-        plan.ubBytes = DispersionUbBytes(dtype, p.backward, readX, t.tileRows, pitch, platform.ubAlign);
+        plan.ubBytes = DispersionUbBytes(dtype, p.backward, readX, t.tileRows, pitch, platform.ubAlign, shortRows);
     } else {
         // Multi-pass: the longest chunk UB holds, in whole 64-element units.
         const uint64_t fixed = DispersionUbBytes(dtype, p.backward, readX, 1, 0, platform.ubAlign);

@@ -12,6 +12,12 @@
 // workspace, and after SyncAll merges the row's partials in slot order (bit-identical on every core of
 // the row) before pass 2 over its range.
 //
+// Short float rows (at most one 256-byte repeat, DispersionShortRows): no instruction per row. Each step is one
+// repeat-form instruction over up to kDispersionShortGroup rows, a row being a repeat (repeat stride: the
+// row's pitch): WholeReduceSum gives the rows' sums, the per-row statistics and scales are computed by
+// instructions over those sums, and a per-row value reaches its row's lanes through Brcb (one 32-byte block
+// per row) read with a block stride of 0. No scalar reads of UB.
+//
 // Numerics: statistics are computed in float (double in the twin's float64 build) by the corrected
 // two-pass method: mean0 = sum / n, the centred values xc = x - mean0, then c = sum(xc) and
 // M2 = sum(xc^2) - c^2 / n; the row mean is mean0 + c / n. Rows with a large mean and a small spread
@@ -45,6 +51,7 @@ template <typename T, typename C>
 class KernelDispersionCorrection {
     static constexpr bool kInFloat = !std::is_same_v<T, C>;
     static constexpr uint32_t kBlockElems = ONE_BLK_SIZE / sizeof(T);
+    static constexpr bool kShortRowTypes = std::is_same_v<T, float> && std::is_same_v<C, float>;
 
 public:
     __aicore__ inline KernelDispersionCorrection() {}
@@ -88,6 +95,14 @@ public:
         pipe->InitBuffer(alphas_, statBytes);
         pipe->InitBuffer(reduceTmp_, ONE_BLK_SIZE);
         Duplicate(alphas_.template Get<C>(), alpha_, static_cast<int32_t>(t_.tileRows));
+        shortRows_ = DispersionShortRows(sizeof(T), sizeof(C), t_.rowLength, t_.multiPass);
+        if (shortRows_) {
+            // Brcb reads the statistics in groups of 8 rows: the lanes past a tile's last row hold a value.
+            const uint32_t padded = (t_.tileRows + 7) / 8 * 8;
+            pipe->InitBuffer(bcast_, padded * kDispersionShortBcastBytes);
+            Duplicate(sum_.template Get<C>(), static_cast<C>(0), static_cast<int32_t>(padded));
+            Duplicate(scale_.template Get<C>(), static_cast<C>(0), static_cast<int32_t>(padded));
+        }
     }
 
     __aicore__ inline void Process()
@@ -101,6 +116,13 @@ public:
             const uint32_t rows = static_cast<uint32_t>(left < t_.tileRows ? left : t_.tileRows);
             const uint32_t d = static_cast<uint32_t>(t_.rowLength);
             CopyIn(r0 * t_.rowLength, rows, d);
+            if constexpr (kShortRowTypes) {
+                if (shortRows_) {
+                    ComputeShortTile(rows, d);
+                    CopyOut(r0 * t_.rowLength, rows, d);
+                    continue;
+                }
+            }
             ComputeTile(rows, d);
             CopyOut(r0 * t_.rowLength, rows, d);
         }
@@ -246,6 +268,95 @@ private:
         if constexpr (kInFloat) {
             PipeBarrier<PIPE_V>();
             for (uint32_t i = 0; i < rows; ++i) Cast(y[i * pitch_], xc[i * pitch_], RoundMode::CAST_RINT, len);
+        }
+        yQueue_.EnQue(y);
+        xQueue_.FreeTensor(x);
+    }
+
+    // The packed tile of short rows (see the file's head): y = s * xc + shift per row, every step one
+    // instruction over a group of rows.
+    __aicore__ inline void ComputeShortTile(uint32_t rows, uint32_t len)
+    {
+        LocalTensor<C> x = xQueue_.template DeQue<C>();
+        LocalTensor<C> y = yQueue_.template AllocTensor<C>();
+        LocalTensor<C> xc = centred_.template Get<C>();
+        LocalTensor<C> sq = squares_.template Get<C>();
+        LocalTensor<C> bc = bcast_.template Get<C>();
+        const bool normalize = t_.mode == kDispersionNormalize;
+        const C inv = static_cast<C>(1) / static_cast<C>(len);
+        const uint8_t pb = static_cast<uint8_t>(pitch_ / kBlockElems);
+        const BinaryRepeatParams perRow(1, 1, 0, pb, pb, 1);  // src1: the row's broadcast block
+        const BinaryRepeatParams rowwise(1, 1, 1, pb, pb, pb);
+        const int32_t mask = static_cast<int32_t>(len);
+        for (uint32_t g0 = 0; g0 < rows; g0 += kDispersionShortGroup) {
+            const uint32_t gr = rows - g0 < kDispersionShortGroup ? rows - g0 : kDispersionShortGroup;
+            const int32_t n = static_cast<int32_t>(gr);
+            const uint8_t rep = static_cast<uint8_t>(gr);
+            const uint8_t bcRep = static_cast<uint8_t>((gr + 7) / 8);
+            const uint32_t at = g0 * pitch_;
+            LocalTensor<C> sum = sum_.template Get<C>()[g0];      // sum, then mean0, then the shift
+            LocalTensor<C> corr = corr_.template Get<C>()[g0];    // sum(xc)
+            LocalTensor<C> scale = scale_.template Get<C>()[g0];  // sum(xc^2), then s
+            LocalTensor<C> alphas = alphas_.template Get<C>()[g0];
+            LocalTensor<C> tmp = sq[at];  // the group's squares are summed before tmp is written
+            PipeBarrier<PIPE_V>();  // the previous group's (or tile's) instructions are done with the buffers
+            WholeReduceSum<C>(sum, x[at], mask, n, 1, 1, pb);
+            PipeBarrier<PIPE_V>();
+            Muls(sum, sum, inv, n);
+            PipeBarrier<PIPE_V>();
+            Brcb(bc, sum, bcRep, BrcbRepeatParams(1, 8));
+            PipeBarrier<PIPE_V>();
+            Sub(xc[at], x[at], bc, mask, rep, perRow);
+            PipeBarrier<PIPE_V>();
+            WholeReduceSum<C>(corr, xc[at], mask, n, 1, 1, pb);
+            if (normalize) {
+                Mul(sq[at], xc[at], xc[at], mask, rep, rowwise);
+                PipeBarrier<PIPE_V>();
+                WholeReduceSum<C>(scale, sq[at], mask, n, 1, 1, pb);
+                PipeBarrier<PIPE_V>();
+                // var + eps = max(sum(xc^2) - c^2 / n, 0) / n + eps; s = alpha / sqrt(var + eps)
+                Mul(tmp, corr, corr, n);
+                PipeBarrier<PIPE_V>();
+                Muls(tmp, tmp, inv, n);
+                PipeBarrier<PIPE_V>();
+                Sub(scale, scale, tmp, n);
+                PipeBarrier<PIPE_V>();
+                Maxs(scale, scale, static_cast<C>(0), n);
+                PipeBarrier<PIPE_V>();
+                Muls(scale, scale, inv, n);
+                PipeBarrier<PIPE_V>();
+                Adds(scale, scale, eps_, n);
+                PipeBarrier<PIPE_V>();
+                Sqrt(scale, scale, n);
+                PipeBarrier<PIPE_V>();
+                Div(scale, alphas, scale, n);
+                PipeBarrier<PIPE_V>();
+                // shift = mean0 + (1 - s) * c / n
+                Muls(tmp, scale, static_cast<C>(-1), n);
+                PipeBarrier<PIPE_V>();
+                Adds(tmp, tmp, static_cast<C>(1), n);
+                PipeBarrier<PIPE_V>();
+                Mul(tmp, tmp, corr, n);
+                PipeBarrier<PIPE_V>();
+                Muls(tmp, tmp, inv, n);
+                Brcb(bc, scale, bcRep, BrcbRepeatParams(1, 8));
+                PipeBarrier<PIPE_V>();
+                Add(sum, sum, tmp, n);
+                Mul(xc[at], xc[at], bc, mask, rep, perRow);
+            } else {
+                PipeBarrier<PIPE_V>();
+                // shift = mean0 + (1 - alpha) * c / n
+                Muls(corr, corr, inv, n);
+                Muls(xc[at], xc[at], alpha_, mask, rep, UnaryRepeatParams(1, 1, pb, pb));
+                PipeBarrier<PIPE_V>();
+                Muls(corr, corr, static_cast<C>(1) - alpha_, n);
+                PipeBarrier<PIPE_V>();
+                Add(sum, sum, corr, n);
+            }
+            PipeBarrier<PIPE_V>();
+            Brcb(bc, sum, bcRep, BrcbRepeatParams(1, 8));
+            PipeBarrier<PIPE_V>();
+            Add(y[at], xc[at], bc, mask, rep, perRow);
         }
         yQueue_.EnQue(y);
         xQueue_.FreeTensor(x);
@@ -403,6 +514,8 @@ private:
     TBuf<TPosition::VECCALC> scale_;
     TBuf<TPosition::VECCALC> alphas_;
     TBuf<TPosition::VECCALC> reduceTmp_;
+    TBuf<TPosition::VECCALC> bcast_;  // short rows: one 32-byte block per row
+    bool shortRows_ = false;
     GlobalTensor<T> xGm_;
     GlobalTensor<T> yGm_;
     GlobalTensor<C> partials_;  // split rows: one kDispersionPartialBytes slot per core

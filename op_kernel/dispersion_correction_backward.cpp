@@ -10,6 +10,10 @@
 // leaves its moments in its GM workspace slot; after SyncAll every core of the row merges the row's
 // moments in slot order (bit-identical on every core) and writes grad_x for its range.
 //
+// Short float rows (at most one 256-byte repeat, DispersionShortRows): as in the forward kernel, every step is
+// one repeat-form instruction over a group of rows (a row per repeat), the coefficients A, B and K are
+// computed by instructions over the rows' sums, and reach their rows through Brcb; no scalar reads of UB.
+//
 // Numerics (mode 1): x's statistics by the corrected two-pass method (xc = x - mean0, c = sum(xc),
 // M2 = sum(xc^2) - c^2 / n) and the co-moment cov = sum(g * (x - mu)) = sum(g * xc) - c / n * sum(g). Chunks
 // merge (count, mean x, M2, mean g, cov) by Chan's formulas. Then with A = alpha / s and
@@ -43,6 +47,7 @@ template <typename T, typename C>
 class KernelDispersionCorrectionBackward {
     static constexpr bool kInFloat = !std::is_same_v<T, C>;
     static constexpr uint32_t kBlockElems = ONE_BLK_SIZE / sizeof(T);
+    static constexpr bool kShortRowTypes = std::is_same_v<T, float> && std::is_same_v<C, float>;
 
 public:
     __aicore__ inline KernelDispersionCorrectionBackward() {}
@@ -94,6 +99,16 @@ public:
         pipe->InitBuffer(alphas_, statBytes);
         pipe->InitBuffer(reduceTmp_, ONE_BLK_SIZE);
         Duplicate(alphas_.template Get<C>(), alpha_, static_cast<int32_t>(t_.tileRows));
+        shortRows_ = DispersionShortRows(sizeof(T), sizeof(C), t_.rowLength, t_.multiPass);
+        if (shortRows_) {
+            // Brcb reads the coefficients in groups of 8 rows: the lanes past a tile's last row hold a value.
+            const uint32_t padded = (t_.tileRows + 7) / 8 * 8;
+            pipe->InitBuffer(bcast_, padded * kDispersionShortBcastBytes);
+            Duplicate(sumG_.template Get<C>(), static_cast<C>(0), static_cast<int32_t>(padded));
+            Duplicate(sumX_.template Get<C>(), static_cast<C>(0), static_cast<int32_t>(padded));
+            Duplicate(m2_.template Get<C>(), static_cast<C>(0), static_cast<int32_t>(padded));
+            Duplicate(scale_.template Get<C>(), static_cast<C>(0), static_cast<int32_t>(padded));
+        }
     }
 
     __aicore__ inline void Process()
@@ -107,6 +122,13 @@ public:
             const uint64_t left = rowStart_ + rowCount_ - r0;
             const uint32_t rows = static_cast<uint32_t>(left < t_.tileRows ? left : t_.tileRows);
             CopyIn(r0 * t_.rowLength, rows, d);
+            if constexpr (kShortRowTypes) {
+                if (shortRows_) {
+                    ComputeShortTile(rows, d);
+                    CopyOut(r0 * t_.rowLength, rows, d);
+                    continue;
+                }
+            }
             ComputeTile(rows, d);
             CopyOut(r0 * t_.rowLength, rows, d);
         }
@@ -334,6 +356,121 @@ private:
         if (t_.readX) xQueue_.FreeTensor(xIn);
     }
 
+    // The packed tile of short rows (see the file's head): grad_x = A * g + B * xc + K per row, with xc =
+    // x - mean0 (K absorbs the difference to x - mu), every step one instruction over a group of rows.
+    __aicore__ inline void ComputeShortTile(uint32_t rows, uint32_t len)
+    {
+        LocalTensor<C> g = gQueue_.template DeQue<C>();
+        LocalTensor<C> x;
+        if (t_.readX) x = xQueue_.template DeQue<C>();
+        LocalTensor<C> out = outQueue_.template AllocTensor<C>();
+        LocalTensor<C> xc = xWork_.template Get<C>();
+        LocalTensor<C> prod = products_.template Get<C>();
+        LocalTensor<C> bc = bcast_.template Get<C>();
+        const C inv = static_cast<C>(1) / static_cast<C>(len);
+        const uint8_t pb = static_cast<uint8_t>(pitch_ / kBlockElems);
+        const BinaryRepeatParams perRow(1, 1, 0, pb, pb, 1);  // src1: the row's broadcast block
+        const BinaryRepeatParams rowwise(1, 1, 1, pb, pb, pb);
+        const int32_t mask = static_cast<int32_t>(len);
+        for (uint32_t g0 = 0; g0 < rows; g0 += kDispersionShortGroup) {
+            const uint32_t gr = rows - g0 < kDispersionShortGroup ? rows - g0 : kDispersionShortGroup;
+            const int32_t n = static_cast<int32_t>(gr);
+            const uint8_t rep = static_cast<uint8_t>(gr);
+            const uint8_t bcRep = static_cast<uint8_t>((gr + 7) / 8);
+            const uint32_t at = g0 * pitch_;
+            LocalTensor<C> sumG = sumG_.template Get<C>()[g0];  // sum(g), then mean(g)
+            PipeBarrier<PIPE_V>();  // the previous group's (or tile's) instructions are done with the buffers
+            WholeReduceSum<C>(sumG, g[at], mask, n, 1, 1, pb);
+            if (!normalize_) {
+                // grad_x = alpha * g + (1 - alpha) * mean(g)
+                Muls(out[at], g[at], alpha_, mask, rep, UnaryRepeatParams(1, 1, pb, pb));
+                PipeBarrier<PIPE_V>();
+                Muls(sumG, sumG, inv, n);
+                PipeBarrier<PIPE_V>();
+                Muls(sumG, sumG, static_cast<C>(1) - alpha_, n);
+                PipeBarrier<PIPE_V>();
+                Brcb(bc, sumG, bcRep, BrcbRepeatParams(1, 8));
+                PipeBarrier<PIPE_V>();
+                Add(out[at], out[at], bc, mask, rep, perRow);
+                continue;
+            }
+            LocalTensor<C> sumX = sumX_.template Get<C>()[g0];    // sum(x), then mean0, then B
+            LocalTensor<C> corr = corr_.template Get<C>()[g0];    // c = sum(xc)
+            LocalTensor<C> m2 = m2_.template Get<C>()[g0];        // sum(xc^2), then M2, then K
+            LocalTensor<C> cov = sumGX_.template Get<C>()[g0];    // sum(g * xc), then cov
+            LocalTensor<C> scale = scale_.template Get<C>()[g0];  // A = alpha / s
+            LocalTensor<C> alphas = alphas_.template Get<C>()[g0];
+            LocalTensor<C> var = prod[at];  // var + eps, once the group's products are summed
+            LocalTensor<C> tmp = gWork_.template Get<C>()[at];
+            WholeReduceSum<C>(sumX, x[at], mask, n, 1, 1, pb);
+            PipeBarrier<PIPE_V>();
+            Muls(sumX, sumX, inv, n);
+            PipeBarrier<PIPE_V>();
+            Brcb(bc, sumX, bcRep, BrcbRepeatParams(1, 8));
+            PipeBarrier<PIPE_V>();
+            Sub(xc[at], x[at], bc, mask, rep, perRow);
+            PipeBarrier<PIPE_V>();
+            WholeReduceSum<C>(corr, xc[at], mask, n, 1, 1, pb);
+            Mul(prod[at], xc[at], xc[at], mask, rep, rowwise);
+            PipeBarrier<PIPE_V>();
+            WholeReduceSum<C>(m2, prod[at], mask, n, 1, 1, pb);
+            PipeBarrier<PIPE_V>();
+            Mul(prod[at], g[at], xc[at], mask, rep, rowwise);
+            PipeBarrier<PIPE_V>();
+            WholeReduceSum<C>(cov, prod[at], mask, n, 1, 1, pb);
+            // mean(g); M2 = max(sum(xc^2) - c^2 / n, 0); cov = sum(g * xc) - c * mean(g)
+            Muls(sumG, sumG, inv, n);
+            Mul(tmp, corr, corr, n);
+            PipeBarrier<PIPE_V>();
+            Muls(tmp, tmp, inv, n);
+            PipeBarrier<PIPE_V>();
+            Sub(m2, m2, tmp, n);
+            PipeBarrier<PIPE_V>();
+            Maxs(m2, m2, static_cast<C>(0), n);
+            Mul(tmp, corr, sumG, n);
+            PipeBarrier<PIPE_V>();
+            Sub(cov, cov, tmp, n);
+            Muls(var, m2, inv, n);
+            PipeBarrier<PIPE_V>();
+            Adds(var, var, eps_, n);
+            PipeBarrier<PIPE_V>();
+            // A = alpha / sqrt(var + eps); B = -A * cov / (n * (var + eps))
+            Sqrt(scale, var, n);
+            Muls(sumX, cov, -inv, n);
+            PipeBarrier<PIPE_V>();
+            Div(scale, alphas, scale, n);
+            Div(sumX, sumX, var, n);
+            PipeBarrier<PIPE_V>();
+            Mul(sumX, sumX, scale, n);
+            // K = (1 - A) * mean(g) - B * c / n
+            Muls(tmp, scale, static_cast<C>(-1), n);
+            PipeBarrier<PIPE_V>();
+            Adds(tmp, tmp, static_cast<C>(1), n);
+            PipeBarrier<PIPE_V>();
+            Mul(m2, tmp, sumG, n);
+            PipeBarrier<PIPE_V>();
+            Mul(tmp, sumX, corr, n);
+            PipeBarrier<PIPE_V>();
+            Muls(tmp, tmp, inv, n);
+            Brcb(bc, scale, bcRep, BrcbRepeatParams(1, 8));
+            PipeBarrier<PIPE_V>();
+            Sub(m2, m2, tmp, n);
+            Mul(out[at], g[at], bc, mask, rep, perRow);
+            PipeBarrier<PIPE_V>();
+            Brcb(bc, sumX, bcRep, BrcbRepeatParams(1, 8));
+            PipeBarrier<PIPE_V>();
+            Mul(xc[at], xc[at], bc, mask, rep, perRow);
+            PipeBarrier<PIPE_V>();
+            Add(out[at], out[at], xc[at], mask, rep, rowwise);
+            Brcb(bc, m2, bcRep, BrcbRepeatParams(1, 8));
+            PipeBarrier<PIPE_V>();
+            Add(out[at], out[at], bc, mask, rep, perRow);
+        }
+        outQueue_.EnQue(out);
+        gQueue_.FreeTensor(g);
+        if (t_.readX) xQueue_.FreeTensor(x);
+    }
+
     // Pass 1 over the chunks starting at offsets [begin, end) of the row at `base`: the moments, the mean of
     // x relative to `ref`, the first chunk's rounded mean (x - ref is exact for values near it, and the
     // offset keeps what one rounded number would lose).
@@ -488,6 +625,8 @@ private:
     TBuf<TPosition::VECCALC> scale_;
     TBuf<TPosition::VECCALC> alphas_;
     TBuf<TPosition::VECCALC> reduceTmp_;
+    TBuf<TPosition::VECCALC> bcast_;  // short rows: one 32-byte block per row
+    bool shortRows_ = false;
     GlobalTensor<T> gGm_;
     GlobalTensor<T> xGm_;
     GlobalTensor<T> outGm_;

@@ -30,5 +30,18 @@ struct DispersionCorrectionTilingData {
     double eps64;
 };
 
+// Short rows: float rows of at most one 256-byte repeat, packed. The kernels then compute a tile's row
+// statistics and per-row scales with repeat-form instructions over up to kDispersionShortGroup rows at once
+// (each row one repeat), and broadcast a per-row value to its row through one 32-byte block per row; the
+// tiling reserves that broadcast buffer (kDispersionShortBcastBytes per row).
+constexpr uint32_t kDispersionShortRowBytes = 256;
+constexpr uint32_t kDispersionShortGroup = 248;  // repeats per instruction: <= 255, a multiple of 8 (aligned offsets)
+constexpr uint32_t kDispersionShortBcastBytes = 32;
+
+constexpr bool DispersionShortRows(uint32_t elemBytes, uint32_t computeBytes, uint64_t rowLength, uint32_t multiPass)
+{
+    return elemBytes == 4 && computeBytes == 4 && multiPass == 0 && rowLength * 4 <= kDispersionShortRowBytes;
+}
+
 // A core's slot of partial statistics in the GM workspace when rows are split (kernels read it too).
 constexpr uint32_t kDispersionPartialBytes = 64;

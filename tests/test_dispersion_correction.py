@@ -352,3 +352,28 @@ def test_backward_packed_rows_read_each_input_once():
         stats = _launch_stats(lambda: BACKWARD(torch.randn_like(x), x, 0.8, mode, 1e-5))
         assert stats.total.gm_bytes_read == inputs * x.numel() * 2
         assert stats.total.gm_bytes_written == x.numel() * 2
+
+
+# Short float32 rows (at most one 256-byte repeat): the kernels run each step as one repeat-form instruction over
+# up to 248 rows (op_kernel/dispersion_correction_tiling_data.h). Tiles of 256 rows (4096 x 8 on 16 cores) take two
+# groups, 248 and 8 rows; 2000 x 64 and 300 x 17 (pitch 24, a padded row) take one group per tile.
+@pytest.mark.parametrize("shape", [(4096, 8), (2000, 64), (300, 17), (5, 1)])
+@pytest.mark.parametrize("mode", [0, 1])
+def test_short_float_rows_forward_and_backward_by_row_groups(shape, mode):
+    x = (3 + 2 * torch.randn(*shape, dtype=torch.float64)).float()
+    g = torch.randn(*shape, dtype=torch.float64).float()
+    with ascend_ext.twin.record() as rec:
+        y = OP(x, 0.7, mode)
+        got = BACKWARD(g, x, 0.7, mode, 1e-5)
+    torch.testing.assert_close(y.double(), reference(x.double(), 0.7, mode), **TOL[torch.float32])
+    xr = x.double().requires_grad_()
+    (expected,) = torch.autograd.grad(reference(xr, 0.7, mode), xr, g.double())
+    scale = 1 + expected.abs().max().item()
+    torch.testing.assert_close(got.double(), expected, rtol=TOL[torch.float32]["rtol"],
+                               atol=TOL[torch.float32]["atol"] * scale)
+    # No instruction per row: a tile's vector instructions do not grow with its rows.
+    plan = ascend_ext.twin.plan("dispersion_correction", list(shape), torch.float32)
+    tiles = sum(-(-plan["rows_former"] // plan["tile_rows"]) for _ in range(plan["block_dim"]))
+    groups_per_tile = -(-plan["tile_rows"] // 248)
+    forward = sum(op["calls"] for op in rec.launches[0].total.vector_instructions.values())
+    assert forward <= plan["block_dim"] * 4 + tiles * groups_per_tile * 30, forward

@@ -32,10 +32,14 @@ void CheckPlan(const DispersionCorrectionProblem& p, DType dtype, const Platform
     const uint64_t groups = plan.blockDim / t.coresPerRow;
     CHECK(groups <= p.rows);
     CHECK(plan.ubBytes <= UbUsable(platform));
+    // Packed float32 rows of at most 64 elements (one 256-byte repeat) also hold one 32-byte broadcast block per
+    // row of the tile (rounded up to 8 rows).
+    const bool shortRows = dtype == DType::kFloat32 && p.rowLength <= 64 && !t.multiPass;
     CHECK_EQ(plan.ubBytes,
              DispersionUbBytes(dtype, p.backward, t.readX, t.tileRows,
                                t.multiPass ? t.chunkLen : AlignUp(p.rowLength, platform.ubAlign / DTypeSize(dtype)),
-                               platform.ubAlign));
+                               platform.ubAlign) +
+                 (shortRows ? (t.tileRows + 7) / 8 * 8 * 32 : 0));
     // Rows: covered exactly once, in order, every core non-empty.
     uint64_t row = 0;
     for (uint64_t core = 0; core < groups; ++core) {
@@ -47,7 +51,8 @@ void CheckPlan(const DispersionCorrectionProblem& p, DType dtype, const Platform
     CHECK_EQ(row, p.rows);
     const uint64_t blockElems = platform.ubAlign / DTypeSize(dtype);
     const uint64_t pitch = AlignUp(p.rowLength, blockElems);
-    const bool fits = DispersionUbBytes(dtype, p.backward, t.readX, 1, pitch, platform.ubAlign) <= UbUsable(platform);
+    const bool fits =
+        DispersionUbBytes(dtype, p.backward, t.readX, 1, pitch, platform.ubAlign, shortRows) <= UbUsable(platform);
     CHECK_EQ(t.multiPass, fits ? 0u : 1u);
     if (t.multiPass) {
         CHECK_EQ(t.tileRows, 1u);
@@ -61,7 +66,7 @@ void CheckPlan(const DispersionCorrectionProblem& p, DType dtype, const Platform
         CHECK(t.tileRows >= 1 && t.tileRows <= kDispersionMaxTileRows && t.tileRows <= t.rowsFormer);
         // As many rows as fit, unless capped by the core's rows or the DataCopyPad block count.
         if (t.tileRows < t.rowsFormer && t.tileRows < kDispersionMaxTileRows) {
-            CHECK(DispersionUbBytes(dtype, p.backward, t.readX, t.tileRows + 1, pitch, platform.ubAlign) >
+            CHECK(DispersionUbBytes(dtype, p.backward, t.readX, t.tileRows + 1, pitch, platform.ubAlign, shortRows) >
                   UbUsable(platform));
         }
     }

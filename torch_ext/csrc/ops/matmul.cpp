@@ -7,6 +7,10 @@
 #include <ATen/ops/zeros.h>
 #include <c10/core/SymBool.h>
 
+#include <map>
+#include <mutex>
+#include <tuple>
+
 #include "common.h"
 #include "twin_launch.h"
 
@@ -100,12 +104,32 @@ MatmulLaunch PrepareMatmul(const at::Tensor& a, const at::Tensor& b, bool transA
     return l;
 }
 
+// The tiling is a pure function of the problem, the dtype and the platform, and a model's layers ask for the
+// same few shapes every step: plans are kept per key (the cache starts over past 512 keys).
+static MatmulPlan CachedMatmulTiling(const MatmulProblem& p, DType dtype, const PlatformInfo& platform)
+{
+    using Key = std::tuple<uint64_t, uint64_t, uint64_t, bool, bool, bool, int, const PlatformInfo*>;
+    static std::mutex mutex;
+    static std::map<Key, MatmulPlan> plans;
+    const Key key{p.m, p.n, p.k, p.transA, p.transB, p.hasBias, static_cast<int>(dtype), &platform};
+    {
+        std::lock_guard<std::mutex> lock(mutex);
+        const auto it = plans.find(key);
+        if (it != plans.end()) return it->second;
+    }
+    const MatmulPlan plan = ComputeMatmulTiling(p, dtype, platform);
+    std::lock_guard<std::mutex> lock(mutex);
+    if (plans.size() >= 512) plans.clear();
+    plans.emplace(key, plan);
+    return plan;
+}
+
 at::Tensor matmul_cpu(const at::Tensor& a, const at::Tensor& b, bool transA, bool transB,
                       const std::optional<at::Tensor>& bias)
 {
     MatmulLaunch l = PrepareMatmul(a, b, transA, transB, bias);
     if (!l.needsKernel) return l.c;
-    const MatmulPlan plan = ComputeMatmulTiling(l.problem, l.dtype, TwinPlatform());
+    const MatmulPlan plan = CachedMatmulTiling(l.problem, l.dtype, TwinPlatform());
     TORCH_CHECK_VALUE(plan.unsupported == nullptr, "ascend_ext.matmul: ", l.m, "x", l.k, " @ ", l.k, "x", l.n,
                       " cannot be tiled: ", plan.unsupported);
     LaunchOnTwin("matmul_cube", l.dtype, plan.blockDim, {{"a", &l.a}, {"b", &l.b}, {"bias", &l.bias}, {"c", &l.c}},

@@ -138,20 +138,24 @@ inline RepeatExtreme<T> ExtremeOfRepeat(const char* call, ascend_twin::Instr& in
     return e;
 }
 
+// reads: where the repeat's reads are merged (AccessBatch); recorded as they stop merging, the rest by the caller.
 template <typename T>
 inline Compute<T> SumOfRepeat(const char* call, ascend_twin::Instr& instr, const LocalTensor<T>& src,
-                              const Lanes& lanes, uint32_t r, uint32_t blk, uint32_t rep, bool* any)
+                              const Lanes& lanes, uint32_t r, uint32_t blk, uint32_t rep, bool* any,
+                              AccessBatch& reads)
 {
     Compute<T> lane[256 / sizeof(T)];
     *any = false;
-    for (uint32_t j = 0; j < lanes.perRepeat; ++j) {
-        lane[j] = Compute<T>(0);
-        if (!lanes.Active(r, j)) continue;
-        const T* a = SrcLane(call, src, r, j, blk, rep);
-        instr.Read("src", a, sizeof(T));
-        lane[j] = static_cast<Compute<T>>(*a);
+    for (uint32_t j = 0; j < lanes.perRepeat; ++j) lane[j] = Compute<T>(0);
+    // The reads recorded per run of active lanes within a block (as the elementwise forms do).
+    ForActiveRuns(lanes, r, 32 / sizeof(T), [&](uint32_t j, uint32_t e) {
+        const T* a = RunAddr(call, "src", src, r, j, e, blk, rep);
+        const uint64_t bytes = static_cast<uint64_t>(e - j) * sizeof(T);
+        if (!reads.Joins(a, bytes)) reads.Read(instr, "src");
+        reads.Add(a, bytes);
+        for (uint32_t k = j; k < e; ++k) lane[k] = static_cast<Compute<T>>(a[k - j]);
         *any = true;
-    }
+    });
     return TreeSum<T>(lane, lanes.perRepeat);
 }
 
@@ -184,15 +188,23 @@ void WholeSum(const char* call, ascend_twin::VecOp op, const LocalTensor<T>& dst
     const Lanes lanes = ReduceLanes(call, sizeof(T), isSetMask, mask, isArray, repeatTime);
     ascend_twin::Instr instr(call, ascend_twin::Pipe::kV);
     const uint32_t repeats = static_cast<uint32_t>(LaneRepeats(lanes));
+    AccessBatch reads, writes;
     for (uint32_t r = 0; r < repeats; ++r) {
         bool any = false;
-        const Compute<T> s = SumOfRepeat(call, instr, src, lanes, r, srcBlkStride, srcRepStride, &any);
+        const Compute<T> s = SumOfRepeat(call, instr, src, lanes, r, srcBlkStride, srcRepStride, &any, reads);
         if (!any) continue;
         const uint64_t at = static_cast<uint64_t>(r) * dstRepStride;
         CheckHolds(call, "dst", dst.GetSize(), at + 1);
-        instr.Write("dst", twin_detail::TwinData(dst) + at, sizeof(T));
-        twin_detail::TwinData(dst)[at] = static_cast<T>(s);
+        T* d = twin_detail::TwinData(dst) + at;
+        if (!writes.Joins(d, sizeof(T))) {
+            reads.Read(instr, "src");
+            writes.Write(instr, "dst");
+        }
+        writes.Add(d, sizeof(T));
+        *d = static_cast<T>(s);
     }
+    reads.Read(instr, "src");
+    writes.Write(instr, "dst");
     ascend_twin::CountVec(op, ActiveLanes(lanes), repeats);
 }
 
@@ -440,10 +452,12 @@ void ReduceSumMask(const LocalTensor<T>& dst, const LocalTensor<T>& src, const L
     const uint32_t repeats = static_cast<uint32_t>(LaneRepeats(lanes));
     T* partial = twin_detail::TwinData(work);  // the device keeps the per-repeat sums in sharedTmpBuffer, too
     instr.Write("sharedTmpBuffer", partial, static_cast<uint64_t>(repeats) * sizeof(T));
+    AccessBatch reads;
     for (uint32_t r = 0; r < repeats; ++r) {
         bool any = false;
-        partial[r] = static_cast<T>(SumOfRepeat(call, instr, src, lanes, r, 1, srcRepStride, &any));
+        partial[r] = static_cast<T>(SumOfRepeat(call, instr, src, lanes, r, 1, srcRepStride, &any, reads));
     }
+    reads.Read(instr, "src");
     uint64_t n = repeats;
     while (n > 1) {
         const uint64_t groups = (n + perRepeat - 1) / perRepeat;

@@ -142,7 +142,115 @@ T* LaneAddr(const char* call, const char* operand, const LocalTensor<T>& t, uint
     return twin_detail::TwinData(t) + elem;
 }
 
+// The address of lane j of a run [j, e) of lanes in one block; the run's bounds are checked, and a run that
+// leaves the tensor fails at its first lane outside, as a lane-by-lane walk would.
+template <typename T>
+inline T* RunAddr(const char* call, const char* operand, const LocalTensor<T>& t, uint32_t r, uint32_t j, uint32_t e,
+                  uint32_t blkStride, uint32_t repStride)
+{
+    constexpr uint32_t perBlock = 32 / sizeof(T);
+    const uint64_t first = (static_cast<uint64_t>(r) * repStride + j / perBlock * blkStride) * perBlock + j % perBlock;
+    if (first + (e - j) > t.GetSize()) {
+        for (uint32_t k = j; k < e; ++k) LaneAddr(call, operand, t, r, k, blkStride, repStride);
+    }
+    return twin_detail::TwinData(t) + first;
+}
+
+// One operand's accesses within one instruction, merged while each continues the last (or lies inside what is
+// merged: a block read again through a block stride of 0), and recorded as one range when the next does not
+// or at the end. An instruction records its merged reads before its merged writes; the bytes recorded are
+// exactly the ones accessed.
+struct AccessBatch {
+    const uint8_t* lo = nullptr;
+    const uint8_t* hi = nullptr;
+    bool Joins(const void* p, uint64_t n) const
+    {
+        const uint8_t* b = static_cast<const uint8_t*>(p);
+        return lo == nullptr || b == hi || (b >= lo && b + n <= hi);
+    }
+    void Add(const void* p, uint64_t n)
+    {
+        const uint8_t* b = static_cast<const uint8_t*>(p);
+        if (lo == nullptr) {
+            lo = b;
+            hi = b + n;
+        } else if (b == hi) {
+            hi = b + n;
+        }
+    }
+    void Read(ascend_twin::Instr& instr, const char* operand)
+    {
+        if (lo != nullptr) instr.Read(operand, lo, static_cast<uint64_t>(hi - lo));
+        lo = hi = nullptr;
+    }
+    void Write(ascend_twin::Instr& instr, const char* operand)
+    {
+        if (lo != nullptr) instr.Write(operand, lo, static_cast<uint64_t>(hi - lo));
+        lo = hi = nullptr;
+    }
+};
+
+// The active lanes [j0, j0 + n) of repeat r as bits (bit i: lane j0 + i); n <= 32 divides 64.
+inline uint32_t BlockLaneBits(const Lanes& lanes, uint32_t r, uint32_t j0, uint32_t n)
+{
+    const uint32_t all = n == 32 ? ~0u : (1u << n) - 1;
+    if (lanes.counter) {
+        const uint64_t first = static_cast<uint64_t>(r) * lanes.perRepeat + j0;
+        if (first >= lanes.count) return 0;
+        const uint64_t left = lanes.count - first;
+        return left >= n ? all : (1u << left) - 1;
+    }
+    if (j0 >= 128) {  // beyond the two mask words: lane by lane
+        uint32_t bits = 0;
+        for (uint32_t i = 0; i < n; ++i) bits |= lanes.Active(r, j0 + i) ? 1u << i : 0u;
+        return bits;
+    }
+    const uint64_t word = j0 < 64 ? lanes.low : lanes.high;
+    return static_cast<uint32_t>(word >> (j0 % 64)) & all;
+}
+
+// n when the active lanes of repeat r are exactly [0, n) (a continuous mask, counter mode), else UINT32_MAX.
+inline uint32_t PrefixLanes(const Lanes& lanes, uint32_t r)
+{
+    if (lanes.counter) {
+        const uint64_t first = static_cast<uint64_t>(r) * lanes.perRepeat;
+        if (first >= lanes.count) return 0;
+        const uint64_t left = lanes.count - first;
+        return static_cast<uint32_t>(left < lanes.perRepeat ? left : lanes.perRepeat);
+    }
+    if (lanes.perRepeat > 128) return UINT32_MAX;
+    const uint32_t nLow = lanes.low == ~0ull ? 64u : static_cast<uint32_t>(__builtin_ctzll(~lanes.low));
+    if (nLow < 64) {
+        const uint64_t prefix = nLow == 0 ? 0 : (~0ull >> (64 - nLow));
+        return lanes.low == prefix && lanes.high == 0 ? nLow : UINT32_MAX;
+    }
+    const uint32_t nHigh = lanes.high == ~0ull ? 64u : static_cast<uint32_t>(__builtin_ctzll(~lanes.high));
+    const uint64_t prefix = nHigh == 0 ? 0 : (~0ull >> (64 - nHigh));
+    return lanes.high == prefix ? 64 + nHigh : UINT32_MAX;
+}
+
+// Calls run(j, e) for each maximal run [j, e) of active lanes of repeat r that lies inside one 32-byte block
+// of perBlock lanes, in lane order. A run's lanes are contiguous in UB for every operand (strides apply
+// between blocks), so its accesses are recorded as one range per operand instead of one per lane.
+template <typename Run>
+inline void ForActiveRuns(const Lanes& lanes, uint32_t r, uint32_t perBlock, Run run)
+{
+    for (uint32_t j0 = 0; j0 < lanes.perRepeat; j0 += perBlock) {
+        const uint32_t n = j0 + perBlock < lanes.perRepeat ? perBlock : lanes.perRepeat - j0;
+        uint32_t bits = BlockLaneBits(lanes, r, j0, n);
+        while (bits != 0) {
+            const uint32_t j = static_cast<uint32_t>(__builtin_ctz(bits));
+            const uint32_t rest = ~(bits >> j);  // the run ends at the first inactive lane after j
+            const uint32_t len = rest == 0 ? 32 - j : static_cast<uint32_t>(__builtin_ctz(rest));
+            run(j0 + j, j0 + j + len);
+            bits = j + len >= 32 ? 0 : bits & ~((1u << (j + len)) - 1);
+        }
+    }
+}
+
 // Runs f(dst lane, src lanes...) over the active lanes; srcs are (tensor, blkStride, repStride) triples.
+// Accesses are recorded per run of active lanes within a block (ForActiveRuns), in lane order: the bytes
+// recorded are exactly the active lanes'.
 template <typename T, typename F>
 void ForLanes(const char* call, ascend_twin::VecOp op, const Lanes& lanes, const LocalTensor<T>& dst,
               uint32_t dstBlk, uint32_t dstRep, const LocalTensor<T>* src0, uint32_t blk0, uint32_t rep0,
@@ -152,20 +260,74 @@ void ForLanes(const char* call, ascend_twin::VecOp op, const Lanes& lanes, const
     if (src0) ascend_twin::CheckUbAligned(call, "src0", twin_detail::TwinData(*src0));
     if (src1) ascend_twin::CheckUbAligned(call, "src1", twin_detail::TwinData(*src1));
     ascend_twin::Instr instr(call, ascend_twin::Pipe::kV);
+    constexpr uint32_t perBlock = 32 / sizeof(T);
     uint64_t active = 0;
+    AccessBatch ra, rb, wd;
+    const auto flush = [&] {
+        ra.Read(instr, "src0");
+        rb.Read(instr, "src1");
+        wd.Write(instr, "dst");
+    };
+    // A repeat whose active lanes are [0, n) with every operand's blocks contiguous (block stride 1) or one block
+    // read again (block stride 0, a source) runs as one loop, with one access range per operand; others run by
+    // blocks (ForActiveRuns). Both record the same bytes and compute the lanes in the same order.
+    const bool wholeRepeats = dstBlk == 1 && (src0 == nullptr || blk0 <= 1) && (src1 == nullptr || blk1 <= 1);
+    const auto inside = [&](const LocalTensor<T>* t, uint32_t r, uint32_t blk, uint32_t rep, uint32_t n) {
+        const uint32_t lanesRead = blk == 0 && n > perBlock ? perBlock : n;
+        return static_cast<uint64_t>(r) * rep * perBlock + lanesRead <= t->GetSize();
+    };
     for (uint32_t r = 0; r < lanes.repeats; ++r) {
-        for (uint32_t j = 0; j < lanes.perRepeat; ++j) {
-            if (!lanes.Active(r, j)) continue;
-            const T* a = src0 ? LaneAddr(call, "src0", *src0, r, j, blk0, rep0) : nullptr;
-            const T* b = src1 ? LaneAddr(call, "src1", *src1, r, j, blk1, rep1) : nullptr;
-            T* d = LaneAddr(call, "dst", dst, r, j, dstBlk, dstRep);
-            if (a) instr.Read("src0", a, sizeof(T));
-            if (b) instr.Read("src1", b, sizeof(T));
-            instr.Write("dst", d, sizeof(T));
-            *d = f(a, b);
-            ++active;
+        const uint32_t n = wholeRepeats ? PrefixLanes(lanes, r) : UINT32_MAX;
+        if (n != UINT32_MAX && inside(&dst, r, dstBlk, dstRep, n) && (!src0 || inside(src0, r, blk0, rep0, n)) &&
+            (!src1 || inside(src1, r, blk1, rep1, n))) {
+            if (n == 0) continue;
+            const T* a = src0 ? twin_detail::TwinData(*src0) + static_cast<uint64_t>(r) * rep0 * perBlock : nullptr;
+            const T* b = src1 ? twin_detail::TwinData(*src1) + static_cast<uint64_t>(r) * rep1 * perBlock : nullptr;
+            T* d = twin_detail::TwinData(dst) + static_cast<uint64_t>(r) * dstRep * perBlock;
+            const uint64_t bytes = static_cast<uint64_t>(n) * sizeof(T);
+            const uint64_t aBytes = blk0 == 0 && n > perBlock ? 32 : bytes;
+            const uint64_t bBytes = blk1 == 0 && n > perBlock ? 32 : bytes;
+            if ((a && !ra.Joins(a, aBytes)) || (b && !rb.Joins(b, bBytes)) || !wd.Joins(d, bytes)) flush();
+            if (a) ra.Add(a, aBytes);
+            if (b) rb.Add(b, bBytes);
+            wd.Add(d, bytes);
+            if (a != nullptr && b != nullptr) {
+                if (blk0 == 1 && blk1 == 1) {
+                    for (uint32_t k = 0; k < n; ++k) d[k] = f(a + k, b + k);
+                } else if (blk0 == 1) {
+                    for (uint32_t k = 0; k < n; ++k) d[k] = f(a + k, b + k % perBlock);
+                } else {
+                    for (uint32_t k = 0; k < n; ++k) d[k] = f(a + (blk0 ? k : k % perBlock), b + (blk1 ? k : k % perBlock));
+                }
+            } else if (a != nullptr) {
+                for (uint32_t k = 0; k < n; ++k) d[k] = f(a + (blk0 ? k : k % perBlock), static_cast<const T*>(nullptr));
+            } else {
+                for (uint32_t k = 0; k < n; ++k) d[k] = f(static_cast<const T*>(nullptr), static_cast<const T*>(nullptr));
+            }
+            active += n;
+            continue;
         }
+        ForActiveRuns(lanes, r, perBlock, [&](uint32_t j, uint32_t e) {
+            const uint32_t n = e - j;
+            const uint64_t bytes = static_cast<uint64_t>(n) * sizeof(T);
+            const T* a = src0 ? RunAddr(call, "src0", *src0, r, j, e, blk0, rep0) : nullptr;
+            const T* b = src1 ? RunAddr(call, "src1", *src1, r, j, e, blk1, rep1) : nullptr;
+            T* d = RunAddr(call, "dst", dst, r, j, e, dstBlk, dstRep);
+            if ((a && !ra.Joins(a, bytes)) || (b && !rb.Joins(b, bytes)) || !wd.Joins(d, bytes)) flush();
+            if (a) ra.Add(a, bytes);
+            if (b) rb.Add(b, bytes);
+            wd.Add(d, bytes);
+            if (a != nullptr && b != nullptr) {
+                for (uint32_t k = 0; k < n; ++k) d[k] = f(a + k, b + k);
+            } else if (a != nullptr) {
+                for (uint32_t k = 0; k < n; ++k) d[k] = f(a + k, static_cast<const T*>(nullptr));
+            } else {
+                for (uint32_t k = 0; k < n; ++k) d[k] = f(static_cast<const T*>(nullptr), static_cast<const T*>(nullptr));
+            }
+            active += n;
+        });
     }
+    flush();
     const uint64_t repeats =
         lanes.counter ? (lanes.count + lanes.perRepeat - 1) / lanes.perRepeat : static_cast<uint64_t>(lanes.repeats);
     ascend_twin::CountVec(op, active, repeats);
