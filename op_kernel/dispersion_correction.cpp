@@ -31,6 +31,10 @@
 
 using namespace AscendC;
 using dispersion_reduce::RowSums;
+using dispersion_reduce::ShortRowGroup;
+using dispersion_reduce::MakeShortRowGroup;
+using dispersion_reduce::SumShortRows;
+using dispersion_reduce::Spread;
 
 namespace {
 
@@ -284,35 +288,28 @@ private:
         LocalTensor<C> bc = bcast_.template Get<C>();
         const bool normalize = t_.mode == kDispersionNormalize;
         const C inv = static_cast<C>(1) / static_cast<C>(len);
-        const uint8_t pb = static_cast<uint8_t>(pitch_ / kBlockElems);
-        const BinaryRepeatParams perRow(1, 1, 0, pb, pb, 1);  // src1: the row's broadcast block
-        const BinaryRepeatParams rowwise(1, 1, 1, pb, pb, pb);
-        const int32_t mask = static_cast<int32_t>(len);
         for (uint32_t g0 = 0; g0 < rows; g0 += kDispersionShortGroup) {
-            const uint32_t gr = rows - g0 < kDispersionShortGroup ? rows - g0 : kDispersionShortGroup;
-            const int32_t n = static_cast<int32_t>(gr);
-            const uint8_t rep = static_cast<uint8_t>(gr);
-            const uint8_t bcRep = static_cast<uint8_t>((gr + 7) / 8);
-            const uint32_t at = g0 * pitch_;
+            const ShortRowGroup g = MakeShortRowGroup<C>(g0, rows, len, pitch_);
+            const int32_t n = g.count;
             LocalTensor<C> sum = sum_.template Get<C>()[g0];      // sum, then mean0, then the shift
             LocalTensor<C> corr = corr_.template Get<C>()[g0];    // sum(xc)
             LocalTensor<C> scale = scale_.template Get<C>()[g0];  // sum(xc^2), then s
             LocalTensor<C> alphas = alphas_.template Get<C>()[g0];
-            LocalTensor<C> tmp = sq[at];  // the group's squares are summed before tmp is written
+            LocalTensor<C> tmp = sq[g.at];  // the group's squares are summed before tmp is written
             PipeBarrier<PIPE_V>();  // the previous group's (or tile's) instructions are done with the buffers
-            WholeReduceSum<C>(sum, x[at], mask, n, 1, 1, pb);
+            SumShortRows(sum, x, g);
             PipeBarrier<PIPE_V>();
             Muls(sum, sum, inv, n);
             PipeBarrier<PIPE_V>();
-            Brcb(bc, sum, bcRep, BrcbRepeatParams(1, 8));
+            Spread(bc, sum, g);
             PipeBarrier<PIPE_V>();
-            Sub(xc[at], x[at], bc, mask, rep, perRow);
+            Sub(xc[g.at], x[g.at], bc, g.mask, g.repeats, g.perRow);
             PipeBarrier<PIPE_V>();
-            WholeReduceSum<C>(corr, xc[at], mask, n, 1, 1, pb);
+            SumShortRows(corr, xc, g);
             if (normalize) {
-                Mul(sq[at], xc[at], xc[at], mask, rep, rowwise);
+                Mul(sq[g.at], xc[g.at], xc[g.at], g.mask, g.repeats, g.rowwise);
                 PipeBarrier<PIPE_V>();
-                WholeReduceSum<C>(scale, sq[at], mask, n, 1, 1, pb);
+                SumShortRows(scale, sq, g);
                 PipeBarrier<PIPE_V>();
                 // var + eps = max(sum(xc^2) - c^2 / n, 0) / n + eps; s = alpha / sqrt(var + eps)
                 Mul(tmp, corr, corr, n);
@@ -339,24 +336,24 @@ private:
                 Mul(tmp, tmp, corr, n);
                 PipeBarrier<PIPE_V>();
                 Muls(tmp, tmp, inv, n);
-                Brcb(bc, scale, bcRep, BrcbRepeatParams(1, 8));
+                Spread(bc, scale, g);
                 PipeBarrier<PIPE_V>();
                 Add(sum, sum, tmp, n);
-                Mul(xc[at], xc[at], bc, mask, rep, perRow);
+                Mul(xc[g.at], xc[g.at], bc, g.mask, g.repeats, g.perRow);
             } else {
                 PipeBarrier<PIPE_V>();
                 // shift = mean0 + (1 - alpha) * c / n
                 Muls(corr, corr, inv, n);
-                Muls(xc[at], xc[at], alpha_, mask, rep, UnaryRepeatParams(1, 1, pb, pb));
+                Muls(xc[g.at], xc[g.at], alpha_, g.mask, g.repeats, g.unary);
                 PipeBarrier<PIPE_V>();
                 Muls(corr, corr, static_cast<C>(1) - alpha_, n);
                 PipeBarrier<PIPE_V>();
                 Add(sum, sum, corr, n);
             }
             PipeBarrier<PIPE_V>();
-            Brcb(bc, sum, bcRep, BrcbRepeatParams(1, 8));
+            Spread(bc, sum, g);
             PipeBarrier<PIPE_V>();
-            Add(y[at], xc[at], bc, mask, rep, perRow);
+            Add(y[g.at], xc[g.at], bc, g.mask, g.repeats, g.perRow);
         }
         yQueue_.EnQue(y);
         xQueue_.FreeTensor(x);

@@ -26,6 +26,10 @@
 
 using namespace AscendC;
 using dispersion_reduce::RowSums;
+using dispersion_reduce::ShortRowGroup;
+using dispersion_reduce::MakeShortRowGroup;
+using dispersion_reduce::SumShortRows;
+using dispersion_reduce::Spread;
 
 namespace {
 
@@ -368,30 +372,24 @@ private:
         LocalTensor<C> prod = products_.template Get<C>();
         LocalTensor<C> bc = bcast_.template Get<C>();
         const C inv = static_cast<C>(1) / static_cast<C>(len);
-        const uint8_t pb = static_cast<uint8_t>(pitch_ / kBlockElems);
-        const BinaryRepeatParams perRow(1, 1, 0, pb, pb, 1);  // src1: the row's broadcast block
-        const BinaryRepeatParams rowwise(1, 1, 1, pb, pb, pb);
-        const int32_t mask = static_cast<int32_t>(len);
         for (uint32_t g0 = 0; g0 < rows; g0 += kDispersionShortGroup) {
-            const uint32_t gr = rows - g0 < kDispersionShortGroup ? rows - g0 : kDispersionShortGroup;
-            const int32_t n = static_cast<int32_t>(gr);
-            const uint8_t rep = static_cast<uint8_t>(gr);
-            const uint8_t bcRep = static_cast<uint8_t>((gr + 7) / 8);
-            const uint32_t at = g0 * pitch_;
+            const ShortRowGroup grp = MakeShortRowGroup<C>(g0, rows, len, pitch_);
+            const int32_t n = grp.count;
+            const uint32_t at = grp.at;
             LocalTensor<C> sumG = sumG_.template Get<C>()[g0];  // sum(g), then mean(g)
             PipeBarrier<PIPE_V>();  // the previous group's (or tile's) instructions are done with the buffers
-            WholeReduceSum<C>(sumG, g[at], mask, n, 1, 1, pb);
+            SumShortRows(sumG, g, grp);
             if (!normalize_) {
                 // grad_x = alpha * g + (1 - alpha) * mean(g)
-                Muls(out[at], g[at], alpha_, mask, rep, UnaryRepeatParams(1, 1, pb, pb));
+                Muls(out[at], g[at], alpha_, grp.mask, grp.repeats, grp.unary);
                 PipeBarrier<PIPE_V>();
                 Muls(sumG, sumG, inv, n);
                 PipeBarrier<PIPE_V>();
                 Muls(sumG, sumG, static_cast<C>(1) - alpha_, n);
                 PipeBarrier<PIPE_V>();
-                Brcb(bc, sumG, bcRep, BrcbRepeatParams(1, 8));
+                Spread(bc, sumG, grp);
                 PipeBarrier<PIPE_V>();
-                Add(out[at], out[at], bc, mask, rep, perRow);
+                Add(out[at], out[at], bc, grp.mask, grp.repeats, grp.perRow);
                 continue;
             }
             LocalTensor<C> sumX = sumX_.template Get<C>()[g0];    // sum(x), then mean0, then B
@@ -402,22 +400,22 @@ private:
             LocalTensor<C> alphas = alphas_.template Get<C>()[g0];
             LocalTensor<C> var = prod[at];  // var + eps, once the group's products are summed
             LocalTensor<C> tmp = gWork_.template Get<C>()[at];
-            WholeReduceSum<C>(sumX, x[at], mask, n, 1, 1, pb);
+            SumShortRows(sumX, x, grp);
             PipeBarrier<PIPE_V>();
             Muls(sumX, sumX, inv, n);
             PipeBarrier<PIPE_V>();
-            Brcb(bc, sumX, bcRep, BrcbRepeatParams(1, 8));
+            Spread(bc, sumX, grp);
             PipeBarrier<PIPE_V>();
-            Sub(xc[at], x[at], bc, mask, rep, perRow);
+            Sub(xc[at], x[at], bc, grp.mask, grp.repeats, grp.perRow);
             PipeBarrier<PIPE_V>();
-            WholeReduceSum<C>(corr, xc[at], mask, n, 1, 1, pb);
-            Mul(prod[at], xc[at], xc[at], mask, rep, rowwise);
+            SumShortRows(corr, xc, grp);
+            Mul(prod[at], xc[at], xc[at], grp.mask, grp.repeats, grp.rowwise);
             PipeBarrier<PIPE_V>();
-            WholeReduceSum<C>(m2, prod[at], mask, n, 1, 1, pb);
+            SumShortRows(m2, prod, grp);
             PipeBarrier<PIPE_V>();
-            Mul(prod[at], g[at], xc[at], mask, rep, rowwise);
+            Mul(prod[at], g[at], xc[at], grp.mask, grp.repeats, grp.rowwise);
             PipeBarrier<PIPE_V>();
-            WholeReduceSum<C>(cov, prod[at], mask, n, 1, 1, pb);
+            SumShortRows(cov, prod, grp);
             // mean(g); M2 = max(sum(xc^2) - c^2 / n, 0); cov = sum(g * xc) - c * mean(g)
             Muls(sumG, sumG, inv, n);
             Mul(tmp, corr, corr, n);
@@ -452,19 +450,19 @@ private:
             Mul(tmp, sumX, corr, n);
             PipeBarrier<PIPE_V>();
             Muls(tmp, tmp, inv, n);
-            Brcb(bc, scale, bcRep, BrcbRepeatParams(1, 8));
+            Spread(bc, scale, grp);
             PipeBarrier<PIPE_V>();
             Sub(m2, m2, tmp, n);
-            Mul(out[at], g[at], bc, mask, rep, perRow);
+            Mul(out[at], g[at], bc, grp.mask, grp.repeats, grp.perRow);
             PipeBarrier<PIPE_V>();
-            Brcb(bc, sumX, bcRep, BrcbRepeatParams(1, 8));
+            Spread(bc, sumX, grp);
             PipeBarrier<PIPE_V>();
-            Mul(xc[at], xc[at], bc, mask, rep, perRow);
+            Mul(xc[at], xc[at], bc, grp.mask, grp.repeats, grp.perRow);
             PipeBarrier<PIPE_V>();
-            Add(out[at], out[at], xc[at], mask, rep, rowwise);
-            Brcb(bc, m2, bcRep, BrcbRepeatParams(1, 8));
+            Add(out[at], out[at], xc[at], grp.mask, grp.repeats, grp.rowwise);
+            Spread(bc, m2, grp);
             PipeBarrier<PIPE_V>();
-            Add(out[at], out[at], bc, mask, rep, perRow);
+            Add(out[at], out[at], bc, grp.mask, grp.repeats, grp.perRow);
         }
         outQueue_.EnQue(out);
         gQueue_.FreeTensor(g);

@@ -18,6 +18,7 @@
 #pragma once
 
 #include "kernel_operator.h"
+#include "dispersion_correction_tiling_data.h"
 
 namespace dispersion_reduce {
 
@@ -71,6 +72,56 @@ __aicore__ inline void RowSums(const LocalTensor<C>& dst, const LocalTensor<C>& 
     }
     PipeBarrier<PIPE_V>();
     for (uint32_t i = 0; i < rows; ++i) ReduceSum(dst[i], work[i * pitch], tmp, static_cast<int32_t>(m));
+}
+
+// Short rows (DispersionShortRows, dispersion_correction_tiling_data.h): a group of at most kDispersionShortGroup
+// rows of a packed tile, each row one repeat of `mask` lanes at a pitch of `pitchBlocks` 32-byte blocks, so that
+// every step over the group is one repeat-form instruction.
+struct ShortRowGroup {
+    uint32_t first;       // the group's first row in the tile (its offset in the per-row statistics)
+    uint32_t at;          // the element offset of that row in the tile
+    int32_t count;        // rows in the group (the count of instructions over the statistics)
+    uint8_t repeats;      // the same, as a repeat count
+    uint8_t spreadRepeats;  // Brcb repeats: 8 rows each
+    int32_t mask;         // elements per row
+    uint8_t pitchBlocks;
+    BinaryRepeatParams perRow;   // src1: the row's block of a Spread, read with a block stride of 0
+    BinaryRepeatParams rowwise;  // every operand a whole row
+    UnaryRepeatParams unary;
+};
+
+// The group of the tile's `rows` rows (of `len` elements at a pitch of `pitch` elements of C) that starts at row g0
+// (a multiple of kDispersionShortGroup): for (g0 = 0; g0 < rows; g0 += kDispersionShortGroup).
+template <typename C>
+__aicore__ inline ShortRowGroup MakeShortRowGroup(uint32_t g0, uint32_t rows, uint32_t len, uint32_t pitch)
+{
+    constexpr uint32_t kBlock = ONE_BLK_SIZE / sizeof(C);
+    const uint8_t pb = static_cast<uint8_t>(pitch / kBlock);
+    const uint32_t gr = rows - g0 < kDispersionShortGroup ? rows - g0 : kDispersionShortGroup;
+    return ShortRowGroup{g0,
+                         g0 * pitch,
+                         static_cast<int32_t>(gr),
+                         static_cast<uint8_t>(gr),
+                         static_cast<uint8_t>((gr + 7) / 8),
+                         static_cast<int32_t>(len),
+                         pb,
+                         BinaryRepeatParams(1, 1, 0, pb, pb, 1),
+                         BinaryRepeatParams(1, 1, 1, pb, pb, pb),
+                         UnaryRepeatParams(1, 1, pb, pb)};
+}
+
+// dst[i] = the sum of the group's row i of `tile` (one WholeReduceSum, a row per repeat).
+template <typename C>
+__aicore__ inline void SumShortRows(const LocalTensor<C>& dst, const LocalTensor<C>& tile, const ShortRowGroup& g)
+{
+    WholeReduceSum<C>(dst, tile[g.at], g.mask, g.count, 1, 1, g.pitchBlocks);
+}
+
+// bc's block i = the group's value i, 8 times (Brcb): read with g.perRow, each row sees its own value.
+template <typename C>
+__aicore__ inline void Spread(const LocalTensor<C>& bc, const LocalTensor<C>& values, const ShortRowGroup& g)
+{
+    Brcb(bc, values, g.spreadRepeats, BrcbRepeatParams(1, 8));
 }
 
 }  // namespace dispersion_reduce
