@@ -94,6 +94,15 @@ def test_nz_matrix_into_l0a(lib, dtype):
     check(c, expect, dtype)
 
 
+def test_l0b_tensor_may_end_at_the_last_element_written(lib):
+    # float into L0B with kExtension 72: the last fractal row's last fractal has its 8 padded columns unwritten, so
+    # a tensor cut there (the example mmad_load3dv2's B size would be smaller still) holds every element written.
+    c, expect = run(lib, torch.float32, 1, 48, 72, mode=1, other=30, fault=23, seed=2)
+    check(c, expect, torch.float32)
+    with pytest.raises(KernelRuleViolation, match="reaches byte 15104"):  # 32 bytes shorter
+        run(lib, torch.float32, 1, 48, 72, mode=1, other=30, fault=24, seed=2)
+
+
 @pytest.mark.parametrize("dtype", [torch.float16, torch.float32])
 def test_nz_matrix_transposed_into_l0a(lib, dtype):
     c, expect = run(lib, dtype, 1, 48, 32, transpose=True, seed=1)

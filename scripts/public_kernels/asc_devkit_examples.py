@@ -1898,3 +1898,37 @@ KERNELS += [
               mmad_unitflag_case, template="128, 256, 512, 8", defines={"ENABLE_UNITFLAG": str(u)})
       for u in (1, 0)],
 ]
+
+
+# ---- branch i23-load3d: LoadData (卷积数据搬运) v2 (LoadData3DParamsV2) ----
+def mmad_load3dv2_case(scenario: int):
+    # M 30, N 70, K 40 (the host main's sizes), one AIC; A and B through Nd2Nz into L1, then LoadData with
+    # LoadData3DParamsV2 (1 x W feature map, 1 x 1 filter: the NZ matrix as img2col) into L0A (ZZ; transposed with
+    # enTranspose when A is given [K, M]) and L0B (ZN), except B of scenario 5 (LoadData2D); Mmad, Fixpipe NZ -> ND.
+    # 1: half; 2: half, A given [K, M]; 3: float; 4: float, A given [K, M] (kDirectionAlign); 5: int8_t, B given
+    # [N, K]. Reference: A @ B in float64 (exactly for int8_t).
+    def make(kdir, gen) -> Case:
+        m, n, k = 30, 70, 40
+        dtype = {1: torch.float16, 2: torch.float16, 3: torch.float32, 4: torch.float32}.get(scenario)
+        if scenario == 5:
+            a = torch.randint(-128, 128, (m, k), generator=gen, dtype=torch.int32).to(torch.int8)
+            b = torch.randint(-128, 128, (n, k), generator=gen, dtype=torch.int32).to(torch.int8)
+            return Case(1, {"a": a, "b": b, "c": torch.zeros(m * n, dtype=torch.int32)},
+                        {"c": (a.long() @ b.long().T).reshape(-1)}, 0, 0)
+        a_t = scenario in (2, 4)
+        a = rand(gen, (k, m) if a_t else (m, k), -1, 1, dtype)
+        b = rand(gen, (k, n), -1, 1, dtype)
+        a64 = a.double().T if a_t else a.double()
+        return Case(1, {"a": a, "b": b, "c": torch.zeros(m * n)}, {"c": (a64 @ b.double()).reshape(-1)}, 1e-5, 1e-5)
+    return make
+
+
+KERNELS += [
+    *[example(f"ex_mmad_load3dv2_s{s}", f"{BASIC}/03_matrix_compute/mmad_load3dv2/mmad_load3dv2.asc", "mmad_custom",
+              {1: "half Mmad, A and B through LoadData3DParamsV2 (NZ -> ZZ into L0A, NZ -> ZN into L0B)",
+               2: "half Mmad, A given [K, M] through LoadData3DParamsV2 with enTranspose, B into L0B",
+               3: "float Mmad, A and B through LoadData3DParamsV2 (16 x 8 fractals)",
+               4: "float Mmad, A given [K, M] through LoadData3DParamsV2 with enTranspose, kDirectionAlign",
+               5: "int8_t Mmad, A through LoadData3DParamsV2 into L0A, B [N, K] through LoadData2D"}[s],
+              mmad_load3dv2_case(s), template="30, 70, 40", scenario=s) for s in (1, 2, 3, 4, 5)],
+]

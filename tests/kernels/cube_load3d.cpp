@@ -116,6 +116,10 @@ __aicore__ inline void Img2colMatmul(GM_ADDR fm, GM_ADDR other, GM_ADDR c, const
     LocalTensor<T> b2(TPosition::B2, 0, b2Elems);
     LocalTensor<T> img = toL0B ? b2 : a2;
     if (t.fault == 9) img = LocalTensor<T>(TPosition::A1, otherAddr + otherElems * sizeof(T), sliceFractals * frac);
+    // fault 23 (not a fault): the loaded L0B tensor ends at the last element written, without the last fractal's
+    // unwritten padded half (float, kExtension 8 past a multiple of 16); Mmad reads the whole fractals.
+    if (t.fault == 23) img = LocalTensor<T>(TPosition::B2, 0, sliceFractals * frac - frac / 2);
+    if (t.fault == 24) img = LocalTensor<T>(TPosition::B2, 0, sliceFractals * frac - frac / 2 - 8);  // 32 B short
     if (t.fault == 11) fm1 = LocalTensor<T>(TPosition::A1, t.fmOffset, t.fmElems / 4);  // reads past its end
     if (t.config == 0 && t.fault != 13) {
         LoadData(img, fm1, p);

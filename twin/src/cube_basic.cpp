@@ -1096,7 +1096,18 @@ void LoadData3DV2(const CubeOperand& dst, const CubeOperand& src, const Load3dV2
     const uint64_t mBlocksC0 = (mExt + 15) / 16 * 16 / c0;  // C0-wide blocks of the 16-padded rows
     const uint64_t kBlocks = (kExt + c0 - 1) / c0, kBlocks16 = (kExt + 15) / 16;
     const uint64_t fractals = !transpose ? (mExt + 15) / 16 * kBlocks : mBlocksC0 * kBlocks16;
-    CheckInside(call, dst, fractals * fractal);
+    // The destination byte of slice element (i, j); the last one written bounds the access (the padded tail of
+    // the last fractal is not written).
+    auto DstAt = [&](uint64_t i, uint64_t j) -> uint64_t {
+        if (!transpose) return ((i / 16) * kBlocks + j / c0) * fractal + ((i % 16) * c0 + j % c0) * es;
+        if (dm == 1) return ((j / 16) * mBlocksC0 + i / c0) * fractal + ((j % 16) * c0 + i % c0) * es;
+        return ((i / c0) * kBlocks16 + j / 16) * fractal + ((j % 16) * c0 + i % c0) * es;
+    };
+    uint64_t written = 0;
+    for (uint64_t i = 0; i < mExt; ++i) {
+        for (uint64_t j = 0; j < kExt; ++j) written = std::max(written, DstAt(i, j) + es);
+    }
+    CheckInside(call, dst, written);
     // Source addresses: in the tensor, or with a boundary set, wrapped to L1's start past it.
     uint64_t srcOffset = 0;
     MemoryOfPointer(src.data, &srcOffset);
@@ -1109,7 +1120,7 @@ void LoadData3DV2(const CubeOperand& dst, const CubeOperand& src, const Load3dV2
     uint8_t* l1 = src.data - srcOffset;
     uint8_t pad[4];
     std::memcpy(pad, &reg.padding, 4);
-    std::vector<uint8_t> out(fractals * fractal);
+    std::vector<uint8_t> out(written);
     std::memcpy(out.data(), dst.data, out.size());
     for (uint32_t i = 0; i < mExt; ++i) {
         const uint64_t m = a.mStartPt + i;
@@ -1120,14 +1131,7 @@ void LoadData3DV2(const CubeOperand& dst, const CubeOperand& src, const Load3dV2
             const uint64_t win = k / c0 % (static_cast<uint64_t>(fh) * fw);
             const int64_t h = oh * a.strideH + static_cast<int64_t>(win / fw) * a.dilationFilterH - padT;
             const int64_t w = ow * a.strideW + static_cast<int64_t>(win % fw) * a.dilationFilterW - padL;
-            uint64_t at;
-            if (!transpose) {
-                at = ((i / 16) * kBlocks + j / c0) * fractal + ((i % 16) * c0 + j % c0) * es;
-            } else if (dm == 1) {
-                at = ((j / 16) * mBlocksC0 + i / c0) * fractal + ((j % 16) * c0 + i % c0) * es;
-            } else {
-                at = ((i / c0) * kBlocks16 + j / 16) * fractal + ((j % 16) * c0 + i % c0) * es;
-            }
+            const uint64_t at = DstAt(i, j);
             if (h < 0 || w < 0 || h >= static_cast<int64_t>(l1H) || w >= static_cast<int64_t>(l1W)) {
                 std::memcpy(out.data() + at, pad, es);
                 continue;
