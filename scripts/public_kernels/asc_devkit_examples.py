@@ -1932,3 +1932,51 @@ KERNELS += [
                5: "int8_t Mmad, A through LoadData3DParamsV2 into L0A, B [N, K] through LoadData2D"}[s],
               mmad_load3dv2_case(s), template="30, 70, 40", scenario=s) for s in (1, 2, 3, 4, 5)],
 ]
+
+
+def load_data_l12l0_case(scenario: int):
+    # [m, n, k] = [40, 50, 70] (the host main's sizes), one AIC: A, B through Nd2Nz (scenario 14: Zz) into L1, then
+    # L1 -> L0A/L0B by Load2D, LoadDataWithTranspose or LoadData3DParamsV2 as the scenario picks, Mmad, Fixpipe
+    # NZ -> ND. A given [m, k] or, transposed, [k, m]; B [n, k] or [k, n]. 1, 2: int4b_t (not modelled); 3-5:
+    # int8_t; 6-10: half; 11-14: float. Reference: A @ B in float64 (exactly for int8_t).
+    dtype = {3: torch.int8, 4: torch.int8, 5: torch.int8}.get(scenario, torch.float16 if scenario <= 10 else
+                                                             torch.float32)
+    a_t = scenario in (5, 8, 9, 10, 13, 14)
+    b_t = scenario in (1, 3, 4, 6, 7, 11, 12)
+
+    def make(kdir, gen) -> Case:
+        if scenario <= 2:  # the twin's cube path has no 4-bit operands
+            raise LookupError("int4b_t LoadData/Mmad is not modelled by the twin")
+        m, n, k = 40, 50, 70
+        shape_a, shape_b = ((k, m) if a_t else (m, k)), ((n, k) if b_t else (k, n))
+        if dtype == torch.int8:
+            a = torch.randint(-128, 128, shape_a, generator=gen, dtype=torch.int32).to(torch.int8)
+            b = torch.randint(-128, 128, shape_b, generator=gen, dtype=torch.int32).to(torch.int8)
+            out, tol = torch.zeros(m * n, dtype=torch.int32), (0, 0)
+        else:
+            a, b = rand(gen, shape_a, -1, 1, dtype), rand(gen, shape_b, -1, 1, dtype)
+            out, tol = torch.zeros(m * n), (1e-5, 1e-5)
+        a64 = a.double().T if a_t else a.double()
+        b64 = b.double().T if b_t else b.double()
+        expect = a64 @ b64
+        if dtype == torch.int8:
+            expect = (a.long().T if a_t else a.long()) @ (b.long().T if b_t else b.long())
+        return Case(1, {"a": a, "b": b, "c": out}, {"c": expect.reshape(-1)}, *tol)
+    return make
+
+
+L12L0_WAYS = {1: "int4b_t, Load2D A and B", 2: "int4b_t, LoadData3DParamsV2 A, LoadDataWithTranspose B",
+              3: "int8_t, Load2D A and B [n, k]", 4: "int8_t, LoadData3DParamsV2 A, Load2D B [n, k]",
+              5: "int8_t, LoadDataWithTranspose A [k, m] and B [k, n]", 6: "half, Load2D A and B [n, k]",
+              7: "half, LoadData3DParamsV2 A, Load2D B [n, k]", 8: "half, Load2D transposing A [k, m] and B [k, n]",
+              9: "half, LoadDataWithTranspose A [k, m] and B [k, n]",
+              10: "half, LoadData3DParamsV2 A [k, m] (enTranspose) and B [k, n] (into L0B)",
+              11: "float, Load2D A and B [n, k]", 12: "float, LoadData3DParamsV2 A, Load2D B [n, k]",
+              13: "float, LoadData3DParamsV2 A [k, m] (enTranspose) and B [k, n] (into L0B)",
+              14: "float, L1 as Zz, LoadDataWithTranspose A [k, m] and B [k, n]"}
+
+KERNELS += [
+    *[example(f"ex_load_data_l12l0_s{s}", f"{BASIC}/03_matrix_compute/load_data_l12l0/load_data_l12l0.asc",
+              "KernelLoadDataL12L0", "L1 -> L0A/L0B then Mmad: " + L12L0_WAYS[s], load_data_l12l0_case(s),
+              template="40, 50, 70", scenario=s) for s in range(1, 15)],
+]
