@@ -1980,3 +1980,20 @@ KERNELS += [
               "KernelLoadDataL12L0", "L1 -> L0A/L0B then Mmad: " + L12L0_WAYS[s], load_data_l12l0_case(s),
               template="40, 50, 70", scenario=s) for s in range(1, 15)],
 ]
+
+
+def batch_matmul_case(kdir, gen) -> Case:
+    # B 4, M 30, K 40, N 70 (the host main's sizes), one AIC: the 4 A [M, K] and B [K, N] (float) through Nd2Nz with
+    # ndNum 4 into L1, per batch Load2D of A into L0A and LoadData3DParamsV2 of B into L0B, Mmad into 4 L0C
+    # blocks, Fixpipe with ndNum 4 to GM (ND), then to L1 as NZ half. Reference: the batched product in float64.
+    nb, m, k, n = 4, 30, 40, 70
+    a, b = rand(gen, (nb, m, k), -1, 1), rand(gen, (nb, k, n), -1, 1)
+    return Case(1, {"a": a, "b": b, "c": torch.zeros(nb * m * n)},
+                {"c": (a.double() @ b.double()).reshape(-1)}, 1e-5, 1e-5)
+
+
+KERNELS += [
+    example("ex_batch_matmul", f"{BASIC}/03_matrix_compute/batch_matmul/batch_matmul.asc", "batch_matmul_custom",
+            "4 float matmuls in one kernel: Nd2Nz with ndNum, Load2D A, LoadData3DParamsV2 B into L0B, Fixpipe "
+            "ndNum to GM and CFG_NZ to L1 (F322F16)", batch_matmul_case, template="4, 30, 40, 70"),
+]
