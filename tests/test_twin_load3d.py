@@ -72,9 +72,11 @@ def run(lib, dtype, l1h, l1w, channels, mode=0, transpose=False, filt=(1, 1), st
     c = torch.zeros(expect.shape, dtype=out_dtype)
     pad_bits = torch.tensor([pad_value], dtype=torch.float64).to(dtype).view(
         {1: torch.uint8, 2: torch.int16, 4: torch.int32}[c0 and fm.element_size()]).item() & 0xFFFFFFFF
-    t = struct.pack("<4I7I6I4I2I4I", mode, fault, config, fm.numel(), l1h, l1w, channels, k_ext, m_ext, k_start,
-                    m_start, stride[1], stride[0], filt[1], filt[0], dil[1], dil[0], *pads, int(transpose), other,
-                    pad_bits, fm_offset, boundary, wrap_bytes)
+    size_bits = (filt[1] > 255) | (filt[0] > 255) << 1  # filterSizeW/H: the filter field plus 256
+    t = struct.pack("<4I7I6I4I2I5I", mode, fault, config, fm.numel(), l1h, l1w, channels, k_ext, m_ext, k_start,
+                    m_start, stride[1], stride[0], filt[1] % 256 if filt[1] > 255 else filt[1],
+                    filt[0] % 256 if filt[0] > 255 else filt[0], dil[1], dil[0], *pads, int(transpose), other,
+                    pad_bits, fm_offset, boundary, wrap_bytes, size_bits)
     stats = lib.launch(KERNEL[dtype], 1, fm=fm, other=other_gm, c=c, tiling=t)
     run.stats = stats
     return c, expect
@@ -137,6 +139,14 @@ def test_strided_dilated_slice_with_start_points(lib, dtype):
     c, expect = run(lib, dtype, 9, 11, 2 * c0, filt=(2, 3), stride=(1, 2), dil=(2, 1), pads=(1, 2, 0, 1),
                     pad_value=0.25, m_start=16, k_start=c0, m_ext=32, k_ext=3 * c0, seed=4)
     check(c, expect, dtype)
+
+
+def test_filter_size_w_adds_256_columns_to_the_filter(lib):
+    # filterW 1 with filterSizeW: a 257-wide filter over a 260-wide map (4 output positions, padded by 2 on the left);
+    # a slice of 64 columns from column 16 * 200 (kw 200).
+    c, expect = run(lib, torch.float16, 1, 260, 16, filt=(1, 257), pads=(2, 0, 0, 0), pad_value=2.0, k_start=3200,
+                    m_ext=6, k_ext=64, seed=7)
+    check(c, expect, torch.float16)
 
 
 @pytest.mark.parametrize("mode,transpose", [(0, False), (0, True), (1, False)])

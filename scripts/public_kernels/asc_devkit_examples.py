@@ -1923,15 +1923,6 @@ def mmad_load3dv2_case(scenario: int):
     return make
 
 
-KERNELS += [
-    *[example(f"ex_mmad_load3dv2_s{s}", f"{BASIC}/03_matrix_compute/mmad_load3dv2/mmad_load3dv2.asc", "mmad_custom",
-              {1: "half Mmad, A and B through LoadData3DParamsV2 (NZ -> ZZ into L0A, NZ -> ZN into L0B)",
-               2: "half Mmad, A given [K, M] through LoadData3DParamsV2 with enTranspose, B into L0B",
-               3: "float Mmad, A and B through LoadData3DParamsV2 (16 x 8 fractals)",
-               4: "float Mmad, A given [K, M] through LoadData3DParamsV2 with enTranspose, kDirectionAlign",
-               5: "int8_t Mmad, A through LoadData3DParamsV2 into L0A, B [N, K] through LoadData2D"}[s],
-              mmad_load3dv2_case(s), template="30, 70, 40", scenario=s) for s in (1, 2, 3, 4, 5)],
-]
 
 
 def load_data_l12l0_case(scenario: int):
@@ -1975,11 +1966,6 @@ L12L0_WAYS = {1: "int4b_t, Load2D A and B", 2: "int4b_t, LoadData3DParamsV2 A, L
               13: "float, LoadData3DParamsV2 A [k, m] (enTranspose) and B [k, n] (into L0B)",
               14: "float, L1 as Zz, LoadDataWithTranspose A [k, m] and B [k, n]"}
 
-KERNELS += [
-    *[example(f"ex_load_data_l12l0_s{s}", f"{BASIC}/03_matrix_compute/load_data_l12l0/load_data_l12l0.asc",
-              "KernelLoadDataL12L0", "L1 -> L0A/L0B then Mmad: " + L12L0_WAYS[s], load_data_l12l0_case(s),
-              template="40, 50, 70", scenario=s) for s in range(1, 15)],
-]
 
 
 def batch_matmul_case(kdir, gen) -> Case:
@@ -1993,6 +1979,16 @@ def batch_matmul_case(kdir, gen) -> Case:
 
 
 KERNELS += [
+    *[example(f"ex_mmad_load3dv2_s{s}", f"{BASIC}/03_matrix_compute/mmad_load3dv2/mmad_load3dv2.asc", "mmad_custom",
+              {1: "half Mmad, A and B through LoadData3DParamsV2 (NZ -> ZZ into L0A, NZ -> ZN into L0B)",
+               2: "half Mmad, A given [K, M] through LoadData3DParamsV2 with enTranspose, B into L0B",
+               3: "float Mmad, A and B through LoadData3DParamsV2 (16 x 8 fractals)",
+               4: "float Mmad, A given [K, M] through LoadData3DParamsV2 with enTranspose, kDirectionAlign",
+               5: "int8_t Mmad, A through LoadData3DParamsV2 into L0A, B [N, K] through LoadData2D"}[s],
+              mmad_load3dv2_case(s), template="30, 70, 40", scenario=s) for s in (1, 2, 3, 4, 5)],
+    *[example(f"ex_load_data_l12l0_s{s}", f"{BASIC}/03_matrix_compute/load_data_l12l0/load_data_l12l0.asc",
+              "KernelLoadDataL12L0", "L1 -> L0A/L0B then Mmad: " + L12L0_WAYS[s], load_data_l12l0_case(s),
+              template="40, 50, 70", scenario=s) for s in range(1, 15)],
     example("ex_batch_matmul", f"{BASIC}/03_matrix_compute/batch_matmul/batch_matmul.asc", "batch_matmul_custom",
             "4 float matmuls in one kernel: Nd2Nz with ndNum, Load2D A, LoadData3DParamsV2 B into L0B, Fixpipe "
             "ndNum to GM and CFG_NZ to L1 (F322F16)", batch_matmul_case, template="4, 30, 40, 70"),

@@ -19,6 +19,7 @@ struct Load3dTiling {
     uint32_t transpose, other;
     uint32_t padBits;  // the pad value's bits in T (low bytes)
     uint32_t fmOffset, boundary, wrapBytes;
+    uint32_t filterSize;  // bit 0: filterSizeW, bit 1: filterSizeH (the filter 256 wider / higher)
 };
 
 constexpr uint32_t CeilDivU(uint32_t a, uint32_t b) { return (a + b - 1) / b; }
@@ -85,6 +86,8 @@ __aicore__ inline void Img2colMatmul(GM_ADDR fm, GM_ADDR other, GM_ADDR c, const
     p.dilationFilterW = t.dilW;
     p.dilationFilterH = t.dilH;
     p.enTranspose = t.transpose != 0;
+    p.filterSizeW = (t.filterSize & 1) != 0;
+    p.filterSizeH = (t.filterSize & 2) != 0;
     p.padValue = *reinterpret_cast<const T*>(&t.padBits);
     switch (t.fault) {
         case 1: p.channelSize += 2; break;                      // not a documented channelSize
