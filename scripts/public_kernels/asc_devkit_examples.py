@@ -1898,3 +1898,98 @@ KERNELS += [
               mmad_unitflag_case, template="128, 256, 512, 8", defines={"ENABLE_UNITFLAG": str(u)})
       for u in (1, 0)],
 ]
+
+
+# ---- branch i23-load3d: LoadData (卷积数据搬运) v2 (LoadData3DParamsV2) ----
+def mmad_load3dv2_case(scenario: int):
+    # M 30, N 70, K 40 (the host main's sizes), one AIC; A and B through Nd2Nz into L1, then LoadData with
+    # LoadData3DParamsV2 (1 x W feature map, 1 x 1 filter: the NZ matrix as img2col) into L0A (ZZ; transposed with
+    # enTranspose when A is given [K, M]) and L0B (ZN), except B of scenario 5 (LoadData2D); Mmad, Fixpipe NZ -> ND.
+    # 1: half; 2: half, A given [K, M]; 3: float; 4: float, A given [K, M] (kDirectionAlign); 5: int8_t, B given
+    # [N, K]. Reference: A @ B in float64 (exactly for int8_t).
+    def make(kdir, gen) -> Case:
+        m, n, k = 30, 70, 40
+        dtype = {1: torch.float16, 2: torch.float16, 3: torch.float32, 4: torch.float32}.get(scenario)
+        if scenario == 5:
+            a = torch.randint(-128, 128, (m, k), generator=gen, dtype=torch.int32).to(torch.int8)
+            b = torch.randint(-128, 128, (n, k), generator=gen, dtype=torch.int32).to(torch.int8)
+            return Case(1, {"a": a, "b": b, "c": torch.zeros(m * n, dtype=torch.int32)},
+                        {"c": (a.long() @ b.long().T).reshape(-1)}, 0, 0)
+        a_t = scenario in (2, 4)
+        a = rand(gen, (k, m) if a_t else (m, k), -1, 1, dtype)
+        b = rand(gen, (k, n), -1, 1, dtype)
+        a64 = a.double().T if a_t else a.double()
+        return Case(1, {"a": a, "b": b, "c": torch.zeros(m * n)}, {"c": (a64 @ b.double()).reshape(-1)}, 1e-5, 1e-5)
+    return make
+
+
+
+
+def load_data_l12l0_case(scenario: int):
+    # [m, n, k] = [40, 50, 70] (the host main's sizes), one AIC: A, B through Nd2Nz (scenario 14: Zz) into L1, then
+    # L1 -> L0A/L0B by Load2D, LoadDataWithTranspose or LoadData3DParamsV2 as the scenario picks, Mmad, Fixpipe
+    # NZ -> ND. A given [m, k] or, transposed, [k, m]; B [n, k] or [k, n]. 1, 2: int4b_t (not modelled); 3-5:
+    # int8_t; 6-10: half; 11-14: float. Reference: A @ B in float64 (exactly for int8_t).
+    dtype = {3: torch.int8, 4: torch.int8, 5: torch.int8}.get(scenario, torch.float16 if scenario <= 10 else
+                                                             torch.float32)
+    a_t = scenario in (5, 8, 9, 10, 13, 14)
+    b_t = scenario in (1, 3, 4, 6, 7, 11, 12)
+
+    def make(kdir, gen) -> Case:
+        if scenario <= 2:  # the twin's cube path has no 4-bit operands
+            raise LookupError("int4b_t LoadData/Mmad is not modelled by the twin")
+        m, n, k = 40, 50, 70
+        shape_a, shape_b = ((k, m) if a_t else (m, k)), ((n, k) if b_t else (k, n))
+        if dtype == torch.int8:
+            a = torch.randint(-128, 128, shape_a, generator=gen, dtype=torch.int32).to(torch.int8)
+            b = torch.randint(-128, 128, shape_b, generator=gen, dtype=torch.int32).to(torch.int8)
+            out, tol = torch.zeros(m * n, dtype=torch.int32), (0, 0)
+        else:
+            a, b = rand(gen, shape_a, -1, 1, dtype), rand(gen, shape_b, -1, 1, dtype)
+            out, tol = torch.zeros(m * n), (1e-5, 1e-5)
+        a64 = a.double().T if a_t else a.double()
+        b64 = b.double().T if b_t else b.double()
+        expect = a64 @ b64
+        if dtype == torch.int8:
+            expect = (a.long().T if a_t else a.long()) @ (b.long().T if b_t else b.long())
+        return Case(1, {"a": a, "b": b, "c": out}, {"c": expect.reshape(-1)}, *tol)
+    return make
+
+
+L12L0_WAYS = {1: "int4b_t, Load2D A and B", 2: "int4b_t, LoadData3DParamsV2 A, LoadDataWithTranspose B",
+              3: "int8_t, Load2D A and B [n, k]", 4: "int8_t, LoadData3DParamsV2 A, Load2D B [n, k]",
+              5: "int8_t, LoadDataWithTranspose A [k, m] and B [k, n]", 6: "half, Load2D A and B [n, k]",
+              7: "half, LoadData3DParamsV2 A, Load2D B [n, k]", 8: "half, Load2D transposing A [k, m] and B [k, n]",
+              9: "half, LoadDataWithTranspose A [k, m] and B [k, n]",
+              10: "half, LoadData3DParamsV2 A [k, m] (enTranspose) and B [k, n] (into L0B)",
+              11: "float, Load2D A and B [n, k]", 12: "float, LoadData3DParamsV2 A, Load2D B [n, k]",
+              13: "float, LoadData3DParamsV2 A [k, m] (enTranspose) and B [k, n] (into L0B)",
+              14: "float, L1 as Zz, LoadDataWithTranspose A [k, m] and B [k, n]"}
+
+
+
+def batch_matmul_case(kdir, gen) -> Case:
+    # B 4, M 30, K 40, N 70 (the host main's sizes), one AIC: the 4 A [M, K] and B [K, N] (float) through Nd2Nz with
+    # ndNum 4 into L1, per batch Load2D of A into L0A and LoadData3DParamsV2 of B into L0B, Mmad into 4 L0C
+    # blocks, Fixpipe with ndNum 4 to GM (ND), then to L1 as NZ half. Reference: the batched product in float64.
+    nb, m, k, n = 4, 30, 40, 70
+    a, b = rand(gen, (nb, m, k), -1, 1), rand(gen, (nb, k, n), -1, 1)
+    return Case(1, {"a": a, "b": b, "c": torch.zeros(nb * m * n)},
+                {"c": (a.double() @ b.double()).reshape(-1)}, 1e-5, 1e-5)
+
+
+KERNELS += [
+    *[example(f"ex_mmad_load3dv2_s{s}", f"{BASIC}/03_matrix_compute/mmad_load3dv2/mmad_load3dv2.asc", "mmad_custom",
+              {1: "half Mmad, A and B through LoadData3DParamsV2 (NZ -> ZZ into L0A, NZ -> ZN into L0B)",
+               2: "half Mmad, A given [K, M] through LoadData3DParamsV2 with enTranspose, B into L0B",
+               3: "float Mmad, A and B through LoadData3DParamsV2 (16 x 8 fractals)",
+               4: "float Mmad, A given [K, M] through LoadData3DParamsV2 with enTranspose, kDirectionAlign",
+               5: "int8_t Mmad, A through LoadData3DParamsV2 into L0A, B [N, K] through LoadData2D"}[s],
+              mmad_load3dv2_case(s), template="30, 70, 40", scenario=s) for s in (1, 2, 3, 4, 5)],
+    *[example(f"ex_load_data_l12l0_s{s}", f"{BASIC}/03_matrix_compute/load_data_l12l0/load_data_l12l0.asc",
+              "KernelLoadDataL12L0", "L1 -> L0A/L0B then Mmad: " + L12L0_WAYS[s], load_data_l12l0_case(s),
+              template="40, 50, 70", scenario=s) for s in range(1, 15)],
+    example("ex_batch_matmul", f"{BASIC}/03_matrix_compute/batch_matmul/batch_matmul.asc", "batch_matmul_custom",
+            "4 float matmuls in one kernel: Nd2Nz with ndNum, Load2D A, LoadData3DParamsV2 B into L0B, Fixpipe "
+            "ndNum to GM and CFG_NZ to L1 (F322F16)", batch_matmul_case, template="4, 30, 40, 70"),
+]

@@ -60,6 +60,7 @@
 #include "twin/kernel_cache.h"      // DataCacheCleanAndInvalid, CacheLine, DcciDst
 #include "twin/kernel_gm_bypass.h"  // ReadGmByPassDCache, WriteGmByPassDCache, DataSyncBarrier, MemDsbT
 #include "twin/kernel_cube_basic.h"  // the raw cube path: Nd2NzParams, LoadData, Mmad, Fixpipe
+#include "twin/kernel_load3d.h"  // LoadData (卷积数据搬运) v2: LoadData3DParamsV2, SetFmatrix, SetLoadDataRepeat
 #include "twin/kernel_utils.h"      // DivCeil, AlignUp, Ceil, CeilDivision, the TOTAL_*_SIZE family, DEFAULT_C0_SIZE
 #include "twin/kernel_std.h"        // AscendC::Std (min, max, type traits, tuple, ceil_division, ...)
 #include "twin/kernel_layout.h"     // Shape, Stride, Coord, Layout, MakeLayout, Crd2Idx (kernel_operator_layout.h, _coord.h)

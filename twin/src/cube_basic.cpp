@@ -63,6 +63,27 @@ SparseIndex& SparseOf(ascend_twin::CoreContext& core, bool reset = false)
     }
     return s;
 }
+
+// The LoadData (卷积数据搬运) v2 registers of each AI Cube core (twin/kernel_load3d.h), emptied like the sparse
+// index when the core first reaches its cube memories in a launch.
+struct Load3dRegisters {
+    bool fmatrixSet = false;  // SetFmatrix, or a LoadData with isSetFMatrix, ran in this launch
+    uint16_t l1H = 0, l1W = 0;
+    uint8_t padList[4] = {0, 0, 0, 0};
+    uint64_t padding = 0;
+    uint16_t repeatStride = 0;
+    uint8_t repeatTime = 1, repeatMode = 0;
+    uint32_t boundary = 0;
+};
+std::map<const ascend_twin::CoreContext*, Load3dRegisters> gLoad3d;
+
+Load3dRegisters& Load3dOf(ascend_twin::CoreContext& core, bool reset = false)
+{
+    std::lock_guard<std::mutex> lock(gSparseMutex);
+    Load3dRegisters& r = gLoad3d[&core];
+    if (reset) r = Load3dRegisters{};
+    return r;
+}
 }  // namespace
 
 uint8_t* Cube()
@@ -71,6 +92,7 @@ uint8_t* Cube()
     if (core.cube == nullptr) {  // the core's first cube access in this launch
         core.cube = ascend_twin::CurrentStackCube(MemoryOffset(5));
         SparseOf(core, true);
+        Load3dOf(core, true);
     }
     return core.cube;
 }
@@ -898,6 +920,238 @@ void FixPipeConfig(const CubeOperand* reluPre, const CubeOperand& pre, bool isUn
     // The twin runs a core's Mmad and Fixpipe in program order and keeps no unit flags: clearing them
     // (isUnitFlag) changes nothing it computes.
     (void)isUnitFlag;
+}
+
+// ---- LoadData (卷积数据搬运) v2 and its registers (twin/kernel_load3d.h) ----
+
+void SetFmatrixRegister(uint16_t l1H, uint16_t l1W, const uint8_t padList[4], uint8_t fmatrixMode)
+{
+    const char* call = "SetFmatrix";
+    Cube();
+    CheckRange(call, "l1H", l1H, 1, 32767);
+    CheckRange(call, "l1W", l1W, 1, 32767);
+    if (fmatrixMode != 0) {
+        ascend_twin::FailF(call, "SetFmatrix's fmatrixMode is FmatrixMode::FMATRIX_LEFT (docs: 当前只支持FMATRIX_LEFT, "
+                           "左右矩阵均使用该配置)", "fmatrixMode %u", static_cast<unsigned>(fmatrixMode));
+    }
+    Load3dRegisters& r = Load3dOf(ascend_twin::CurrentCore());
+    r.fmatrixSet = true;
+    r.l1H = l1H;
+    r.l1W = l1W;
+    std::memcpy(r.padList, padList, 4);
+}
+
+void SetPaddingRegister(uint64_t value)
+{
+    Cube();
+    Load3dOf(ascend_twin::CurrentCore()).padding = value;
+}
+
+void SetLoad3dRepeatRegister(uint16_t repeatStride, uint8_t repeatTime, uint8_t repeatMode)
+{
+    Cube();
+    CheckRange("SetLoadDataRepeat", "repeatMode", repeatMode, 0, 1);
+    Load3dRegisters& r = Load3dOf(ascend_twin::CurrentCore());
+    r.repeatStride = repeatStride;
+    r.repeatTime = repeatTime;
+    r.repeatMode = repeatMode;
+}
+
+void SetLoad3dBoundaryRegister(uint32_t boundaryValue)
+{
+    const char* call = "SetLoadDataBoundary";
+    Cube();
+    if (boundaryValue != 0 && boundaryValue < 1024) {
+        ascend_twin::FailF(call, "SetLoadDataBoundary's boundaryValue is 0 (no boundary) or at least 1024 bytes "
+                           "(docs: 设置1~1023值是未定义行为)", "boundaryValue %u", boundaryValue);
+    }
+    if (boundaryValue > MemoryBytes(0)) {
+        ascend_twin::FailF(call, "SetLoadDataBoundary's boundaryValue lies inside L1", "boundaryValue %u, L1 holds %llu "
+                           "bytes", boundaryValue, static_cast<unsigned long long>(MemoryBytes(0)));
+    }
+    Load3dOf(ascend_twin::CurrentCore()).boundary = boundaryValue;
+}
+
+void LoadData3DV2(const CubeOperand& dst, const CubeOperand& src, const Load3dV2Args& a)
+{
+    const char* call = "LoadData(LoadData3DParamsV2)";
+    uint64_t offset = 0;
+    const int32_t dm = MemoryOfPointer(dst.data, &offset);
+    if (dm != 1 && dm != 2) {
+        ascend_twin::FailF(call, "LoadData with LoadData3DParamsV2 writes L0A (A2) or L0B (B2) on A2",
+                           "operand 'dst' (TPosition::%s) is in neither L0A nor L0B", PositionName(dst.position));
+    }
+    CheckOperand(call, dst, dm);  // 512-byte aligned
+    CheckOperand(call, src, 0);   // L1, 32-byte aligned
+    const uint32_t es = dst.elemSize;
+    const uint32_t c0 = 32 / es;
+    if (dm == 2 && es == 1) {
+        ascend_twin::Fail(call, "LoadData with LoadData3DParamsV2 into L0B takes 16- and 32-bit types on A2 (docs: "
+                          "L1 Buffer->L0B Buffer通路不支持b4/b8类型数据)", "an 8-bit type into L0B");
+    }
+    if (dm == 1 && es == 1 && a.enTranspose) {
+        ascend_twin::Fail(call, "LoadData with LoadData3DParamsV2 transposes b16/b32 into L0A on A2 (docs: 转置场景下，"
+                          "L1 Buffer->L0A Buffer通路不支持b8数据类型)", "enTranspose with an 8-bit type into L0A");
+    }
+    if (a.fMatrixCtrl) {
+        ascend_twin::Fail(call, "LoadData3DParamsV2's fMatrixCtrl is false (docs: 当前只支持设置为false)",
+                          "fMatrixCtrl true");
+    }
+    if (a.enSmallK) {
+        ascend_twin::Fail(call, "LoadData3DParamsV2's enSmallK is false (docs: 当前产品形态，该特性已不再支持)",
+                          "enSmallK true");
+    }
+    // The call's own register writes (IsResetLoad3dConfig), then the instruction with the registers' values.
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    Load3dRegisters& reg = Load3dOf(core);
+    if (a.setFmatrix) {
+        reg.fmatrixSet = true;
+        reg.l1H = a.l1H;
+        reg.l1W = a.l1W;
+        std::memcpy(reg.padList, a.padList, 4);
+    } else if (!reg.fmatrixSet) {
+        ascend_twin::Fail(call, "LoadData with IsResetLoad3dConfig isSetFMatrix false reads the Feature Map SetFmatrix "
+                          "set (the twin is stricter: it refuses the register's unset value)",
+                          "no SetFmatrix (nor LoadData with isSetFMatrix) before it in this launch");
+    }
+    if (a.setPadding) reg.padding = a.padding;
+    const uint32_t l1H = reg.l1H, l1W = reg.l1W;
+    const uint32_t padL = reg.padList[0], padR = reg.padList[1], padT = reg.padList[2], padB = reg.padList[3];
+    CheckRange(call, "l1H", l1H, 0, 32767);
+    CheckRange(call, "l1W", l1W, 0, 32767);
+    CheckRange(call, "strideW", a.strideW, 1, 63);
+    CheckRange(call, "strideH", a.strideH, 1, 63);
+    CheckRange(call, "dilationFilterW", a.dilationFilterW, 1, 255);
+    CheckRange(call, "dilationFilterH", a.dilationFilterH, 1, 255);
+    CheckRange(call, "mStartPt", a.mStartPt, 0, 32767);
+    // channelSize (docs, A2): b32 4, N*8, N*8+4; b16 4, 8, N*16, N*16+4, N*16+8; b8 4, 8, 16, N*32, N*32+4, +8, +16.
+    const uint32_t cs = a.channelSize;
+    const uint32_t rem = cs % c0;
+    const bool csOk = cs == 0 || rem == 0 || rem == 4 || (es <= 2 && rem == 8) || (es == 1 && rem == 16);
+    if (!csOk) {
+        ascend_twin::FailF(call, es == 4   ? "channelSize of a 32-bit type is 4, N*8 or N*8+4 (LoadData docs, A2)"
+                                 : es == 2 ? "channelSize of a 16-bit type is 4, 8, N*16, N*16+4 or N*16+8 (LoadData "
+                                             "docs, A2)"
+                                           : "channelSize of an 8-bit type is 4, 8, 16, N*32, N*32+4, N*32+8 or "
+                                             "N*32+16 (LoadData docs, A2)",
+                           "channelSize %u", cs);
+    }
+    if (a.kStartPt % c0 != 0) {
+        ascend_twin::FailF(call, "kStartPt is a multiple of C0 = 32 / sizeof(T) (LoadData docs)", "kStartPt %u, C0 %u",
+                           a.kStartPt, c0);
+    }
+    if (es <= 2 && a.mStartPt % 16 != 0) {
+        ascend_twin::FailF(call, "mStartPt of b8/b16 types is a multiple of 16 on A2", "mStartPt %u", a.mStartPt);
+    }
+    if (reg.repeatTime > 1) {
+        ascend_twin::FailF(call, "the twin models LoadData with LoadData3DParamsV2 of one repeat",
+                           "SetLoadDataRepeat repeatTime %u", static_cast<unsigned>(reg.repeatTime));
+    }
+    // NOPs (docs): a zero size or repeatTime, or a zero filter without filterSize.
+    if (l1H == 0 || l1W == 0 || cs == 0 || a.kExtension == 0 || a.mExtension == 0 || reg.repeatTime == 0 ||
+        (a.filterW == 0 && !a.filterSizeW) || (a.filterH == 0 && !a.filterSizeH)) {
+        return;
+    }
+    if (rem != 0) {
+        ascend_twin::FailF(call, "the twin models LoadData with LoadData3DParamsV2 of channelSize a multiple of C0",
+                           "channelSize %u, C0 %u (the small-channel layouts 4/8/16 are not modelled)", cs, c0);
+    }
+    const uint32_t fw = a.filterW + (a.filterSizeW ? 256u : 0u), fh = a.filterH + (a.filterSizeH ? 256u : 0u);
+    const int64_t spanW = static_cast<int64_t>(fw - 1) * a.dilationFilterW + 1;
+    const int64_t spanH = static_cast<int64_t>(fh - 1) * a.dilationFilterH + 1;
+    const int64_t wo = (static_cast<int64_t>(l1W) + padL + padR - spanW) / a.strideW + 1;
+    const int64_t ho = (static_cast<int64_t>(l1H) + padT + padB - spanH) / a.strideH + 1;
+    if (static_cast<int64_t>(l1W) + padL + padR < spanW || static_cast<int64_t>(l1H) + padT + padB < spanH) {
+        ascend_twin::FailF(call, "the dilated filter fits the padded feature map (at least one output row)",
+                           "filter %u x %u dilated to %lld x %lld, padded map %u x %u", fh, fw,
+                           static_cast<long long>(spanH), static_cast<long long>(spanW), l1H + padT + padB,
+                           l1W + padL + padR);
+    }
+    const uint64_t c1 = cs / c0;
+    const uint64_t mTotal = static_cast<uint64_t>(ho * wo);
+    const uint64_t kTotal = c1 * fh * fw * c0;
+    const uint32_t mExt = a.mExtension, kExt = a.kExtension;
+    // The slice lies in the img2col matrix (the twin is stricter: the docs' pseudocode has no rows or columns
+    // beyond it); kExtension is a multiple of C0 and, for b8/b16, mExtension of 16 unless it covers the last fractal.
+    if (a.kStartPt + static_cast<uint64_t>(kExt) > kTotal || a.mStartPt + static_cast<uint64_t>(mExt) > mTotal) {
+        ascend_twin::FailF(call, "the slice [mStartPt, +mExtension) x [kStartPt, +kExtension) lies in the img2col "
+                           "matrix (the twin is stricter than the hardware here)",
+                           "rows %u..%u, columns %u..%u of a %llu x %llu matrix", a.mStartPt, a.mStartPt + mExt,
+                           a.kStartPt, a.kStartPt + kExt, static_cast<unsigned long long>(mTotal),
+                           static_cast<unsigned long long>(kTotal));
+    }
+    if (kExt % c0 != 0 && a.kStartPt + kExt <= kTotal - c0) {
+        ascend_twin::FailF(call, "kExtension is a multiple of C0 unless it covers the rightmost fractal (LoadData docs)",
+                           "kExtension %u, C0 %u, kStartPt %u of %llu columns", kExt, c0, a.kStartPt,
+                           static_cast<unsigned long long>(kTotal));
+    }
+    const uint64_t mTotal16 = (mTotal + 15) / 16 * 16;
+    if (es <= 2 && mExt % 16 != 0 && a.mStartPt + mExt <= mTotal16 - 16) {
+        ascend_twin::FailF(call, "mExtension of b8/b16 types is a multiple of 16 unless it covers the bottom fractal "
+                           "(LoadData docs)", "mExtension %u, mStartPt %u of %llu rows", mExt, a.mStartPt,
+                           static_cast<unsigned long long>(mTotal));
+    }
+    const bool transpose = dm == 2 || a.enTranspose;
+    const uint64_t fractal = 512;
+    const uint64_t mBlocksC0 = (mExt + 15) / 16 * 16 / c0;  // C0-wide blocks of the 16-padded rows
+    const uint64_t kBlocks = (kExt + c0 - 1) / c0, kBlocks16 = (kExt + 15) / 16;
+    const uint64_t fractals = !transpose ? (mExt + 15) / 16 * kBlocks : mBlocksC0 * kBlocks16;
+    // The destination byte of slice element (i, j); the last one written bounds the access (the padded tail of
+    // the last fractal is not written).
+    auto DstAt = [&](uint64_t i, uint64_t j) -> uint64_t {
+        if (!transpose) return ((i / 16) * kBlocks + j / c0) * fractal + ((i % 16) * c0 + j % c0) * es;
+        if (dm == 1) return ((j / 16) * mBlocksC0 + i / c0) * fractal + ((j % 16) * c0 + i % c0) * es;
+        return ((i / c0) * kBlocks16 + j / 16) * fractal + ((j % 16) * c0 + i % c0) * es;
+    };
+    uint64_t written = 0;
+    for (uint64_t i = 0; i < mExt; ++i) {
+        for (uint64_t j = 0; j < kExt; ++j) written = std::max(written, DstAt(i, j) + es);
+    }
+    CheckInside(call, dst, written);
+    // Source addresses: in the tensor, or with a boundary set, wrapped to L1's start past it.
+    uint64_t srcOffset = 0;
+    MemoryOfPointer(src.data, &srcOffset);
+    const uint64_t boundary = reg.boundary;
+    if (boundary != 0 && srcOffset >= boundary) {
+        ascend_twin::FailF(call, "the source starts inside the boundary SetLoadDataBoundary set (docs)",
+                           "src at L1 byte %llu, boundary %llu", static_cast<unsigned long long>(srcOffset),
+                           static_cast<unsigned long long>(boundary));
+    }
+    uint8_t* l1 = src.data - srcOffset;
+    uint8_t pad[4];
+    std::memcpy(pad, &reg.padding, 4);
+    std::vector<uint8_t> out(written);
+    std::memcpy(out.data(), dst.data, out.size());
+    for (uint32_t i = 0; i < mExt; ++i) {
+        const uint64_t m = a.mStartPt + i;
+        const int64_t oh = static_cast<int64_t>(m / wo), ow = static_cast<int64_t>(m % wo);
+        for (uint32_t j = 0; j < kExt; ++j) {
+            const uint64_t k = a.kStartPt + j;
+            const uint64_t ch1 = k / (static_cast<uint64_t>(fh) * fw * c0);
+            const uint64_t win = k / c0 % (static_cast<uint64_t>(fh) * fw);
+            const int64_t h = oh * a.strideH + static_cast<int64_t>(win / fw) * a.dilationFilterH - padT;
+            const int64_t w = ow * a.strideW + static_cast<int64_t>(win % fw) * a.dilationFilterW - padL;
+            const uint64_t at = DstAt(i, j);
+            if (h < 0 || w < 0 || h >= static_cast<int64_t>(l1H) || w >= static_cast<int64_t>(l1W)) {
+                std::memcpy(out.data() + at, pad, es);
+                continue;
+            }
+            const uint64_t e = ((ch1 * l1H + static_cast<uint64_t>(h)) * l1W + static_cast<uint64_t>(w)) * c0 + k % c0;
+            uint64_t addr = srcOffset + e * es;
+            if (boundary != 0 && addr >= boundary) {
+                addr %= boundary;
+            } else if ((e + 1) * es > src.bytes) {
+                ascend_twin::FailF(call, "cube accesses stay inside the LocalTensor",
+                                   "operand 'src' holds %llu bytes, the feature map element (c1 %llu, h %lld, w %lld) "
+                                   "is at byte %llu", static_cast<unsigned long long>(src.bytes),
+                                   static_cast<unsigned long long>(ch1), static_cast<long long>(h),
+                                   static_cast<long long>(w), static_cast<unsigned long long>(e * es));
+            }
+            std::memcpy(out.data() + at, l1 + addr, es);
+        }
+    }
+    std::memcpy(dst.data, out.data(), out.size());
+    (dm == 1 ? core.counters.cube.l0aBytesLoaded : core.counters.cube.l0bBytesLoaded) += fractals * fractal;
 }
 
 }  // namespace AscendC::twin_detail
