@@ -1898,3 +1898,37 @@ KERNELS += [
               mmad_unitflag_case, template="128, 256, 512, 8", defines={"ENABLE_UNITFLAG": str(u)})
       for u in (1, 0)],
 ]
+
+# ---- branch i23-topk: TopK ----------------------------------------------------------------------------------------
+
+
+def topk_case(kdir, gen) -> Case:
+    # topk_custom: KernelTopK<float, int32_t> (isInitIndex false, isHasfinish true, TOPK_NORMAL, tmpLocal of
+    # GetTopKMaxMinTmpSize's minimum), outter 2, inner = n = 32, k 1, isLargest false: each row's smallest value and
+    # its position (the API's own indices 0..31: srcGmIndex is copied in but not read), equal values the earlier
+    # position first (docs); a row whose finishGm flag is true gets the index n = 32 (docs). The outputs are 2 x k_pad
+    # (8): the kernel's Duplicate of 0 first, and A2's closing Muls by -1 over the 2 x 8 values leaves the tails -0.0.
+    # The tiling: main()'s GenerateTiling(1, 2, 32, 32, false, nullptr) (TopKTilingFunc, GetTopKMaxMinTmpSize's
+    # minimum as minsize), VecTiling's 35 words.
+    tiling = generated(kdir, "topk.asc", "1, 2, 32, 32, false, nullptr", 35 * 4)
+    x = torch.randint(-20, 21, (2, 32), generator=gen).to(torch.float32)  # a small set: ties
+    idx = torch.randint(0, 1 << 20, (64,), generator=gen, dtype=torch.int32)
+    finish = torch.zeros(32, dtype=torch.uint8)
+    finish[:2] = torch.randint(0, 2, (2,), generator=gen, dtype=torch.uint8)
+    values, indices = torch.zeros(2, 8, dtype=torch.float64), torch.zeros(2, 8, dtype=torch.int32)
+    for r in range(2):
+        row = [float(v) for v in x[r]]
+        j = min(range(32), key=lambda i: (row[i], i))  # the smallest value, the earliest position among equals
+        values[r, 0] = row[j]
+        indices[r, 0] = 32 if finish[r] else j
+    return Case(1, {"srcGmValue": x.reshape(-1), "srcGmIndex": idx, "finishGm": finish, "dstGmValue": torch.zeros(16),
+                    "dstGmIndex": torch.zeros(16, dtype=torch.int32), "workspace": torch.zeros(16),
+                    "tiling": tiling},
+                {"dstGmValue": values.reshape(-1), "dstGmIndex": indices.reshape(-1)}, 0.0, 0.0)
+
+
+KERNELS += [
+    example("ex_topk", f"{ADV}/05_sort/topk/topk.asc", "topk_custom",
+            "TopK TOPK_NORMAL (float, k 1 of 2 x 32, smallest, finish flags, generated indices), TopKTilingFunc, "
+            "GetTopKMaxMinTmpSize", topk_case),
+]
