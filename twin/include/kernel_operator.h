@@ -42,6 +42,7 @@
 #include "twin/kernel_adv_softmax.h"  // SoftMax, SimpleSoftMax, SoftmaxFlash(V2), LogSoftMax, SoftmaxGrad(Front), AdjustSoftMaxRes, the 26 tiling structs (lib/activation/*.h; included on A2 too)
 #include "twin/kernel_adv_pad.h"  // Pad, UnPad, PadParams, UnPadParams (lib/pad/pad.h; included on A2 too)
 #include "twin/kernel_adv_select.h"  // Select with a byte mask, SelectWithBytesMaskShapeInfo (lib/select/selectwithbytesmask.h; included on A2 too)
+#include "twin/kernel_adv_transdata.h"  // TransData, TransDataConfig, TransDataParams (lib/transpose/transdata.h; included on A2 too)
 #include "twin/kernel_adv_transpose.h"  // the confusion Transpose, TransposeType (lib/transpose/confusion_transpose.h; included on A2 too)
 #include "twin/kernel_adv_topk.h"  // TopK, TopKMode, TopKInfo, TopKConfig (lib/sort/topk.h; included on A2 too)
 #include "twin/kernel_sort.h"  // Concat, Sort<T, isFullSort>, Extract, GetSortLen, GetSortOffset (A2's region-proposal sort)
