@@ -1932,3 +1932,32 @@ KERNELS += [
             "TopK TOPK_NORMAL (float, k 1 of 2 x 32, smallest, finish flags, generated indices), TopKTilingFunc, "
             "GetTopKMaxMinTmpSize", topk_case),
 ]
+
+
+def transdata_case(scenario: int):
+    # transdata_custom: KernelTransData<half, SCENARIO>, n = c = 16, d = 1, h = 3, w = 5 (h * w = 15, padded to 16 in
+    # UB: an NCDHW source comes in by DataCopyPad of 15-element rows, an NCDHW result goes out the same way), its own
+    # tmp buffer (the sizes it computes match GetTransDataMaxMinTmpSize's). 1: NCDHW -> FRACTAL_Z_3D
+    # [D, C1, H, W, N1, N0, C0]; 2: back; 3: NCDHW -> NDC1HWC0 [N, D, C1, H, W, C0]; 4: back. Random half data, moved
+    # element for element (the docs' layouts), exact.
+    def make(kdir, gen) -> Case:
+        n, c, d, hw = 16, 16, 1, 15
+        x = half(gen, n * c * d * hw, -100, 100).reshape(n, c, d, hw)  # NCDHW, h and w merged
+        if scenario in (1, 2):  # [D, C1, HW, N1, N0, C0]
+            other = x.reshape(1, 16, 1, 16, d, hw).permute(4, 2, 5, 0, 1, 3).contiguous()
+        else:  # [N, D, C1, HW, C0]
+            other = x.reshape(n, 1, 16, d, hw).permute(0, 3, 1, 4, 2).contiguous()
+        src, dst = (x, other) if scenario in (1, 3) else (other, x)
+        return Case(1, {"srcGm": src.reshape(-1), "dstGm": torch.zeros(3840, dtype=torch.float16), "n": n, "c": c,
+                        "d": d, "h": 3, "w": 5}, {"dstGm": dst.double().reshape(-1)}, 0.0, 0.0)
+    return make
+
+
+KERNELS += [
+    example("ex_transdata" + ("" if s == 1 else f"_s{s}"), f"{ADV}/08_transpose/transdata/transdata.asc",
+            "transdata_custom", {1: "TransData NCDHW -> FRACTAL_Z_3D (half, h * w 15 padded to 16)",
+                                 2: "TransData FRACTAL_Z_3D -> NCDHW (half, the result's rows padded)",
+                                 3: "TransData NCDHW -> NDC1HWC0 (half)", 4: "TransData NDC1HWC0 -> NCDHW (half)"}[s],
+            transdata_case(s), defines={"SCENARIO": str(s)})
+    for s in (1, 2, 3, 4)
+]
