@@ -10,6 +10,7 @@
 #include "check.h"
 #include "fault_launch.h"
 #include "lib/transpose/transdata.h"
+#include "tiling/transpose/transdata_tiling.h"
 #include "twin/launch.h"
 
 using namespace AscendC;
@@ -193,6 +194,32 @@ TEST_CASE("TransData: the four conversions, half and int16_t, h * w padded and n
     failed += Run<bfloat16_t, 3>({3, 48, 2, 1, 7, false});
     failed += Run<uint16_t, 4>({5, 32, 3, 4, 4, true});
     CHECK_EQ(failed, 0);
+}
+
+TEST_CASE("GetTransDataMaxMinTmpSize gives A2's sizes (the transdata example's own buffer sizes, worked by hand)")
+{
+    platform_ascendc::PlatformAscendC& plat = *platform_ascendc::PlatformAscendCManager::GetInstance();
+    const ge::Shape ncdhw({16, 16, 1, 3, 5}), fz({1, 1, 3, 5, 1, 16, 16}), hd({16, 1, 1, 3, 5, 16});
+    uint32_t mx = 0, mn = 0;
+    CHECK(GetTransDataMaxMinTmpSize(plat, ncdhw, fz, ge::DT_FLOAT16, kToFz, mx, mn));
+    CHECK_EQ(mn, 8704u);  // max(512, 480) + 16 * 16 * 16 * 2
+    CHECK_EQ(mx, 8704u);
+    CHECK(GetTransDataMaxMinTmpSize(plat, fz, ncdhw, ge::DT_BF16, kFromFz, mx, mn));
+    CHECK_EQ(mn, 8192u);
+    CHECK(GetTransDataMaxMinTmpSize(plat, ncdhw, hd, ge::DT_INT16, kTo6hd, mx, mn));
+    CHECK_EQ(mn, 544u);  // 16 * 2 + 256 * 2
+    CHECK(GetTransDataMaxMinTmpSize(plat, hd, ncdhw, ge::DT_UINT16, kFrom6hd, mx, mn));
+    CHECK_EQ(mn, 1024u);  // 256 * 2 + 512
+    // c 8, n 20: c1 = 1, n1 = 2, the doubled size of a padded FRACTAL_Z_3D -> NCDHW
+    CHECK(GetTransDataMaxMinTmpSize(plat, ge::Shape({1, 1, 3, 5, 2, 16, 16}), ge::Shape({20, 8, 1, 3, 5}),
+                                    ge::DT_FLOAT16, kFromFz, mx, mn));
+    CHECK_EQ(mn, 32u * 16u * 16u * 2u * 2u);
+    // A2 refuses: float, a shape of the wrong format, a c1 that is not ceil(c / 16), an unsupported pair
+    CHECK(!GetTransDataMaxMinTmpSize(plat, ncdhw, fz, ge::DT_FLOAT, kToFz, mx, mn));
+    CHECK(!GetTransDataMaxMinTmpSize(plat, ncdhw, hd, ge::DT_FLOAT16, kToFz, mx, mn));
+    CHECK(!GetTransDataMaxMinTmpSize(plat, ncdhw, ge::Shape({16, 1, 2, 3, 5, 16}), ge::DT_FLOAT16, kTo6hd, mx, mn));
+    constexpr TransDataConfig other = {DataFormat::NCHW, DataFormat::NC1HWC0};
+    CHECK(!GetTransDataMaxMinTmpSize(plat, ncdhw, hd, ge::DT_FLOAT16, other, mx, mn));
 }
 
 TEST_CASE("TransData rules: planted faults and clean counterparts")

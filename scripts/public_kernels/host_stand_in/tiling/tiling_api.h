@@ -51,6 +51,7 @@
 #include "tiling/sort/topk_tiling.h"
 #include "tiling/transpose/confusion_transpose_tilingdata.h"
 #include "tiling/transpose/confusion_transpose_tiling.h"
+#include "tiling/transpose/transdata_tiling.h"
 #include "tiling/math/acos_tiling.h"
 #include "tiling/math/acosh_tiling.h"
 #include "tiling/math/asin_tiling.h"
