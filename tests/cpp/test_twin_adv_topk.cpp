@@ -47,7 +47,8 @@ void Kernel(GM_ADDR srcGm, GM_ADDR idxGm, GM_ADDR finGm, GM_ADDR dvGm, GM_ADDR d
     pipe.InitBuffer(sb, Up32(all * sizeof(T)));
     pipe.InitBuffer(ib, Up32(idxElems * 4));
     pipe.InitBuffer(fb, Up32(c.outter));
-    const uint32_t dvElems = Up32(c.outter * kPad * sizeof(T)) / sizeof(T), diElems = Up32(c.outter * kPadIndex * 4) / 4;
+    const uint32_t dvElems = Up32(c.outter * kPad * sizeof(T)) / sizeof(T);
+    const uint32_t diElems = Up32(c.outter * kPadIndex * 4) / 4;
     pipe.InitBuffer(vb, dvElems * sizeof(T));
     pipe.InitBuffer(xb, diElems * 4);
     uint32_t maxTmp = 0, minTmp = 0;
@@ -133,7 +134,9 @@ int Run(const Case& c)
     std::vector<int32_t> idx(idxElems);
     for (int32_t& v : idx) v = std::uniform_int_distribution<int32_t>(0, 1 << 30)(Rng());
     std::vector<uint8_t> fin(Up32(c.outter));
-    for (int32_t r = 0; r < c.outter; ++r) fin[r] = isHasfinish ? (std::uniform_int_distribution<int>(0, 2)(Rng()) == 0) : 0;
+    for (int32_t r = 0; r < c.outter; ++r) {
+        fin[r] = isHasfinish ? (std::uniform_int_distribution<int>(0, 2)(Rng()) == 0) : 0;
+    }
     std::vector<T> dv(Up32(c.outter * kPad * sizeof(T)) / sizeof(T));
     for (T& v : dv) v = FromDouble<T>(pick(Rng()) + 0.5);
     std::vector<int32_t> di(Up32(c.outter * kPadIndex * 4) / 4);
@@ -168,7 +171,8 @@ int Run(const Case& c)
             if (isHasfinish && fin[r] != 0) wantIndex = c.n;
             const int32_t gotIndex = di[r * kPadIndex + rank];
             if ((!valueOk || gotIndex != wantIndex) && bad++ < 3) {
-                std::printf("  TopK outter %d inner %d n %d k %d largest %d: row %d rank %d = (%g, %d), expected (%g, %d)\n",
+                std::printf("  TopK outter %d inner %d n %d k %d largest %d: row %d rank %d = (%g, %d), "
+                            "expected (%g, %d)\n",
                             c.outter, c.inner, c.n, c.k, c.largest, r, rank, got, gotIndex, vj, wantIndex);
             }
         }

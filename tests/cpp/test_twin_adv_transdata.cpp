@@ -66,10 +66,18 @@ void Kernel(GM_ADDR in, GM_ADDR out)
     auto fz = MakeLayout(MakeShape(x.d, c1, x.h, x.w, n1, 16, 16), MakeStride());
     auto hd = MakeLayout(MakeShape(x.n, x.d, c1, x.h, x.w, 16), MakeStride());
     LocalTensor<uint8_t> t = x.framework ? LocalTensor<uint8_t>() : tb.Get<uint8_t>();
-    if constexpr (kMode == 1) Convert<kToFz>(d, s, t, x.framework, TransDataParams<decltype(ncdhw), decltype(fz)>{ncdhw, fz});
-    if constexpr (kMode == 2) Convert<kFromFz>(d, s, t, x.framework, TransDataParams<decltype(fz), decltype(ncdhw)>{fz, ncdhw});
-    if constexpr (kMode == 3) Convert<kTo6hd>(d, s, t, x.framework, TransDataParams<decltype(ncdhw), decltype(hd)>{ncdhw, hd});
-    if constexpr (kMode == 4) Convert<kFrom6hd>(d, s, t, x.framework, TransDataParams<decltype(hd), decltype(ncdhw)>{hd, ncdhw});
+    if constexpr (kMode == 1) {
+        Convert<kToFz>(d, s, t, x.framework, TransDataParams<decltype(ncdhw), decltype(fz)>{ncdhw, fz});
+    }
+    if constexpr (kMode == 2) {
+        Convert<kFromFz>(d, s, t, x.framework, TransDataParams<decltype(fz), decltype(ncdhw)>{fz, ncdhw});
+    }
+    if constexpr (kMode == 3) {
+        Convert<kTo6hd>(d, s, t, x.framework, TransDataParams<decltype(ncdhw), decltype(hd)>{ncdhw, hd});
+    }
+    if constexpr (kMode == 4) {
+        Convert<kFrom6hd>(d, s, t, x.framework, TransDataParams<decltype(hd), decltype(ncdhw)>{hd, ncdhw});
+    }
     SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
     WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
     DataCopy(outGm, d, outElems);
@@ -172,7 +180,9 @@ void FaultKernel(GM_ADDR, GM_ADDR)
         auto c8 = MakeLayout(MakeShape(16, 8, 1, 3, 5), MakeStride());
         TransData<kTo6hd>(d, s, t, TransDataParams<decltype(c8), decltype(hd)>{c8, hd});
     }
-    if constexpr (kFault == 10) TransData<kTo6hd>(d, s[8], t, TransDataParams<decltype(ncdhw), decltype(hd)>{ncdhw, hd});
+    if constexpr (kFault == 10) {  // src 16 bytes off its block
+        TransData<kTo6hd>(d, s[8], t, TransDataParams<decltype(ncdhw), decltype(hd)>{ncdhw, hd});
+    }
     if constexpr (kFault == 11) {  // the clean counterparts of 3 and 9: NDC1HWC0 both ways
         TransData<kTo6hd>(d, s, t, TransDataParams<decltype(ncdhw), decltype(hd)>{ncdhw, hd});
         PipeBarrier<PIPE_V>();

@@ -157,7 +157,9 @@ void TopKRun(const TopKCall& c, const MathOperand& dstValue, const MathOperand& 
               c.small ? "srcIndexLocal holds outter * inner indices with isInitIndex (TOPK_NSMALL)"
                       : "srcIndexLocal holds inner indices with isInitIndex (TOPK_NORMAL: one row for all)");
     }
-    if (c.isHasfinish) Holds("finishLocal", finish, outter, 1, "finishLocal holds topKInfo.outter flags with isHasfinish");
+    if (c.isHasfinish) {
+        Holds("finishLocal", finish, outter, 1, "finishLocal holds topKInfo.outter flags with isHasfinish");
+    }
     CheckTiling(c, tiling, info);
     const uint64_t tmpBytes = static_cast<uint64_t>(tiling.tmpLocalSize) * ts;
     if (tmp.bytes < tmpBytes) {
@@ -199,7 +201,9 @@ void TopKRun(const TopKCall& c, const MathOperand& dstValue, const MathOperand& 
         instr.Read("srcLocal", src.addr, srcBytes);
         if (siBytes != 0) instr.Read("srcIndexLocal", srcIndex.addr, siBytes);
         if (fBytes != 0) instr.Read("finishLocal", finish.addr, fBytes);
-        if (tmpBytes != 0) instr.Write(c.framework ? "the framework's temporary buffer" : "tmpLocal", tmp.addr, tmpBytes);
+        if (tmpBytes != 0) {
+            instr.Write(c.framework ? "the framework's temporary buffer" : "tmpLocal", tmp.addr, tmpBytes);
+        }
         instr.Write("dstValueLocal", dstValue.addr, dvBytes);
         instr.Write("dstIndexLocal", dstIndex.addr, diBytes);
     }

@@ -64,7 +64,8 @@ void TransDataRun(TransDataKind kind, const MathOperand& dst, const MathOperand&
                                static_cast<long long>(d), static_cast<long long>(h), static_cast<long long>(w));
         }
         if (other[6] != kC0 || other[5] != kN0 || other[1] != c1 || other[4] != n1) {
-            ascend_twin::FailF(kCall, "the FRACTAL_Z_3D layout's c0 and n0 are 16, c1 = ceil(c / 16), n1 = ceil(n / 16)",
+            ascend_twin::FailF(kCall,
+                               "the FRACTAL_Z_3D layout's c0 and n0 are 16, c1 = ceil(c / 16), n1 = ceil(n / 16)",
                                "c1 %d, n1 %d, n0 %d, c0 %d for c %lld, n %lld", other[1], other[4], other[5],
                                other[6], static_cast<long long>(c), static_cast<long long>(n));
         }
