@@ -1,6 +1,6 @@
 // TransData ("lib/transpose/transdata.h") against references built here index by index from fresh random inputs:
-// the four conversions (NCDHW <-> FRACTAL_Z_3D, NCDHW <-> NDC1HWC0) for half and int16_t, h * w padded (15 -> 16)
-// and not (16), both forms; every run-time rule with a planted fault and a clean counterpart.
+// the four conversions (NCDHW <-> FRACTAL_Z_3D, NCDHW <-> NDC1HWC0) for the four types, h * w padded (15 -> 16)
+// and not (16), c and n multiples of 16 and not (padded lanes 0 in a FRACTAL_Z_3D / NDC1HWC0 result), both forms; every run-time rule with a planted fault and a clean counterpart.
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -30,7 +30,13 @@ Dims gDims;
 
 int32_t PadHw(const Dims& x) { return (x.h * x.w + 15) / 16 * 16; }
 int32_t NcdhwElems(const Dims& x) { return x.n * x.c * x.d * PadHw(x); }
-int32_t OtherElems(const Dims& x) { return x.n * x.c * x.d * x.h * x.w; }  // c, n multiples of 16
+int32_t C1(const Dims& x) { return (x.c + 15) / 16; }
+int32_t N1(const Dims& x) { return (x.n + 15) / 16; }
+// FRACTAL_Z_3D (modes 1, 2) or NDC1HWC0 (3, 4): c and n padded to 16.
+int32_t OtherElems(const Dims& x, int mode)
+{
+    return (mode <= 2 ? N1(x) * 16 : x.n) * C1(x) * 16 * x.d * x.h * x.w;
+}
 
 template <const TransDataConfig& cfg, typename T, typename P>
 void Convert(const LocalTensor<T>& d, const LocalTensor<T>& s, const LocalTensor<uint8_t>& t, bool framework,
@@ -44,17 +50,17 @@ template <typename T, int kMode>
 void Kernel(GM_ADDR in, GM_ADDR out)
 {
     const Dims x = gDims;
-    const int32_t c1 = x.c / 16, n1 = x.n / 16;
+    const int32_t c1 = C1(x), n1 = N1(x);
     const bool fromNcdhw = kMode == 1 || kMode == 3;
-    const int32_t inElems = fromNcdhw ? NcdhwElems(x) : OtherElems(x);
-    const int32_t outElems = fromNcdhw ? OtherElems(x) : NcdhwElems(x);
+    const int32_t inElems = fromNcdhw ? NcdhwElems(x) : OtherElems(x, kMode);
+    const int32_t outElems = fromNcdhw ? OtherElems(x, kMode) : NcdhwElems(x);
     TPipe pipe;
     TBuf<TPosition::VECIN> sb;
     TBuf<TPosition::VECOUT> db;
     TBuf<TPosition::VECCALC> tb;
     pipe.InitBuffer(sb, inElems * sizeof(T));
     pipe.InitBuffer(db, outElems * sizeof(T));
-    if (!x.framework) pipe.InitBuffer(tb, 2 * (NcdhwElems(x) + x.d * x.c * PadHw(x)) + 1024);
+    if (!x.framework) pipe.InitBuffer(tb, 2 * (N1(x) * 16 * C1(x) * 16 * x.d * PadHw(x)) * 2 + 1024);
     GlobalTensor<T> inGm, outGm;
     inGm.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(in));
     outGm.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(out));
@@ -88,21 +94,21 @@ int64_t AtNcdhw(const Dims& x, int n, int c, int d, int k) { return ((int64_t(n)
 int64_t AtFz(const Dims& x, int n, int c, int d, int k)
 {
     // [D, C1, H, W, N1, N0, C0]
-    return ((((int64_t(d) * (x.c / 16) + c / 16) * (x.h * x.w) + k) * (x.n / 16) + n / 16) * 16 + n % 16) * 16 + c % 16;
+    return ((((int64_t(d) * C1(x) + c / 16) * (x.h * x.w) + k) * N1(x) + n / 16) * 16 + n % 16) * 16 + c % 16;
 }
 int64_t At6hd(const Dims& x, int n, int c, int d, int k)
 {
     // [N, D, C1, H, W, C0]
-    return (((int64_t(n) * x.d + d) * (x.c / 16) + c / 16) * (x.h * x.w) + k) * 16 + c % 16;
+    return (((int64_t(n) * x.d + d) * C1(x) + c / 16) * (x.h * x.w) + k) * 16 + c % 16;
 }
 
 template <typename T, int kMode>
 int Run(const Dims& x)
 {
     const bool fromNcdhw = kMode == 1 || kMode == 3;
-    std::vector<uint16_t> in(fromNcdhw ? NcdhwElems(x) : OtherElems(x));
+    std::vector<uint16_t> in(fromNcdhw ? NcdhwElems(x) : OtherElems(x, kMode));
     for (uint16_t& v : in) v = static_cast<uint16_t>(std::uniform_int_distribution<int>(0, 0x7bff)(check::Rng()));
-    std::vector<uint16_t> out(fromNcdhw ? OtherElems(x) : NcdhwElems(x), 0x5555);
+    std::vector<uint16_t> out(fromNcdhw ? OtherElems(x, kMode) : NcdhwElems(x), 0x5555);
     gDims = x;
     ascend_twin::LaunchSpec spec;
     spec.kernel = "transdata";
@@ -122,6 +128,22 @@ int Run(const Dims& x)
                     if (got != want && bad++ < 3) {
                         std::printf("  mode %d (%d %d %d %d %d): (%d, %d, %d, %d) = %04x, expected %04x\n", kMode, x.n,
                                     x.c, x.d, x.h, x.w, n, c, d, k, got, want);
+                    }
+                }
+            }
+        }
+    }
+    // A FRACTAL_Z_3D / NDC1HWC0 result's padded lanes (c or n beyond the shape's) are 0.
+    if (fromNcdhw) {
+        const int32_t nAll = kMode <= 2 ? N1(x) * 16 : x.n;
+        for (int n = 0; n < nAll; ++n) {
+            for (int c = 0; c < C1(x) * 16; ++c) {
+                if (n < x.n && c < x.c) continue;
+                for (int d = 0; d < x.d; ++d) {
+                    for (int k = 0; k < x.h * x.w; ++k) {
+                        const int64_t ot = (kMode <= 2) ? AtFz(x, n, c, d, k) : At6hd(x, n, c, d, k);
+                        if (out[ot] != 0 && bad++ < 3) std::printf("  mode %d: padded lane (%d, %d) = %04x\n", kMode,
+                                                                   n, c, out[ot]);
                     }
                 }
             }
@@ -176,7 +198,7 @@ void FaultKernel(GM_ADDR, GM_ADDR)
         LocalTensor<uint8_t> over(TPosition::VECCALC, static_cast<uint32_t>(d.GetPhyAddr()), 16384);
         TransData<kToFz>(d, s, over, toFz);
     }
-    if constexpr (kFault == 9) {  // c of 8: the padded C0 lanes
+    if constexpr (kFault == 9) {  // c of 8: the padded C0 lanes (clean)
         auto c8 = MakeLayout(MakeShape(16, 8, 1, 3, 5), MakeStride());
         TransData<kTo6hd>(d, s, t, TransDataParams<decltype(c8), decltype(hd)>{c8, hd});
     }
@@ -192,7 +214,7 @@ void FaultKernel(GM_ADDR, GM_ADDR)
 
 }  // namespace
 
-TEST_CASE("TransData: the four conversions, half and int16_t, h * w padded and not, both forms")
+TEST_CASE("TransData: the four conversions, four types, h * w padded and not, c and n padded and not, both forms")
 {
     int failed = 0;
     failed += Run<half, 1>({16, 16, 1, 3, 5, false});  // the example's shape
@@ -203,6 +225,11 @@ TEST_CASE("TransData: the four conversions, half and int16_t, h * w padded and n
     failed += Run<int16_t, 2>({32, 16, 2, 3, 3, true});
     failed += Run<bfloat16_t, 3>({3, 48, 2, 1, 7, false});
     failed += Run<uint16_t, 4>({5, 32, 3, 4, 4, true});
+    // c and n not multiples of 16: padded C0 / N0 lanes
+    failed += Run<half, 1>({20, 20, 1, 3, 5, false});
+    failed += Run<half, 2>({20, 20, 1, 3, 5, false});
+    failed += Run<half, 3>({3, 20, 2, 2, 2, true});
+    failed += Run<half, 4>({3, 20, 2, 2, 2, false});
     CHECK_EQ(failed, 0);
 }
 
@@ -248,8 +275,7 @@ TEST_CASE("TransData rules: planted faults and clean counterparts")
                                  "不支持源操作数与目的操作数地址重叠)"));
     CHECK(Broke(&FaultKernel<8>, "TransData: the temporary buffer overlaps neither operand (docs: "
                                  "不支持sharedTmpBuffer与源操作数和目的操作数地址重叠)"));
-    CHECK(Broke(&FaultKernel<9>, "TransData: c (and n, for FRACTAL_Z_3D) a multiple of 16: the padded C0/N0 lanes are "
-                                 "not yet in the twin"));
+    CHECK(Broke(&FaultKernel<9>, ""));
     CHECK(Broke(&FaultKernel<10>, "TransData: UB operands start at a 32-byte aligned address"));
     CHECK(Broke(&FaultKernel<11>, ""));
 }

@@ -86,11 +86,6 @@ void TransDataRun(TransDataKind kind, const MathOperand& dst, const MathOperand&
                                           : "the NDC1HWC0 tensor holds its layout's elements",
                            "%s holds %llu, %lld needed", otName, U(ot.bytes / 2), static_cast<long long>(otElems));
     }
-    if (c % kC0 != 0 || (fractal && n % kN0 != 0)) {
-        ascend_twin::FailF(kCall, "c (and n, for FRACTAL_Z_3D) a multiple of 16: the padded C0/N0 lanes are not yet in "
-                                  "the twin",
-                           "c %lld, n %lld", static_cast<long long>(c), static_cast<long long>(n));
-    }
     const int64_t tmpBytes = A2TmpBytes(kind, n, c, d, h, w);
     if (static_cast<int64_t>(tmp.bytes) < tmpBytes) {
         ascend_twin::FailF(kCall,
@@ -124,7 +119,10 @@ void TransDataRun(TransDataKind kind, const MathOperand& dst, const MathOperand&
     }
     const uint8_t* s = static_cast<const uint8_t*>(src.addr);
     uint8_t* t = static_cast<uint8_t*>(const_cast<void*>(dst.addr));
-    if (!fromNcdhw) std::memset(t, 0xff, ncBytes);  // the padding columns: invalid data (docs)
+    // An NCDHW result's padding columns: invalid data (docs), unspecified bytes here. A FRACTAL_Z_3D or NDC1HWC0
+    // result's padded C0/N0 lanes (c or n not a multiple of 16): 0, A2 feeding them from the zeros it Duplicates
+    // into the buffer's start; a source's padded lanes are not read into the result.
+    std::memset(t, fromNcdhw ? 0 : 0xff, fromNcdhw ? otBytes : ncBytes);
     const int64_t hw = h * w;
     for (int64_t in = 0; in < n; ++in) {
         for (int64_t ic = 0; ic < c; ++ic) {

@@ -13,15 +13,16 @@
 // multiple of 16, padHw; docs: the caller pads an NCDHW source, the API pads an NCDHW result with invalid data):
 //   NCDHW -> FRACTAL_Z_3D [D, C1, H, W, N1, N0, C0], NCDHW -> NDC1HWC0 [N, D, C1, H, W, C0], and back. The twin
 //   moves the elements as one V instruction (counted as TransDataTo5HD repeats); an NCDHW result's padding columns
-//   are left as unspecified bytes, and so is the part of the temporary buffer A2 uses.
+//   are left as unspecified bytes, and so is the part of the temporary buffer A2 uses. With c (n) not a multiple of
+//   16 the padded C0 (N0) lanes of a FRACTAL_Z_3D / NDC1HWC0 result are 0 (A2's TransDataTo5HD lists point them at
+//   the zeros it Duplicates into the buffer's start); a source's padded lanes are dropped.
 //
 // T is int16_t, uint16_t, half or bfloat16_t; U and S Layouts of 5, 7 or 6 modes as the formats want; config one of
 // the four pairs (static_asserts, A2's). Rules (the error names each): operands at VECIN/VECCALC/VECOUT, 32-byte
 // aligned; the NCDHW tensor holds n * c * d * padHw elements, the other n1/c1/d/h/w/n0/c0 matching the NCDHW shape
 // (c1 = ceil(c / c0), n1 = ceil(n / n0), d, h, w equal) and holding its product; c0 and n0 16 (docs); the buffer
 // holds GetTransDataMaxMinTmpSize's size for the shape and overlaps neither operand (docs); src and dst do not
-// overlap (docs). Not yet in the twin: a c or n that is not a multiple of 16 (A2's padded C0/N0 lanes), refused
-// with a message saying so.
+// overlap (docs).
 #pragma once
 
 #include <cstdint>
