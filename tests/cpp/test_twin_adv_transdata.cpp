@@ -1,6 +1,7 @@
 // TransData ("lib/transpose/transdata.h") against references built here index by index from fresh random inputs:
 // the four conversions (NCDHW <-> FRACTAL_Z_3D, NCDHW <-> NDC1HWC0) for the four types, h * w padded (15 -> 16)
-// and not (16), c and n multiples of 16 and not (padded lanes 0 in a FRACTAL_Z_3D / NDC1HWC0 result), both forms; every run-time rule with a planted fault and a clean counterpart.
+// and not (16), c and n multiples of 16 and not (padded lanes 0 in a FRACTAL_Z_3D / NDC1HWC0 result), both forms;
+// GetTransDataMaxMinTmpSize against A2's formula; every run-time rule with a planted fault and a clean counterpart.
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
