@@ -17,8 +17,8 @@
 //   16 the padded C0 (N0) lanes of a FRACTAL_Z_3D / NDC1HWC0 result are 0 (A2's TransDataTo5HD lists point them at
 //   the zeros it Duplicates into the buffer's start); a source's padded lanes are dropped.
 //
-// T is int16_t, uint16_t, half or bfloat16_t; U and S Layouts of 5, 7 or 6 modes as the formats want; config one of
-// the four pairs (static_asserts, A2's). Rules (the error names each): operands at VECIN/VECCALC/VECOUT, 32-byte
+// T is int16_t, uint16_t, half or bfloat16_t; U and S Layouts of 5, 7 or 6 modes as the formats want (static_asserts,
+// A2's); config one of the four pairs (a static_assert: stricter than A2, which compiles another pair into nothing). Rules (the error names each): operands at VECIN/VECCALC/VECOUT, 32-byte
 // aligned; the NCDHW tensor holds n * c * d * padHw elements, the other n1/c1/d/h/w/n0/c0 matching the NCDHW shape
 // (c1 = ceil(c / c0), n1 = ceil(n / n0), d, h, w equal) and holding its product; c0 and n0 16 (docs); the buffer
 // holds GetTransDataMaxMinTmpSize's size for the shape and overlaps neither operand (docs); src and dst do not
@@ -79,7 +79,8 @@ inline void TransDataForm(const LocalTensor<T>& dst, const LocalTensor<T>& src, 
     constexpr bool h6 = (from == DataFormat::NCDHW && to == DataFormat::NDC1HWC0);
     constexpr bool b6 = (from == DataFormat::NDC1HWC0 && to == DataFormat::NCDHW);
     static_assert(fz || zf || h6 || b6, "TransData: config is (NCDHW, FRACTAL_Z_3D), (FRACTAL_Z_3D, NCDHW), "
-                                        "(NCDHW, NDC1HWC0) or (NDC1HWC0, NCDHW)");
+                                        "(NCDHW, NDC1HWC0) or (NDC1HWC0, NCDHW) (the twin is stricter: A2 compiles "
+                                        "another pair and does nothing, its CPU-debug check refuses it)");
     static_assert(srcDims == (zf ? 7 : (b6 ? 6 : 5)), "TransData: srcLayout's shape has the source format's dims "
                                                       "(NCDHW 5, FRACTAL_Z_3D 7, NDC1HWC0 6)");
     static_assert(dstDims == (fz ? 7 : (h6 ? 6 : 5)), "TransData: dstLayout's shape has the destination format's "
