@@ -1993,3 +1993,66 @@ KERNELS += [
             "4 float matmuls in one kernel: Nd2Nz with ndNum, Load2D A, LoadData3DParamsV2 B into L0B, Fixpipe "
             "ndNum to GM and CFG_NZ to L1 (F322F16)", batch_matmul_case, template="4, 30, 40, 70"),
 ]
+
+# ---- branch i23-topk: TopK, TransData ----------------------------------------------------------------------------
+
+
+def topk_case(kdir, gen) -> Case:
+    # topk_custom: KernelTopK<float, int32_t> (isInitIndex false, isHasfinish true, TOPK_NORMAL, tmpLocal of
+    # GetTopKMaxMinTmpSize's minimum), outter 2, inner = n = 32, k 1, isLargest false: each row's smallest value and
+    # its position (the API's own indices 0..31: srcGmIndex is copied in but not read), equal values the earlier
+    # position first (docs); a row whose finishGm flag is true gets the index n = 32 (docs). The outputs are 2 x k_pad
+    # (8): the kernel's Duplicate of 0 first, and A2's closing Muls by -1 over the 2 x 8 values leaves the tails -0.0.
+    # The tiling: main()'s GenerateTiling(1, 2, 32, 32, false, nullptr) (TopKTilingFunc, GetTopKMaxMinTmpSize's
+    # minimum as minsize), VecTiling's 35 words.
+    tiling = generated(kdir, "topk.asc", "1, 2, 32, 32, false, nullptr", 35 * 4)
+    x = torch.randint(-20, 21, (2, 32), generator=gen).to(torch.float32)  # a small set: ties
+    idx = torch.randint(0, 1 << 20, (64,), generator=gen, dtype=torch.int32)
+    finish = torch.zeros(32, dtype=torch.uint8)
+    finish[:2] = torch.randint(0, 2, (2,), generator=gen, dtype=torch.uint8)
+    values, indices = torch.zeros(2, 8, dtype=torch.float64), torch.zeros(2, 8, dtype=torch.int32)
+    for r in range(2):
+        row = [float(v) for v in x[r]]
+        j = min(range(32), key=lambda i: (row[i], i))  # the smallest value, the earliest position among equals
+        values[r, 0] = row[j]
+        indices[r, 0] = 32 if finish[r] else j
+    return Case(1, {"srcGmValue": x.reshape(-1), "srcGmIndex": idx, "finishGm": finish, "dstGmValue": torch.zeros(16),
+                    "dstGmIndex": torch.zeros(16, dtype=torch.int32), "workspace": torch.zeros(16),
+                    "tiling": tiling},
+                {"dstGmValue": values.reshape(-1), "dstGmIndex": indices.reshape(-1)}, 0.0, 0.0)
+
+
+KERNELS += [
+    example("ex_topk", f"{ADV}/05_sort/topk/topk.asc", "topk_custom",
+            "TopK TOPK_NORMAL (float, k 1 of 2 x 32, smallest, finish flags, generated indices), TopKTilingFunc, "
+            "GetTopKMaxMinTmpSize", topk_case),
+]
+
+
+def transdata_case(scenario: int):
+    # transdata_custom: KernelTransData<half, SCENARIO>, n = c = 16, d = 1, h = 3, w = 5 (h * w = 15, padded to 16 in
+    # UB: an NCDHW source comes in by DataCopyPad of 15-element rows, an NCDHW result goes out the same way), its own
+    # tmp buffer (the sizes it computes match GetTransDataMaxMinTmpSize's). 1: NCDHW -> FRACTAL_Z_3D
+    # [D, C1, H, W, N1, N0, C0]; 2: back; 3: NCDHW -> NDC1HWC0 [N, D, C1, H, W, C0]; 4: back. Random half data, moved
+    # element for element (the docs' layouts), exact.
+    def make(kdir, gen) -> Case:
+        n, c, d, hw = 16, 16, 1, 15
+        x = half(gen, n * c * d * hw, -100, 100).reshape(n, c, d, hw)  # NCDHW, h and w merged
+        if scenario in (1, 2):  # [D, C1, HW, N1, N0, C0]
+            other = x.reshape(1, 16, 1, 16, d, hw).permute(4, 2, 5, 0, 1, 3).contiguous()
+        else:  # [N, D, C1, HW, C0]
+            other = x.reshape(n, 1, 16, d, hw).permute(0, 3, 1, 4, 2).contiguous()
+        src, dst = (x, other) if scenario in (1, 3) else (other, x)
+        return Case(1, {"srcGm": src.reshape(-1), "dstGm": torch.zeros(3840, dtype=torch.float16), "n": n, "c": c,
+                        "d": d, "h": 3, "w": 5}, {"dstGm": dst.double().reshape(-1)}, 0.0, 0.0)
+    return make
+
+
+KERNELS += [
+    example("ex_transdata" + ("" if s == 1 else f"_s{s}"), f"{ADV}/08_transpose/transdata/transdata.asc",
+            "transdata_custom", {1: "TransData NCDHW -> FRACTAL_Z_3D (half, h * w 15 padded to 16)",
+                                 2: "TransData FRACTAL_Z_3D -> NCDHW (half, the result's rows padded)",
+                                 3: "TransData NCDHW -> NDC1HWC0 (half)", 4: "TransData NDC1HWC0 -> NCDHW (half)"}[s],
+            transdata_case(s), defines={"SCENARIO": str(s)})
+    for s in (1, 2, 3, 4)
+]

@@ -2,7 +2,7 @@
 // (scripts/public_kernels/asc_devkit_examples.py). CANN's header gathers every host tiling API; the twin provides
 // some of them, each under its own path in twin/host_include/tiling/ (on the include path of every twin kernel
 // unit). This header includes those, so that an example's host code calling them compiles unchanged; a call to
-// one the twin does not provide (Pad's, TopK's, LayerNormGrad's tiling functions, ...) does not compile, and the
+// one the twin does not provide (LayerNormGrad's tiling functions, ...) does not compile, and the
 // measurement lists the example with that cause. CANN's header reaches register/tilingdata_base.h (the tiling-data
 // classes) and the advanced APIs' optiling:: classes through the headers it gathers; so does this one.
 #pragma once
@@ -48,8 +48,10 @@
 #include "tiling/reduce/sum_tiling.h"
 #include "tiling/sort/topk_tilingdata.h"
 #include "tiling/sort/sort_tiling_intf.h"
+#include "tiling/sort/topk_tiling.h"
 #include "tiling/transpose/confusion_transpose_tilingdata.h"
 #include "tiling/transpose/confusion_transpose_tiling.h"
+#include "tiling/transpose/transdata_tiling.h"
 #include "tiling/math/acos_tiling.h"
 #include "tiling/math/acosh_tiling.h"
 #include "tiling/math/asin_tiling.h"
