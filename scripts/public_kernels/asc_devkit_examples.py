@@ -1898,3 +1898,33 @@ KERNELS += [
               mmad_unitflag_case, template="128, 256, 512, 8", defines={"ENABLE_UNITFLAG": str(u)})
       for u in (1, 0)],
 ]
+
+
+# ---- i23-mmint: Matmul with A and B IBShare, int8 quantised output, TSCM inputs (issue 20) ---------------------
+
+def ibshare_ab_case(scenario: int):
+    # main: M 128, N 256, K 384 half -> float, one MIX block (its two AIVs; GenerateTiling SetDim(2), baseM 32,
+    # baseN 64, stepM = stepN = 1). Scenario 1 (A and B IBShare): both AIVs SetSingleShape(M, N, K) and write the
+    # whole C; scenario 2 (no IBShare): C zeroed (InitOutput, SyncAll), AIV i multiplies the K half i
+    # (SetSingleShape(M, N, K / 2)) and adds it to C (IterateAll enAtomic 1).
+    def make(kdir, gen) -> Case:
+        m, n, k = 128, 256, 384
+        tiling = example_tiling(kdir, "matmul_ibshareAB.asc", "tiling = GenerateTiling("
+                                "platform_ascendc::PlatformAscendCManager::GetInstance());", 50 * 4,
+                                (f"SCENARIO_NUM={scenario}", "CYCLENUMS=10000"))
+        args, ref = mm_operands(gen, m, n, k, False)
+        del args["bias"]
+        args = dict(args, c=torch.full((m * n,), float("nan")), workspace=torch.zeros(LIB_API_WORKSPACE // 4),
+                    tilingGm=tiling)
+        return Case(1, args, {"c": ref.reshape(-1)}, 1e-5, 1e-5 * k ** 0.5)
+    return make
+
+
+KERNELS += [
+    # CYCLENUMS: the example's CMakeLists sets it per run mode (10000 for the NPU build, inside an if()).
+    *[example(f"ex_mm_ibshareAB_s{s}", f"{MM}/matmul_ibshareAB/matmul_ibshareAB.asc", "matmul_ABshare_custom",
+              {1: "Matmul MIX with A and B IBShare (CFG_NORM): both AIVs compute the whole C, SetSingleShape",
+               2: "Matmul MIX without IBShare: each AIV one K half, IterateAll enAtomic 1 into C (InitOutput, "
+                  "SyncAll)"}[s],
+              ibshare_ab_case(s), scenario=s, defines={"CYCLENUMS": "10000"}) for s in (1, 2)],
+]
