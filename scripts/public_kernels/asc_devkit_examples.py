@@ -1928,3 +1928,49 @@ KERNELS += [
                   "SyncAll)"}[s],
               ibshare_ab_case(s), scenario=s, defines={"CYCLENUMS": "10000"}) for s in (1, 2)],
 ]
+
+
+def quant_scale_words(scales: torch.Tensor) -> torch.Tensor:
+    """uint64 quantisation words (SetQuantScalar/SetQuantVector docs) holding float `scales` in bits 0-31, as the
+    example's host data does (bits 32-63 zero), and the scales the Fixpipe applies: bits 0-12 dropped."""
+    bits = scales.float().view(torch.int32).to(torch.int64) & 0xFFFFFFFF
+    applied = (bits & 0xFFFFE000).to(torch.int32).view(torch.float32).double()
+    return bits, applied
+
+
+def quant_case(vector: bool):
+    # main: M = N = K = 1024, int8_t A and B, int32_t bias (IS_BIAS), half C, over the AICs the example's
+    # GenerateTiling uses (usedCoreNum blocks). C = half((A @ B + bias) * scale): SetQuantScalar with the float 0.1
+    # (its bits as the word), or (CUSTOM_QUANT_VECTOR) SetQuantVector with one word per column. A spans int8_t, B
+    # is small so that C stays within half's range.
+    def make(kdir, gen) -> Case:
+        m = n = k = 1024
+        defines = ("CUSTOM_QUANT_VECTOR",) if vector else ()
+        platform = "platform_ascendc::PlatformAscendCManager::GetInstance()"
+        tiling = example_tiling(kdir, "matmul_quant.asc", "static uint8_t buf[sizeof(TCubeTiling)]; "
+                                f"GenerateTiling({platform}, buf); tiling = buf;", 50 * 4, defines)
+        a = torch.randint(-128, 128, (m, k), generator=gen, dtype=torch.int8)
+        b = torch.randint(-2, 3, (k, n), generator=gen, dtype=torch.int8)
+        bias = torch.randint(-5000, 5001, (n,), generator=gen, dtype=torch.int32)
+        acc = a.double() @ b.double() + bias.double()
+        if vector:
+            words, scales = quant_scale_words(rand(gen, n, 0.1, 1.0))
+            quant = words
+        else:
+            _, scales = quant_scale_words(torch.tensor([0.1]))
+            quant = None  # main passes no quant buffer in the scalar mode
+        expect = (acc * scales).reshape(-1)
+        assert expect.abs().max() < 60000, "the inputs keep C within half's range"
+        args = {"a": a.reshape(-1), "b": b.reshape(-1), "bias": bias, "c": torch.full((m * n,), float("nan"),
+                dtype=torch.float16), "quant": quant, "workspace": torch.zeros(LIB_API_WORKSPACE // 4),
+                "tilingGm": tiling}
+        return Case(struct.unpack_from("<i", tiling, 0)[0], args, {"c": expect}, *HALF)
+    return make
+
+
+KERNELS += [
+    *[example(f"ex_mm_quant_{'vector' if v else 'scalar'}", f"{MM}/matmul_quant/matmul_quant.asc",
+              "matmul_quant_custom", "Matmul cube-only (__cube__) int8_t A and B, int32_t bias, half C, CFG_MDL: "
+              + ("SetQuantVector (VDEQF16, per-column words from GM)" if v else "SetQuantScalar (DEQF16)") + ", SetTail",
+              quant_case(v), defines={"CUSTOM_QUANT_VECTOR": None} if v else None) for v in (False, True)],
+]

@@ -23,6 +23,8 @@ const char* CubeTypeName(CubeType t)
         case CubeType::kFloat16: return "half";
         case CubeType::kBFloat16: return "bfloat16_t";
         case CubeType::kFloat64: return "double";
+        case CubeType::kInt8: return "int8_t";
+        case CubeType::kInt32: return "int32_t";
     }
     return "?";
 }
@@ -181,7 +183,8 @@ void CubeMatmul::Init(const AscendC::tiling::TCubeTiling* tiling)
     s.singleN = t.singleCoreN;
     s.singleK = t.singleCoreK;
     s.biasOn = false;
-    if (s.types.a == CubeType::kFloat64) {
+    s.quant = 0;
+    if (cube_detail::UsesDouble(s.types.a)) {
         ResetBuffers(s.f64, t);
     } else {
         ResetBuffers(s.f32, t);
@@ -249,6 +252,22 @@ void CheckTransposeFlag(CubeType type, bool isTrans, bool flag, const char* call
                 "): instantiate the MatmulType with ISTRANS equal to the flag");
 }
 }  // namespace
+
+void CubeMatmul::SetQuantScalar(uint64_t quantScalar)
+{
+    RequireInit(*s_, "Matmul::SetQuantScalar");
+    s_->quant = 1;
+    s_->quantScalar = quantScalar;
+}
+
+void CubeMatmul::SetQuantVector(const void* gm)
+{
+    RequireInit(*s_, "Matmul::SetQuantVector");
+    Require(gm != nullptr, "Matmul::SetQuantVector", "the quantTensor is a GM tensor with an address",
+            "a null GlobalTensor");
+    s_->quant = 2;
+    s_->quantVector = static_cast<const uint8_t*>(gm);
+}
 
 void CubeMatmul::SetTensorA(const void* gm, bool isTransposeA)
 {
@@ -319,12 +338,27 @@ void CheckIBShareNorm(const CubeMatmul::State& s, const char* call)
 }
 }  // namespace
 
+namespace {
+// int8_t A and B with half C: L0C's int32_t leaves through the Fixpipe's dequantisation (DEQF16 / VDEQF16), whose
+// parameter SetQuantScalar or SetQuantVector gives; without one the API's quantisation mode stays NoQuant, which
+// moves no int32_t L0C to half (deliberately stricter than the API, which does not check: docs/twin.md).
+void CheckQuant(const CubeMatmul::State& s, const char* call)
+{
+    if (s.types.a != CubeType::kInt8 || s.types.c != CubeType::kFloat16) return;
+    Require(s.quant != 0, call,
+            "with int8_t A and B and half C, SetQuantScalar or SetQuantVector is called (after Init) before "
+            "Iterate/IterateAll (the dequantisation of L0C's int32_t to half)",
+            "no quantisation parameter set");
+}
+}  // namespace
+
 void CubeMatmul::StartIterate(const char* call)
 {
     State& s = *s_;
     RequireInit(s, call);
     Require(s.a != nullptr && s.b != nullptr, call, "SetTensorA and SetTensorB come before Iterate/IterateAll",
             std::string(s.a ? "" : "A ") + (s.b ? "" : "B ") + "not set");
+    CheckQuant(s, call);
     if (s.types.ibShareNorm != 0) CheckIBShareNorm(s, call);
     s.iterated = true;
     CubeBeginIterate(s);
@@ -396,7 +430,7 @@ void CubeMatmul::SetAtomic(const char* call, uint8_t enAtomic)
     Require(enAtomic <= 3, call, "enAtomic is 0 (off), 1 (AtomicAdd), 2 (AtomicMax) or 3 (AtomicMin)",
             "enAtomic = " + Num(enAtomic));
     Require(enAtomic == 0 || s_->types.c != CubeType::kFloat64, call,
-            "an atomic write of C takes float, half or bfloat16_t (A2's atomic types)",
+            "an atomic write of C takes float, half, bfloat16_t or int32_t (A2's atomic types)",
             std::string("C is ") + CubeTypeName(s_->types.c));
     s_->atomic = enAtomic;
 }
@@ -408,6 +442,7 @@ void CubeMatmul::IterateAll(void* gm, uint8_t enAtomic)
     RequireInit(s, kCall);
     Require(s.a != nullptr && s.b != nullptr, kCall, "SetTensorA and SetTensorB come before IterateAll",
             std::string(s.a ? "" : "A ") + (s.b ? "" : "B ") + "not set");
+    CheckQuant(s, kCall);
     SetAtomic(kCall, enAtomic);
     s.iterated = true;
     CubeIterateAll(s, gm);
