@@ -225,9 +225,20 @@ void CubeMatmul::SetTail(int tailM, int tailN, int tailK)
     const int64_t m = tailM < 0 ? s.singleM : tailM, n = tailN < 0 ? s.singleN : tailN,
                   k = tailK < 0 ? s.singleK : tailK;
     // L1/L0 are sized by the base blocks and steps, not by the singleCore shape: a block larger than the tiling's
-    // singleCore shape is walked with more base blocks (the API checks tail <= singleCore only for the IBShare
-    // template, which the twin does not model). The twin refuses an empty block (the API's assert takes tail >= -1,
-    // -1 keeping the current size; a 0 would compute nothing).
+    // singleCore shape is walked with more base blocks. Only the IBShare template (doIBShareNorm) bounds it: the
+    // API's CheckTailShape asserts tailM/N/K <= the tiling's singleCoreM/N/K there (-1 keeping the size passes).
+    // The twin refuses an empty block (the API's assert takes tail >= -1, -1 keeping the current size; a 0 would
+    // compute nothing).
+    if (s.types.ibShareNorm != 0) {
+        for (auto [name, tail, single] : {std::tuple{"tailM", tailM, s.t.singleCoreM},
+                                          std::tuple{"tailN", tailN, s.t.singleCoreN},
+                                          std::tuple{"tailK", tailK, s.t.singleCoreK}}) {
+            Require(tail <= single, kCall,
+                    "with the IBShare template (CFG_IBSHARE_NORM) the block is no larger than the tiling's "
+                    "singleCoreM/N/K",
+                    std::string(name) + " " + Num(tail) + " > " + Num(single));
+        }
+    }
     Require(m > 0 && n > 0 && k > 0, kCall, "a core's block is positive",
             Num(m) + "x" + Num(n) + "x" + Num(k) + " asked");
     s.singleM = m;
