@@ -11,7 +11,7 @@
 // FAULT 6: GetTensorC into a LocalTensor needs C at VECIN/VECCALC/VECOUT \(MIX kernel\)
 // FAULT 7: A and B both IBShare on A2: the result comes from IterateAll into a GlobalTensor only
 // FAULT 8: the twin does not model GetTensorC's doPad form
-// FAULT 9: Matmul on A2: A and B are both float, half or bfloat16_t \(int8/int4 are not modelled by the twin\)
+// FAULT 9: Matmul with int8_t A and B: the twin models it in cube-only objects \(ASCENDC_CUBE_ONLY\)
 // FAULT 10: Matmul on A2: C is float, half or bfloat16_t
 // FAULT 11: the twin's Matmul models ND layouts
 // FAULT 20: the twin's Matmul models ND layouts

@@ -4,6 +4,7 @@
 // FAULT 1: Matmul on A2 with int8_t A and B: C is int32_t or half \(C int8_t, REQ8, is not modelled by the twin\)
 // FAULT 2: Matmul on A2 with int8_t A and B: the bias is int32_t
 // FAULT 3: Matmul on A2: A and B are both float, half, bfloat16_t or int8_t
+// FAULT 9: Matmul on A2: A and B are both float, half, bfloat16_t or int8_t \(int4b_t is not modelled by the twin\)
 // FAULT 4: Matmul::SetQuantScalar/SetQuantVector: on A2 for int8_t A and B with half or int8_t C
 // FAULT 5: Matmul::SetQuantScalar/SetQuantVector: on A2 for int8_t A and B with half or int8_t C
 // FAULT 6: Matmul::SetQuantVector takes a GlobalTensor<uint64_t>
@@ -51,6 +52,8 @@ void Instantiate(GlobalTensor<half>& c, GlobalTensor<int32_t>& ci, GlobalTensor<
     Mm<int8_t, int8_t, half, int32_t> dequant;
     LocalTensor<uint64_t> l1;
     dequant.SetQuantVector(l1);
+#elif FAULT == 9
+    Mm<int4b_t, int4b_t, int32_t, int32_t> int4;
 #elif FAULT == 8
     Mm<int8_t, int8_t, half, half> halfBias;
     GlobalTensor<half> hb;

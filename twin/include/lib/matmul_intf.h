@@ -279,6 +279,9 @@ private:
                   "Matmul on A2: bias is float, or half with half/bfloat16_t inputs");
     static_assert(!kInt8 || std::is_same_v<DstT, int32_t> || std::is_same_v<DstT, half>,
                   "Matmul on A2 with int8_t A and B: C is int32_t or half (C int8_t, REQ8, is not modelled by the twin)");
+    static_assert(!kInt8 || kCubeOnly,
+                  "Matmul with int8_t A and B: the twin models it in cube-only objects (ASCENDC_CUBE_ONLY), not in a "
+                  "MIX kernel's client/server pair");
     static_assert(!kInt8 || std::is_same_v<BiasT, int32_t> || std::is_same_v<BIAS_TYPE, C_TYPE>,
                   "Matmul on A2 with int8_t A and B: the bias is int32_t");
     // The bias's MatmulType (by default C's) matters once SetBias is called: SetBias checks it is at GM.
