@@ -1974,3 +1974,9 @@ KERNELS += [
               + ("SetQuantVector (VDEQF16, per-column words from GM)" if v else "SetQuantScalar (DEQF16)") + ", SetTail",
               quant_case(v), defines={"CUSTOM_QUANT_VECTOR": None} if v else None) for v in (False, True)],
 ]
+
+KERNELS += [
+    example("ex_mm_nbuffer33", f"{MM}/matmul_nbuffer33/matmul_nbuffer33.asc", "matmul_nbuffer33_custom",
+            "Matmul cube-only (__cube__) with NBuffer33MatmulPolicy, CFG_MDL, bias, IterateAll (tiling with "
+            "ScheduleType::N_BUFFER_33)", mm_case("matmul_nbuffer33.asc", 256, 512, 192, lambda used: used)),
+]

@@ -363,6 +363,26 @@ void CheckQuant(const CubeMatmul::State& s, const char* call)
 }
 }  // namespace
 
+namespace {
+// NBuffer33MatmulPolicy: its scheduler walks N outer and inner and M inner only, with the core's A loaded once and
+// kept in L1 (the sample's constraints: stepM, stepKa, stepKb at most 3; A's base blocks whole in L1, i.e. the
+// core's M within stepM base rows and its K within stepKa base columns; a larger A would leave rows of C unwritten).
+void CheckNBuffer33(const CubeMatmul::State& s, const char* call)
+{
+    const AscendC::tiling::TCubeTiling& t = s.t;
+    Require(t.stepM <= 3 && t.stepKa <= 3 && t.stepKb <= 3, call,
+            "with NBuffer33MatmulPolicy stepM, stepKa and stepKb are at most 3",
+            "stepM " + Num(t.stepM) + ", stepKa " + Num(t.stepKa) + ", stepKb " + Num(t.stepKb));
+    const int64_t mIter = (s.singleM + t.baseM - 1) / t.baseM, kIter = (s.singleK + t.baseK - 1) / t.baseK;
+    Require(mIter <= t.stepM && kIter <= t.stepKa, call,
+            "with NBuffer33MatmulPolicy the core's A is whole in L1: its base rows within stepM and its base K "
+            "columns within stepKa",
+            Num(mIter) + " base rows (singleM " + Num(s.singleM) + ", baseM " + Num(t.baseM) + ") for stepM " +
+                Num(t.stepM) + ", " + Num(kIter) + " base K columns (singleK " + Num(s.singleK) + ", baseK " +
+                Num(t.baseK) + ") for stepKa " + Num(t.stepKa));
+}
+}  // namespace
+
 void CubeMatmul::StartIterate(const char* call)
 {
     State& s = *s_;
@@ -454,6 +474,7 @@ void CubeMatmul::IterateAll(void* gm, uint8_t enAtomic)
     Require(s.a != nullptr && s.b != nullptr, kCall, "SetTensorA and SetTensorB come before IterateAll",
             std::string(s.a ? "" : "A ") + (s.b ? "" : "B ") + "not set");
     CheckQuant(s, kCall);
+    if (s.types.nBuffer33) CheckNBuffer33(s, kCall);
     SetAtomic(kCall, enAtomic);
     s.iterated = true;
     CubeIterateAll(s, gm);

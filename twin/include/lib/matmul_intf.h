@@ -79,7 +79,18 @@ struct GetMmDstType<int4b_t> {
 namespace Impl::Detail {
 template <const auto& MM_CFG, typename... Args>
 struct MatmulPolicy {};
+// The NBuffer33 schedule (matmul_policy.h): the core's A whole in L1 as up to 3 x 3 base blocks, B streamed a
+// column of base blocks at a time; the same product as the default policy.
+template <const auto& MM_CFG, typename... Args>
+struct NBuffer33MatmulPolicy : MatmulPolicy<MM_CFG, Args...> {};
 }  // namespace Impl::Detail
+
+namespace twin_detail {
+template <template <const auto&, typename...> class P>
+struct IsNBuffer33 : std::false_type {};
+template <>
+struct IsNBuffer33<Impl::Detail::NBuffer33MatmulPolicy> : std::true_type {};
+}  // namespace twin_detail
 
 namespace twin_detail {
 template <typename T>
@@ -314,7 +325,13 @@ private:
     static_assert(std::is_same_v<CfgType, MatmulConfig> || std::is_same_v<CfgType, MatmulApiStaticTiling>,
                   "Matmul's MM_CFG is a MatmulConfig or a constant tiling (MatmulApiStaticTiling, GetMatmulApiTiling)");
     static constexpr bool kStaticTiling = std::is_same_v<CfgType, MatmulApiStaticTiling>;
+    // NBuffer33MatmulPolicy (the API's IterateAll and Iterate asserts, the policy's scheduler: MDL, no UB): MDL,
+    // cube-only, IterateAll only; its tiling rules (steps at most 3, the core's A whole in L1) at IterateAll.
+    static constexpr bool kNBuffer33 = twin_detail::IsNBuffer33<MATMUL_POLICY>::value;
     static constexpr MatmulConfig kCfg = twin_detail::ToConfig(MM_CFG);
+    static_assert(!kNBuffer33 || kCfg.doMultiDataLoad, "NBuffer33MatmulPolicy only support MDL config.");
+    static_assert(!kNBuffer33 || kCubeOnly,
+                  "NBuffer33MatmulPolicy: pure Cube mode only (ASCENDC_CUBE_ONLY; its scheduler has no UB form)");
     // A constant tiling (GetMatmulApiTiling docs): on A2 of the NORM or MDL template; its base tiles fit in L0A, L0B
     // (twice when dbL0A and dbL0B are both 2) and L0C (twice when dbL0C is 2), as the API checks at compile time.
     static constexpr MatmulApiStaticTiling kStatic = [] {
@@ -407,7 +424,7 @@ private:
                                                                             : static_cast<int>(kCfg.iterateOrder)),
                 kCfg.enableSetBias, kCfg.enableSetTail, kCfg.enableEnd,
                 static_cast<uint8_t>(!kCfg.doIBShareNorm ? 0 : A_TYPE::ibShare ? 1 : 2), kCfg.isA2B2Shared,
-                kCfg.isPartialOutput, C_TYPE::format == CubeFormat::ND_ALIGN, kCfg.isEnableChannelSplit};
+                kCfg.isPartialOutput, C_TYPE::format == CubeFormat::ND_ALIGN, kCfg.isEnableChannelSplit, kNBuffer33};
     }
 public:
     static constexpr bool kTwinA2B2Shared = kCfg.isA2B2Shared;  // REGIST_MATMUL_OBJ: one value for every object
@@ -541,6 +558,7 @@ public:
         static_assert(!(kMixABShare && sync == sync),
                       "A and B both IBShare on A2: the result comes from IterateAll into a GlobalTensor only "
                       "(Matmul使用说明: no Iterate/GetTensorC)");
+        static_assert(!(kNBuffer33 && sync == sync), "Iterate does not support NBuffer33MatmulPolicy.");
         if constexpr (kCubeOnly) {
             static_assert(sync, "the twin runs a cube-only Matmul synchronously (Iterate<false> is for MIX kernels)");
             if (!walking_) {

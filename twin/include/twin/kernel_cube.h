@@ -37,6 +37,8 @@ struct CubeMatmulTypes {
     bool cNdAlign = false;
     // C's MatmulType format is NZ with MatmulConfig isEnableChannelSplit (float): C in GM as 8-column fractals.
     bool cNzChannelSplit = false;
+    // Matmul's MATMUL_POLICY is NBuffer33MatmulPolicy: its tiling rules are checked at IterateAll.
+    bool nBuffer33 = false;
 };
 
 class CubeMatmul {
