@@ -1980,3 +1980,45 @@ KERNELS += [
             "Matmul cube-only (__cube__) with NBuffer33MatmulPolicy, CFG_MDL, bias, IterateAll (tiling with "
             "ScheduleType::N_BUFFER_33)", mm_case("matmul_nbuffer33.asc", 256, 512, 192, lambda used: used)),
 ]
+
+
+def triangle_case(lower: bool):
+    # main: M 2558, N 2045, K 128 half -> float with bias, 16 blocks: core (i = idx % 4, j = idx // 4) owns the
+    # 640 x 512 tile (i, j) (the last row and column of tiles shorter). Upper (TrianUpperMatmulPolicy): tiles with i < j
+    # whole (the CFG_NORM object), diagonal tiles i == j only the base blocks (80 x 64) on or above the tile's
+    # diagonal (row index <= column index), tiles below none; Lower mirrored (CUSTOM_TRIANGLE_LOWER). C starts with
+    # fresh random values, which what is not written keeps.
+    def make(kdir, gen) -> Case:
+        m, n, k, sm, sn, bm, bn = 2558, 2045, 128, 640, 512, 80, 64
+        defines = ("CUSTOM_TRIANGLE_LOWER",) if lower else ()
+        platform = "platform_ascendc::PlatformAscendCManager::GetInstance()"
+        tiling = example_tiling(kdir, "matmul_triangle.asc", "static uint8_t buf[sizeof(TCubeTiling)]; "
+                                f"GenerateTiling({platform}, buf); tiling = buf;", 50 * 4, defines)
+        args, ref = mm_operands(gen, m, n, k, True)
+        c0 = rand(gen, (m, n), -100, 100)
+        expect = c0.double().clone()
+        for i in range(4):
+            for j in range(4):
+                r0, c0_ = i * sm, j * sn
+                tile = (slice(r0, min(r0 + sm, m)), slice(c0_, min(c0_ + sn, n)))
+                if (i < j and not lower) or (i > j and lower):
+                    expect[tile] = ref[tile]
+                elif i == j:
+                    for bi in range(0, min(sm, m - r0), bm):
+                        for bj in range(0, min(sn, n - c0_), bn):
+                            keep = bi // bm <= bj // bn if not lower else bi // bm >= bj // bn
+                            if keep:
+                                blk = (slice(r0 + bi, min(r0 + bi + bm, m)), slice(c0_ + bj, min(c0_ + bj + bn, n)))
+                                expect[blk] = ref[blk]
+        args = dict(args, c=c0.reshape(-1).clone(), workspace=torch.zeros(LIB_API_WORKSPACE // 4), tilingGm=tiling)
+        return Case(16, args, {"c": expect.reshape(-1)}, 1e-5, 1e-5 * k ** 0.5)
+    return make
+
+
+KERNELS += [
+    *[example(f"ex_mm_triangle_{'lower' if lo else 'upper'}", f"{MM}/matmul_triangle/matmul_triangle.asc",
+              "matmul_triangle_custom", "Matmul cube-only (__cube__), two objects: CFG_NORM and "
+              + ("TrianLowerMatmulPolicy" if lo else "TrianUpperMatmulPolicy") + " (base blocks off the triangle "
+              "not written), bias, SetTail", triangle_case(lo),
+              defines={"CUSTOM_TRIANGLE_LOWER": None} if lo else None) for lo in (False, True)],
+]

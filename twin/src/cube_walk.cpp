@@ -381,6 +381,8 @@ bool CubeIterateBlock(CubeMatmul::State& s)
 
 void CubeWriteBlock(CubeMatmul::State& s, uint8_t* dst, int64_t ld, bool checked)
 {
+    // The triangular policies: a block off their triangle leaves L0C unwritten (the API's IsInTrianMatmul).
+    if ((s.types.trian == 1 && s.blockM > s.blockN) || (s.types.trian == 2 && s.blockM < s.blockN)) return;
     if (cube_detail::UsesDouble(s.types.a)) {
         WriteBlock<double>(s, dst, ld, checked);
     } else {

@@ -83,6 +83,13 @@ struct MatmulPolicy {};
 // column of base blocks at a time; the same product as the default policy.
 template <const auto& MM_CFG, typename... Args>
 struct NBuffer33MatmulPolicy : MatmulPolicy<MM_CFG, Args...> {};
+// The triangular policies (matmul_policy.h, scheduler_base.h IsInTrianMatmul; A2 supports them): every base block of
+// the core's C is computed, only those on or above (Upper: base row index <= base column index) or on or below
+// (Lower) the diagonal of the core's base-block grid are written.
+template <const auto& MM_CFG, typename... Args>
+struct TrianUpperMatmulPolicy : MatmulPolicy<MM_CFG, Args...> {};
+template <const auto& MM_CFG, typename... Args>
+struct TrianLowerMatmulPolicy : MatmulPolicy<MM_CFG, Args...> {};
 }  // namespace Impl::Detail
 
 namespace twin_detail {
@@ -90,6 +97,13 @@ template <template <const auto&, typename...> class P>
 struct IsNBuffer33 : std::false_type {};
 template <>
 struct IsNBuffer33<Impl::Detail::NBuffer33MatmulPolicy> : std::true_type {};
+// 0: no triangle, 1: TrianUpperMatmulPolicy, 2: TrianLowerMatmulPolicy
+template <template <const auto&, typename...> class P>
+struct TrianOf : std::integral_constant<uint8_t, 0> {};
+template <>
+struct TrianOf<Impl::Detail::TrianUpperMatmulPolicy> : std::integral_constant<uint8_t, 1> {};
+template <>
+struct TrianOf<Impl::Detail::TrianLowerMatmulPolicy> : std::integral_constant<uint8_t, 2> {};
 }  // namespace twin_detail
 
 namespace twin_detail {
@@ -330,6 +344,9 @@ private:
     static constexpr bool kNBuffer33 = twin_detail::IsNBuffer33<MATMUL_POLICY>::value;
     static constexpr MatmulConfig kCfg = twin_detail::ToConfig(MM_CFG);
     static_assert(!kNBuffer33 || kCfg.doMultiDataLoad, "NBuffer33MatmulPolicy only support MDL config.");
+    static_assert(twin_detail::TrianOf<MATMUL_POLICY>::value == 0 || (kCubeOnly && !kCInCo1),
+                  "TrianUpperMatmulPolicy/TrianLowerMatmulPolicy: the twin models them in cube-only objects writing C "
+                  "to GM (not in a MIX kernel's client/server pair, not with C at CO1)");
     static_assert(!kNBuffer33 || kCubeOnly,
                   "NBuffer33MatmulPolicy: pure Cube mode only (ASCENDC_CUBE_ONLY; its scheduler has no UB form)");
     // A constant tiling (GetMatmulApiTiling docs): on A2 of the NORM or MDL template; its base tiles fit in L0A, L0B
@@ -424,7 +441,8 @@ private:
                                                                             : static_cast<int>(kCfg.iterateOrder)),
                 kCfg.enableSetBias, kCfg.enableSetTail, kCfg.enableEnd,
                 static_cast<uint8_t>(!kCfg.doIBShareNorm ? 0 : A_TYPE::ibShare ? 1 : 2), kCfg.isA2B2Shared,
-                kCfg.isPartialOutput, C_TYPE::format == CubeFormat::ND_ALIGN, kCfg.isEnableChannelSplit, kNBuffer33};
+                kCfg.isPartialOutput, C_TYPE::format == CubeFormat::ND_ALIGN, kCfg.isEnableChannelSplit, kNBuffer33,
+                twin_detail::TrianOf<MATMUL_POLICY>::value};
     }
 public:
     static constexpr bool kTwinA2B2Shared = kCfg.isA2B2Shared;  // REGIST_MATMUL_OBJ: one value for every object

@@ -39,6 +39,9 @@ struct CubeMatmulTypes {
     bool cNzChannelSplit = false;
     // Matmul's MATMUL_POLICY is NBuffer33MatmulPolicy: its tiling rules are checked at IterateAll.
     bool nBuffer33 = false;
+    // TrianUpperMatmulPolicy (1) / TrianLowerMatmulPolicy (2): base blocks below (above) the diagonal of the core's
+    // base-block grid are computed and not written.
+    uint8_t trian = 0;
 };
 
 class CubeMatmul {
