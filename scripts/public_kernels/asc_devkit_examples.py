@@ -1920,17 +1920,7 @@ def ibshare_ab_case(scenario: int):
     return make
 
 
-KERNELS += [
-    # CYCLENUMS: the example's CMakeLists sets it per run mode (10000 for the NPU build, inside an if()).
-    *[example(f"ex_mm_ibshareAB_s{s}", f"{MM}/matmul_ibshareAB/matmul_ibshareAB.asc", "matmul_ABshare_custom",
-              {1: "Matmul MIX with A and B IBShare (CFG_NORM): both AIVs compute the whole C, SetSingleShape",
-               2: "Matmul MIX without IBShare: each AIV one K half, IterateAll enAtomic 1 into C (InitOutput, "
-                  "SyncAll)"}[s],
-              ibshare_ab_case(s), scenario=s, defines={"CYCLENUMS": "10000"}) for s in (1, 2)],
-]
-
-
-def quant_scale_words(scales: torch.Tensor) -> torch.Tensor:
+def quant_scale_words(scales: torch.Tensor):
     """uint64 quantisation words (SetQuantScalar/SetQuantVector docs) holding float `scales` in bits 0-31, as the
     example's host data does (bits 32-63 zero), and the scales the Fixpipe applies: bits 0-12 dropped."""
     bits = scales.float().view(torch.int32).to(torch.int64) & 0xFFFFFFFF
@@ -1968,20 +1958,6 @@ def quant_case(vector: bool):
     return make
 
 
-KERNELS += [
-    *[example(f"ex_mm_quant_{'vector' if v else 'scalar'}", f"{MM}/matmul_quant/matmul_quant.asc",
-              "matmul_quant_custom", "Matmul cube-only (__cube__) int8_t A and B, int32_t bias, half C, CFG_MDL: "
-              + ("SetQuantVector (VDEQF16, per-column words from GM)" if v else "SetQuantScalar (DEQF16)") + ", SetTail",
-              quant_case(v), defines={"CUSTOM_QUANT_VECTOR": None} if v else None) for v in (False, True)],
-]
-
-KERNELS += [
-    example("ex_mm_nbuffer33", f"{MM}/matmul_nbuffer33/matmul_nbuffer33.asc", "matmul_nbuffer33_custom",
-            "Matmul cube-only (__cube__) with NBuffer33MatmulPolicy, CFG_MDL, bias, IterateAll (tiling with "
-            "ScheduleType::N_BUFFER_33)", mm_case("matmul_nbuffer33.asc", 256, 512, 192, lambda used: used)),
-]
-
-
 def triangle_case(lower: bool):
     # main: M 2558, N 2045, K 128 half -> float with bias, 16 blocks: core (i = idx % 4, j = idx // 4) owns the
     # 640 x 512 tile (i, j) (the last row and column of tiles shorter). Upper (TrianUpperMatmulPolicy): tiles with i < j
@@ -2016,6 +1992,19 @@ def triangle_case(lower: bool):
 
 
 KERNELS += [
+    # CYCLENUMS: the example's CMakeLists sets it per run mode (10000 for the NPU build, inside an if()).
+    *[example(f"ex_mm_ibshareAB_s{s}", f"{MM}/matmul_ibshareAB/matmul_ibshareAB.asc", "matmul_ABshare_custom",
+              {1: "Matmul MIX with A and B IBShare (CFG_NORM): both AIVs compute the whole C, SetSingleShape",
+               2: "Matmul MIX without IBShare: each AIV one K half, IterateAll enAtomic 1 into C (InitOutput, "
+                  "SyncAll)"}[s],
+              ibshare_ab_case(s), scenario=s, defines={"CYCLENUMS": "10000"}) for s in (1, 2)],
+    *[example(f"ex_mm_quant_{'vector' if v else 'scalar'}", f"{MM}/matmul_quant/matmul_quant.asc",
+              "matmul_quant_custom", "Matmul cube-only (__cube__) int8_t A and B, int32_t bias, half C, CFG_MDL: "
+              + ("SetQuantVector (VDEQF16, per-column words from GM)" if v else "SetQuantScalar (DEQF16)") + ", SetTail",
+              quant_case(v), defines={"CUSTOM_QUANT_VECTOR": None} if v else None) for v in (False, True)],
+    example("ex_mm_nbuffer33", f"{MM}/matmul_nbuffer33/matmul_nbuffer33.asc", "matmul_nbuffer33_custom",
+            "Matmul cube-only (__cube__) with NBuffer33MatmulPolicy, CFG_MDL, bias, IterateAll (tiling with "
+            "ScheduleType::N_BUFFER_33)", mm_case("matmul_nbuffer33.asc", 256, 512, 192, lambda used: used)),
     *[example(f"ex_mm_triangle_{'lower' if lo else 'upper'}", f"{MM}/matmul_triangle/matmul_triangle.asc",
               "matmul_triangle_custom", "Matmul cube-only (__cube__), two objects: CFG_NORM and "
               + ("TrianLowerMatmulPolicy" if lo else "TrianUpperMatmulPolicy") + " (base blocks off the triangle "
