@@ -1,7 +1,7 @@
 """The Matmul API's IBShare forms on the twin (tests/kernels/mix_matmul_ibshare.cpp): the two AIVs of a block share B
 (or A) under the IBShare template, or A and B both, checked against float64 on fresh random operands; and the
-template's tiling rules (the API's K loop and Norm scheduler assert them) as planted faults next to their passing
-counterparts. The
+template's tiling rules (the API's K loop and Norm scheduler assert them, and its CheckTailShape: a SetTail block no
+larger than the tiling's singleCore shape) as planted faults next to their passing counterparts. The
 compile-time rules (MIX only, exactly one shared matrix) are in tests/cpp/compile_fail/matmul_ibshare_forms.cpp."""
 import os
 
@@ -72,4 +72,19 @@ def test_ibshare_template_tiling_rules(lib):
 def test_a_and_b_both_shared_match_float64(lib):
     # A and B both IBSHARE in a MIX kernel: each AIV's IterateAll into GM computes its own tile.
     c, ref, _ = run(lib, "ibshare_ab", shared_b_tiling(), int(torch.randint(0, 2**31 - 1, (1,))))
+    close(c, ref)
+
+
+def test_ibshare_template_block_no_larger_than_single_core(lib):
+    # The API's CheckTailShape under the IBShare template: SetTail/SetSingleShape's tailK <= the tiling's singleCoreK.
+    small_k = shared_b_tiling()
+    small_k.singleCoreK = 32
+    with pytest.raises(KernelRuleViolation, match=r"Matmul::SetTail/SetSingleShape: broke the rule 'with the IBShare "
+                                                  r"template \(CFG_IBSHARE_NORM\) the block is no larger than the "
+                                                  r"tiling's singleCoreM/N/K'.*tailK 64 > 32"):
+        run(lib, "ibshare_b_tail_k", small_k, 6)
+    seed = int(torch.randint(0, 2**31 - 1, (1,)))
+    c, ref, _ = run(lib, "ibshare_b_tail_k", shared_b_tiling(), seed)  # tailK = singleCoreK: the counterpart
+    close(c, ref)
+    c, ref, _ = run(lib, "ibshare_ab_tail_k", small_k, seed + 1)  # CFG_NORM: a larger block is walked as given
     close(c, ref)

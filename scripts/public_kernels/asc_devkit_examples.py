@@ -2056,3 +2056,116 @@ KERNELS += [
             transdata_case(s), defines={"SCENARIO": str(s)})
     for s in (1, 2, 3, 4)
 ]
+
+
+# ---- i23-mmint: Matmul with A and B IBShare, int8 quantised output, TSCM inputs (issue 20) ---------------------
+
+def ibshare_ab_case(scenario: int):
+    # main: M 128, N 256, K 384 half -> float, one MIX block (its two AIVs; GenerateTiling SetDim(2), baseM 32,
+    # baseN 64, stepM = stepN = 1). Scenario 1 (A and B IBShare): both AIVs SetSingleShape(M, N, K) and write the
+    # whole C; scenario 2 (no IBShare): C zeroed (InitOutput, SyncAll), AIV i multiplies the K half i
+    # (SetSingleShape(M, N, K / 2)) and adds it to C (IterateAll enAtomic 1).
+    def make(kdir, gen) -> Case:
+        m, n, k = 128, 256, 384
+        tiling = example_tiling(kdir, "matmul_ibshareAB.asc", "tiling = GenerateTiling("
+                                "platform_ascendc::PlatformAscendCManager::GetInstance());", 50 * 4,
+                                (f"SCENARIO_NUM={scenario}", "CYCLENUMS=10000"))
+        args, ref = mm_operands(gen, m, n, k, False)
+        del args["bias"]
+        args = dict(args, c=torch.full((m * n,), float("nan")), workspace=torch.zeros(LIB_API_WORKSPACE // 4),
+                    tilingGm=tiling)
+        return Case(1, args, {"c": ref.reshape(-1)}, 1e-5, 1e-5 * k ** 0.5)
+    return make
+
+
+def quant_scale_words(scales: torch.Tensor):
+    """uint64 quantisation words (SetQuantScalar/SetQuantVector docs) holding float `scales` in bits 0-31, as the
+    example's host data does (bits 32-63 zero), and the scales the Fixpipe applies: bits 0-12 dropped."""
+    bits = scales.float().view(torch.int32).to(torch.int64) & 0xFFFFFFFF
+    applied = (bits & 0xFFFFE000).to(torch.int32).view(torch.float32).double()
+    return bits, applied
+
+
+def quant_case(vector: bool):
+    # main: M = N = K = 1024, int8_t A and B, int32_t bias (IS_BIAS), half C, over the AICs the example's
+    # GenerateTiling uses (usedCoreNum blocks). C = half((A @ B + bias) * scale): SetQuantScalar with the float 0.1
+    # (its bits as the word), or (CUSTOM_QUANT_VECTOR) SetQuantVector with one word per column. A spans int8_t, B
+    # is small so that C stays within half's range.
+    def make(kdir, gen) -> Case:
+        m = n = k = 1024
+        defines = ("CUSTOM_QUANT_VECTOR",) if vector else ()
+        platform = "platform_ascendc::PlatformAscendCManager::GetInstance()"
+        tiling = example_tiling(kdir, "matmul_quant.asc", "static uint8_t buf[sizeof(TCubeTiling)]; "
+                                f"GenerateTiling({platform}, buf); tiling = buf;", 50 * 4, defines)
+        a = torch.randint(-128, 128, (m, k), generator=gen, dtype=torch.int8)
+        b = torch.randint(-2, 3, (k, n), generator=gen, dtype=torch.int8)
+        bias = torch.randint(-5000, 5001, (n,), generator=gen, dtype=torch.int32)
+        acc = a.double() @ b.double() + bias.double()
+        if vector:
+            words, scales = quant_scale_words(rand(gen, n, 0.1, 1.0))
+            quant = words
+        else:
+            _, scales = quant_scale_words(torch.tensor([0.1]))
+            quant = None  # main passes no quant buffer in the scalar mode
+        expect = (acc * scales).reshape(-1)
+        assert expect.abs().max() < 60000, "the inputs keep C within half's range"
+        args = {"a": a.reshape(-1), "b": b.reshape(-1), "bias": bias, "c": torch.full((m * n,), float("nan"),
+                dtype=torch.float16), "quant": quant, "workspace": torch.zeros(LIB_API_WORKSPACE // 4),
+                "tilingGm": tiling}
+        return Case(struct.unpack_from("<i", tiling, 0)[0], args, {"c": expect}, *HALF)
+    return make
+
+
+def triangle_case(lower: bool):
+    # main: M 2558, N 2045, K 128 half -> float with bias, 16 blocks: core (i = idx % 4, j = idx // 4) owns the
+    # 640 x 512 tile (i, j) (the last row and column of tiles shorter). Upper (TrianUpperMatmulPolicy): tiles with i < j
+    # whole (the CFG_NORM object), diagonal tiles i == j only the base blocks (80 x 64) on or above the tile's
+    # diagonal (row index <= column index), tiles below none; Lower mirrored (CUSTOM_TRIANGLE_LOWER). C starts with
+    # fresh random values, which what is not written keeps.
+    def make(kdir, gen) -> Case:
+        m, n, k, sm, sn, bm, bn = 2558, 2045, 128, 640, 512, 80, 64
+        defines = ("CUSTOM_TRIANGLE_LOWER",) if lower else ()
+        platform = "platform_ascendc::PlatformAscendCManager::GetInstance()"
+        tiling = example_tiling(kdir, "matmul_triangle.asc", "static uint8_t buf[sizeof(TCubeTiling)]; "
+                                f"GenerateTiling({platform}, buf); tiling = buf;", 50 * 4, defines)
+        args, ref = mm_operands(gen, m, n, k, True)
+        c0 = rand(gen, (m, n), -100, 100)
+        expect = c0.double().clone()
+        for i in range(4):
+            for j in range(4):
+                r0, c0_ = i * sm, j * sn
+                tile = (slice(r0, min(r0 + sm, m)), slice(c0_, min(c0_ + sn, n)))
+                if (i < j and not lower) or (i > j and lower):
+                    expect[tile] = ref[tile]
+                elif i == j:
+                    for bi in range(0, min(sm, m - r0), bm):
+                        for bj in range(0, min(sn, n - c0_), bn):
+                            keep = bi // bm <= bj // bn if not lower else bi // bm >= bj // bn
+                            if keep:
+                                blk = (slice(r0 + bi, min(r0 + bi + bm, m)), slice(c0_ + bj, min(c0_ + bj + bn, n)))
+                                expect[blk] = ref[blk]
+        args = dict(args, c=c0.reshape(-1).clone(), workspace=torch.zeros(LIB_API_WORKSPACE // 4), tilingGm=tiling)
+        return Case(16, args, {"c": expect.reshape(-1)}, 1e-5, 1e-5 * k ** 0.5)
+    return make
+
+
+KERNELS += [
+    # CYCLENUMS: the example's CMakeLists sets it per run mode (10000 for the NPU build, inside an if()).
+    *[example(f"ex_mm_ibshareAB_s{s}", f"{MM}/matmul_ibshareAB/matmul_ibshareAB.asc", "matmul_ABshare_custom",
+              {1: "Matmul MIX with A and B IBShare (CFG_NORM): both AIVs compute the whole C, SetSingleShape",
+               2: "Matmul MIX without IBShare: each AIV one K half, IterateAll enAtomic 1 into C (InitOutput, "
+                  "SyncAll)"}[s],
+              ibshare_ab_case(s), scenario=s, defines={"CYCLENUMS": "10000"}) for s in (1, 2)],
+    *[example(f"ex_mm_quant_{'vector' if v else 'scalar'}", f"{MM}/matmul_quant/matmul_quant.asc",
+              "matmul_quant_custom", "Matmul cube-only (__cube__) int8_t A and B, int32_t bias, half C, CFG_MDL: "
+              + ("SetQuantVector (VDEQF16, per-column words from GM)" if v else "SetQuantScalar (DEQF16)") + ", SetTail",
+              quant_case(v), defines={"CUSTOM_QUANT_VECTOR": None} if v else None) for v in (False, True)],
+    example("ex_mm_nbuffer33", f"{MM}/matmul_nbuffer33/matmul_nbuffer33.asc", "matmul_nbuffer33_custom",
+            "Matmul cube-only (__cube__) with NBuffer33MatmulPolicy, CFG_MDL, bias, IterateAll (tiling with "
+            "ScheduleType::N_BUFFER_33)", mm_case("matmul_nbuffer33.asc", 256, 512, 192, lambda used: used)),
+    *[example(f"ex_mm_triangle_{'lower' if lo else 'upper'}", f"{MM}/matmul_triangle/matmul_triangle.asc",
+              "matmul_triangle_custom", "Matmul cube-only (__cube__), two objects: CFG_NORM and "
+              + ("TrianLowerMatmulPolicy" if lo else "TrianUpperMatmulPolicy") + " (base blocks off the triangle "
+              "not written), bias, SetTail", triangle_case(lo),
+              defines={"CUSTOM_TRIANGLE_LOWER": None} if lo else None) for lo in (False, True)],
+]

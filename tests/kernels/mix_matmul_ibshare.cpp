@@ -18,7 +18,8 @@ using CType = matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>;
 
 constexpr MatmulConfig kSharedA = GetIBShareNormConfig();
 
-template <class MM>
+// setK: SetTail(-1, -1, Ka) before IterateAll (the whole K, whatever the tiling's singleCoreK).
+template <class MM, bool setK = false>
 __aicore__ inline void Run(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR tilingGm)
 {
     TCubeTiling t;
@@ -41,6 +42,7 @@ __aicore__ inline void Run(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADD
     mm.SetTensorA(aGm);
     mm.SetTensorB(bGm);
     mm.SetBias(biasGm);
+    if constexpr (setK) mm.SetTail(-1, -1, t.Ka);
     mm.IterateAll(cGm);
     mm.End();
 }
@@ -67,4 +69,20 @@ __global__ __aicore__ void ibshare_ab(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADD
 {
     (void)workspace;
     Run<matmul::Matmul<Shared, Shared, CType, BiasType>>(a, b, bias, c, tiling);
+}
+
+// SetTail with K = Ka: under the IBShare template no larger than the tiling's singleCoreK (the API's CheckTailShape);
+// under CFG_NORM (A and B both shared) any size.
+__global__ __aicore__ void ibshare_b_tail_k(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c,
+                                            __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)workspace;
+    Run<matmul::Matmul<Plain, Shared, CType, BiasType, CFG_IBSHARE_NORM>, true>(a, b, bias, c, tiling);
+}
+
+__global__ __aicore__ void ibshare_ab_tail_k(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c,
+                                             __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)workspace;
+    Run<matmul::Matmul<Shared, Shared, CType, BiasType>, true>(a, b, bias, c, tiling);
 }

@@ -23,6 +23,8 @@ const char* CubeTypeName(CubeType t)
         case CubeType::kFloat16: return "half";
         case CubeType::kBFloat16: return "bfloat16_t";
         case CubeType::kFloat64: return "double";
+        case CubeType::kInt8: return "int8_t";
+        case CubeType::kInt32: return "int32_t";
     }
     return "?";
 }
@@ -181,7 +183,8 @@ void CubeMatmul::Init(const AscendC::tiling::TCubeTiling* tiling)
     s.singleN = t.singleCoreN;
     s.singleK = t.singleCoreK;
     s.biasOn = false;
-    if (s.types.a == CubeType::kFloat64) {
+    s.quant = 0;
+    if (cube_detail::UsesDouble(s.types.a)) {
         ResetBuffers(s.f64, t);
     } else {
         ResetBuffers(s.f32, t);
@@ -222,9 +225,20 @@ void CubeMatmul::SetTail(int tailM, int tailN, int tailK)
     const int64_t m = tailM < 0 ? s.singleM : tailM, n = tailN < 0 ? s.singleN : tailN,
                   k = tailK < 0 ? s.singleK : tailK;
     // L1/L0 are sized by the base blocks and steps, not by the singleCore shape: a block larger than the tiling's
-    // singleCore shape is walked with more base blocks (the API checks tail <= singleCore only for the IBShare
-    // template, which the twin does not model). The twin refuses an empty block (the API's assert takes tail >= -1,
-    // -1 keeping the current size; a 0 would compute nothing).
+    // singleCore shape is walked with more base blocks. Only the IBShare template (doIBShareNorm) bounds it: the
+    // API's CheckTailShape asserts tailM/N/K <= the tiling's singleCoreM/N/K there (-1 keeping the size passes).
+    // The twin refuses an empty block (the API's assert takes tail >= -1, -1 keeping the current size; a 0 would
+    // compute nothing).
+    if (s.types.ibShareNorm != 0) {
+        for (auto [name, tail, single] : {std::tuple{"tailM", tailM, s.t.singleCoreM},
+                                          std::tuple{"tailN", tailN, s.t.singleCoreN},
+                                          std::tuple{"tailK", tailK, s.t.singleCoreK}}) {
+            Require(tail <= single, kCall,
+                    "with the IBShare template (CFG_IBSHARE_NORM) the block is no larger than the tiling's "
+                    "singleCoreM/N/K",
+                    std::string(name) + " " + Num(tail) + " > " + Num(single));
+        }
+    }
     Require(m > 0 && n > 0 && k > 0, kCall, "a core's block is positive",
             Num(m) + "x" + Num(n) + "x" + Num(k) + " asked");
     s.singleM = m;
@@ -249,6 +263,22 @@ void CheckTransposeFlag(CubeType type, bool isTrans, bool flag, const char* call
                 "): instantiate the MatmulType with ISTRANS equal to the flag");
 }
 }  // namespace
+
+void CubeMatmul::SetQuantScalar(uint64_t quantScalar)
+{
+    RequireInit(*s_, "Matmul::SetQuantScalar");
+    s_->quant = 1;
+    s_->quantScalar = quantScalar;
+}
+
+void CubeMatmul::SetQuantVector(const void* gm)
+{
+    RequireInit(*s_, "Matmul::SetQuantVector");
+    Require(gm != nullptr, "Matmul::SetQuantVector", "the quantTensor is a GM tensor with an address",
+            "a null GlobalTensor");
+    s_->quant = 2;
+    s_->quantVector = static_cast<const uint8_t*>(gm);
+}
 
 void CubeMatmul::SetTensorA(const void* gm, bool isTransposeA)
 {
@@ -319,12 +349,47 @@ void CheckIBShareNorm(const CubeMatmul::State& s, const char* call)
 }
 }  // namespace
 
+namespace {
+// int8_t A and B with half C: L0C's int32_t leaves through the Fixpipe's dequantisation (DEQF16 / VDEQF16), whose
+// parameter SetQuantScalar or SetQuantVector gives; without one the API's quantisation mode stays NoQuant, which
+// moves no int32_t L0C to half (deliberately stricter than the API, which does not check: docs/twin.md).
+void CheckQuant(const CubeMatmul::State& s, const char* call)
+{
+    if (s.types.a != CubeType::kInt8 || s.types.c != CubeType::kFloat16) return;
+    Require(s.quant != 0, call,
+            "with int8_t A and B and half C, SetQuantScalar or SetQuantVector is called (after Init) before "
+            "Iterate/IterateAll (the dequantisation of L0C's int32_t to half)",
+            "no quantisation parameter set");
+}
+}  // namespace
+
+namespace {
+// NBuffer33MatmulPolicy: its scheduler walks N outer and inner and M inner only, with the core's A loaded once and
+// kept in L1 (the sample's constraints: stepM, stepKa, stepKb at most 3; A's base blocks whole in L1, i.e. the
+// core's M within stepM base rows and its K within stepKa base columns; a larger A would leave rows of C unwritten).
+void CheckNBuffer33(const CubeMatmul::State& s, const char* call)
+{
+    const AscendC::tiling::TCubeTiling& t = s.t;
+    Require(t.stepM <= 3 && t.stepKa <= 3 && t.stepKb <= 3, call,
+            "with NBuffer33MatmulPolicy stepM, stepKa and stepKb are at most 3",
+            "stepM " + Num(t.stepM) + ", stepKa " + Num(t.stepKa) + ", stepKb " + Num(t.stepKb));
+    const int64_t mIter = (s.singleM + t.baseM - 1) / t.baseM, kIter = (s.singleK + t.baseK - 1) / t.baseK;
+    Require(mIter <= t.stepM && kIter <= t.stepKa, call,
+            "with NBuffer33MatmulPolicy the core's A is whole in L1: its base rows within stepM and its base K "
+            "columns within stepKa",
+            Num(mIter) + " base rows (singleM " + Num(s.singleM) + ", baseM " + Num(t.baseM) + ") for stepM " +
+                Num(t.stepM) + ", " + Num(kIter) + " base K columns (singleK " + Num(s.singleK) + ", baseK " +
+                Num(t.baseK) + ") for stepKa " + Num(t.stepKa));
+}
+}  // namespace
+
 void CubeMatmul::StartIterate(const char* call)
 {
     State& s = *s_;
     RequireInit(s, call);
     Require(s.a != nullptr && s.b != nullptr, call, "SetTensorA and SetTensorB come before Iterate/IterateAll",
             std::string(s.a ? "" : "A ") + (s.b ? "" : "B ") + "not set");
+    CheckQuant(s, call);
     if (s.types.ibShareNorm != 0) CheckIBShareNorm(s, call);
     s.iterated = true;
     CubeBeginIterate(s);
@@ -396,7 +461,7 @@ void CubeMatmul::SetAtomic(const char* call, uint8_t enAtomic)
     Require(enAtomic <= 3, call, "enAtomic is 0 (off), 1 (AtomicAdd), 2 (AtomicMax) or 3 (AtomicMin)",
             "enAtomic = " + Num(enAtomic));
     Require(enAtomic == 0 || s_->types.c != CubeType::kFloat64, call,
-            "an atomic write of C takes float, half or bfloat16_t (A2's atomic types)",
+            "an atomic write of C takes float, half, bfloat16_t or int32_t (A2's atomic types)",
             std::string("C is ") + CubeTypeName(s_->types.c));
     s_->atomic = enAtomic;
 }
@@ -408,6 +473,8 @@ void CubeMatmul::IterateAll(void* gm, uint8_t enAtomic)
     RequireInit(s, kCall);
     Require(s.a != nullptr && s.b != nullptr, kCall, "SetTensorA and SetTensorB come before IterateAll",
             std::string(s.a ? "" : "A ") + (s.b ? "" : "B ") + "not set");
+    CheckQuant(s, kCall);
+    if (s.types.nBuffer33) CheckNBuffer33(s, kCall);
     SetAtomic(kCall, enAtomic);
     s.iterated = true;
     CubeIterateAll(s, gm);

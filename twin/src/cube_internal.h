@@ -18,11 +18,16 @@ namespace cube_detail {
 
 inline uint32_t SizeOf(CubeType t)
 {
-    return t == CubeType::kFloat64 ? 8 : t == CubeType::kFloat32 ? 4 : 2;
+    return t == CubeType::kFloat64 ? 8 : (t == CubeType::kFloat32 || t == CubeType::kInt32) ? 4 : t == CubeType::kInt8 ? 1 : 2;
 }
 
-// L0C's element: float32 for every A2 type; double in the twin's float64 build (see lib/matmul_intf.h).
+// L0C's element: float32 for the floating A2 types, int32_t for int8_t A; double in the twin's float64 build (see
+// lib/matmul_intf.h).
 inline uint32_t AccSizeOf(CubeType a) { return a == CubeType::kFloat64 ? 8 : 4; }
+
+// The twin's element for L1/L0 and L0C: double for the float64 build and for int8_t A (each int8_t product and
+// every int32_t sum of them up to 2^53 is exact in double, so L0C's int32_t accumulation is reproduced exactly).
+inline bool UsesDouble(CubeType a) { return a == CubeType::kFloat64 || a == CubeType::kInt8; }
 
 // The twin holds operands in L1/L0 as E: float, or double in the float64 build.
 template <typename E>
@@ -38,6 +43,12 @@ inline E LoadElem(const uint8_t* p, CubeType t)
         std::memcpy(&f, p, 4);
         return f;
     }
+    if (t == CubeType::kInt8) return static_cast<E>(static_cast<int8_t>(*p));
+    if (t == CubeType::kInt32) {
+        int32_t i;
+        std::memcpy(&i, p, 4);
+        return static_cast<E>(i);
+    }
     uint16_t bits;
     std::memcpy(&bits, p, 2);
     return t == CubeType::kFloat16 ? HalfBitsToFloat(bits) : Bf16BitsToFloat(bits);
@@ -49,6 +60,11 @@ inline void StoreElem(uint8_t* p, CubeType t, E v)
     if (t == CubeType::kFloat64) {
         const double d = v;
         std::memcpy(p, &d, 8);
+        return;
+    }
+    if (t == CubeType::kInt32) {  // L0C's int32_t as it is (int8_t A: the sums are integers within int32_t)
+        const int32_t i = static_cast<int32_t>(v);
+        std::memcpy(p, &i, 4);
         return;
     }
     const float f = static_cast<float>(v);
@@ -101,6 +117,15 @@ inline void ConvertRun(const uint8_t* src, int64_t srcStride, CubeType t, E* dst
         case CubeType::kBFloat16: {
             const int64_t step = srcStride * 2;
             for (int64_t i = 0; i < count; ++i) dst[i * dstStride] = LoadElem<E>(src + i * step, CubeType::kBFloat16);
+            return;
+        }
+        case CubeType::kInt8: {
+            for (int64_t i = 0; i < count; ++i) dst[i * dstStride] = LoadElem<E>(src + i * srcStride, CubeType::kInt8);
+            return;
+        }
+        case CubeType::kInt32: {
+            const int64_t step = srcStride * 4;
+            for (int64_t i = 0; i < count; ++i) dst[i * dstStride] = LoadElem<E>(src + i * step, CubeType::kInt32);
             return;
         }
     }
@@ -161,6 +186,11 @@ struct CubeMatmul::State {
     const uint8_t* bias = nullptr;
     bool transA = false, transB = false, biasOn = false;
     uint8_t atomic = 0;  // enAtomic of the writes in progress (CubeMatmul::SetAtomic)
+    // int8_t A with half C: SetQuantScalar (quant 1, its word) or SetQuantVector (quant 2, the GM words of this
+    // core's columns); Init clears it (the API's MatmulQuantProcessor::Init).
+    uint8_t quant = 0;
+    uint64_t quantScalar = 0;
+    const uint8_t* quantVector = nullptr;
     // The walk one block at a time (Iterate/GetTensorC, and the MIX server): blocks computed so far, and the
     // one in L0C (its base-block row/column and size).
     int64_t nextBlock = 0;

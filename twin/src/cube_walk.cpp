@@ -12,6 +12,8 @@
 // operand's real type with the hardware's fractal-aligned base blocks, which is what the rules are about;
 // the layouts are not observable through the Matmul API.
 #include <algorithm>
+#include <cstring>
+#include <string>
 #include <vector>
 
 #include "cube_internal.h"
@@ -161,10 +163,42 @@ struct Walk {
         core.atomicOp = s.atomic == 1 ? AtomicOp::kAdd : (s.atomic == 2 ? AtomicOp::kMax : AtomicOp::kMin);
         core.atomicType = s.types.c == CubeType::kFloat16    ? AtomicType::kHalf
                           : s.types.c == CubeType::kBFloat16 ? AtomicType::kBFloat16
+                          : s.types.c == CubeType::kInt32    ? AtomicType::kInt32
                                                              : AtomicType::kFloat;
         AtomicCopyToGm("Matmul::IterateAll/GetTensorC (Fixpipe L0C->GM, enAtomic)", dst, src, bytes);
         core.atomicOp = savedOp;
         core.atomicType = savedType;
+    }
+
+    int64_t vectorQuant(int64_t j) const { return s.quant == 2 ? j : 0; }
+
+    // The dequantisation scales of the block's columns (SetQuantScalar: one; SetQuantVector: the block's nv words,
+    // column c of this core's C at word c): the word's bits 0-31 as a float with bits 0-12 dropped (the API's
+    // docs: the scale's top 19 bits), not inf, nan or a denormal.
+    std::vector<double> DequantScales(int64_t nv)
+    {
+        constexpr const char* kCall = "Matmul::IterateAll/GetTensorC (Fixpipe L0C->GM, dequantisation)";
+        std::vector<uint64_t> words(s.quant == 2 ? nv : 1, s.quantScalar);
+        if (s.quant == 2) {
+            const uint8_t* src = s.quantVector + s.blockN * t.baseN * 8;
+            CheckGmRead("Matmul::SetQuantVector (quantTensor: GM->L1->Fixpipe)", src, nv * 8);
+            std::memcpy(words.data(), src, nv * 8);
+            core.counters.cube.l1BytesLoaded += nv * 8;
+        }
+        std::vector<double> out;
+        for (size_t c = 0; c < words.size(); ++c) {
+            const uint32_t bits = static_cast<uint32_t>(words[c]) & 0xFFFFE000u;
+            const uint32_t exponent = (bits >> 23) & 0xFF;
+            if (exponent == 0xFF || (exponent == 0 && (bits & 0x7FFFFFu) != 0)) {
+                Fail(kCall, "the dequantisation scale (bits 0-31 of the quant word, top 19 bits) is not inf, nan or a "
+                     "denormal", (s.quant == 2 ? "quantTensor[" + std::to_string(s.blockN * t.baseN + c) + "]"
+                                               : std::string("quantScalar")) + " scale bits " + std::to_string(bits));
+            }
+            float f;
+            std::memcpy(&f, &bits, 4);
+            out.push_back(f);
+        }
+        return out;
     }
 
     // Fixpipe: the block in L0C to C's type, rows `ld` elements apart from dst (the block's first element).
@@ -181,6 +215,8 @@ struct Walk {
         // Max/Min before a Fixpipe), with the core's atomic setting restored after.
         const bool atomic = checked && s.atomic != 0;
         std::vector<uint8_t> staged(atomic ? static_cast<size_t>(nv * es) : 0);
+        const bool dequant = s.types.a == CubeType::kInt8 && s.types.c == CubeType::kFloat16;
+        const std::vector<double> scales = dequant ? DequantScales(nv) : std::vector<double>();
         for (int64_t r = 0; r < mv; ++r) {
             uint8_t* const target = dst + r * ld * es;
             uint8_t* row = atomic ? staged.data() : target;
@@ -190,7 +226,12 @@ struct Walk {
                 core.counters.gmBytesWritten += nv * es;
             }
             const E* acc = buf.l0c.data() + r * t.baseN;
-            if (cube_detail::SameRepr<E>(s.types.c)) {
+            if (dequant) {  // DEQF16 / VDEQF16: the int32_t times its column's scale, rounded to half
+                for (int64_t j = 0; j < nv; ++j) {
+                    cube_detail::StoreElem<double>(row + j * es, CubeType::kFloat16,
+                                                   static_cast<double>(acc[j]) * scales[vectorQuant(j)]);
+                }
+            } else if (cube_detail::SameRepr<E>(s.types.c)) {
                 std::memcpy(row, acc, nv * sizeof(E));
             } else if (s.types.c == CubeType::kBFloat16) {  // the type chosen once per row, not per element
                 for (int64_t j = 0; j < nv; ++j) cube_detail::StoreElem<E>(row + j * es, CubeType::kBFloat16, acc[j]);
@@ -308,7 +349,7 @@ void WriteBlock(CubeMatmul::State& s, uint8_t* dst, int64_t ld, bool checked)
 void CubeBeginIterate(CubeMatmul::State& s)
 {
     // L1 starts empty for each walk: the tensors may have changed since the last one.
-    if (s.types.a == CubeType::kFloat64) {
+    if (cube_detail::UsesDouble(s.types.a)) {
         s.f64.a1.Empty();
         s.f64.b1.Empty();
     } else {
@@ -328,7 +369,7 @@ int64_t CubeBlockCount(const CubeMatmul::State& s)
 bool CubeIterateBlock(CubeMatmul::State& s)
 {
     if (s.nextBlock >= CubeBlockCount(s)) return false;
-    if (s.types.a == CubeType::kFloat64) {
+    if (cube_detail::UsesDouble(s.types.a)) {
         ComputeBlock<double>(s, s.nextBlock);
     } else {
         ComputeBlock<float>(s, s.nextBlock);
@@ -340,7 +381,9 @@ bool CubeIterateBlock(CubeMatmul::State& s)
 
 void CubeWriteBlock(CubeMatmul::State& s, uint8_t* dst, int64_t ld, bool checked)
 {
-    if (s.types.a == CubeType::kFloat64) {
+    // The triangular policies: a block off their triangle leaves L0C unwritten (the API's IsInTrianMatmul).
+    if ((s.types.trian == 1 && s.blockM > s.blockN) || (s.types.trian == 2 && s.blockM < s.blockN)) return;
+    if (cube_detail::UsesDouble(s.types.a)) {
         WriteBlock<double>(s, dst, ld, checked);
     } else {
         WriteBlock<float>(s, dst, ld, checked);

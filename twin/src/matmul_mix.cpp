@@ -177,7 +177,9 @@ uint32_t CSize(const MatmulMix::State& s)
 {
     switch (s.desc.types.c) {
         case CubeType::kFloat64: return 8;
-        case CubeType::kFloat32: return 4;
+        case CubeType::kFloat32:
+        case CubeType::kInt32: return 4;
+        case CubeType::kInt8: return 1;
         default: return 2;
     }
 }

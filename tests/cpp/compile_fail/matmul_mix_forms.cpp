@@ -11,7 +11,7 @@
 // FAULT 6: GetTensorC into a LocalTensor needs C at VECIN/VECCALC/VECOUT \(MIX kernel\)
 // FAULT 7: A and B both IBShare on A2: the result comes from IterateAll into a GlobalTensor only
 // FAULT 8: the twin does not model GetTensorC's doPad form
-// FAULT 9: Matmul on A2: A and B are both float, half or bfloat16_t \(int8/int4 are not modelled by the twin\)
+// FAULT 9: Matmul with int8_t A and B: the twin models it in cube-only objects \(ASCENDC_CUBE_ONLY\)
 // FAULT 10: Matmul on A2: C is float, half or bfloat16_t
 // FAULT 11: the twin's Matmul models ND layouts
 // FAULT 20: the twin's Matmul models ND layouts
@@ -24,6 +24,7 @@
 // FAULT 14: the twin models Matmul objects with enableInit and enableSetOrgShape \(the default\)
 // FAULT 15: the twin's Matmul writes C to GM, to VECIN/VECCALC/VECOUT, or in a cube-only kernel to CO1
 // FAULT 23: the twin models constant tilings \(MatmulApiStaticTiling\) in cube-only Matmul objects
+// FAULT 24: NBuffer33MatmulPolicy: pure Cube mode only
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
 
@@ -200,6 +201,9 @@ void Instantiate(GlobalTensor<float>& c, LocalTensor<float>& ub)
     Matmul<A, A, MatmulType<TPosition::GM, CubeFormat::NZ, float>, Bias> nzWithoutSplit;
 #elif FAULT == 15
     Matmul<A, A, MatmulType<TPosition::TSCM, CubeFormat::ND, float>, Bias> cInL1;
+#elif FAULT == 24
+    Matmul<A, A, CGm, Bias, CFG_MDL, MatmulCallBackFunc<nullptr, nullptr, nullptr>, Impl::Detail::NBuffer33MatmulPolicy>
+        nbuffer33InMix;
 #elif FAULT == 23
     Matmul<A, A, CGm, Bias, kMixConstant> mixConstant;
 #endif

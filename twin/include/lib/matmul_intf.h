@@ -79,7 +79,32 @@ struct GetMmDstType<int4b_t> {
 namespace Impl::Detail {
 template <const auto& MM_CFG, typename... Args>
 struct MatmulPolicy {};
+// The NBuffer33 schedule (matmul_policy.h): the core's A whole in L1 as up to 3 x 3 base blocks, B streamed a
+// column of base blocks at a time; the same product as the default policy.
+template <const auto& MM_CFG, typename... Args>
+struct NBuffer33MatmulPolicy : MatmulPolicy<MM_CFG, Args...> {};
+// The triangular policies (matmul_policy.h, scheduler_base.h IsInTrianMatmul; A2 supports them): every base block of
+// the core's C is computed, only those on or above (Upper: base row index <= base column index) or on or below
+// (Lower) the diagonal of the core's base-block grid are written.
+template <const auto& MM_CFG, typename... Args>
+struct TrianUpperMatmulPolicy : MatmulPolicy<MM_CFG, Args...> {};
+template <const auto& MM_CFG, typename... Args>
+struct TrianLowerMatmulPolicy : MatmulPolicy<MM_CFG, Args...> {};
 }  // namespace Impl::Detail
+
+namespace twin_detail {
+template <template <const auto&, typename...> class P>
+struct IsNBuffer33 : std::false_type {};
+template <>
+struct IsNBuffer33<Impl::Detail::NBuffer33MatmulPolicy> : std::true_type {};
+// 0: no triangle, 1: TrianUpperMatmulPolicy, 2: TrianLowerMatmulPolicy
+template <template <const auto&, typename...> class P>
+struct TrianOf : std::integral_constant<uint8_t, 0> {};
+template <>
+struct TrianOf<Impl::Detail::TrianUpperMatmulPolicy> : std::integral_constant<uint8_t, 1> {};
+template <>
+struct TrianOf<Impl::Detail::TrianLowerMatmulPolicy> : std::integral_constant<uint8_t, 2> {};
+}  // namespace twin_detail
 
 namespace twin_detail {
 template <typename T>
@@ -88,6 +113,8 @@ constexpr ascend_twin::CubeType CubeTypeOf()
     if constexpr (std::is_same_v<T, float>) return ascend_twin::CubeType::kFloat32;
     else if constexpr (std::is_same_v<T, half>) return ascend_twin::CubeType::kFloat16;
     else if constexpr (std::is_same_v<T, double>) return ascend_twin::CubeType::kFloat64;
+    else if constexpr (std::is_same_v<T, int8_t>) return ascend_twin::CubeType::kInt8;
+    else if constexpr (std::is_same_v<T, int32_t>) return ascend_twin::CubeType::kInt32;
     else return ascend_twin::CubeType::kBFloat16;
 }
 template <typename T>
@@ -265,12 +292,23 @@ private:
     static_assert(!kFp64 || (std::is_same_v<SrcBT, double> && std::is_same_v<DstT, double> &&
                              std::is_same_v<BiasT, double>),
                   "the twin's float64 Matmul takes double A, B, C and bias");
-    static_assert(kFp64 || (twin_detail::kCubeInput<SrcAT> && std::is_same_v<SrcAT, SrcBT>),
-                  "Matmul on A2: A and B are both float, half or bfloat16_t (int8/int4 are not modelled by the twin)");
-    static_assert(kFp64 || twin_detail::kCubeInput<DstT>, "Matmul on A2: C is float, half or bfloat16_t");
-    static_assert(kFp64 || std::is_same_v<BiasT, float> ||
+    // int8_t (Matmul使用说明, table 2, A2 rows): A and B int8_t, bias int32_t, C int32_t or half (the dequantisation
+    // of SetQuantScalar/SetQuantVector); C int8_t (REQ8) and int4b_t inputs are not modelled by the twin.
+    static constexpr bool kInt8 = std::is_same_v<SrcAT, int8_t>;
+    static_assert(kFp64 || ((twin_detail::kCubeInput<SrcAT> || kInt8) && std::is_same_v<SrcAT, SrcBT>),
+                  "Matmul on A2: A and B are both float, half, bfloat16_t or int8_t (int4b_t is not modelled by the "
+                  "twin)");
+    static_assert(kFp64 || kInt8 || twin_detail::kCubeInput<DstT>, "Matmul on A2: C is float, half or bfloat16_t");
+    static_assert(kFp64 || kInt8 || std::is_same_v<BiasT, float> ||
                       (std::is_same_v<BiasT, half> && !std::is_same_v<SrcAT, float>),
                   "Matmul on A2: bias is float, or half with half/bfloat16_t inputs");
+    static_assert(!kInt8 || std::is_same_v<DstT, int32_t> || std::is_same_v<DstT, half>,
+                  "Matmul on A2 with int8_t A and B: C is int32_t or half (C int8_t, REQ8, is not modelled by the twin)");
+    static_assert(!kInt8 || kCubeOnly,
+                  "Matmul with int8_t A and B: the twin models it in cube-only objects (ASCENDC_CUBE_ONLY), not in a "
+                  "MIX kernel's client/server pair");
+    static_assert(!kInt8 || std::is_same_v<BiasT, int32_t> || std::is_same_v<BIAS_TYPE, C_TYPE>,
+                  "Matmul on A2 with int8_t A and B: the bias is int32_t");
     // The bias's MatmulType (by default C's) matters once SetBias is called: SetBias checks it is at GM.
     static_assert(A_TYPE::pos == TPosition::GM && B_TYPE::pos == TPosition::GM,
                   "the twin's Matmul reads A, B and bias from GM (TSCM/L1 and UB inputs are not modelled)");
@@ -301,7 +339,16 @@ private:
     static_assert(std::is_same_v<CfgType, MatmulConfig> || std::is_same_v<CfgType, MatmulApiStaticTiling>,
                   "Matmul's MM_CFG is a MatmulConfig or a constant tiling (MatmulApiStaticTiling, GetMatmulApiTiling)");
     static constexpr bool kStaticTiling = std::is_same_v<CfgType, MatmulApiStaticTiling>;
+    // NBuffer33MatmulPolicy (the API's IterateAll and Iterate asserts, the policy's scheduler: MDL, no UB): MDL,
+    // cube-only, IterateAll only; its tiling rules (steps at most 3, the core's A whole in L1) at IterateAll.
+    static constexpr bool kNBuffer33 = twin_detail::IsNBuffer33<MATMUL_POLICY>::value;
     static constexpr MatmulConfig kCfg = twin_detail::ToConfig(MM_CFG);
+    static_assert(!kNBuffer33 || kCfg.doMultiDataLoad, "NBuffer33MatmulPolicy only support MDL config.");
+    static_assert(twin_detail::TrianOf<MATMUL_POLICY>::value == 0 || (kCubeOnly && !kCInCo1),
+                  "TrianUpperMatmulPolicy/TrianLowerMatmulPolicy: the twin models them in cube-only objects writing C "
+                  "to GM (not in a MIX kernel's client/server pair, not with C at CO1)");
+    static_assert(!kNBuffer33 || kCubeOnly,
+                  "NBuffer33MatmulPolicy: pure Cube mode only (ASCENDC_CUBE_ONLY; its scheduler has no UB form)");
     // A constant tiling (GetMatmulApiTiling docs): on A2 of the NORM or MDL template; its base tiles fit in L0A, L0B
     // (twice when dbL0A and dbL0B are both 2) and L0C (twice when dbL0C is 2), as the API checks at compile time.
     static constexpr MatmulApiStaticTiling kStatic = [] {
@@ -376,6 +423,16 @@ private:
                   "(MatmulType<..., IBSHARE = true>): when A is ibShare B is not, when A is not B is");
     using Engine = std::conditional_t<kCubeOnly, ascend_twin::CubeMatmul, ascend_twin::MatmulMix>;
 
+    template <class Dep>
+    static constexpr void CheckQuantForm()
+    {
+        static_assert(sizeof(Dep) == 0 || (std::is_same_v<DstT, int8_t> || (kInt8 && std::is_same_v<DstT, half>)),
+                      "Matmul::SetQuantScalar/SetQuantVector: on A2 for int8_t A and B with half or int8_t C, or "
+                      "half/bfloat16_t A and B with int8_t C (the quantisation scenarios of the docs)");
+        static_assert(sizeof(Dep) == 0 || (kInt8 && std::is_same_v<DstT, half> && kCubeOnly),
+                      "Matmul::SetQuantScalar/SetQuantVector: the twin models the dequantisation of int8_t A and B "
+                      "to half C in cube-only objects (ASCENDC_CUBE_ONLY)");
+    }
     static constexpr ascend_twin::CubeMatmulTypes Types()
     {
         return {twin_detail::CubeTypeOf<SrcAT>(), twin_detail::CubeTypeOf<SrcBT>(), twin_detail::CubeTypeOf<DstT>(),
@@ -384,7 +441,8 @@ private:
                                                                             : static_cast<int>(kCfg.iterateOrder)),
                 kCfg.enableSetBias, kCfg.enableSetTail, kCfg.enableEnd,
                 static_cast<uint8_t>(!kCfg.doIBShareNorm ? 0 : A_TYPE::ibShare ? 1 : 2), kCfg.isA2B2Shared,
-                kCfg.isPartialOutput, C_TYPE::format == CubeFormat::ND_ALIGN, kCfg.isEnableChannelSplit};
+                kCfg.isPartialOutput, C_TYPE::format == CubeFormat::ND_ALIGN, kCfg.isEnableChannelSplit, kNBuffer33,
+                twin_detail::TrianOf<MATMUL_POLICY>::value};
     }
 public:
     static constexpr bool kTwinA2B2Shared = kCfg.isA2B2Shared;  // REGIST_MATMUL_OBJ: one value for every object
@@ -455,6 +513,8 @@ public:
     {
         static_assert(std::is_same_v<T, BiasT> && BIAS_TYPE::pos == TPosition::GM,
                       "the twin's Matmul reads A, B and bias from GM (TSCM/L1 and UB inputs are not modelled)");
+        static_assert(!kInt8 || std::is_same_v<T, int32_t>,
+                      "Matmul::SetBias with int8_t A and B: the bias is int32_t (BIAS_TYPE's type)");
         if constexpr (kCfg.isPartialOutput) {
             ascend_twin::FailF("Matmul::SetBias", "a Matmul with isPartialOutput takes no bias (the API asserts it)",
                                "SetBias with MatmulConfig isPartialOutput");
@@ -463,6 +523,31 @@ public:
     }
     __aicore__ inline void DisableBias() { engine_.DisableBias(); }
     __aicore__ inline void ClearBias() { engine_.DisableBias(); }
+
+    // The (de)quantisation of C's move out of L0C (SetQuantScalar/SetQuantVector docs): for A2 int8_t A and B with
+    // half or int8_t C, and half/bfloat16_t A and B with int8_t C; the twin models int8_t A and B with half C
+    // (DEQF16 / VDEQF16: C = half(int32_t sum * scale), the scale the word's bits 0-31 with bits 0-12 dropped) in
+    // cube-only objects. Called before Iterate/IterateAll; Init clears it.
+    __aicore__ inline void SetQuantScalar(const uint64_t quantScalar)
+    {
+        CheckQuantForm<int>();
+        if constexpr (kCubeOnly) engine_.SetQuantScalar(quantScalar);
+    }
+    template <class T>
+    __aicore__ inline void SetQuantVector(const GlobalTensor<T>& quantTensor)
+    {
+        static_assert(std::is_same_v<T, uint64_t>, "Matmul::SetQuantVector takes a GlobalTensor<uint64_t>");
+        CheckQuantForm<T>();
+        if constexpr (kCubeOnly) engine_.SetQuantVector(twin_detail::TwinData(quantTensor));
+    }
+    template <class T>
+    __aicore__ inline void SetQuantVector(const LocalTensor<T>& quantTensor)
+    {
+        static_assert(std::is_same_v<T, uint64_t>, "Matmul::SetQuantVector takes a LocalTensor<uint64_t>");
+        static_assert(!std::is_same_v<T, T>, "Matmul::SetQuantVector with the parameters in L1 (LocalTensor) is not "
+                                             "modelled by the twin (its GlobalTensor form is)");
+        (void)quantTensor;
+    }
 
     // The GM buffer an asynchronous Iterate<false> caches its blocks in (MIX kernels).
     template <class T>
@@ -491,6 +576,7 @@ public:
         static_assert(!(kMixABShare && sync == sync),
                       "A and B both IBShare on A2: the result comes from IterateAll into a GlobalTensor only "
                       "(Matmul使用说明: no Iterate/GetTensorC)");
+        static_assert(!(kNBuffer33 && sync == sync), "Iterate does not support NBuffer33MatmulPolicy.");
         if constexpr (kCubeOnly) {
             static_assert(sync, "the twin runs a cube-only Matmul synchronously (Iterate<false> is for MIX kernels)");
             if (!walking_) {

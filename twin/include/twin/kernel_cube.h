@@ -12,7 +12,8 @@ namespace ascend_twin {
 
 // kFloat64 exists only in kernels built as the twin's float64 variant (ASCEND_TWIN_ALLOW_FP64, gradient
 // checks on the CPU): the A2 cube unit has no float64, and the NPU build never gets such a variant.
-enum class CubeType : uint8_t { kFloat32, kFloat16, kBFloat16, kFloat64 };
+// kInt8: int8_t A and B (L0C int32_t); kInt32: an int32_t bias or C.
+enum class CubeType : uint8_t { kFloat32, kFloat16, kBFloat16, kFloat64, kInt8, kInt32 };
 const char* CubeTypeName(CubeType t);
 
 struct CubeMatmulTypes {
@@ -36,6 +37,11 @@ struct CubeMatmulTypes {
     bool cNdAlign = false;
     // C's MatmulType format is NZ with MatmulConfig isEnableChannelSplit (float): C in GM as 8-column fractals.
     bool cNzChannelSplit = false;
+    // Matmul's MATMUL_POLICY is NBuffer33MatmulPolicy: its tiling rules are checked at IterateAll.
+    bool nBuffer33 = false;
+    // TrianUpperMatmulPolicy (1) / TrianLowerMatmulPolicy (2): base blocks below (above) the diagonal of the core's
+    // base-block grid are computed and not written.
+    uint8_t trian = 0;
 };
 
 class CubeMatmul {
@@ -53,6 +59,11 @@ public:
     void SetTensorB(const void* gm, bool isTransposeB);
     void SetBias(const void* gm);
     void DisableBias();
+    // int8_t A and B with half C: the dequantisation of C's move out of L0C (SetQuantScalar: one 64-bit word for all
+    // of C; SetQuantVector: one word per column of C, `gm` the N words of the GM tensor, column 0 of this core's C
+    // at `gm`).
+    void SetQuantScalar(uint64_t quantScalar);
+    void SetQuantVector(const void* gm);
     void IterateAll(void* gm, uint8_t enAtomic);
     void End();
 
