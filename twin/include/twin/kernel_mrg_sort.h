@@ -15,7 +15,6 @@
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
-#include <vector>
 
 #include "twin/hazard.h"
 #include "twin/kernel_tensor.h"
@@ -176,9 +175,8 @@ __aicore__ inline void MrgSort(const LocalTensor<T>& dst, const MrgSortSrcList<T
     }
     ascend_twin::Instr instr(call, ascend_twin::Pipe::kV);
     const uint8_t* dstBegin = reinterpret_cast<const uint8_t*>(twin_detail::TwinData(dst));
-    std::vector<uint8_t> out;
     for (uint32_t r = 0; r < repeats; ++r) {
-        const uint8_t* head[4];
+        const uint8_t* head[4] = {nullptr, nullptr, nullptr, nullptr};
         uint64_t left[4] = {0, 0, 0, 0};
         for (uint32_t k = 0; k < lists; ++k) {
             left[k] = params.elementLengths[k];
@@ -192,27 +190,36 @@ __aicore__ inline void MrgSort(const LocalTensor<T>& dst, const MrgSortSrcList<T
                                    "%s overlaps dst in repeat %u", names[k], r);
             }
         }
-        out.clear();
-        for (;;) {
-            int best = -1;
-            bool exhausted = false;
-            for (uint32_t k = 0; k < lists; ++k) {
-                if (left[k] == 0) {
-                    exhausted = exhausted || params.elementLengths[k] != 0;
-                    continue;
+        // The merge, run twice: first to count what it writes (dst is checked for that many bytes), then into dst
+        // (the sources do not overlap it: checked above).
+        const auto merge = [&](uint8_t* d) -> uint64_t {
+            const uint8_t* at[4] = {head[0], head[1], head[2], head[3]};
+            uint64_t rest[4] = {left[0], left[1], left[2], left[3]};
+            uint64_t bytes = 0;
+            for (;;) {
+                int best = -1;
+                bool exhausted = false;
+                for (uint32_t k = 0; k < lists; ++k) {
+                    if (rest[k] == 0) {
+                        exhausted = exhausted || params.elementLengths[k] != 0;
+                        continue;
+                    }
+                    if (best < 0 || twin_detail::SortScore<T>(at[k]) > twin_detail::SortScore<T>(at[best])) {
+                        best = static_cast<int>(k);
+                    }
                 }
-                if (best < 0 || twin_detail::SortScore<T>(head[k]) > twin_detail::SortScore<T>(head[best])) {
-                    best = static_cast<int>(k);
-                }
+                if (best < 0 || (params.ifExhaustedSuspension && exhausted)) break;
+                if (d != nullptr) std::memcpy(d + bytes, at[best], 8);
+                bytes += 8;
+                at[best] += 8;
+                --rest[best];
             }
-            if (best < 0 || (params.ifExhaustedSuspension && exhausted)) break;
-            out.insert(out.end(), head[best], head[best] + 8);
-            head[best] += 8;
-            --left[best];
-        }
-        uint8_t* d = twin_detail::SortBytes(call, "dst", dst, 8ull * r * total, out.size());
-        instr.Write("dst", d, out.size());
-        std::memcpy(d, out.data(), out.size());
+            return bytes;
+        };
+        const uint64_t bytes = merge(nullptr);
+        uint8_t* d = twin_detail::SortBytes(call, "dst", dst, 8ull * r * total, bytes);
+        instr.Write("dst", d, bytes);
+        merge(d);
     }
     ascend_twin::CountVec(ascend_twin::VecOp::kMrgSort, total * repeats, repeats);
 }

@@ -19,7 +19,6 @@
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
-#include <vector>
 
 #include "twin/hazard.h"
 #include "twin/kernel_tensor.h"
