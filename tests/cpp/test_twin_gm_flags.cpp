@@ -127,6 +127,35 @@ struct HandOffData {
     std::string Run(Kernel k) { return ::Run(k, 2, x.data(), 36, y.data(), 32, z.data(), 32); }
 };
 
+// ---- four cores: one flag word passed on ------------------------------------------------------------------------
+
+// Core b waits until the flag x[8] is b, adds b + 1 into z[b] (a word of its own), then raises the flag to b + 1:
+// every core writes the same flag word in turn. With dmaToo, each core also DMA-writes y[0..8) after raising the
+// flag, which orders those writes against nothing.
+template <bool dmaToo>
+void Token(GM_ADDR x, GM_ADDR y, GM_ADDR z)
+{
+    auto* flag = reinterpret_cast<__gm__ int32_t*>(x) + 8;
+    auto* out = reinterpret_cast<__gm__ int32_t*>(z);
+    const int32_t b = static_cast<int32_t>(GetBlockIdx());
+    while (ReadGmByPassDCache<int32_t>(flag) != b) {
+    }
+    WriteGmByPassDCache<int32_t>(out + b, ReadGmByPassDCache<int32_t>(out + b) + b + 1);
+    DataSyncBarrier<MemDsbT::DDR>();
+    WriteGmByPassDCache<int32_t>(flag, b + 1);
+    if constexpr (dmaToo) {  // after the flag: nothing orders it against the next core's
+        GlobalTensor<float> yGm;
+        yGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y), 8);
+        TPipe pipe;
+        TBuf<TPosition::VECCALC> buf;
+        pipe.InitBuffer(buf, 32);
+        LocalTensor<float> t = buf.Get<float>();
+        Duplicate(t, static_cast<float>(b), 8);
+        PipeBarrier<PIPE_ALL>();
+        DataCopy(yGm, t, 8);
+    }
+}
+
 // ---- four cores: GetValue polls after DataCacheCleanAndInvalid -------------------------------------------------
 
 // Cores 1..3 store their flag y[16 * b] = b with SetValue and write it back (DataCacheCleanAndInvalid) after
@@ -227,6 +256,20 @@ TEST_CASE("a core polling a GM flag nobody raises is reported, naming the core a
         CHECK(Has(Run(&PollForever, cores, x.data(), 36, y.data(), 32, z.data(), 32),
                   "a core polling GM is released by another core's write"));
     }
+}
+
+TEST_CASE("cores writing one flag word in turn are not refused as unordered writes; their DMA writes still are")
+{
+    std::vector<int32_t> x(9, 0), y(8, 0);
+    std::vector<int32_t> z(8);
+    for (int32_t& v : z) v = static_cast<int32_t>(std::uniform_int_distribution<int32_t>(-1000, 1000)(check::Rng()));
+    const std::vector<int32_t> z0 = z;
+    CHECK(Clean(Run(&Token<false>, 4, x.data(), 36, y.data(), 32, z.data(), 32)));
+    CHECK_EQ(x[8], 4);
+    for (int b = 0; b < 4; ++b) CHECK_EQ(z[b], z0[b] + b + 1);
+    for (int b = 4; b < 8; ++b) CHECK_EQ(z[b], z0[b]);
+    std::fill(x.begin(), x.end(), 0);
+    CHECK(Has(Run(&Token<true>, 4, x.data(), 36, y.data(), 32, z.data(), 32), "no two cores write the same GM bytes"));
 }
 
 TEST_CASE("GetValue polls of flags written back by other cores: DataCacheCleanAndInvalid before each read")

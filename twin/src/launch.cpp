@@ -217,6 +217,10 @@ void CheckCoreWritesDisjoint(const LaunchSpec& spec, const std::vector<CoreConte
         }
         active.resize(kept);
         for (const Span& r : active) {
+            // Two scalar stores (SetValue written back, WriteGmByPassDCache) of the same bytes are flag words several
+            // cores write in turn (a token passed on, a counter); their order is the flag protocol's, checked through
+            // the polls that wait for them (a poll no core's write ends is a hang), not refused here.
+            if (s.kind == kGmScalarStore && r.kind == kGmScalarStore) continue;
             if (s.core != r.core && !(s.atomic && r.atomic) && !Ordered(cores, s, r)) {
                 const uint64_t overlapEnd = std::min(s.end, r.end);
                 const bool mixed = s.atomic != r.atomic;
