@@ -23,6 +23,7 @@
 #include "graph/tensor.h"
 #include "kernel_tiling/kernel_tiling.h"
 #include "tiling/normalization/deepnorm_tilingdata.h"
+#include "tiling/normalization/layernorm_tiling.h"
 
 namespace AscendC {
 
@@ -112,32 +113,7 @@ inline bool DeepNormTilingCore(const AscendC::TensorShape& srcShape, const Ascen
     one = one > inputXSize ? inputXSize : one;
     if (isBasicBlock && one / (8 * h) > 0) one = one / (8 * h) * (8 * h);
     if (one == 0) return false;
-    t.bLength = b;
-    t.sLength = s;
-    t.hLength = h;
-    t.originalHLength = oriH;
-    t.inputXSize = inputXSize;
-    t.meanVarSize = meanVarSize;
-    t.numberOfTmpBuf = buffers;
-    t.meanTmpTensorPos = 0;
-    t.meanTmpTensorSize = meanTmpSize;
-    t.varianceTmpTensorPos = meanTmpSize;
-    t.varianceTmpTensorSize = meanTmpSize;
-    t.tmpBufSize = tmpBufSize;
-    t.oneTmpSize = one;
-    t.firstTmpStartPos = meanVarTotal;
-    t.secondTmpStartPos = meanVarTotal + one;
-    t.thirdTmpStartPos = meanVarTotal + 2 * one;
-    t.loopRound = inputXSize / one;
-    t.inputTailSize = inputXSize % one;
-    t.inputTailPos = inputXSize - t.inputTailSize;
-    t.inputRoundSize = one;
-    t.meanVarRoundSize = one / h;
-    t.meanVarTailSize = t.inputTailSize / h;
-    t.meanVarTailPos = meanVarSize - t.meanVarTailSize;
-    t.bshCurLength = one;
-    t.bsCurLength = one / h;
-    t.lastDimValueBack = 1.0f / static_cast<float>(oriH);
+    FillLayerNormRounds(t, b, s, h, oriH, buffers, meanTmpSize, meanVarTotal, tmpBufSize, one);
     return true;
 }
 

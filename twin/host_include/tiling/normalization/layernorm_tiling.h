@@ -53,6 +53,42 @@ inline bool LayerNormHostCheck(const char* fn, const AscendC::TensorShape& srcSh
 
 inline uint32_t LayerNormAlign32(uint32_t bytes) { return (bytes + 31) / 32 * 32; }
 
+// The round fields LayerNorm's and DeepNorm's tilings share (A2's tiling code fills both alike): rows of h, `one`
+// elements per round of the `buffers` temporary buffers after the mean/variance buffers (meanTmp each, meanVarTotal
+// together) in tmpBufSize floats.
+template <typename Tiling>
+inline void FillLayerNormRounds(Tiling& t, uint32_t b, uint32_t s, uint32_t h, uint32_t oriH, uint32_t buffers,
+                                uint32_t meanTmp, uint32_t meanVarTotal, uint32_t tmpBufSize, uint32_t one)
+{
+    const uint32_t inputXSize = b * s * h, meanVarSize = b * s;
+    t.bLength = b;
+    t.sLength = s;
+    t.hLength = h;
+    t.originalHLength = oriH;
+    t.inputXSize = inputXSize;
+    t.meanVarSize = meanVarSize;
+    t.numberOfTmpBuf = buffers;
+    t.meanTmpTensorPos = 0;
+    t.meanTmpTensorSize = meanTmp;
+    t.varianceTmpTensorPos = meanTmp;
+    t.varianceTmpTensorSize = meanTmp;
+    t.tmpBufSize = tmpBufSize;
+    t.oneTmpSize = one;
+    t.firstTmpStartPos = meanVarTotal;
+    t.secondTmpStartPos = meanVarTotal + one;
+    t.thirdTmpStartPos = meanVarTotal + 2 * one;
+    t.loopRound = inputXSize / one;
+    t.inputRoundSize = one;
+    t.inputTailSize = inputXSize % one;
+    t.inputTailPos = inputXSize - t.inputTailSize;
+    t.meanVarRoundSize = one / h;
+    t.meanVarTailSize = t.inputTailSize / h;
+    t.meanVarTailPos = meanVarSize - t.meanVarTailSize;
+    t.bshCurLength = one;
+    t.bsCurLength = one / h;
+    t.lastDimValueBack = 1.0f / static_cast<float>(oriH);
+}
+
 }  // namespace twin_host
 
 inline void GetLayerNormMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSize,
@@ -113,32 +149,7 @@ inline void GetLayerNormNDTilingInfo(const AscendC::TensorShape& srcShape, const
     if (one > inputXSize) one = inputXSize;
     if (one == 0) return;
     AscendC::tiling::LayerNormTiling t;
-    t.bLength = b;
-    t.sLength = s;
-    t.hLength = h;
-    t.originalHLength = oriH;
-    t.inputXSize = inputXSize;
-    t.meanVarSize = meanVarSize;
-    t.numberOfTmpBuf = buffers;
-    t.meanTmpTensorPos = 0;
-    t.meanTmpTensorSize = mvTmp;
-    t.varianceTmpTensorPos = mvTmp;
-    t.varianceTmpTensorSize = mvTmp;
-    t.tmpBufSize = tmpBufSize;
-    t.oneTmpSize = one;
-    t.firstTmpStartPos = mvTotal;
-    t.secondTmpStartPos = mvTotal + one;
-    t.thirdTmpStartPos = mvTotal + 2 * one;
-    t.loopRound = inputXSize / one;
-    t.inputRoundSize = one;
-    t.inputTailSize = inputXSize % one;
-    t.inputTailPos = inputXSize - t.inputTailSize;
-    t.meanVarRoundSize = one / h;
-    t.meanVarTailSize = t.inputTailSize / h;
-    t.meanVarTailPos = meanVarSize - t.meanVarTailSize;
-    t.bshCurLength = one;
-    t.bsCurLength = t.meanVarRoundSize;
-    t.lastDimValueBack = 1.0f / static_cast<float>(oriH);
+    twin_host::FillLayerNormRounds(t, b, s, h, oriH, buffers, mvTmp, mvTotal, tmpBufSize, one);
     tiling = t;
 }
 
