@@ -34,6 +34,9 @@ class CoreStats:
     # cores lists per block its AIC, then its AIVs; the AIVs' GetBlockIdx is block * ratio + GetSubBlockIdx).
     core_type: str = "aiv"
     block_idx: int = 0
+    # Of gm_bytes_read, the bytes DMA reads took from the padding the runtime allocates past a buffer's end
+    # (AlignUp(n, 32) + 32 on A2): undefined values on the NPU, and a read out of bounds where there is none.
+    gm_padding_bytes_read: int = 0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -74,6 +77,7 @@ class LaunchStats:
             vector_instructions=instrs,
             core_type="",
             block_idx=-1,
+            gm_padding_bytes_read=sum(c.gm_padding_bytes_read for c in self.cores),
         )
 
 

@@ -21,6 +21,7 @@ void StatsJson(std::ostringstream& os, const ascend_twin::LaunchStats& s)
         const ascend_twin::CoreIdentity id = i < s.identities.size() ? s.identities[i] : ascend_twin::CoreIdentity{};
         os << (i ? "," : "") << "{\"core_type\":\"" << (id.coreType == 1 ? "aic" : "aiv")
            << "\",\"block_idx\":" << id.blockIdx << ",\"gm_bytes_read\":" << c.gmBytesRead << ",\"gm_bytes_written\":" << c.gmBytesWritten
+           << ",\"gm_padding_bytes_read\":" << c.gmPaddingBytesRead
            << ",\"data_copy_calls\":" << c.dataCopyCalls << ",\"mte2_calls\":" << c.mte2Calls
            << ",\"mte2_bursts\":" << c.mte2Bursts << ",\"mte3_calls\":" << c.mte3Calls
            << ",\"mte3_bursts\":" << c.mte3Bursts << ",\"ub_bytes_allocated\":" << c.ubBytesAllocated

@@ -257,8 +257,9 @@ void CopyGmToL1(const char* call, const CubeOperand& dst, const uint8_t* src, ui
     ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
     for (uint16_t b = 0; b < blockCount; ++b) {
         const uint8_t* s = src + b * srcStrideBytes;
-        ascend_twin::CheckGmRead(call, s, blockBytes);
-        std::memcpy(dst.data + b * dstStrideBytes, s, blockBytes);
+        const uint64_t inside = ascend_twin::CheckGmDmaRead(call, s, blockBytes);  // the rest: padding, undefined
+        std::memcpy(dst.data + b * dstStrideBytes, s, inside);
+        std::memset(dst.data + b * dstStrideBytes + inside, 0xff, blockBytes - inside);
     }
     core.counters.cube.l1BytesLoaded += blockCount * blockBytes;
     core.counters.dataCopyCalls += 1;
@@ -322,13 +323,15 @@ void CopyNd2Nz(const CubeOperand& dst, const uint8_t* src, const Nd2NzParams& p)
         const uint8_t* matrix = src + static_cast<uint64_t>(nd) * p.srcNdMatrixStride * es;
         for (uint32_t r = 0; r < p.nValue; ++r) {
             const uint8_t* row = matrix + static_cast<uint64_t>(r) * p.srcDValue * es;
-            ascend_twin::CheckGmRead(call, row, static_cast<uint64_t>(p.dValue) * es);
+            // Elements past `inside` lie in the allocation's padding: undefined bytes.
+            const uint64_t inside = ascend_twin::CheckGmDmaRead(call, row, static_cast<uint64_t>(p.dValue) * es);
             for (uint32_t c = 0; c < cols; ++c) {
                 const uint64_t e = static_cast<uint64_t>(nd) * p.dstNzMatrixStride + (c / c0) * p.dstNzC0Stride * c0 +
                                    static_cast<uint64_t>(r) * p.dstNzNStride * c0 + c % c0;
                 uint8_t* d = dst.data + e * es;
-                if (c < p.dValue) std::memcpy(d, row + static_cast<uint64_t>(c) * es, es);
-                else std::memset(d, 0, es);
+                if (c >= p.dValue) std::memset(d, 0, es);
+                else if ((static_cast<uint64_t>(c) + 1) * es <= inside) std::memcpy(d, row + static_cast<uint64_t>(c) * es, es);
+                else std::memset(d, 0xff, es);
             }
         }
     }

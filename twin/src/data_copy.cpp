@@ -90,9 +90,11 @@ void Run(const Transfer& t)
         uint8_t* gm = t.gm + b * t.gmPitch;
         uint8_t* ub = t.ub + b * t.ubPitch + t.ubLead;
         if (toUb) {
-            ascend_twin::CheckGmRead(t.call, gm, t.blockBytes);
-            instr.GmRead(gm, t.blockBytes);
-            std::memcpy(ub, gm, t.blockBytes);
+            // A read running into the allocation's padding gets undefined bytes there (NaN for the float types).
+            const uint64_t inside = ascend_twin::CheckGmDmaRead(t.call, gm, t.blockBytes);
+            instr.GmRead(gm, inside);
+            std::memcpy(ub, gm, inside);
+            std::memset(ub + inside, 0xff, t.blockBytes - inside);
         } else if (ascend_twin::CurrentCore().atomicOp != ascend_twin::AtomicOp::kNone) {
             ascend_twin::AtomicCopyToGm(t.call, gm, ub, t.blockBytes);
         } else {

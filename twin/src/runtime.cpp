@@ -3,6 +3,7 @@
 #include "twin/violation.h"
 #include "core_records.h"
 
+#include <algorithm>
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
@@ -28,9 +29,32 @@ const GmRegion* FindRegion(const std::vector<GmRegion>& gm, const uint8_t* p, ui
     return nullptr;
 }
 
-// Describe where an out-of-bounds access landed relative to the nearest buffer of the launch.
-std::string DescribeMiss(const std::vector<GmRegion>& gm, const uint8_t* p, uint64_t bytes)
+// Bytes of a buffer of `bytes` a DMA read may reach: the allocation the runtime makes for it.
+uint64_t PaddedBytes(uint64_t bytes, const Platform& platform)
 {
+    return (bytes + 31) / 32 * 32 + platform.gmPadding;
+}
+
+// The buffer whose allocation (PaddedBytes) holds [p, p + bytes) and which the access starts inside or right
+// after; a buffer holding the whole access wins.
+const GmRegion* FindPaddedRegion(const std::vector<GmRegion>& gm, const uint8_t* p, uint64_t bytes,
+                                 const Platform& platform)
+{
+    if (const GmRegion* r = FindRegion(gm, p, bytes)) return r;
+    for (const GmRegion& r : gm) {
+        if (r.bytes > 0 && p >= r.begin && p + bytes <= r.begin + PaddedBytes(r.bytes, platform) && p + bytes >= p) {
+            return &r;
+        }
+    }
+    return nullptr;
+}
+
+// Describe where an out-of-bounds access landed relative to the nearest buffer of the launch.
+// verb: "read", "write", "atomic write", "workspace", ...: reads and writes past a buffer's end say how far the
+// runtime's padding reaches.
+std::string DescribeMiss(const std::vector<GmRegion>& gm, const uint8_t* p, uint64_t bytes, const char* verb)
+{
+    const bool write = std::strstr(verb, "write") != nullptr, read = std::strcmp(verb, "read") == 0;
     std::ostringstream os;
     os << bytes << " bytes at " << Hex(reinterpret_cast<uintptr_t>(p));
     const GmRegion* nearest = nullptr;
@@ -48,6 +72,24 @@ std::string DescribeMiss(const std::vector<GmRegion>& gm, const uint8_t* p, uint
         const int64_t off = p - nearest->begin;
         os << " (offset " << off << " of GM buffer '" << nearest->name << "', which holds " << nearest->bytes
            << " bytes; the access ends at offset " << off + static_cast<int64_t>(bytes) << ")";
+        if ((read || write) && InLaunch() && CurrentCore().platform != nullptr && off >= 0 &&
+            off + static_cast<int64_t>(bytes) > static_cast<int64_t>(nearest->bytes) &&
+            off <= static_cast<int64_t>(PaddedBytes(nearest->bytes, *CurrentCore().platform))) {
+            const uint64_t padded = PaddedBytes(nearest->bytes, *CurrentCore().platform);
+            const char* soc = CurrentCore().platform->name;
+            const bool inPadding = off + static_cast<int64_t>(bytes) <= static_cast<int64_t>(padded);
+            if (write && inPadding) {
+                os << "; the twin is stricter than the NPU here: " << soc << "'s runtime allocates the buffer to offset "
+                   << padded << ", but a write past the tensor's end lands on the next elements of a caller's larger "
+                      "tensor (write the tail with DataCopyPad)";
+            } else if (read && inPadding) {
+                os << "; the twin is stricter than the NPU here: only DMA reads may run on into the padding " << soc
+                   << "'s runtime allocates after a buffer, to offset " << padded;
+            } else {
+                os << "; " << soc << "'s runtime allocates the buffer only to offset " << padded
+                   << " (DMA reads may run on into that padding)";
+            }
+        }
     }
     return os.str();
 }
@@ -184,7 +226,7 @@ void CheckGmInBounds(const char* call, const char* rule, const char* verb, const
     const CoreContext& ctx = CurrentCore();
     const auto* p = static_cast<const uint8_t*>(addr);
     if (bytes != 0 && FindRegion(*ctx.records->gm, p, bytes) == nullptr) {
-        Fail(call, rule, std::string(verb) + " of " + DescribeMiss(*ctx.records->gm, p, bytes));
+        Fail(call, rule, std::string(verb) + " of " + DescribeMiss(*ctx.records->gm, p, bytes, verb));
     }
 }
 
@@ -240,6 +282,27 @@ uint64_t RecordGmWrite(const char* call, CoreContext& ctx, const void* addr, uin
     return begin;
 }
 }  // namespace
+
+uint64_t CheckGmDmaRead(const char* call, const void* addr, uint64_t bytes)
+{
+    CoreContext& ctx = CurrentCore();
+    const auto* p = static_cast<const uint8_t*>(addr);
+    const GmRegion* r = bytes == 0 ? nullptr : FindPaddedRegion(*ctx.records->gm, p, bytes, *ctx.platform);
+    if (bytes != 0 && r == nullptr) {
+        Fail(call, "GM reads stay inside the launch's buffers",
+             "read of " + DescribeMiss(*ctx.records->gm, p, bytes, "read"));
+    }
+    const uint64_t inside =
+        bytes == 0 ? 0 : std::min<uint64_t>(bytes, p < r->begin + r->bytes ? static_cast<uint64_t>(r->begin + r->bytes - p) : 0);
+    ctx.counters.gmBytesRead += bytes;
+    ctx.counters.gmPaddingBytesRead += bytes - inside;
+    const uint64_t begin = reinterpret_cast<uintptr_t>(addr);
+    if (inside != 0) {
+        AddRange(ctx.records->reads, begin, begin + inside, ctx, kGmPlain);
+        if (ctx.records->scalarCache.used) ScalarCacheOnDmaRead(call, ctx, begin, begin + inside);
+    }
+    return inside;
+}
 
 void CheckGmRead(const char* call, const void* addr, uint64_t bytes)
 {

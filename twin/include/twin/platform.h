@@ -22,13 +22,17 @@ struct Platform {
     uint32_t l0abAlign;
     uint32_t l0cAlign;
     uint32_t repeatBytes;  // bytes one vector repeat processes
+    // Bytes the runtime appends to every GM data allocation after rounding it up to ubAlign: aclrtMalloc
+    // allocates AlignUp(n, 32) + padding_size (AICoreSpec.padding_size, 32 on the 910B SoCs), and torch-npu's
+    // caching allocator adds the same 32 before 950. DMA reads may run into it; what they read is undefined.
+    uint32_t gmPadding;
 };
 
 // Numbers from the 910B platform configs and asc-devkit's A2 constants (docs/hardware.md).
 inline constexpr Platform kAscend910B2{"Ascend910B2", 24, 48, 1.8, 196608, 8192, 524288, 65536, 65536,
-                                       131072, 32, 512, 64, 256};
+                                       131072, 32, 512, 64, 256, 32};
 inline constexpr Platform kAscend910B3{"Ascend910B3", 20, 40, 1.8, 196608, 8192, 524288, 65536, 65536,
-                                       131072, 32, 512, 64, 256};
+                                       131072, 32, 512, 64, 256, 32};
 
 inline constexpr const Platform* kPlatforms[] = {&kAscend910B2, &kAscend910B3};
 

@@ -60,6 +60,9 @@ struct CubeCounters {
 struct CoreCounters {
     uint64_t gmBytesRead = 0;
     uint64_t gmBytesWritten = 0;
+    // Of gmBytesRead, the bytes DMA reads took from the padding past a buffer's end (Platform::gmPadding):
+    // legal on A2, undefined values, and a read past the end on a SoC without the padding.
+    uint64_t gmPaddingBytesRead = 0;
     uint64_t dataCopyCalls = 0;  // DataCopy and DataCopyPad, either direction
     // Per pipe, for the cost model: MTE2 = GM->UB copies, MTE3 = UB->GM copies; a burst is one of a
     // copy's blockCount contiguous GM runs (the unit a DMA descriptor moves).
@@ -191,6 +194,12 @@ void DeferF(const char* call, const char* rule, const char* format, ...) __attri
 // GM accesses: check that [addr, addr+bytes) lies inside one buffer of the launch, then count it.
 void CheckGmInBounds(const char* call, const char* rule, const char* verb, const void* addr, uint64_t bytes);
 void CheckGmRead(const char* call, const void* addr, uint64_t bytes);
+// A DMA read of GM (DataCopy/DataCopyPad GM->UB, DataCopy GM->L1): as CheckGmRead, except that it may run past
+// its buffer's end into the padding the runtime allocates after it (Platform::gmPadding: AlignUp(bytes, 32) + 32
+// on A2). Returns how many of its leading bytes lie in the buffer; the caller copies those and fills the rest with
+// undefined (NaN) bytes, since the NPU reads whatever the padding holds. Only those bytes are recorded for the
+// cross-core and pipe hazard checks (the padding is no other buffer's bytes on the NPU).
+uint64_t CheckGmDmaRead(const char* call, const void* addr, uint64_t bytes);
 // A GlobalTensor<T> bound to addr: when addr lies in a launch argument that holds typed elements, T must
 // have their size (a GM_ADDR carries no type: a float64 tensor read as float would be silent garbage).
 void CheckGmBinding(const char* call, const void* addr, uint32_t elemSize, const char* typeName);
