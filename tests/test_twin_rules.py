@@ -35,6 +35,16 @@ def test_control_kernel_runs_clean(planted, n):
     assert stats.total.gm_bytes_read == 4 * n and stats.total.gm_bytes_written == 4 * n
 
 
+@pytest.mark.parametrize("n", [1, 31, 64, 100, 1000])
+def test_tail_blocks_read_into_the_allocation_padding(planted, n):
+    # A2's runtime allocates AlignUp(4n, 32) + 32 bytes for x: whole-block reads of the tail stay inside.
+    x, y, stats = launch(planted, "copy_tail_blocks_ok", 1, n)
+    assert torch.equal(x, y)
+    tail = -(-n // 8) * 32 - 4 * n
+    assert stats.total.gm_padding_bytes_read == tail
+    assert stats.total.gm_bytes_read == 4 * n + tail
+
+
 @pytest.mark.parametrize(
     "kernel,block_dim,n,core,call,rule",
     [

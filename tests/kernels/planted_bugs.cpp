@@ -37,6 +37,28 @@ extern "C" __global__ __aicore__ void copy_ok(GM_ADDR x, GM_ADDR y, GM_ADDR work
     }
 }
 
+// Control: as copy_ok, but x copied in whole 32-byte blocks, the last running past x's end into the padding the
+// runtime allocates after it (AlignUp(n, 32) + 32 bytes on A2); y written with DataCopyPad. Must pass.
+extern "C" __global__ __aicore__ void copy_tail_blocks_ok(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)
+{
+    GET_TILING_DATA_WITH_STRUCT(PlantedTiling, t, tiling);
+    TPipe pipe;
+    TQueBind<TPosition::VECIN, TPosition::VECOUT, 1> que;
+    pipe.InitBuffer(que, 1, kTile * sizeof(float));
+    GlobalTensor<float> xGm, yGm;
+    xGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(x), t.n);
+    yGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y), t.n);
+    for (uint32_t off = 0; off < t.n; off += kTile) {
+        const uint32_t count = t.n - off < kTile ? t.n - off : kTile;
+        LocalTensor<float> buf = que.AllocTensor<float>();
+        DataCopy(buf, xGm[off], (count + 7) / 8 * 8);
+        que.EnQue(buf);
+        buf = que.DeQue<float>();
+        DataCopyPad(yGm[off], buf, DataCopyExtParams{1, count * static_cast<uint32_t>(sizeof(float)), 0, 0, 0});
+        que.FreeTensor(buf);
+    }
+}
+
 // Bug: DataCopy of a length that is not a whole number of 32-byte blocks (n = 31 floats).
 extern "C" __global__ __aicore__ void unaligned_copy(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)
 {
