@@ -61,6 +61,7 @@ struct MatmulMsg {
     uint64_t stagingBytes = 0;
     // kIterateBatch: the batch counts, the strides between the matrices (0: the layout's) and the object's layouts.
     uint32_t batchA = 0, batchB = 0, matrixStrideA = 0, matrixStrideB = 0;
+    uint32_t batchLoop = 0;  // IterateNBatch's loop count (0: IterateBatch)
     uint8_t layoutAB = 0, layoutC = 0;
     uint8_t esA = 0, esB = 0, esC = 0, esBias = 0;  // element sizes
     bool biasBatch = true;

@@ -418,14 +418,48 @@ void MatmulMix::IterateBatch(bool sync, void* gm, uint32_t batchA, uint32_t batc
                              uint32_t matrixStrideA, uint32_t matrixStrideB, uint32_t matrixStrideC, bool enPartialSum,
                              uint8_t enAtomic)
 {
-    constexpr const char* kCall = "Matmul::IterateBatch";
+    BatchCall("Matmul::IterateBatch", sync, gm, 0, batchA, batchB, enSequentialWrite, matrixStrideA, matrixStrideB,
+              matrixStrideC, enPartialSum, enAtomic);
+}
+
+// IterateNBatch (mix form): batchLoop IterateBatch calls in one message, C into the SetWorkspace buffer (each call's
+// batch after the previous one's: the server's CalcNBatchoffset), the A, B and bias offsets advancing by a batch.
+void MatmulMix::IterateNBatch(bool sync, uint32_t batchLoop, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+                              uint32_t matrixStrideA, uint32_t matrixStrideB, uint32_t matrixStrideC,
+                              bool enPartialSum, uint8_t enAtomic)
+{
+    constexpr const char* kCall = "Matmul::IterateNBatch";
+    State& s = Client(*s_, kCall);
+    Require(s.cacheWorkspace != nullptr, kCall,
+            "IterateNBatch writes C into the SetWorkspace buffer: SetWorkspace comes first (the API asserts it)",
+            "no SetWorkspace on this object");
+    Require(batchLoop > 0, kCall, "batchLoop is positive", "batchLoop = 0");
+    BatchCall(kCall, sync, s.cacheWorkspace, batchLoop, batchA, batchB, enSequentialWrite, matrixStrideA,
+              matrixStrideB, matrixStrideC, enPartialSum, enAtomic);
+}
+
+void* MatmulMix::GetBatchTensorC(uint32_t batchA, uint32_t batchB, uint64_t* elements)
+{
+    constexpr const char* kCall = "Matmul::GetBatchTensorC";
+    State& s = Client(*s_, kCall);
+    (void)batchA, (void)batchB, (void)elements;
+    Fail(kCall, "GetBatchTensorC follows an IterateNBatch<false> (the API asserts the walk is asynchronous); the twin "
+                "models the synchronous IterateNBatch only",
+         s.syncGetC ? "the last IterateNBatch/IterateBatch was synchronous" : "an asynchronous walk");
+    return nullptr;
+}
+
+void MatmulMix::BatchCall(const char* kCall, bool sync, void* gm, uint32_t batchLoop, uint32_t batchA, uint32_t batchB,
+                          bool enSequentialWrite, uint32_t matrixStrideA, uint32_t matrixStrideB,
+                          uint32_t matrixStrideC, bool enPartialSum, uint8_t enAtomic)
+{
     State& s = Client(*s_, kCall);
     const AscendC::tiling::TCubeTiling& t = s.tiling;
     const MatmulBatchDesc& d = s.desc.batch;
     Require(s.firstIter, kCall, "IterateBatch starts a walk: SetTensorA/SetTensorB come before each one",
             "no SetTensorA/SetTensorB since the last Iterate/IterateAll/IterateBatch");
-    Require(sync, kCall, "the twin models the synchronous IterateBatch (IterateBatch<false> is not modelled)",
-            "IterateBatch<false>");
+    Require(sync, kCall, "the twin models the synchronous form (IterateBatch<false>/IterateNBatch<false> are not "
+            "modelled)", "sync = false");
     Require(!enPartialSum, kCall, "the twin does not model enPartialSum", "enPartialSum = true");
     Require(enAtomic == 0, kCall, "the twin does not model IterateBatch with atomic accumulation",
             "enAtomic = " + Num(enAtomic));
@@ -479,6 +513,8 @@ void MatmulMix::IterateBatch(bool sync, void* gm, uint32_t batchA, uint32_t batc
     s.body.cGm = static_cast<uint8_t*>(gm);
     s.body.batchA = batchA;
     s.body.batchB = batchB;
+    s.body.batchLoop = batchLoop;
+    s.body.cBytes = batchLoop > 0 ? s.cacheBytes : 0;
     s.body.matrixStrideA = matrixStrideA;
     s.body.matrixStrideB = matrixStrideB;
     s.body.layoutAB = static_cast<uint8_t>(d.ab);
@@ -667,7 +703,7 @@ void StartWalk(CubeMatmul& e, const MatmulMsg& m, const char* call)
 // IterateBatch on the AIC: each matrix of the batch a walk of its own over the tiling's single-core shape, with the
 // operands' row strides and offsets the layout gives (MatmulMix::IterateBatch); the bias is one N vector per matrix
 // (isBiasBatch) or the same for all. The engine's shapes are the tiling's again afterwards.
-void ServeBatch(CubeMatmul& e, const MatmulMsg& m)
+void ServeBatch(CubeMatmul& e, const MatmulMsg& m, int64_t baseA, int64_t baseB, int64_t baseBias, uint8_t* cGm)
 {
     constexpr const char* kCall = "Matmul::IterateBatch (AIC)";
     const AscendC::tiling::TCubeTiling& t = m.tiling;
@@ -703,18 +739,57 @@ void ServeBatch(CubeMatmul& e, const MatmulMsg& m)
             offB = ib * (m.matrixStrideB ? m.matrixStrideB : sizeB);
         }
         offC = m.layoutC == static_cast<uint8_t>(MatmulBatchLayout::kBsngd) ? i * sn : i * sm * sn;
-        e.SetTensorA(m.a + offA * ea, m.isTransA);
-        e.SetTensorB(m.b + offB * eb, m.isTransB);
+        e.SetTensorA(m.a + (baseA + offA) * ea, m.isTransA);
+        e.SetTensorB(m.b + (baseB + offB) * eb, m.isTransB);
         if (m.setBias) {
-            e.SetBias(m.bias + (m.biasBatch ? i * sn * ebias : 0));
+            e.SetBias(m.bias + (baseBias + (m.biasBatch ? i * sn : 0)) * ebias);
         } else {
             e.DisableBias();
         }
         e.StartIterate(kCall);
-        while (e.NextBlock()) e.WriteBlock(kCall, m.cGm + offC * ec, false, true, 0);
+        uint8_t* const dst = cGm + offC * ec;
+        uint64_t limit = 0;  // IterateNBatch: C stays in the SetWorkspace buffer
+        if (m.cBytes > 0) {
+            const int64_t at = dst - m.cGm;
+            Require(at >= 0 && uint64_t(at) < m.cBytes, kCall,
+                    "IterateNBatch's C fits the SetWorkspace buffer",
+                    "matrix " + Num(i) + " of the batch starts at byte " + Num(at) + " of a workspace of " +
+                        Num(int64_t(m.cBytes)) + " bytes");
+            limit = m.cBytes - uint64_t(at);
+        }
+        while (e.NextBlock()) e.WriteBlock(kCall, dst, false, true, limit);
         e.EndWalk();
     }
     e.SetOrgShape(t.M, t.N, t.Ka, t.Kb, 0);
+}
+
+// The offset (elements) of IterateNBatch's loop `loop` in one operand (the API's CalcNBatchoffset): NORMAL, a whole
+// batch of S x D matrices; BSNGD, `batch` SD blocks on along the N*G axis, into the next B index past its end.
+int64_t NBatchOffset(bool bsngd, int64_t batch, int64_t loop, int64_t n, int64_t g, int64_t d, int64_t s)
+{
+    if (!bsngd) return d * s * batch * loop;
+    const int64_t ng = n * g;
+    return (loop * batch / ng) * d * s * ng + (loop * batch % ng) * d;
+}
+
+void ServeNBatch(CubeMatmul& e, const MatmulMsg& m)
+{
+    const AscendC::tiling::TCubeTiling& t = m.tiling;
+    const bool ab = m.layoutAB == static_cast<uint8_t>(MatmulBatchLayout::kBsngd);
+    const bool c = m.layoutC == static_cast<uint8_t>(MatmulBatchLayout::kBsngd);
+    int64_t batchC = std::max(m.batchA, m.batchB);
+    if (t.CLayoutInfoG == 1 && (t.ALayoutInfoG != 1 || t.BLayoutInfoG != 1)) {
+        batchC /= std::max(t.ALayoutInfoG, t.BLayoutInfoG);
+    }
+    for (int64_t loop = 0; loop < m.batchLoop; ++loop) {
+        const int64_t offA = NBatchOffset(ab, m.batchA, loop, t.ALayoutInfoN, t.ALayoutInfoG, t.ALayoutInfoD,
+                                          t.ALayoutInfoS);
+        const int64_t offB = NBatchOffset(ab, m.batchB, loop, t.BLayoutInfoN, t.BLayoutInfoG, t.BLayoutInfoD,
+                                          t.BLayoutInfoS);
+        const int64_t offC = NBatchOffset(c, batchC, loop, t.CLayoutInfoN, t.CLayoutInfoG, t.CLayoutInfoS2,
+                                          t.CLayoutInfoS1);
+        ServeBatch(e, m, offA, offB, loop * batchC * t.CLayoutInfoS2, m.cGm + offC * m.esC);
+    }
 }
 
 void Serve(CoreContext& aic, LaunchSync& sync, MatmulMix* const* objs, uint32_t n, const MatmulMsg& m)
@@ -773,7 +848,11 @@ void Serve(CoreContext& aic, LaunchSync& sync, MatmulMix* const* objs, uint32_t 
             break;
         }
         case MatmulMsgKind::kIterateBatch:
-            ServeBatch(e, m);
+            if (m.batchLoop > 0) {
+                ServeNBatch(e, m);
+            } else {
+                ServeBatch(e, m, 0, 0, 0, m.cGm);
+            }
             Notify(sync, aic, m);
             break;
         case MatmulMsgKind::kGetTensorC: {

@@ -679,6 +679,45 @@ public:
         engine_.IterateBatch(sync, twin_detail::TwinData(gm), batchA, batchB, enSequentialWrite, matrixStrideA,
                              matrixStrideB, matrixStrideC, enPartialSum, enAtomic);
     }
+    // IterateNBatch (IterateNBatch docs): batchLoop IterateBatch calls in one, C into the SetWorkspace buffer; the
+    // IterateBatch constraints, plus: a layout other than NONE and NORMAL, MatmulConfig isNBatch (without it the API
+    // returns doing nothing: the twin refuses it at compile time), SetWorkspace first. GetBatchTensorC takes the next
+    // batch of C after an IterateNBatch<false>, which the twin does not model (refused when called).
+    template <bool sync = true, bool waitIterateBatch = false>
+    __aicore__ inline void IterateNBatch(const uint32_t batchLoop, uint32_t batchA, uint32_t batchB,
+                                         bool enSequentialWrite, const uint32_t matrixStrideA = 0,
+                                         const uint32_t matrixStrideB = 0, const uint32_t matrixStrideC = 0,
+                                         const bool enPartialSum = false, const uint8_t enAtomic = 0)
+    {
+        static_assert(!kCubeOnly, "the twin models IterateNBatch in MIX kernels");
+        static_assert(!kCfg.enableMixDualMaster, "IterateNBatch not support when enableMixDualMaster is enabled.");
+        static_assert(A_TYPE::layout != LayoutMode::NONE && B_TYPE::layout != LayoutMode::NONE &&
+                          A_TYPE::layout != LayoutMode::NORMAL && B_TYPE::layout != LayoutMode::NORMAL &&
+                          C_TYPE::layout != LayoutMode::NORMAL,
+                      "BMM does not support the layout being NONE or NORMAL");
+        static_assert(kCfg.isNBatch, "IterateNBatch needs MatmulConfig isNBatch = true (MatmulBatchParams): without "
+                                     "it the API's IterateNBatch returns doing nothing (the twin refuses it)");
+        static_assert(!(A_TYPE::ibShare && B_TYPE::ibShare), "IterateNBatch not support when sameab is enabled");
+        static_assert(A_TYPE::layout == B_TYPE::layout, "IterateNBatch: A and B have the same layout");
+        static_assert(kCfg.doNorm, "IterateNBatch: BatchMatmul only supports the Norm template");
+        static_assert(!kInt8, "IterateNBatch: no quantisation and no int8_t/int4b_t inputs");
+        static_assert(A_TYPE::layout == LayoutMode::BSNGD && C_TYPE::layout == LayoutMode::BSNGD,
+                      "the twin models IterateNBatch with the BSNGD layout (SBNGD and BNGS1S2 are not modelled)");
+        engine_.IterateNBatch(sync, batchLoop, batchA, batchB, enSequentialWrite, matrixStrideA, matrixStrideB,
+                              matrixStrideC, enPartialSum, enAtomic);
+    }
+    template <bool sync = true>
+    __aicore__ inline GlobalTensor<DstT> GetBatchTensorC(uint32_t batchA, uint32_t batchB,
+                                                         bool enSequentialWrite = false)
+    {
+        static_assert(!kCubeOnly, "GetBatchTensorC follows a MIX kernel's IterateNBatch<false>");
+        (void)enSequentialWrite;
+        uint64_t elements = 0;
+        GlobalTensor<DstT> global;
+        void* p = engine_.GetBatchTensorC(batchA, batchB, &elements);
+        global.SetGlobalBuffer(reinterpret_cast<__gm__ DstT*>(p), elements);
+        return global;
+    }
     __aicore__ inline void WaitIterateAll()
     {
         static_assert(!kCubeOnly, "WaitIterateAll follows a MIX kernel's IterateAll<false>");

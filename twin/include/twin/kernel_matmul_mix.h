@@ -53,6 +53,12 @@ public:
     void IterateBatch(bool sync, void* gm, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
                       uint32_t matrixStrideA, uint32_t matrixStrideB, uint32_t matrixStrideC, bool enPartialSum,
                       uint8_t enAtomic);
+    // IterateNBatch<sync>: batchLoop IterateBatch calls into the SetWorkspace buffer; GetBatchTensorC the next batch
+    // of C there (after IterateNBatch<false>, not modelled: refused).
+    void IterateNBatch(bool sync, uint32_t batchLoop, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+                       uint32_t matrixStrideA, uint32_t matrixStrideB, uint32_t matrixStrideC, bool enPartialSum,
+                       uint8_t enAtomic);
+    void* GetBatchTensorC(uint32_t batchA, uint32_t batchB, uint64_t* elements);
     void GetTensorC(bool sync, void* gm, uint8_t enAtomic, bool enSequentialWrite);
     // waitForV: the copy into UB ends with the MTE2 -> V synchronisation GetTensorC does (AsyncGetTensorC leaves it
     // to WaitGetTensorC).
@@ -69,6 +75,9 @@ public:
     struct State;  // twin/src/matmul_mix.cpp
 
 private:
+    void BatchCall(const char* call, bool sync, void* gm, uint32_t batchLoop, uint32_t batchA, uint32_t batchB,
+                   bool enSequentialWrite, uint32_t matrixStrideA, uint32_t matrixStrideB, uint32_t matrixStrideC,
+                   bool enPartialSum, uint8_t enAtomic);
     std::unique_ptr<State> s_;
 };
 
