@@ -178,7 +178,7 @@ def test_iterate_n_batch_rules(lib):
 
 # ---- compile-time rules ------------------------------------------------------------------------------------------
 
-SOURCE = """#include "kernel_operator.h"
+SOURCE = """{prefix}#include "kernel_operator.h"
 #include "lib/matmul_intf.h"
 using A = AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::{la}>;
 using B = AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::{lb}>;
@@ -199,9 +199,9 @@ NORM = "GetMMConfig<MatmulConfigMode::CONFIG_NORM>(MatmulBatchParams{{{nb}, Batc
 
 
 def compiles(tmp_path, name, la="NORMAL", lb="NORMAL", lc="NORMAL", cfg=NORM.format(nb="false"),
-             call="mm.IterateBatch(cGm, 2, 2, false)"):
+             call="mm.IterateBatch(cGm, 2, 2, false)", prefix=""):
     src = tmp_path / f"{name}.cpp"
-    src.write_text(SOURCE.format(la=la, lb=lb, lc=lc, cfg=cfg, call=call))
+    src.write_text(SOURCE.format(la=la, lb=lb, lc=lc, cfg=cfg, call=call, prefix=prefix))
     ascend_ext.twin.compile_kernels([str(src)])
 
 
@@ -212,6 +212,7 @@ def compiles(tmp_path, name, la="NORMAL", lb="NORMAL", lc="NORMAL", cfg=NORM.for
     (dict(la="SBNGD", lb="SBNGD", lc="SBNGD"), "SBNGD and BNGS1S2 are not modelled"),
     (dict(call="mm.IterateNBatch(1, 2, 2, false)"), "BMM does not support the layout being NONE or NORMAL"),
     (dict(la="BSNGD", lb="BSNGD", lc="BSNGD", call="mm.IterateNBatch(1, 2, 2, false)"), "needs MatmulConfig isNBatch"),
+    (dict(prefix="#define ASCENDC_CUBE_ONLY\n"), "the cube-only form, after SetBatchNum, is not modelled"),
 ])
 def test_compile_time_rules(tmp_path, kw, message):
     with pytest.raises(KernelCompileError, match=message):
