@@ -2169,3 +2169,79 @@ KERNELS += [
               "not written), bias, SetTail", triangle_case(lo),
               defines={"CUSTOM_TRIANGLE_LOWER": None} if lo else None) for lo in (False, True)],
 ]
+
+
+# ---- i26-batch: the batch Matmul examples (IterateBatch) with the tiling their own host code computes ----------
+
+def batch_bias_reuse_case(kdir, gen) -> Case:
+    """batch_matmul_bias_reuse: 3 NORMAL-layout (BMNK) matmuls C_i = A_i [32, 64] @ B_i [64, 256] + bias, the one
+    bias [256] reused by every batch (isBiasBatch = false); BatchMatmulTiling from its GenerateTiling(platform,
+    buf); its main launches usedCoreNum blocks."""
+    m, n, k, batch = 32, 256, 64, 3
+    tiling = mm_tiling(kdir, "batch_matmul_bias_reuse.asc")
+    used = struct.unpack_from("<i", tiling, 0)[0]
+    a = rand(gen, (batch, m, k), -1, 1, torch.float16)
+    b = rand(gen, (batch, k, n), -1, 1, torch.float16)
+    bias = rand(gen, (n,), -1, 1)
+    ref = torch.stack([a[i].double() @ b[i].double() + bias.double() for i in range(batch)])
+    args = {"a": a.reshape(-1), "b": b.reshape(-1), "bias": bias, "c": torch.full((batch * m * n,), float("nan")),
+            "workspace": torch.zeros(LIB_API_WORKSPACE // 4), "tilingGm": tiling}
+    return Case(used, args, {"c": ref.reshape(-1)}, 1e-5, 1e-5 * k ** 0.5)
+
+
+def batch_bsngd_case(kdir, gen) -> Case:
+    """batch_matmul: A [B=2, S=32, N=1, G=3, D=64] and B [2, 256, 1, 3, 64] in BSNGD, B transposed, C [2, 32, 1, 3,
+    256] in BSNGD: C[b, :, 0, g, :] = A[b, :, 0, g, :] @ B[b, :, 0, g, :]^T; one IterateBatch of 3 per AIV (each
+    AIV one B index); its GenerateTiling() (MultiCoreMatmulTiling with SetALayout/SetBLayout/SetCLayout/SetBatchNum);
+    its main launches USED_CORE_NUM / 2 = 1 block (two AIVs)."""
+    bn, s_a, g, d, s_b = 2, 32, 3, 64, 256
+    tiling = example_tiling(kdir, "batch_matmul.asc", "tiling = GenerateTiling();", 50 * 4)
+    a = rand(gen, (bn, s_a, 1, g, d), -1, 1, torch.float16)
+    b = rand(gen, (bn, s_b, 1, g, d), -1, 1, torch.float16)
+    ref = torch.einsum("bsngd,btngd->bsngt", a.double(), b.double())
+    args = {"a": a.reshape(-1), "b": b.reshape(-1), "c": torch.full((bn * s_a * g * s_b,), float("nan")),
+            "workspace": torch.zeros((16 << 20) // 4), "tilingGm": tiling}
+    return Case(1, args, {"c": ref.reshape(-1)}, 1e-5, 1e-5 * d ** 0.5)
+
+
+def batch_n_batch_case(kdir, gen) -> Case:
+    """batch_matmul_iterate_n_batch: A [B=1, S=32, N=1, G=3, D=64] and B [1, 256, 1, 3, 64] (transposed) in BSNGD, C
+    [1, 32, 1, 3, 256]: C[0, :, 0, g, :] = A[0, :, 0, g, :] @ B[0, :, 0, g, :]^T + bias, the bias [256] reused
+    (isBiasBatch = false); IterateNBatch of one loop into the workspace (SetWorkspace), then DataCopy through UB
+    into C; its GenerateTiling(params) (MultiCoreMatmulTiling, SetDim(1)) returns the tiling; the main launches
+    usedCoreNum blocks, the workspace the library's plus C's size."""
+    s_a, g, d, s_b = 32, 3, 64, 256
+    platform = "platform_ascendc::PlatformAscendCManager::GetInstance()"
+    call = ("static MatmulCaseParams p{static_cast<int32_t>(" + platform + "->GetCoreNumAic()), 32, 256, 64, "
+            "IS_BIAS, IS_A_TRANS, IS_B_TRANS, 3}; static TCubeTiling t = GenerateTiling(p); "
+            "tiling = reinterpret_cast<const uint8_t*>(&t);")
+    with open(os.path.join(kdir, "batch_matmul_iterate_n_batch.asc")) as f:
+        text = f.read()
+    # GenerateTiling's caller needs the example's IS_* constants, defined after it: its host code up to them
+    consts = re.search(r"constexpr bool IS_BIAS = [^;]*;\s*constexpr bool IS_A_TRANS = [^;]*;\s*"
+                       r"constexpr bool IS_B_TRANS = [^;]*;", text).group(0)
+    tiling = example_tiling(kdir, "batch_matmul_iterate_n_batch.asc", consts + " " + call, 50 * 4)
+    used = struct.unpack_from("<i", tiling, 0)[0]
+    a = rand(gen, (1, s_a, 1, g, d), -1, 1, torch.float16)
+    b = rand(gen, (1, s_b, 1, g, d), -1, 1, torch.float16)
+    bias = rand(gen, (s_b,), -1, 1)
+    ref = torch.einsum("bsngd,btngd->bsngt", a.double(), b.double()) + bias.double()
+    c_elems = s_a * g * s_b
+    args = {"a": a.reshape(-1), "b": b.reshape(-1), "bias": bias, "c": torch.full((c_elems,), float("nan")),
+            "workspace": torch.zeros(LIB_API_WORKSPACE // 4 + c_elems), "tilingGm": tiling}
+    return Case(used, args, {"c": ref.reshape(-1)}, 1e-5, 1e-5 * d ** 0.5)
+
+
+KERNELS += [
+    example("ex_mm_batch_bias_reuse", f"{MM}/batch_matmul_bias_reuse/batch_matmul_bias_reuse.asc",
+            "batch_matmul_bias_reuse_custom", "Batch Matmul MIX: IterateBatch of 3 NORMAL (BMNK) matmuls, one bias "
+            "reused (MatmulBatchParams isBiasBatch = false, BATCH_LESS_THAN_L1); BatchMatmulTiling, "
+            "SetBatchInfoForNormal", batch_bias_reuse_case),
+    example("ex_mm_batch_bsngd", f"{MM}/batch_matmul/batch_matmul.asc", "batch_matmul_custom",
+            "Batch Matmul MIX: IterateBatch with A, B (transposed) and C in BSNGD, one B index per AIV; "
+            "MultiCoreMatmulTiling SetALayout/SetBLayout/SetCLayout/SetBatchNum", batch_bsngd_case),
+    example("ex_mm_batch_iterate_n_batch", f"{MM}/batch_matmul_iterate_n_batch/batch_matmul_iterate_n_batch.asc",
+            "batch_matmul_iterate_n_batch_custom", "Batch Matmul MIX (__mix__(1, 2)): IterateNBatch into the "
+            "SetWorkspace buffer (isNBatch, BATCH_LESS_THAN_L1, bias reused), BSNGD, then DataCopy GM -> UB -> GM",
+            batch_n_batch_case),
+]

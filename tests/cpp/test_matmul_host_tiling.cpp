@@ -378,6 +378,39 @@ bool RunsToReference(const Ask& q, DType dtype, std::mt19937& rng)
 
 }  // namespace
 
+TEST_CASE("BatchMatmulTiling: one matrix's tiling on one core with the batch and layout fields; refusals beside it")
+{
+    // The batch_matmul_bias_reuse form: half A [32, 64] and B [64, 256], float C and bias, 3 NORMAL batches.
+    auto ask = [](int32_t m) {
+        BatchMatmulTiling api;
+        api.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16, false);
+        api.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16, false);
+        api.SetCType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+        api.SetBiasType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+        api.SetOrgShape(m, 256, 64);
+        api.SetShape(m, 256, 64);
+        api.EnableBias(true);
+        api.SetBufferSpace(-1, -1, -1);
+        api.SetBatchInfoForNormal(3, 3, m, 256, 64);
+        api.SetBatchNum(3);
+        return api;
+    };
+    AscendC::tiling::TCubeTiling t{};
+    BatchMatmulTiling api = ask(32);
+    CHECK(api.GetTiling(t) == 0);
+    CHECK(t.usedCoreNum == 1 && t.singleCoreM == 32 && t.singleCoreN == 256 && t.singleCoreK == 64);
+    CHECK(t.ALayoutInfoB == 3 && t.ALayoutInfoS == 32 && t.ALayoutInfoD == 64 && t.BLayoutInfoB == 3 &&
+          t.BLayoutInfoS == 256 && t.CLayoutInfoB == 3 && t.CLayoutInfoS1 == 32 && t.CLayoutInfoS2 == 256 &&
+          t.BatchNum == 3 && t.isBias == 1);
+    CHECK(int64_t(t.baseM) * t.baseK * 2 * t.dbL0A <= 64 * 1024 && int64_t(t.baseM) * t.baseN * 4 <= 128 * 1024);
+    int32_t dim = 0, mDim = 0, nDim = 0, bm = 0, bn = 0;
+    CHECK(api.GetCoreNum(dim, mDim, nDim, bm, bn) == 0 && dim == 1);
+    optiling::TCubeTiling data;
+    CHECK(api.GetTiling(data) == 0 && data.get_BatchNum() == 3 && data.get_singleCoreM() == 32);
+    BatchMatmulTiling bad = ask(0);  // M not positive: refused as every GetTiling does
+    CHECK(bad.GetTiling(t) == -1);
+}
+
 TEST_CASE("its tilings run the twin's Matmul (op_kernel/matmul_cube.cpp) to float64-matching results")
 {
     std::mt19937& rng = check::Rng();

@@ -23,7 +23,16 @@ constexpr uint32_t kIncProcessCheck = 14;      // INC_PROCESS_CHECK (dav_c220 kf
 
 // A Matmul client's request (an AIV to its block's AIC), the body the client builds up between messages
 // (kfcMsg_ in the API's client) plus the message's kind.
-enum class MatmulMsgKind : uint8_t { kInit, kSetOrgShape, kIterate, kIterateAll, kGetTensorC, kEnd, kQuit };
+enum class MatmulMsgKind : uint8_t {
+    kInit,
+    kSetOrgShape,
+    kIterate,
+    kIterateAll,
+    kIterateBatch,
+    kGetTensorC,
+    kEnd,
+    kQuit
+};
 
 struct MatmulMsg {
     MatmulMsgKind kind = MatmulMsgKind::kInit;
@@ -50,6 +59,12 @@ struct MatmulMsg {
     uint64_t cBytes = 0;
     uint8_t* staging = nullptr;
     uint64_t stagingBytes = 0;
+    // kIterateBatch: the batch counts, the strides between the matrices (0: the layout's) and the object's layouts.
+    uint32_t batchA = 0, batchB = 0, matrixStrideA = 0, matrixStrideB = 0;
+    uint32_t batchLoop = 0;  // IterateNBatch's loop count (0: IterateBatch)
+    uint8_t layoutAB = 0, layoutC = 0;
+    uint8_t esA = 0, esB = 0, esC = 0, esBias = 0;  // element sizes
+    bool biasBatch = true;
     std::vector<uint32_t> clock;  // the sender's release
 };
 

@@ -36,6 +36,16 @@ namespace ascend_twin {
 namespace {
 constexpr uint64_t kLibApiWorkspaceBytes = 16ull << 20;  // GetLibApiWorkSpaceSize() on A2 (RESERVED_WORKSPACE)
 std::string Num(int64_t v) { return std::to_string(v); }
+uint32_t ElemSize(CubeType t)
+{
+    switch (t) {
+        case CubeType::kFloat64: return 8;
+        case CubeType::kFloat32:
+        case CubeType::kInt32: return 4;
+        case CubeType::kInt8: return 1;
+        default: return 2;
+    }
+}
 }  // namespace
 
 struct MatmulMix::State {
@@ -57,6 +67,7 @@ struct MatmulMix::State {
     int64_t asyncBlocks = 0, asyncFetched = 0;  // blocks of the last Iterate<false>, and those fetched
     uint32_t awaited = 0;         // notifications the client will wait for (IterateAll<false>, waitIterateAll)
     bool iterated = false, ended = false;
+    bool orgShapeSet = false;     // SetOrgShape was called (IterateBatch takes the tiling's shapes)
     std::vector<uint8_t> staging;
     // The server (the AIC): one engine per AIV of the block.
     std::unique_ptr<CubeMatmul> engines[2];
@@ -173,16 +184,7 @@ void CopyToUb(const char* call, const uint8_t* src, uint64_t srcBytes, void* ub,
     if (waitForV) PipeAcquire(Pipe::kV, PipeNow(Pipe::kMte2));
 }
 
-uint32_t CSize(const MatmulMix::State& s)
-{
-    switch (s.desc.types.c) {
-        case CubeType::kFloat64: return 8;
-        case CubeType::kFloat32:
-        case CubeType::kInt32: return 4;
-        case CubeType::kInt8: return 1;
-        default: return 2;
-    }
-}
+uint32_t CSize(const MatmulMix::State& s) { return ElemSize(s.desc.types.c); }
 
 }  // namespace
 
@@ -227,6 +229,7 @@ void MatmulMix::SetOrgShape(int orgM, int orgN, int orgKa, int orgKb, int orgKc)
     s.body.orgKa = orgKa;
     s.body.orgKb = orgKb;
     s.body.orgKc = orgKc;
+    s.orgShapeSet = true;
     Post(s, MatmulMsgKind::kSetOrgShape);
 }
 
@@ -395,6 +398,136 @@ void MatmulMix::WaitIterateAll()
             "not notify, and the wait never ends",
             "no IterateAll<false> with waitIterateAll = true is outstanding");
     --s.awaited;
+    WaitEvent(s, kCall);
+}
+
+namespace {
+int64_t AlignUp(int64_t v, int64_t a) { return (v + a - 1) / a * a; }
+// The bytes one operand's matrix takes in L1 as NZ fractals: rows to 16, the inner axis to 32 bytes.
+int64_t NzBytes(int64_t rows, int64_t cols, uint32_t es) { return AlignUp(rows, 16) * AlignUp(cols, 32 / es) * es; }
+constexpr int64_t kL1Bytes = 512 * 1024;  // TOTAL_L1_SIZE on A2
+}  // namespace
+
+// IterateBatch (mix form, C in GM), as A2's client and server do it (matmul_client.h IterateBatch, the server's
+// IterateBatch and the batch scheduler): one message; the AIC computes the batchA x batchB batch (the larger count
+// of matrices, the other operand broadcast) and writes each C matrix where the layout puts it. Modelled: the
+// NORMAL layout (BMNK: matrices one after another; C likewise, singleCoreM x singleCoreN apart) and BSNGD (the
+// matrices SD blocks of a [B, S, N, G, D] tensor: rows N*G*D apart, matrix i at ((i / NG) * S * NG + i % NG) * D;
+// C's rows CLayoutInfoN*G*S2 apart, matrix i at i * singleCoreN), synchronous.
+void MatmulMix::IterateBatch(bool sync, void* gm, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+                             uint32_t matrixStrideA, uint32_t matrixStrideB, uint32_t matrixStrideC, bool enPartialSum,
+                             uint8_t enAtomic)
+{
+    BatchCall("Matmul::IterateBatch", sync, gm, 0, batchA, batchB, enSequentialWrite, matrixStrideA, matrixStrideB,
+              matrixStrideC, enPartialSum, enAtomic);
+}
+
+// IterateNBatch (mix form): batchLoop IterateBatch calls in one message, C into the SetWorkspace buffer (each call's
+// batch after the previous one's: the server's CalcNBatchoffset), the A, B and bias offsets advancing by a batch.
+void MatmulMix::IterateNBatch(bool sync, uint32_t batchLoop, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+                              uint32_t matrixStrideA, uint32_t matrixStrideB, uint32_t matrixStrideC,
+                              bool enPartialSum, uint8_t enAtomic)
+{
+    constexpr const char* kCall = "Matmul::IterateNBatch";
+    State& s = Client(*s_, kCall);
+    Require(s.cacheWorkspace != nullptr, kCall,
+            "IterateNBatch writes C into the SetWorkspace buffer: SetWorkspace comes first (the API asserts it)",
+            "no SetWorkspace on this object");
+    Require(batchLoop > 0, kCall, "batchLoop is positive", "batchLoop = 0");
+    BatchCall(kCall, sync, s.cacheWorkspace, batchLoop, batchA, batchB, enSequentialWrite, matrixStrideA,
+              matrixStrideB, matrixStrideC, enPartialSum, enAtomic);
+}
+
+void* MatmulMix::GetBatchTensorC(uint32_t batchA, uint32_t batchB, uint64_t* elements)
+{
+    constexpr const char* kCall = "Matmul::GetBatchTensorC";
+    State& s = Client(*s_, kCall);
+    (void)batchA, (void)batchB, (void)elements;
+    Fail(kCall, "GetBatchTensorC follows an IterateNBatch<false> (the API asserts the walk is asynchronous); the twin "
+                "models the synchronous IterateNBatch only",
+         s.syncGetC ? "the last IterateNBatch/IterateBatch was synchronous" : "an asynchronous walk");
+    return nullptr;
+}
+
+void MatmulMix::BatchCall(const char* kCall, bool sync, void* gm, uint32_t batchLoop, uint32_t batchA, uint32_t batchB,
+                          bool enSequentialWrite, uint32_t matrixStrideA, uint32_t matrixStrideB,
+                          uint32_t matrixStrideC, bool enPartialSum, uint8_t enAtomic)
+{
+    State& s = Client(*s_, kCall);
+    const AscendC::tiling::TCubeTiling& t = s.tiling;
+    const MatmulBatchDesc& d = s.desc.batch;
+    Require(s.firstIter, kCall, "IterateBatch starts a walk: SetTensorA/SetTensorB come before each one",
+            "no SetTensorA/SetTensorB since the last Iterate/IterateAll/IterateBatch");
+    Require(sync, kCall, "the twin models the synchronous form (IterateBatch<false>/IterateNBatch<false> are not "
+            "modelled)", "sync = false");
+    Require(!enPartialSum, kCall, "the twin does not model enPartialSum", "enPartialSum = true");
+    Require(enAtomic == 0, kCall, "the twin does not model IterateBatch with atomic accumulation",
+            "enAtomic = " + Num(enAtomic));
+    Require(matrixStrideC == 0, kCall, "matrixStrideC is reserved: keep the default 0 (IterateBatch docs)",
+            "matrixStrideC = " + Num(matrixStrideC));
+    Require(!s.orgShapeSet, kCall,
+            "the twin's IterateBatch takes the tiling's shapes (a SetOrgShape before it is not modelled)",
+            "SetOrgShape was called on this object");
+    Require(batchA > 0 && batchB > 0, kCall, "batchA and batchB are positive",
+            "batchA " + Num(batchA) + ", batchB " + Num(batchB));
+    const uint32_t hi = std::max(batchA, batchB), lo = std::min(batchA, batchB);
+    const int64_t m = t.singleCoreM, n = t.singleCoreN, k = t.singleCoreK;
+    if (d.ab == MatmulBatchLayout::kNormal) {
+        Require(hi % lo == 0, kCall, "with the NORMAL layout batchA and batchB are multiples of each other (IterateBatch docs)",
+                "batchA " + Num(batchA) + ", batchB " + Num(batchB));
+    } else {
+        Require(t.ALayoutInfoB > 0 && t.ALayoutInfoS > 0 && t.ALayoutInfoN > 0 && t.ALayoutInfoG > 0 &&
+                    t.ALayoutInfoD > 0 && t.BLayoutInfoB > 0 && t.BLayoutInfoS > 0 && t.BLayoutInfoN > 0 &&
+                    t.BLayoutInfoG > 0 && t.BLayoutInfoD > 0 && t.CLayoutInfoB > 0 && t.CLayoutInfoS1 > 0 &&
+                    t.CLayoutInfoN > 0 && t.CLayoutInfoG > 0 && t.CLayoutInfoS2 > 0,
+                kCall, "with the BSNGD layout the host tiling sets the layouts (SetALayout, SetBLayout, SetCLayout)",
+                "a layout field of the tiling is not positive");
+        Require(!enSequentialWrite, kCall, "with the BSNGD layout C is not written sequentially (IterateBatch docs)",
+                "enSequentialWrite = true");
+        const int64_t ngA = int64_t(t.ALayoutInfoN) * t.ALayoutInfoG, ngB = int64_t(t.BLayoutInfoN) * t.BLayoutInfoG;
+        Require(ngA % batchA == 0 && ngB % batchB == 0, kCall,
+                "with the BSNGD layout one call covers part of one SD row: (ALayoutInfoN * ALayoutInfoG) / batchA and "
+                "(BLayoutInfoN * BLayoutInfoG) / batchB are whole numbers (IterateBatch docs)",
+                "A's N*G " + Num(ngA) + " with batchA " + Num(batchA) + ", B's N*G " + Num(ngB) + " with batchB " +
+                    Num(batchB));
+        Require(int64_t(t.ALayoutInfoG) * batchB == int64_t(t.BLayoutInfoG) * batchA, kCall,
+                "with the BSNGD layout ALayoutInfoG / batchA = BLayoutInfoG / batchB (IterateBatch docs)",
+                "ALayoutInfoG " + Num(t.ALayoutInfoG) + ", batchA " + Num(batchA) + ", BLayoutInfoG " +
+                    Num(t.BLayoutInfoG) + ", batchB " + Num(batchB));
+        Require(batchA == batchB, kCall,
+                "the twin models BSNGD batches of equal batchA and batchB (the G-axis broadcast is not modelled)",
+                "batchA " + Num(batchA) + ", batchB " + Num(batchB));
+    }
+    // The API loads the whole batch of A and B into L1 at once (BSNGD always; NORMAL under BATCH_LESS_THAN_L1).
+    if (d.ab != MatmulBatchLayout::kNormal || d.lessThanL1) {
+        const uint32_t ea = ElemSize(s.desc.types.a), eb = ElemSize(s.desc.types.b);
+        const int64_t bytes = batchA * (s.body.isTransA ? NzBytes(k, m, ea) : NzBytes(m, k, ea)) +
+                              batchB * (s.body.isTransB ? NzBytes(n, k, eb) : NzBytes(k, n, eb));
+        Require(bytes <= kL1Bytes, kCall,
+                "the batch's A and B matrices, aligned to fractals, fit in L1 together (IterateBatch docs; "
+                "BatchMode::BATCH_LESS_THAN_L1)",
+                Num(batchA) + " A and " + Num(batchB) + " B matrices of " + Num(m) + "x" + Num(k) + " and " + Num(k) +
+                    "x" + Num(n) + " take " + Num(bytes) + " bytes, L1 has " + Num(kL1Bytes));
+    }
+    s.body.sync = true;
+    s.body.cGm = static_cast<uint8_t*>(gm);
+    s.body.batchA = batchA;
+    s.body.batchB = batchB;
+    s.body.batchLoop = batchLoop;
+    s.body.cBytes = batchLoop > 0 ? s.cacheBytes : 0;
+    s.body.matrixStrideA = matrixStrideA;
+    s.body.matrixStrideB = matrixStrideB;
+    s.body.layoutAB = static_cast<uint8_t>(d.ab);
+    s.body.layoutC = static_cast<uint8_t>(d.c);
+    s.body.biasBatch = d.biasBatch;
+    s.body.esA = static_cast<uint8_t>(ElemSize(s.desc.types.a));
+    s.body.esB = static_cast<uint8_t>(ElemSize(s.desc.types.b));
+    s.body.esC = static_cast<uint8_t>(ElemSize(s.desc.types.c));
+    s.body.esBias = static_cast<uint8_t>(ElemSize(s.desc.types.bias));
+    // Not `iterated`: the server ends the object after each IterateBatch (its mul.End()), no End is owed.
+    s.syncGetC = true;
+    Post(s, MatmulMsgKind::kIterateBatch);
+    s.messageSent = true;
     WaitEvent(s, kCall);
 }
 
@@ -567,6 +700,98 @@ void StartWalk(CubeMatmul& e, const MatmulMsg& m, const char* call)
     e.StartIterate(call);
 }
 
+// IterateBatch on the AIC: each matrix of the batch a walk of its own over the tiling's single-core shape, with the
+// operands' row strides and offsets the layout gives (MatmulMix::IterateBatch); the bias is one N vector per matrix
+// (isBiasBatch) or the same for all. The engine's shapes are the tiling's again afterwards.
+void ServeBatch(CubeMatmul& e, const MatmulMsg& m, int64_t baseA, int64_t baseB, int64_t baseBias, uint8_t* cGm)
+{
+    constexpr const char* kCall = "Matmul::IterateBatch (AIC)";
+    const AscendC::tiling::TCubeTiling& t = m.tiling;
+    const bool bsngd = m.layoutAB == static_cast<uint8_t>(MatmulBatchLayout::kBsngd);
+    const uint32_t batchC = std::max(m.batchA, m.batchB);
+    const int64_t sm = t.singleCoreM, sn = t.singleCoreN;
+    // Row strides of the stored matrices (elements): A [M, K] (or [K, M] transposed), B [K, N] (or [N, K]), C [M, N].
+    int64_t ldA = m.isTransA ? t.M : t.Ka, ldB = m.isTransB ? t.Kb : t.N, ldC = sn;
+    int64_t ngA = 1, ngB = 1, sizeA = int64_t(t.M) * t.Ka, sizeB = int64_t(t.Kb) * t.N;
+    if (bsngd) {
+        ngA = int64_t(t.ALayoutInfoN) * t.ALayoutInfoG;
+        ngB = int64_t(t.BLayoutInfoN) * t.BLayoutInfoG;
+        ldA = ngA * t.ALayoutInfoD;
+        ldB = ngB * t.BLayoutInfoD;
+        sizeA = int64_t(t.ALayoutInfoS) * ldA;  // one B index of the layout
+        sizeB = int64_t(t.BLayoutInfoS) * ldB;
+    }
+    if (m.layoutC == static_cast<uint8_t>(MatmulBatchLayout::kBsngd)) {
+        ldC = int64_t(t.CLayoutInfoN) * t.CLayoutInfoG * t.CLayoutInfoS2;
+    }
+    const uint32_t ea = m.esA, eb = m.esB, ec = m.esC, ebias = m.esBias;
+    e.SetOrgShape(static_cast<int>(m.isTransA ? ldA : t.M), static_cast<int>(m.isTransB ? t.N : ldB),
+                  static_cast<int>(m.isTransA ? t.Ka : ldA), static_cast<int>(m.isTransB ? ldB : t.Kb),
+                  static_cast<int>(ldC));
+    for (uint32_t i = 0; i < batchC; ++i) {
+        const int64_t ia = i / (batchC / m.batchA), ib = i / (batchC / m.batchB);
+        int64_t offA, offB, offC;
+        if (bsngd) {
+            offA = (ia / ngA) * sizeA + (ia % ngA) * (m.matrixStrideA ? m.matrixStrideA : t.ALayoutInfoD);
+            offB = (ib / ngB) * sizeB + (ib % ngB) * (m.matrixStrideB ? m.matrixStrideB : t.BLayoutInfoD);
+        } else {
+            offA = ia * (m.matrixStrideA ? m.matrixStrideA : sizeA);
+            offB = ib * (m.matrixStrideB ? m.matrixStrideB : sizeB);
+        }
+        offC = m.layoutC == static_cast<uint8_t>(MatmulBatchLayout::kBsngd) ? i * sn : i * sm * sn;
+        e.SetTensorA(m.a + (baseA + offA) * ea, m.isTransA);
+        e.SetTensorB(m.b + (baseB + offB) * eb, m.isTransB);
+        if (m.setBias) {
+            e.SetBias(m.bias + (baseBias + (m.biasBatch ? i * sn : 0)) * ebias);
+        } else {
+            e.DisableBias();
+        }
+        e.StartIterate(kCall);
+        uint8_t* const dst = cGm + offC * ec;
+        uint64_t limit = 0;  // IterateNBatch: C stays in the SetWorkspace buffer
+        if (m.cBytes > 0) {
+            const int64_t at = dst - m.cGm;
+            Require(at >= 0 && uint64_t(at) < m.cBytes, kCall,
+                    "IterateNBatch's C fits the SetWorkspace buffer",
+                    "matrix " + Num(i) + " of the batch starts at byte " + Num(at) + " of a workspace of " +
+                        Num(int64_t(m.cBytes)) + " bytes");
+            limit = m.cBytes - uint64_t(at);
+        }
+        while (e.NextBlock()) e.WriteBlock(kCall, dst, false, true, limit);
+        e.EndWalk();
+    }
+    e.SetOrgShape(t.M, t.N, t.Ka, t.Kb, 0);
+}
+
+// The offset (elements) of IterateNBatch's loop `loop` in one operand (the API's CalcNBatchoffset): NORMAL, a whole
+// batch of S x D matrices; BSNGD, `batch` SD blocks on along the N*G axis, into the next B index past its end.
+int64_t NBatchOffset(bool bsngd, int64_t batch, int64_t loop, int64_t n, int64_t g, int64_t d, int64_t s)
+{
+    if (!bsngd) return d * s * batch * loop;
+    const int64_t ng = n * g;
+    return (loop * batch / ng) * d * s * ng + (loop * batch % ng) * d;
+}
+
+void ServeNBatch(CubeMatmul& e, const MatmulMsg& m)
+{
+    const AscendC::tiling::TCubeTiling& t = m.tiling;
+    const bool ab = m.layoutAB == static_cast<uint8_t>(MatmulBatchLayout::kBsngd);
+    const bool c = m.layoutC == static_cast<uint8_t>(MatmulBatchLayout::kBsngd);
+    int64_t batchC = std::max(m.batchA, m.batchB);
+    if (t.CLayoutInfoG == 1 && (t.ALayoutInfoG != 1 || t.BLayoutInfoG != 1)) {
+        batchC /= std::max(t.ALayoutInfoG, t.BLayoutInfoG);
+    }
+    for (int64_t loop = 0; loop < m.batchLoop; ++loop) {
+        const int64_t offA = NBatchOffset(ab, m.batchA, loop, t.ALayoutInfoN, t.ALayoutInfoG, t.ALayoutInfoD,
+                                          t.ALayoutInfoS);
+        const int64_t offB = NBatchOffset(ab, m.batchB, loop, t.BLayoutInfoN, t.BLayoutInfoG, t.BLayoutInfoD,
+                                          t.BLayoutInfoS);
+        const int64_t offC = NBatchOffset(c, batchC, loop, t.CLayoutInfoN, t.CLayoutInfoG, t.CLayoutInfoS2,
+                                          t.CLayoutInfoS1);
+        ServeBatch(e, m, offA, offB, loop * batchC * t.CLayoutInfoS2, m.cGm + offC * m.esC);
+    }
+}
+
 void Serve(CoreContext& aic, LaunchSync& sync, MatmulMix* const* objs, uint32_t n, const MatmulMsg& m)
 {
     Require(m.inst < n, "REGIST_MATMUL_OBJ (AIC server)", "the AIVs and the AIC register the same Matmul objects",
@@ -622,6 +847,14 @@ void Serve(CoreContext& aic, LaunchSync& sync, MatmulMix* const* objs, uint32_t 
             if (m.sync || m.waitIterateAll) Notify(sync, aic, m);
             break;
         }
+        case MatmulMsgKind::kIterateBatch:
+            if (m.batchLoop > 0) {
+                ServeNBatch(e, m);
+            } else {
+                ServeBatch(e, m, 0, 0, 0, m.cGm);
+            }
+            Notify(sync, aic, m);
+            break;
         case MatmulMsgKind::kGetTensorC: {
             constexpr const char* kCall = "Matmul::GetTensorC (AIC)";
             Require(e.HasBlock(), kCall, "GetTensorC fetches a block an Iterate computed", "no block in L0C");

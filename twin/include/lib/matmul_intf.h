@@ -648,6 +648,76 @@ public:
         engine_.IterateAllLocal(sync, twin_detail::TwinData(ubCmatrix), uint64_t(ubCmatrix.GetSize()) * sizeof(DstT),
                                 enAtomic);
     }
+    // IterateBatch (IterateBatch docs, mix form into GM): batchA A and batchB B matrices of the tiling's single-core
+    // shape in one call, laid out as MatmulType's LAYOUT says. The API's constraints, at compile time: the Norm
+    // template only, A and B of one layout, no quantisation (int8_t inputs), no MixDualMaster, not A and B both
+    // IBShare; at run time (twin/src/matmul_mix.cpp): the batch counts' relations, BSNGD's layout fields and no
+    // sequential write, the batch fitting L1. Deliberately stricter (not modelled by the twin, refused): LAYOUT NONE
+    // (the API's server then does nothing), the SBNGD and BNGS1S2 layouts, IterateBatch<false>, enPartialSum,
+    // enAtomic, a BSNGD G-axis broadcast (batchA != batchB), the cube-only and UB-output forms.
+    template <bool sync = true, bool waitIterateBatch = false>
+    __aicore__ inline void IterateBatch(const GlobalTensor<DstT>& gm, uint32_t batchA, uint32_t batchB,
+                                        bool enSequentialWrite, const uint32_t matrixStrideA = 0,
+                                        const uint32_t matrixStrideB = 0, const uint32_t matrixStrideC = 0,
+                                        const bool enPartialSum = false, const uint8_t enAtomic = 0)
+    {
+        static_assert(!kCubeOnly, "the twin models IterateBatch in MIX kernels (the cube-only form, after "
+                                  "SetBatchNum, is not modelled)");
+        static_assert(!kCfg.enableMixDualMaster, "IterateBatch not support when enableMixDualMaster is enabled");
+        static_assert(!(A_TYPE::ibShare && B_TYPE::ibShare), "IterateBatch not support when sameab is enabled");
+        static_assert(A_TYPE::layout == B_TYPE::layout, "IterateBatch: A and B have the same layout (IterateBatch docs)");
+        static_assert(kCfg.doNorm, "IterateBatch: BatchMatmul only supports the Norm template (IterateBatch docs)");
+        static_assert(!kInt8, "IterateBatch: no quantisation and no int8_t/int4b_t inputs (IterateBatch docs)");
+        static_assert(A_TYPE::layout != LayoutMode::NONE,
+                      "IterateBatch needs MatmulType's LAYOUT (NORMAL or BSNGD): with LayoutMode::NONE the API's "
+                      "server returns without computing (the twin refuses it)");
+        static_assert((A_TYPE::layout == LayoutMode::NORMAL || A_TYPE::layout == LayoutMode::BSNGD) &&
+                          (C_TYPE::layout == LayoutMode::NORMAL || C_TYPE::layout == LayoutMode::BSNGD),
+                      "the twin models IterateBatch with the NORMAL and BSNGD layouts (SBNGD and BNGS1S2 are not "
+                      "modelled)");
+        static_assert(C_TYPE::pos == TPosition::GM, "IterateBatch into a GlobalTensor: C_TYPE is at TPosition::GM");
+        engine_.IterateBatch(sync, twin_detail::TwinData(gm), batchA, batchB, enSequentialWrite, matrixStrideA,
+                             matrixStrideB, matrixStrideC, enPartialSum, enAtomic);
+    }
+    // IterateNBatch (IterateNBatch docs): batchLoop IterateBatch calls in one, C into the SetWorkspace buffer; the
+    // IterateBatch constraints, plus: a layout other than NONE and NORMAL, MatmulConfig isNBatch (without it the API
+    // returns doing nothing: the twin refuses it at compile time), SetWorkspace first. GetBatchTensorC takes the next
+    // batch of C after an IterateNBatch<false>, which the twin does not model (refused when called).
+    template <bool sync = true, bool waitIterateBatch = false>
+    __aicore__ inline void IterateNBatch(const uint32_t batchLoop, uint32_t batchA, uint32_t batchB,
+                                         bool enSequentialWrite, const uint32_t matrixStrideA = 0,
+                                         const uint32_t matrixStrideB = 0, const uint32_t matrixStrideC = 0,
+                                         const bool enPartialSum = false, const uint8_t enAtomic = 0)
+    {
+        static_assert(!kCubeOnly, "the twin models IterateNBatch in MIX kernels");
+        static_assert(!kCfg.enableMixDualMaster, "IterateNBatch not support when enableMixDualMaster is enabled.");
+        static_assert(A_TYPE::layout != LayoutMode::NONE && B_TYPE::layout != LayoutMode::NONE &&
+                          A_TYPE::layout != LayoutMode::NORMAL && B_TYPE::layout != LayoutMode::NORMAL &&
+                          C_TYPE::layout != LayoutMode::NORMAL,
+                      "BMM does not support the layout being NONE or NORMAL");
+        static_assert(kCfg.isNBatch, "IterateNBatch needs MatmulConfig isNBatch = true (MatmulBatchParams): without "
+                                     "it the API's IterateNBatch returns doing nothing (the twin refuses it)");
+        static_assert(!(A_TYPE::ibShare && B_TYPE::ibShare), "IterateNBatch not support when sameab is enabled");
+        static_assert(A_TYPE::layout == B_TYPE::layout, "IterateNBatch: A and B have the same layout");
+        static_assert(kCfg.doNorm, "IterateNBatch: BatchMatmul only supports the Norm template");
+        static_assert(!kInt8, "IterateNBatch: no quantisation and no int8_t/int4b_t inputs");
+        static_assert(A_TYPE::layout == LayoutMode::BSNGD && C_TYPE::layout == LayoutMode::BSNGD,
+                      "the twin models IterateNBatch with the BSNGD layout (SBNGD and BNGS1S2 are not modelled)");
+        engine_.IterateNBatch(sync, batchLoop, batchA, batchB, enSequentialWrite, matrixStrideA, matrixStrideB,
+                              matrixStrideC, enPartialSum, enAtomic);
+    }
+    template <bool sync = true>
+    __aicore__ inline GlobalTensor<DstT> GetBatchTensorC(uint32_t batchA, uint32_t batchB,
+                                                         bool enSequentialWrite = false)
+    {
+        static_assert(!kCubeOnly, "GetBatchTensorC follows a MIX kernel's IterateNBatch<false>");
+        (void)enSequentialWrite;
+        uint64_t elements = 0;
+        GlobalTensor<DstT> global;
+        void* p = engine_.GetBatchTensorC(batchA, batchB, &elements);
+        global.SetGlobalBuffer(reinterpret_cast<__gm__ DstT*>(p), elements);
+        return global;
+    }
     __aicore__ inline void WaitIterateAll()
     {
         static_assert(!kCubeOnly, "WaitIterateAll follows a MIX kernel's IterateAll<false>");
@@ -719,8 +789,17 @@ private:
         if constexpr (kCubeOnly) {
             return Types();
         } else {
-            return ascend_twin::MatmulMixDesc{Types(), kCInUb};
+            return ascend_twin::MatmulMixDesc{Types(), kCInUb,
+                                              {BatchLayoutOf(A_TYPE::layout), BatchLayoutOf(C_TYPE::layout),
+                                               kCfg.isBiasBatch, kCfg.batchMode == BatchMode::BATCH_LESS_THAN_L1}};
         }
+    }
+    static constexpr ascend_twin::MatmulBatchLayout BatchLayoutOf(LayoutMode l)
+    {
+        return l == LayoutMode::NONE     ? ascend_twin::MatmulBatchLayout::kNone
+               : l == LayoutMode::BSNGD  ? ascend_twin::MatmulBatchLayout::kBsngd
+               : l == LayoutMode::NORMAL ? ascend_twin::MatmulBatchLayout::kNormal
+                                         : ascend_twin::MatmulBatchLayout::kOther;
     }
     // SetTensorA/SetTensorB docs (isTransposeA/isTransposeB): a transposed operand needs MatmulType<..., ISTRANS
     // = true> (the API's client asserts isTransposeA <= A_TYPE::isTrans).

@@ -14,9 +14,19 @@
 
 namespace ascend_twin {
 
+// The batch form of a Matmul object (MatmulType's LAYOUT, MatmulConfig's batch fields): what IterateBatch needs.
+enum class MatmulBatchLayout : uint8_t { kNone, kBsngd, kNormal, kOther };
+struct MatmulBatchDesc {
+    MatmulBatchLayout ab = MatmulBatchLayout::kNone;  // A's and B's LAYOUT (one value: the API requires it)
+    MatmulBatchLayout c = MatmulBatchLayout::kNone;
+    bool biasBatch = true;       // MatmulConfig isBiasBatch: the bias has a batch axis
+    bool lessThanL1 = true;      // MatmulConfig batchMode BATCH_LESS_THAN_L1
+};
+
 struct MatmulMixDesc {
     CubeMatmulTypes types;
     bool cInUb;  // C is VECIN/VECCALC/VECOUT (a LocalTensor in the AIV's UB), else GM
+    MatmulBatchDesc batch{};
 };
 
 class MatmulMix {
@@ -38,6 +48,17 @@ public:
     void IterateAll(bool sync, void* gm, uint8_t enAtomic, bool enSequentialWrite, bool waitIterateAll, bool fakeMsg);
     void IterateAllLocal(bool sync, void* ub, uint64_t bytes, uint8_t enAtomic);
     void WaitIterateAll();
+    // IterateBatch<sync> into GM (mix form): batchA x batchB matrices of the tiling's single-core shape, laid out as
+    // the object's LAYOUT says (twin/src/matmul_mix.cpp: the forms modelled and the rules).
+    void IterateBatch(bool sync, void* gm, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+                      uint32_t matrixStrideA, uint32_t matrixStrideB, uint32_t matrixStrideC, bool enPartialSum,
+                      uint8_t enAtomic);
+    // IterateNBatch<sync>: batchLoop IterateBatch calls into the SetWorkspace buffer; GetBatchTensorC the next batch
+    // of C there (after IterateNBatch<false>, not modelled: refused).
+    void IterateNBatch(bool sync, uint32_t batchLoop, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+                       uint32_t matrixStrideA, uint32_t matrixStrideB, uint32_t matrixStrideC, bool enPartialSum,
+                       uint8_t enAtomic);
+    void* GetBatchTensorC(uint32_t batchA, uint32_t batchB, uint64_t* elements);
     void GetTensorC(bool sync, void* gm, uint8_t enAtomic, bool enSequentialWrite);
     // waitForV: the copy into UB ends with the MTE2 -> V synchronisation GetTensorC does (AsyncGetTensorC leaves it
     // to WaitGetTensorC).
@@ -54,6 +75,9 @@ public:
     struct State;  // twin/src/matmul_mix.cpp
 
 private:
+    void BatchCall(const char* call, bool sync, void* gm, uint32_t batchLoop, uint32_t batchA, uint32_t batchB,
+                   bool enSequentialWrite, uint32_t matrixStrideA, uint32_t matrixStrideB, uint32_t matrixStrideC,
+                   bool enPartialSum, uint8_t enAtomic);
     std::unique_ptr<State> s_;
 };
 

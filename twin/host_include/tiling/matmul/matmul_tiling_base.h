@@ -28,7 +28,7 @@
 // AdjustOuterProductL0Factor). GetTiling also returns -1, with the reason on stderr, for what CANN refuses on A2
 // (OUTER_PRODUCT under MDL with baseK below singleCoreK; N_BUFFER_33 with more than three base rows a core) and
 // for a shape or SetDim count that is not positive and MatrixMadType::MXMODE (dav-3510's MX Matmul). Not provided:
-// BatchMatmulTiling, the EnableL1BankConflictOptimise query, the MatmulGetTmpBufSize functions. GetTiling fills
+// the EnableL1BankConflictOptimise query, the MatmulGetTmpBufSize functions. GetTiling fills
 // CANN's tiling-data class optiling::TCubeTiling (tiling/matmul/matmul_tilingdata.h) or the kernel's
 // AscendC::tiling::TCubeTiling.
 #pragma once
@@ -854,6 +854,42 @@ public:
 
 protected:
     int64_t Compute() override { return Solve("MultiCoreMatmulTiling::GetTiling", blockDim); }
+};
+
+// Batch Matmul (asc-devkit include/adv_api/matmul/bmm_tiling.h BatchMatmulTiling): the tiling of one matrix of the
+// batch (SetShape/SetOrgShape's M, N, K; the batch and layout fields from SetBatchInfoForNormal / SetALayout ... /
+// SetBatchNum). The twin's split puts each matrix on one core (usedCoreNum 1); CANN's own search may choose
+// otherwise for the same calls.
+class BatchMatmulTiling : public MatmulApiTilingBase {
+public:
+    BatchMatmulTiling() {}
+    explicit BatchMatmulTiling(const platform_ascendc::PlatformAscendC& ascendcPlatform)
+        : MatmulApiTilingBase(ascendcPlatform) {}
+    int32_t GetCoreNum(int32_t& dim, int32_t& mDim, int32_t& nDim, int32_t& batchCoreM, int32_t& batchCoreN)
+    {
+        dim = tiling_.get_usedCoreNum();
+        mDim = nDim = batchCoreM = batchCoreN = 1;
+        return 0;
+    }
+    int64_t GetTiling(optiling::TCubeTiling& tiling) override
+    {
+        const int64_t ret = Compute();
+        if (ret == -1) return -1;
+        AscendC::tiling::TCubeTiling t;
+        optiling::twin_host::Load(tiling_, t);
+        optiling::twin_host::Store(t, tiling);
+        return ret;
+    }
+    int64_t GetTiling(AscendC::tiling::TCubeTiling& tiling) override
+    {
+        const int64_t ret = Compute();
+        if (ret == -1) return -1;
+        optiling::twin_host::Load(tiling_, tiling);
+        return ret;
+    }
+
+protected:
+    int64_t Compute() override { return Solve("BatchMatmulTiling::GetTiling", 1); }
 };
 
 }  // namespace matmul_tiling
