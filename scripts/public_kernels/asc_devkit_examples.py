@@ -2185,3 +2185,27 @@ KERNELS += [
               "not written), bias, SetTail", triangle_case(lo),
               defines={"CUSTOM_TRIANGLE_LOWER": None} if lo else None) for lo in (False, True)],
 ]
+
+
+# ---- branch i26-int4: the Matmul API with int4b_t A and B ----------------------------------------------------------
+
+
+def mm_int4_case(kdir, gen) -> Case:
+    # main: M 256, N 7680, K 128, int4b_t A [M, K] and B [K, N] (ND, packed two a byte, low nibble first), int32_t
+    # bias [N] (IS_BIAS), int32_t C, CFG_MDL cube-only, over the AICs the example's GenerateTiling uses
+    # (usedCoreNum blocks). Reference: A @ B + bias, exactly.
+    m, n, k = 256, 7680, 128
+    platform = "platform_ascendc::PlatformAscendCManager::GetInstance()"
+    tiling = example_tiling(kdir, "matmul_int4.asc", "static uint8_t buf[sizeof(TCubeTiling)]; "
+                            f"GenerateTiling({platform}, buf); tiling = buf;", 50 * 4)
+    a, b = rand_int4(gen, (m, k)), rand_int4(gen, (k, n))
+    bias = torch.randint(-100000, 100001, (n,), generator=gen, dtype=torch.int32)
+    args = {"a": pack_int4(a), "b": pack_int4(b), "bias": bias, "c": torch.zeros(m * n, dtype=torch.int32),
+            "workspace": torch.zeros(LIB_API_WORKSPACE // 4), "tilingGm": tiling}
+    return Case(struct.unpack_from("<i", tiling, 0)[0], args, {"c": (a @ b + bias.long()).reshape(-1)}, 0, 0)
+
+
+KERNELS += [
+    example("ex_mm_int4", f"{MM}/matmul_int4/matmul_int4.asc", "matmul_int4_custom",
+            "Matmul cube-only (__cube__) int4b_t A and B, int32_t bias and C, CFG_MDL, SetTail", mm_int4_case),
+]

@@ -179,7 +179,8 @@ uint32_t CSize(const MatmulMix::State& s)
         case CubeType::kFloat64: return 8;
         case CubeType::kFloat32:
         case CubeType::kInt32: return 4;
-        case CubeType::kInt8: return 1;
+        case CubeType::kInt8:
+        case CubeType::kInt4: return 1;
         default: return 2;
     }
 }

@@ -115,7 +115,15 @@ constexpr ascend_twin::CubeType CubeTypeOf()
     else if constexpr (std::is_same_v<T, double>) return ascend_twin::CubeType::kFloat64;
     else if constexpr (std::is_same_v<T, int8_t>) return ascend_twin::CubeType::kInt8;
     else if constexpr (std::is_same_v<T, int32_t>) return ascend_twin::CubeType::kInt32;
+    else if constexpr (std::is_same_v<T, int4b_t>) return ascend_twin::CubeType::kInt4;
     else return ascend_twin::CubeType::kBFloat16;
+}
+// The first byte of a GM operand (GlobalTensor<int4b_t> has no element pointer: its elements are half bytes).
+template <typename T>
+inline const void* GmOperand(const GlobalTensor<T>& gm)
+{
+    if constexpr (std::is_same_v<T, int4b_t>) return ascend_twin::internal::Access::Int4Bytes(gm);
+    else return TwinData(gm);
 }
 template <typename T>
 constexpr bool kCubeInput = std::is_same_v<T, float> || std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>;
@@ -293,11 +301,16 @@ private:
                              std::is_same_v<BiasT, double>),
                   "the twin's float64 Matmul takes double A, B, C and bias");
     // int8_t (Matmul使用说明, table 2, A2 rows): A and B int8_t, bias int32_t, C int32_t or half (the dequantisation
-    // of SetQuantScalar/SetQuantVector); C int8_t (REQ8) and int4b_t inputs are not modelled by the twin.
-    static constexpr bool kInt8 = std::is_same_v<SrcAT, int8_t>;
+    // of SetQuantScalar/SetQuantVector); C int8_t (REQ8) is not modelled by the twin. int4b_t: A and B int4b_t,
+    // bias int32_t, C int32_t (C half, the dequantisation, is not modelled), in cube-only objects; the inner axis
+    // of A and B even (a run-time rule).
+    static constexpr bool kInt4 = std::is_same_v<SrcAT, int4b_t>;
+    static constexpr bool kInt8 = std::is_same_v<SrcAT, int8_t> || kInt4;
     static_assert(kFp64 || ((twin_detail::kCubeInput<SrcAT> || kInt8) && std::is_same_v<SrcAT, SrcBT>),
-                  "Matmul on A2: A and B are both float, half, bfloat16_t or int8_t (int4b_t is not modelled by the "
-                  "twin)");
+                  "Matmul on A2: A and B are both float, half, bfloat16_t, int8_t or int4b_t");
+    static_assert(!kInt4 || std::is_same_v<DstT, int32_t>,
+                  "Matmul on A2 with int4b_t A and B: the twin models C int32_t (C half, the dequantisation, is not "
+                  "modelled)");
     static_assert(kFp64 || kInt8 || twin_detail::kCubeInput<DstT>, "Matmul on A2: C is float, half or bfloat16_t");
     static_assert(kFp64 || kInt8 || std::is_same_v<BiasT, float> ||
                       (std::is_same_v<BiasT, half> && !std::is_same_v<SrcAT, float>),
@@ -492,20 +505,20 @@ public:
         }
         if constexpr (kCubeOnly) {
             walking_ = false;
-            engine_.SetTensorA(twin_detail::TwinData(gm), isTransposeA);
+            engine_.SetTensorA(twin_detail::GmOperand(gm), isTransposeA);
         } else {
             CheckTranspose<A_TYPE>("Matmul::SetTensorA", isTransposeA);
-            engine_.SetTensorA(twin_detail::TwinData(gm), gm.GetSize() * sizeof(SrcAT), isTransposeA);
+            engine_.SetTensorA(twin_detail::GmOperand(gm), gm.GetSize() * sizeof(SrcAT), isTransposeA);
         }
     }
     __aicore__ inline void SetTensorB(const GlobalTensor<SrcBT>& gm, bool isTransposeB = false)
     {
         if constexpr (kCubeOnly) {
             walking_ = false;
-            engine_.SetTensorB(twin_detail::TwinData(gm), isTransposeB);
+            engine_.SetTensorB(twin_detail::GmOperand(gm), isTransposeB);
         } else {
             CheckTranspose<B_TYPE>("Matmul::SetTensorB", isTransposeB);
-            engine_.SetTensorB(twin_detail::TwinData(gm), gm.GetSize() * sizeof(SrcBT), isTransposeB);
+            engine_.SetTensorB(twin_detail::GmOperand(gm), gm.GetSize() * sizeof(SrcBT), isTransposeB);
         }
     }
     template <class T = BiasT>
