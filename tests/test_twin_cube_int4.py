@@ -80,6 +80,10 @@ def test_int4_extremes_accumulate_exactly(lib):
     (1, 5, r"broke the rule 'channelSize of int4b_t is 8, 16, 32, N\*64, N\*64\+8, N\*64\+16 or N\*64\+32"),
     (0, 6, r"LocalTensor\(pos, addr, tileSize\): broke the rule 'an int4b_t tensor holds an even number of elements "
            r"\(two a byte\)': tileSize 4097"),
+    (1, 8, r"LoadData\(LoadData3DParamsV2\): broke the rule 'LoadData with LoadData3DParamsV2 into L0B takes 16- and "
+           r"32-bit types on A2 .*': int4b_t into L0B"),
+    (1, 9, r"LoadData\(LoadData3DParamsV2\): broke the rule 'LoadData with LoadData3DParamsV2 transposes b16/b32 into "
+           r"L0A on A2 .*': enTranspose with int4b_t into L0A"),
     (0, 7, r"DataCopy\(GM->L1, Nd2NzParams\): broke the rule 'cube accesses stay inside the LocalTensor': operand "
            r"'dst' holds 1050 bytes"),
 ])

@@ -73,7 +73,8 @@ extern "C" __global__ __aicore__ void cube_int4(GM_ADDR a, GM_ADDR b, GM_ADDR c,
         p.channelSize = static_cast<uint16_t>(t.fault == 5 ? 4 : k64);  // fault 5: 4 is no int4b_t channel size
         p.kExtension = static_cast<uint16_t>(k64);
         p.mExtension = static_cast<uint16_t>(m16);
-        LoadData(a2, a1, p);
+        p.enTranspose = t.fault == 9;  // fault 9: A2 does not transpose 4-bit data into L0A with Load3Dv2
+        LoadData(t.fault == 8 ? b2 : a2, a1, p);  // fault 8: into L0B (A2's form does nothing for b4)
         for (uint32_t kb = 0; kb < k64 / 64; ++kb) {  // square (kb, column block j) -> L0B fractals of row kb
             LoadData2dTransposeParams q;
             q.repeatTimes = static_cast<uint8_t>(nL0 / 64);

@@ -154,8 +154,8 @@ void CubeMatmul::Init(const AscendC::tiling::TCubeTiling* tiling)
     const uint32_t acc = AccSizeOf(s.types.a);  // L0C's element (and the bias's in L1)
     // Bytes of n A/B elements (int4b_t: two a byte).
     auto Bytes = [&](uint64_t n) { return s.types.a == CubeType::kInt4 ? n / 2 : n * ds; };
-    const uint64_t l1 = Bytes(uint64_t(t.depthA1) * t.baseM * t.baseK) + Bytes(uint64_t(t.depthB1) * t.baseN * t.baseK) +
-                        (t.isBias ? uint64_t(t.baseN) * acc : 0);
+    const uint64_t l1 = Bytes(uint64_t(t.depthA1) * t.baseM * t.baseK) +
+                        Bytes(uint64_t(t.depthB1) * t.baseN * t.baseK) + (t.isBias ? uint64_t(t.baseN) * acc : 0);
     // The TPipe hands out TOTAL_L1_SIZE (A2: 512 KiB - 128 B for the Matmul API's messages), not all of L1.
     Require(l1 <= L1Usable(p), kCall, "A1 + B1 + bias fit in the L1 a TPipe hands out (TOTAL_L1_SIZE)",
             Num(l1) + " bytes asked (depthA1 " + Num(t.depthA1) + " x " + Num(t.baseM) + "x" + Num(t.baseK) +
@@ -163,7 +163,8 @@ void CubeMatmul::Init(const AscendC::tiling::TCubeTiling* tiling)
                 CubeTypeName(s.types.a) + (t.isBias ? ", bias" : "") + "), TOTAL_L1_SIZE is " +
                 Num(L1Usable(p)) + " (L1 " + Num(p.l1Size) + " less the " +
                 Num(kL1KfcReserved) + " bytes the API keeps)");
-    const uint64_t l0a = Bytes(uint64_t(t.baseM) * t.baseK) * t.dbL0A, l0b = Bytes(uint64_t(t.baseN) * t.baseK) * t.dbL0B;
+    const uint64_t l0a = Bytes(uint64_t(t.baseM) * t.baseK) * t.dbL0A;
+    const uint64_t l0b = Bytes(uint64_t(t.baseN) * t.baseK) * t.dbL0B;
     const uint64_t l0c = uint64_t(t.baseM) * t.baseN * acc * t.dbL0C;
     Require(l0a <= p.l0aSize, kCall, "baseM x baseK x dbL0A fits in L0A", Num(l0a) + " > " + Num(p.l0aSize));
     if (s.types.a2b2Shared) {  // MatmulConfig docs (isA2B2Shared): A and B base blocks at most 32 KB each

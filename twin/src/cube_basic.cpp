@@ -635,7 +635,8 @@ void MmadRun(const CubeOperand& dst, const CubeOperand& fm, const CubeOperand& f
     // M = 1 runs as GEMV on A2: L0A holds A as one ND row of K elements, not in 16-row fractals (Mmad docs,
     // GEMV; switching it off with disableGemv exists on Ascend 950 only).
     const bool gemv = p.m == 1;
-    CheckInside(call, fm, gemv ? (s4 ? kPadded / 2ULL : static_cast<uint64_t>(kPadded) * es) : mBlocks * kBlocks * fractal);
+    const uint64_t gemvBytes = s4 ? kPadded / 2ULL : static_cast<uint64_t>(kPadded) * es;
+    CheckInside(call, fm, gemv ? gemvBytes : mBlocks * kBlocks * fractal);
     // kDirectionAlign pads K of A (L0A) only; B in L0B keeps K in blocks of C0 (the B addresses below).
     CheckInside(call, filter, static_cast<uint64_t>((p.k + c0 - 1) / c0) * nBlocks * fractal);
     CheckInside(call, dst, static_cast<uint64_t>(nBlocks) * mBlocks * 256 * dst.elemSize);
@@ -669,7 +670,8 @@ void MmadRun(const CubeOperand& dst, const CubeOperand& fm, const CubeOperand& f
                 if (fromBias) acc = Load(bias->data + nn * 4ULL, CubeElem::kFloat);
                 else if (accumulate) acc = Load(c, CubeElem::kFloat);
                 for (uint32_t kk = 0; kk < p.k; ++kk) {
-                    acc += Load(fm.data + AIndex(mm, kk) * es, fm.elem) * Load(filter.data + BIndex(kk, nn) * es, filter.elem);
+                    acc += Load(fm.data + AIndex(mm, kk) * es, fm.elem) *
+                           Load(filter.data + BIndex(kk, nn) * es, filter.elem);
                 }
                 std::memcpy(c, &acc, 4);
             }
@@ -1028,7 +1030,8 @@ void LoadData3DV2(const CubeOperand& dst, const CubeOperand& src, const Load3dV2
     const uint32_t nib = s4 ? 1 : 2 * es;  // nibbles an element
     if (dm == 2 && es == 1) {
         ascend_twin::Fail(call, "LoadData with LoadData3DParamsV2 into L0B takes 16- and 32-bit types on A2 (docs: "
-                          "L1 Buffer->L0B Buffer通路不支持b4/b8类型数据)", "an 8-bit type into L0B");
+                          "L1 Buffer->L0B Buffer通路不支持b4/b8类型数据)",
+                          s4 ? "int4b_t into L0B" : "an 8-bit type into L0B");
     }
     if (dm == 1 && es == 1 && a.enTranspose) {
         ascend_twin::Fail(call, "LoadData with LoadData3DParamsV2 transposes b16/b32 into L0A on A2 (docs: 转置场景下，"

@@ -42,6 +42,7 @@
 // FAULT 39: CreateVecIndex on A2 supports int16_t, half, int32_t and float
 // FAULT 40: SetPadValue on A2 supports int8_t
 // FAULT 41: SetPadValue's pos is TPosition::VECIN, VECOUT or MAX
+// FAULT 42: the twin moves GlobalTensor<int4b_t> data through DataCopy GM -> L1 with Nd2NzParams
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -142,6 +143,8 @@ void Cube(GM_ADDR p)
     Fixpipe<float, float, CFG_COLUMN_MAJOR>(gf, c, fix);
 #elif FAULT == 30
     Mmad(c32, s4, s4b, bias32, mmad);
+#elif FAULT == 42
+    DataCopy(s4, g4, 128);
 #else
     DataCopy(h, gh, nd2nz);
     DataCopy(c, h2, copy);

@@ -214,9 +214,18 @@ public:
 
 private:
     friend struct ascend_twin::internal::Access;
-    // The first byte, for the DataCopy forms that take int4b_t (no TwinData: the element-counting forms must not
-    // read it as bytes).
+    // The first byte, for the DataCopy forms that take int4b_t. The other forms reach the data through TwinData,
+    // which refuses int4b_t at compile time: they count whole-byte elements.
     uint8_t* TwinInt4Bytes() const { return reinterpret_cast<uint8_t*>(address_); }
+    template <typename D = void>
+    int4b_t* TwinData() const
+    {
+        static_assert(sizeof(D) == 0,
+                      "the twin moves GlobalTensor<int4b_t> data through DataCopy GM -> L1 with Nd2NzParams, the "
+                      "Matmul API and GetValue/SetValue (its other data movement forms are not modelled for 4-bit "
+                      "elements)");
+        return address_;
+    }
 
     static void CheckOffset(const char* call, uint64_t offset)
     {

@@ -182,8 +182,8 @@ inline auto TwinInit(X& x, Args&&... args)
 
 namespace AscendC {
 
-// A view of global memory (int4b_t: twin/kernel_int4.h). Bounds are not checked by the tensor itself (the hardware does not either);
-// every DataCopy/GetValue/SetValue checks the access against the launch's buffers.
+// A view of global memory (int4b_t: twin/kernel_int4.h). Bounds are not checked by the tensor itself (the hardware
+// does not either); every DataCopy/GetValue/SetValue checks the access against the launch's buffers.
 template <typename T>
 class GlobalTensor {
 public:
