@@ -316,12 +316,13 @@ private:
                       (std::is_same_v<BiasT, half> && !std::is_same_v<SrcAT, float>),
                   "Matmul on A2: bias is float, or half with half/bfloat16_t inputs");
     static_assert(!kInt8 || std::is_same_v<DstT, int32_t> || std::is_same_v<DstT, half>,
-                  "Matmul on A2 with int8_t A and B: C is int32_t or half (C int8_t, REQ8, is not modelled by the twin)");
+                  "Matmul on A2 with int8_t or int4b_t A and B: C is int32_t or half (C int8_t, REQ8, is not modelled "
+                  "by the twin)");
     static_assert(!kInt8 || kCubeOnly,
-                  "Matmul with int8_t A and B: the twin models it in cube-only objects (ASCENDC_CUBE_ONLY), not in a "
-                  "MIX kernel's client/server pair");
+                  "Matmul with int8_t or int4b_t A and B: the twin models it in cube-only objects (ASCENDC_CUBE_ONLY), "
+                  "not in a MIX kernel's client/server pair");
     static_assert(!kInt8 || std::is_same_v<BiasT, int32_t> || std::is_same_v<BIAS_TYPE, C_TYPE>,
-                  "Matmul on A2 with int8_t A and B: the bias is int32_t");
+                  "Matmul on A2 with int8_t or int4b_t A and B: the bias is int32_t");
     // The bias's MatmulType (by default C's) matters once SetBias is called: SetBias checks it is at GM.
     static_assert(A_TYPE::pos == TPosition::GM && B_TYPE::pos == TPosition::GM,
                   "the twin's Matmul reads A, B and bias from GM (TSCM/L1 and UB inputs are not modelled)");
@@ -527,7 +528,7 @@ public:
         static_assert(std::is_same_v<T, BiasT> && BIAS_TYPE::pos == TPosition::GM,
                       "the twin's Matmul reads A, B and bias from GM (TSCM/L1 and UB inputs are not modelled)");
         static_assert(!kInt8 || std::is_same_v<T, int32_t>,
-                      "Matmul::SetBias with int8_t A and B: the bias is int32_t (BIAS_TYPE's type)");
+                      "Matmul::SetBias with int8_t or int4b_t A and B: the bias is int32_t (BIAS_TYPE's type)");
         if constexpr (kCfg.isPartialOutput) {
             ascend_twin::FailF("Matmul::SetBias", "a Matmul with isPartialOutput takes no bias (the API asserts it)",
                                "SetBias with MatmulConfig isPartialOutput");
