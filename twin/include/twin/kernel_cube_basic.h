@@ -212,9 +212,10 @@ CubeOperand Operand(const char* name, const LocalTensor<T>& t)
 {
     if constexpr (std::is_same_v<T, int4b_t>) {  // GetSize() counts nibbles, GetLength() bytes
         return {name, TwinPosition(t), reinterpret_cast<uint8_t*>(TwinData(t)), t.GetLength(), 1, CubeElem::kInt4};
+    } else {
+        return {name, TwinPosition(t), reinterpret_cast<uint8_t*>(TwinData(t)),
+                static_cast<uint64_t>(t.GetSize()) * sizeof(T), static_cast<uint32_t>(sizeof(T)), CubeElemOf<T>()};
     }
-    return {name, TwinPosition(t), reinterpret_cast<uint8_t*>(TwinData(t)), static_cast<uint64_t>(t.GetSize()) * sizeof(T),
-            static_cast<uint32_t>(sizeof(T)), CubeElemOf<T>()};
 }
 
 void CopyGmToL1(const char* call, const CubeOperand& dst, const uint8_t* src, uint32_t elemSize, uint16_t blockCount,
