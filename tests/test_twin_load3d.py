@@ -180,7 +180,7 @@ HALF = dict(dtype=torch.float16, l1h=5, l1w=6, channels=16, filt=(3, 3), pads=(1
     (1, {}, "channelSize of a 16-bit type"),
     (2, {}, "fMatrixCtrl"),
     (3, {}, "kStartPt is a multiple of C0"),
-    (4, {}, "mExtension of b8/b16"),
+    (4, {}, "mExtension of b4/b8/b16"),
     (5, {}, "strideW"),
     (6, {}, "dilationFilterH"),
     (7, {}, "dilated filter fits"),

@@ -1,7 +1,9 @@
 """int8_t Matmul (tests/kernels/cube_matmul_int8.cpp): int8_t A and B with an int32_t bias accumulate in L0C's
 int32_t, compared exactly with the int64 product; a half C leaves through the dequantisation of SetQuantScalar or
 SetQuantVector (C = half(int32_t sum * scale), the scale the word's bits 0-31 with bits 0-12 dropped), against
-float64. Planted next to them: a half C with no quantisation parameter, a nan scale, a quantTensor one word short."""
+float64. Planted next to them: a half C with no quantisation parameter, a nan scale, a quantTensor one word short.
+int4b_t A and B (packed two a byte, low nibble first) with an int32_t bias and C, B also transposed: exact; an odd
+inner axis (K) planted."""
 import os
 
 import pytest
@@ -78,3 +80,37 @@ def test_dequantisation_rules(lib):
         launch(lib, "int8_half_c_vector", a, b, bias, c, q[:N - 1].clone())
     q[N - 1] = q[0]  # the counterpart: every scale finite
     launch(lib, "int8_half_c_vector", a, b, bias, c, q)
+
+
+def pack_int4(x):
+    """int4b_t values as GM holds them: element 2i in the low nibble of byte i."""
+    u = x.reshape(-1) & 0xF
+    return (u[0::2] | (u[1::2] << 4)).to(torch.uint8).view(torch.int8)
+
+
+@pytest.mark.parametrize("trans_b", [False, True])
+def test_int4_to_int32_is_exact(lib, trans_b):
+    g = torch.Generator().manual_seed(seed())
+    a = torch.randint(-8, 8, (M, K), generator=g, dtype=torch.int64)
+    b = torch.randint(-8, 8, (K, N), generator=g, dtype=torch.int64)
+    bias = torch.randint(-2**20, 2**20, (N,), generator=g, dtype=torch.int32)
+    c = torch.full((M, N), -7, dtype=torch.int32)
+    t = tiling(M, 96, K, M, 96, 32, 48, 64, cores=1)
+    t.N = t.singleCoreN = N
+    lib.launch("int4_int32_c_trans_b" if trans_b else "int4_int32_c", 1, a=pack_int4(a),
+               b=pack_int4(b.T.contiguous() if trans_b else b), bias=bias, c=c, quant=None, workspace=workspace(),
+               tiling=bytes(t))
+    assert torch.equal(c.long(), a @ b + bias.long())
+
+
+def test_int4_inner_axis_is_even(lib):
+    k = K - 1  # an odd K: A's rows would start in the middle of a byte
+    g = torch.Generator().manual_seed(seed())
+    a = torch.randint(-8, 8, (M * k,), generator=g, dtype=torch.int64)
+    b = torch.randint(-8, 8, (k * N,), generator=g, dtype=torch.int64)
+    t = tiling(M, 96, k, M, 96, 32, 48, 64, cores=1)
+    t.N = t.singleCoreN = N
+    with pytest.raises(KernelRuleViolation, match=r"Matmul::IterateAll: broke the rule 'with int4b_t A and B the inner "
+                                                  r"axis of each matrix holds an even number of elements.*K 159"):
+        lib.launch("int4_int32_c", 1, a=pack_int4(a), b=pack_int4(b), bias=torch.zeros(N, dtype=torch.int32),
+                   c=torch.zeros((M, N), dtype=torch.int32), quant=None, workspace=workspace(), tiling=bytes(t))

@@ -1791,11 +1791,23 @@ def deterministic_atomic_case(scenario: int):
     return make
 
 
+def rand_int4(gen, shape) -> torch.Tensor:
+    """Random int4b_t values in [-8, 7] (int64), never all zero."""
+    return torch.randint(-8, 8, shape, generator=gen, dtype=torch.int64)
+
+
+def pack_int4(x: torch.Tensor) -> torch.Tensor:
+    """int4b_t values as GM holds them: two a byte, the element of even index in the low nibble."""
+    u = x.reshape(-1) & 0xF
+    return (u[0::2] | (u[1::2] << 4)).to(torch.uint8).view(torch.int8)
+
+
 def mmad_case(scenario: int):
     # M 30, N 40, K 70 (unaligned: padded fractals in L1/L0), one AIC. 1: int8_t, B given [K, N] and loaded with
     # LoadDataWithTranspose, C (int32_t) started from the bias row in the BiasTable (cmatrixSource); 2: bfloat16_t,
     # B given [N, K], two Mmads accumulated in L0C (C = 2 A B); 3: float, A given [K, M] (LoadDataWithTranspose,
-    # kDirectionAlign) and B [N, K], with a float bias through the bias form of Mmad; 4: int4b_t (not modelled).
+    # kDirectionAlign) and B [N, K], with a float bias through the bias form of Mmad; 4: int4b_t A [M, K] and B
+    # [N, K] packed two a byte (low nibble first), C = A B^T in int32_t.
     def make(kdir, gen) -> Case:
         m, n, k = 30, 40, 70
         if scenario == 1:
@@ -1805,8 +1817,10 @@ def mmad_case(scenario: int):
             expect = (a.long() @ b.long() + bias.long()).reshape(-1)
             return Case(1, {"a": a, "b": b, "bias": bias, "c": torch.zeros(m * n, dtype=torch.int32)},
                         {"c": expect}, 0, 0)
-        if scenario == 4:  # int4b_t A and B: the twin's cube path has no 4-bit operands (the file does not compile)
-            raise LookupError("int4b_t Mmad is not modelled by the twin")
+        if scenario == 4:
+            a, b = rand_int4(gen, (m, k)), rand_int4(gen, (n, k))
+            return Case(1, {"a": pack_int4(a), "b": pack_int4(b), "bias": torch.zeros(n, dtype=torch.int32),
+                            "c": torch.zeros(m * n, dtype=torch.int32)}, {"c": (a @ b.T).reshape(-1)}, 0, 0)
         if scenario == 2:
             a, b = rand(gen, (m, k), -1, 1, torch.bfloat16), rand(gen, (n, k), -1, 1, torch.bfloat16)
             return Case(1, {"a": a, "b": b, "bias": torch.zeros(n), "c": torch.zeros(m * n)},
@@ -1928,17 +1942,19 @@ def mmad_load3dv2_case(scenario: int):
 def load_data_l12l0_case(scenario: int):
     # [m, n, k] = [40, 50, 70] (the host main's sizes), one AIC: A, B through Nd2Nz (scenario 14: Zz) into L1, then
     # L1 -> L0A/L0B by Load2D, LoadDataWithTranspose or LoadData3DParamsV2 as the scenario picks, Mmad, Fixpipe
-    # NZ -> ND. A given [m, k] or, transposed, [k, m]; B [n, k] or [k, n]. 1, 2: int4b_t (not modelled); 3-5:
-    # int8_t; 6-10: half; 11-14: float. Reference: A @ B in float64 (exactly for int8_t).
+    # NZ -> ND. A given [m, k] or, transposed, [k, m]; B [n, k] or [k, n]. 1, 2: int4b_t (packed two a byte, low
+    # nibble first); 3-5: int8_t; 6-10: half; 11-14: float. Reference: A @ B in float64 (exactly for integers).
     dtype = {3: torch.int8, 4: torch.int8, 5: torch.int8}.get(scenario, torch.float16 if scenario <= 10 else
                                                              torch.float32)
     a_t = scenario in (5, 8, 9, 10, 13, 14)
     b_t = scenario in (1, 3, 4, 6, 7, 11, 12)
 
     def make(kdir, gen) -> Case:
-        if scenario <= 2:  # the twin's cube path has no 4-bit operands
-            raise LookupError("int4b_t LoadData/Mmad is not modelled by the twin")
         m, n, k = 40, 50, 70
+        if scenario <= 2:  # int4b_t: A [m, k], B [n, k] (1) or [k, n] (2)
+            a, b = rand_int4(gen, (m, k)), rand_int4(gen, (n, k) if b_t else (k, n))
+            return Case(1, {"a": pack_int4(a), "b": pack_int4(b), "c": torch.zeros(m * n, dtype=torch.int32)},
+                        {"c": (a @ (b.T if b_t else b)).reshape(-1)}, 0, 0)
         shape_a, shape_b = ((k, m) if a_t else (m, k)), ((n, k) if b_t else (k, n))
         if dtype == torch.int8:
             a = torch.randint(-128, 128, shape_a, generator=gen, dtype=torch.int32).to(torch.int8)
@@ -2244,4 +2260,28 @@ KERNELS += [
             "batch_matmul_iterate_n_batch_custom", "Batch Matmul MIX (__mix__(1, 2)): IterateNBatch into the "
             "SetWorkspace buffer (isNBatch, BATCH_LESS_THAN_L1, bias reused), BSNGD, then DataCopy GM -> UB -> GM",
             batch_n_batch_case),
+]
+
+
+# ---- branch i26-int4: the Matmul API with int4b_t A and B ----------------------------------------------------------
+
+
+def mm_int4_case(kdir, gen) -> Case:
+    # main: M 256, N 7680, K 128, int4b_t A [M, K] and B [K, N] (ND, packed two a byte, low nibble first), int32_t
+    # bias [N] (IS_BIAS), int32_t C, CFG_MDL cube-only, over the AICs the example's GenerateTiling uses
+    # (usedCoreNum blocks). Reference: A @ B + bias, exactly.
+    m, n, k = 256, 7680, 128
+    platform = "platform_ascendc::PlatformAscendCManager::GetInstance()"
+    tiling = example_tiling(kdir, "matmul_int4.asc", "static uint8_t buf[sizeof(TCubeTiling)]; "
+                            f"GenerateTiling({platform}, buf); tiling = buf;", 50 * 4)
+    a, b = rand_int4(gen, (m, k)), rand_int4(gen, (k, n))
+    bias = torch.randint(-100000, 100001, (n,), generator=gen, dtype=torch.int32)
+    args = {"a": pack_int4(a), "b": pack_int4(b), "bias": bias, "c": torch.zeros(m * n, dtype=torch.int32),
+            "workspace": torch.zeros(LIB_API_WORKSPACE // 4), "tilingGm": tiling}
+    return Case(struct.unpack_from("<i", tiling, 0)[0], args, {"c": (a @ b + bias.long()).reshape(-1)}, 0, 0)
+
+
+KERNELS += [
+    example("ex_mm_int4", f"{MM}/matmul_int4/matmul_int4.asc", "matmul_int4_custom",
+            "Matmul cube-only (__cube__) int4b_t A and B, int32_t bias and C, CFG_MDL, SetTail", mm_int4_case),
 ]

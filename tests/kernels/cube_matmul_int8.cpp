@@ -76,3 +76,44 @@ __global__ __cube__ void int8_half_c_unquantised(GM_ADDR a, GM_ADDR b, GM_ADDR b
     (void)workspace;
     Run<F16, 0>(a, b, bias, c, quant, tiling);
 }
+
+// int4b_t A and B (two a byte in GM, low nibble first), int32_t bias and C; B given [K, N], or with `transB`
+// [N, K] (MatmulType ISTRANS, SetTensorB(..., true)).
+template <bool transB>
+__aicore__ inline void RunInt4(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR tiling)
+{
+    using I4 = MatmulType<TPosition::GM, CubeFormat::ND, int4b_t>;
+    using I4B = MatmulType<TPosition::GM, CubeFormat::ND, int4b_t, transB>;
+    TPipe pipe;
+    TCubeTiling t;
+    LoadTiling(&t, tiling);
+    Matmul<I4, I4B, I32, I32> mm;
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, &t);
+    GlobalTensor<int4b_t> aGm, bGm;
+    GlobalTensor<int32_t> biasGm, cGm;
+    aGm.SetGlobalBuffer(reinterpret_cast<__gm__ int4b_t*>(a), t.M * t.Ka);
+    bGm.SetGlobalBuffer(reinterpret_cast<__gm__ int4b_t*>(b), t.Kb * t.N);
+    biasGm.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(bias), t.N);
+    cGm.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(c), t.M * t.N);
+    mm.SetTensorA(aGm);
+    mm.SetTensorB(bGm, transB);
+    mm.SetBias(biasGm);
+    mm.IterateAll(cGm);
+    mm.End();
+}
+
+__global__ __cube__ void int4_int32_c(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR quant,
+                                      __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)workspace;
+    (void)quant;
+    RunInt4<false>(a, b, bias, c, tiling);
+}
+
+__global__ __cube__ void int4_int32_c_trans_b(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR quant,
+                                              __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)workspace;
+    (void)quant;
+    RunInt4<true>(a, b, bias, c, tiling);
+}

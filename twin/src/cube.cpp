@@ -25,6 +25,7 @@ const char* CubeTypeName(CubeType t)
         case CubeType::kFloat64: return "double";
         case CubeType::kInt8: return "int8_t";
         case CubeType::kInt32: return "int32_t";
+        case CubeType::kInt4: return "int4b_t";
     }
     return "?";
 }
@@ -151,8 +152,10 @@ void CubeMatmul::Init(const AscendC::tiling::TCubeTiling* tiling)
         Require(db == 1 || db == 2, kCall, "dbL0A/dbL0B/dbL0C are 1 or 2", std::string(name) + " = " + Num(db));
     }
     const uint32_t acc = AccSizeOf(s.types.a);  // L0C's element (and the bias's in L1)
-    const uint64_t l1 = uint64_t(t.depthA1) * t.baseM * t.baseK * ds + uint64_t(t.depthB1) * t.baseN * t.baseK * ds +
-                        (t.isBias ? uint64_t(t.baseN) * acc : 0);
+    // Bytes of n A/B elements (int4b_t: two a byte).
+    auto Bytes = [&](uint64_t n) { return s.types.a == CubeType::kInt4 ? n / 2 : n * ds; };
+    const uint64_t l1 = Bytes(uint64_t(t.depthA1) * t.baseM * t.baseK) +
+                        Bytes(uint64_t(t.depthB1) * t.baseN * t.baseK) + (t.isBias ? uint64_t(t.baseN) * acc : 0);
     // The TPipe hands out TOTAL_L1_SIZE (A2: 512 KiB - 128 B for the Matmul API's messages), not all of L1.
     Require(l1 <= L1Usable(p), kCall, "A1 + B1 + bias fit in the L1 a TPipe hands out (TOTAL_L1_SIZE)",
             Num(l1) + " bytes asked (depthA1 " + Num(t.depthA1) + " x " + Num(t.baseM) + "x" + Num(t.baseK) +
@@ -160,11 +163,12 @@ void CubeMatmul::Init(const AscendC::tiling::TCubeTiling* tiling)
                 CubeTypeName(s.types.a) + (t.isBias ? ", bias" : "") + "), TOTAL_L1_SIZE is " +
                 Num(L1Usable(p)) + " (L1 " + Num(p.l1Size) + " less the " +
                 Num(kL1KfcReserved) + " bytes the API keeps)");
-    const uint64_t l0a = uint64_t(t.baseM) * t.baseK * ds * t.dbL0A, l0b = uint64_t(t.baseN) * t.baseK * ds * t.dbL0B;
+    const uint64_t l0a = Bytes(uint64_t(t.baseM) * t.baseK) * t.dbL0A;
+    const uint64_t l0b = Bytes(uint64_t(t.baseN) * t.baseK) * t.dbL0B;
     const uint64_t l0c = uint64_t(t.baseM) * t.baseN * acc * t.dbL0C;
     Require(l0a <= p.l0aSize, kCall, "baseM x baseK x dbL0A fits in L0A", Num(l0a) + " > " + Num(p.l0aSize));
     if (s.types.a2b2Shared) {  // MatmulConfig docs (isA2B2Shared): A and B base blocks at most 32 KB each
-        const uint64_t blockA = uint64_t(t.baseM) * t.baseK * ds, blockB = uint64_t(t.baseN) * t.baseK * ds;
+        const uint64_t blockA = Bytes(uint64_t(t.baseM) * t.baseK), blockB = Bytes(uint64_t(t.baseN) * t.baseK);
         Require(blockA <= p.l0aSize / 2 && blockB <= p.l0bSize / 2, kCall,
                 "with isA2B2Shared the A and B base blocks are at most 32 KB each (half of L0A/L0B)",
                 "A block " + Num(blockA) + " bytes (baseM " + Num(t.baseM) + " x baseK " + Num(t.baseK) +
@@ -383,12 +387,30 @@ void CheckNBuffer33(const CubeMatmul::State& s, const char* call)
 }
 }  // namespace
 
+namespace {
+// int4b_t A and B (Matmul使用说明, TYPE): the inner axis of each matrix holds an even number of elements (A not
+// transposed: singleCoreK even), so that every row of A and B in GM starts on a whole byte.
+void CheckInt4Shape(const CubeMatmul::State& s, const char* call)
+{
+    if (s.types.a != CubeType::kInt4) return;
+    const int64_t aInner = s.transA ? s.orgM : s.orgKa, aSingle = s.transA ? s.singleM : s.singleK;
+    const int64_t bInner = s.transB ? s.orgKb : s.orgN, bSingle = s.transB ? s.singleK : s.singleN;
+    Require(aInner % 2 == 0 && aSingle % 2 == 0 && bInner % 2 == 0 && bSingle % 2 == 0, call,
+            "with int4b_t A and B the inner axis of each matrix holds an even number of elements (Matmul docs: "
+            "A not transposed, singleCoreK even)",
+            std::string("A ") + (s.transA ? "[K, M]: M " : "[M, K]: K ") + Num(aInner) + ", this core's " +
+                Num(aSingle) + "; B " + (s.transB ? "[N, K]: K " : "[K, N]: N ") + Num(bInner) + ", this core's " +
+                Num(bSingle));
+}
+}  // namespace
+
 void CubeMatmul::StartIterate(const char* call)
 {
     State& s = *s_;
     RequireInit(s, call);
     Require(s.a != nullptr && s.b != nullptr, call, "SetTensorA and SetTensorB come before Iterate/IterateAll",
             std::string(s.a ? "" : "A ") + (s.b ? "" : "B ") + "not set");
+    CheckInt4Shape(s, call);
     CheckQuant(s, call);
     if (s.types.ibShareNorm != 0) CheckIBShareNorm(s, call);
     s.iterated = true;
@@ -473,6 +495,7 @@ void CubeMatmul::IterateAll(void* gm, uint8_t enAtomic)
     RequireInit(s, kCall);
     Require(s.a != nullptr && s.b != nullptr, kCall, "SetTensorA and SetTensorB come before IterateAll",
             std::string(s.a ? "" : "A ") + (s.b ? "" : "B ") + "not set");
+    CheckInt4Shape(s, kCall);
     CheckQuant(s, kCall);
     if (s.types.nBuffer33) CheckNBuffer33(s, kCall);
     SetAtomic(kCall, enAtomic);

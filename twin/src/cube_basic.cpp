@@ -185,6 +185,28 @@ int32_t LoadInt(const uint8_t* p, CubeElem e)
     return i;
 }
 
+// Element `index` of an integer operand: int4b_t sits in nibble index % 2 of byte index / 2 (low nibble first).
+int32_t LoadIntAt(const uint8_t* base, uint64_t index, CubeElem e, uint32_t es)
+{
+    if (e == CubeElem::kInt4) {
+        const int32_t v = (base[index / 2] >> (4 * (index % 2))) & 0xf;
+        return v >= 8 ? v - 16 : v;
+    }
+    return LoadInt(base + index * es, e);
+}
+
+// Copies one element between nibble addresses: int4b_t (1 nibble) or a whole-byte type (2 * es nibbles).
+void CopyElem(uint8_t* dst, uint64_t dstNibble, const uint8_t* src, uint64_t srcNibble, bool s4, uint32_t es)
+{
+    if (!s4) {
+        std::memcpy(dst + dstNibble / 2, src + srcNibble / 2, es);
+        return;
+    }
+    const uint8_t v = (src[srcNibble / 2] >> (4 * (srcNibble % 2))) & 0xf;
+    const uint32_t shift = 4 * (dstNibble % 2);
+    dst[dstNibble / 2] = static_cast<uint8_t>((dst[dstNibble / 2] & ~(0xfu << shift)) | (v << shift));
+}
+
 }  // namespace
 
 // unitFlag (Mmad and Fixpipe docs): 0 off, 2 on keeping L0C's unit flags, 3 on resetting them; 1 is no value.
@@ -383,6 +405,10 @@ void LoadData2D(const CubeOperand& dst, const CubeOperand& src, const LoadData2D
     if (p.addrMode != 0) {
         ascend_twin::Fail(call, "LoadData's addrMode is 0 from L1 (only GM -> L1 may decrement)", "addrMode 1");
     }
+    if (p.ifTranspose && src.elem == CubeElem::kInt4) {
+        ascend_twin::Fail(call, "LoadData transposes only 16-bit fractals (A2's int4b_t load ignores ifTranspose: the "
+                          "twin refuses it rather than load untransposed)", "ifTranspose with int4b_t");
+    }
     if (p.ifTranspose && dst.elemSize != 2) {
         ascend_twin::FailF(call, "LoadData transposes only 16-bit fractals",
                            "ifTranspose with %u-byte elements", dst.elemSize);
@@ -422,14 +448,20 @@ void LoadDataTranspose(const CubeOperand& dst, const CubeOperand& src, const Loa
     }
     CheckOperand(call, dst, dm);  // 512-byte aligned
     CheckOperand(call, src, 0);   // L1, 32-byte aligned
+    const bool s4 = dst.elem == CubeElem::kInt4;
+    if (s4 && dm != 2) {
+        ascend_twin::Fail(call, "LoadDataWithTranspose of int4b_t writes L0B only (docs: b4数据类型仅在目的操作数为L0B "
+                          "Buffer的时候支持; A2's L0A form does nothing for it)", "int4b_t into L0A");
+    }
     if (p.repeatTimes == 0) return;
     // Square matrices of the source, transposed into 512-byte fractals of 16 rows x C0 (the docs' pseudocode,
     // load_data_with_transpose.py): b8/b16 squares are S x S (S = C0: 32, 16) made of S / 16 fractals stacked;
     // destination fractal j holds rows j * 16 .. j * 16 + 15 of the transposed square. A float square is 16 x 16
     // made of two 16 x 8 fractals side by side; destination fractal j holds columns j * 8 .. j * 8 + 7 of the
-    // transposed square.
+    // transposed square. int4b_t: 64 x 64 squares of four 16 x 64 fractals, addressed in nibbles.
     const uint32_t es = dst.elemSize;
-    const uint32_t c0 = 32 / es;
+    const uint32_t c0 = s4 ? 64 : 32 / es;
+    const uint32_t nib = s4 ? 1 : 2 * es;  // nibbles an element
     const uint32_t fractals = es == 4 ? 2 : c0 / 16;
     const uint64_t fractal = 512;                 // bytes
     const uint64_t square = fractal * fractals;   // bytes
@@ -470,7 +502,7 @@ void LoadDataTranspose(const CubeOperand& dst, const CubeOperand& src, const Loa
                     } else {  // square row-major S x S, S = c0: element (c, j * 16 + k)
                         e = static_cast<uint64_t>(c) * c0 + j * 16 + k;
                     }
-                    std::memcpy(d + (k * c0 + c) * es, tmp.data() + e * es, es);
+                    CopyElem(d, (k * c0 + c) * nib, tmp.data(), e * nib, s4, es);
                 }
             }
         }
@@ -589,25 +621,36 @@ void MmadRun(const CubeOperand& dst, const CubeOperand& fm, const CubeOperand& f
         bias = &btRow;
     }
 
+    // int4b_t (A2: mad_s4): k is even (kernel_operator_mm_impl.h asserts it), C0 = 64 elements of half a byte.
+    const bool s4 = fm.elem == CubeElem::kInt4;
+    if (s4 && p.k % 2 != 0) {
+        ascend_twin::FailF(call, "MmadParams.k is even when A and B are int4b_t (kernel_operator_mm_impl.h)",
+                           "k %u", p.k);
+    }
     const uint32_t es = fm.elemSize;
-    const uint32_t c0 = 32 / es;
+    const uint32_t c0 = s4 ? 64 : 32 / es;
     const uint32_t kAlign = (es == 4 && p.kDirectionAlign) ? 16 : c0;
     const uint32_t kPadded = (p.k + kAlign - 1) / kAlign * kAlign;
     const uint32_t kBlocks = kPadded / c0;
     const uint32_t mBlocks = (p.m + 15) / 16;
     const uint32_t nBlocks = (p.n + 15) / 16;
-    const uint64_t fractal = 16ULL * c0 * es;  // 512 bytes
+    const uint64_t fractal = 512;  // 16 x C0 elements
     // M = 1 runs as GEMV on A2: L0A holds A as one ND row of K elements, not in 16-row fractals (Mmad docs,
     // GEMV; switching it off with disableGemv exists on Ascend 950 only).
     const bool gemv = p.m == 1;
-    CheckInside(call, fm, gemv ? static_cast<uint64_t>(kPadded) * es : mBlocks * kBlocks * fractal);
+    const uint64_t gemvBytes = s4 ? kPadded / 2ULL : static_cast<uint64_t>(kPadded) * es;
+    CheckInside(call, fm, gemv ? gemvBytes : mBlocks * kBlocks * fractal);
     // kDirectionAlign pads K of A (L0A) only; B in L0B keeps K in blocks of C0 (the B addresses below).
     CheckInside(call, filter, static_cast<uint64_t>((p.k + c0 - 1) / c0) * nBlocks * fractal);
     CheckInside(call, dst, static_cast<uint64_t>(nBlocks) * mBlocks * 256 * dst.elemSize);
     if (bias != nullptr) CheckInside(call, *bias, static_cast<uint64_t>(p.n) * bias->elemSize);
-    auto AAt = [&](uint32_t mm, uint32_t kk) -> const uint8_t* {
-        if (gemv) return fm.data + static_cast<uint64_t>(kk) * es;
-        return fm.data + ((mm / 16) * kBlocks + kk / c0) * fractal + ((mm % 16) * c0 + kk % c0) * es;
+    const uint64_t fractalElems = 16ULL * c0;
+    auto AIndex = [&](uint32_t mm, uint32_t kk) -> uint64_t {  // in elements
+        if (gemv) return kk;
+        return ((mm / 16) * kBlocks + kk / c0) * fractalElems + (mm % 16) * c0 + kk % c0;
+    };
+    auto BIndex = [&](uint32_t kk, uint32_t nn) -> uint64_t {
+        return ((kk / c0) * nBlocks + nn / 16) * fractalElems + (nn % 16) * c0 + kk % c0;
     };
     const bool integer = dst.elem == CubeElem::kInt32;
     // C's starting value: 0, what L0C holds, or the BT row.
@@ -621,9 +664,8 @@ void MmadRun(const CubeOperand& dst, const CubeOperand& fm, const CubeOperand& f
                 if (fromBias) acc = LoadInt(bias->data + nn * 4ULL, CubeElem::kInt32);
                 else if (accumulate) acc = LoadInt(c, CubeElem::kInt32);
                 for (uint32_t kk = 0; kk < p.k; ++kk) {
-                    const uint8_t* a = AAt(mm, kk);
-                    const uint8_t* b = filter.data + ((kk / c0) * nBlocks + nn / 16) * fractal + ((nn % 16) * c0 + kk % c0) * es;
-                    acc += LoadInt(a, fm.elem) * LoadInt(b, filter.elem);
+                    acc += LoadIntAt(fm.data, AIndex(mm, kk), fm.elem, es) *
+                           LoadIntAt(filter.data, BIndex(kk, nn), filter.elem, es);
                 }
                 std::memcpy(c, &acc, 4);
             } else {
@@ -631,9 +673,8 @@ void MmadRun(const CubeOperand& dst, const CubeOperand& fm, const CubeOperand& f
                 if (fromBias) acc = Load(bias->data + nn * 4ULL, CubeElem::kFloat);
                 else if (accumulate) acc = Load(c, CubeElem::kFloat);
                 for (uint32_t kk = 0; kk < p.k; ++kk) {
-                    const uint8_t* a = AAt(mm, kk);
-                    const uint8_t* b = filter.data + ((kk / c0) * nBlocks + nn / 16) * fractal + ((nn % 16) * c0 + kk % c0) * es;
-                    acc += Load(a, fm.elem) * Load(b, filter.elem);
+                    acc += Load(fm.data + AIndex(mm, kk) * es, fm.elem) *
+                           Load(filter.data + BIndex(kk, nn) * es, filter.elem);
                 }
                 std::memcpy(c, &acc, 4);
             }
@@ -987,14 +1028,18 @@ void LoadData3DV2(const CubeOperand& dst, const CubeOperand& src, const Load3dV2
     CheckOperand(call, dst, dm);  // 512-byte aligned
     CheckOperand(call, src, 0);   // L1, 32-byte aligned
     const uint32_t es = dst.elemSize;
-    const uint32_t c0 = 32 / es;
+    const bool s4 = dst.elem == CubeElem::kInt4;  // int4b_t: C0 64, addressed in nibbles
+    const uint32_t c0 = s4 ? 64 : 32 / es;
+    const uint32_t nib = s4 ? 1 : 2 * es;  // nibbles an element
     if (dm == 2 && es == 1) {
         ascend_twin::Fail(call, "LoadData with LoadData3DParamsV2 into L0B takes 16- and 32-bit types on A2 (docs: "
-                          "L1 Buffer->L0B Buffer通路不支持b4/b8类型数据)", "an 8-bit type into L0B");
+                          "L1 Buffer->L0B Buffer通路不支持b4/b8类型数据)",
+                          s4 ? "int4b_t into L0B" : "an 8-bit type into L0B");
     }
     if (dm == 1 && es == 1 && a.enTranspose) {
         ascend_twin::Fail(call, "LoadData with LoadData3DParamsV2 transposes b16/b32 into L0A on A2 (docs: 转置场景下，"
-                          "L1 Buffer->L0A Buffer通路不支持b8数据类型)", "enTranspose with an 8-bit type into L0A");
+                          "L1 Buffer->L0A Buffer通路不支持b8数据类型; the twin refuses b4 too)",
+                          s4 ? "enTranspose with int4b_t into L0A" : "enTranspose with an 8-bit type into L0A");
     }
     if (a.fMatrixCtrl) {
         ascend_twin::Fail(call, "LoadData3DParamsV2's fMatrixCtrl is false (docs: 当前只支持设置为false)",
@@ -1030,9 +1075,12 @@ void LoadData3DV2(const CubeOperand& dst, const CubeOperand& src, const Load3dV2
     // channelSize (docs, A2): b32 4, N*8, N*8+4; b16 4, 8, N*16, N*16+4, N*16+8; b8 4, 8, 16, N*32, N*32+4, +8, +16.
     const uint32_t cs = a.channelSize;
     const uint32_t rem = cs % c0;
-    const bool csOk = cs == 0 || rem == 0 || rem == 4 || (es <= 2 && rem == 8) || (es == 1 && rem == 16);
+    const bool csOk = s4 ? (cs == 0 || rem == 0 || rem == 8 || rem == 16 || rem == 32)
+                         : (cs == 0 || rem == 0 || rem == 4 || (es <= 2 && rem == 8) || (es == 1 && rem == 16));
     if (!csOk) {
-        ascend_twin::FailF(call, es == 4   ? "channelSize of a 32-bit type is 4, N*8 or N*8+4 (LoadData docs, A2)"
+        ascend_twin::FailF(call, s4          ? "channelSize of int4b_t is 8, 16, 32, N*64, N*64+8, N*64+16 or N*64+32 "
+                                               "(LoadData docs, A2)"
+                                 : es == 4   ? "channelSize of a 32-bit type is 4, N*8 or N*8+4 (LoadData docs, A2)"
                                  : es == 2 ? "channelSize of a 16-bit type is 4, 8, N*16, N*16+4 or N*16+8 (LoadData "
                                              "docs, A2)"
                                            : "channelSize of an 8-bit type is 4, 8, 16, N*32, N*32+4, N*32+8 or "
@@ -1040,11 +1088,12 @@ void LoadData3DV2(const CubeOperand& dst, const CubeOperand& src, const Load3dV2
                            "channelSize %u", cs);
     }
     if (a.kStartPt % c0 != 0) {
-        ascend_twin::FailF(call, "kStartPt is a multiple of C0 = 32 / sizeof(T) (LoadData docs)", "kStartPt %u, C0 %u",
+        ascend_twin::FailF(call, "kStartPt is a multiple of C0 (32 bytes of elements: b4 64, b8 32, b16 16, b32 8; "
+                           "LoadData docs)", "kStartPt %u, C0 %u",
                            a.kStartPt, c0);
     }
     if (es <= 2 && a.mStartPt % 16 != 0) {
-        ascend_twin::FailF(call, "mStartPt of b8/b16 types is a multiple of 16 on A2", "mStartPt %u", a.mStartPt);
+        ascend_twin::FailF(call, "mStartPt of b4/b8/b16 types is a multiple of 16 on A2", "mStartPt %u", a.mStartPt);
     }
     if (reg.repeatTime > 1) {
         ascend_twin::FailF(call, "the twin models LoadData with LoadData3DParamsV2 of one repeat",
@@ -1090,7 +1139,7 @@ void LoadData3DV2(const CubeOperand& dst, const CubeOperand& src, const Load3dV2
     }
     const uint64_t mTotal16 = (mTotal + 15) / 16 * 16;
     if (es <= 2 && mExt % 16 != 0 && a.mStartPt + mExt <= mTotal16 - 16) {
-        ascend_twin::FailF(call, "mExtension of b8/b16 types is a multiple of 16 unless it covers the bottom fractal "
+        ascend_twin::FailF(call, "mExtension of b4/b8/b16 types is a multiple of 16 unless it covers the bottom fractal "
                            "(LoadData docs)", "mExtension %u, mStartPt %u of %llu rows", mExt, a.mStartPt,
                            static_cast<unsigned long long>(mTotal));
     }
@@ -1099,16 +1148,16 @@ void LoadData3DV2(const CubeOperand& dst, const CubeOperand& src, const Load3dV2
     const uint64_t mBlocksC0 = (mExt + 15) / 16 * 16 / c0;  // C0-wide blocks of the 16-padded rows
     const uint64_t kBlocks = (kExt + c0 - 1) / c0, kBlocks16 = (kExt + 15) / 16;
     const uint64_t fractals = !transpose ? (mExt + 15) / 16 * kBlocks : mBlocksC0 * kBlocks16;
-    // The destination byte of slice element (i, j); the last one written bounds the access (the padded tail of
+    // The destination nibble of slice element (i, j); the last one written bounds the access (the padded tail of
     // the last fractal is not written).
     auto DstAt = [&](uint64_t i, uint64_t j) -> uint64_t {
-        if (!transpose) return ((i / 16) * kBlocks + j / c0) * fractal + ((i % 16) * c0 + j % c0) * es;
-        if (dm == 1) return ((j / 16) * mBlocksC0 + i / c0) * fractal + ((j % 16) * c0 + i % c0) * es;
-        return ((i / c0) * kBlocks16 + j / 16) * fractal + ((j % 16) * c0 + i % c0) * es;
+        if (!transpose) return ((i / 16) * kBlocks + j / c0) * fractal * 2 + ((i % 16) * c0 + j % c0) * nib;
+        if (dm == 1) return ((j / 16) * mBlocksC0 + i / c0) * fractal * 2 + ((j % 16) * c0 + i % c0) * nib;
+        return ((i / c0) * kBlocks16 + j / 16) * fractal * 2 + ((j % 16) * c0 + i % c0) * nib;
     };
-    uint64_t written = 0;
+    uint64_t written = 0;  // bytes
     for (uint64_t i = 0; i < mExt; ++i) {
-        for (uint64_t j = 0; j < kExt; ++j) written = std::max(written, DstAt(i, j) + es);
+        for (uint64_t j = 0; j < kExt; ++j) written = std::max(written, (DstAt(i, j) + nib + 1) / 2);
     }
     CheckInside(call, dst, written);
     // Source addresses: in the tensor, or with a boundary set, wrapped to L1's start past it.
@@ -1136,21 +1185,21 @@ void LoadData3DV2(const CubeOperand& dst, const CubeOperand& src, const Load3dV2
             const int64_t w = ow * a.strideW + static_cast<int64_t>(win % fw) * a.dilationFilterW - padL;
             const uint64_t at = DstAt(i, j);
             if (h < 0 || w < 0 || h >= static_cast<int64_t>(l1H) || w >= static_cast<int64_t>(l1W)) {
-                std::memcpy(out.data() + at, pad, es);
+                CopyElem(out.data(), at, pad, 0, s4, es);
                 continue;
             }
             const uint64_t e = ((ch1 * l1H + static_cast<uint64_t>(h)) * l1W + static_cast<uint64_t>(w)) * c0 + k % c0;
-            uint64_t addr = srcOffset + e * es;
+            uint64_t addr = srcOffset + e * nib / 2;
             if (boundary != 0 && addr >= boundary) {
                 addr %= boundary;
-            } else if ((e + 1) * es > src.bytes) {
+            } else if ((e + 1) * nib > src.bytes * 2) {
                 ascend_twin::FailF(call, "cube accesses stay inside the LocalTensor",
                                    "operand 'src' holds %llu bytes, the feature map element (c1 %llu, h %lld, w %lld) "
                                    "is at byte %llu", static_cast<unsigned long long>(src.bytes),
                                    static_cast<unsigned long long>(ch1), static_cast<long long>(h),
-                                   static_cast<long long>(w), static_cast<unsigned long long>(e * es));
+                                   static_cast<long long>(w), static_cast<unsigned long long>(e * nib / 2));
             }
-            std::memcpy(out.data() + at, l1 + addr, es);
+            CopyElem(out.data(), at, l1 + addr, s4 ? e % 2 : 0, s4, es);
         }
     }
     std::memcpy(dst.data, out.data(), out.size());

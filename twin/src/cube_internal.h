@@ -27,7 +27,20 @@ inline uint32_t AccSizeOf(CubeType a) { return a == CubeType::kFloat64 ? 8 : 4; 
 
 // The twin's element for L1/L0 and L0C: double for the float64 build and for int8_t A (each int8_t product and
 // every int32_t sum of them up to 2^53 is exact in double, so L0C's int32_t accumulation is reproduced exactly).
-inline bool UsesDouble(CubeType a) { return a == CubeType::kFloat64 || a == CubeType::kInt8; }
+inline bool UsesDouble(CubeType a) { return a == CubeType::kFloat64 || a == CubeType::kInt8 || a == CubeType::kInt4; }
+
+// int4b_t: `count` elements from element `first` of `base` (two a byte, low nibble first), `srcStride` elements
+// apart, into dst[i * dstStride].
+template <typename E>
+inline void ConvertRunS4(const uint8_t* base, int64_t first, int64_t srcStride, E* dst, int64_t dstStride,
+                         int64_t count)
+{
+    for (int64_t i = 0; i < count; ++i) {
+        const int64_t e = first + i * srcStride;
+        const int v = (base[e / 2] >> (4 * (e % 2))) & 0xf;
+        dst[i * dstStride] = static_cast<E>(v >= 8 ? v - 16 : v);
+    }
+}
 
 // The twin holds operands in L1/L0 as E: float, or double in the float64 build.
 template <typename E>

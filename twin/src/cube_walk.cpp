@@ -15,6 +15,7 @@
 #include <cstring>
 #include <string>
 #include <vector>
+#include <utility>
 
 #include "cube_internal.h"
 
@@ -60,6 +61,16 @@ struct Walk {
         const int64_t row0 = mg * aGroupRows, rows = std::min(aGroupRows, cm - row0);
         const int64_t col0 = kg * aGroupCols, cols = std::min(aGroupCols, k - col0);
         const uint32_t es = SizeOf(s.types.a);
+        const bool s4 = s.types.a == CubeType::kInt4;  // elements two a byte: GM addressed by element index
+        // Reads `count` elements from element `first` of A, `stride` apart, into dst[i * dstStride].
+        auto Run = [&](int64_t first, int64_t stride, E* dst, int64_t dstStride, int64_t count) {
+            if (s4) cube_detail::ConvertRunS4(s.a, first, stride, dst, dstStride, count);
+            else ConvertRun(s.a + first * es, stride, s.types.a, dst, dstStride, count);
+        };
+        auto Span = [&](int64_t first, int64_t count) -> std::pair<const uint8_t*, int64_t> {  // its GM bytes
+            if (s4) return {s.a + first / 2, (first + count + 1) / 2 - first / 2};
+            return {s.a + first * es, count * es};
+        };
         for (int64_t b = 0; b * t.baseM < rows; ++b) {  // each block's last panel: its padding rows are zero
             const int64_t blockRows = std::min<int64_t>(rows - b * t.baseM, t.baseM);
             if (blockRows % kMr == 0) continue;
@@ -68,28 +79,28 @@ struct Walk {
         }
         if (!s.transA) {  // one GM run per row, into its lane of every K column
             for (int64_t r = 0; r < rows; ++r) {
-                const uint8_t* src = s.a + ((row0 + r) * lda + col0) * es;
-                CheckGmRead("Matmul::IterateAll (A: GM->L1)", src, cols * es);
-                ConvertRun(src, 1, s.types.a, LaneA(slot, r), kMr, cols);
+                const int64_t first = (row0 + r) * lda + col0;
+                const auto [src, bytes] = Span(first, cols);
+                CheckGmRead("Matmul::IterateAll (A: GM->L1)", src, bytes);
+                Run(first, 1, LaneA(slot, r), kMr, cols);
             }
         } else {  // A stored [K, M]: a panel's rows are side by side in each K column; panel by panel
             for (int64_t c = 0; c < cols; ++c) {
-                CheckGmRead("Matmul::IterateAll (A: GM->L1)", s.a + ((col0 + c) * lda + row0) * es, rows * es);
+                const auto [src, bytes] = Span((col0 + c) * lda + row0, rows);
+                CheckGmRead("Matmul::IterateAll (A: GM->L1)", src, bytes);
             }
             for (int64_t b = 0; b * t.baseM < rows; ++b) {
                 const int64_t blockRows = std::min<int64_t>(rows - b * t.baseM, t.baseM);
                 for (int64_t p = 0; p * kMr < blockRows; ++p) {
                     const int64_t n = std::min<int64_t>(kMr, blockRows - p * kMr);
-                    const uint8_t* src = s.a + (col0 * lda + row0 + b * t.baseM + p * kMr) * es;
+                    const int64_t first = col0 * lda + row0 + b * t.baseM + p * kMr;
                     E* panel = slot + (b * panelsA + p) * aGroupCols * kMr;
-                    for (int64_t c = 0; c < cols; ++c) {
-                        ConvertRun(src + c * lda * es, 1, s.types.a, panel + c * kMr, 1, n);
-                    }
+                    for (int64_t c = 0; c < cols; ++c) Run(first + c * lda, 1, panel + c * kMr, 1, n);
                 }
             }
         }
-        core.counters.cube.gmBytesA += rows * cols * es;
-        core.counters.cube.l1BytesLoaded += rows * cols * es;
+        core.counters.cube.gmBytesA += s4 ? rows * cols / 2 : rows * cols * es;
+        core.counters.cube.l1BytesLoaded += s4 ? rows * cols / 2 : rows * cols * es;
     }
 
     // GM -> L1: B K rows [k0, k0 + ks) x columns [n0, n0 + ns) of the group, kNr columns to a panel.
@@ -98,42 +109,52 @@ struct Walk {
         const int64_t k0 = kg * bGroupRows, ks = std::min(bGroupRows, k - k0);
         const int64_t n0 = ng * bGroupCols, ns = std::min(bGroupCols, cn - n0);
         const uint32_t es = SizeOf(s.types.b);
+        const bool s4 = s.types.b == CubeType::kInt4;
+        auto Run = [&](int64_t first, int64_t stride, E* dst, int64_t dstStride, int64_t count) {
+            if (s4) cube_detail::ConvertRunS4(s.b, first, stride, dst, dstStride, count);
+            else ConvertRun(s.b + first * es, stride, s.types.b, dst, dstStride, count);
+        };
+        auto Span = [&](int64_t first, int64_t count) -> std::pair<const uint8_t*, int64_t> {
+            if (s4) return {s.b + first / 2, (first + count + 1) / 2 - first / 2};
+            return {s.b + first * es, count * es};
+        };
         if (ns % kNr != 0) {  // the last panel's columns past the group's end are zero
             E* panel = slot + (ns / kNr) * bGroupRows * kNr;
             std::fill(panel, panel + ks * kNr, E{0});
         }
         if (!s.transB) {  // one GM run per K row, kNr columns to a panel
             for (int64_t kk = 0; kk < ks; ++kk) {
-                const uint8_t* src = s.b + ((k0 + kk) * ldb + n0) * es;
-                CheckGmRead("Matmul::IterateAll (B: GM->L1)", src, ns * es);
+                const int64_t first = (k0 + kk) * ldb + n0;
+                const auto [src, bytes] = Span(first, ns);
+                CheckGmRead("Matmul::IterateAll (B: GM->L1)", src, bytes);
                 for (int64_t j = 0; j < ns; j += kNr) {
-                    ConvertRun(src + j * es, 1, s.types.b, slot + ((j / kNr) * bGroupRows + kk) * kNr, 1,
-                            std::min<int64_t>(kNr, ns - j));
+                    Run(first + j, 1, slot + ((j / kNr) * bGroupRows + kk) * kNr, 1, std::min<int64_t>(kNr, ns - j));
                 }
             }
         } else {  // B stored [N, K]: one GM run per column of C, into its lane of every K row
             for (int64_t j = 0; j < ns; ++j) {
-                const uint8_t* src = s.b + ((n0 + j) * ldb + k0) * es;
-                CheckGmRead("Matmul::IterateAll (B: GM->L1)", src, ks * es);
-                ConvertRun(src, 1, s.types.b, slot + (j / kNr) * bGroupRows * kNr + j % kNr, kNr, ks);
+                const int64_t first = (n0 + j) * ldb + k0;
+                const auto [src, bytes] = Span(first, ks);
+                CheckGmRead("Matmul::IterateAll (B: GM->L1)", src, bytes);
+                Run(first, 1, slot + (j / kNr) * bGroupRows * kNr + j % kNr, kNr, ks);
             }
         }
-        core.counters.cube.gmBytesB += ks * ns * es;
-        core.counters.cube.l1BytesLoaded += ks * ns * es;
+        core.counters.cube.gmBytesB += s4 ? ks * ns / 2 : ks * ns * es;
+        core.counters.cube.l1BytesLoaded += s4 ? ks * ns / 2 : ks * ns * es;
     }
 
     // L1 -> L0A (MTE1): the mv x kv tile at base row block `rowBlock`, K offset colOff, as the micro-kernel
     // reads it in place: its first panel (panels aGroupCols * kMr elements apart).
     const E* TileA(const E* slot, int64_t rowBlock, int64_t colOff, int64_t mv, int64_t kv)
     {
-        core.counters.cube.l0aBytesLoaded += mv * kv * SizeOf(s.types.a);
+        core.counters.cube.l0aBytesLoaded += s.types.a == CubeType::kInt4 ? mv * kv / 2 : mv * kv * SizeOf(s.types.a);
         return slot + rowBlock * panelsA * aGroupCols * kMr + colOff * kMr;
     }
 
     // L1 -> L0B: the kv x nv tile at K offset kOff, base column block `colBlock` (panels bGroupRows * kNr apart).
     const E* TileB(const E* slot, int64_t kOff, int64_t colBlock, int64_t kv, int64_t nv)
     {
-        core.counters.cube.l0bBytesLoaded += kv * nv * SizeOf(s.types.b);
+        core.counters.cube.l0bBytesLoaded += s.types.b == CubeType::kInt4 ? kv * nv / 2 : kv * nv * SizeOf(s.types.b);
         return slot + colBlock * panelsB * bGroupRows * kNr + kOff * kNr;
     }
 

@@ -42,7 +42,8 @@ uint32_t ElemSize(CubeType t)
         case CubeType::kFloat64: return 8;
         case CubeType::kFloat32:
         case CubeType::kInt32: return 4;
-        case CubeType::kInt8: return 1;
+        case CubeType::kInt8:
+        case CubeType::kInt4: return 1;  // not a MIX object's type (refused at compile time)
         default: return 2;
     }
 }

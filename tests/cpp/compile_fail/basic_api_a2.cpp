@@ -10,10 +10,10 @@
 // FAULT 7: Compare with its result in CMPMASK on A2 compares half and float
 // FAULT 8: GetCmpMask on A2 takes b8, b16 or b32 tensors
 // FAULT 9: Select<T, selMode>
-// FAULT 10: DataCopy with Nd2NzParams on A2 supports int8_t, uint8_t, int16_t
+// FAULT 10: DataCopy with Nd2NzParams on A2 supports int4b_t, int8_t, uint8_t, int16_t
 // FAULT 11: L1 -> BiasTable DataCopy on A2 writes float or int32_t
 // FAULT 12: L1 -> BiasTable DataCopy on A2 reads half, int32_t or float
-// FAULT 13: LoadData on A2 supports uint8_t, int8_t, uint16_t, int16_t, half, bfloat16_t
+// FAULT 13: LoadData on A2 supports int4b_t, uint8_t, int8_t, uint16_t, int16_t, half, bfloat16_t
 // FAULT 14: Mmad on A2 computes half x half, bfloat16_t x bfloat16_t, float x float -> float
 // FAULT 15: Mmad's bias on A2 has the type of the result
 // FAULT 16: Fixpipe reads float or int32_t from L0C
@@ -30,7 +30,7 @@
 // FAULT 27: LeakyRelu on A2 supports half and float
 // FAULT 28: PipeBarrier does not take PIPE_S
 // FAULT 29: illegal hardware position GM or MAX
-// FAULT 30: the twin does not model GlobalTensor<int4b_t>
+// FAULT 30: Mmad with a bias tensor on A2 computes .* \(not int4b_t
 // FAULT 31: Std::make_index_sequence must be within
 // FAULT 32: must use AllocTensor<LocalTensor&> api while tque's depth is zero
 // FAULT 33: can not AllocTensor in place while tque's depth is non zero
@@ -42,6 +42,7 @@
 // FAULT 39: CreateVecIndex on A2 supports int16_t, half, int32_t and float
 // FAULT 40: SetPadValue on A2 supports int8_t
 // FAULT 41: SetPadValue's pos is TPosition::VECIN, VECOUT or MAX
+// FAULT 42: the twin moves GlobalTensor<int4b_t> data through DataCopy GM -> L1 with Nd2NzParams
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -71,9 +72,6 @@ void GlobalMemory(GM_ADDR p)
     g.SetGlobalBuffer(reinterpret_cast<__gm__ uint16_t*>(p), 8);
     InitGlobalMemory(g, 8, static_cast<uint16_t>(0));
     Fill(g, 8, static_cast<uint16_t>(1));
-#endif
-#if FAULT == 30
-    GlobalTensor<int4b_t> nibbles;
 #endif
 }
 
@@ -118,6 +116,10 @@ void Cube(GM_ADDR p)
     gd.SetGlobalBuffer(reinterpret_cast<__gm__ double*>(p), 8);
     gh.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(p), 8);
     gf.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(p), 8);
+    LocalTensor<int4b_t> s4, s4b;
+    LocalTensor<int32_t> bias32;
+    GlobalTensor<int4b_t> g4;
+    g4.SetGlobalBuffer(reinterpret_cast<__gm__ int4b_t*>(p), 16);
     const Nd2NzParams nd2nz;
     const DataCopyParams copy;
     const LoadData2DParams load;
@@ -139,6 +141,10 @@ void Cube(GM_ADDR p)
     Fixpipe(gh, h, fix);
 #elif FAULT == 17
     Fixpipe<float, float, CFG_COLUMN_MAJOR>(gf, c, fix);
+#elif FAULT == 30
+    Mmad(c32, s4, s4b, bias32, mmad);
+#elif FAULT == 42
+    DataCopy(s4, g4, 128);
 #else
     DataCopy(h, gh, nd2nz);
     DataCopy(c, h2, copy);
@@ -147,6 +153,13 @@ void Cube(GM_ADDR p)
     Mmad(c, h, h2, biasF, mmad);
     Fixpipe(gh, c, fix);
     Fixpipe<float, float, CFG_ROW_MAJOR>(gf, c, fix);
+    // int4b_t: GM -> L1 (ND -> NZ), L1 -> L0A/L0B, LoadDataWithTranspose, Mmad into int32_t.
+    DataCopy(s4, g4, nd2nz);
+    DataCopy(s4, g4[2], nd2nz);
+    LoadData(s4, s4b, load);
+    LoadDataWithTranspose(s4, s4b, LoadData2dTransposeParams());
+    Mmad(c32, s4, s4b, mmad);
+    g4.SetValue(0, g4.GetValue(1));
 #endif
 }
 

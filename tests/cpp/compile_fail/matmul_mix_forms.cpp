@@ -11,7 +11,7 @@
 // FAULT 6: GetTensorC into a LocalTensor needs C at VECIN/VECCALC/VECOUT \(MIX kernel\)
 // FAULT 7: A and B both IBShare on A2: the result comes from IterateAll into a GlobalTensor only
 // FAULT 8: the twin does not model GetTensorC's doPad form
-// FAULT 9: Matmul with int8_t A and B: the twin models it in cube-only objects \(ASCENDC_CUBE_ONLY\)
+// FAULT 9: Matmul with int8_t or int4b_t A and B: the twin models it in cube-only objects \(ASCENDC_CUBE_ONLY\)
 // FAULT 10: Matmul on A2: C is float, half or bfloat16_t
 // FAULT 11: the twin's Matmul models ND layouts
 // FAULT 20: the twin's Matmul models ND layouts
@@ -25,6 +25,7 @@
 // FAULT 15: the twin's Matmul writes C to GM, to VECIN/VECCALC/VECOUT, or in a cube-only kernel to CO1
 // FAULT 23: the twin models constant tilings \(MatmulApiStaticTiling\) in cube-only Matmul objects
 // FAULT 24: NBuffer33MatmulPolicy: pure Cube mode only
+// FAULT 25: Matmul with int8_t or int4b_t A and B: the twin models it in cube-only objects \(ASCENDC_CUBE_ONLY\)
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
 
@@ -173,6 +174,10 @@ void Instantiate(GlobalTensor<float>& c, LocalTensor<float>& ub)
     Matmul<MatmulType<TPosition::GM, CubeFormat::ND, int8_t>, MatmulType<TPosition::GM, CubeFormat::ND, int8_t>,
            MatmulType<TPosition::GM, CubeFormat::ND, int32_t>, MatmulType<TPosition::GM, CubeFormat::ND, int32_t>>
         int8Inputs;
+#elif FAULT == 25
+    Matmul<MatmulType<TPosition::GM, CubeFormat::ND, int4b_t>, MatmulType<TPosition::GM, CubeFormat::ND, int4b_t>,
+           MatmulType<TPosition::GM, CubeFormat::ND, int32_t>, MatmulType<TPosition::GM, CubeFormat::ND, int32_t>>
+        int4Inputs;
 #elif FAULT == 10
     Matmul<A, A, MatmulType<TPosition::GM, CubeFormat::ND, int32_t>, Bias> int32C;
 #elif FAULT == 11

@@ -115,7 +115,15 @@ constexpr ascend_twin::CubeType CubeTypeOf()
     else if constexpr (std::is_same_v<T, double>) return ascend_twin::CubeType::kFloat64;
     else if constexpr (std::is_same_v<T, int8_t>) return ascend_twin::CubeType::kInt8;
     else if constexpr (std::is_same_v<T, int32_t>) return ascend_twin::CubeType::kInt32;
+    else if constexpr (std::is_same_v<T, int4b_t>) return ascend_twin::CubeType::kInt4;
     else return ascend_twin::CubeType::kBFloat16;
+}
+// The first byte of a GM operand (GlobalTensor<int4b_t> has no element pointer: its elements are half bytes).
+template <typename T>
+inline const void* GmOperand(const GlobalTensor<T>& gm)
+{
+    if constexpr (std::is_same_v<T, int4b_t>) return ascend_twin::internal::Access::Int4Bytes(gm);
+    else return TwinData(gm);
 }
 template <typename T>
 constexpr bool kCubeInput = std::is_same_v<T, float> || std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>;
@@ -293,22 +301,28 @@ private:
                              std::is_same_v<BiasT, double>),
                   "the twin's float64 Matmul takes double A, B, C and bias");
     // int8_t (Matmul使用说明, table 2, A2 rows): A and B int8_t, bias int32_t, C int32_t or half (the dequantisation
-    // of SetQuantScalar/SetQuantVector); C int8_t (REQ8) and int4b_t inputs are not modelled by the twin.
-    static constexpr bool kInt8 = std::is_same_v<SrcAT, int8_t>;
+    // of SetQuantScalar/SetQuantVector); C int8_t (REQ8) is not modelled by the twin. int4b_t: A and B int4b_t,
+    // bias int32_t, C int32_t (C half, the dequantisation, is not modelled), in cube-only objects; the inner axis
+    // of A and B even (a run-time rule).
+    static constexpr bool kInt4 = std::is_same_v<SrcAT, int4b_t>;
+    static constexpr bool kInt8 = std::is_same_v<SrcAT, int8_t> || kInt4;
     static_assert(kFp64 || ((twin_detail::kCubeInput<SrcAT> || kInt8) && std::is_same_v<SrcAT, SrcBT>),
-                  "Matmul on A2: A and B are both float, half, bfloat16_t or int8_t (int4b_t is not modelled by the "
-                  "twin)");
+                  "Matmul on A2: A and B are both float, half, bfloat16_t, int8_t or int4b_t");
+    static_assert(!kInt4 || std::is_same_v<DstT, int32_t>,
+                  "Matmul on A2 with int4b_t A and B: the twin models C int32_t (C half, the dequantisation, is not "
+                  "modelled)");
     static_assert(kFp64 || kInt8 || twin_detail::kCubeInput<DstT>, "Matmul on A2: C is float, half or bfloat16_t");
     static_assert(kFp64 || kInt8 || std::is_same_v<BiasT, float> ||
                       (std::is_same_v<BiasT, half> && !std::is_same_v<SrcAT, float>),
                   "Matmul on A2: bias is float, or half with half/bfloat16_t inputs");
     static_assert(!kInt8 || std::is_same_v<DstT, int32_t> || std::is_same_v<DstT, half>,
-                  "Matmul on A2 with int8_t A and B: C is int32_t or half (C int8_t, REQ8, is not modelled by the twin)");
+                  "Matmul on A2 with int8_t or int4b_t A and B: C is int32_t or half (C int8_t, REQ8, is not modelled "
+                  "by the twin)");
     static_assert(!kInt8 || kCubeOnly,
-                  "Matmul with int8_t A and B: the twin models it in cube-only objects (ASCENDC_CUBE_ONLY), not in a "
-                  "MIX kernel's client/server pair");
+                  "Matmul with int8_t or int4b_t A and B: the twin models it in cube-only objects (ASCENDC_CUBE_ONLY), "
+                  "not in a MIX kernel's client/server pair");
     static_assert(!kInt8 || std::is_same_v<BiasT, int32_t> || std::is_same_v<BIAS_TYPE, C_TYPE>,
-                  "Matmul on A2 with int8_t A and B: the bias is int32_t");
+                  "Matmul on A2 with int8_t or int4b_t A and B: the bias is int32_t");
     // The bias's MatmulType (by default C's) matters once SetBias is called: SetBias checks it is at GM.
     static_assert(A_TYPE::pos == TPosition::GM && B_TYPE::pos == TPosition::GM,
                   "the twin's Matmul reads A, B and bias from GM (TSCM/L1 and UB inputs are not modelled)");
@@ -492,20 +506,20 @@ public:
         }
         if constexpr (kCubeOnly) {
             walking_ = false;
-            engine_.SetTensorA(twin_detail::TwinData(gm), isTransposeA);
+            engine_.SetTensorA(twin_detail::GmOperand(gm), isTransposeA);
         } else {
             CheckTranspose<A_TYPE>("Matmul::SetTensorA", isTransposeA);
-            engine_.SetTensorA(twin_detail::TwinData(gm), gm.GetSize() * sizeof(SrcAT), isTransposeA);
+            engine_.SetTensorA(twin_detail::GmOperand(gm), gm.GetSize() * sizeof(SrcAT), isTransposeA);
         }
     }
     __aicore__ inline void SetTensorB(const GlobalTensor<SrcBT>& gm, bool isTransposeB = false)
     {
         if constexpr (kCubeOnly) {
             walking_ = false;
-            engine_.SetTensorB(twin_detail::TwinData(gm), isTransposeB);
+            engine_.SetTensorB(twin_detail::GmOperand(gm), isTransposeB);
         } else {
             CheckTranspose<B_TYPE>("Matmul::SetTensorB", isTransposeB);
-            engine_.SetTensorB(twin_detail::TwinData(gm), gm.GetSize() * sizeof(SrcBT), isTransposeB);
+            engine_.SetTensorB(twin_detail::GmOperand(gm), gm.GetSize() * sizeof(SrcBT), isTransposeB);
         }
     }
     template <class T = BiasT>
@@ -514,7 +528,7 @@ public:
         static_assert(std::is_same_v<T, BiasT> && BIAS_TYPE::pos == TPosition::GM,
                       "the twin's Matmul reads A, B and bias from GM (TSCM/L1 and UB inputs are not modelled)");
         static_assert(!kInt8 || std::is_same_v<T, int32_t>,
-                      "Matmul::SetBias with int8_t A and B: the bias is int32_t (BIAS_TYPE's type)");
+                      "Matmul::SetBias with int8_t or int4b_t A and B: the bias is int32_t (BIAS_TYPE's type)");
         if constexpr (kCfg.isPartialOutput) {
             ascend_twin::FailF("Matmul::SetBias", "a Matmul with isPartialOutput takes no bias (the API asserts it)",
                                "SetBias with MatmulConfig isPartialOutput");

@@ -12,8 +12,9 @@ namespace ascend_twin {
 
 // kFloat64 exists only in kernels built as the twin's float64 variant (ASCEND_TWIN_ALLOW_FP64, gradient
 // checks on the CPU): the A2 cube unit has no float64, and the NPU build never gets such a variant.
-// kInt8: int8_t A and B (L0C int32_t); kInt32: an int32_t bias or C.
-enum class CubeType : uint8_t { kFloat32, kFloat16, kBFloat16, kFloat64, kInt8, kInt32 };
+// kInt8: int8_t A and B (L0C int32_t); kInt32: an int32_t bias or C; kInt4: int4b_t A and B (two a byte in GM, low
+// nibble first; L0C int32_t).
+enum class CubeType : uint8_t { kFloat32, kFloat16, kBFloat16, kFloat64, kInt8, kInt32, kInt4 };
 const char* CubeTypeName(CubeType t);
 
 struct CubeMatmulTypes {

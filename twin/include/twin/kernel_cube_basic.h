@@ -175,7 +175,9 @@ constexpr FixpipeConfig CFG_COLUMN_MAJOR = {CO2Layout::COLUMN_MAJOR};  // declar
 namespace twin_detail {
 
 // The element kinds the cube path moves (for conversions in the type-erased core).
-enum class CubeElem : uint8_t { kHalf, kBf16, kFloat, kInt8, kUint8, kInt16, kUint16, kInt32, kUint32 };
+// kInt4: int4b_t, two elements a byte (low nibble first); its operands have elemSize 1 (the byte) and the cube
+// core addresses its elements in nibbles (C0 = 64 elements, a 16 x 64 fractal of 512 bytes).
+enum class CubeElem : uint8_t { kHalf, kBf16, kFloat, kInt8, kUint8, kInt16, kUint16, kInt32, kUint32, kInt4 };
 template <typename T>
 constexpr CubeElem CubeElemOf()
 {
@@ -187,6 +189,7 @@ constexpr CubeElem CubeElemOf()
     else if constexpr (std::is_same_v<T, int16_t>) return CubeElem::kInt16;
     else if constexpr (std::is_same_v<T, uint16_t>) return CubeElem::kUint16;
     else if constexpr (std::is_same_v<T, int32_t>) return CubeElem::kInt32;
+    else if constexpr (std::is_same_v<T, int4b_t>) return CubeElem::kInt4;
     else return CubeElem::kUint32;
 }
 template <typename T>
@@ -207,8 +210,12 @@ struct CubeOperand {
 template <typename T>
 CubeOperand Operand(const char* name, const LocalTensor<T>& t)
 {
-    return {name, TwinPosition(t), reinterpret_cast<uint8_t*>(TwinData(t)), static_cast<uint64_t>(t.GetSize()) * sizeof(T),
-            static_cast<uint32_t>(sizeof(T)), CubeElemOf<T>()};
+    if constexpr (std::is_same_v<T, int4b_t>) {  // GetSize() counts nibbles, GetLength() bytes
+        return {name, TwinPosition(t), reinterpret_cast<uint8_t*>(TwinData(t)), t.GetLength(), 1, CubeElem::kInt4};
+    } else {
+        return {name, TwinPosition(t), reinterpret_cast<uint8_t*>(TwinData(t)),
+                static_cast<uint64_t>(t.GetSize()) * sizeof(T), static_cast<uint32_t>(sizeof(T)), CubeElemOf<T>()};
+    }
 }
 
 void CopyGmToL1(const char* call, const CubeOperand& dst, const uint8_t* src, uint32_t elemSize, uint16_t blockCount,
@@ -233,11 +240,18 @@ void FixPipeConfig(const CubeOperand* reluPre, const CubeOperand& pre, bool isUn
 template <typename T>
 __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Nd2NzParams& intriParams)
 {
-    static_assert(twin_detail::kCubeCopyType<T>,
-                  "DataCopy with Nd2NzParams on A2 supports int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, "
-                  "half, bfloat16_t and float");
-    twin_detail::CopyNd2Nz(twin_detail::Operand("dst", dst), reinterpret_cast<const uint8_t*>(twin_detail::TwinData(src)),
-                           intriParams);
+    static_assert(twin_detail::kCubeCopyType<T> || std::is_same_v<T, int4b_t>,
+                  "DataCopy with Nd2NzParams on A2 supports int4b_t, int8_t, uint8_t, int16_t, uint16_t, int32_t, "
+                  "uint32_t, half, bfloat16_t and float");
+    if constexpr (std::is_same_v<T, int4b_t>) {
+        // The device copies int4b_t as int8_t (kernel_operator_data_copy_impl.h): dValue, srcDValue and
+        // srcNdMatrixStride count bytes, two elements each, and the fractal is 16 x 32 bytes (16 x 64 elements).
+        twin_detail::CopyNd2Nz(twin_detail::Operand("dst", dst), ascend_twin::internal::Access::Int4Bytes(src),
+                               intriParams);
+    } else {
+        twin_detail::CopyNd2Nz(twin_detail::Operand("dst", dst),
+                               reinterpret_cast<const uint8_t*>(twin_detail::TwinData(src)), intriParams);
+    }
 }
 
 // L1 (C1) -> BiasTable (C2), half/int32_t/float to float/int32_t; blockLen in 64-byte units of the source.
@@ -267,32 +281,26 @@ template <typename T>
 __aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                                 const LoadData2DParams& loadDataParams)
 {
-    static_assert(twin_detail::kCubeCopyType<T>,
-                  "LoadData on A2 supports uint8_t, int8_t, uint16_t, int16_t, half, bfloat16_t, uint32_t, int32_t and "
-                  "float");
+    static_assert(twin_detail::kCubeCopyType<T> || std::is_same_v<T, int4b_t>,
+                  "LoadData on A2 supports int4b_t, uint8_t, int8_t, uint16_t, int16_t, half, bfloat16_t, uint32_t, "
+                  "int32_t and float");
     twin_detail::LoadData2D(twin_detail::Operand("dst", dst), twin_detail::Operand("src", src), loadDataParams);
 }
 
 // L1 -> L0A/L0B with each square matrix transposed (b8: 32 x 32 into two 16 x 32 fractals, b16: 16 x 16, b32:
-// two 16 x 8 fractals as one 16 x 16 square); srcStride in squares, dstGap/dstFracGap in 512-byte fractals. A2's
-// types: int8_t, uint8_t, half, bfloat16_t, int32_t, uint32_t, float (and int4b_t into L0B, which the twin
-// does not model: refused when it runs).
+// two 16 x 8 fractals as one 16 x 16 square, b4: 64 x 64 into four 16 x 64 fractals); srcStride in squares,
+// dstGap/dstFracGap in 512-byte fractals. A2's types: int4b_t (into L0B only), int8_t, uint8_t, half,
+// bfloat16_t, int32_t, uint32_t, float.
 template <typename T>
 __aicore__ inline void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                                              const LoadData2dTransposeParams& loadDataParams)
 {
-    if constexpr (std::is_same_v<T, int4b_t>) {
-        ascend_twin::Fail("LoadDataWithTranspose", "the twin models LoadDataWithTranspose of 8-, 16- and 32-bit types",
-                          "int4b_t (A2 loads it into L0B; the twin's cube path has no 4-bit operands)");
-    } else {
-        static_assert(std::is_same_v<T, int8_t> || std::is_same_v<T, uint8_t> || std::is_same_v<T, half> ||
-                          std::is_same_v<T, bfloat16_t> || std::is_same_v<T, int32_t> || std::is_same_v<T, uint32_t> ||
-                          std::is_same_v<T, float>,
-                      "LoadDataWithTranspose on A2 supports int4b_t (L0B only), int8_t, uint8_t, half, bfloat16_t, "
-                      "int32_t, uint32_t and float");
-        twin_detail::LoadDataTranspose(twin_detail::Operand("dst", dst), twin_detail::Operand("src", src),
-                                       loadDataParams);
-    }
+    static_assert(std::is_same_v<T, int4b_t> || std::is_same_v<T, int8_t> || std::is_same_v<T, uint8_t> ||
+                      std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t> || std::is_same_v<T, int32_t> ||
+                      std::is_same_v<T, uint32_t> || std::is_same_v<T, float>,
+                  "LoadDataWithTranspose on A2 supports int4b_t (L0B only), int8_t, uint8_t, half, bfloat16_t, "
+                  "int32_t, uint32_t and float");
+    twin_detail::LoadDataTranspose(twin_detail::Operand("dst", dst), twin_detail::Operand("src", src), loadDataParams);
 }
 
 namespace twin_detail {
@@ -301,7 +309,8 @@ inline constexpr bool kMmadTypes =
     (std::is_same_v<A, half> && std::is_same_v<B, half> && std::is_same_v<D, float>) ||
     (std::is_same_v<A, bfloat16_t> && std::is_same_v<B, bfloat16_t> && std::is_same_v<D, float>) ||
     (std::is_same_v<A, float> && std::is_same_v<B, float> && std::is_same_v<D, float>) ||
-    (std::is_same_v<A, int8_t> && std::is_same_v<B, int8_t> && std::is_same_v<D, int32_t>);
+    (std::is_same_v<A, int8_t> && std::is_same_v<B, int8_t> && std::is_same_v<D, int32_t>) ||
+    (std::is_same_v<A, int4b_t> && std::is_same_v<B, int4b_t> && std::is_same_v<D, int32_t>);
 }  // namespace twin_detail
 
 // L0C = L0A x L0B (+ the initial C the parameters select).
@@ -310,8 +319,8 @@ __aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm,
                             const MmadParams& mmadParams)
 {
     static_assert(twin_detail::kMmadTypes<T, U, S>,
-                  "Mmad on A2 computes half x half, bfloat16_t x bfloat16_t, float x float -> float and int8_t x "
-                  "int8_t -> int32_t");
+                  "Mmad on A2 computes half x half, bfloat16_t x bfloat16_t, float x float -> float, int8_t x "
+                  "int8_t -> int32_t and int4b_t x int4b_t -> int32_t");
     twin_detail::MmadRun(twin_detail::Operand("dst", dst), twin_detail::Operand("fm", fm),
                          twin_detail::Operand("filter", filter), nullptr, mmadParams);
 }
@@ -321,9 +330,9 @@ template <typename T, typename U, typename S, typename V>
 __aicore__ inline void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
                             const LocalTensor<V>& bias, const MmadParams& mmadParams)
 {
-    static_assert(twin_detail::kMmadTypes<T, U, S>,
-                  "Mmad on A2 computes half x half, bfloat16_t x bfloat16_t, float x float -> float and int8_t x "
-                  "int8_t -> int32_t");
+    static_assert(twin_detail::kMmadTypes<T, U, S> && !std::is_same_v<U, int4b_t>,
+                  "Mmad with a bias tensor on A2 computes half x half, bfloat16_t x bfloat16_t, float x float -> "
+                  "float and int8_t x int8_t -> int32_t (not int4b_t: kernel_operator_mm_impl.h's bias form)");
     static_assert(std::is_same_v<V, T>, "Mmad's bias on A2 has the type of the result (float, or int32_t for int8_t)");
     const twin_detail::CubeOperand b = twin_detail::Operand("bias", bias);
     twin_detail::MmadRun(twin_detail::Operand("dst", dst), twin_detail::Operand("fm", fm),

@@ -7,7 +7,13 @@
 // (size / 2 of them), as the device does. A view (operator[]) or GetPhyAddr(offset) starts on a whole
 // byte: an odd offset is a violation (the device's debug build asserts it for GetPhyAddr; operator[] would
 // silently drop the half byte). operator() (a reference to one element) is not offered: no reference
-// reaches half a byte.
+// reaches half a byte. The static form LocalTensor<int4b_t>(pos, addr, tileSize) covers tileSize / 2 bytes.
+//
+// GlobalTensor<int4b_t> (the same file): GM data two elements a byte, low nibble first; SetGlobalBuffer's size,
+// operator[] and GetPhyAddr(offset) count elements, the address moves by offset / 2 bytes. An odd offset is a
+// violation (the device asserts it in GetPhyAddr's debug build; operator[] would drop the half byte). The data
+// moves through DataCopy GM -> L1 with Nd2NzParams only (counted in bytes there: two int4b_t as one int8_t, as
+// the device's implementation copies them); the other DataCopy forms do not take it here.
 #pragma once
 
 #include <cstdint>
@@ -38,6 +44,18 @@ public:
     using PrimType = int4b_t;
 
     LocalTensor() = default;
+
+    // Static tensor programming (kernel_tensor_impl.h): tileSize elements, tileSize / 2 bytes at byte address
+    // addr of the position's memory. An odd tileSize would leave half a byte: refused.
+    __aicore__ inline LocalTensor(TPosition pos, uint32_t addr, uint32_t tileSize)
+    {
+        if (tileSize % 2 != 0) {
+            ascend_twin::FailF("LocalTensor(pos, addr, tileSize)", "an int4b_t tensor holds an even number of "
+                               "elements (two a byte)", "tileSize %u", tileSize);
+        }
+        uint8_t* mem = twin_detail::StaticUbTensor("LocalTensor(pos, addr, tileSize)", pos, addr, tileSize / 2);
+        TwinBind(reinterpret_cast<int4b_t*>(mem), tileSize / 2, pos, {});
+    }
 
     __aicore__ inline LocalTensor operator[](const uint32_t offset) const
     {
@@ -136,6 +154,89 @@ private:
     uint32_t capacity_ = 0;
     TPosition position_ = TPosition::VECCALC;
     twin_detail::BufferRef ref_;
+};
+
+template <>
+class GlobalTensor<int4b_t> {
+public:
+    using PrimType = int4b_t;
+
+    // bufferSize in elements (GetSize() returns it as given).
+    __aicore__ inline void SetGlobalBuffer(__gm__ int4b_t* buffer, uint64_t bufferSize)
+    {
+        ascend_twin::CheckGmBinding("GlobalTensor::SetGlobalBuffer", buffer, 1, "int4b_t");
+        address_ = buffer;
+        size_ = bufferSize;
+    }
+    __aicore__ inline void SetGlobalBuffer(__gm__ int4b_t* buffer) { SetGlobalBuffer(buffer, 0); }
+
+    __aicore__ inline const __gm__ int4b_t* GetPhyAddr() const { return address_; }
+    __aicore__ inline __gm__ int4b_t* GetPhyAddr(const uint64_t offset) const
+    {
+        CheckOffset("GlobalTensor::GetPhyAddr", offset);
+        return address_ + offset / 2;
+    }
+    __aicore__ inline uint64_t GetSize() const { return size_; }
+
+    __aicore__ inline GlobalTensor operator[](const uint64_t offset) const
+    {
+        CheckOffset("GlobalTensor::operator[]", offset);
+        GlobalTensor view = *this;
+        view.address_ = address_ + offset / 2;
+        return view;
+    }
+
+    template <CacheRwMode rwMode = CacheRwMode::RW>
+    __aicore__ inline void SetL2CacheHint(CacheMode mode)
+    {
+        cacheMode_ = mode;
+    }
+
+    __aicore__ inline int4b_t GetValue(const uint64_t offset) const
+    {
+        const uint8_t* byte = reinterpret_cast<const uint8_t*>(address_) + offset / 2;
+        ascend_twin::ScalarGmRead("GlobalTensor::GetValue", byte, 1);
+        return int4b_t(static_cast<uint32_t>(*byte >> (4 * (offset % 2))));
+    }
+    __aicore__ inline void SetValue(const uint64_t offset, const int4b_t value)
+    {
+        uint8_t* byte = reinterpret_cast<uint8_t*>(address_) + offset / 2;
+        ascend_twin::ScalarGmRead("GlobalTensor::SetValue", byte, 1);  // the other nibble is kept
+        ascend_twin::ScalarGmWrite("GlobalTensor::SetValue", byte, 1);
+        *byte = twin_detail::SetInt4Nibble(*byte, offset, value);
+    }
+
+    CacheMode cacheMode_ = CacheMode::CACHE_MODE_NORMAL;
+
+    __aicore__ inline void SetShapeInfo(const ShapeInfo& shapeInfo) { shapeInfo_ = shapeInfo; }
+    __aicore__ inline ShapeInfo GetShapeInfo() const { return shapeInfo_; }
+    ShapeInfo shapeInfo_;
+
+private:
+    friend struct ascend_twin::internal::Access;
+    // The first byte, for the DataCopy forms that take int4b_t. The other forms reach the data through TwinData,
+    // which refuses int4b_t at compile time: they count whole-byte elements.
+    uint8_t* TwinInt4Bytes() const { return reinterpret_cast<uint8_t*>(address_); }
+    template <typename D = void>
+    int4b_t* TwinData() const
+    {
+        static_assert(sizeof(D) == 0,
+                      "the twin moves GlobalTensor<int4b_t> data through DataCopy GM -> L1 with Nd2NzParams, the "
+                      "Matmul API and GetValue/SetValue (its other data movement forms are not modelled for 4-bit "
+                      "elements)");
+        return address_;
+    }
+
+    static void CheckOffset(const char* call, uint64_t offset)
+    {
+        if (offset % 2 != 0) {
+            ascend_twin::FailF(call, "an int4b_t GlobalTensor offset is even (a view starts on a whole byte)",
+                               "offset %llu", static_cast<unsigned long long>(offset));
+        }
+    }
+
+    int4b_t* address_ = nullptr;
+    uint64_t size_ = 0;  // elements
 };
 
 }  // namespace AscendC

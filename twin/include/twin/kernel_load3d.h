@@ -129,11 +129,15 @@ void SetPaddingRegister(uint64_t value);
 void SetLoad3dRepeatRegister(uint16_t repeatStride, uint8_t repeatTime, uint8_t repeatMode);
 void SetLoad3dBoundaryRegister(uint32_t boundaryValue);
 
-// The pad register's value for a pad of type T (A2: b16/b32 their bits; b8 the byte twice).
+// The pad register's value for a pad of type T (A2: b16/b32 their bits; b8 the byte twice; b4 the nibble in
+// every nibble of those bits).
 template <typename T>
 uint64_t PaddingBits(const T v)
 {
-    if constexpr (sizeof(T) == 1) {
+    if constexpr (std::is_same_v<T, int4b_t>) {
+        const uint64_t n = v.storage & 0xfu;
+        return (n << 12) | (n << 8) | (n << 4) | n;
+    } else if constexpr (sizeof(T) == 1) {
         const uint64_t b = static_cast<uint8_t>(v);
         return (b << 8) | b;
     } else if constexpr (sizeof(T) == 2) {
@@ -148,9 +152,9 @@ uint64_t PaddingBits(const T v)
 }
 }  // namespace twin_detail
 
-// A2's types (kernel_operator_mm_base_impl.h, __NPU_ARCH__ 2201): into L0A uint8_t, int8_t, half, bfloat16_t,
-// float, uint32_t, int32_t (and int4b_t, which the twin's cube path does not model); into L0B the 16- and 32-bit
-// ones (checked when the destination is known).
+// A2's types (kernel_operator_mm_base_impl.h, __NPU_ARCH__ 2201): into L0A int4b_t, uint8_t, int8_t, half,
+// bfloat16_t, float, uint32_t, int32_t; into L0B the 16- and 32-bit ones (checked when the destination is known:
+// A2's L0B form does nothing for b4/b8).
 template <typename T, const IsResetLoad3dConfig& defaultConfig = IS_RESER_LOAD3D_DEFAULT_CONFIG, typename U = T,
           typename std::enable_if<std::is_same<T, U>::value, bool>::type = true>
 __aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src,
@@ -158,9 +162,9 @@ __aicore__ inline void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>&
 {
     static_assert(std::is_same_v<T, uint8_t> || std::is_same_v<T, int8_t> || std::is_same_v<T, half> ||
                       std::is_same_v<T, bfloat16_t> || std::is_same_v<T, float> || std::is_same_v<T, uint32_t> ||
-                      std::is_same_v<T, int32_t>,
-                  "LoadData with LoadData3DParamsV2 on A2 supports uint8_t, int8_t, half, bfloat16_t, float, "
-                  "uint32_t and int32_t (and int4b_t into L0A)");
+                      std::is_same_v<T, int32_t> || std::is_same_v<T, int4b_t>,
+                  "LoadData with LoadData3DParamsV2 on A2 supports int4b_t (into L0A), uint8_t, int8_t, half, "
+                  "bfloat16_t, float, uint32_t and int32_t");
     const LoadData3DParamsV2<U>& p = loadDataParams;
     twin_detail::Load3dV2Args a{{p.padList[0], p.padList[1], p.padList[2], p.padList[3]},
                                 p.l1H, p.l1W, p.channelSize, p.kExtension, p.mExtension, p.kStartPt, p.mStartPt,

@@ -101,6 +101,11 @@ struct Access {
         return x.TwinData();
     }
     template <class X>
+    static auto Int4Bytes(const X& x)
+    {
+        return x.TwinInt4Bytes();
+    }
+    template <class X>
     static auto Position(const X& x)
     {
         return x.TwinPosition();
@@ -177,14 +182,10 @@ inline auto TwinInit(X& x, Args&&... args)
 
 namespace AscendC {
 
-// A view of global memory. Bounds are not checked by the tensor itself (the hardware does not either);
-// every DataCopy/GetValue/SetValue checks the access against the launch's buffers.
+// A view of global memory (int4b_t: twin/kernel_int4.h). Bounds are not checked by the tensor itself (the hardware
+// does not either); every DataCopy/GetValue/SetValue checks the access against the launch's buffers.
 template <typename T>
 class GlobalTensor {
-    static_assert(!std::is_same_v<T, int4b_t>,
-                  "the twin does not model GlobalTensor<int4b_t> (two elements a byte): copy int4b_t data through an "
-                  "int8_t view and ReinterpretCast<int4b_t>()");
-
 public:
     using PrimType = T;
 
