@@ -174,7 +174,7 @@ private:
 // queues and TBufs it set up before need InitBuffer again.
 struct PipeResources {
     UbAllocator ub;
-    uint64_t cubeNext[5] = {};  // bytes handed out in L1, L0A, L0B, L0C, BT (twin/kernel_cube_basic.h)
+    uint64_t cubeNext[6] = {};  // bytes handed out in L1, L0A, L0B, L0C, BT, FB (twin/kernel_cube_basic.h)
     EventPool events;
     uint32_t generation = 0;
     // A TBufPool's resources: its own UB window, the TPipe's event ids and set-up generation.
@@ -193,6 +193,7 @@ constexpr int32_t CubeMemoryOf(TPosition pos)
         case TPosition::B2: return 2;                                          // L0B
         case TPosition::CO1: return 3;                                         // L0C
         case TPosition::C2: return 4;                                          // BT
+        case TPosition::C2PIPE2GM: return 5;                                   // FB (quantisation parameters)
         default: return -1;
     }
 }
