@@ -508,11 +508,12 @@ __aicore__ inline void SetFixpipeNz2ndFlag(uint16_t ndNum, uint16_t srcNdStride,
     twin_detail::SetNz2ndRegister(ndNum, srcNdStride, dstNdStride);
 }
 
-// SetFixPipeConfig (A2: the FPC register): the quantisation (and ReLU) tensors in the Fixpipe Buffer
-// (TPosition::C2PIPE2GM) a later Fixpipe's vector quantPre reads, and isUnitFlag, which clears the unit flags
-// of all of L0C (the unitFlag feature of Mmad/Fixpipe). With one tensor, a CO1 tensor stands in when only the
-// unit flags are cleared. The twin has no Fixpipe Buffer (its Fixpipe takes the quantisation words from L1,
-// cbufWorkspace): any tensor but a CO1 one with the one-tensor form is refused, naming the position.
+// SetFixPipeConfig (A2: the FPC register): the quantisation tensor in the Fixpipe Buffer (TPosition::C2PIPE2GM)
+// whose words a later L0C -> GM DataCopy's vector quantPre reads (Fixpipe's own vector form takes them from L1,
+// cbufWorkspace), and isUnitFlag, which clears the unit flags of all of L0C (the unitFlag feature of
+// Mmad/Fixpipe). With one tensor, a CO1 tensor stands in when only the unit flags are cleared; the two-tensor
+// form's reluPre is reserved (docs: an empty LocalTensor, or a Fixpipe Buffer one). Any other position is
+// refused, naming it.
 template <typename T>
 __aicore__ inline void SetFixPipeConfig(const LocalTensor<T>& reluPre, const LocalTensor<T>& quantPre,
                                         bool isUnitFlag = false)
