@@ -1,10 +1,10 @@
-"""The L0C -> GM DataCopy with DataCopyCO12DstParams and its registers (SetFixpipePreQuantFlag,
+"""The L0C -> GM (and L0C -> L1) DataCopy with DataCopyCO12DstParams and its registers (SetFixpipePreQuantFlag,
 SetFixpipeNz2ndFlag, SetFixPipeConfig with the quantisation words in the Fixpipe Buffer, filled from L1 by
 DataCopy), and the int32_t quantisations DEQF16/VDEQF16/REQ8/VREQ8 (also through Fixpipe). References in Python
 from the docs' QUANT_PRE table and quantisation algorithm: M1 read as (1, 8, 10), x M1 (x >= 0) or M2 (M1, or 0
 with ReLU); to half saturated to its range (Offset and Sign unused); to 8 bits saturated to [-256, 255], rounded
 half to even, plus Offset, saturated to the type the Sign bit names. Each rule a planted fault; the passing
-counterparts are the four modes with fault 0 (and asc-devkit's data_copy_l0c2gm example in the measurement)."""
+counterparts are the five modes with fault 0 (and asc-devkit's data_copy_l0c2gm example in the measurement)."""
 import os
 import struct
 
@@ -71,6 +71,18 @@ def test_req8_through_fixpipe_uint8_sign_saturates_as_int8(lib):
     c, out = run(lib, 2, word=m1_word(0.75, offset=3, sign=1))
     ref = (torch.round((c * 0.75).clamp(-256, 255)) + 3).clamp(-128, 127).to(torch.int8)
     assert torch.equal(out.view(M, N), ref)
+
+
+def test_req8_datacopy_into_l1(lib):
+    c, out = run(lib, 4, word=m1_word(0.5, offset=9, sign=1))
+    ref = (torch.round((c * 0.5).clamp(-256, 255)) + 9).clamp(-128, 127).to(torch.int8)
+    assert torch.equal(out.view(M, N), ref)  # NZ int8_t: one 16 x 32 fractal
+
+
+def test_nz2nd_into_l1_is_refused_on_a2(lib):
+    with pytest.raises(KernelRuleViolation, match=r"DataCopy\(L0C->L1\): broke the rule 'DataCopy from L0C into L1 "
+                                                  r"writes NZ on A2 \(nz2ndEn is Ascend 950's\)': nz2ndEn true"):
+        run(lib, 4, fault=13, word=m1_word(0.5, sign=1))
 
 
 def test_vdeqf16_through_fixpipe_cbuf_workspace(lib):

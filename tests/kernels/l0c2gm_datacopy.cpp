@@ -5,7 +5,8 @@
 //   mode 1: DataCopy, VREQ8 with the words GM -> L1 -> Fixpipe Buffer (SetFixPipeConfig), NZ -> int8_t as one
 //           16 x 32 fractal (Int8 Channel Merge);
 //   mode 2: Fixpipe (FixpipeParamsV220), REQ8 (deqScalar), NZ2ND -> int8_t [16, 32];
-//   mode 3: Fixpipe with cbufWorkspace (the words in L1), VDEQF16, NZ2ND -> half [16, 32].
+//   mode 3: Fixpipe with cbufWorkspace (the words in L1), VDEQF16, NZ2ND -> half [16, 32];
+//   mode 4: DataCopy into L1 (C1), REQ8 (SetFixpipePreQuantFlag), NZ -> int8_t, then L1 -> GM.
 // The tiling's fault plants one broken call (tests/test_twin_l0c2gm_datacopy.py).
 #include "kernel_operator.h"
 
@@ -92,6 +93,20 @@ __aicore__ inline void Run(GM_ADDR a, GM_ADDR bt, GM_ADDR words, GM_ADDR c, cons
             if (t.fault != 2) SetFixPipeConfig(fb);  // fault 2: the Fixpipe Buffer words never named
         }
         DataCopy(cGm, c1, p);
+    } else if (t.mode == 4) {
+        LocalTensor<C> cL1(TPosition::C1, 8192, M * N);
+        DataCopyCO12DstParams p;
+        p.nSize = N;
+        p.mSize = M;
+        p.srcStride = M;
+        p.dstStride = M;  // 32-byte blocks between Z columns (one here: N = 32 int8_t columns merge into one)
+        p.quantPre = QuantMode_t::REQ8;
+        p.nz2ndEn = t.fault == 13;  // fault 13: NZ2ND into L1 (Ascend 950 only)
+        SetFixpipePreQuantFlag(t.word);
+        DataCopy(cL1, c1, p);
+        SetFlag<HardEvent::FIX_MTE3>(EVENT_ID0);
+        WaitFlag<HardEvent::FIX_MTE3>(EVENT_ID0);
+        DataCopy(cGm, cL1, DataCopyParams(1, M * N * sizeof(C) / 32, 0, 0));
     } else {
         FixpipeParamsV220 fp;
         fp.nSize = N;

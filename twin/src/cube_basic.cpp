@@ -758,17 +758,30 @@ void FixpipeToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOpe
     FixpipeRun("Fixpipe(L0C->GM)", dst, nullptr, dstElem, dstSize, src, p, nz2nd, cbufWorkspace);
 }
 
+namespace {
+void FixpipeToL1Run(const char* call, const CubeOperand& dst, const CubeOperand& src, const FixpipeParamsV220& p,
+                    const CubeOperand* cbufWorkspace, const char* scalarName);
+}  // namespace
+
 void FixpipeToL1(const CubeOperand& dst, const CubeOperand& src, const FixpipeParamsV220& p, bool nz2nd,
                  const CubeOperand* cbufWorkspace)
 {
     const char* call = "Fixpipe(L0C->L1)";
-    CheckOperand(call, dst, 0);  // L1, 32-byte aligned (the docs: 目的矩阵NZ格式地址需要满足32字节对齐)
-    // A2 (CheckFixpipeL0C2L1Param, dav_c220): NZ out only, no channel split, and the pairs float to int8_t/uint8_t/
-    // half/bfloat16_t, int32_t to int8_t/uint8_t/half (no float or int32_t into L1).
+    // A2 (CheckFixpipeL0C2L1Param, dav_c220): NZ out only.
     if (nz2nd) {
         ascend_twin::Fail(call, "Fixpipe into L1 writes NZ (CFG_NZ)", "config CFG_ROW_MAJOR (NZ2ND) with an L1 "
                           "destination");
     }
+    FixpipeToL1Run(call, dst, src, p, cbufWorkspace, "deqScalar");
+}
+
+namespace {
+void FixpipeToL1Run(const char* call, const CubeOperand& dst, const CubeOperand& src, const FixpipeParamsV220& p,
+                    const CubeOperand* cbufWorkspace, const char* scalarName)
+{
+    CheckOperand(call, dst, 0);  // L1, 32-byte aligned (the docs: 目的矩阵NZ格式地址需要满足32字节对齐)
+    // A2 (CheckFixpipeL0C2L1Param, dav_c220): no channel split, and the pairs float to int8_t/uint8_t/half/
+    // bfloat16_t, int32_t to int8_t/uint8_t/half (no float or int32_t into L1).
     if (p.isChannelSplit) {
         ascend_twin::Fail(call, "Fixpipe into L1 goes without channel split", "isChannelSplit true");
     }
@@ -781,8 +794,9 @@ void FixpipeToL1(const CubeOperand& dst, const CubeOperand& src, const FixpipePa
                            "int32_t to int8_t/uint8_t/half)",
                            "%s L0C to %u-byte L1 elements", integer ? "int32_t" : "float", dst.elemSize);
     }
-    FixpipeRun(call, nullptr, &dst, dst.elem, dst.elemSize, src, p, nz2nd, cbufWorkspace);
+    FixpipeRun(call, nullptr, &dst, dst.elem, dst.elemSize, src, p, false, cbufWorkspace, scalarName);
 }
+}  // namespace
 
 namespace {
 void FixpipeRun(const char* call, uint8_t* dst, const CubeOperand* l1Dst, CubeElem dstElem, uint32_t dstSize,
@@ -1044,10 +1058,11 @@ void SetNz2ndRegister(uint16_t ndNum, uint16_t srcNdStride, uint16_t dstNdStride
     r.dstNdStride = dstNdStride;
 }
 
-void DataCopyL0cToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOperand& src,
-                     const DataCopyCO12DstParams& p)
+namespace {
+// The DataCopy from L0C's parameters as the Fixpipe's, with the registers its modes read: QUANT_PRE, the Fixpipe
+// Buffer words SetFixPipeConfig named (into `words`), ND_PARA.
+FixpipeParamsV220 CopyOutParams(const char* call, const DataCopyCO12DstParams& p, CubeOperand& words, bool* vector)
 {
-    const char* call = "DataCopy(L0C->GM)";
     ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
     if (core.kernelType == KERNEL_TYPE_AIV_ONLY) {
         ascend_twin::Fail(call, "DataCopy from L0C runs on the AI Cube core", "called on an AI Vector core");
@@ -1069,24 +1084,23 @@ void DataCopyL0cToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const Cub
     fp.reluEn = p.reluPre != 0;
     fp.unitFlag = p.unitFlag;
     fp.isChannelSplit = p.channelSplit;
-    const bool vectorQuant = IsVectorQuant(p.quantPre);
-    const bool scalarQuant = p.quantPre == DEQF16 || p.quantPre == QF322B8_PRE || p.quantPre == REQ8;
-    if (scalarQuant) {
+    *vector = IsVectorQuant(p.quantPre);
+    if (p.quantPre == DEQF16 || p.quantPre == QF322B8_PRE || p.quantPre == REQ8) {
         if (!r.quantSet) {
             ascend_twin::FailF(call, "a scalar quantPre reads the word SetFixpipePreQuantFlag set earlier in the launch",
                                "quantPre %s with no SetFixpipePreQuantFlag", QuantName(p.quantPre));
         }
         fp.deqScalar = r.quantPre;
     }
-    CubeOperand words{"the Fixpipe Buffer words", TPosition::C2PIPE2GM, nullptr, 0, 8, CubeElem::kUint32};
-    if (vectorQuant) {
+    if (*vector) {
         if (!r.fpcSet) {
             ascend_twin::FailF(call, "a vector quantPre reads the Fixpipe Buffer words SetFixPipeConfig named earlier "
                                "in the launch", "quantPre %s with no SetFixPipeConfig of a Fixpipe Buffer tensor",
                                QuantName(p.quantPre));
         }
-        words.data = CubeBase(TPosition::C2PIPE2GM) + r.fpcQuantOffset;
-        words.bytes = kFbBytes - r.fpcQuantOffset;
+        words = CubeOperand{"the Fixpipe Buffer words", TPosition::C2PIPE2GM,
+                            CubeBase(TPosition::C2PIPE2GM) + r.fpcQuantOffset, kFbBytes - r.fpcQuantOffset, 8,
+                            CubeElem::kUint32};
     }
     if (p.nz2ndEn) {
         if (!r.ndSet) {
@@ -1097,8 +1111,31 @@ void DataCopyL0cToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const Cub
         fp.srcNdStride = r.srcNdStride;
         fp.dstNdStride = r.dstNdStride;
     }
-    FixpipeRun(call, dst, nullptr, dstElem, dstSize, src, fp, p.nz2ndEn, vectorQuant ? &words : nullptr,
+    return fp;
+}
+}  // namespace
+
+void DataCopyL0cToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOperand& src,
+                     const DataCopyCO12DstParams& p)
+{
+    const char* call = "DataCopy(L0C->GM)";
+    CubeOperand words{};
+    bool vector = false;
+    const FixpipeParamsV220 fp = CopyOutParams(call, p, words, &vector);
+    FixpipeRun(call, dst, nullptr, dstElem, dstSize, src, fp, p.nz2ndEn, vector ? &words : nullptr,
                "QUANT_PRE (SetFixpipePreQuantFlag)");
+}
+
+void DataCopyL0cToL1(const CubeOperand& dst, const CubeOperand& src, const DataCopyCO12DstParams& p)
+{
+    const char* call = "DataCopy(L0C->L1)";
+    if (p.nz2ndEn) {
+        ascend_twin::Fail(call, "DataCopy from L0C into L1 writes NZ on A2 (nz2ndEn is Ascend 950's)", "nz2ndEn true");
+    }
+    CubeOperand words{};
+    bool vector = false;
+    const FixpipeParamsV220 fp = CopyOutParams(call, p, words, &vector);
+    FixpipeToL1Run(call, dst, src, fp, vector ? &words : nullptr, "QUANT_PRE (SetFixpipePreQuantFlag)");
 }
 
 // ---- LoadData (卷积数据搬运) v2 and its registers (twin/kernel_load3d.h) ----

@@ -263,6 +263,7 @@ void CopyL1ToFb(const char* call, const CubeOperand& dst, const CubeOperand& src
                 uint64_t blockBytes, uint64_t srcStrideBytes, uint64_t dstStrideBytes);
 void DataCopyL0cToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOperand& src,
                      const DataCopyCO12DstParams& p);
+void DataCopyL0cToL1(const CubeOperand& dst, const CubeOperand& src, const DataCopyCO12DstParams& p);
 void SetPreQuantRegister(uint64_t config);
 void SetNz2ndRegister(uint16_t ndNum, uint16_t srcNdStride, uint16_t dstNdStride);
 
@@ -495,6 +496,23 @@ __aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<U>
                   "L0C as int8_t/uint8_t/half/int32_t");
     twin_detail::DataCopyL0cToGm(reinterpret_cast<uint8_t*>(twin_detail::TwinData(dst)), twin_detail::CubeElemOf<T>(),
                                  sizeof(T), twin_detail::Operand("src", src), intriParams);
+}
+
+// L0C (CO1) -> L1 (A1/B1/C1) with DataCopyCO12DstParams (docs: L0C到L1数据搬运（DataCopy）): NZ out (nz2ndEn is
+// Ascend 950's; A2 refuses it here), dst 32-byte aligned, A2's pairs float to int8_t/uint8_t/half/bfloat16_t and
+// int32_t to int8_t/uint8_t/half, each with its quantPre (A2 takes F322F16, F322BF16 and the six quantisations; no
+// NoQuant); the registers as for the GM form.
+template <typename T, typename U>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src,
+                                const DataCopyCO12DstParams& intriParams)
+{
+    static_assert((std::is_same_v<U, float> && (std::is_same_v<T, int8_t> || std::is_same_v<T, uint8_t> ||
+                                                std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>)) ||
+                      (std::is_same_v<U, int32_t> &&
+                       (std::is_same_v<T, int8_t> || std::is_same_v<T, uint8_t> || std::is_same_v<T, half>)),
+                  "DataCopy from CO1 to L1 on A2 writes float L0C as int8_t/uint8_t/half/bfloat16_t and int32_t L0C "
+                  "as int8_t/uint8_t/half");
+    twin_detail::DataCopyL0cToL1(twin_detail::Operand("dst", dst), twin_detail::Operand("src", src), intriParams);
 }
 
 // The scalar quantisation word (QUANT_PRE) of a later DataCopy from L0C with DEQF16, REQ8 or QF322B8_PRE.
