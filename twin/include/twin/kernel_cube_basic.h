@@ -424,8 +424,8 @@ __aicore__ inline void MmadWithSparse(const LocalTensor<T>& dst, const LocalTens
 }
 
 // L0C -> GM: NZ -> ND (CFG_ROW_MAJOR, the default) or NZ as it is (CFG_NZ, also as 16 x 8 fractals with
-// isChannelSplit); float/int32_t out, half/bfloat16_t with quantPre F322F16/F322BF16, or int8_t/uint8_t with
-// QF322B8_PRE (one scale in deqScalar).
+// isChannelSplit); float/int32_t out, half/bfloat16_t with quantPre F322F16/F322BF16, int8_t/uint8_t with
+// QF322B8_PRE, and from int32_t L0C half with DEQF16 or int8_t/uint8_t with REQ8 (one word in deqScalar).
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
                                const FixpipeParamsV220& intriParams)
@@ -437,8 +437,8 @@ __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>&
                              config.format == CO2Layout::ROW_MAJOR);
 }
 
-// L0C -> GM with a vector quantPre: one uint64_t quantisation parameter per column of C in L1 (the twin models
-// VQF322B8_PRE, float to int8_t/uint8_t).
+// L0C -> GM with a vector quantPre: one uint64_t quantisation parameter per column of C in L1 (VQF322B8_PRE float
+// to int8_t/uint8_t, VDEQF16 int32_t to half, VREQ8 int32_t to int8_t/uint8_t).
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR, typename S = uint64_t,
           typename std::enable_if<std::is_same<S, uint64_t>::value, bool>::type = true>
 __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
