@@ -54,12 +54,13 @@ def test_deqf16_scalar_relu_nz2nd(lib):
     assert torch.equal(out.view(M, N), ref)
 
 
-def test_vreq8_vector_words_through_the_fixpipe_buffer(lib):
+@pytest.mark.parametrize("variant", [0, 14])  # 14: SetFixPipeConfig(empty reluPre, quantPre)
+def test_vreq8_vector_words_through_the_fixpipe_buffer(lib, variant):
     gen = torch.Generator().manual_seed(5)
     m1 = torch.randint(1, 33, (N,), generator=gen).double() / 64
     offset = torch.randint(0, 30, (N,), generator=gen)
     words = torch.tensor([m1_word(float(m1[j]), int(offset[j]), sign=1) for j in range(N)], dtype=torch.int64)
-    c, out = run(lib, 1, words=words)
+    c, out = run(lib, 1, fault=variant, words=words)
     q = torch.round((c * m1).clamp(-256, 255)) + offset
     ref = q.clamp(-128, 127).to(torch.int8)  # NZ of int8_t: one 16 x 32 fractal, i.e. [16, 32] row-major here
     assert torch.equal(out.view(M, N), ref)

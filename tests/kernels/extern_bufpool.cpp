@@ -98,7 +98,8 @@ extern "C" __global__ __aicore__ void custom_pool_stages(GM_ADDR a, GM_ADDR b, G
     out1.FreeTensor(z);
     if (t.reset != 0) first.Reset();
 
-    // second pool (set up over the first's bytes): out[256:512) = a - b; its output buffer is where the first pool's was
+    // second pool (set up over the first's bytes): out[256:512) = a - b; its output buffer is where the first
+    // pool's was
     second.InitBuffer(in2, 2, n * sizeof(float));
     second.SetCurAddr(second.GetCurAddr() + n * sizeof(float));
     second.InitBuffer(out2, 1, n * sizeof(float));

@@ -991,7 +991,8 @@ void FixPipeConfig(const CubeOperand* reluPre, const CubeOperand& pre, bool isUn
     for (const CubeOperand* t : {reluPre, &pre}) {
         if (t == nullptr || t->position == TPosition::C2PIPE2GM) continue;
         if (unitFlagOnly) continue;
-        if (t == reluPre && t->data == nullptr) continue;  // an empty LocalTensor (docs: 传入一个空LocalTensor即可)
+        // an empty LocalTensor (docs: 传入一个空LocalTensor即可)
+        if (t == reluPre && t->data == nullptr) continue;
         ascend_twin::FailF(call, reluPre == nullptr
                                      ? "SetFixPipeConfig's preData is a Fixpipe Buffer tensor (TPosition::C2PIPE2GM), or "
                                        "a CO1 tensor when only isUnitFlag is set"
@@ -1087,15 +1088,21 @@ FixpipeParamsV220 CopyOutParams(const char* call, const DataCopyCO12DstParams& p
     *vector = IsVectorQuant(p.quantPre);
     if (p.quantPre == DEQF16 || p.quantPre == QF322B8_PRE || p.quantPre == REQ8) {
         if (!r.quantSet) {
-            ascend_twin::FailF(call, "a scalar quantPre reads the word SetFixpipePreQuantFlag set earlier in the launch",
-                               "quantPre %s with no SetFixpipePreQuantFlag", QuantName(p.quantPre));
+            ascend_twin::FailF(call,
+                               "a scalar quantPre reads the word SetFixpipePreQuantFlag set earlier in the launch",
+                               "quantPre %s with no SetFixpipePreQuantFlag (the twin is stricter than A2, which "
+                               "reads what an earlier kernel left)",
+                               QuantName(p.quantPre));
         }
         fp.deqScalar = r.quantPre;
     }
     if (*vector) {
         if (!r.fpcSet) {
-            ascend_twin::FailF(call, "a vector quantPre reads the Fixpipe Buffer words SetFixPipeConfig named earlier "
-                               "in the launch", "quantPre %s with no SetFixPipeConfig of a Fixpipe Buffer tensor",
+            ascend_twin::FailF(call,
+                               "a vector quantPre reads the Fixpipe Buffer words SetFixPipeConfig named earlier in "
+                               "the launch",
+                               "quantPre %s with no SetFixPipeConfig of a Fixpipe Buffer tensor (the twin is "
+                               "stricter than A2, which reads what an earlier kernel left)",
                                QuantName(p.quantPre));
         }
         words = CubeOperand{"the Fixpipe Buffer words", TPosition::C2PIPE2GM,
@@ -1105,7 +1112,8 @@ FixpipeParamsV220 CopyOutParams(const char* call, const DataCopyCO12DstParams& p
     if (p.nz2ndEn) {
         if (!r.ndSet) {
             ascend_twin::Fail(call, "nz2ndEn reads the NZ2ND parameters SetFixpipeNz2ndFlag set earlier in the launch",
-                              "nz2ndEn with no SetFixpipeNz2ndFlag");
+                              "nz2ndEn with no SetFixpipeNz2ndFlag (the twin is stricter than A2, which reads what "
+                              "an earlier kernel left)");
         }
         fp.ndNum = r.ndNum;
         fp.srcNdStride = r.srcNdStride;

@@ -1134,7 +1134,8 @@ template <uint32_t n, class Other>
 void ExternShare(const char* call, ExternPool<n>& pool, Other& other, uint32_t len)
 {
     if (!pool.Initialised()) {
-        ascend_twin::Fail(call, "a pool shared by InitBufPool is set up before", "the shared custom pool has no memory");
+        ascend_twin::Fail(call, "a pool shared by InitBufPool is set up before",
+                          "the shared custom pool has no memory");
     }
     if ((static_cast<uint64_t>(len) + 31u) / 32u * 32u > pool.Length()) {
         ascend_twin::FailF(call, "a pool sharing another pool's memory is no longer than it",
