@@ -54,7 +54,8 @@ def test_deqf16_scalar_relu_nz2nd(lib):
     assert torch.equal(out.view(M, N), ref)
 
 
-@pytest.mark.parametrize("variant", [0, 14])  # 14: SetFixPipeConfig(empty reluPre, quantPre)
+# 14: SetFixPipeConfig(empty reluPre, quantPre); 15: the words copied L1 -> FB by the count form
+@pytest.mark.parametrize("variant", [0, 14, 15])
 def test_vreq8_vector_words_through_the_fixpipe_buffer(lib, variant):
     gen = torch.Generator().manual_seed(5)
     m1 = torch.randint(1, 33, (N,), generator=gen).double() / 64

@@ -88,8 +88,12 @@ __aicore__ inline void Run(GM_ADDR a, GM_ADDR bt, GM_ADDR words, GM_ADDR c, cons
             }
         } else {
             // fault 8: dstGap 0 with 2 blocks (each block would overwrite the first)
-            DataCopy(fb, w1, t.fault == 8 ? DataCopyParams(2, 1, 4, 0)
-                                          : DataCopyParams(1, t.fault == 12 ? 1 : N * 8 / 128, 0, 0));
+            if (t.fault == 15) {  // 15 (no fault): the count form
+                DataCopy(fb, w1, N);
+            } else {
+                DataCopy(fb, w1, t.fault == 8 ? DataCopyParams(2, 1, 4, 0)
+                                              : DataCopyParams(1, t.fault == 12 ? 1 : N * 8 / 128, 0, 0));
+            }
             if (t.fault == 14) {  // 14 (no fault): the two-tensor form, its reserved reluPre an empty tensor
                 SetFixPipeConfig(LocalTensor<uint64_t>(), fb);
             } else if (t.fault != 2) {  // fault 2: the Fixpipe Buffer words never named
