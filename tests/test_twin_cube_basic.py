@@ -359,8 +359,8 @@ def test_gemv_reads_the_row_of_a_as_nd_from_static_cube_tensors(gemv_lib, n, k, 
         r"L1 address 524288"),
     (2, r"Mmad: broke the rule 'cube accesses stay inside the LocalTensor': operand 'fm' holds 256 bytes, the access "
         r"reaches byte 512"),
-    (4, r"DataCopy\(UB->UB\): broke the rule 'a DataCopy between LocalTensors is UB -> UB or L1 \(C1\) -> BiasTable "
-        r"\(C2\)': dst at TPosition::A1, src at TPosition::C1"),
+    (4, r"DataCopy\(UB->UB\): broke the rule 'a DataCopy between LocalTensors is UB -> UB, L1 \(C1\) -> BiasTable "
+        r"\(C2\) or L1 \(C1\) -> Fixpipe Buffer \(C2PIPE2GM, uint64_t\)': dst at TPosition::A1, src at TPosition::C1"),
     (5, r"Fixpipe\(L0C->GM\): broke the rule 'Fixpipe's channel split writes NZ \(CFG_NZ\), not with NZ2ND'"),
 ])
 def test_gemv_planted_faults(gemv_lib, fault, message):

@@ -2285,3 +2285,98 @@ KERNELS += [
     example("ex_mm_int4", f"{MM}/matmul_int4/matmul_int4.asc", "matmul_int4_custom",
             "Matmul cube-only (__cube__) int4b_t A and B, int32_t bias and C, CFG_MDL, SetTail", mm_int4_case),
 ]
+
+
+# ---- i26-tail: custom TBufPool (EXTERN_IMPL_BUFPOOL), L0C -> GM DataCopy with DataCopyCO12DstParams (issue 20) ----
+
+def tbufpool_case(scenario: int):
+    # half x, y; z = x + y over the first `mask` elements (Add with a count), one core. 1: KernelBufPool<65536, 512>,
+    # two pools sharing 3 x 65536 bytes, each running the sum once; 2: <32768, 16384>, a pool of 4 x 32768 split into
+    # a queue and two sub-pools sharing one range; 3: <65536, 32768>, a pool written with EXTERN_IMPL_BUFPOOL (a TQue,
+    # a TBuf, a TQue from its own InitBuffer). The rest of z is not written (it stays as passed: zeros).
+    size, count = {1: (3 * 65536, 512), 2: (4 * 32768, 16384), 3: (65536, 32768)}[scenario]
+
+    def make(kdir, gen) -> Case:
+        x, y = half(gen, size), half(gen, size)
+        z = torch.zeros(size, dtype=torch.float16)
+        expect = torch.zeros(size, dtype=torch.float64)
+        expect[:count] = (x[:count].double() + y[:count].double()).half().double()
+        return Case(1, {"x": x, "y": y, "z": z}, {"z": expect}, 0, 0)
+    return make
+
+
+def m1_bits(m1: torch.Tensor) -> torch.Tensor:
+    """The uint64 words whose bits 0-31 are float m1 (as int64 for torch)."""
+    return m1.float().view(torch.int32).to(torch.int64) & 0xFFFFFFFF
+
+
+def l0c2gm_case(scenario: int):
+    # One AI Cube core: C = sum over the 2 K rounds of A_r [128, 64] x B_r [64, 256] (A and B as two consecutive
+    # blocks in GM, as the kernel reads them), then DataCopy L0C -> GM with DataCopyCO12DstParams. 1: int8_t in,
+    # DEQF16 (scalar 2.0) with ReLU, ND half; 2: VDEQF16 (a word per column from quantAlpha, through L1 and the
+    # Fixpipe Buffer), NZ half; 3: half in, QF322B8_PRE (2.0, Sign 1), NZ int8_t; 4: half in, VQF322B8_PRE with ReLU,
+    # ND int8_t; 5: int8_t in, REQ8 (2.0, Sign 1), ND int8_t; 6: VREQ8 with ReLU, NZ int8_t. The quantisation as the
+    # docs' QUANT_PRE table and algorithm define it: M1 read as (1, 8, 10), x M1 (x >= 0) or M2 (M1, or 0 with ReLU);
+    # to half saturated to its range (DEQF16: Offset and Sign not used); to 8 bits saturated to [-256, 255], rounded
+    # half to even, plus Offset, saturated to int8_t. NZ out: half in 16-column Z columns 128 rows apart, int8_t in
+    # 32-column ones (Int8 Channel Merge).
+    M, K, N, R = 128, 128, 256, 2
+    k = K // R
+    half_in = scenario in (3, 4)
+    vector = scenario in (2, 4, 6)
+    relu = scenario in (1, 4, 6)
+    nd = scenario in (1, 4, 5)
+    half_out = scenario in (1, 2)
+
+    def make(kdir, gen) -> Case:
+        if half_in:  # multiples of 1/4 in [-2, 2]: every sum is exact in L0C's float
+            a = (torch.randint(-8, 9, (M * K,), generator=gen) / 4).half()
+            b = (torch.randint(-8, 9, (K * N,), generator=gen) / 4).half()
+        else:
+            a = torch.randint(-3, 4, (M * K,), generator=gen, dtype=torch.int8)
+            b = torch.randint(-3, 4, (K * N,), generator=gen, dtype=torch.int8)
+        c = sum(a[r * M * k:(r + 1) * M * k].double().view(M, k) @ b[r * k * N:(r + 1) * k * N].double().view(k, N)
+                for r in range(R))
+        words = torch.zeros(N, dtype=torch.int64)
+        if vector:  # M1 k / 16 (k in 1..24: exact in (1, 8, 10)); DEQF16 gets random Offset bits it must ignore
+            m1 = torch.randint(1, 25, (N,), generator=gen).double() / 16
+            offset = torch.randint(0, 256 if half_out else 16, (N,), generator=gen)
+            words = m1_bits(m1) | (offset << 37) | (0 if half_out else (1 << 46))
+        else:
+            m1 = torch.full((N,), 2.0, dtype=torch.float64)
+            offset = torch.zeros(N, dtype=torch.int64)
+        scale = torch.where(c >= 0, m1, torch.zeros_like(m1) if relu else m1)
+        y = c * scale
+        if half_out:
+            out = y.clamp(-65504, 65504).half().double()
+        else:
+            q = torch.round(y.clamp(-256, 255)) + (offset if vector else 0)
+            out = q.clamp(-128, 127)
+        if not nd:  # NZ: Z columns of 16 (half) or 32 (int8_t) columns, each 128 rows of them
+            w = 16 if half_out else 32
+            out = out.view(M, N // w, w).permute(1, 0, 2).reshape(-1)
+        out = out.reshape(-1)
+        dt = torch.float16 if half_out else torch.int8
+        args = {"a": a, "b": b, "c": torch.zeros(M * N, dtype=dt), "quantAlpha": words}
+        return Case(1, args, {"c": out}, 1e-3 if half_out else 0, 0)
+    return make
+
+
+KERNELS += [
+    *[example(f"ex_tbufpool_management_s{s}", f"{BASIC}/04_memory_management/tbufpool_management/"
+              "tbufpool_management.asc", "tbufpool_management_custom",
+              {1: "TBufPool: two pools sharing one range (InitBufPool with shareBuf), Reset between them, Add (half)",
+               2: "TBufPool: a pool split into a queue and two sub-pools sharing one range, Add (half)",
+               3: "custom TBufPool (EXTERN_IMPL_BUFPOOL: InitStartBufHandle/InitBufHandle of a TQue and a TBuf), "
+                  "Add (half)"}[s], tbufpool_case(s), scenario=s) for s in (1, 2, 3)],
+    *[example(f"ex_data_copy_l0c2gm_s{s}", f"{BASIC}/00_data_movement/data_copy_l0c2gm/data_copy_l0c2gm.asc",
+              "data_copy_l0c2gm",
+              "Mmad, then DataCopy L0C -> GM with DataCopyCO12DstParams: " +
+              {1: "DEQF16 (SetFixpipePreQuantFlag) with ReLU, NZ2ND (SetFixpipeNz2ndFlag), int32_t -> half",
+               2: "VDEQF16 (quantisation words GM -> L1 -> Fixpipe Buffer, SetFixPipeConfig), NZ, int32_t -> half",
+               3: "QF322B8_PRE (SetFixpipePreQuantFlag), NZ, float -> int8_t",
+               4: "VQF322B8_PRE (Fixpipe Buffer, SetFixPipeConfig) with ReLU, NZ2ND, float -> int8_t",
+               5: "REQ8 (SetFixpipePreQuantFlag), NZ2ND, int32_t -> int8_t",
+               6: "VREQ8 (Fixpipe Buffer, SetFixPipeConfig) with ReLU, NZ, int32_t -> int8_t"}[s],
+              l0c2gm_case(s), scenario=s) for s in (1, 2, 3, 4, 5, 6)],
+]

@@ -19,8 +19,12 @@ namespace AscendC::twin_detail {
 namespace {
 
 constexpr uint64_t kBtBytes = 1024;  // BiasTable Buffer on A2 (docs: L1ToBiasTable-Buffer数据搬运)
-constexpr const char* kMemoryName[] = {"L1", "L0A", "L0B", "L0C", "BT"};
-constexpr uint32_t kMemoryAlign[] = {32, 512, 512, 64, 64};
+// The Fixpipe Buffer's space for the quantisation parameters (TPosition::C2PIPE2GM) on A2: the 910B platform
+// files' fb0_size. Its tensors start at multiples of 128 bytes (docs: L1ToFixpipe-Buffer数据搬运).
+constexpr uint64_t kFbBytes = 2048;
+constexpr int32_t kMemories = 6;
+constexpr const char* kMemoryName[] = {"L1", "L0A", "L0B", "L0C", "BT", "FB"};
+constexpr uint32_t kMemoryAlign[] = {32, 512, 512, 64, 64, 128};
 
 uint64_t MemoryBytes(int32_t m)
 {
@@ -30,7 +34,8 @@ uint64_t MemoryBytes(int32_t m)
         case 1: return p.l0aSize;
         case 2: return p.l0bSize;
         case 3: return p.l0cSize;
-        default: return kBtBytes;
+        case 4: return kBtBytes;
+        default: return kFbBytes;
     }
 }
 
@@ -77,11 +82,33 @@ struct Load3dRegisters {
 };
 std::map<const ascend_twin::CoreContext*, Load3dRegisters> gLoad3d;
 
+// The Fixpipe's registers of each AI Cube core that the L0C -> GM DataCopy reads: QUANT_PRE (SetFixpipePreQuantFlag),
+// FPC's quantisation address (SetFixPipeConfig with a Fixpipe Buffer tensor, kept as its FB offset) and ND_PARA
+// (SetFixpipeNz2ndFlag). Emptied when the core first reaches its cube memories in a launch: a register read before
+// its Set call in the launch is refused (the device would read whatever the previous kernel left).
+struct FixpipeRegisters {
+    bool quantSet = false;
+    uint64_t quantPre = 0;
+    bool fpcSet = false;
+    uint64_t fpcQuantOffset = 0;  // FB offset of the quantisation words
+    bool ndSet = false;
+    uint16_t ndNum = 1, srcNdStride = 0, dstNdStride = 0;
+};
+std::map<const ascend_twin::CoreContext*, FixpipeRegisters> gFixpipe;
+
 Load3dRegisters& Load3dOf(ascend_twin::CoreContext& core, bool reset = false)
 {
     std::lock_guard<std::mutex> lock(gSparseMutex);
     Load3dRegisters& r = gLoad3d[&core];
     if (reset) r = Load3dRegisters{};
+    return r;
+}
+
+FixpipeRegisters& FixpipeOf(ascend_twin::CoreContext& core, bool reset = false)
+{
+    std::lock_guard<std::mutex> lock(gSparseMutex);
+    FixpipeRegisters& r = gFixpipe[&core];
+    if (reset) r = FixpipeRegisters{};
     return r;
 }
 }  // namespace
@@ -90,9 +117,10 @@ uint8_t* Cube()
 {
     ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
     if (core.cube == nullptr) {  // the core's first cube access in this launch
-        core.cube = ascend_twin::CurrentStackCube(MemoryOffset(5));
+        core.cube = ascend_twin::CurrentStackCube(MemoryOffset(kMemories));
         SparseOf(core, true);
         Load3dOf(core, true);
+        FixpipeOf(core, true);
     }
     return core.cube;
 }
@@ -103,7 +131,7 @@ int32_t MemoryOfPointer(const uint8_t* p, uint64_t* offset)
     ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
     if (core.cube == nullptr || p < core.cube) return -1;
     const uint64_t off = static_cast<uint64_t>(p - core.cube);
-    for (int32_t m = 0; m < 5; ++m) {
+    for (int32_t m = 0; m < kMemories; ++m) {
         const uint64_t base = MemoryOffset(m);
         if (off >= base && off < base + MemoryBytes(m)) {
             *offset = off - base;
@@ -705,14 +733,23 @@ struct B8Quant {
     int32_t offset;
 };
 
-B8Quant DecodeB8Quant(const char* call, uint64_t word, bool signedOut, const char* where)
+// M1 of a quantisation word: bits 0-31 read as (1, 8, 10); inf, nan and denormals refused (the docs' constraint).
+double DecodeM1(const char* call, uint64_t word, const char* where)
 {
-    uint32_t bits = static_cast<uint32_t>(word) & ~0x1FFFu;
+    const uint32_t bits = static_cast<uint32_t>(word) & ~0x1FFFu;
     const uint32_t exponent = (bits >> 23) & 0xFF;
     if (exponent == 0xFF || (exponent == 0 && (bits & 0x7FFFFFu) != 0)) {
         ascend_twin::FailF(call, "Fixpipe's quantisation parameter is not inf, nan or a denormal",
                            "%s M1 bits 0x%08x", where, bits);
     }
+    float m1;
+    std::memcpy(&m1, &bits, 4);
+    return static_cast<double>(m1);
+}
+
+B8Quant DecodeB8Quant(const char* call, uint64_t word, bool signedOut, const char* where)
+{
+    const double m1 = DecodeM1(call, word, where);
     if (((word >> 46) & 1) != (signedOut ? 1u : 0u)) {
         // deliberately stricter than A2 (docs/twin.md): the hardware would write the other type's saturation
         ascend_twin::FailF(call, "the Sign bit (46) of Fixpipe's quantisation parameter matches the output type",
@@ -726,9 +763,18 @@ B8Quant DecodeB8Quant(const char* call, uint64_t word, bool signedOut, const cha
         ascend_twin::FailF(call, "the twin models Fixpipe's quantisation Offset in [0, 255] (bit 45 clear)",
                            "%s Offset field 0x%03x", where, offset);
     }
-    float m1;
-    std::memcpy(&m1, &bits, 4);
-    return {static_cast<double>(m1), static_cast<int32_t>(offset)};
+    return {m1, static_cast<int32_t>(offset)};
+}
+
+// The int32_t quantisations (DEQF16, REQ8 and their vector forms) with the MCB bit (36) set first shift the int32_t
+// right by N (bits 32-35) into an int16_t; the docs read N = 0 as a shift of 1 and the sample algorithm as 0, so
+// the twin models MCB clear only (the int32_t converted to float directly) and refuses a set bit (docs/twin.md).
+void CheckNoMcb(const char* call, uint64_t word, const char* where)
+{
+    if ((word >> 36) & 1) {
+        ascend_twin::FailF(call, "the twin models the int32_t quantisations (DEQF16, REQ8) with the MCB bit (36) "
+                           "clear", "%s has MCB set (the shift by N into int16_t is not modelled)", where);
+    }
 }
 
 // float -> int8_t/uint8_t (QF322B8_PRE, VQF322B8_PRE): x times M1 (x >= 0) or M2 (x < 0; M2 is M1, or 0 with
@@ -746,7 +792,8 @@ int32_t QuantB8(float x, const B8Quant& q, bool relu, bool signedOut)
 
 namespace {
 void FixpipeRun(const char* call, uint8_t* dst, const CubeOperand* l1Dst, CubeElem dstElem, uint32_t dstSize,
-                const CubeOperand& src, const FixpipeParamsV220& p, bool nz2nd, const CubeOperand* cbufWorkspace);
+                const CubeOperand& src, const FixpipeParamsV220& p, bool nz2nd, const CubeOperand* cbufWorkspace,
+                const char* scalarName = "deqScalar");
 }  // namespace
 
 void FixpipeToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOperand& src, const FixpipeParamsV220& p,
@@ -755,17 +802,30 @@ void FixpipeToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOpe
     FixpipeRun("Fixpipe(L0C->GM)", dst, nullptr, dstElem, dstSize, src, p, nz2nd, cbufWorkspace);
 }
 
+namespace {
+void FixpipeToL1Run(const char* call, const CubeOperand& dst, const CubeOperand& src, const FixpipeParamsV220& p,
+                    const CubeOperand* cbufWorkspace, const char* scalarName);
+}  // namespace
+
 void FixpipeToL1(const CubeOperand& dst, const CubeOperand& src, const FixpipeParamsV220& p, bool nz2nd,
                  const CubeOperand* cbufWorkspace)
 {
     const char* call = "Fixpipe(L0C->L1)";
-    CheckOperand(call, dst, 0);  // L1, 32-byte aligned (the docs: 目的矩阵NZ格式地址需要满足32字节对齐)
-    // A2 (CheckFixpipeL0C2L1Param, dav_c220): NZ out only, no channel split, and the pairs float to int8_t/uint8_t/
-    // half/bfloat16_t, int32_t to int8_t/uint8_t/half (no float or int32_t into L1).
+    // A2 (CheckFixpipeL0C2L1Param, dav_c220): NZ out only.
     if (nz2nd) {
         ascend_twin::Fail(call, "Fixpipe into L1 writes NZ (CFG_NZ)", "config CFG_ROW_MAJOR (NZ2ND) with an L1 "
                           "destination");
     }
+    FixpipeToL1Run(call, dst, src, p, cbufWorkspace, "deqScalar");
+}
+
+namespace {
+void FixpipeToL1Run(const char* call, const CubeOperand& dst, const CubeOperand& src, const FixpipeParamsV220& p,
+                    const CubeOperand* cbufWorkspace, const char* scalarName)
+{
+    CheckOperand(call, dst, 0);  // L1, 32-byte aligned (the docs: 目的矩阵NZ格式地址需要满足32字节对齐)
+    // A2 (CheckFixpipeL0C2L1Param, dav_c220): no channel split, and the pairs float to int8_t/uint8_t/half/
+    // bfloat16_t, int32_t to int8_t/uint8_t/half (no float or int32_t into L1).
     if (p.isChannelSplit) {
         ascend_twin::Fail(call, "Fixpipe into L1 goes without channel split", "isChannelSplit true");
     }
@@ -778,12 +838,14 @@ void FixpipeToL1(const CubeOperand& dst, const CubeOperand& src, const FixpipePa
                            "int32_t to int8_t/uint8_t/half)",
                            "%s L0C to %u-byte L1 elements", integer ? "int32_t" : "float", dst.elemSize);
     }
-    FixpipeRun(call, nullptr, &dst, dst.elem, dst.elemSize, src, p, nz2nd, cbufWorkspace);
+    FixpipeRun(call, nullptr, &dst, dst.elem, dst.elemSize, src, p, false, cbufWorkspace, scalarName);
 }
+}  // namespace
 
 namespace {
 void FixpipeRun(const char* call, uint8_t* dst, const CubeOperand* l1Dst, CubeElem dstElem, uint32_t dstSize,
-                const CubeOperand& src, const FixpipeParamsV220& p, bool nz2nd, const CubeOperand* cbufWorkspace)
+                const CubeOperand& src, const FixpipeParamsV220& p, bool nz2nd, const CubeOperand* cbufWorkspace,
+                const char* scalarName)
 {
     CheckOperand(call, src, 3);
     CheckUnitFlag(call, p.unitFlag);
@@ -814,11 +876,6 @@ void FixpipeRun(const char* call, uint8_t* dst, const CubeOperand* l1Dst, CubeEl
         ascend_twin::FailF(call, "Fixpipe's quantPre matches the L0C and output types",
                            "quantPre %s for %s L0C and %u-byte output elements", QuantName(p.quantPre),
                            integer ? "int32_t" : "float", dstSize);
-    }
-    if (integer && p.quantPre != NoQuant) {
-        ascend_twin::FailF(call, "the twin models Fixpipe's quantPre NoQuant, F322F16, F322BF16, QF322B8_PRE and "
-                           "VQF322B8_PRE", "quantPre %s (int32_t L0C) is not modelled, so the twin refuses it",
-                           QuantName(p.quantPre));
     }
     const bool vectorQuant = IsVectorQuant(p.quantPre);
     if (vectorQuant && cbufWorkspace == nullptr) {
@@ -861,21 +918,28 @@ void FixpipeRun(const char* call, uint8_t* dst, const CubeOperand* l1Dst, CubeEl
     const uint64_t srcEnd = static_cast<uint64_t>(p.ndNum - 1) * p.srcNdStride * 256 * 4 +
                             ((srcBlocks - 1) * static_cast<uint64_t>(p.srcStride) * 16 + p.mSize * 16ULL) * 4;
     CheckInside(call, src, srcEnd);
-    // Quantisation parameters: one for all of C (deqScalar) or one per column from L1 (cbufWorkspace).
+    // Quantisation parameters: one for all of C (deqScalar, QUANT_PRE) or one per column (cbufWorkspace in L1, or
+    // the Fixpipe Buffer words of the DataCopy form).
     const bool signedOut = dstElem == CubeElem::kInt8;
+    const bool dequant = integer && dstElem == CubeElem::kHalf;  // DEQF16, VDEQF16
     std::vector<B8Quant> quant;
-    if (b8) {
+    std::vector<double> scale;
+    if (b8 || dequant) {
         if (vectorQuant) {
-            CheckOperand(call, *cbufWorkspace, 0);  // L1, 32-byte aligned
+            // L1 (32-byte aligned) for Fixpipe's cbufWorkspace, the Fixpipe Buffer (128-byte aligned) for DataCopy
+            CheckOperand(call, *cbufWorkspace, cbufWorkspace->position == TPosition::C2PIPE2GM ? 5 : 0);
             CheckInside(call, *cbufWorkspace, static_cast<uint64_t>(p.nSize) * 8);
-            for (uint32_t c = 0; c < p.nSize; ++c) {
-                uint64_t word;
+        }
+        for (uint32_t c = 0; c < (vectorQuant ? p.nSize : 1u); ++c) {
+            uint64_t word = p.deqScalar;
+            std::string where = scalarName;
+            if (vectorQuant) {
                 std::memcpy(&word, cbufWorkspace->data + c * 8ULL, 8);
-                const std::string where = "cbufWorkspace[" + std::to_string(c) + "]";
-                quant.push_back(DecodeB8Quant(call, word, signedOut, where.c_str()));
+                where = std::string(cbufWorkspace->name) + "[" + std::to_string(c) + "]";
             }
-        } else {
-            quant.push_back(DecodeB8Quant(call, p.deqScalar, signedOut, "deqScalar"));
+            if (integer) CheckNoMcb(call, word, where.c_str());
+            if (b8) quant.push_back(DecodeB8Quant(call, word, signedOut, where.c_str()));
+            else scale.push_back(DecodeM1(call, word, where.c_str()));  // DEQF16: Offset and Sign not used
         }
     }
     // With channel split each 16 x 16 fractal leaves as two 16 x 8 ones: the Z columns are 8 wide.
@@ -907,8 +971,23 @@ void FixpipeRun(const char* call, uint8_t* dst, const CubeOperand* l1Dst, CubeEl
                 uint8_t out[4];
                 float v;
                 std::memcpy(&v, s, 4);
-                if (integer) {
+                if (integer && dstElem == CubeElem::kInt32) {
                     std::memcpy(out, s, 4);
+                } else if (integer) {
+                    // REQ8/DEQF16 (the quantisation docs' algorithm): the int32_t as a float, times M1 (x >= 0) or
+                    // M2 (M1, or 0 with ReLU); REQ8 then as QF322B8_PRE, DEQF16 saturated to half's range
+                    int32_t iv;
+                    std::memcpy(&iv, s, 4);
+                    const float x = static_cast<float>(iv);
+                    if (b8) {
+                        const int32_t q = QuantB8(x, quant[vectorQuant ? c : 0], p.reluEn, signedOut);
+                        out[0] = static_cast<uint8_t>(q & 0xFF);
+                    } else {
+                        const double m = x >= 0 || !p.reluEn ? scale[vectorQuant ? c : 0] : 0.0;
+                        const double y = std::min(std::max(static_cast<double>(x) * m, -65504.0), 65504.0);
+                        const half h = static_cast<half>(static_cast<float>(y));
+                        std::memcpy(out, &h, 2);
+                    }
                 } else if (b8) {
                     const int32_t q = QuantB8(v, quant[vectorQuant ? c : 0], p.reluEn, signedOut);
                     out[0] = static_cast<uint8_t>(q & 0xFF);  // the int8_t or uint8_t bits
@@ -949,21 +1028,166 @@ void FixPipeConfig(const CubeOperand* reluPre, const CubeOperand& pre, bool isUn
     if (core.kernelType == KERNEL_TYPE_AIV_ONLY) {
         ascend_twin::Fail(call, "SetFixPipeConfig configures the AI Cube core's Fixpipe", "called on an AI Vector core");
     }
-    // The one-tensor form takes a CO1 tensor when it only clears the unit flags; the Fixpipe Buffer tensors it
-    // otherwise names do not exist in the twin (no C2PIPE2GM memory), so any other position is refused.
+    // The one-tensor form takes the quantisation tensor in the Fixpipe Buffer, or a CO1 tensor when it only clears
+    // the unit flags; the two-tensor form a Fixpipe Buffer quantPre and a reluPre the docs reserve (an empty
+    // LocalTensor, or one in the Fixpipe Buffer: A2's debug check).
+    const bool unitFlagOnly = reluPre == nullptr && pre.position == TPosition::CO1;
     for (const CubeOperand* t : {reluPre, &pre}) {
-        if (t == nullptr) continue;
-        if (reluPre == nullptr && t->position == TPosition::CO1) continue;
+        if (t == nullptr || t->position == TPosition::C2PIPE2GM) continue;
+        if (unitFlagOnly) continue;
+        // an empty LocalTensor (docs: 传入一个空LocalTensor即可)
+        if (t == reluPre && t->data == nullptr) continue;
         ascend_twin::FailF(call, reluPre == nullptr
                                      ? "SetFixPipeConfig's preData is a Fixpipe Buffer tensor (TPosition::C2PIPE2GM), or "
                                        "a CO1 tensor when only isUnitFlag is set"
                                      : "SetFixPipeConfig's reluPre and quantPre are Fixpipe Buffer tensors "
                                        "(TPosition::C2PIPE2GM)",
-                           "%s is at TPosition::%s (the twin has no Fixpipe Buffer)", t->name, PositionName(t->position));
+                           "%s is at TPosition::%s", t->name, PositionName(t->position));
     }
     // The twin runs a core's Mmad and Fixpipe in program order and keeps no unit flags: clearing them
     // (isUnitFlag) changes nothing it computes.
     (void)isUnitFlag;
+    if (unitFlagOnly) return;
+    // FPC[15:8]: the quantisation words' address in 128-byte units
+    CheckOperand(call, pre, 5);
+    uint64_t offset = 0;
+    MemoryOfPointer(pre.data, &offset);
+    FixpipeRegisters& r = FixpipeOf(core);
+    r.fpcSet = true;
+    r.fpcQuantOffset = offset;
+}
+
+void CopyL1ToFb(const char* call, const CubeOperand& dst, const CubeOperand& src, uint16_t blockCount,
+                uint64_t blockBytes, uint64_t srcStrideBytes, uint64_t dstStrideBytes)
+{
+    CheckOperand(call, dst, 5);  // Fixpipe Buffer, 128-byte aligned
+    CheckOperand(call, src, 0);  // L1, 32-byte aligned
+    CheckRange(call, "blockCount", blockCount, 0, 4095);
+    if (blockCount == 0 || blockBytes == 0) return;  // a NOP (docs)
+    if (blockCount > 1 && dstStrideBytes == 0) {
+        ascend_twin::Fail(call, "dstGap is at least 1 when blockCount > 1 (docs: 0 makes every block overwrite the "
+                          "first)", "dstGap 0");
+    }
+    const uint64_t last = blockCount - 1ULL;
+    CheckInside(call, src, last * srcStrideBytes + blockBytes);
+    CheckInside(call, dst, last * dstStrideBytes + blockBytes);
+    for (uint64_t b = 0; b <= last; ++b) {
+        std::memmove(dst.data + b * dstStrideBytes, src.data + b * srcStrideBytes, blockBytes);
+    }
+    ascend_twin::CurrentCore().counters.cube.l1BytesLoaded += (last + 1) * blockBytes;
+}
+
+void SetPreQuantRegister(uint64_t config)
+{
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    if (core.kernelType == KERNEL_TYPE_AIV_ONLY) return;  // A2: ASCEND_IS_AIC only
+    Cube();
+    FixpipeRegisters& r = FixpipeOf(core);
+    r.quantSet = true;
+    r.quantPre = config;
+}
+
+void SetNz2ndRegister(uint16_t ndNum, uint16_t srcNdStride, uint16_t dstNdStride)
+{
+    const char* call = "SetFixpipeNz2ndFlag";
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    if (core.kernelType == KERNEL_TYPE_AIV_ONLY) return;  // A2: ASCEND_IS_AIC only
+    Cube();
+    CheckRange(call, "ndNum", ndNum, 1, 65535);
+    CheckRange(call, "srcNdStride", srcNdStride, ndNum > 1 ? 1 : 0, 512);  // A2's check: [0, 512]; the docs: >= 1
+    if (ndNum > 1) CheckRange(call, "dstNdStride", dstNdStride, 1, 65535);
+    FixpipeRegisters& r = FixpipeOf(core);
+    r.ndSet = true;
+    r.ndNum = ndNum;
+    r.srcNdStride = srcNdStride;
+    r.dstNdStride = dstNdStride;
+}
+
+namespace {
+// The DataCopy from L0C's parameters as the Fixpipe's, with the registers its modes read: QUANT_PRE, the Fixpipe
+// Buffer words SetFixPipeConfig named (into `words`), ND_PARA.
+FixpipeParamsV220 CopyOutParams(const char* call, const DataCopyCO12DstParams& p, CubeOperand& words, bool* vector)
+{
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    if (core.kernelType == KERNEL_TYPE_AIV_ONLY) {
+        ascend_twin::Fail(call, "DataCopy from L0C runs on the AI Cube core", "called on an AI Vector core");
+    }
+    Cube();
+    if (p.clipReluPre != 0 || p.eltWiseOp != 0) {
+        ascend_twin::FailF(call, "clipReluPre and eltWiseOp are 0 on A2 (the docs: Atlas 200I/500 A2 only)",
+                           "clipReluPre %u, eltWiseOp %u", static_cast<unsigned>(p.clipReluPre),
+                           static_cast<unsigned>(p.eltWiseOp));
+    }
+    CheckRange(call, "reluPre", p.reluPre, 0, 1);
+    FixpipeRegisters& r = FixpipeOf(core);
+    FixpipeParamsV220 fp;
+    fp.nSize = p.nSize;
+    fp.mSize = p.mSize;
+    fp.srcStride = p.srcStride;
+    fp.dstStride = p.dstStride;
+    fp.quantPre = p.quantPre;
+    fp.reluEn = p.reluPre != 0;
+    fp.unitFlag = p.unitFlag;
+    fp.isChannelSplit = p.channelSplit;
+    *vector = IsVectorQuant(p.quantPre);
+    if (p.quantPre == DEQF16 || p.quantPre == QF322B8_PRE || p.quantPre == REQ8) {
+        if (!r.quantSet) {
+            ascend_twin::FailF(call,
+                               "a scalar quantPre reads the word SetFixpipePreQuantFlag set earlier in the launch",
+                               "quantPre %s with no SetFixpipePreQuantFlag (the twin is stricter than A2, which "
+                               "reads what an earlier kernel left)",
+                               QuantName(p.quantPre));
+        }
+        fp.deqScalar = r.quantPre;
+    }
+    if (*vector) {
+        if (!r.fpcSet) {
+            ascend_twin::FailF(call,
+                               "a vector quantPre reads the Fixpipe Buffer words SetFixPipeConfig named earlier in "
+                               "the launch",
+                               "quantPre %s with no SetFixPipeConfig of a Fixpipe Buffer tensor (the twin is "
+                               "stricter than A2, which reads what an earlier kernel left)",
+                               QuantName(p.quantPre));
+        }
+        words = CubeOperand{"the Fixpipe Buffer words", TPosition::C2PIPE2GM,
+                            CubeBase(TPosition::C2PIPE2GM) + r.fpcQuantOffset, kFbBytes - r.fpcQuantOffset, 8,
+                            CubeElem::kUint32};
+    }
+    if (p.nz2ndEn) {
+        if (!r.ndSet) {
+            ascend_twin::Fail(call, "nz2ndEn reads the NZ2ND parameters SetFixpipeNz2ndFlag set earlier in the launch",
+                              "nz2ndEn with no SetFixpipeNz2ndFlag (the twin is stricter than A2, which reads what "
+                              "an earlier kernel left)");
+        }
+        fp.ndNum = r.ndNum;
+        fp.srcNdStride = r.srcNdStride;
+        fp.dstNdStride = r.dstNdStride;
+    }
+    return fp;
+}
+}  // namespace
+
+void DataCopyL0cToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOperand& src,
+                     const DataCopyCO12DstParams& p)
+{
+    const char* call = "DataCopy(L0C->GM)";
+    CubeOperand words{};
+    bool vector = false;
+    const FixpipeParamsV220 fp = CopyOutParams(call, p, words, &vector);
+    FixpipeRun(call, dst, nullptr, dstElem, dstSize, src, fp, p.nz2ndEn, vector ? &words : nullptr,
+               "QUANT_PRE (SetFixpipePreQuantFlag)");
+}
+
+void DataCopyL0cToL1(const CubeOperand& dst, const CubeOperand& src, const DataCopyCO12DstParams& p)
+{
+    const char* call = "DataCopy(L0C->L1)";
+    if (p.nz2ndEn) {
+        ascend_twin::Fail(call, "DataCopy from L0C into L1 writes NZ on A2 (nz2ndEn is Ascend 950's)", "nz2ndEn true");
+    }
+    CubeOperand words{};
+    bool vector = false;
+    const FixpipeParamsV220 fp = CopyOutParams(call, p, words, &vector);
+    FixpipeToL1Run(call, dst, src, fp, vector ? &words : nullptr, "QUANT_PRE (SetFixpipePreQuantFlag)");
 }
 
 // ---- LoadData (卷积数据搬运) v2 and its registers (twin/kernel_load3d.h) ----

@@ -222,7 +222,8 @@ uint8_t* StaticUbTensor(const char* call, TPosition pos, uint32_t addr, uint64_t
     if (!cube && pos != TPosition::VECIN && pos != TPosition::VECOUT && pos != TPosition::VECCALC) {
         ascend_twin::FailF(call, "a static tensor's position is a memory the core has",
                            "TPosition::%s: static LocalTensors live in UB (VECIN, VECOUT, VECCALC) or in the cube "
-                           "core's L1 (A1, B1, C1), L0A (A2), L0B (B2), L0C (CO1) or BT (C2)",
+                           "core's L1 (A1, B1, C1), L0A (A2), L0B (B2), L0C (CO1), BT (C2) or Fixpipe Buffer "
+                           "(C2PIPE2GM)",
                            PositionName(pos));
     }
     if (addr % 32 != 0) {

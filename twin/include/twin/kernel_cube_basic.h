@@ -163,6 +163,39 @@ struct FixpipeParamsV220 {
     bool isChannelSplit = false;
 };
 
+// The L0C -> GM DataCopy's parameters (include/basic_api/kernel_struct_data_copy.h). On A2: sid reserved (0),
+// clipReluPre and eltWiseOp only on Atlas 200I/500 A2 (0 here), reluPre 0 or 1 (Normal ReLU).
+struct DataCopyCO12DstParams {
+    __aicore__ DataCopyCO12DstParams() {}
+
+    __aicore__ DataCopyCO12DstParams(const uint16_t nSizeIn, const uint16_t mSizeIn, const uint32_t dstStrideIn,
+                                     const uint16_t srcStrideIn, const QuantMode_t quantPreIn, const uint8_t reluPreIn,
+                                     const bool channelSplitIn, const bool nz2ndEnIn)
+        : nSize(nSizeIn),
+          mSize(mSizeIn),
+          dstStride(dstStrideIn),
+          srcStride(srcStrideIn),
+          quantPre(quantPreIn),
+          reluPre(reluPreIn),
+          channelSplit(channelSplitIn),
+          nz2ndEn(nz2ndEnIn)
+    {
+    }
+
+    uint8_t sid = 0;
+    uint16_t nSize = 0;
+    uint16_t mSize = 0;
+    uint32_t dstStride = DEFAULT_DATA_COPY_STRIDE;
+    uint16_t srcStride = DEFAULT_DATA_COPY_STRIDE;
+    uint8_t unitFlag = 0;
+    uint8_t clipReluPre = 0;
+    uint8_t eltWiseOp = 0;
+    QuantMode_t quantPre = QuantMode_t::NoQuant;
+    uint8_t reluPre = 0;
+    bool channelSplit = false;
+    bool nz2ndEn = false;
+};
+
 enum class CO2Layout : uint8_t { NZ = 0, ROW_MAJOR, COLUMN_MAJOR };
 struct FixpipeConfig {
     CO2Layout format;
@@ -233,8 +266,45 @@ void FixpipeToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOpe
 void FixpipeToL1(const CubeOperand& dst, const CubeOperand& src, const FixpipeParamsV220& p, bool nz2nd,
                  const CubeOperand* cbufWorkspace = nullptr);
 void FixPipeConfig(const CubeOperand* reluPre, const CubeOperand& pre, bool isUnitFlag);
+void CopyL1ToFb(const char* call, const CubeOperand& dst, const CubeOperand& src, uint16_t blockCount,
+                uint64_t blockBytes, uint64_t srcStrideBytes, uint64_t dstStrideBytes);
+void DataCopyL0cToGm(uint8_t* dst, CubeElem dstElem, uint32_t dstSize, const CubeOperand& src,
+                     const DataCopyCO12DstParams& p);
+void DataCopyL0cToL1(const CubeOperand& dst, const CubeOperand& src, const DataCopyCO12DstParams& p);
+void SetPreQuantRegister(uint64_t config);
+void SetNz2ndRegister(uint16_t ndNum, uint16_t srcNdStride, uint16_t dstNdStride);
 
 }  // namespace twin_detail
+
+// L1 (C1) -> Fixpipe Buffer (C2PIPE2GM), uint64_t quantisation words (docs: L1ToFixpipe-Buffer数据搬运): blockCount
+// blocks of blockLen 128-byte units, srcGap (32-byte units) and dstGap (128-byte units) head to head between
+// blocks. They arrive through the one DataCopy(LocalTensor, LocalTensor, ...) that also copies UB -> UB
+// (twin/kernel_data_copy.h). Rules (the error names each): dst in the Fixpipe Buffer, 128-byte aligned; src in L1,
+// 32-byte aligned; blockCount at most 4095; with blockCount > 1 dstGap >= 1; both inside their tensors.
+template <typename T>
+void twin_detail::CopyLocalToFixbuf(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+                                    const DataCopyParams& repeatParams)
+{
+    static_assert(std::is_same_v<T, uint64_t>, "L1 -> Fixpipe Buffer DataCopy on A2 moves uint64_t");
+    twin_detail::CopyL1ToFb("DataCopy(L1->FB)", twin_detail::Operand("dst", dst), twin_detail::Operand("src", src),
+                            repeatParams.blockCount, repeatParams.blockLen * 128ULL, repeatParams.srcGap * 32ULL,
+                            repeatParams.dstGap * 128ULL);
+}
+
+// The count form: count * sizeof(T) bytes in one block (a whole number of 32-byte blocks: the device rounds down,
+// the twin stops, as for the other count forms).
+template <typename T>
+void twin_detail::CopyLocalToFixbuf(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t count)
+{
+    static_assert(std::is_same_v<T, uint64_t>, "L1 -> Fixpipe Buffer DataCopy on A2 moves uint64_t");
+    const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
+    if (bytes % 32 != 0) {
+        ascend_twin::FailF("DataCopy(L1->FB)", "count * sizeof(T) is a multiple of 32 bytes (the device rounds the "
+                           "rest away)", "count %u (%llu bytes)", count, static_cast<unsigned long long>(bytes));
+    }
+    twin_detail::CopyL1ToFb("DataCopy(L1->FB)", twin_detail::Operand("dst", dst), twin_detail::Operand("src", src), 1,
+                            bytes, 0, 0);
+}
 
 // GM -> L1 with the ND -> NZ conversion.
 template <typename T>
@@ -363,8 +433,8 @@ __aicore__ inline void MmadWithSparse(const LocalTensor<T>& dst, const LocalTens
 }
 
 // L0C -> GM: NZ -> ND (CFG_ROW_MAJOR, the default) or NZ as it is (CFG_NZ, also as 16 x 8 fractals with
-// isChannelSplit); float/int32_t out, half/bfloat16_t with quantPre F322F16/F322BF16, or int8_t/uint8_t with
-// QF322B8_PRE (one scale in deqScalar).
+// isChannelSplit); float/int32_t out, half/bfloat16_t with quantPre F322F16/F322BF16, int8_t/uint8_t with
+// QF322B8_PRE, and from int32_t L0C half with DEQF16 or int8_t/uint8_t with REQ8 (one word in deqScalar).
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
                                const FixpipeParamsV220& intriParams)
@@ -376,8 +446,8 @@ __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>&
                              config.format == CO2Layout::ROW_MAJOR);
 }
 
-// L0C -> GM with a vector quantPre: one uint64_t quantisation parameter per column of C in L1 (the twin models
-// VQF322B8_PRE, float to int8_t/uint8_t).
+// L0C -> GM with a vector quantPre: one uint64_t quantisation parameter per column of C in L1 (VQF322B8_PRE float
+// to int8_t/uint8_t, VDEQF16 int32_t to half, VREQ8 int32_t to int8_t/uint8_t).
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR, typename S = uint64_t,
           typename std::enable_if<std::is_same<S, uint64_t>::value, bool>::type = true>
 __aicore__ inline void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
@@ -415,11 +485,62 @@ __aicore__ inline void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& 
                              config.format != CO2Layout::NZ, &workspace);
 }
 
-// SetFixPipeConfig (A2: the FPC register): the quantisation (and ReLU) tensors in the Fixpipe Buffer
-// (TPosition::C2PIPE2GM) a later Fixpipe's vector quantPre reads, and isUnitFlag, which clears the unit flags
-// of all of L0C (the unitFlag feature of Mmad/Fixpipe). With one tensor, a CO1 tensor stands in when only the
-// unit flags are cleared. The twin has no Fixpipe Buffer (its Fixpipe takes the quantisation words from L1,
-// cbufWorkspace): any tensor but a CO1 one with the one-tensor form is refused, naming the position.
+// L0C (CO1) -> GM with DataCopyCO12DstParams (docs: L0C到GM数据搬运（DataCopy）): the Fixpipe's move with the
+// registers the Set calls below fill: the scalar quantisation word (SetFixpipePreQuantFlag) for DEQF16, REQ8 and
+// QF322B8_PRE, the Fixpipe Buffer words SetFixPipeConfig points at for VDEQF16, VREQ8 and VQF322B8_PRE, and the
+// NZ2ND parameters (SetFixpipeNz2ndFlag) with nz2ndEn. Types: float to int8_t/uint8_t/half/bfloat16_t/float,
+// int32_t to int8_t/uint8_t/half/int32_t (the docs' table). Rules as Fixpipe's (the error names each), and: the
+// register a mode reads is set first in the launch; sid is the caller's (ignored); clipReluPre and eltWiseOp 0 and
+// reluPre 0 or 1 on A2.
+template <typename T, typename U>
+__aicore__ inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<U>& src,
+                                const DataCopyCO12DstParams& intriParams)
+{
+    static_assert((std::is_same_v<U, float> &&
+                   (std::is_same_v<T, int8_t> || std::is_same_v<T, uint8_t> || std::is_same_v<T, half> ||
+                    std::is_same_v<T, bfloat16_t> || std::is_same_v<T, float>)) ||
+                      (std::is_same_v<U, int32_t> && (std::is_same_v<T, int8_t> || std::is_same_v<T, uint8_t> ||
+                                                      std::is_same_v<T, half> || std::is_same_v<T, int32_t>)),
+                  "DataCopy from CO1 to GM on A2 writes float L0C as int8_t/uint8_t/half/bfloat16_t/float and int32_t "
+                  "L0C as int8_t/uint8_t/half/int32_t");
+    twin_detail::DataCopyL0cToGm(reinterpret_cast<uint8_t*>(twin_detail::TwinData(dst)), twin_detail::CubeElemOf<T>(),
+                                 sizeof(T), twin_detail::Operand("src", src), intriParams);
+}
+
+// L0C (CO1) -> L1 (A1/B1/C1) with DataCopyCO12DstParams (docs: L0C到L1数据搬运（DataCopy）): NZ out (nz2ndEn is
+// Ascend 950's; A2 refuses it here), dst 32-byte aligned, A2's pairs float to int8_t/uint8_t/half/bfloat16_t and
+// int32_t to int8_t/uint8_t/half, each with its quantPre (A2 takes F322F16, F322BF16 and the six quantisations; no
+// NoQuant); the registers as for the GM form.
+template <typename T, typename U>
+__aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src,
+                                const DataCopyCO12DstParams& intriParams)
+{
+    static_assert((std::is_same_v<U, float> && (std::is_same_v<T, int8_t> || std::is_same_v<T, uint8_t> ||
+                                                std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t>)) ||
+                      (std::is_same_v<U, int32_t> &&
+                       (std::is_same_v<T, int8_t> || std::is_same_v<T, uint8_t> || std::is_same_v<T, half>)),
+                  "DataCopy from CO1 to L1 on A2 writes float L0C as int8_t/uint8_t/half/bfloat16_t and int32_t L0C "
+                  "as int8_t/uint8_t/half");
+    twin_detail::DataCopyL0cToL1(twin_detail::Operand("dst", dst), twin_detail::Operand("src", src), intriParams);
+}
+
+// The scalar quantisation word (QUANT_PRE) of a later DataCopy from L0C with DEQF16, REQ8 or QF322B8_PRE.
+__aicore__ inline void SetFixpipePreQuantFlag(uint64_t config) { twin_detail::SetPreQuantRegister(config); }
+
+// NZ2ND of a later DataCopy from L0C with nz2ndEn (ND_PARA): ndNum matrices in [1, 65535], srcNdStride in 1024-byte
+// units between the source NZ matrices (A2's check: at most 512; at least 1 when ndNum > 1), dstNdStride in
+// elements between the ND matrices (at least 1 when ndNum > 1).
+__aicore__ inline void SetFixpipeNz2ndFlag(uint16_t ndNum, uint16_t srcNdStride, uint16_t dstNdStride)
+{
+    twin_detail::SetNz2ndRegister(ndNum, srcNdStride, dstNdStride);
+}
+
+// SetFixPipeConfig (A2: the FPC register): the quantisation tensor in the Fixpipe Buffer (TPosition::C2PIPE2GM)
+// whose words a later L0C -> GM DataCopy's vector quantPre reads (Fixpipe's own vector form takes them from L1,
+// cbufWorkspace), and isUnitFlag, which clears the unit flags of all of L0C (the unitFlag feature of
+// Mmad/Fixpipe). With one tensor, a CO1 tensor stands in when only the unit flags are cleared; the two-tensor
+// form's reluPre is reserved (docs: an empty LocalTensor, or a Fixpipe Buffer one). Any other position is
+// refused, naming it.
 template <typename T>
 __aicore__ inline void SetFixPipeConfig(const LocalTensor<T>& reluPre, const LocalTensor<T>& quantPre,
                                         bool isUnitFlag = false)

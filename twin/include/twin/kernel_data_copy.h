@@ -210,11 +210,16 @@ const char* PositionName(TPosition pos);  // twin/kernel_tpipe.h
 // (twin/kernel_cube_basic.h). The same-type DataCopy below is the API's one entry for both.
 template <typename T, typename U>
 void CopyLocalToBiasTable(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyParams& repeatParams);
+// L1 (C1) -> Fixpipe Buffer (C2PIPE2GM), uint64_t quantisation words (twin/kernel_cube_basic.h).
+template <typename T>
+void CopyLocalToFixbuf(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& repeatParams);
+template <typename T>
+void CopyLocalToFixbuf(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t count);
 
 inline bool InCubeMemory(TPosition pos)
 {
     return pos == TPosition::A1 || pos == TPosition::B1 || pos == TPosition::C1 || pos == TPosition::A2 ||
-           pos == TPosition::B2 || pos == TPosition::CO1 || pos == TPosition::C2;
+           pos == TPosition::B2 || pos == TPosition::CO1 || pos == TPosition::C2 || pos == TPosition::C2PIPE2GM;
 }
 }  // namespace twin_detail
 
@@ -237,9 +242,16 @@ __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>&
             return;
         }
     }
+    if constexpr (std::is_same_v<T, uint64_t>) {
+        if (dstPos == TPosition::C2PIPE2GM) {  // L1 -> Fixpipe Buffer, blockLen in 128-byte units
+            twin_detail::CopyLocalToFixbuf(dst, src, repeatParams);
+            return;
+        }
+    }
     const char* call = "DataCopy(UB->UB)";
     if (twin_detail::InCubeMemory(dstPos) || twin_detail::InCubeMemory(srcPos)) {
-        ascend_twin::FailF(call, "a DataCopy between LocalTensors is UB -> UB or L1 (C1) -> BiasTable (C2)",
+        ascend_twin::FailF(call, "a DataCopy between LocalTensors is UB -> UB, L1 (C1) -> BiasTable (C2) or L1 (C1) "
+                           "-> Fixpipe Buffer (C2PIPE2GM, uint64_t)",
                            "dst at TPosition::%s, src at TPosition::%s", twin_detail::PositionName(dstPos),
                            twin_detail::PositionName(srcPos));
     }
@@ -269,6 +281,12 @@ __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>&
 template <typename T>
 __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count)
 {
+    if constexpr (std::is_same_v<T, uint64_t>) {
+        if (twin_detail::TwinPosition(dst) == TPosition::C2PIPE2GM) {  // L1 -> Fixpipe Buffer
+            twin_detail::CopyLocalToFixbuf(dst, src, count);
+            return;
+        }
+    }
     const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
     twin_detail::CheckCopyLength("DataCopy(UB->UB)", bytes);
     twin_detail::CheckUbCopyRange("DataCopy(UB->UB)", "src", bytes, static_cast<uint64_t>(src.GetSize()) * sizeof(T));

@@ -51,8 +51,8 @@ constexpr TPosition GetDefaultPosition(Hardware hard)
 // up: a UB tile whose size is not a multiple of 32 bytes leaves the next tensor unaligned, and the first vector
 // instruction or DataCopy on it fails the alignment rule. UB tiles come back poisoned with no recorded accesses;
 // tiles of the cube core's L1/L0A/L0B/L0C/BT are static tensors at head_ (LocalTensor(pos, addr, tileSize):
-// 32-byte aligned, inside the memory, on a core that has it). The twin has no Fixpipe Buffer: a FIXBUF
-// allocator fails its first Alloc as a static tensor at C2PIPE2GM does.
+// 32-byte aligned, inside the memory, on a core that has it); FIXBUF tiles are Fixpipe Buffer tensors
+// (C2PIPE2GM, its 2048 bytes of quantisation words; their users ask for 128-byte alignment).
 template <Hardware hard = Hardware::UB>
 class LocalMemAllocator {
 public:

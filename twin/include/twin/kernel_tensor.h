@@ -145,6 +145,11 @@ struct Access {
     {
         x.TwinShareWith(static_cast<Args&&>(args)...);
     }
+    template <class X>
+    static auto& ExternPool(X& x)
+    {
+        return x.TwinExternPool();
+    }
 };
 
 }  // namespace ascend_twin::internal

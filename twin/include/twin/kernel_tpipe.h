@@ -1,11 +1,13 @@
 // TPipe, TQue/TQueBind and TBuf: UB allocation and the queue discipline between pipeline stages.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <type_traits>
 
 #include "twin/hazard.h"
 #include "twin/kernel_int4.h"
+#include "twin/kernel_local_alloc.h"
 #include "twin/kernel_sync.h"
 #include "twin/kernel_tensor.h"
 #include "twin/runtime.h"
@@ -14,6 +16,35 @@ namespace AscendC {
 
 template <TPosition pos>
 class TBuf;
+
+// A buffer's record in a pool (impl/basic_api/kernel_tensor_base.h, A2's fields): what a custom TBufPool
+// (EXTERN_IMPL_BUFPOOL) hands its queues and TBufs as TBufHandles through GetBufHandle, and what their
+// InitBufHandle fills in. The twin's queues keep their own state; they write these fields as A2 does.
+using TTagType = int32_t;
+using TBufHandle = uint8_t*;
+constexpr TEventID INVALID_TEVENTID = static_cast<TEventID>(-1);
+enum class TBufState : uint8_t { FREE = 0, OCCUPIED, ENQUE, DEQUE };
+struct TBufType {
+    TBufState state;
+    HardEvent freeBufEvt;
+    TEventID enQueEvtID;
+    TEventID freeBufEvtID;
+    uint32_t address;
+    uint32_t dataLen;
+    TTagType usertag;
+};
+// A TBufPool's bookkeeping (impl/basic_api/kernel_tpipe_base.h, A2's fields), the member EXTERN_IMPL_BUFPOOL
+// declares: startAddr_/maxLen_ the pool's UB range (set by TPipe::InitBufPool), maxAddr_ the next free address
+// and curBufSize_ the handles taken, both kept by the custom pool's own InitBuffer.
+template <uint32_t bufIDSize = 4>
+struct TBufPoolImpl {
+    struct TBufType buf_[bufIDSize];
+    uint32_t startAddr_;
+    uint32_t maxAddr_;
+    uint32_t maxLen_;
+    uint8_t curBufSize_;
+    uint8_t isReset_;
+};
 
 namespace twin_detail {
 
@@ -143,7 +174,7 @@ private:
 // queues and TBufs it set up before need InitBuffer again.
 struct PipeResources {
     UbAllocator ub;
-    uint64_t cubeNext[5] = {};  // bytes handed out in L1, L0A, L0B, L0C, BT (twin/kernel_cube_basic.h)
+    uint64_t cubeNext[6] = {};  // bytes handed out in L1, L0A, L0B, L0C, BT, FB (twin/kernel_cube_basic.h)
     EventPool events;
     uint32_t generation = 0;
     // A TBufPool's resources: its own UB window, the TPipe's event ids and set-up generation.
@@ -162,6 +193,7 @@ constexpr int32_t CubeMemoryOf(TPosition pos)
         case TPosition::B2: return 2;                                          // L0B
         case TPosition::CO1: return 3;                                         // L0C
         case TPosition::C2: return 4;                                          // BT
+        case TPosition::C2PIPE2GM: return 5;                                   // FB (quantisation parameters)
         default: return -1;
     }
 }
@@ -180,6 +212,103 @@ void QueueWaitFlag(const char* call, HardEvent evt, int32_t id);
 // its own with the core's (its TPipe may be gone by then).
 uint32_t PipeGeneration();
 uint32_t NextPipeGeneration();
+
+// The twin's side of a pool written with EXTERN_IMPL_BUFPOOL (a member the macro declares): the UB range its
+// TPipe::InitBufPool gave it, which handle serves which queue or TBuf, and the queues whose free flags its
+// Reset waits. Rules (each error names the call): the pool is set up by InitBufPool before a queue takes a
+// buffer from it; a buffer's handle is one of the pool's bufIDSize handles; a handle serves one queue or TBuf
+// until the pool's Reset; a buffer lies inside the pool's memory (the twin is stricter than A2 here, which
+// does not check: a buffer outside the pool overlaps memory the TPipe hands to others).
+template <uint32_t bufIDSize>
+class ExternPool {
+public:
+    explicit ExternPool(const TBufType* handles) : handles_(handles) {}
+    ExternPool(const ExternPool&) = delete;
+    ExternPool& operator=(const ExternPool&) = delete;
+
+    void InitPool(PipeResources& pipe, uint64_t offset, uint32_t len)
+    {
+        res_.pipe = &pipe;
+        base_ = offset;
+        len_ = (static_cast<uint64_t>(len) + 31u) / 32u * 32u;
+        initialised_ = true;
+        Forget();
+    }
+    bool Initialised() const { return initialised_; }
+    PipeResources& Pipe() { return *res_.pipe; }
+    uint64_t Base() const { return base_; }
+    uint64_t Length() const { return len_; }
+
+    // A queue's or TBuf's InitBufHandle: the handle's buffer is [addr, addr + bytes) of UB.
+    PipeResources& Claim(const char* call, const TBufType* handle, const void* owner, uint64_t addr, uint64_t bytes)
+    {
+        if (!initialised_) {
+            ascend_twin::Fail(call, "a custom TBufPool is set up by TPipe::InitBufPool (or a TBufPool's InitBufPool) "
+                              "before it hands out buffers", "this pool has no memory (never set up, or Reset)");
+        }
+        const std::ptrdiff_t i = handle - handles_;
+        if (i < 0 || i >= static_cast<std::ptrdiff_t>(bufIDSize)) {
+            ascend_twin::FailF(call, "InitBufHandle's bufhandle is one of the custom TBufPool's handles "
+                               "(GetBufHandle(0) to GetBufHandle(BUFID_SIZE - 1))",
+                               "handle %td of a pool of BUFID_SIZE %u", i, static_cast<unsigned>(bufIDSize));
+        }
+        if (owner_[i] != nullptr && owner_[i] != owner) {
+            ascend_twin::FailF(call, "each handle of a custom TBufPool serves one queue or TBuf until the pool's Reset",
+                               "handle %td already serves another queue or TBuf (advance the pool's GetCurBufSize "
+                               "with SetCurBufSize)", i);
+        }
+        if (addr < base_ || addr + bytes > base_ + len_) {
+            ascend_twin::FailF(call, "a custom TBufPool's buffers lie inside the pool's memory (the twin is stricter "
+                               "than A2, which does not check)",
+                               "a buffer of %llu bytes at UB address %llu, the pool holds UB [%llu, %llu)",
+                               static_cast<unsigned long long>(bytes), static_cast<unsigned long long>(addr),
+                               static_cast<unsigned long long>(base_), static_cast<unsigned long long>(base_ + len_));
+        }
+        owner_[i] = owner;
+        return res_;
+    }
+    void Remember(void* queue, void (*reset)(void*, const char*))
+    {
+        for (uint32_t k = 0; k < members_; ++k) {
+            if (queues_[k] == queue) return;
+        }
+        if (members_ < kMembers) {
+            queues_[members_] = queue;
+            resets_[members_] = reset;
+            ++members_;
+        }
+    }
+    // Reset: waits the free flags of the pool's queues (A2 waits each handle's freeBufEvtID), then the pool holds
+    // no memory until it is set up again. At the pool's destruction the queues may be gone: the TPipe's own
+    // Destroy waits their flags then.
+    void Reset(const char* call, bool destroying)
+    {
+        if (!destroying && ascend_twin::InLaunch()) {
+            for (uint32_t k = 0; k < members_; ++k) resets_[k](queues_[k], call);
+        }
+        initialised_ = false;
+        base_ = len_ = 0;
+        Forget();
+    }
+
+private:
+    static constexpr uint32_t kMembers = bufIDSize < kMaxPipeBuffers ? bufIDSize : kMaxPipeBuffers;
+    void Forget()
+    {
+        members_ = 0;
+        for (uint32_t k = 0; k < bufIDSize; ++k) owner_[k] = nullptr;
+    }
+
+    const TBufType* handles_;
+    PipeResources res_;
+    uint64_t base_ = 0;
+    uint64_t len_ = 0;
+    bool initialised_ = false;
+    const void* owner_[bufIDSize] = {};
+    uint32_t members_ = 0;
+    void* queues_[kMembers] = {};
+    void (*resets_[kMembers])(void*, const char*) = {};
+};
 
 }  // namespace twin_detail
 
@@ -323,6 +452,79 @@ public:
     __aicore__ inline bool HasTensorInQue() const { return count_ > 0; }
     __aicore__ inline int32_t GetTensorCountInQue() const { return count_; }
 
+    // Set-up by a custom TBufPool (EXTERN_IMPL_BUFPOOL): the queue's num buffers are the handles from
+    // startBufhandle on; InitBufHandle gives the one bufhandle names its UB address and length (A2 ignores its
+    // bufPool and index arguments: the handle names the buffer). Rules (the error names each): num 1 to 64;
+    // InitStartBufHandle before InitBufHandle; bufhandle one of the queue's num handles and of the pool's;
+    // len > 0 (A2's check); and before the queue is used every one of its buffers has been given an address.
+    __aicore__ inline void InitStartBufHandle(TBufHandle startBufhandle, uint8_t num, uint32_t len)
+    {
+        const char* call = "TQue::InitStartBufHandle";
+        if (num == 0 || num > kSlots) {
+            ascend_twin::FailF(call, "a queue has 1 to 64 buffers (QBUF_MAX_LEN)", "num %u",
+                               static_cast<unsigned>(num));
+        }
+        (void)len;  // A2 keeps num * len for its debug checks only; each buffer's length comes with InitBufHandle
+        start_ = reinterpret_cast<TBufType*>(startBufhandle);
+        for (int32_t k = 0; k < num; ++k) {
+            state_[k] = twin_detail::SlotState::kFree;
+            enqueId_[k] = -1;
+            freeId_[k] = -1;
+        }
+        head_ = count_ = nextAlloc_ = 0;
+        num_ = num;
+        external_ = true;
+        setMask_ = 0;
+        res_ = nullptr;
+    }
+
+    template <typename T>
+    __aicore__ inline void InitBufHandle(T* bufPool, uint32_t index, TBufHandle bufhandle, uint32_t curPoolAddr,
+                                         uint32_t len)
+    {
+        const char* call = "TQue::InitBufHandle";
+        (void)index;
+        if (!external_ || start_ == nullptr) {
+            ascend_twin::Fail(call, "InitStartBufHandle names a queue's handles before its InitBufHandle",
+                              "this queue has no InitStartBufHandle");
+        }
+        if (len == 0) ascend_twin::Fail(call, "InitBufHandle's len is larger than 0", "len 0");
+        auto* handle = reinterpret_cast<TBufType*>(bufhandle);
+        const std::ptrdiff_t slot = handle - start_;
+        if (slot < 0 || slot >= num_) {
+            ascend_twin::FailF(call, "InitBufHandle's bufhandle is one of the num handles from InitStartBufHandle",
+                               "the handle is %td handles from the queue's start handle, the queue has %d buffers",
+                               slot, static_cast<int>(num_));
+        }
+        const uint32_t aligned = (len + 31u) / 32u * 32u;
+        auto& pool = ascend_twin::internal::Access::ExternPool(*bufPool);
+        twin_detail::PipeResources& res = pool.Claim(call, handle, this, curPoolAddr, aligned);
+        pool.Remember(this, [](void* q, const char* c) { static_cast<TQueBind*>(q)->TwinPoolReset(c); });
+        if (res_ != nullptr && res_ != &res) {
+            ascend_twin::Fail(call, "a queue's buffers come from one custom TBufPool",
+                              "this queue already has buffers from another pool");
+        }
+        res_ = &res;
+        generation_ = res.Generation();
+        handle->state = TBufState::FREE;  // as A2 fills the record
+        handle->freeBufEvt = kFreeBufEvt;
+        handle->enQueEvtID = INVALID_TEVENTID;
+        handle->freeBufEvtID = INVALID_TEVENTID;
+        handle->address = curPoolAddr;
+        handle->dataLen = aligned;
+        handle->usertag = -1;
+        offset_[slot] = curPoolAddr;
+        slotLen_[slot] = aligned;
+        if constexpr (depth == 0) {  // both event ids from the set-up on, as TwinInit takes them
+            if (!((setMask_ >> slot) & 1u)) {
+                enqueId_[slot] = res.Events().Alloc(call, kEnQueEvt, twin_detail::EventHolder::kQueueEnQue);
+                freeId_[slot] = res.Events().Alloc(call, kFreeBufEvt, twin_detail::EventHolder::kQueueFree);
+                twin_detail::QueueSetFlag(call, kFreeBufEvt, freeId_[slot]);
+            }
+        }
+        setMask_ |= uint64_t{1} << slot;
+    }
+
 private:
     friend struct ascend_twin::internal::Access;
 
@@ -369,9 +571,13 @@ private:
         head_ = count_ = nextAlloc_ = 0;
         res_ = &res;
         generation_ = res.Generation();
-        for (uint8_t k = 0; k < num; ++k) offset_[k] = first + k * aligned;
+        for (uint8_t k = 0; k < num; ++k) {
+            offset_[k] = first + k * aligned;
+            slotLen_[k] = aligned;
+        }
         num_ = num;
-        len_ = aligned;
+        external_ = false;
+        start_ = nullptr;
         if constexpr (depth == 0) {
             // A depth-0 queue takes both event ids of every buffer at InitBuffer and keeps them; the free
             // flag starts set, so the first AllocTensor does not wait (kernel_tpipe_impl.h InitBuffer).
@@ -414,7 +620,8 @@ private:
         LocalTensor<T> t;
         uint8_t* base = twin_detail::CubeMemoryOf(kPosition) >= 0 ? twin_detail::CubeBase(kPosition)
                                                                    : ascend_twin::CurrentCore().ub;
-        twin_detail::TwinBind(t, reinterpret_cast<T*>(base + offset_[i]), len_ / sizeof(T), kPosition, {this, i});
+        twin_detail::TwinBind(t, reinterpret_cast<T*>(base + offset_[i]), slotLen_[i] / sizeof(T), kPosition,
+                              {this, i});
         return t;
     }
 
@@ -423,6 +630,14 @@ private:
         if (num_ == 0) {
             ascend_twin::FailF(call, "a queue is given buffers by TPipe::InitBuffer before use",
                                "the %s queue has no buffers", twin_detail::QueueName(src, dst).text);
+        }
+        if (external_ && setMask_ != (num_ >= 64 ? ~uint64_t{0} : (uint64_t{1} << num_) - 1)) {
+            int32_t unset = 0;
+            while ((setMask_ >> unset) & 1u) ++unset;
+            ascend_twin::FailF(call, "every buffer of a queue a custom TBufPool sets up is given its address by "
+                               "InitBufHandle (the handle InitStartBufHandle's start + i for buffer i)",
+                               "buffer %d of the %s queue (%d buffers) has none", static_cast<int>(unset),
+                               twin_detail::QueueName(src, dst).text, static_cast<int>(num_));
         }
         if (generation_ != res_->Generation()) {
             ascend_twin::FailF(call, "a queue is given buffers by TPipe::InitBuffer again after TPipe::Reset",
@@ -449,9 +664,13 @@ private:
     twin_detail::PipeResources* res_ = nullptr;
     uint32_t generation_ = 0;
     int32_t num_ = 0;
-    uint32_t len_ = 0;
-    // Slots [0, num_) are set by TwinInit.
+    // A custom TBufPool's queue: its handles from start_, setMask_ bit i once buffer i has an address.
+    bool external_ = false;
+    TBufType* start_ = nullptr;
+    uint64_t setMask_ = 0;
+    // Slots [0, num_) are set by TwinInit (or InitBufHandle).
     uint32_t offset_[kSlots];
+    uint32_t slotLen_[kSlots];
     int8_t enqueId_[kSlots];  // the enQueEvt id a queued buffer holds (depth 0: held from InitBuffer on)
     int8_t freeId_[kSlots];   // the freeBufEvt id a freed buffer holds, -1: none
     twin_detail::SlotState state_[kSlots];
@@ -535,6 +754,55 @@ public:
     {
     }
 
+    // Set-up by a custom TBufPool (EXTERN_IMPL_BUFPOOL): one handle (num 1, A2's check) and the buffer's length
+    // in bytes; InitBufHandle (A2's TBuf inherits TQueBind's) gives the handle its UB address. Rules as the
+    // queue's: InitStartBufHandle first, bufhandle the TBuf's handle and one of the pool's, len > 0.
+    __aicore__ inline void InitStartBufHandle(TBufHandle startBufhandle, uint8_t num, uint32_t len)
+    {
+        const char* call = "TBuf::InitStartBufHandle";
+        if (num != 1) {
+            ascend_twin::FailF(call, "InitStartBufHandle's num is 1 for a TBuf", "num %u", static_cast<unsigned>(num));
+        }
+        if (len == 0) ascend_twin::Fail(call, "InitStartBufHandle's len is larger than 0", "len 0");
+        start_ = reinterpret_cast<TBufType*>(startBufhandle);
+        startLen_ = len;
+        len_ = 0;  // no memory until InitBufHandle
+        res_ = nullptr;
+    }
+
+    template <typename T>
+    __aicore__ inline void InitBufHandle(T* bufPool, uint32_t index, TBufHandle bufhandle, uint32_t curPoolAddr,
+                                         uint32_t len)
+    {
+        const char* call = "TBuf::InitBufHandle";
+        (void)index;
+        if (start_ == nullptr) {
+            ascend_twin::Fail(call, "InitStartBufHandle names a TBuf's handle before its InitBufHandle",
+                              "this TBuf has no InitStartBufHandle");
+        }
+        if (len == 0) ascend_twin::Fail(call, "InitBufHandle's len is larger than 0", "len 0");
+        auto* handle = reinterpret_cast<TBufType*>(bufhandle);
+        if (handle != start_) {
+            ascend_twin::FailF(call, "InitBufHandle's bufhandle is the handle from InitStartBufHandle",
+                               "the handle is %td handles from the TBuf's", handle - start_);
+        }
+        const uint32_t aligned = (len + 31u) / 32u * 32u;
+        // Get() hands out the InitStartBufHandle length from the address: both lie in the pool.
+        const uint32_t reach = aligned > startLen_ ? aligned : startLen_;
+        twin_detail::PipeResources& res =
+            ascend_twin::internal::Access::ExternPool(*bufPool).Claim(call, handle, this, curPoolAddr, reach);
+        handle->state = TBufState::FREE;
+        handle->enQueEvtID = INVALID_TEVENTID;
+        handle->freeBufEvtID = INVALID_TEVENTID;
+        handle->address = curPoolAddr;
+        handle->dataLen = aligned;
+        handle->usertag = -1;
+        offset_ = curPoolAddr;
+        len_ = startLen_;
+        res_ = &res;
+        generation_ = res.Generation();
+    }
+
 private:
     friend struct ascend_twin::internal::Access;
 
@@ -574,6 +842,8 @@ private:
     uint32_t offset_ = 0;
     uint32_t len_ = 0;
     uint32_t generation_ = 0;
+    TBufType* start_ = nullptr;  // a custom TBufPool's TBuf: its handle and InitStartBufHandle's len
+    uint32_t startLen_ = 0;
 };
 
 // A part of UB set aside by TPipe::InitBufPool (or TBufPool::InitBufPool) and handed to queues and TBufs by
@@ -784,7 +1054,97 @@ private:
     bool destroyed_ = false;
 };
 
+// EXTERN_IMPL_BUFPOOL(EXT_BUFPOOL, POSITION, BUFID_SIZE) inside a class makes it a custom TBufPool (docs:
+// 自定义TBufPool): A2's members (poolPos, bufIDSize, isTbufPool, the destructor, Reset, Init, GetBufHandle,
+// SetCurAddr/GetCurAddr, SetCurBufSize/GetCurBufSize, tBufPoolImpl) plus the twin's record of the pool
+// (twinPool_). TPipe::InitBufPool gives it UB; the class's own InitBuffer hands its queues and TBufs handles and
+// addresses through InitStartBufHandle and InitBufHandle. POSITION at A1/B1/C1/VECIN/VECOUT/VECCALC (A2's
+// static_assert in Init); the twin models UB pools only (an L1 pool is refused at compile time, as TBufPool's).
+#define EXTERN_IMPL_BUFPOOL(EXT_BUFPOOL, POSITION, BUFID_SIZE)                                                  \
+public:                                                                                                         \
+    static constexpr AscendC::TPosition poolPos = POSITION;                                                     \
+    static constexpr int bufIDSize = BUFID_SIZE;                                                                \
+    static constexpr bool isTbufPool = true;                                                                    \
+    __aicore__ inline ~EXT_BUFPOOL()                                                                            \
+    {                                                                                                           \
+        twinPool_.Reset("EXTERN_IMPL_BUFPOOL::~" #EXT_BUFPOOL, true);                                           \
+        ResetPool();                                                                                            \
+    }                                                                                                           \
+    __aicore__ inline void Reset()                                                                              \
+    {                                                                                                           \
+        twinPool_.Reset(#EXT_BUFPOOL "::Reset", false);                                                         \
+        ResetPool();                                                                                            \
+    }                                                                                                           \
+    __aicore__ inline void Init()                                                                               \
+    {                                                                                                           \
+        constexpr auto pool = AscendC::GetPhyType(poolPos);                                                     \
+        static_assert((pool == AscendC::Hardware::L1 || pool == AscendC::Hardware::UB),                         \
+                      "TbufPool Position should be one of A1/B1/C1/VECIN/VECOUT/VECCALC");                      \
+        static_assert(pool == AscendC::Hardware::UB,                                                            \
+                      "the twin's custom TBufPool holds UB (VECIN/VECOUT/VECCALC); an L1 pool is not modelled"); \
+        ResetPool();                                                                                            \
+        tBufPoolImpl.isReset_ = true;                                                                           \
+    }                                                                                                           \
+    __aicore__ inline AscendC::TBufHandle GetBufHandle(uint8_t offset)                                          \
+    {                                                                                                           \
+        return reinterpret_cast<AscendC::TBufHandle>(this->tBufPoolImpl.buf_ + offset);                         \
+    }                                                                                                           \
+    __aicore__ inline void SetCurAddr(uint32_t curAddr) { this->tBufPoolImpl.maxAddr_ = curAddr; }              \
+    __aicore__ inline uint32_t GetCurAddr() { return this->tBufPoolImpl.maxAddr_; }                             \
+    __aicore__ inline void SetCurBufSize(uint8_t curBufSize) { this->tBufPoolImpl.curBufSize_ = curBufSize; }   \
+    __aicore__ inline uint8_t GetCurBufSize() { return this->tBufPoolImpl.curBufSize_; }                        \
+                                                                                                                \
+protected:                                                                                                      \
+    AscendC::TBufPoolImpl<bufIDSize> tBufPoolImpl;                                                              \
+    AscendC::twin_detail::ExternPool<BUFID_SIZE> twinPool_{tBufPoolImpl.buf_};                                  \
+                                                                                                                \
+private:                                                                                                        \
+    __aicore__ inline void ResetPool()                                                                          \
+    {                                                                                                           \
+        tBufPoolImpl.curBufSize_ = 0;                                                                           \
+        tBufPoolImpl.startAddr_ = 0;                                                                            \
+        tBufPoolImpl.maxAddr_ = 0;                                                                              \
+        tBufPoolImpl.maxLen_ = 0;                                                                               \
+    }                                                                                                           \
+    void TwinInitPool(AscendC::twin_detail::PipeResources& pipe, uint64_t offset, uint32_t len)                 \
+    {                                                                                                           \
+        twinPool_.InitPool(pipe, offset, len);                                                                  \
+        tBufPoolImpl.startAddr_ = static_cast<uint32_t>(offset);                                                \
+        tBufPoolImpl.maxAddr_ = tBufPoolImpl.startAddr_;                                                        \
+        tBufPoolImpl.maxLen_ = static_cast<uint32_t>(twinPool_.Length());                                       \
+    }                                                                                                           \
+    template <class TwinOther>                                                                                  \
+    void TwinShareWith(const char* call, TwinOther& other, uint32_t len)                                        \
+    {                                                                                                           \
+        AscendC::twin_detail::ExternShare(call, twinPool_, other, len);                                         \
+    }                                                                                                           \
+    AscendC::twin_detail::ExternPool<BUFID_SIZE>& TwinExternPool() { return twinPool_; }                        \
+    friend struct ascend_twin::internal::Access;                                                                \
+    friend class AscendC::TPipe;                                                                                \
+    template <AscendC::TPosition twinSrc, AscendC::TPosition twinDst, int32_t twinDepth, auto twinMask>         \
+    friend class AscendC::TQueBind;                                                                             \
+    template <AscendC::TPosition twinBufPos, int32_t twinDepth, auto twinMask>                                  \
+    friend class AscendC::TQue;                                                                                 \
+    template <AscendC::TPosition twinBufPos>                                                                    \
+    friend class AscendC::TBuf
+
 namespace twin_detail {
+// A pool sharing a custom TBufPool's memory (InitBufPool with shareBuf): its start, its length.
+template <uint32_t n, class Other>
+void ExternShare(const char* call, ExternPool<n>& pool, Other& other, uint32_t len)
+{
+    if (!pool.Initialised()) {
+        ascend_twin::Fail(call, "a pool shared by InitBufPool is set up before",
+                          "the shared custom pool has no memory");
+    }
+    if ((static_cast<uint64_t>(len) + 31u) / 32u * 32u > pool.Length()) {
+        ascend_twin::FailF(call, "a pool sharing another pool's memory is no longer than it",
+                           "%u bytes asked, the shared pool holds %llu", len,
+                           static_cast<unsigned long long>(pool.Length()));
+    }
+    ascend_twin::internal::Access::InitPool(other, pool.Pipe(), pool.Base(), static_cast<uint32_t>(pool.Length()));
+}
+
 // The UB offset past the buffers a TPipe handed out (where the real PopStackBuffer starts).
 inline uint64_t TwinUbEnd(TPipe& pipe) { return ascend_twin::internal::Access::Resources(pipe).ub.End(); }
 }  // namespace twin_detail
