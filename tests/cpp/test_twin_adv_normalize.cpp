@@ -313,6 +313,27 @@ void FaultKernel(GM_ADDR, GM_ADDR)
     }
 }
 
+// SetOverflow(1) then (0) around an [A, R] LayerNorm, as asc-devkit's layernorm_v2 example brackets its work.
+void OverflowKernel(GM_ADDR, GM_ADDR)
+{
+    TPipe pipe;
+    (void)pipe;
+    LocalMemAllocator<Hardware::UB> ub;
+    LocalTensor<float> x = ub.Alloc<float, 256>(), y = ub.Alloc<float, 256>();
+    LocalTensor<float> gamma = ub.Alloc<float, 64>(), beta = ub.Alloc<float, 64>();
+    LocalTensor<float> mean = ub.Alloc<float, 8>(), rstd = ub.Alloc<float, 8>();
+    LocalTensor<uint8_t> tmp = ub.Alloc<uint8_t, 2048>();
+    Duplicate(x, 1.5f, 256);
+    Duplicate(gamma, 0.5f, 64);
+    Duplicate(beta, 0.25f, 64);
+    PipeBarrier<PIPE_V>();
+    LayerNormSeparateTiling t;
+    GetLayerNormNDTilingInfo(ge::Shape({4, 64}), 2048, 4, false, true, t);
+    AscendCUtils::SetOverflow(1);
+    LayerNorm<float, float>(y, mean, rstd, x, gamma, beta, 1e-5f, tmp, LayerNormPara{4, 64, 64}, t);
+    AscendCUtils::SetOverflow(0);
+}
+
 using fault::Broke;
 
 }  // namespace
@@ -427,6 +448,13 @@ TEST_CASE("Normalize and LayerNorm [A, R] rules: planted faults and clean counte
     CHECK(Broke(&FaultKernel<30>, "LayerNorm: isReuseSource is false for half inputs (A2's check)"));
     CHECK(Broke(&FaultKernel<31>, "LayerNorm: outputMean and outputRstd hold para.aLength floats"));
     CHECK(Broke(&FaultKernel<32>, std::string("LayerNorm: ") + shape));
+}
+
+TEST_CASE("AscendCUtils: GetBitSize, GetC0Size; SetOverflow around a LayerNorm (the twin's inf/nan arithmetic)")
+{
+    CHECK_EQ(AscendCUtils::GetBitSize(2), 16);
+    CHECK_EQ(AscendCUtils::GetC0Size(), 32);
+    CHECK(Broke(&OverflowKernel, ""));
 }
 
 TEST_MAIN()
