@@ -1,7 +1,8 @@
-// AscendAntiQuant<int8_t, half, false> ("lib/quantization/ascend_antiquant.h", per channel, tensor offset and scale)
-// against float64 references computed here from fresh random inputs (src a whole number of 32-byte blocks): N a
-// multiple of 128, below 128, with a tail past the last 128 columns; K above 255 (two row groups); with and without sharedTmpBuffer; every run-time rule with a
-// planted fault and a clean counterpart.
+// AscendAntiQuant<int8_t, half, false> ("lib/quantization/ascend_antiquant.h": per channel with tensor offset and
+// scale; scalar offset and scale; scalar scale) against float64 references computed here from fresh random inputs (src
+// a whole number of 32-byte blocks): N a multiple of 128, below 128, with a tail past the last 128 columns; K above 255
+// (two row groups); with and without sharedTmpBuffer; every run-time rule with a planted fault and a clean
+// counterpart.
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -20,6 +21,8 @@ namespace {
 struct Case {
     uint32_t k = 8, n = 128;
     bool shared = true;
+    int scalar = 0;  // 0 tensor offset and scale; 1 scalar offset and scale; 2 scalar scale only
+    float offset = 0, scale = 0;  // the scalars (half values)
 };
 Case gCase;
 
@@ -50,7 +53,11 @@ void Kernel(GM_ADDR in, GM_ADDR out)
     DataCopy(scale.ReinterpretCast<uint8_t>(), inGm[sBytes + nBytes], nBytes);
     SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
     WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
-    if (c.shared) AscendAntiQuant<int8_t, half, false>(dst, src, offset, scale, tb.Get<uint8_t>(), c.k);
+    const half so = static_cast<half>(c.offset), ss = static_cast<half>(c.scale);
+    if (c.scalar == 1 && c.shared) AscendAntiQuant<int8_t, half, false>(dst, src, so, ss, tb.Get<uint8_t>(), c.k);
+    else if (c.scalar == 1) AscendAntiQuant<int8_t, half, false>(dst, src, so, ss, c.k);
+    else if (c.scalar == 2) AscendAntiQuant<int8_t, half, false>(dst, src, ss, tb.Get<uint8_t>(), c.k);
+    else if (c.shared) AscendAntiQuant<int8_t, half, false>(dst, src, offset, scale, tb.Get<uint8_t>(), c.k);
     else AscendAntiQuant<int8_t, half, false>(dst, src, offset, scale, c.k);
     SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
     WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
@@ -59,8 +66,10 @@ void Kernel(GM_ADDR in, GM_ADDR out)
 
 using check::Rng;
 
-int Run(const Case& c, const char* what)
+int Run(Case c, const char* what)
 {
+    c.offset = static_cast<float>(adv::RoundHalf(std::uniform_real_distribution<float>(-10, 10)(Rng())));
+    c.scale = static_cast<float>(adv::RoundHalf(std::uniform_real_distribution<float>(-2, 2)(Rng())));
     gCase = c;
     const uint32_t total = c.k * c.n;
     const uint32_t sBytes = Pad32(total), nBytes = Pad32(c.n * 2);
@@ -82,7 +91,8 @@ int Run(const Case& c, const char* what)
     for (uint32_t i = 0; i < c.k; ++i) {
         for (uint32_t j = 0; j < c.n; ++j) {
             // (src + offset) * scale; A2 rounds the sum and the product to half: within 2 * 2^-11 of float64
-            const double want = (src[i * c.n + j] + off[j]) * sc[j];
+            const double o = c.scalar == 0 ? off[j] : (c.scalar == 1 ? c.offset : 0.0);
+            const double want = (src[i * c.n + j] + o) * (c.scalar == 0 ? sc[j] : c.scale);
             const double got = adv::Get<half>(out.data() + (i * c.n + j) * 2);
             if (!(std::fabs(got - want) <= 1.1e-3 * std::fabs(want) + 1e-6) && bad++ < 3) {
                 std::printf("  %s: dst[%u][%u] = %.9g, expected %.9g\n", what, i, j, got, want);
@@ -145,20 +155,34 @@ void FaultKernel(GM_ADDR, GM_ADDR)
         LocalTensor<half> bigScale = ub.Alloc<half, 8192>();
         AscendAntiQuant<int8_t, half, false>(bigDst, big, bigOff, bigScale, tmp, 1);
     }
+    // the scalar forms: 13 clean (k is not read: 7), 14 dst short, 15 src inside dst
+    if constexpr (kFault == 13) AscendAntiQuant<int8_t, half, false>(dst, src, half(0.5f), half(2.0f), tmp, 7);
+    if constexpr (kFault == 14) {
+        LocalTensor<half> small = dst;
+        small.SetSize(1008);
+        AscendAntiQuant<int8_t, half, false>(small, src, half(2.0f), tmp, 8);
+    }
+    if constexpr (kFault == 15) {
+        LocalTensor<int8_t> inside = dst.ReinterpretCast<int8_t>();
+        inside.SetSize(1024);
+        AscendAntiQuant<int8_t, half, false>(dst, inside, half(0.5f), half(2.0f), 8);
+    }
 }
 
 using fault::Broke;
 
 }  // namespace
 
-TEST_CASE("AscendAntiQuant int8_t -> half per channel: shapes, row groups, column tails, against float64")
+TEST_CASE("AscendAntiQuant int8_t -> half, tensor and scalar forms: shapes, row groups, column tails, against float64")
 {
-    const Case cases[] = {{8, 128, true}, {8, 128, false}, {4, 16, true}, {5, 256, true},
-                          {300, 144, true}, {260, 48, false}, {2, 2000, true}};
+    const Case cases[] = {{8, 128, true},    {8, 128, false},  {4, 16, true},      {5, 256, true},
+                          {300, 144, true},  {260, 48, false}, {2, 2000, true},    {8, 128, true, 1},
+                          {8, 128, false, 1}, {3, 96, true, 2}, {100, 160, true, 1}};
     int failed = 0;
     char what[96];
     for (const Case& c : cases) {
-        std::snprintf(what, sizeof(what), "[%u, %u]%s", c.k, c.n, c.shared ? "" : " framework");
+        std::snprintf(what, sizeof(what), "[%u, %u]%s%s", c.k, c.n, c.shared ? "" : " framework",
+                      c.scalar == 1 ? " scalars" : (c.scalar == 2 ? " scalar scale" : ""));
         failed += Run(c, what) != 0 ? 1 : 0;
     }
     CHECK_EQ(failed, 0);
@@ -185,6 +209,9 @@ TEST_CASE("AscendAntiQuant rules: planted faults and clean counterparts")
     CHECK(fault::Violation(&FaultKernel<10>).rfind("AscendAntiQuant: ", 0) == 0);  // misaligned dst
     CHECK(Broke(&FaultKernel<11>, ""));
     CHECK(Broke(&FaultKernel<12>, nRule));
+    CHECK(Broke(&FaultKernel<13>, ""));
+    CHECK(Broke(&FaultKernel<14>, "AscendAntiQuant: dst holds src.GetSize() elements"));
+    CHECK(Broke(&FaultKernel<15>, over));
 }
 
 TEST_MAIN()

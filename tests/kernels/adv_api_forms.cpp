@@ -167,7 +167,7 @@ __aicore__ inline void UseLayerNorm(LocalTensor<T>& y, LocalTensor<T>& x, LocalT
 }
 
 // LayerNorm's [A, R] form and Normalize: T/U float/float, half/half, half/float, with and without sharedTmpBuffer,
-// the configs; AscendAntiQuant's int8_t -> half per-channel forms.
+// the configs; AscendAntiQuant's int8_t -> half forms (tensor offset and scale, scalars).
 constexpr LayerNormConfig kLnNoBeta = {true, false, false, true};
 constexpr NormalizeConfig kNormA4 = {ReducePattern::AR, 4, false, true, false};
 template <typename T, typename U>
@@ -184,6 +184,8 @@ __aicore__ inline void UseAntiQuant(LocalTensor<half>& y, LocalTensor<int8_t>& x
 {
     AscendAntiQuant<int8_t, half, false>(y, x, y, y, t, 8); AscendAntiQuant<int8_t, half, false>(y, x, y, y, 8);
     AscendAntiQuant<int8_t, half, false>(y, x, y, y, t, 8, {1, 128, 1, 128});
+    AscendAntiQuant<int8_t, half, false>(y, x, half(1.0f), half(0.5f), t, 8);
+    AscendAntiQuant<int8_t, half, false>(y, x, half(0.5f), t, 8); AscendAntiQuant<int8_t, half, false>(y, x, half(1.0f), half(0.5f), 8);
 }
 
 // WelfordUpdate: half and float inputX, float statistics, with and without sharedTmpBuffer, isReuseSource, isInplace.

@@ -199,13 +199,27 @@ void DequantRun(const DequantCall& c)
 void AntiQuantCheck(const AntiQuantCall& c)
 {
     const char* call = "AscendAntiQuant";
-    if (c.framework) {
+    if (c.scalar) {
+        if (c.framework) CheckVecOperands(call, {{"dst", &c.dst}, {"src", &c.src}}, nullptr);
+        else CheckVecOperands(call, {{"dst", &c.dst}, {"src", &c.src}, {"sharedTmpBuffer", &c.tmp}}, nullptr);
+    } else if (c.framework) {
         CheckVecOperands(call, {{"dst", &c.dst}, {"src", &c.src}, {"offset", &c.offset}, {"scale", &c.scale}},
                          nullptr);
     } else {
         CheckVecOperands(call, {{"dst", &c.dst}, {"src", &c.src}, {"offset", &c.offset}, {"scale", &c.scale},
                                 {"sharedTmpBuffer", &c.tmp}},
                          nullptr);
+    }
+    if (c.scalar) {  // A2 reads neither k nor shapeInfo here: all of src, one offset and scale
+        if (c.dst.bytes < c.srcElements * 2) {
+            ascend_twin::FailF(call, "dst holds src.GetSize() elements", "dst holds %llu, src %llu",
+                               U(c.dst.bytes / 2), U(c.srcElements));
+        }
+        if (Overlap(c.dst.addr, c.srcElements * 2, c.src.addr, c.srcElements)) {
+            ascend_twin::FailF(call, "dst overlaps no source (docs: 不支持源操作数与目的操作数地址重叠; A2's check)",
+                               "dst and %s share bytes", "src");
+        }
+        return;
     }
     if (c.k == 0 || c.srcElements == 0 || c.srcElements % c.k != 0) {
         ascend_twin::FailF(call, "k > 0 and src.GetSize() a multiple of k (src is [K, N] with K = k, docs)",

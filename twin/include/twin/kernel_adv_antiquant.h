@@ -1,5 +1,5 @@
-// AscendAntiQuant (高阶API/量化操作), A2's per-channel form with tensor offset and scale, int8_t -> half, src not
-// transposed. Kernels include it as "lib/quantization/ascend_antiquant.h" (asc-devkit include/adv_api/quantization/
+// AscendAntiQuant (高阶API/量化操作), A2's int8_t -> half forms with src not transposed: per channel with tensor
+// offset and scale, and with scalar offset and scale or a scalar scale. Kernels include it as "lib/quantization/ascend_antiquant.h" (asc-devkit include/adv_api/quantization/
 // ascend_antiquant.h; AntiQuantShapeInfo from ascend_antiquant_utils.h); A2's kernel_operator.h includes it. Checked
 // against the header, A2's implementation (impl/adv_api/detail/quantization/antiquant/ascend_antiquant_impl.h:
 // AscendAntiQuantImplCommon, AscendAntiQuantNoTranspose with AntiQuantCheckPerformanceMode of
@@ -13,15 +13,20 @@
 // the columns past the last full 128 by the same in normal mode with the tail's mask. The temporary buffer is not
 // used by this form on A2 (nor by the twin); without it the framework's buffer is not taken either.
 //
-// Not modelled (docs/twin.md): int4b_t src, bfloat16_t dst, isTranspose true, and the forms without offset or with
-// scalar offset/scale: a kernel calling them fails to compile with a static_assert naming the twin's gap.
+// AscendAntiQuant<int8_t, half, false>(dst, src, offset, scale[, sharedTmpBuffer], k[, shapeInfo]) with half scalars,
+// and (dst, src, scale, sharedTmpBuffer, k[, shapeInfo]): over all of src.GetSize() elements, counter mode, one Cast,
+// an Adds of offset (not in the scale-only form) and a Muls by scale (A2's AntiQuantInnerLoop); k and shapeInfo are
+// not read on this path.
+//
+// Not modelled (docs/twin.md): int4b_t src, bfloat16_t dst, isTranspose true, and the tensor-scale form without
+// offset: a kernel calling them fails to compile with a static_assert naming the twin's gap.
 //
 // Rules named "AscendAntiQuant" (A2's checks and docs; the error names each): operands at VECIN/VECCALC/VECOUT,
-// 32-byte aligned; k > 0 and src.GetSize() a multiple of k (src is [K, N]); N * sizeof(half) a multiple of 32 (docs:
-// 参与计算的数据长度要求32B对齐) and at most 255 blocks (A2 puts N * 2 / 32 into an 8-bit repeat stride); dst holds
-// src.GetSize(), offset and scale N elements; shapeInfo.offsetHeight * offsetWidth <= offset.GetSize() and
-// scaleHeight * scaleWidth <= scale.GetSize() (A2's check); dst overlapping neither src, offset nor scale (docs:
-// 不支持源操作数与目的操作数地址重叠).
+// 32-byte aligned; dst holding src.GetSize() and not overlapping src (all forms; docs: 不支持源操作数与目的操作数地址
+// 重叠); with tensor offset and scale also k > 0 and src.GetSize() a multiple of k (src is [K, N]); N * sizeof(half) a
+// multiple of 32 (docs: 参与计算的数据长度要求32B对齐) and at most 255 blocks (A2 puts N * 2 / 32 into an 8-bit repeat
+// stride); offset and scale N elements, not overlapped by dst; shapeInfo.offsetHeight * offsetWidth <=
+// offset.GetSize() and scaleHeight * scaleWidth <= scale.GetSize() (A2's check).
 #pragma once
 
 #include <cstdint>
@@ -50,6 +55,7 @@ struct AntiQuantCall {
     uint64_t srcElements;
     AntiQuantShapeInfo shapeInfo;
     bool framework;
+    bool scalar;  // scalar offset/scale: offset and scale are empty operands
     MathOperand dst, src, offset, scale, tmp;
 };
 
@@ -91,9 +97,7 @@ inline void AntiQuantRows(const LocalTensor<half>& dst, const LocalTensor<half>&
 }
 
 template <typename InputDataType, typename OutputDataType, bool isTranspose>
-inline void AntiQuantRun(const LocalTensor<OutputDataType>& dst, const LocalTensor<InputDataType>& src,
-                         const LocalTensor<OutputDataType>& offset, const LocalTensor<OutputDataType>& scale,
-                         const LocalTensor<uint8_t>* shared, const uint32_t k, const AntiQuantShapeInfo& shapeInfo)
+constexpr void AntiQuantTypes()
 {
     static_assert(std::is_same_v<InputDataType, int8_t> || std::is_same_v<InputDataType, int4b_t>,
                   "first template parameter (InputDataType) is not int8_t or int4b_t (AscendAntiQuant on A2)");
@@ -102,9 +106,45 @@ inline void AntiQuantRun(const LocalTensor<OutputDataType>& dst, const LocalTens
     static_assert(std::is_same_v<InputDataType, int8_t> && std::is_same_v<OutputDataType, half> && !isTranspose,
                   "AscendAntiQuant: the twin models A2's int8_t -> half form without transpose only (int4b_t, "
                   "bfloat16_t and isTranspose are not implemented in the twin; docs/twin.md)");
+}
+
+// The scalar forms (AscendAntiQuantNoTranspose with DstType offset and scale, AntiQuantInnerLoop): in counter mode
+// over all of src, Cast to half, Adds offset (withOffset), Muls scale.
+template <typename InputDataType, typename OutputDataType, bool isTranspose, bool withOffset>
+inline void AntiQuantScalarRun(const LocalTensor<OutputDataType>& dst, const LocalTensor<InputDataType>& src,
+                               const OutputDataType offset, const OutputDataType scale,
+                               const LocalTensor<uint8_t>* shared, const uint32_t k,
+                               const AntiQuantShapeInfo& shapeInfo)
+{
+    AntiQuantTypes<InputDataType, OutputDataType, isTranspose>();
     const MathOperand tmp = shared == nullptr ? MathOperand{} : AdvOperand(*shared);
-    AntiQuantCheck(AntiQuantCall{k, src.GetSize(), shapeInfo, shared == nullptr, AdvOperand(dst), AdvOperand(src),
-                                 AdvOperand(offset), AdvOperand(scale), tmp});
+    AntiQuantCheck(AntiQuantCall{k, src.GetSize(), shapeInfo, shared == nullptr, true, AdvOperand(dst),
+                                 AdvOperand(src), MathOperand{}, MathOperand{}, tmp});
+    SetMaskCount();
+    SetVectorMask<half, MaskMode::COUNTER>(0, src.GetSize());
+    UnaryRepeatParams widen;
+    widen.srcRepStride = HALF_DEFAULT_REPEAT_STRIDE;
+    Cast<half, int8_t, false>(dst, src, RoundMode::CAST_NONE, MASK_PLACEHOLDER, 1, widen);
+    PipeBarrier<PIPE_V>();
+    if constexpr (withOffset) {
+        Adds<half, false>(dst, dst, offset, MASK_PLACEHOLDER, 1, UnaryRepeatParams());
+        PipeBarrier<PIPE_V>();
+    }
+    Muls<half, false>(dst, dst, scale, MASK_PLACEHOLDER, 1, UnaryRepeatParams());
+    PipeBarrier<PIPE_V>();
+    SetMaskNorm();
+    ResetMask();
+}
+
+template <typename InputDataType, typename OutputDataType, bool isTranspose>
+inline void AntiQuantRun(const LocalTensor<OutputDataType>& dst, const LocalTensor<InputDataType>& src,
+                         const LocalTensor<OutputDataType>& offset, const LocalTensor<OutputDataType>& scale,
+                         const LocalTensor<uint8_t>* shared, const uint32_t k, const AntiQuantShapeInfo& shapeInfo)
+{
+    AntiQuantTypes<InputDataType, OutputDataType, isTranspose>();
+    const MathOperand tmp = shared == nullptr ? MathOperand{} : AdvOperand(*shared);
+    AntiQuantCheck(AntiQuantCall{k, src.GetSize(), shapeInfo, shared == nullptr, false, AdvOperand(dst),
+                                 AdvOperand(src), AdvOperand(offset), AdvOperand(scale), tmp});
     const uint32_t total = src.GetSize();
     const uint32_t n = total / k;
     // PreCast: all of src into dst
@@ -153,6 +193,54 @@ __aicore__ inline void AscendAntiQuant(const LocalTensor<OutputDataType>& dst, c
     }
     twin_detail::AntiQuantRun<InputDataType, OutputDataType, isTranspose>(dst, src, offset, scale, nullptr, k,
                                                                          shapeInfo);
+}
+
+// The tensor-scale form without offset (A2 reads the groups from scale's ShapeInfo): not modelled.
+template <typename InputDataType, typename OutputDataType, bool isTranspose>
+__aicore__ inline void AscendAntiQuant(const LocalTensor<OutputDataType>& dst, const LocalTensor<InputDataType>& src,
+                                       const LocalTensor<OutputDataType>& scale,
+                                       const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t k,
+                                       const AntiQuantShapeInfo& shapeInfo = {})
+{
+    static_assert(sizeof(InputDataType) == 0,
+                  "AscendAntiQuant: the tensor-scale form without offset is not implemented in the twin (docs/twin.md)");
+}
+
+template <typename InputDataType, typename OutputDataType, bool isTranspose>
+__aicore__ inline void AscendAntiQuant(const LocalTensor<OutputDataType>& dst, const LocalTensor<InputDataType>& src,
+                                       const OutputDataType offset, const OutputDataType scale,
+                                       const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t k,
+                                       const AntiQuantShapeInfo& shapeInfo = {})
+{
+    if ASCEND_IS_AIC {
+        return;
+    }
+    twin_detail::AntiQuantScalarRun<InputDataType, OutputDataType, isTranspose, true>(dst, src, offset, scale,
+                                                                                     &sharedTmpBuffer, k, shapeInfo);
+}
+
+template <typename InputDataType, typename OutputDataType, bool isTranspose>
+__aicore__ inline void AscendAntiQuant(const LocalTensor<OutputDataType>& dst, const LocalTensor<InputDataType>& src,
+                                       const OutputDataType scale, const LocalTensor<uint8_t>& sharedTmpBuffer,
+                                       const uint32_t k, const AntiQuantShapeInfo& shapeInfo = {})
+{
+    if ASCEND_IS_AIC {
+        return;
+    }
+    twin_detail::AntiQuantScalarRun<InputDataType, OutputDataType, isTranspose, false>(dst, src, scale, scale,
+                                                                                      &sharedTmpBuffer, k, shapeInfo);
+}
+
+template <typename InputDataType, typename OutputDataType, bool isTranspose>
+__aicore__ inline void AscendAntiQuant(const LocalTensor<OutputDataType>& dst, const LocalTensor<InputDataType>& src,
+                                       const OutputDataType offset, const OutputDataType scale, const uint32_t k,
+                                       const AntiQuantShapeInfo& shapeInfo = {})
+{
+    if ASCEND_IS_AIC {
+        return;
+    }
+    twin_detail::AntiQuantScalarRun<InputDataType, OutputDataType, isTranspose, true>(dst, src, offset, scale,
+                                                                                     nullptr, k, shapeInfo);
 }
 
 }  // namespace AscendC
