@@ -1,7 +1,8 @@
 // Normalize ("lib/normalization/normalize.h") and LayerNorm's [A, R] form (LayerNormPara, LayerNormSeparateTiling, the
 // rstd output) against float64 references computed here from fresh random inputs: T/U float/float, half/half and
 // half/float; rows padded (rLength < rLengthWithPadding) and not; the temporary buffer at the host functions' minimum
-// (Normalize one row a round, LayerNorm one row a round and Normalize one row) and maximum, and the framework's;
+// (Normalize one row a round, LayerNorm one row a round and Normalize one row), at their maximum, for two rows a round
+// (odd row counts: a tail round) and the framework's;
 // GetNormalizeMaxMinTmpSize, the [A, R] GetLayerNormMaxMinTmpSize / GetLayerNormNDTilingInfo; every run-time rule
 // with a planted fault and a clean counterpart.
 #include <cmath>
@@ -102,14 +103,18 @@ void Kernel(GM_ADDR in, GM_ADDR out)
 
 using check::Rng;
 
+// tmp: 0 the host function's maximum, 1 its minimum, 2 two rows a round (LayerNorm: its rounds and Normalize's;
+// Normalize: its rounds), so an odd A leaves a tail.
 template <typename T, typename U>
-int Run(Case c, bool maxTmp, const char* what)
+int Run(Case c, int tmp, const char* what)
 {
     const ge::Shape shape({c.a, c.r});
     uint32_t mx = 0, mn = 0;
+    const uint32_t twoRows = c.layerNorm ? ((c.a + 7) / 8 * 8 + 4 * c.rPad) * 4
+                                         : (std::is_same_v<U, float> ? 4 : 6) * c.rPad * 4;
     if (c.layerNorm) {
         GetLayerNormMaxMinTmpSize(shape, sizeof(T), false, true, false, mx, mn);
-        c.tmpBytes = maxTmp ? mx : mn;
+        c.tmpBytes = tmp == 0 ? mx : (tmp == 1 ? mn : twoRows);
         GetLayerNormNDTilingInfo(shape, c.framework ? mx : c.tmpBytes, sizeof(T), false, true, c.tiling);
         if (c.tiling.oneTmpSize == 0) {
             std::printf("  %s: GetLayerNormNDTilingInfo wrote no tiling\n", what);
@@ -117,7 +122,7 @@ int Run(Case c, bool maxTmp, const char* what)
         }
     } else {
         GetNormalizeMaxMinTmpSize(shape, sizeof(U), sizeof(T), false, true, false, mx, mn);
-        c.tmpBytes = maxTmp ? mx : mn;
+        c.tmpBytes = tmp == 0 ? mx : (tmp == 1 ? mn : twoRows);
     }
     gCase = c;
     const uint32_t n = c.a * c.rPad;
@@ -178,7 +183,7 @@ int Sweep(bool layerNorm)
     int failed = 0;
     char what[160];
     for (const Shape& sh : shapes) {
-        for (int form = 0; form < 3; ++form) {  // max tmp, min tmp (one row a round), framework
+        for (int form = 0; form < 4; ++form) {  // max tmp, min tmp (one row a round), framework, two rows a round
             Case c;
             c.a = sh.a;
             c.r = sh.r;
@@ -188,7 +193,7 @@ int Sweep(bool layerNorm)
             c.epsilon = std::uniform_real_distribution<float>(1e-6f, 1e-2f)(Rng());
             std::snprintf(what, sizeof(what), "%s T %s U %s [%u, %u] form %d", layerNorm ? "LayerNorm" : "Normalize",
                           sizeof(T) == 2 ? "half" : "float", sizeof(U) == 2 ? "half" : "float", sh.a, sh.r, form);
-            failed += Run<T, U>(c, form != 1, what) != 0 ? 1 : 0;
+            failed += Run<T, U>(c, form == 3 ? 2 : (form == 1 ? 1 : 0), what) != 0 ? 1 : 0;
         }
     }
     return failed;
