@@ -1,5 +1,5 @@
-// AscendAntiQuant<int8_t, half, false> ("lib/quantization/ascend_antiquant.h": per channel with tensor offset and
-// scale; scalar offset and scale; scalar scale) against float64 references computed here from fresh random inputs (src
+// AscendAntiQuant<int8_t / int4b_t, half, false> ("lib/quantization/ascend_antiquant.h": per channel with tensor
+// offset and scale; scalar offset and scale; scalar scale) against float64 references computed here from fresh random inputs (src
 // a whole number of 32-byte blocks): N a multiple of 128, below 128, with a tail past the last 128 columns; K above 255
 // (two row groups); with and without sharedTmpBuffer; every run-time rule with a planted fault and a clean
 // counterpart.
@@ -23,6 +23,7 @@ struct Case {
     bool shared = true;
     int scalar = 0;  // 0 tensor offset and scale; 1 scalar offset and scale; 2 scalar scale only
     float offset = 0, scale = 0;  // the scalars (half values)
+    bool int4 = false;            // int4b_t src (two elements a byte, low nibble first)
 };
 Case gCase;
 
@@ -33,7 +34,7 @@ void Kernel(GM_ADDR in, GM_ADDR out)
 {
     const Case c = gCase;
     const uint32_t total = c.k * c.n;
-    const uint32_t sBytes = Pad32(total), nBytes = Pad32(c.n * 2), dBytes = Pad32(total * 2);
+    const uint32_t sBytes = Pad32(c.int4 ? total / 2 : total), nBytes = Pad32(c.n * 2), dBytes = Pad32(total * 2);
     TPipe pipe;
     TBuf<TPosition::VECIN> sb, ob, cb;
     TBuf<TPosition::VECOUT> db;
@@ -43,7 +44,7 @@ void Kernel(GM_ADDR in, GM_ADDR out)
     pipe.InitBuffer(cb, nBytes);
     pipe.InitBuffer(db, dBytes);
     pipe.InitBuffer(tb, 1024);
-    LocalTensor<int8_t> src = sb.Get<int8_t>(total);
+    LocalTensor<int8_t> src = sb.Get<int8_t>(c.int4 ? total / 2 : total);
     LocalTensor<half> offset = ob.Get<half>(c.n), scale = cb.Get<half>(c.n), dst = db.Get<half>();
     GlobalTensor<uint8_t> inGm, outGm;
     inGm.SetGlobalBuffer(reinterpret_cast<__gm__ uint8_t*>(in));
@@ -54,7 +55,10 @@ void Kernel(GM_ADDR in, GM_ADDR out)
     SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
     WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
     const half so = static_cast<half>(c.offset), ss = static_cast<half>(c.scale);
-    if (c.scalar == 1 && c.shared) AscendAntiQuant<int8_t, half, false>(dst, src, so, ss, tb.Get<uint8_t>(), c.k);
+    const LocalTensor<int4b_t> src4 = src.ReinterpretCast<int4b_t>();
+    if (c.int4 && c.scalar == 1) AscendAntiQuant<int4b_t, half, false>(dst, src4, so, ss, tb.Get<uint8_t>(), c.k);
+    else if (c.int4) AscendAntiQuant<int4b_t, half, false>(dst, src4, offset, scale, tb.Get<uint8_t>(), c.k);
+    else if (c.scalar == 1 && c.shared) AscendAntiQuant<int8_t, half, false>(dst, src, so, ss, tb.Get<uint8_t>(), c.k);
     else if (c.scalar == 1) AscendAntiQuant<int8_t, half, false>(dst, src, so, ss, c.k);
     else if (c.scalar == 2) AscendAntiQuant<int8_t, half, false>(dst, src, ss, tb.Get<uint8_t>(), c.k);
     else if (c.shared) AscendAntiQuant<int8_t, half, false>(dst, src, offset, scale, tb.Get<uint8_t>(), c.k);
@@ -72,13 +76,14 @@ int Run(Case c, const char* what)
     c.scale = static_cast<float>(adv::RoundHalf(std::uniform_real_distribution<float>(-2, 2)(Rng())));
     gCase = c;
     const uint32_t total = c.k * c.n;
-    const uint32_t sBytes = Pad32(total), nBytes = Pad32(c.n * 2);
+    const uint32_t sBytes = Pad32(c.int4 ? total / 2 : total), nBytes = Pad32(c.n * 2);
     std::vector<uint8_t> in(sBytes + 2 * nBytes);
     std::vector<double> src(total), off(c.n), sc(c.n);
-    std::uniform_int_distribution<int> q(-128, 127);
+    std::uniform_int_distribution<int> q(c.int4 ? -8 : -128, c.int4 ? 7 : 127);
     for (uint32_t i = 0; i < total; ++i) {
-        const int8_t v = static_cast<int8_t>(q(Rng()));
-        in[i] = static_cast<uint8_t>(v);
+        const int v = q(Rng());
+        if (c.int4) in[i / 2] |= static_cast<uint8_t>((v & 0xf) << (4 * (i % 2)));
+        else in[i] = static_cast<uint8_t>(static_cast<int8_t>(v));
         src[i] = v;
     }
     for (uint32_t j = 0; j < c.n; ++j) {
@@ -173,16 +178,18 @@ using fault::Broke;
 
 }  // namespace
 
-TEST_CASE("AscendAntiQuant int8_t -> half, tensor and scalar forms: shapes, row groups, column tails, against float64")
+TEST_CASE("AscendAntiQuant int8_t/int4b_t -> half, tensor and scalar forms: shapes, row groups, column tails, against float64")
 {
     const Case cases[] = {{8, 128, true},    {8, 128, false},  {4, 16, true},      {5, 256, true},
                           {300, 144, true},  {260, 48, false}, {2, 2000, true},    {8, 128, true, 1},
-                          {8, 128, false, 1}, {3, 96, true, 2}, {100, 160, true, 1}};
+                          {8, 128, false, 1}, {3, 96, true, 2}, {100, 160, true, 1},
+                          {8, 128, true, 0, 0, 0, true}, {300, 144, true, 0, 0, 0, true},
+                          {4, 64, true, 1, 0, 0, true}};
     int failed = 0;
     char what[96];
     for (const Case& c : cases) {
-        std::snprintf(what, sizeof(what), "[%u, %u]%s%s", c.k, c.n, c.shared ? "" : " framework",
-                      c.scalar == 1 ? " scalars" : (c.scalar == 2 ? " scalar scale" : ""));
+        std::snprintf(what, sizeof(what), "%s [%u, %u]%s%s", c.int4 ? "int4b_t" : "int8_t", c.k, c.n,
+                      c.shared ? "" : " framework", c.scalar == 1 ? " scalars" : (c.scalar == 2 ? " scalar scale" : ""));
         failed += Run(c, what) != 0 ? 1 : 0;
     }
     CHECK_EQ(failed, 0);

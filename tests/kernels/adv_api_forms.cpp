@@ -186,6 +186,8 @@ __aicore__ inline void UseAntiQuant(LocalTensor<half>& y, LocalTensor<int8_t>& x
     AscendAntiQuant<int8_t, half, false>(y, x, y, y, t, 8, {1, 128, 1, 128});
     AscendAntiQuant<int8_t, half, false>(y, x, half(1.0f), half(0.5f), t, 8);
     AscendAntiQuant<int8_t, half, false>(y, x, half(0.5f), t, 8); AscendAntiQuant<int8_t, half, false>(y, x, half(1.0f), half(0.5f), 8);
+    LocalTensor<int4b_t> x4 = x.ReinterpretCast<int4b_t>();
+    AscendAntiQuant<int4b_t, half, false>(y, x4, y, y, t, 8); AscendAntiQuant<int4b_t, half, false>(y, x4, half(1.0f), half(0.5f), t, 8);
 }
 
 // WelfordUpdate: half and float inputX, float statistics, with and without sharedTmpBuffer, isReuseSource, isInplace.

@@ -215,7 +215,7 @@ void AntiQuantCheck(const AntiQuantCall& c)
             ascend_twin::FailF(call, "dst holds src.GetSize() elements", "dst holds %llu, src %llu",
                                U(c.dst.bytes / 2), U(c.srcElements));
         }
-        if (Overlap(c.dst.addr, c.srcElements * 2, c.src.addr, c.srcElements)) {
+        if (Overlap(c.dst.addr, c.srcElements * 2, c.src.addr, c.srcBytes)) {
             ascend_twin::FailF(call, "dst overlaps no source (docs: 不支持源操作数与目的操作数地址重叠; A2's check)",
                                "dst and %s share bytes", "src");
         }
@@ -253,7 +253,7 @@ void AntiQuantCheck(const AntiQuantCall& c)
     }
     const uint64_t dstBytes = c.srcElements * 2;
     for (const auto& [name, addr, bytes] :
-         {std::tuple<const char*, const void*, uint64_t>{"src", c.src.addr, c.srcElements},
+         {std::tuple<const char*, const void*, uint64_t>{"src", c.src.addr, c.srcBytes},
           {"offset", c.offset.addr, n * 2},
           {"scale", c.scale.addr, n * 2}}) {
         if (Overlap(c.dst.addr, dstBytes, addr, bytes)) {

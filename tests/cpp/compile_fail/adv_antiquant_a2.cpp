@@ -1,12 +1,12 @@
 // AscendAntiQuant's compile-time rules on the twin (CMakeLists.txt compiles this file once per FAULT line, and once
-// with FAULT=0, which must compile: int8_t -> half, not transposed, tensor offset and scale with and without
+// with FAULT=0, which must compile: int8_t and int4b_t -> half, not transposed, tensor offset and scale with and without
 // sharedTmpBuffer and shapeInfo, the scalar forms).
 // A2's dtype table (antiquant_check_common.h: int8_t/int4b_t in, half/bfloat16_t out), then the twin's gap: only the
-// int8_t -> half form without transpose is modelled.
+// int8_t/int4b_t -> half forms without transpose are modelled.
 // FAULT 1: first template parameter \(InputDataType\) is not int8_t or int4b_t
 // FAULT 2: second template parameter \(OutputDataType\) is not half or bfloat16_t
-// FAULT 3: AscendAntiQuant: the twin models A2's int8_t -> half form without transpose only
-// FAULT 4: AscendAntiQuant: the twin models A2's int8_t -> half form without transpose only
+// FAULT 3: AscendAntiQuant: the twin models A2's int8_t/int4b_t -> half forms without transpose only
+// FAULT 4: AscendAntiQuant: the twin models A2's int8_t/int4b_t -> half forms without transpose only
 // FAULT 5: AscendAntiQuant: the tensor-scale form without offset is not implemented in the twin
 #include "lib/quantization/ascend_antiquant.h"
 
@@ -22,6 +22,9 @@ void Use(LocalTensor<uint8_t>& tmp)
     AscendAntiQuant<int8_t, half, false>(h, s, half(1.0f), half(0.5f), tmp, 8);
     AscendAntiQuant<int8_t, half, false>(h, s, half(0.5f), tmp, 8);
     AscendAntiQuant<int8_t, half, false>(h, s, half(1.0f), half(0.5f), 8);
+    LocalTensor<int4b_t> s4;
+    AscendAntiQuant<int4b_t, half, false>(h, s4, h, h, tmp, 8);
+    AscendAntiQuant<int4b_t, half, false>(h, s4, half(0.5f), tmp, 8);
 #elif FAULT == 1
     LocalTensor<int16_t> i;
     AscendAntiQuant<int16_t, half, false>(h, i, h, h, tmp, 8);

@@ -1,5 +1,6 @@
-// AscendAntiQuant (高阶API/量化操作), A2's int8_t -> half forms with src not transposed: per channel with tensor
-// offset and scale, and with scalar offset and scale or a scalar scale. Kernels include it as "lib/quantization/ascend_antiquant.h" (asc-devkit include/adv_api/quantization/
+// AscendAntiQuant (高阶API/量化操作), A2's int8_t and int4b_t -> half forms with src not transposed: per channel
+// with tensor offset and scale, and with scalar offset and scale or a scalar scale (int4b_t src: the same sequence,
+// its Cast reading 2 blocks a repeat). Kernels include it as "lib/quantization/ascend_antiquant.h" (asc-devkit include/adv_api/quantization/
 // ascend_antiquant.h; AntiQuantShapeInfo from ascend_antiquant_utils.h); A2's kernel_operator.h includes it. Checked
 // against the header, A2's implementation (impl/adv_api/detail/quantization/antiquant/ascend_antiquant_impl.h:
 // AscendAntiQuantImplCommon, AscendAntiQuantNoTranspose with AntiQuantCheckPerformanceMode of
@@ -18,7 +19,7 @@
 // an Adds of offset (not in the scale-only form) and a Muls by scale (A2's AntiQuantInnerLoop); k and shapeInfo are
 // not read on this path.
 //
-// Not modelled (docs/twin.md): int4b_t src, bfloat16_t dst, isTranspose true, and the tensor-scale form without
+// Not modelled (docs/twin.md): bfloat16_t dst, isTranspose true, and the tensor-scale form without
 // offset: a kernel calling them fails to compile with a static_assert naming the twin's gap.
 //
 // Rules named "AscendAntiQuant" (A2's checks and docs; the error names each): operands at VECIN/VECCALC/VECOUT,
@@ -53,6 +54,7 @@ namespace twin_detail {
 struct AntiQuantCall {
     uint32_t k;
     uint64_t srcElements;
+    uint64_t srcBytes;  // int4b_t: two elements a byte
     AntiQuantShapeInfo shapeInfo;
     bool framework;
     bool scalar;  // scalar offset/scale: offset and scale are empty operands
@@ -103,9 +105,31 @@ constexpr void AntiQuantTypes()
                   "first template parameter (InputDataType) is not int8_t or int4b_t (AscendAntiQuant on A2)");
     static_assert(std::is_same_v<OutputDataType, half> || std::is_same_v<OutputDataType, bfloat16_t>,
                   "second template parameter (OutputDataType) is not half or bfloat16_t (AscendAntiQuant on A2)");
-    static_assert(std::is_same_v<InputDataType, int8_t> && std::is_same_v<OutputDataType, half> && !isTranspose,
-                  "AscendAntiQuant: the twin models A2's int8_t -> half form without transpose only (int4b_t, "
-                  "bfloat16_t and isTranspose are not implemented in the twin; docs/twin.md)");
+    static_assert(std::is_same_v<OutputDataType, half> && !isTranspose,
+                  "AscendAntiQuant: the twin models A2's int8_t/int4b_t -> half forms without transpose only "
+                  "(bfloat16_t and isTranspose are not implemented in the twin; docs/twin.md)");
+}
+
+// src as the checks see it (LocalTensor<int4b_t> counts elements, two a byte).
+template <typename InputDataType>
+inline MathOperand AntiQuantSrc(const LocalTensor<InputDataType>& src)
+{
+    MathOperand op = AdvOperand(src);
+    if constexpr (std::is_same_v<InputDataType, int4b_t>) op.bytes = src.GetSize() / 2;
+    return op;
+}
+
+// One Cast of all of src to half in counter mode (PreCast; AntiQuantInnerLoop's): int8_t's repeat reads 4 blocks,
+// int4b_t's 2 (HALF_ / ONE_FOURTH_DEFAULT_REPEAT_STRIDE).
+template <typename InputDataType>
+inline void AntiQuantCastAll(const LocalTensor<half>& dst, const LocalTensor<InputDataType>& src, uint8_t repeats)
+{
+    SetMaskCount();
+    SetVectorMask<half, MaskMode::COUNTER>(0, src.GetSize());
+    UnaryRepeatParams widen;
+    widen.srcRepStride = std::is_same_v<InputDataType, int4b_t> ? 2 : HALF_DEFAULT_REPEAT_STRIDE;
+    Cast<half, InputDataType, false>(dst, src, RoundMode::CAST_NONE, MASK_PLACEHOLDER, repeats, widen);
+    PipeBarrier<PIPE_V>();
 }
 
 // The scalar forms (AscendAntiQuantNoTranspose with DstType offset and scale, AntiQuantInnerLoop): in counter mode
@@ -118,14 +142,10 @@ inline void AntiQuantScalarRun(const LocalTensor<OutputDataType>& dst, const Loc
 {
     AntiQuantTypes<InputDataType, OutputDataType, isTranspose>();
     const MathOperand tmp = shared == nullptr ? MathOperand{} : AdvOperand(*shared);
-    AntiQuantCheck(AntiQuantCall{k, src.GetSize(), shapeInfo, shared == nullptr, true, AdvOperand(dst),
-                                 AdvOperand(src), MathOperand{}, MathOperand{}, tmp});
-    SetMaskCount();
-    SetVectorMask<half, MaskMode::COUNTER>(0, src.GetSize());
-    UnaryRepeatParams widen;
-    widen.srcRepStride = HALF_DEFAULT_REPEAT_STRIDE;
-    Cast<half, int8_t, false>(dst, src, RoundMode::CAST_NONE, MASK_PLACEHOLDER, 1, widen);
-    PipeBarrier<PIPE_V>();
+    const MathOperand srcOp = AntiQuantSrc(src);
+    AntiQuantCheck(AntiQuantCall{k, src.GetSize(), srcOp.bytes, shapeInfo, shared == nullptr, true, AdvOperand(dst),
+                                 srcOp, MathOperand{}, MathOperand{}, tmp});
+    AntiQuantCastAll(dst, src, 1);
     if constexpr (withOffset) {
         Adds<half, false>(dst, dst, offset, MASK_PLACEHOLDER, 1, UnaryRepeatParams());
         PipeBarrier<PIPE_V>();
@@ -143,19 +163,14 @@ inline void AntiQuantRun(const LocalTensor<OutputDataType>& dst, const LocalTens
 {
     AntiQuantTypes<InputDataType, OutputDataType, isTranspose>();
     const MathOperand tmp = shared == nullptr ? MathOperand{} : AdvOperand(*shared);
-    AntiQuantCheck(AntiQuantCall{k, src.GetSize(), shapeInfo, shared == nullptr, false, AdvOperand(dst),
-                                 AdvOperand(src), AdvOperand(offset), AdvOperand(scale), tmp});
+    const MathOperand srcOp = AntiQuantSrc(src);
+    AntiQuantCheck(AntiQuantCall{k, src.GetSize(), srcOp.bytes, shapeInfo, shared == nullptr, false,
+                                 AdvOperand(dst), srcOp, AdvOperand(offset), AdvOperand(scale), tmp});
     const uint32_t total = src.GetSize();
     const uint32_t n = total / k;
-    // PreCast: all of src into dst
-    SetMaskCount();
-    SetVectorMask<half, MaskMode::COUNTER>(0, total);
-    UnaryRepeatParams widen;
-    widen.srcRepStride = HALF_DEFAULT_REPEAT_STRIDE;
+    // PreCast: all of src into dst (A2 passes int8_t's repeat count, int4b_t's 1; counter mode ignores both)
     const uint32_t repeats = (total + ONE_REPEAT_BYTE_SIZE - 1) / ONE_REPEAT_BYTE_SIZE;
-    Cast<half, int8_t, false>(dst, src, RoundMode::CAST_NONE, MASK_PLACEHOLDER,
-                              static_cast<uint8_t>(repeats), widen);
-    PipeBarrier<PIPE_V>();
+    AntiQuantCastAll(dst, src, std::is_same_v<InputDataType, int4b_t> ? 1 : static_cast<uint8_t>(repeats));
     for (uint32_t i = 0; i < k / kAntiQuantMaxK; i++) {
         AntiQuantRows(dst[i * kAntiQuantMaxK * n], offset, scale, kAntiQuantMaxK, n);
     }
