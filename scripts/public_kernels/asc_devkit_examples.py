@@ -2380,3 +2380,51 @@ KERNELS += [
                6: "VREQ8 (Fixpipe Buffer, SetFixPipeConfig) with ReLU, NZ, int32_t -> int8_t"}[s],
               l0c2gm_case(s), scenario=s) for s in (1, 2, 3, 4, 5, 6)],
 ]
+
+
+# ---- branch i26-norm: LayerNorm's [A, R] form with Normalize, AscendAntiQuant (issue 20) -------------------------
+
+def layernorm_v2_case(kdir, gen) -> Case:
+    # main: one core, float [32, 32] (rLengthWithPadding 32), epsilon 1e-4. LayerNorm<float, float, false,
+    # {isOutputRstd}> ([A, R] form, the framework's buffer, GetLayerNormNDTilingInfo for GetLayerNormMaxMinTmpSize's
+    # minimum with isComputeRstd) gives y, the row means and rstd; the kernel computes var = 1 / rstd² - epsilon; then
+    # Normalize<float, float> of x with those means and variances (its buffer GetNormalizeMaxMinTmpSize's minimum)
+    # gives y again. The example's 124-byte plain tiling struct (memcpy_s). References in float64: mean, var =
+    # mean((x - mean)²), rstd = 1 / sqrt(var + epsilon), y = (x - mean) * rstd * gamma + beta.
+    tiling = example_tiling(kdir, "layernorm_v2.asc", "tiling = GenerateLayerNormV2Tiling();", 124,
+                            fn="GenerateLayerNormV2Tiling")
+    x, gamma, beta = rand(gen, (32, 32), -10, 10), rand(gen, 32, -2, 2), rand(gen, 32, -2, 2)
+    xd = x.double()
+    mean = xd.mean(dim=1, keepdim=True)
+    var = ((xd - mean) ** 2).mean(dim=1, keepdim=True)
+    rstd = 1 / torch.sqrt(var + 1e-4)
+    y = ((xd - mean) * rstd * gamma.double() + beta.double()).reshape(-1)
+    return Case(1, {"inputXGm": x.reshape(-1), "gammaGm": gamma, "betaGm": beta, "layernormYGm": torch.zeros(1024),
+                    "meanGm": torch.zeros(32), "rstdGm": torch.zeros(32), "varGm": torch.zeros(32),
+                    "normalizeYGm": torch.zeros(1024), "workspace": torch.zeros(16), "tiling": tiling},
+                {"layernormYGm": y, "meanGm": mean.reshape(-1), "rstdGm": rstd.reshape(-1), "varGm": var.reshape(-1),
+                 "normalizeYGm": y}, 1e-5, 1e-5)
+
+
+def antiquant_case(kdir, gen) -> Case:
+    # main: one core, src int8 [8, 128] (k 8), offset and scale half [1, 128] (one a column): dst = (src + offset) *
+    # scale in half (AscendAntiQuant<int8_t, half, false>, per channel); the tiling-data class's 16 bytes with
+    # GetAscendAntiQuantMaxMinTmpSize's minimum (the __NPU_ARCH__ 2201 branch of its ComputeTiling).
+    tiling = generated(kdir, "antiquant.asc", "1024, 128, 8", 4 * 4)
+    src = torch.randint(-128, 128, (8, 128), generator=gen, dtype=torch.int32).to(torch.int8)
+    offset, scale = half(gen, 128, -10, 10), half(gen, 128, -2, 2)
+    expect = (src.double() + offset.double()) * scale.double()
+    return Case(1, {"dstGm": torch.zeros(1024, dtype=torch.float16), "srcGm": src.reshape(-1), "offsetGm": offset,
+                    "scaleGm": scale, "workspace": torch.zeros(16), "tiling": tiling},
+                {"dstGm": expect.reshape(-1)}, *HALF)
+
+
+KERNELS += [
+    example("ex_layernorm_v2", f"{ADV}/02_normalization/layernorm_v2/layernorm_v2.asc", "layernormv2_custom",
+            "LayerNorm's [A, R] form (LayerNormPara, LayerNormSeparateTiling, rstd output, framework buffer), then "
+            "Normalize with its mean and 1 / rstd² - epsilon (GetNormalizeMaxMinTmpSize), plain tiling struct",
+            layernorm_v2_case),
+    example("ex_antiquant", f"{ADV}/03_quantization/antiquant/antiquant.asc", "antiquant_custom",
+            "AscendAntiQuant<int8_t, half, false> per channel with tensor offset and scale (offset's ShapeInfo set), "
+            "GetAscendAntiQuantMaxMinTmpSize, tiling-data class", antiquant_case),
+]

@@ -25,6 +25,8 @@
 #include "lib/filter/dropout.h"
 #include "lib/normalization/rmsnorm.h"
 #include "lib/normalization/layernorm.h"
+#include "lib/normalization/normalize.h"
+#include "lib/quantization/ascend_antiquant.h"
 #include "lib/normalization/welfordfinalize.h"
 #include "lib/normalization/deepnorm.h"
 #include "lib/normalization/layernormgrad.h"
@@ -162,6 +164,30 @@ __aicore__ inline void UseLayerNorm(LocalTensor<T>& y, LocalTensor<T>& x, LocalT
     const T eps = static_cast<T>(1e-5f);
     LayerNorm(y, g, g, x, g, g, t, eps, tiling); LayerNorm<T, false>(y, g, g, x, g, g, eps, tiling);
     if constexpr (sizeof(T) == 4) { LayerNorm<T, true>(y, g, g, x, g, g, t, eps, tiling); LayerNorm<T, true>(y, g, g, x, g, g, eps, tiling); }
+}
+
+// LayerNorm's [A, R] form and Normalize: T/U float/float, half/half, half/float, with and without sharedTmpBuffer,
+// the configs; AscendAntiQuant's int8_t -> half forms (tensor offset and scale, scalars).
+constexpr LayerNormConfig kLnNoBeta = {true, false, false, true};
+constexpr NormalizeConfig kNormA4 = {ReducePattern::AR, 4, false, true, false};
+template <typename T, typename U>
+__aicore__ inline void UseNormalize(LocalTensor<T>& y, LocalTensor<T>& x, LocalTensor<U>& g, LocalTensor<float>& m,
+                                    LocalTensor<uint8_t>& t, LayerNormSeparateTiling& tiling)
+{
+    const LayerNormPara lp = {4, 32, 32};
+    const NormalizePara np = {4, 32, 32};
+    LayerNorm<U, T>(y, m, m, x, g, g, 1e-5f, lp, tiling); LayerNorm<U, T, false, kLnNoBeta>(y, m, m, x, g, g, 1e-5f, t, lp, tiling);
+    Normalize<U, T>(y, m, m, m, x, g, g, t, 1e-5f, np); Normalize<U, T, false, kNormA4>(y, m, m, m, x, g, g, 1e-5f, np);
+    Normalize<U, T, false, NLCFG_NOOPT>(y, m, m, m, x, g, g, t, 1e-5f, np);
+}
+__aicore__ inline void UseAntiQuant(LocalTensor<half>& y, LocalTensor<int8_t>& x, LocalTensor<uint8_t>& t)
+{
+    AscendAntiQuant<int8_t, half, false>(y, x, y, y, t, 8); AscendAntiQuant<int8_t, half, false>(y, x, y, y, 8);
+    AscendAntiQuant<int8_t, half, false>(y, x, y, y, t, 8, {1, 128, 1, 128});
+    AscendAntiQuant<int8_t, half, false>(y, x, half(1.0f), half(0.5f), t, 8);
+    AscendAntiQuant<int8_t, half, false>(y, x, half(0.5f), t, 8); AscendAntiQuant<int8_t, half, false>(y, x, half(1.0f), half(0.5f), 8);
+    LocalTensor<int4b_t> x4 = x.ReinterpretCast<int4b_t>();
+    AscendAntiQuant<int4b_t, half, false>(y, x4, y, y, t, 8); AscendAntiQuant<int4b_t, half, false>(y, x4, half(1.0f), half(0.5f), t, 8);
 }
 
 // WelfordUpdate: half and float inputX, float statistics, with and without sharedTmpBuffer, isReuseSource, isInplace.
@@ -308,6 +334,12 @@ extern "C" __global__ __aicore__ void adv_api_forms(GM_ADDR x)
     LayerNormTiling lnTiling;
     UseLayerNorm(h, h2, h2, t, lnTiling);
     UseLayerNorm(f, f2, f2, t, lnTiling);
+    LayerNormSeparateTiling lnsTiling;
+    UseNormalize(f, f2, f3, f, t, lnsTiling);
+    UseNormalize(h, h2, h3, f, t, lnsTiling);
+    UseNormalize(h, h2, f3, f, t, lnsTiling);
+    LocalTensor<int8_t> s8 = b.Get<int8_t>();
+    UseAntiQuant(h, s8, t);
     UseWelfordUpdate(f, h, t);
     UseWelfordUpdate(f, f2, t);
     LocalTensor<int32_t> counts = b.Get<int32_t>();

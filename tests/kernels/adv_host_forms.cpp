@@ -22,6 +22,7 @@
 #include "tiling/filter/dropout_tiling.h"
 #include "tiling/normalization/rmsnorm_tiling.h"
 #include "tiling/normalization/layernorm_tiling.h"
+#include "tiling/normalization/normalize_tiling.h"
 #include "tiling/normalization/welfordfinalize_tiling.h"
 #include "tiling/normalization/deepnorm_tiling.h"
 #include "tiling/normalization/layernorm_grad_tiling.h"
@@ -121,6 +122,14 @@ uint32_t AdvHostForms(const platform_ascendc::PlatformAscendC& p)
     AscendC::GetLayerNormMaxMinTmpSize(bshh, 2, false, mx, mn);
     AscendC::GetLayerNormNDTilingInfo(bshh, mx, 4, true, ln);
     mx += ln.oneTmpSize;
+    const ge::Shape ar({8, 64});
+    AscendC::tiling::LayerNormSeparateTiling lns;
+    optiling::LayerNormSeparateTiling lnsc;
+    AscendC::GetLayerNormMaxMinTmpSize(ar, 4, false, true, false, mx, mn);
+    AscendC::GetLayerNormNDTilingInfo(ar, mx, 4, false, true, lns);
+    AscendC::GetLayerNormNDTilingInfo(ar, mx, 2, false, true, lnsc);
+    AscendC::GetNormalizeMaxMinTmpSize(ar, 2, 4, false, true, false, mx, mn);
+    mx += lns.oneTmpSize;
     AscendC::GetWelfordUpdateMaxMinTmpSize(s2, 2, 4, false, true, mx, mn);
     AscendC::GetWelfordFinalizeMaxMinTmpSize(ge::Shape({64}), 4, false, mx, mn);
     AscendC::tiling::DeepNormTiling dn;

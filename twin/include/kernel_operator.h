@@ -37,6 +37,7 @@
 #include "twin/kernel_adv_deepnorm.h"  // DeepNorm (lib/normalization/deepnorm.h; included on A2 too)
 #include "twin/kernel_adv_layernorm_grad.h"  // LayerNormGrad, LayerNormGradBeta (lib/normalization/layernormgrad*.h; included on A2 too)
 #include "twin/kernel_adv_ascend_quant.h"  // AscendQuant, AscendQuantConfig (lib/quantization/ascend_quant.h; included on A2 too)
+#include "twin/kernel_adv_antiquant.h"  // AscendAntiQuant, AntiQuantShapeInfo (lib/quantization/ascend_antiquant.h; included on A2 too)
 #include "twin/kernel_adv_quant.h"  // AscendDequant, DequantParams, DeQuantMode (lib/quantization/*.h; included on A2 too)
 #include "twin/kernel_adv_reduce.h"  // ReduceSum/Max/Min/Prod/Mean/Any/All over a Pattern (lib/reduce/reduce.h; included on A2 too)
 #include "twin/kernel_adv_softmax.h"  // SoftMax, SimpleSoftMax, SoftmaxFlash(V2), LogSoftMax, SoftmaxGrad(Front), AdjustSoftMaxRes, the 26 tiling structs (lib/activation/*.h; included on A2 too)

@@ -3,6 +3,7 @@
 // sequence of basic instructions in the headers.
 #include "twin/kernel_adv_layernorm.h"
 #include "twin/kernel_adv_deepnorm.h"
+#include "twin/kernel_adv_normalize.h"
 
 #include <tuple>
 
@@ -348,6 +349,188 @@ void WelfordUpdateCheck(const WelfordUpdateCall& c)
             }
         }
     }
+}
+
+namespace {
+
+struct Span {
+    const char* name;
+    const void* addr;
+    uint64_t bytes;
+};
+
+// Each output shares no byte with another output or with any other operand listed (A2's TensorReuse checks).
+void CheckNoOutputOverlap(const char* call, std::initializer_list<Span> outputs, std::initializer_list<Span> others)
+{
+    for (auto o = outputs.begin(); o != outputs.end(); ++o) {
+        for (auto p = o + 1; p != outputs.end(); ++p) {
+            if (Overlap(o->addr, o->bytes, p->addr, p->bytes)) {
+                ascend_twin::FailF(call, "the outputs do not overlap each other (A2's check)", "%s and %s share bytes",
+                                   o->name, p->name);
+            }
+        }
+        for (const Span& i : others) {
+            if (Overlap(o->addr, o->bytes, i.addr, i.bytes)) {
+                ascend_twin::FailF(call, "no output overlaps another operand (A2's check; docs: 源操作数和目的操作数"
+                                   "的Tensor空间不能复用)",
+                                   "%s and %s share bytes", o->name, i.name);
+            }
+        }
+    }
+}
+
+// The [A, R] shape's rules Normalize and the [A, R] LayerNorm share.
+void CheckArShape(const char* call, uint32_t typeSizeT, uint32_t aLength, uint32_t rLength, uint32_t rPad)
+{
+    if (aLength == 0 || rLength == 0 || rLength > rPad || rPad * typeSizeT % 32 != 0) {
+        ascend_twin::FailF(call,
+                           "para.aLength > 0, 0 < para.rLength <= para.rLengthWithPadding and "
+                           "para.rLengthWithPadding * sizeof(T) a multiple of 32 (A2's check, docs)",
+                           "aLength %u, rLength %u, rLengthWithPadding %u, %u-byte T", aLength, rLength, rPad,
+                           typeSizeT);
+    }
+}
+
+void CheckHolds(const char* call, const char* name, const MathOperand& op, uint64_t need, uint32_t typeSize,
+                const char* what)
+{
+    if (op.bytes < need * typeSize) {
+        ascend_twin::FailF(call, what, "%s holds %llu, %llu needed", name, U(op.bytes / typeSize), U(need));
+    }
+}
+
+}  // namespace
+
+void NormalizeCheck(const NormalizeCall& c)
+{
+    const char* call = "Normalize";
+    CheckVecOperands(call, {{"output", &c.output}, {"outputRstd", &c.rstd}, {"inputMean", &c.mean},
+                            {"inputVariance", &c.variance}, {"inputX", &c.x}, {"gamma", &c.gamma}, {"beta", &c.beta},
+                            {"sharedTmpBuffer", &c.tmp}},
+                     c.framework ? &c.tmp : nullptr);
+    if (c.isReuseSource) {
+        ascend_twin::Fail(call, "isReuseSource is false (A2's check: Normalize does not reuse its source)",
+                          "Normalize<U, T, true> was called");
+    }
+    if (c.reducePattern != ReducePattern::AR) {
+        ascend_twin::FailF(call, "config.reducePattern is ReducePattern::AR (A2's check)", "reducePattern %u",
+                           static_cast<unsigned>(c.reducePattern));
+    }
+    const NormalizePara& p = c.para;
+    if (c.configALength != -1 && static_cast<int64_t>(c.configALength) != static_cast<int64_t>(p.aLength)) {
+        ascend_twin::FailF(call, "config.aLength is -1 or para.aLength (A2's check)",
+                           "config.aLength %d, para.aLength %u", c.configALength, p.aLength);
+    }
+    CheckArShape(call, c.typeSizeT, p.aLength, p.rLength, p.rLengthWithPadding);
+    const uint64_t ar = static_cast<uint64_t>(p.aLength) * p.rLengthWithPadding;
+    const char* arWhat = "inputX and output hold para.aLength * para.rLengthWithPadding elements (A2 checks aLength * "
+                         "rLength and reads and writes the padded rows: the twin asks for them)";
+    CheckHolds(call, "inputX", c.x, ar, c.typeSizeT, arWhat);
+    CheckHolds(call, "output", c.output, ar, c.typeSizeT, arWhat);
+    const char* aWhat = "inputMean, inputVariance and outputRstd hold para.aLength floats";
+    CheckHolds(call, "inputMean", c.mean, p.aLength, 4, aWhat);
+    CheckHolds(call, "inputVariance", c.variance, p.aLength, 4, aWhat);
+    CheckHolds(call, "outputRstd", c.rstd, p.aLength, 4, aWhat);
+    const char* rWhat = "gamma and beta hold para.rLength elements";
+    CheckHolds(call, "gamma", c.gamma, p.rLength, c.typeSizeU, rWhat);
+    CheckHolds(call, "beta", c.beta, p.rLength, c.typeSizeU, rWhat);
+    const uint64_t floats = c.tmp.bytes / 4, r2 = 2ull * p.rLengthWithPadding;
+    const uint64_t rows = c.typeSizeU == 4 ? floats / r2 : (floats < r2 ? 0 : (floats - r2) / r2);
+    if (floats < p.aLength || rows == 0) {
+        ascend_twin::FailF(call,
+                           c.framework ? "without sharedTmpBuffer, the UB after the TPipe's buffers holds at least "
+                                         "para.aLength floats and one round (2 * rLengthWithPadding floats, 4 * for "
+                                         "half gamma/beta; GetNormalizeMaxMinTmpSize's minimum)"
+                                       : "sharedTmpBuffer holds at least para.aLength floats and one round (2 * "
+                                         "rLengthWithPadding floats, 4 * for half gamma/beta; "
+                                         "GetNormalizeMaxMinTmpSize's minimum)",
+                           "%llu bytes for aLength %u, rLengthWithPadding %u", U(c.tmp.bytes), p.aLength,
+                           p.rLengthWithPadding);
+    }
+    const uint64_t arT = ar * c.typeSizeT, aF = p.aLength * 4ull, rU = 1ull * p.rLength * c.typeSizeU;
+    const uint64_t n = rows < p.aLength ? rows : p.aLength;
+    const uint64_t tmpUsed = (c.typeSizeU == 4 ? 2 * n * p.rLengthWithPadding : (2 * n + 2) * p.rLengthWithPadding) * 4;
+    CheckNoOutputOverlap(call, {{"output", c.output.addr, arT}, {"outputRstd", c.rstd.addr, aF}},
+                         {{"inputMean", c.mean.addr, aF},
+                          {"inputVariance", c.variance.addr, aF},
+                          {"inputX", c.x.addr, arT},
+                          {"gamma", c.gamma.addr, rU},
+                          {"beta", c.beta.addr, rU},
+                          {"sharedTmpBuffer", c.tmp.addr, tmpUsed > c.tmp.bytes ? c.tmp.bytes : tmpUsed}});
+}
+
+void LayerNormRstdCheck(const LayerNormRstdCall& c)
+{
+    const char* call = "LayerNorm";
+    CheckVecOperands(call, {{"output", &c.output}, {"outputMean", &c.mean}, {"outputRstd", &c.rstd},
+                            {"inputX", &c.x}, {"gamma", &c.gamma}, {"beta", &c.beta}, {"sharedTmpBuffer", &c.tmp}},
+                     c.framework ? &c.tmp : nullptr);
+    if (c.isReuseSource && c.typeSizeT == 2) {
+        ascend_twin::Fail(call, "isReuseSource is false for half inputs (A2's check)",
+                          "LayerNorm<U, half, true, config> ([A, R] form) was called");
+    }
+    const LayerNormPara& p = c.para;
+    CheckArShape(call, c.typeSizeT, p.aLength, p.rLength, p.rLengthWithPadding);
+    const LayerNormSeparateTiling& t = c.tiling;
+    const uint64_t total = static_cast<uint64_t>(p.aLength) * p.rLengthWithPadding;
+    const uint32_t rp = p.rLengthWithPadding;
+    const bool consistent =
+        t.aLength == p.aLength && t.rLength == p.rLength && t.inputXSize == total && t.meanVarSize == p.aLength &&
+        t.oneTmpSize > 0 && t.oneTmpSize % rp == 0 && t.inputRoundSize == t.oneTmpSize && t.loopRound > 0 &&
+        static_cast<uint64_t>(t.loopRound) * t.inputRoundSize + t.inputTailSize == total &&
+        t.inputTailPos == total - t.inputTailSize && static_cast<uint64_t>(t.meanVarRoundSize) * rp == t.inputRoundSize &&
+        static_cast<uint64_t>(t.meanVarTailSize) * rp == t.inputTailSize &&
+        t.meanVarTailPos == p.aLength - t.meanVarTailSize &&
+        static_cast<uint64_t>(t.varianceTmpTensorPos) + p.aLength <= t.firstTmpStartPos &&
+        t.secondTmpStartPos == static_cast<uint64_t>(t.firstTmpStartPos) + t.oneTmpSize &&
+        static_cast<uint64_t>(t.secondTmpStartPos) + t.oneTmpSize <= t.tmpBufSize;
+    if (!consistent) {
+        ascend_twin::FailF(call,
+                           "the tiling's rounds cover para's shape as GetLayerNormNDTilingInfo writes them (aLength and "
+                           "rLength para's, oneTmpSize > 0 a multiple of rLengthWithPadding = inputRoundSize, loopRound "
+                           "rounds and the tail = aLength * rLengthWithPadding, the variances before the round buffers, "
+                           "secondTmpStartPos + oneTmpSize <= tmpBufSize: A2 asserts the last)",
+                           "para = {%u, %u, %u}; tiling = {aLength %u, rLength %u, inputXSize %u, meanVarSize %u, "
+                           "tmpBufSize %u, oneTmpSize %u, variance at %u, tmp at %u/%u, loopRound %u, inputRoundSize "
+                           "%u, inputTailSize %u, inputTailPos %u, meanVarRoundSize %u, meanVarTailSize %u, "
+                           "meanVarTailPos %u}",
+                           p.aLength, p.rLength, rp, t.aLength, t.rLength, t.inputXSize, t.meanVarSize, t.tmpBufSize,
+                           t.oneTmpSize, t.varianceTmpTensorPos, t.firstTmpStartPos, t.secondTmpStartPos, t.loopRound,
+                           t.inputRoundSize, t.inputTailSize, t.inputTailPos, t.meanVarRoundSize, t.meanVarTailSize,
+                           t.meanVarTailPos);
+    }
+    if (t.arCurLength != t.inputRoundSize || t.aCurLength != t.meanVarRoundSize) {
+        ascend_twin::FailF(call,
+                           "tiling.arCurLength and aCurLength are a round's (inputRoundSize, meanVarRoundSize): a call "
+                           "with a tail leaves the tail's lengths in the tiling it is given, and A2 would run the next "
+                           "call's rounds at those (the twin is stricter: pass each call a fresh copy)",
+                           "arCurLength %u, aCurLength %u; inputRoundSize %u, meanVarRoundSize %u", t.arCurLength,
+                           t.aCurLength, t.inputRoundSize, t.meanVarRoundSize);
+    }
+    const uint64_t floats = c.tmp.bytes / 4;
+    if (floats <= rp || floats < t.tmpBufSize) {
+        ascend_twin::FailF(call,
+                           c.framework ? "without sharedTmpBuffer, the UB after the TPipe's buffers holds more than "
+                                         "para.rLengthWithPadding floats and at least tiling.tmpBufSize (A2's asserts)"
+                                       : "sharedTmpBuffer holds more than para.rLengthWithPadding floats and at least "
+                                         "tiling.tmpBufSize (A2's asserts)",
+                           "%llu bytes; rLengthWithPadding %u, tmpBufSize %u floats", U(c.tmp.bytes), rp,
+                           t.tmpBufSize);
+    }
+    const char* arWhat = "inputX and output hold para.aLength * para.rLengthWithPadding elements (A2 checks aLength * "
+                         "rLength and reads and writes the padded rows: the twin asks for them)";
+    CheckHolds(call, "inputX", c.x, total, c.typeSizeT, arWhat);
+    CheckHolds(call, "output", c.output, total, c.typeSizeT, arWhat);
+    CheckHolds(call, "outputMean", c.mean, p.aLength, 4, "outputMean and outputRstd hold para.aLength floats");
+    CheckHolds(call, "outputRstd", c.rstd, p.aLength, 4, "outputMean and outputRstd hold para.aLength floats");
+    CheckHolds(call, "gamma", c.gamma, p.rLength, c.typeSizeU, "gamma and beta hold para.rLength elements");
+    CheckHolds(call, "beta", c.beta, p.rLength, c.typeSizeU, "gamma and beta hold para.rLength elements");
+    const uint64_t arT = total * c.typeSizeT, aF = p.aLength * 4ull, rU = 1ull * p.rLength * c.typeSizeU;
+    const uint64_t tmpUsed = (c.tmp.bytes < t.tmpBufSize * 4ull ? c.tmp.bytes : t.tmpBufSize * 4ull);
+    CheckNoOutputOverlap(call,
+                         {{"output", c.output.addr, arT}, {"outputMean", c.mean.addr, aF},
+                          {"outputRstd", c.rstd.addr, aF}, {"sharedTmpBuffer", c.tmp.addr, tmpUsed}},
+                         {{"inputX", c.x.addr, arT}, {"gamma", c.gamma.addr, rU}, {"beta", c.beta.addr, rU}});
 }
 
 }  // namespace AscendC::twin_detail

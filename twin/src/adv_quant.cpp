@@ -1,5 +1,6 @@
 // The rule checks and the arithmetic of the quantization API (twin/include/twin/kernel_adv_quant.h).
 #include "twin/kernel_adv_quant.h"
+#include "twin/kernel_adv_antiquant.h"
 
 #include <algorithm>
 #include <cstring>
@@ -193,6 +194,73 @@ void DequantRun(const DequantCall& c)
     SetMaskNorm();
     ResetMask();
     ascend_twin::CountVec(ascend_twin::VecOp::kAscendDequant, total, ascend_twin::CountFormRepeats(total, 4));
+}
+
+void AntiQuantCheck(const AntiQuantCall& c)
+{
+    const char* call = "AscendAntiQuant";
+    if (c.scalar) {
+        if (c.framework) CheckVecOperands(call, {{"dst", &c.dst}, {"src", &c.src}}, nullptr);
+        else CheckVecOperands(call, {{"dst", &c.dst}, {"src", &c.src}, {"sharedTmpBuffer", &c.tmp}}, nullptr);
+    } else if (c.framework) {
+        CheckVecOperands(call, {{"dst", &c.dst}, {"src", &c.src}, {"offset", &c.offset}, {"scale", &c.scale}},
+                         nullptr);
+    } else {
+        CheckVecOperands(call, {{"dst", &c.dst}, {"src", &c.src}, {"offset", &c.offset}, {"scale", &c.scale},
+                                {"sharedTmpBuffer", &c.tmp}},
+                         nullptr);
+    }
+    if (c.scalar) {  // A2 reads neither k nor shapeInfo here: all of src, one offset and scale
+        if (c.dst.bytes < c.srcElements * 2) {
+            ascend_twin::FailF(call, "dst holds src.GetSize() elements", "dst holds %llu, src %llu",
+                               U(c.dst.bytes / 2), U(c.srcElements));
+        }
+        if (Overlap(c.dst.addr, c.srcElements * 2, c.src.addr, c.srcBytes)) {
+            ascend_twin::FailF(call, "dst overlaps no source (docs: 不支持源操作数与目的操作数地址重叠; A2's check)",
+                               "dst and %s share bytes", "src");
+        }
+        return;
+    }
+    if (c.k == 0 || c.srcElements == 0 || c.srcElements % c.k != 0) {
+        ascend_twin::FailF(call, "k > 0 and src.GetSize() a multiple of k (src is [K, N] with K = k, docs)",
+                           "k %u, src holds %llu elements", c.k, U(c.srcElements));
+    }
+    const uint64_t n = c.srcElements / c.k;
+    if (n * 2 % 32 != 0 || n * 2 / 32 > 255) {
+        ascend_twin::FailF(call,
+                           "N * sizeof(half) is a multiple of 32 (docs: 参与计算的数据长度要求32B对齐) and at most 255 "
+                           "blocks (A2 puts N * 2 / 32 into an 8-bit repeat stride)",
+                           "N = src.GetSize() / k = %llu", U(n));
+    }
+    if (c.dst.bytes < c.srcElements * 2) {
+        ascend_twin::FailF(call, "dst holds src.GetSize() elements", "dst holds %llu, src %llu", U(c.dst.bytes / 2),
+                           U(c.srcElements));
+    }
+    for (const auto& [name, op] : {std::pair<const char*, const MathOperand*>{"offset", &c.offset}, {"scale", &c.scale}}) {
+        if (op->bytes < n * 2) {
+            ascend_twin::FailF(call, "offset and scale hold N = src.GetSize() / k elements (one per column)",
+                               "%s holds %llu, N is %llu", name, U(op->bytes / 2), U(n));
+        }
+    }
+    const AntiQuantShapeInfo& s = c.shapeInfo;
+    if (static_cast<uint64_t>(s.offsetHeight) * s.offsetWidth > c.offset.bytes / 2 ||
+        static_cast<uint64_t>(s.scaleHeight) * s.scaleWidth > c.scale.bytes / 2) {
+        ascend_twin::FailF(call,
+                           "shapeInfo.offsetHeight * offsetWidth <= offset.GetSize() and scaleHeight * scaleWidth <= "
+                           "scale.GetSize() (A2's check)",
+                           "shapeInfo = {%u, %u, %u, %u}, offset %llu, scale %llu elements", s.offsetHeight,
+                           s.offsetWidth, s.scaleHeight, s.scaleWidth, U(c.offset.bytes / 2), U(c.scale.bytes / 2));
+    }
+    const uint64_t dstBytes = c.srcElements * 2;
+    for (const auto& [name, addr, bytes] :
+         {std::tuple<const char*, const void*, uint64_t>{"src", c.src.addr, c.srcBytes},
+          {"offset", c.offset.addr, n * 2},
+          {"scale", c.scale.addr, n * 2}}) {
+        if (Overlap(c.dst.addr, dstBytes, addr, bytes)) {
+            ascend_twin::FailF(call, "dst overlaps no source (docs: 不支持源操作数与目的操作数地址重叠; A2's check)",
+                               "dst and %s share bytes", name);
+        }
+    }
 }
 
 }  // namespace AscendC::twin_detail

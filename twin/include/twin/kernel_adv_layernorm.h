@@ -29,8 +29,9 @@
 // abLength (docs); each operand holds rnLength * abLength; the temporary buffer's minimum; no source overlapping a
 // destination, outputMean and outputVariance disjoint, the temporary buffer overlapping no operand (docs).
 //
-// The [A, R] form with LayerNormPara / LayerNormSeparateTiling (rstd output) is declared for A2 as well; the twin
-// does not model it (it runs through Normalize, which the twin does not have): calling it does not compile.
+// The [A, R] forms with LayerNormPara / LayerNormSeparateTiling (rstd output) and Normalize, which they run
+// through: twin/include/twin/kernel_adv_normalize.h (included at the end of this header, as A2's layernorm.h
+// includes normalize.h).
 //
 // Rules named "LayerNorm" (A2's check, the docs, the tiling's invariants; the error names each): T half/float
 // (compile time); isReuseSource for float only (docs, A2's check); operands at VECIN/VECCALC/VECOUT, 32-byte aligned;
@@ -475,3 +476,5 @@ __aicore__ inline void LayerNorm(const LocalTensor<T>& output, const LocalTensor
 }
 
 }  // namespace AscendC
+
+#include "twin/kernel_adv_normalize.h"  // the [A, R] LayerNorm and Normalize (A2's layernorm.h includes normalize.h)

@@ -153,4 +153,16 @@ struct Conditional<false, T1, T2> {
     using type = T2;
 };
 
+// AscendCUtils (impl/basic_api/kernel_utils_base.h), the static members kernels call that do not touch the mask (the
+// mask ones are SetVectorMask / SetMaskCount / SetMaskNorm / ResetMask here). SetOverflow(ctrlValue) on A2 sets
+// CTRL[48]: 1 the inf/nan mode, anything else the saturated mode of floating-point results. The twin's floating-point
+// arithmetic is IEEE's, the inf/nan mode, whichever is set: the saturated mode's clamping of overflowing results is not
+// modelled (docs/twin.md), so the call changes nothing here.
+class AscendCUtils {
+public:
+    __aicore__ static inline int32_t GetBitSize(int32_t byteSize) { return byteSize * ONE_BYTE_BIT_SIZE; }
+    __aicore__ static inline int32_t GetC0Size() { return DEFAULT_C0_SIZE; }
+    __aicore__ static inline void SetOverflow(uint64_t ctrlValue) { (void)ctrlValue; }
+};
+
 }  // namespace AscendC

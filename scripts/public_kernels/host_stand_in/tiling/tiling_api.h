@@ -33,6 +33,7 @@
 #include "tiling/normalization/layernorm_grad_tilingdata.h"
 #include "tiling/normalization/layernorm_grad_tiling.h"
 #include "tiling/normalization/layernorm_tiling.h"
+#include "tiling/normalization/normalize_tiling.h"
 #include "tiling/normalization/welfordfinalize_tiling.h"
 #include "tiling/normalization/layernorm_tilingdata.h"
 #include "tiling/normalization/rmsnorm_tiling.h"

@@ -13,8 +13,20 @@
 // and the sizes still computed; the tiling is left unchanged for an H of 0 or a buffer that holds no row (A2 returns),
 // and for a shape below 4-D (A2 would read past its dimensions). GetLayerNormNDTilingInfo also has CANN's overload
 // taking the tiling-data class optiling::LayerNormTiling (tiling/normalization/layernorm_tilingdata.h): the same
-// tiling, set field by field. Not provided: the deprecated GetLayerNormNDTillingInfo, and the [A, R] form's
-// functions (isComputeRstd, LayerNormSeparateTiling; the twin's kernel side does not model that form). Also here, as
+// tiling, set field by field. The [A, R] form's functions (below, after the [B, S, H] ones):
+//   void GetLayerNormMaxMinTmpSize(const TensorShape& srcShape, const uint32_t typeSize, const bool isReuseSource,
+//                                  const bool isComputeRstd, const bool isOnlyOutput, uint32_t& maxValue,
+//                                  uint32_t& minValue);
+//   void GetLayerNormNDTilingInfo(const TensorShape& srcShape, const uint32_t stackBufferSize, const uint32_t typeSize,
+//                                 const bool isReuseSource, const bool isComputeRstd,
+//                                 AscendC::tiling::LayerNormSeparateTiling& tiling);  (and optiling's class)
+// with A2's branch of layernorm_tiling_impl.cpp: srcShape [A, R], R padded to 32 bytes of typeSize (RWP); sizes
+// 2 * A * RWP (maximum) or 2 * RWP (minimum) floats plus A floats, each rounded up to 32 bytes, raised to Normalize's
+// size plus the A floats when Normalize needs more; the tiling keeps the variances (A rounded up to 8 floats) first,
+// then two round buffers of a whole number of rows each (at most A * RWP). As on A2, both also run the [B, S, H]
+// form's shape check, which reports a 2-D shape on stderr ("should be 4") and goes on; a shape below 2-D, typeSize 0 or
+// isOnlyOutput true is reported and the sizes / tiling left unchanged (A2 returns, or would read past the shape).
+// Not provided: the deprecated GetLayerNormNDTillingInfo. Also here, as
 // in the real header: GetWelfordUpdateMaxMinTmpSize (below); and WelfordFinalize's GetWelfordFinalizeMaxMinTmpSize
 // (the real SDK has it in welfordfinalize_tiling.h: tiling/normalization/welfordfinalize_tiling.h includes this
 // header). Inline: nothing to link.
@@ -27,6 +39,7 @@
 #include "graph/tensor.h"
 #include "kernel_tiling/kernel_tiling.h"
 #include "tiling/normalization/layernorm_tilingdata.h"
+#include "tiling/normalization/normalize_tiling.h"
 
 namespace AscendC {
 
@@ -180,6 +193,91 @@ inline void GetLayerNormNDTilingInfo(const AscendC::TensorShape& srcShape, const
     AscendC::tiling::LayerNormTiling t;
     optiling::twin_host::Load(tiling, t);
     GetLayerNormNDTilingInfo(srcShape, stackBufferSize, typeSize, isReuseSource, t);
+    optiling::twin_host::Store(t, tiling);
+}
+
+// The [A, R] form's sizes (A2's branch of layernorm_tiling_impl.cpp; see the top of this header).
+inline void GetLayerNormMaxMinTmpSize(const AscendC::TensorShape& srcShape, const uint32_t typeSize,
+                                      const bool isReuseSource, const bool isComputeRstd, const bool isOnlyOutput,
+                                      uint32_t& maxValue, uint32_t& minValue)
+{
+    if (typeSize == 0 || isOnlyOutput) {
+        std::fprintf(stderr, "[LayerNorm][GetLayerNormMaxMinTmpSize] %s\n",
+                     typeSize == 0 ? "typeSize can not be 0!" : "isOnlyOutput current only support false.");
+        return;
+    }
+    twin_host::LayerNormHostCheck("GetLayerNormMaxMinTmpSize", srcShape, typeSize);
+    const std::vector<int64_t> d = srcShape.GetDims();
+    if (d.size() < 2) return;
+    const uint32_t a = static_cast<uint32_t>(d[0]), r = static_cast<uint32_t>(d[1]);
+    const uint32_t per = 32 / typeSize;
+    const uint32_t rPad = (r + per - 1) / per * per;
+    const uint32_t mv = twin_host::LayerNormAlign32(a * 4);
+    maxValue = 2 * twin_host::LayerNormAlign32(a * rPad * 4) + mv;
+    minValue = 2 * twin_host::LayerNormAlign32(rPad * 4) + mv;
+    uint32_t normMax = 0, normMin = 0;
+    GetNormalizeMaxMinTmpSize(srcShape, typeSize, typeSize, isReuseSource, isComputeRstd, isOnlyOutput, normMax,
+                              normMin);
+    if (minValue - mv <= normMin) minValue = normMin + mv;
+    if (maxValue - mv <= normMax) maxValue = normMax + mv;
+}
+
+// The [A, R] form's tiling (A2's branch of layernorm_tiling_impl.cpp). isReuseSource and isComputeRstd are not read.
+inline void GetLayerNormNDTilingInfo(const AscendC::TensorShape& srcShape, const uint32_t stackBufferSize,
+                                     const uint32_t typeSize, const bool isReuseSource, const bool isComputeRstd,
+                                     AscendC::tiling::LayerNormSeparateTiling& tiling)
+{
+    (void)isReuseSource;
+    (void)isComputeRstd;
+    if (typeSize == 0) {
+        std::fprintf(stderr, "[LayerNorm][GetLayerNormNDTilingInfo] typeSize can not be 0!\n");
+        return;
+    }
+    twin_host::LayerNormHostCheck("GetLayerNormNDTilingInfo", srcShape, typeSize);
+    const std::vector<int64_t> d = srcShape.GetDims();
+    if (d.size() < 2) return;
+    const uint32_t a = static_cast<uint32_t>(d[0]), r = static_cast<uint32_t>(d[1]);
+    const uint32_t per = 32 / typeSize;
+    const uint32_t rPad = (r + per - 1) / per * per;
+    const uint32_t inputXSize = a * rPad;
+    const uint32_t varSize = (a + 7) / 8 * 8;
+    const uint32_t tmpBufSize = stackBufferSize / 4;
+    uint32_t one = (tmpBufSize - varSize) / 2;  // unsigned as on A2
+    one = rPad == 0 ? 0 : one / rPad * rPad;
+    if (one > inputXSize) one = inputXSize;
+    if (one == 0) return;
+    AscendC::tiling::LayerNormSeparateTiling t = tiling;
+    t.aLength = a;
+    t.rLength = r;
+    t.inputXSize = inputXSize;
+    t.meanVarSize = a;
+    t.numberOfTmpBuf = 2;
+    t.varianceTmpTensorPos = 0;
+    t.varianceTmpTensorSize = varSize;
+    t.tmpBufSize = tmpBufSize;
+    t.oneTmpSize = one;
+    t.firstTmpStartPos = varSize;
+    t.secondTmpStartPos = varSize + one;
+    t.loopRound = inputXSize / one;
+    t.inputRoundSize = one;
+    t.inputTailSize = inputXSize % one;
+    t.inputTailPos = inputXSize - t.inputTailSize;
+    t.meanVarRoundSize = one / rPad;
+    t.meanVarTailSize = t.inputTailSize / rPad;
+    t.meanVarTailPos = a - t.meanVarTailSize;
+    t.arCurLength = one;
+    t.aCurLength = one / rPad;
+    t.rValueBack = 1.0f / static_cast<float>(r);
+    tiling = t;
+}
+
+inline void GetLayerNormNDTilingInfo(const AscendC::TensorShape& srcShape, const uint32_t stackBufferSize,
+                                     const uint32_t typeSize, const bool isReuseSource, const bool isComputeRstd,
+                                     optiling::LayerNormSeparateTiling& tiling)
+{
+    AscendC::tiling::LayerNormSeparateTiling t;
+    optiling::twin_host::Load(tiling, t);
+    GetLayerNormNDTilingInfo(srcShape, stackBufferSize, typeSize, isReuseSource, isComputeRstd, t);
     optiling::twin_host::Store(t, tiling);
 }
 
