@@ -60,6 +60,10 @@ struct Walk {
         const int64_t row0 = mg * aGroupRows, rows = std::min(aGroupRows, cm - row0);
         const int64_t col0 = kg * aGroupCols, cols = std::min(aGroupCols, k - col0);
         const uint32_t es = SizeOf(s.types.a);
+        if (s.copyInA) {
+            LoadAByCallback(row0, rows, col0, cols, slot);
+            return;
+        }
         for (int64_t b = 0; b * t.baseM < rows; ++b) {  // each block's last panel: its padding rows are zero
             const int64_t blockRows = std::min<int64_t>(rows - b * t.baseM, t.baseM);
             if (blockRows % kMr == 0) continue;
@@ -102,6 +106,10 @@ struct Walk {
             E* panel = slot + (ns / kNr) * bGroupRows * kNr;
             std::fill(panel, panel + ks * kNr, E{0});
         }
+        if (s.copyInB) {
+            LoadBByCallback(k0, ks, n0, ns, slot);
+            return;
+        }
         if (!s.transB) {  // one GM run per K row, kNr columns to a panel
             for (int64_t kk = 0; kk < ks; ++kk) {
                 const uint8_t* src = s.b + ((k0 + kk) * ldb + n0) * es;
@@ -119,6 +127,63 @@ struct Walk {
             }
         }
         core.counters.cube.gmBytesB += ks * ns * es;
+        core.counters.cube.l1BytesLoaded += ks * ns * es;
+    }
+
+    // MatmulCallBackFunc's CopyA1: each base tile of the A group (useM x useK at base-block indices row, col of
+    // this core's block) comes from the user's function, which leaves it in L1 as [M, K] NZ (16-row-aligned
+    // fractals of C0 = 32 / sizeof(A) columns); the walk reads it from there into its own layout.
+    void LoadAByCallback(int64_t row0, int64_t rows, int64_t col0, int64_t cols, E* slot)
+    {
+        const uint32_t es = SizeOf(s.types.a);
+        const int64_t c0 = 32 / es;
+        for (int64_t b = 0; b * t.baseM < rows; ++b) {  // each block's last panel: its padding rows are zero
+            const int64_t blockRows = std::min<int64_t>(rows - b * t.baseM, t.baseM);
+            if (blockRows % kMr == 0) continue;
+            E* panel = slot + (b * panelsA + blockRows / kMr) * aGroupCols * kMr;
+            std::fill(panel, panel + cols * kMr, E{0});
+        }
+        for (int64_t r = 0; r < rows; r += t.baseM) {
+            const int64_t h = std::min<int64_t>(t.baseM, rows - r), h16 = Ceil(h, 16) * 16;
+            for (int64_t c = 0; c < cols; c += t.baseK) {
+                const int64_t w = std::min<int64_t>(t.baseK, cols - c);
+                const uint8_t* tile = s.copyIn(s.copyInCtx, false, static_cast<int>((row0 + r) / t.baseM),
+                                               static_cast<int>((col0 + c) / t.baseK), static_cast<int>(h),
+                                               static_cast<int>(w));
+                for (int64_t i = 0; i < h; ++i) {
+                    for (int64_t j = 0; j < w; j += c0) {
+                        ConvertRun(tile + ((j / c0) * h16 + i) * c0 * es, 1, s.types.a, LaneA(slot, r + i) + (c + j) * kMr,
+                                   kMr, std::min<int64_t>(c0, w - j));
+                    }
+                }
+            }
+        }
+        core.counters.cube.l1BytesLoaded += rows * cols * es;
+    }
+
+    // CopyB1: each base tile of the B group (useK x useN at base-block indices row, col along K and N) as [K, N]
+    // NZ: fractals of C0 = 32 / sizeof(B) columns, Ceil(useK, 16) rows each (32 for int8_t, whose K rows the API
+    // aligns to C0).
+    void LoadBByCallback(int64_t k0, int64_t ks, int64_t n0, int64_t ns, E* slot)
+    {
+        const uint32_t es = SizeOf(s.types.b);
+        const int64_t c0 = 32 / es, align = es == 1 ? 32 : 16;
+        for (int64_t r = 0; r < ks; r += t.baseK) {
+            const int64_t h = std::min<int64_t>(t.baseK, ks - r), ha = Ceil(h, align) * align;
+            for (int64_t c = 0; c < ns; c += t.baseN) {
+                const int64_t w = std::min<int64_t>(t.baseN, ns - c);
+                const uint8_t* tile = s.copyIn(s.copyInCtx, true, static_cast<int>((k0 + r) / t.baseK),
+                                               static_cast<int>((n0 + c) / t.baseN), static_cast<int>(h),
+                                               static_cast<int>(w));
+                for (int64_t i = 0; i < h; ++i) {
+                    for (int64_t j = 0; j < w; ++j) {
+                        const int64_t col = c + j;
+                        ConvertRun(tile + ((j / c0) * ha + i) * c0 * es + (j % c0) * es, 1, s.types.b,
+                                   slot + ((col / kNr) * bGroupRows + r + i) * kNr + col % kNr, 1, 1);
+                    }
+                }
+            }
+        }
         core.counters.cube.l1BytesLoaded += ks * ns * es;
     }
 

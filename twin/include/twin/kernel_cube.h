@@ -64,6 +64,14 @@ public:
     // at `gm`).
     void SetQuantScalar(uint64_t quantScalar);
     void SetQuantVector(const void* gm);
+    // The user copy-in callbacks (MatmulCallBackFunc's CopyA1/CopyB1): with one set for A (and/or B) the walk asks
+    // it for each base tile of the operand instead of reading GM: A's tile at base-block indices (row, col) along M
+    // and K, height x width = useM x useK; B's along K and N, useK x useN. The hook returns the tile as the
+    // callback left it in L1: NZ fractals of C0 = 32 / sizeof(T) columns, Ceil(height, align) rows each (align 16,
+    // or 32 for an int8_t B whose rows are K), fractal j at j * Ceil(height, align) * C0 elements.
+    using CopyInHook = const uint8_t* (*)(void* ctx, bool isB, int row, int col, int height, int width);
+    void SetCopyInHook(CopyInHook hook, void* ctx, bool forA, bool forB);
+    const AscendC::tiling::TCubeTiling* Tiling() const;  // the tiling Init took
     void IterateAll(void* gm, uint8_t enAtomic);
     void End();
 
