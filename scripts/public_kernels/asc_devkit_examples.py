@@ -2169,3 +2169,26 @@ KERNELS += [
               "not written), bias, SetTail", triangle_case(lo),
               defines={"CUSTOM_TRIANGLE_LOWER": None} if lo else None) for lo in (False, True)],
 ]
+
+# ---- i26-mmcb: Matmul with the user copy-in callback (MatmulCallBackFunc's CopyA1, SetUserDefInfo, SetSelfDefineData) ---
+
+def mm_callback_case(kdir, gen) -> Case:
+    # matmul_callback: M 2560, N 128, K 512, bias, 20 cores (NUM_BLOCKS), each C's M / 20 rows. The kernel's CopyA1
+    # reads A's base tiles from the addresses each core writes into the offset list (its A, and its A + the list's
+    # word 0 elements, gen_data's 256), with SetUserDefInfo's Ka as the row stride. Reference: A @ B + bias in float64.
+    m, n, k = 2560, 128, 512
+    tiling = mm_tiling(kdir, "matmul_callback.asc")
+    args, ref = mm_operands(gen, m, n, k, True)
+    offsets = torch.zeros(50, dtype=torch.int64)
+    offsets[0] = 256
+    args = dict(args, c=torch.full((m * n,), float("nan")), offsetlist=offsets,
+                workspace=torch.zeros(LIB_API_WORKSPACE // 4), tilingGm=tiling)
+    return Case(20, args, {"c": ref.reshape(-1)}, 1e-5, 1e-5 * k ** 0.5)
+
+
+KERNELS += [
+    example("ex_mm_callback", f"{MM}/matmul_callback/matmul_callback.asc", "matmul_callback_custom",
+            "Matmul cube-only (__cube__) with MatmulCallBackFunc<nullptr, CopyA1, nullptr>: the kernel's CopyA1 "
+            "(ND2NZ DataCopy from addresses in a GM offset list), SetUserDefInfo, SetSelfDefineData, bias, 20 cores",
+            mm_callback_case),
+]
