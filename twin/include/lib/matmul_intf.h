@@ -14,6 +14,7 @@
 //   (MIX kernels) at VECIN/VECCALC/VECOUT; other MatmulTypes (TSCM/L1, NZ, ...) do not compile;
 // - input/output/bias type combinations outside the A2 support table do not compile;
 // - atomic accumulation into GM (enAtomic), enPartialSum, fakeMsg and the doPad form of GetTensorC are refused.
+// - MatmulCallBackFunc's CopyA1/CopyB1 with a transposed A/B (the twin models the non-transposed L1 tiles only).
 //
 // One deliberate extension, off unless the kernel is built as the twin's float64 variant
 // (ASCEND_TWIN_ALLOW_FP64, which only cmake/builtin_ops.py defines, for gradient checks on the CPU):
