@@ -304,6 +304,12 @@ void CubeMatmul::SetCopyInHook(CopyInHook hook, void* ctx, bool forA, bool forB)
     s_->copyInB = forB;
 }
 
+void CubeMatmul::SetSparseIndex(const void* gm)
+{
+    RequireInit(*s_, "Matmul::SetSparseIndex");
+    s_->sparseIndex = static_cast<const uint8_t*>(gm);
+}
+
 void CubeMatmul::SetTensorB(const void* gm, bool isTransposeB)
 {
     RequireInit(*s_, "Matmul::SetTensorB");

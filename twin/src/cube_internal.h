@@ -195,6 +195,7 @@ struct CubeMatmul::State {
     CubeMatmul::CopyInHook copyIn = nullptr;
     void* copyInCtx = nullptr;
     bool copyInA = false, copyInB = false;
+    const uint8_t* sparseIndex = nullptr;  // SparseMatmulType B: SetSparseIndex's tensor
     // The walk one block at a time (Iterate/GetTensorC, and the MIX server): blocks computed so far, and the
     // one in L0C (its base-block row/column and size).
     int64_t nextBlock = 0;

@@ -110,6 +110,10 @@ struct Walk {
             LoadBByCallback(k0, ks, n0, ns, slot);
             return;
         }
+        if (s.types.sparseB) {
+            LoadSparseB(k0, ks, n0, ns, slot);
+            return;
+        }
         if (!s.transB) {  // one GM run per K row, kNr columns to a panel
             for (int64_t kk = 0; kk < ks; ++kk) {
                 const uint8_t* src = s.b + ((k0 + kk) * ldb + n0) * es;
@@ -185,6 +189,44 @@ struct Walk {
             }
         }
         core.counters.cube.l1BytesLoaded += ks * ns * es;
+    }
+
+    // SparseMatmulType B (stored [N, K / 2] dense, with its index matrix): the group's K rows [k0, k0 + ks) of
+    // columns [n0, n0 + ns), each dense pair (d, d + 1) of a group of 4 K put where its 2-bit indices pick, as
+    // MmadWithSparse selects A's columns: d even at 4 (d / 2) + idx, d odd at 4 (d / 2) + 1 + idx (within the base K
+    // tile; two picks of one column add). Rows the index does not pick are zero.
+    void LoadSparseB(int64_t k0, int64_t ks, int64_t n0, int64_t ns, E* slot)
+    {
+        if (s.sparseIndex == nullptr) {
+            Fail("Matmul::IterateAll (B: GM->L1)", "a SparseMatmulType B needs its index matrix (SetSparseIndex)",
+                 "SetSparseIndex was not called");
+        }
+        if (t.baseK % 64 != 0 || k % 64 != 0) {
+            FailF("Matmul::IterateAll (SparseMatmulType B)",
+                  "with a sparse B each K tile is a multiple of 64 (MmadWithSparse's k: whole groups of 4 for each "
+                  "32-entry dense int8_t block; the host tiling's SetSparse aligns baseK to 64)",
+                  "baseK %d, the core's K %lld", t.baseK, static_cast<long long>(k));
+        }
+        const int64_t dense = k / 2, ldDense = s.orgKb / 2, alignedN = Ceil(s.orgN, 16) * 16;
+        for (int64_t j = 0; j < ns; ++j) {
+            E* lane = slot + (j / kNr) * bGroupRows * kNr + j % kNr;
+            for (int64_t kk = 0; kk < ks; ++kk) lane[kk * kNr] = E{0};
+            const int64_t n = n0 + j;
+            const uint8_t* src = s.b + n * ldDense + k0 / 2;
+            CheckGmRead("Matmul::IterateAll (B: GM->L1)", src, ks / 2);
+            for (int64_t d = k0 / 2; d < std::min<int64_t>(dense, (k0 + ks) / 2); ++d) {
+                const int64_t kb = d / 4;
+                const uint8_t* idx = s.sparseIndex + (kb / 8) * alignedN * 8 + n * 8 + kb % 8;
+                CheckGmRead("Matmul::IterateAll (index: GM->L1)", idx, 1);
+                const int64_t pick = (*idx >> (2 * (d % 4))) & 3;
+                const int64_t kk = (d / 2) * 4 + (d % 2 == 0 ? pick : 1 + pick);
+                const int64_t tileEnd = std::min<int64_t>(((d / 2) * 4 / t.baseK + 1) * t.baseK, k);
+                if (kk >= tileEnd) continue;
+                lane[(kk - k0) * kNr] += static_cast<E>(static_cast<int8_t>(s.b[n * ldDense + d]));
+            }
+        }
+        core.counters.cube.gmBytesB += ks / 2 * ns;
+        core.counters.cube.l1BytesLoaded += ks / 2 * ns;
     }
 
     // L1 -> L0A (MTE1): the mv x kv tile at base row block `rowBlock`, K offset colOff, as the micro-kernel

@@ -61,6 +61,18 @@ struct MatmulCallBackFunc {
                                        int useK, int useN, const uint64_t tilingPtr, const uint64_t dataPtr) = CopyB1;
 };
 
+// SparseMatmulType (include/adv_api/matmul/matmul_type_def.h, the 4:2 sparse Matmul docs): B's MatmulType with the
+// position of its index matrix; HasSparseIndex tells it apart.
+template <TPosition POSITION, TPosition INDEX_POSITION, CubeFormat FORMAT, typename TYPE, bool ISTRANS = false,
+          LayoutMode LAYOUT = LayoutMode::NONE, bool IBSHARE = false>
+struct SparseMatmulType : public MatmulType<POSITION, FORMAT, TYPE, ISTRANS, LAYOUT, IBSHARE> {
+    constexpr static TPosition indexPosition = INDEX_POSITION;
+};
+template <typename INPUT_TYPE, typename = void>
+struct HasSparseIndex : std::false_type {};
+template <typename INPUT_TYPE>
+struct HasSparseIndex<INPUT_TYPE, std::void_t<decltype(&INPUT_TYPE::indexPosition)>> : std::true_type {};
+
 // The type of the cube's L0C result for an input type (impl/adv_api/detail/matmul/utils/matmul_utils.h), on A2:
 // float for float, half and bfloat16_t inputs, int32_t for int8_t and int4b_t. Other types have no Type.
 template <typename T>
@@ -432,6 +444,32 @@ private:
                   "Matmul with the IBShare template (doIBShareNorm): exactly one of A and B is shared "
                   "(MatmulType<..., IBSHARE = true>): when A is ibShare B is not, when A is not B is");
     using Engine = std::conditional_t<kCubeOnly, ascend_twin::CubeMatmul, ascend_twin::MatmulMix>;
+    // SparseMatmulType B (the 4:2 sparse Matmul docs' parameter table and constraints): B and its index at GM, int8_t
+    // (A int8_t too: the cube's sparse Mmad), transposed (ISTRANS true), no batch layout, no IBShare; the MDL template,
+    // cube-only. The twin models B in ND (the docs also allow NZ).
+    static constexpr bool kSparseB = HasSparseIndex<B_TYPE>::value;
+    template <class BT>
+    static constexpr bool SparseOk()
+    {
+        if constexpr (HasSparseIndex<BT>::value) {
+            return BT::pos == TPosition::GM && BT::indexPosition == TPosition::GM;
+        } else {
+            return true;
+        }
+    }
+    static_assert(SparseOk<B_TYPE>(), "SparseMatmulType: B and its index matrix are at TPosition::GM only");
+    static_assert(!kSparseB || (std::is_same_v<SrcBT, int8_t> && std::is_same_v<SrcAT, int8_t>),
+                  "SparseMatmulType: B is int8_t only (and A int8_t)");
+    static_assert(!kSparseB || B_TYPE::isTrans, "SparseMatmulType: ISTRANS is true only (B transposed)");
+    static_assert(!kSparseB || (B_TYPE::layout == LayoutMode::NONE && !B_TYPE::ibShare),
+                  "SparseMatmulType: LAYOUT is LayoutMode::NONE and IBSHARE false only");
+    static_assert(!kSparseB || (kCfg.doMultiDataLoad && kCubeOnly),
+                  "a Sparse Matmul (SparseMatmulType B) runs with the MDL template in pure Cube mode only "
+                  "(CFG_MDL, ASCENDC_CUBE_ONLY)");
+    static_assert(!kSparseB || B_TYPE::format == CubeFormat::ND,
+                  "SparseMatmulType: the twin models B in CubeFormat::ND (not NZ)");
+    static_assert(!kSparseB || !(MM_CB::CopyB1Ptr != nullptr), "SparseMatmulType B with a CopyB1 callback is not "
+                                                                  "modelled by the twin");
     // MatmulCallBackFunc (its docs; the API's CopyTileToCubeByCallBack): CopyA1/CopyB1 replace the API's GM -> L1
     // copy of each base tile of A/B (useM x useK / useK x useN at base-block indices row, col of the core's block;
     // gm the tensor SetTensorA/SetTensorB set; tilingPtr SetUserDefInfo's value, dataPtr SetSelfDefineData's). The
@@ -470,7 +508,7 @@ private:
                 kCfg.enableSetBias, kCfg.enableSetTail, kCfg.enableEnd,
                 static_cast<uint8_t>(!kCfg.doIBShareNorm ? 0 : A_TYPE::ibShare ? 1 : 2), kCfg.isA2B2Shared,
                 kCfg.isPartialOutput, C_TYPE::format == CubeFormat::ND_ALIGN, kCfg.isEnableChannelSplit, kNBuffer33,
-                twin_detail::TrianOf<MATMUL_POLICY>::value};
+                twin_detail::TrianOf<MATMUL_POLICY>::value, kSparseB};
     }
 public:
     static constexpr bool kTwinA2B2Shared = kCfg.isA2B2Shared;  // REGIST_MATMUL_OBJ: one value for every object
@@ -585,6 +623,13 @@ public:
                                "SetBias with MatmulConfig isPartialOutput");
         }
         engine_.SetBias(twin_detail::TwinData(biasGlobal));
+    }
+    // SetSparseIndex (its docs): the index matrix of a SparseMatmulType B (uint8_t, NZ), after SetTensorB.
+    __aicore__ inline void SetSparseIndex(const GlobalTensor<uint8_t>& indexGlobal)
+    {
+        static_assert(sizeof(MM_CB) == 0 || kSparseB,
+                      "Matmul::SetSparseIndex needs B of SparseMatmulType (and the MDL template)");
+        engine_.SetSparseIndex(twin_detail::TwinData(indexGlobal));
     }
     __aicore__ inline void DisableBias() { engine_.DisableBias(); }
     __aicore__ inline void ClearBias() { engine_.DisableBias(); }

@@ -42,6 +42,9 @@ struct CubeMatmulTypes {
     // TrianUpperMatmulPolicy (1) / TrianLowerMatmulPolicy (2): base blocks below (above) the diagonal of the core's
     // base-block grid are computed and not written.
     uint8_t trian = 0;
+    // B is a SparseMatmulType (4:2 sparse int8_t B, transposed): SetTensorB's tensor holds the dense [N, K / 2] and
+    // SetSparseIndex's the 2-bit index matrix in NZ (16 x 8-byte fractals).
+    bool sparseB = false;
 };
 
 class CubeMatmul {
@@ -71,6 +74,10 @@ public:
     // or 32 for an int8_t B whose rows are K), fractal j at j * Ceil(height, align) * C0 elements.
     using CopyInHook = const uint8_t* (*)(void* ctx, bool isB, int row, int col, int height, int width);
     void SetCopyInHook(CopyInHook hook, void* ctx, bool forA, bool forB);
+    // SparseMatmulType B: the index matrix of this core's B (GM, NZ: byte (n, kb) at
+    // (kb / 8) * Ceil(N, 16) * 8 + n * 8 + kb % 8, N the tiling's; its 4 2-bit indices, the first in the low bits,
+    // belong to dense entries 4 kb .. 4 kb + 3 of row n).
+    void SetSparseIndex(const void* gm);
     const AscendC::tiling::TCubeTiling* Tiling() const;  // the tiling Init took
     void IterateAll(void* gm, uint8_t enAtomic);
     void End();

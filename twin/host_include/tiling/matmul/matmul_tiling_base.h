@@ -408,6 +408,12 @@ public:
         if (btSize != -1) bufferPool_.btSize = btSize;
         return 0;
     }
+    // The 4:2 sparse Matmul (SparseMatmulType B): the base K becomes a multiple of 64 (MmadWithSparse's k).
+    int32_t SetSparse(bool isSparseIn = false)
+    {
+        isSparse_ = isSparseIn;
+        return 0;
+    }
     int32_t SetTraverse(MatrixTraverse traverse)
     {
         traverse_ = traverse;
@@ -512,6 +518,8 @@ public:
     BufferPool bufferPool_;
     MatrixTraverse traverse_ = MatrixTraverse::FIRSTM;
     MatrixMadType madType_ = MatrixMadType::NORMAL;
+    bool isSparse_ = false;
+    static constexpr int32_t kSparseBaseK = 64;
     ScheduleType scheduleType = ScheduleType::INNER_PRODUCT;
     bool isSparse_ = false;
     DequantType deqType = DequantType::SCALAR;
@@ -620,6 +628,8 @@ protected:
                 bk = static_cast<int32_t>(std::min<int64_t>({room / kAlign * kAlign, Align(sk, kAlign),
                                                              int64_t(maxK) / kAlign * kAlign}));
                 if (bk < kAlign) bk = kAlign;
+                // SetSparse (CANN's AdjustSparseL0Factors): baseK aligned to 64, at least 64.
+                if (isSparse_) bk = bk <= kSparseBaseK ? kSparseBaseK : bk / kSparseBaseK * kSparseBaseK;
             }
             if (Bytes(int64_t(bm) * bk * dbA, aType_.dataType) > p.l0ASize) dbA = 1;
             if (Bytes(int64_t(bn) * bk * dbB, bType_.dataType) > p.l0BSize) dbB = 1;
