@@ -408,12 +408,6 @@ public:
         if (btSize != -1) bufferPool_.btSize = btSize;
         return 0;
     }
-    // The 4:2 sparse Matmul (SparseMatmulType B): the base K becomes a multiple of 64 (MmadWithSparse's k).
-    int32_t SetSparse(bool isSparseIn = false)
-    {
-        isSparse_ = isSparseIn;
-        return 0;
-    }
     int32_t SetTraverse(MatrixTraverse traverse)
     {
         traverse_ = traverse;
@@ -518,8 +512,7 @@ public:
     BufferPool bufferPool_;
     MatrixTraverse traverse_ = MatrixTraverse::FIRSTM;
     MatrixMadType madType_ = MatrixMadType::NORMAL;
-    bool isSparse_ = false;
-    static constexpr int32_t kSparseBaseK = 64;
+    static constexpr int32_t kSparseBaseK = 64;  // SetSparse: the base K a multiple of 64 (MmadWithSparse's k)
     ScheduleType scheduleType = ScheduleType::INNER_PRODUCT;
     bool isSparse_ = false;
     DequantType deqType = DequantType::SCALAR;
