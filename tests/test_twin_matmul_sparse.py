@@ -29,7 +29,8 @@ def operands():
     # two distinct places in each group of 4: the first in 0..2, the second after it
     first = torch.randint(0, 3, (N, groups), generator=g)
     second = first + 1 + (torch.rand(N, groups, generator=g) * (3 - first)).long()
-    values = torch.randint(1, 128, (N, groups, 2), generator=g) * (torch.randint(0, 2, (N, groups, 2), generator=g) * 2 - 1)
+    signs = torch.randint(0, 2, (N, groups, 2), generator=g) * 2 - 1
+    values = torch.randint(1, 128, (N, groups, 2), generator=g) * signs
     sparse = torch.zeros(N, groups, 4, dtype=torch.int64)
     sparse.scatter_(2, first.unsqueeze(2), values[:, :, :1])
     sparse.scatter_(2, second.unsqueeze(2), values[:, :, 1:])

@@ -2170,7 +2170,7 @@ KERNELS += [
               defines={"CUSTOM_TRIANGLE_LOWER": None} if lo else None) for lo in (False, True)],
 ]
 
-# ---- i26-mmcb: Matmul with the user copy-in callback (MatmulCallBackFunc's CopyA1, SetUserDefInfo, SetSelfDefineData) ---
+# ---- i26-mmcb: Matmul 4:2 sparse (SparseMatmulType) and the user copy-in callback (MatmulCallBackFunc's CopyA1) ---
 
 def mm_callback_case(kdir, gen) -> Case:
     # matmul_callback: M 2560, N 128, K 512, bias, 20 cores (NUM_BLOCKS), each C's M / 20 rows. The kernel's CopyA1
@@ -2197,7 +2197,8 @@ def mm_sparse_case(kdir, gen) -> Case:
     a = torch.randint(-128, 128, (m, k), generator=gen, dtype=torch.int32).to(torch.int8)
     rank = torch.rand(n, k // 4, 4, generator=gen).argsort(-1).argsort(-1)  # a random order of each group's places
     keep = rank < torch.randint(0, 3, (n, k // 4, 1), generator=gen)
-    values = torch.randint(1, 128, (n, k // 4, 4), generator=gen) * (torch.randint(0, 2, (n, k // 4, 4), generator=gen) * 2 - 1)
+    signs = torch.randint(0, 2, (n, k // 4, 4), generator=gen) * 2 - 1
+    values = torch.randint(1, 128, (n, k // 4, 4), generator=gen) * signs
     b = (values * keep).reshape(n, k).to(torch.int8)
     dense, packed = sparse_operands(b)
     args = {"a": a.reshape(-1), "b": dense.reshape(-1), "bias": torch.zeros(n, dtype=torch.int32),

@@ -156,8 +156,8 @@ struct Walk {
                                                static_cast<int>(w));
                 for (int64_t i = 0; i < h; ++i) {
                     for (int64_t j = 0; j < w; j += c0) {
-                        ConvertRun(tile + ((j / c0) * h16 + i) * c0 * es, 1, s.types.a, LaneA(slot, r + i) + (c + j) * kMr,
-                                   kMr, std::min<int64_t>(c0, w - j));
+                        ConvertRun(tile + ((j / c0) * h16 + i) * c0 * es, 1, s.types.a,
+                                   LaneA(slot, r + i) + (c + j) * kMr, kMr, std::min<int64_t>(c0, w - j));
                     }
                 }
             }

@@ -857,9 +857,9 @@ private:
     }
 
     // The engine's copy-in hook: one base tile through the user's CopyA1/CopyB1, into an L1 tile of the API's size
-    // (A: Ceil(baseM, 16) x Ceil(baseK, C0); B: Ceil(baseK, 16 or 32) x Ceil(baseN, C0)) at the start of L1 (A) or
-    // after A's (B), filled with 0xFF bytes first so that what the function leaves unwritten reads as NaN (int8_t:
-    // -1) and shows in the result.
+    // (A: Ceil(baseM, 16) x Ceil(baseK, C0); B: Ceil(baseK, 16 or 32) x Ceil(baseN, C0)) near the top of L1, filled
+    // with 0xFF bytes first so that what the function leaves unwritten reads as NaN (int8_t: -1) and shows in the
+    // result.
     static const uint8_t* CopyInByCallback(void* ctx, bool isB, int row, int col, int height, int width)
     {
         auto* self = static_cast<MatmulImpl*>(ctx);
@@ -868,8 +868,12 @@ private:
         auto up = [](uint32_t v, uint32_t a) { return (v + a - 1) / a * a; };
         const uint32_t aBytes = up(t.baseM, 16) * up(t.baseK, 32 / esA) * esA;
         const uint32_t bBytes = up(t.baseK, esB == 1 ? 32 : 16) * up(t.baseN, 32 / esB) * esB;
-        LocalTensor<int8_t> tile = isB ? LocalTensor<int8_t>(TPosition::B1, up(aBytes, 512), bBytes)
-                                       : LocalTensor<int8_t>(TPosition::A1, 0, aBytes);
+        // At the top of the L1 a TPipe hands out (TOTAL_L1_SIZE), B's tile last and A's below it, away from the
+        // kernel's own L1 buffers, which a pipe allocates from the bottom.
+        const uint32_t bAddr = (static_cast<uint32_t>(TOTAL_L1_SIZE) - bBytes) / 512 * 512;
+        const uint32_t aAddr = (bAddr - aBytes) / 512 * 512;
+        LocalTensor<int8_t> tile = isB ? LocalTensor<int8_t>(TPosition::B1, bAddr, bBytes)
+                                       : LocalTensor<int8_t>(TPosition::A1, aAddr, aBytes);
         int8_t* mem = twin_detail::TwinData(tile);
         std::memset(mem, 0xFF, isB ? bBytes : aBytes);
         if constexpr (kCopyB1) {
