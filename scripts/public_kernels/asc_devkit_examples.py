@@ -2428,3 +2428,51 @@ KERNELS += [
             "AscendAntiQuant<int8_t, half, false> per channel with tensor offset and scale (offset's ShapeInfo set), "
             "GetAscendAntiQuantMaxMinTmpSize, tiling-data class", antiquant_case),
 ]
+
+
+# ---- i26-mmcb: Matmul 4:2 sparse (SparseMatmulType) and the user copy-in callback (MatmulCallBackFunc's CopyA1) ---
+
+def mm_callback_case(kdir, gen) -> Case:
+    # matmul_callback: M 2560, N 128, K 512, bias, 20 cores (NUM_BLOCKS), each C's M / 20 rows. The kernel's CopyA1
+    # reads A's base tiles from the addresses each core writes into the offset list (its A, and its A + the list's
+    # word 0 elements, gen_data's 256), with SetUserDefInfo's Ka as the row stride. Reference: A @ B + bias in float64.
+    m, n, k = 2560, 128, 512
+    tiling = mm_tiling(kdir, "matmul_callback.asc")
+    args, ref = mm_operands(gen, m, n, k, True)
+    offsets = torch.zeros(50, dtype=torch.int64)
+    offsets[0] = 256
+    args = dict(args, c=torch.full((m * n,), float("nan")), offsetlist=offsets,
+                workspace=torch.zeros(LIB_API_WORKSPACE // 4), tilingGm=tiling)
+    return Case(20, args, {"c": ref.reshape(-1)}, 1e-5, 1e-5 * k ** 0.5)
+
+
+def mm_sparse_case(kdir, gen) -> Case:
+    # matmul_sparse: int8_t A [M 128, K 64], a 4:2 sparse B [N 7680, K] (0 to 2 non-zeros in each group of 4 along K,
+    # random places and signs) given as its dense [N, K / 2] (B transposed) and the 2-bit index matrix in NZ
+    # (sparse_operands, zn_blocks: 16 x 8-byte fractals), no bias, int32_t C; GenerateTiling with SetSparse(true),
+    # SetDim(GetCoreNumAic()), the launch's blocks its usedCoreNum. Reference: C = A @ B^T of the sparse B, exactly.
+    m, n, k = 128, 7680, 64
+    tiling = mm_tiling(kdir, "matmul_sparse.asc")
+    used = struct.unpack_from("<i", tiling, 0)[0]
+    a = torch.randint(-128, 128, (m, k), generator=gen, dtype=torch.int32).to(torch.int8)
+    rank = torch.rand(n, k // 4, 4, generator=gen).argsort(-1).argsort(-1)  # a random order of each group's places
+    keep = rank < torch.randint(0, 3, (n, k // 4, 1), generator=gen)
+    signs = torch.randint(0, 2, (n, k // 4, 4), generator=gen) * 2 - 1
+    values = torch.randint(1, 128, (n, k // 4, 4), generator=gen) * signs
+    b = (values * keep).reshape(n, k).to(torch.int8)
+    dense, packed = sparse_operands(b)
+    args = {"a": a.reshape(-1), "b": dense.reshape(-1), "bias": torch.zeros(n, dtype=torch.int32),
+            "index": zn_blocks(packed, 8), "c": torch.full((m * n,), -7, dtype=torch.int32),
+            "workspace": torch.zeros(LIB_API_WORKSPACE // 4), "tilingGm": tiling}
+    return Case(used, args, {"c": (a.long() @ b.long().T).reshape(-1)}, 0, 0)
+
+
+KERNELS += [
+    example("ex_mm_sparse", f"{MM}/matmul_sparse/matmul_sparse.asc", "matmul_sparse_custom",
+            "Matmul cube-only (__cube__) 4:2 sparse: SparseMatmulType B (int8_t, transposed, dense [N, K/2]), "
+            "SetSparseIndex (NZ 2-bit index), CFG_MDL, SetTail; host SetSparse(true)", mm_sparse_case),
+    example("ex_mm_callback", f"{MM}/matmul_callback/matmul_callback.asc", "matmul_callback_custom",
+            "Matmul cube-only (__cube__) with MatmulCallBackFunc<nullptr, CopyA1, nullptr>: the kernel's CopyA1 "
+            "(ND2NZ DataCopy from addresses in a GM offset list), SetUserDefInfo, SetSelfDefineData, bias, 20 cores",
+            mm_callback_case),
+]

@@ -191,6 +191,27 @@ TEST_CASE("SetBufferSpace's smaller L1 and L0C are kept; GetCoreNum and GetSingl
     CHECK(t.singleCoreM == 128 && t.singleCoreN == 128 && t.singleCoreK == 64 && t.usedCoreNum == 4);
 }
 
+TEST_CASE("SetSparse(true): baseK a multiple of 64, at least 64 (CANN's AdjustSparseL0Factors); without it as before")
+{
+    for (int32_t k : {32, 96, 200}) {
+        int32_t bk[2] = {0, 0};
+        for (bool sparse : {false, true}) {
+            MultiCoreMatmulTiling api(Platform());
+            api.SetDim(1);
+            api.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_INT8);
+            api.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_INT8, true);
+            api.SetCType(TPosition::GM, CubeFormat::ND, DataType::DT_INT32);
+            api.SetShape(128, 256, k);
+            api.SetSparse(sparse);
+            AscendC::tiling::TCubeTiling t{};
+            CHECK(api.GetTiling(t) == 0);
+            bk[sparse] = t.baseK;
+        }
+        CHECK(bk[1] % 64 == 0 && bk[1] >= 64);
+        CHECK(k == 200 || bk[0] % 64 != 0);  // the dense tiling leaves these baseK off the 64 grid
+    }
+}
+
 TEST_CASE("refusals where CANN refuses (-1), each beside a passing counterpart")
 {
     AscendC::tiling::TCubeTiling t{};

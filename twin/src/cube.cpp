@@ -288,14 +288,42 @@ void CubeMatmul::SetTensorA(const void* gm, bool isTransposeA)
 {
     RequireInit(*s_, "Matmul::SetTensorA");
     CheckTransposeFlag(s_->types.a, s_->types.aTransAllowed, isTransposeA, "Matmul::SetTensorA", "A");
+    if (s_->copyInA && isTransposeA) {
+        FailF("Matmul::SetTensorA",
+              "with a CopyA1 callback (MatmulCallBackFunc) A is not transposed (the twin models the callback's L1 "
+              "tile for A as [M, K] NZ only; a deliberate strictness)",
+              "isTransposeA = true");
+    }
     s_->a = static_cast<const uint8_t*>(gm);
     s_->transA = isTransposeA;
+}
+
+const AscendC::tiling::TCubeTiling* CubeMatmul::Tiling() const { return &s_->t; }
+
+void CubeMatmul::SetCopyInHook(CopyInHook hook, void* ctx, bool forA, bool forB)
+{
+    s_->copyIn = hook;
+    s_->copyInCtx = ctx;
+    s_->copyInA = forA;
+    s_->copyInB = forB;
+}
+
+void CubeMatmul::SetSparseIndex(const void* gm)
+{
+    RequireInit(*s_, "Matmul::SetSparseIndex");
+    s_->sparseIndex = static_cast<const uint8_t*>(gm);
 }
 
 void CubeMatmul::SetTensorB(const void* gm, bool isTransposeB)
 {
     RequireInit(*s_, "Matmul::SetTensorB");
     CheckTransposeFlag(s_->types.b, s_->types.bTransAllowed, isTransposeB, "Matmul::SetTensorB", "B");
+    if (s_->copyInB && isTransposeB) {
+        FailF("Matmul::SetTensorB",
+              "with a CopyB1 callback (MatmulCallBackFunc) B is not transposed (the twin models the callback's L1 "
+              "tile for B as [K, N] NZ only; a deliberate strictness)",
+              "isTransposeB = true");
+    }
     s_->b = static_cast<const uint8_t*>(gm);
     s_->transB = isTransposeB;
 }

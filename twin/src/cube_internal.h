@@ -204,6 +204,11 @@ struct CubeMatmul::State {
     uint8_t quant = 0;
     uint64_t quantScalar = 0;
     const uint8_t* quantVector = nullptr;
+    // MatmulCallBackFunc's CopyA1/CopyB1 (CubeMatmul::SetCopyInHook).
+    CubeMatmul::CopyInHook copyIn = nullptr;
+    void* copyInCtx = nullptr;
+    bool copyInA = false, copyInB = false;
+    const uint8_t* sparseIndex = nullptr;  // SparseMatmulType B: SetSparseIndex's tensor
     // The walk one block at a time (Iterate/GetTensorC, and the MIX server): blocks computed so far, and the
     // one in L0C (its base-block row/column and size).
     int64_t nextBlock = 0;

@@ -71,6 +71,10 @@ struct Walk {
             if (s4) return {s.a + first / 2, (first + count + 1) / 2 - first / 2};
             return {s.a + first * es, count * es};
         };
+        if (s.copyInA) {
+            LoadAByCallback(row0, rows, col0, cols, slot);
+            return;
+        }
         for (int64_t b = 0; b * t.baseM < rows; ++b) {  // each block's last panel: its padding rows are zero
             const int64_t blockRows = std::min<int64_t>(rows - b * t.baseM, t.baseM);
             if (blockRows % kMr == 0) continue;
@@ -122,6 +126,14 @@ struct Walk {
             E* panel = slot + (ns / kNr) * bGroupRows * kNr;
             std::fill(panel, panel + ks * kNr, E{0});
         }
+        if (s.copyInB) {
+            LoadBByCallback(k0, ks, n0, ns, slot);
+            return;
+        }
+        if (s.types.sparseB) {
+            LoadSparseB(k0, ks, n0, ns, slot);
+            return;
+        }
         if (!s.transB) {  // one GM run per K row, kNr columns to a panel
             for (int64_t kk = 0; kk < ks; ++kk) {
                 const int64_t first = (k0 + kk) * ldb + n0;
@@ -141,6 +153,101 @@ struct Walk {
         }
         core.counters.cube.gmBytesB += s4 ? ks * ns / 2 : ks * ns * es;
         core.counters.cube.l1BytesLoaded += s4 ? ks * ns / 2 : ks * ns * es;
+    }
+
+    // MatmulCallBackFunc's CopyA1: each base tile of the A group (useM x useK at base-block indices row, col of
+    // this core's block) comes from the user's function, which leaves it in L1 as [M, K] NZ (16-row-aligned
+    // fractals of C0 = 32 / sizeof(A) columns); the walk reads it from there into its own layout.
+    void LoadAByCallback(int64_t row0, int64_t rows, int64_t col0, int64_t cols, E* slot)
+    {
+        const uint32_t es = SizeOf(s.types.a);
+        const int64_t c0 = 32 / es;
+        for (int64_t b = 0; b * t.baseM < rows; ++b) {  // each block's last panel: its padding rows are zero
+            const int64_t blockRows = std::min<int64_t>(rows - b * t.baseM, t.baseM);
+            if (blockRows % kMr == 0) continue;
+            E* panel = slot + (b * panelsA + blockRows / kMr) * aGroupCols * kMr;
+            std::fill(panel, panel + cols * kMr, E{0});
+        }
+        for (int64_t r = 0; r < rows; r += t.baseM) {
+            const int64_t h = std::min<int64_t>(t.baseM, rows - r), h16 = Ceil(h, 16) * 16;
+            for (int64_t c = 0; c < cols; c += t.baseK) {
+                const int64_t w = std::min<int64_t>(t.baseK, cols - c);
+                const uint8_t* tile = s.copyIn(s.copyInCtx, false, static_cast<int>((row0 + r) / t.baseM),
+                                               static_cast<int>((col0 + c) / t.baseK), static_cast<int>(h),
+                                               static_cast<int>(w));
+                for (int64_t i = 0; i < h; ++i) {
+                    for (int64_t j = 0; j < w; j += c0) {
+                        ConvertRun(tile + ((j / c0) * h16 + i) * c0 * es, 1, s.types.a,
+                                   LaneA(slot, r + i) + (c + j) * kMr, kMr, std::min<int64_t>(c0, w - j));
+                    }
+                }
+            }
+        }
+        core.counters.cube.l1BytesLoaded += rows * cols * es;
+    }
+
+    // CopyB1: each base tile of the B group (useK x useN at base-block indices row, col along K and N) as [K, N]
+    // NZ: fractals of C0 = 32 / sizeof(B) columns, Ceil(useK, 16) rows each (32 for int8_t, whose K rows the API
+    // aligns to C0).
+    void LoadBByCallback(int64_t k0, int64_t ks, int64_t n0, int64_t ns, E* slot)
+    {
+        const uint32_t es = SizeOf(s.types.b);
+        const int64_t c0 = 32 / es, align = es == 1 ? 32 : 16;
+        for (int64_t r = 0; r < ks; r += t.baseK) {
+            const int64_t h = std::min<int64_t>(t.baseK, ks - r), ha = Ceil(h, align) * align;
+            for (int64_t c = 0; c < ns; c += t.baseN) {
+                const int64_t w = std::min<int64_t>(t.baseN, ns - c);
+                const uint8_t* tile = s.copyIn(s.copyInCtx, true, static_cast<int>((k0 + r) / t.baseK),
+                                               static_cast<int>((n0 + c) / t.baseN), static_cast<int>(h),
+                                               static_cast<int>(w));
+                for (int64_t i = 0; i < h; ++i) {
+                    for (int64_t j = 0; j < w; ++j) {
+                        const int64_t col = c + j;
+                        ConvertRun(tile + ((j / c0) * ha + i) * c0 * es + (j % c0) * es, 1, s.types.b,
+                                   slot + ((col / kNr) * bGroupRows + r + i) * kNr + col % kNr, 1, 1);
+                    }
+                }
+            }
+        }
+        core.counters.cube.l1BytesLoaded += ks * ns * es;
+    }
+
+    // SparseMatmulType B (stored [N, K / 2] dense, with its index matrix): the group's K rows [k0, k0 + ks) of
+    // columns [n0, n0 + ns), each dense pair (d, d + 1) of a group of 4 K put where its 2-bit indices pick, as
+    // MmadWithSparse selects A's columns: d even at 4 (d / 2) + idx, d odd at 4 (d / 2) + 1 + idx (within the base K
+    // tile; two picks of one column add). Rows the index does not pick are zero.
+    void LoadSparseB(int64_t k0, int64_t ks, int64_t n0, int64_t ns, E* slot)
+    {
+        if (s.sparseIndex == nullptr) {
+            Fail("Matmul::IterateAll (B: GM->L1)", "a SparseMatmulType B needs its index matrix (SetSparseIndex)",
+                 "SetSparseIndex was not called");
+        }
+        if (t.baseK % 64 != 0 || k % 64 != 0) {
+            FailF("Matmul::IterateAll (SparseMatmulType B)",
+                  "with a sparse B each K tile is a multiple of 64 (MmadWithSparse's k: whole groups of 4 for each "
+                  "32-entry dense int8_t block; the host tiling's SetSparse aligns baseK to 64)",
+                  "baseK %d, the core's K %lld", t.baseK, static_cast<long long>(k));
+        }
+        const int64_t dense = k / 2, ldDense = s.orgKb / 2, alignedN = Ceil(s.orgN, 16) * 16;
+        for (int64_t j = 0; j < ns; ++j) {
+            E* lane = slot + (j / kNr) * bGroupRows * kNr + j % kNr;
+            for (int64_t kk = 0; kk < ks; ++kk) lane[kk * kNr] = E{0};
+            const int64_t n = n0 + j;
+            const uint8_t* src = s.b + n * ldDense + k0 / 2;
+            CheckGmRead("Matmul::IterateAll (B: GM->L1)", src, ks / 2);
+            for (int64_t d = k0 / 2; d < std::min<int64_t>(dense, (k0 + ks) / 2); ++d) {
+                const int64_t kb = d / 4;
+                const uint8_t* idx = s.sparseIndex + (kb / 8) * alignedN * 8 + n * 8 + kb % 8;
+                CheckGmRead("Matmul::IterateAll (index: GM->L1)", idx, 1);
+                const int64_t pick = (*idx >> (2 * (d % 4))) & 3;
+                const int64_t kk = (d / 2) * 4 + (d % 2 == 0 ? pick : 1 + pick);
+                const int64_t tileEnd = std::min<int64_t>(((d / 2) * 4 / t.baseK + 1) * t.baseK, k);
+                if (kk >= tileEnd) continue;
+                lane[(kk - k0) * kNr] += static_cast<E>(static_cast<int8_t>(s.b[n * ldDense + d]));
+            }
+        }
+        core.counters.cube.gmBytesB += ks / 2 * ns;
+        core.counters.cube.l1BytesLoaded += ks / 2 * ns;
     }
 
     // L1 -> L0A (MTE1): the mv x kv tile at base row block `rowBlock`, K offset colOff, as the micro-kernel

@@ -14,6 +14,7 @@
 //   (MIX kernels) at VECIN/VECCALC/VECOUT; other MatmulTypes (TSCM/L1, NZ, ...) do not compile;
 // - input/output/bias type combinations outside the A2 support table do not compile;
 // - atomic accumulation into GM (enAtomic), enPartialSum, fakeMsg and the doPad form of GetTensorC are refused.
+// - MatmulCallBackFunc's CopyA1/CopyB1 with a transposed A/B (the twin models the non-transposed L1 tiles only).
 //
 // One deliberate extension, off unless the kernel is built as the twin's float64 variant
 // (ASCEND_TWIN_ALLOW_FP64, which only cmake/builtin_ops.py defines, for gradient checks on the CPU):
@@ -21,6 +22,7 @@
 // a double Matmul does not compile here either, and the NPU build never gets a float64 variant.
 #pragma once
 
+#include <cstring>
 #include <type_traits>
 
 #include "kernel_operator.h"
@@ -49,7 +51,27 @@ template <void (*DataCopyOut)(const __gm__ void* gm, const LocalTensor<int8_t>& 
                          int useK, const uint64_t tilingPtr, const uint64_t dataPtr) = nullptr,
           void (*CopyB1)(const LocalTensor<int8_t>& bMatrix, const __gm__ void* gm, int row, int col, int useK,
                          int useN, const uint64_t tilingPtr, const uint64_t dataPtr) = nullptr>
-struct MatmulCallBackFunc {};
+struct MatmulCallBackFunc {
+    constexpr static void (*DataCopyOutPtr)(const __gm__ void* gm, const LocalTensor<int8_t>& co1Local,
+                                            const void* dataCopyOutParams, const uint64_t tilingPtr,
+                                            const uint64_t dataPtr) = DataCopyOut;
+    constexpr static void (*CopyA1Ptr)(const LocalTensor<int8_t>& aMatrix, const __gm__ void* gm, int row, int col,
+                                       int useM, int useK, const uint64_t tilingPtr, const uint64_t dataPtr) = CopyA1;
+    constexpr static void (*CopyB1Ptr)(const LocalTensor<int8_t>& bMatrix, const __gm__ void* gm, int row, int col,
+                                       int useK, int useN, const uint64_t tilingPtr, const uint64_t dataPtr) = CopyB1;
+};
+
+// SparseMatmulType (include/adv_api/matmul/matmul_type_def.h, the 4:2 sparse Matmul docs): B's MatmulType with the
+// position of its index matrix; HasSparseIndex tells it apart.
+template <TPosition POSITION, TPosition INDEX_POSITION, CubeFormat FORMAT, typename TYPE, bool ISTRANS = false,
+          LayoutMode LAYOUT = LayoutMode::NONE, bool IBSHARE = false>
+struct SparseMatmulType : public MatmulType<POSITION, FORMAT, TYPE, ISTRANS, LAYOUT, IBSHARE> {
+    constexpr static TPosition indexPosition = INDEX_POSITION;
+};
+template <typename INPUT_TYPE, typename = void>
+struct HasSparseIndex : std::false_type {};
+template <typename INPUT_TYPE>
+struct HasSparseIndex<INPUT_TYPE, std::void_t<decltype(&INPUT_TYPE::indexPosition)>> : std::true_type {};
 
 // The type of the cube's L0C result for an input type (impl/adv_api/detail/matmul/utils/matmul_utils.h), on A2:
 // float for float, half and bfloat16_t inputs, int32_t for int8_t and int4b_t. Other types have no Type.
@@ -436,6 +458,50 @@ private:
                   "Matmul with the IBShare template (doIBShareNorm): exactly one of A and B is shared "
                   "(MatmulType<..., IBSHARE = true>): when A is ibShare B is not, when A is not B is");
     using Engine = std::conditional_t<kCubeOnly, ascend_twin::CubeMatmul, ascend_twin::MatmulMix>;
+    // SparseMatmulType B (the 4:2 sparse Matmul docs' parameter table and constraints): B and its index at GM, int8_t
+    // (A int8_t too: the cube's sparse Mmad), transposed (ISTRANS true), no batch layout, no IBShare; the MDL template,
+    // cube-only. The twin models B in ND (the docs also allow NZ).
+    static constexpr bool kSparseB = HasSparseIndex<B_TYPE>::value;
+    template <class BT>
+    static constexpr bool SparseOk()
+    {
+        if constexpr (HasSparseIndex<BT>::value) {
+            return BT::pos == TPosition::GM && BT::indexPosition == TPosition::GM;
+        } else {
+            return true;
+        }
+    }
+    static_assert(SparseOk<B_TYPE>(), "SparseMatmulType: B and its index matrix are at TPosition::GM only");
+    static_assert(!kSparseB || (std::is_same_v<SrcBT, int8_t> && std::is_same_v<SrcAT, int8_t>),
+                  "SparseMatmulType: B is int8_t only (and A int8_t)");
+    static_assert(!kSparseB || B_TYPE::isTrans, "SparseMatmulType: ISTRANS is true only (B transposed)");
+    static_assert(!kSparseB || (B_TYPE::layout == LayoutMode::NONE && !B_TYPE::ibShare),
+                  "SparseMatmulType: LAYOUT is LayoutMode::NONE and IBSHARE false only");
+    static_assert(!kSparseB || (kCfg.doMultiDataLoad && kCubeOnly),
+                  "a Sparse Matmul (SparseMatmulType B) runs with the MDL template in pure Cube mode only "
+                  "(CFG_MDL, ASCENDC_CUBE_ONLY)");
+    static_assert(!kSparseB || B_TYPE::format == CubeFormat::ND,
+                  "SparseMatmulType: the twin models B in CubeFormat::ND (not NZ)");
+    static_assert(!kSparseB || !(MM_CB::CopyB1Ptr != nullptr), "SparseMatmulType B with a CopyB1 callback is not "
+                                                                  "modelled by the twin");
+    // MatmulCallBackFunc (its docs; the API's CopyTileToCubeByCallBack): CopyA1/CopyB1 replace the API's GM -> L1
+    // copy of each base tile of A/B (useM x useK / useK x useN at base-block indices row, col of the core's block;
+    // gm the tensor SetTensorA/SetTensorB set; tilingPtr SetUserDefInfo's value, dataPtr SetSelfDefineData's). The
+    // function leaves the tile in L1 (aMatrix/bMatrix) as the API's own copy would: NZ, C0 = 32 / sizeof(T)
+    // columns per fractal, Ceil(rows, 16) rows per fractal (32 for int8_t B, whose rows are K).
+    static constexpr bool kCopyA1 = MM_CB::CopyA1Ptr != nullptr;
+    static constexpr bool kCopyB1 = MM_CB::CopyB1Ptr != nullptr;
+    static_assert(MM_CB::DataCopyOutPtr == nullptr,
+                  "MatmulCallBackFunc's DataCopyOut (C's move out of L0C) is not modelled by the twin (CopyA1 and "
+                  "CopyB1 are)");
+    static_assert(!(kCopyA1 || kCopyB1) || kCubeOnly,
+                  "MatmulCallBackFunc's CopyA1/CopyB1: the twin models them in cube-only objects (ASCENDC_CUBE_ONLY), "
+                  "not in a MIX kernel's client/server pair");
+    static_assert(!(kCopyA1 || kCopyB1) || (!kCfg.isPartialOutput && !kNBuffer33 && !kFp64),
+                  "MatmulCallBackFunc's CopyA1/CopyB1: the twin models them with the Norm/MDL walks of A2 types "
+                  "(not with isPartialOutput, NBuffer33MatmulPolicy or the float64 build)");
+    static_assert(!(kCopyA1 || kCopyB1) || (A_TYPE::format == CubeFormat::ND && B_TYPE::format == CubeFormat::ND),
+                  "MatmulCallBackFunc's CopyA1/CopyB1: the twin models them for A and B in ND");
 
     template <class Dep>
     static constexpr void CheckQuantForm()
@@ -456,12 +522,45 @@ private:
                 kCfg.enableSetBias, kCfg.enableSetTail, kCfg.enableEnd,
                 static_cast<uint8_t>(!kCfg.doIBShareNorm ? 0 : A_TYPE::ibShare ? 1 : 2), kCfg.isA2B2Shared,
                 kCfg.isPartialOutput, C_TYPE::format == CubeFormat::ND_ALIGN, kCfg.isEnableChannelSplit, kNBuffer33,
-                twin_detail::TrianOf<MATMUL_POLICY>::value};
+                twin_detail::TrianOf<MATMUL_POLICY>::value, kSparseB};
     }
 public:
     static constexpr bool kTwinA2B2Shared = kCfg.isA2B2Shared;  // REGIST_MATMUL_OBJ: one value for every object
     static constexpr bool kTwinABShare = A_TYPE::ibShare && B_TYPE::ibShare;  // likewise (kfc_register_obj.h)
-    __aicore__ inline MatmulImpl() : engine_(MakeArg()) {}
+    __aicore__ inline MatmulImpl() : engine_(MakeArg())
+    {
+        if constexpr (kCopyA1 || kCopyB1) engine_.SetCopyInHook(&CopyInByCallback, this, kCopyA1, kCopyB1);
+    }
+    MatmulImpl(const MatmulImpl&) = delete;  // the engine's copy-in hook points at this object
+    MatmulImpl& operator=(const MatmulImpl&) = delete;
+    // SetUserDefInfo / SetSelfDefineData (their docs): the tilingPtr and dataPtr the callbacks receive. Neither is
+    // supported with MixDualMaster; SetSelfDefineData comes before SetTensorA/SetTensorB. On A2 only the uint64_t
+    // form of SetSelfDefineData exists (its SetSelfDefineData(T dataPtr) prototype is not supported).
+    __aicore__ inline void SetUserDefInfo(const uint64_t tilingPtr)
+    {
+        static_assert(sizeof(MM_CB) == 0 || !kCfg.enableMixDualMaster,
+                      "Matmul::SetUserDefInfo is not supported with MixDualMaster (enableMixDualMaster)");
+        userDefInfo_ = tilingPtr;
+    }
+    __aicore__ inline void SetSelfDefineData(const uint64_t dataPtr)
+    {
+        static_assert(sizeof(MM_CB) == 0 || !kCfg.enableMixDualMaster,
+                      "Matmul::SetSelfDefineData is not supported with MixDualMaster (enableMixDualMaster)");
+        if (tensorsSet_) {
+            ascend_twin::FailF("Matmul::SetSelfDefineData",
+                               "SetSelfDefineData is called before SetTensorA and SetTensorB (its docs)",
+                               "called after SetTensorA/SetTensorB of the computation it would feed");
+        }
+        selfDefineData_ = dataPtr;
+    }
+    template <class T>
+    __aicore__ inline void SetSelfDefineData(T dataPtr)
+    {
+        static_assert(std::is_integral_v<T>,
+                      "Matmul::SetSelfDefineData on A2: only SetSelfDefineData(const uint64_t dataPtr); the "
+                      "SetSelfDefineData(T dataPtr) prototype (a user struct) is not supported on Atlas A2");
+        if constexpr (std::is_integral_v<T>) SetSelfDefineData(static_cast<uint64_t>(dataPtr));
+    }
     __aicore__ inline void Init(const TCubeTiling* __restrict cubeTiling, TPipe* tpipe = nullptr)
     {
         (void)tpipe;
@@ -506,6 +605,8 @@ public:
         }
         if constexpr (kCubeOnly) {
             walking_ = false;
+            tensorsSet_ = true;
+            aGm_ = gm.GetPhyAddr();
             engine_.SetTensorA(twin_detail::GmOperand(gm), isTransposeA);
         } else {
             CheckTranspose<A_TYPE>("Matmul::SetTensorA", isTransposeA);
@@ -516,6 +617,8 @@ public:
     {
         if constexpr (kCubeOnly) {
             walking_ = false;
+            tensorsSet_ = true;
+            bGm_ = gm.GetPhyAddr();
             engine_.SetTensorB(twin_detail::GmOperand(gm), isTransposeB);
         } else {
             CheckTranspose<B_TYPE>("Matmul::SetTensorB", isTransposeB);
@@ -534,6 +637,13 @@ public:
                                "SetBias with MatmulConfig isPartialOutput");
         }
         engine_.SetBias(twin_detail::TwinData(biasGlobal));
+    }
+    // SetSparseIndex (its docs): the index matrix of a SparseMatmulType B (uint8_t, NZ), after SetTensorB.
+    __aicore__ inline void SetSparseIndex(const GlobalTensor<uint8_t>& indexGlobal)
+    {
+        static_assert(sizeof(MM_CB) == 0 || kSparseB,
+                      "Matmul::SetSparseIndex needs B of SparseMatmulType (and the MDL template)");
+        engine_.SetSparseIndex(twin_detail::TwinData(indexGlobal));
     }
     __aicore__ inline void DisableBias() { engine_.DisableBias(); }
     __aicore__ inline void ClearBias() { engine_.DisableBias(); }
@@ -596,6 +706,7 @@ public:
             if (!walking_) {
                 engine_.StartIterate("Matmul::Iterate");
                 walking_ = true;
+                tensorsSet_ = false;
             }
             if (engine_.NextBlock()) return true;
             walking_ = false;
@@ -647,6 +758,7 @@ public:
             (void)enSequentialWrite;
             (void)waitIterateAll;
             (void)fakeMsg;
+            tensorsSet_ = false;
             engine_.IterateAll(twin_detail::TwinData(gm), enAtomic);
         } else {
             engine_.IterateAll(sync, twin_detail::TwinData(gm), enAtomic, enSequentialWrite, waitIterateAll, fakeMsg);
@@ -792,7 +904,11 @@ public:
         static_assert(!kCubeOnly, "WaitGetTensorC follows a MIX kernel's AsyncGetTensorC");
         engine_.WaitGetTensorC();
     }
-    __aicore__ inline void End() { engine_.End(); }
+    __aicore__ inline void End()
+    {
+        tensorsSet_ = false;
+        engine_.End();
+    }
 
 private:
     friend struct ascend_twin::internal::Access;
@@ -833,7 +949,43 @@ private:
         }
     }
 
+    // The engine's copy-in hook: one base tile through the user's CopyA1/CopyB1, into an L1 tile of the API's size
+    // (A: Ceil(baseM, 16) x Ceil(baseK, C0); B: Ceil(baseK, 16 or 32) x Ceil(baseN, C0)) near the top of L1, filled
+    // with 0xFF bytes first so that what the function leaves unwritten reads as NaN (int8_t: -1) and shows in the
+    // result.
+    static const uint8_t* CopyInByCallback(void* ctx, bool isB, int row, int col, int height, int width)
+    {
+        auto* self = static_cast<MatmulImpl*>(ctx);
+        const TCubeTiling& t = *self->engine_.Tiling();
+        constexpr uint32_t esA = sizeof(SrcAT), esB = sizeof(SrcBT);
+        auto up = [](uint32_t v, uint32_t a) { return (v + a - 1) / a * a; };
+        const uint32_t aBytes = up(t.baseM, 16) * up(t.baseK, 32 / esA) * esA;
+        const uint32_t bBytes = up(t.baseK, esB == 1 ? 32 : 16) * up(t.baseN, 32 / esB) * esB;
+        // At the top of the L1 a TPipe hands out (TOTAL_L1_SIZE), B's tile last and A's below it, away from the
+        // kernel's own L1 buffers, which a pipe allocates from the bottom.
+        const uint32_t bAddr = (static_cast<uint32_t>(TOTAL_L1_SIZE) - bBytes) / 512 * 512;
+        const uint32_t aAddr = (bAddr - aBytes) / 512 * 512;
+        LocalTensor<int8_t> tile = isB ? LocalTensor<int8_t>(TPosition::B1, bAddr, bBytes)
+                                       : LocalTensor<int8_t>(TPosition::A1, aAddr, aBytes);
+        int8_t* mem = twin_detail::TwinData(tile);
+        std::memset(mem, 0xFF, isB ? bBytes : aBytes);
+        if constexpr (kCopyB1) {
+            if (isB) {
+                MM_CB::CopyB1Ptr(tile, self->bGm_, row, col, height, width, self->userDefInfo_, self->selfDefineData_);
+                return reinterpret_cast<const uint8_t*>(mem);
+            }
+        }
+        if constexpr (kCopyA1) {
+            MM_CB::CopyA1Ptr(tile, self->aGm_, row, col, height, width, self->userDefInfo_, self->selfDefineData_);
+        }
+        return reinterpret_cast<const uint8_t*>(mem);
+    }
+
     Engine engine_;
+    uint64_t userDefInfo_ = 0, selfDefineData_ = 0;  // SetUserDefInfo, SetSelfDefineData
+    const __gm__ void* aGm_ = nullptr;               // SetTensorA/SetTensorB's tensors (the callbacks' gm)
+    const __gm__ void* bGm_ = nullptr;
+    bool tensorsSet_ = false;  // SetTensorA/SetTensorB called since the last computation
     TCubeTiling merged_;  // a constant tiling merged with the runtime one (kStaticTiling)
     bool walking_ = false;  // cube-only Iterate: a walk has started
 };

@@ -43,6 +43,9 @@ struct CubeMatmulTypes {
     // TrianUpperMatmulPolicy (1) / TrianLowerMatmulPolicy (2): base blocks below (above) the diagonal of the core's
     // base-block grid are computed and not written.
     uint8_t trian = 0;
+    // B is a SparseMatmulType (4:2 sparse int8_t B, transposed): SetTensorB's tensor holds the dense [N, K / 2] and
+    // SetSparseIndex's the 2-bit index matrix in NZ (16 x 8-byte fractals).
+    bool sparseB = false;
 };
 
 class CubeMatmul {
@@ -65,6 +68,18 @@ public:
     // at `gm`).
     void SetQuantScalar(uint64_t quantScalar);
     void SetQuantVector(const void* gm);
+    // The user copy-in callbacks (MatmulCallBackFunc's CopyA1/CopyB1): with one set for A (and/or B) the walk asks
+    // it for each base tile of the operand instead of reading GM: A's tile at base-block indices (row, col) along M
+    // and K, height x width = useM x useK; B's along K and N, useK x useN. The hook returns the tile as the
+    // callback left it in L1: NZ fractals of C0 = 32 / sizeof(T) columns, Ceil(height, align) rows each (align 16,
+    // or 32 for an int8_t B whose rows are K), fractal j at j * Ceil(height, align) * C0 elements.
+    using CopyInHook = const uint8_t* (*)(void* ctx, bool isB, int row, int col, int height, int width);
+    void SetCopyInHook(CopyInHook hook, void* ctx, bool forA, bool forB);
+    // SparseMatmulType B: the index matrix of this core's B (GM, NZ: byte (n, kb) at
+    // (kb / 8) * Ceil(N, 16) * 8 + n * 8 + kb % 8, N the tiling's; its 4 2-bit indices, the first in the low bits,
+    // belong to dense entries 4 kb .. 4 kb + 3 of row n).
+    void SetSparseIndex(const void* gm);
+    const AscendC::tiling::TCubeTiling* Tiling() const;  // the tiling Init took
     void IterateAll(void* gm, uint8_t enAtomic);
     void End();
 

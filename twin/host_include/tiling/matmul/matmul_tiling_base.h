@@ -512,6 +512,7 @@ public:
     BufferPool bufferPool_;
     MatrixTraverse traverse_ = MatrixTraverse::FIRSTM;
     MatrixMadType madType_ = MatrixMadType::NORMAL;
+    static constexpr int32_t kSparseBaseK = 64;  // SetSparse: the base K a multiple of 64 (MmadWithSparse's k)
     ScheduleType scheduleType = ScheduleType::INNER_PRODUCT;
     bool isSparse_ = false;
     DequantType deqType = DequantType::SCALAR;
@@ -620,6 +621,8 @@ protected:
                 bk = static_cast<int32_t>(std::min<int64_t>({room / kAlign * kAlign, Align(sk, kAlign),
                                                              int64_t(maxK) / kAlign * kAlign}));
                 if (bk < kAlign) bk = kAlign;
+                // SetSparse (CANN's AdjustSparseL0Factors): baseK aligned to 64, at least 64.
+                if (isSparse_) bk = bk <= kSparseBaseK ? kSparseBaseK : bk / kSparseBaseK * kSparseBaseK;
             }
             if (Bytes(int64_t(bm) * bk * dbA, aType_.dataType) > p.l0ASize) dbA = 1;
             if (Bytes(int64_t(bn) * bk * dbB, bType_.dataType) > p.l0BSize) dbB = 1;
