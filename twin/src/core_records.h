@@ -107,11 +107,17 @@ void ScalarCacheWrite(CoreContext& ctx, uint64_t begin, uint64_t bytes);
 // fresh from GM (kFresh), or one its data cache serves (kCached). Waits while the core spins on GM no other
 // core publishes to; kBypass and kFresh then acquire what other cores published over those bytes.
 enum class GmPollKind : uint8_t { kBypass, kFresh, kCached };
-uint64_t GmPollRead(const char* call, CoreContext& ctx, uint64_t begin, uint64_t end, GmPollKind kind);
+// out: the bytes read (under the lock, after any acquire), if not null.
+uint64_t GmPollRead(const char* call, CoreContext& ctx, uint64_t begin, uint64_t end, GmPollKind kind,
+                   void* out = nullptr);
 // A write other cores may poll for: WriteGmByPassDCache (stores *value; publishes the clock of the core's last
 // DataSyncBarrier) or DataCacheCleanAndInvalid writing SetValue bytes back (value null; publishes everything the
 // core did so far).
 void GmPublish(CoreContext& ctx, uint64_t begin, uint64_t end, bool atBarrier, const uint64_t* value);
+// A SetValue store not yet written back (see CrossCore::pendingStores); GmPublish of the write-back ends it, and
+// so does the core's end (GmCoreDone).
+void GmStorePending(CoreContext& ctx, uint64_t begin, uint64_t end);
+void GmCoreDone(LaunchSync& sync, uint32_t coreId);
 
 struct LaunchSpec;
 // "bytes [a, b) of GM buffer 'name'" for a range of the launch's GM.

@@ -8,6 +8,7 @@
 #include <deque>
 #include <map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core_sched.h"
@@ -113,6 +114,14 @@ struct CrossCore {
     };
     std::vector<GmPublished> published;
     uint64_t publishes = 0;
+    // SetValue bytes a core stored and has not written back yet (its DataCacheCleanAndInvalid publishes them), by
+    // the 64-byte lines they lie in: on the NPU they are in the writer's data cache, not in GM, so another core's
+    // fresh GetValue or ReadGmByPassDCache of them waits for the write-back (the twin's GM holds them already).
+    struct PendingStore {
+        uint64_t begin, end;
+        uint32_t writer;
+    };
+    std::unordered_multimap<uint64_t, PendingStore> pendingStores;
 
     uint32_t AicOf(int64_t block) const { return static_cast<uint32_t>(block * (1 + ratio)); }
     uint32_t AivOf(int64_t block, int32_t sub) const { return static_cast<uint32_t>(block * (1 + ratio) + 1 + sub); }

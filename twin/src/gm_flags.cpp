@@ -52,6 +52,50 @@ bool PublishedOrAlone(LaunchSync& sync, const void* arg)
 
 bool Overlap(uint64_t b1, uint64_t e1, uint64_t b2, uint64_t e2) { return b1 < e2 && b2 < e1; }
 
+constexpr uint64_t kLine = 64;  // the data cache's line (CACHE_LINE_SIZE on dav-2201)
+
+struct PendingWait {
+    const CrossCore* x;
+    uint32_t reader;
+    uint64_t begin, end;
+};
+
+// No other core holds stores to [begin, end) not yet written back, or no other core is left that could write
+// them back (each has returned or waits).
+bool NoPendingStore(LaunchSync& sync, const void* arg)
+{
+    const auto* w = static_cast<const PendingWait*>(arg);
+    if (sync.finished + sync.blocked.size() >= sync.cores) return true;
+    for (uint64_t line = w->begin / kLine * kLine; line < w->end; line += kLine) {
+        const auto range = w->x->pendingStores.equal_range(line);
+        for (auto it = range.first; it != range.second; ++it) {
+            const CrossCore::PendingStore& p = it->second;
+            if (p.writer != w->reader && Overlap(w->begin, w->end, p.begin, p.end)) return false;
+        }
+    }
+    return true;
+}
+
+// Ends the pending stores of `writer` that overlap [begin, end) (all of them with end 0 past begin 0: the
+// core's end).
+void ErasePending(CrossCore& x, uint32_t writer, uint64_t begin, uint64_t end)
+{
+    if (x.pendingStores.empty()) return;
+    if (begin == 0 && end == UINT64_MAX) {
+        for (auto it = x.pendingStores.begin(); it != x.pendingStores.end();) {
+            it = it->second.writer == writer ? x.pendingStores.erase(it) : std::next(it);
+        }
+        return;
+    }
+    for (uint64_t line = begin / kLine * kLine; line < end; line += kLine) {
+        const auto range = x.pendingStores.equal_range(line);
+        for (auto it = range.first; it != range.second;) {
+            const bool mine = it->second.writer == writer && Overlap(begin, end, it->second.begin, it->second.end);
+            it = mine ? x.pendingStores.erase(it) : std::next(it);
+        }
+    }
+}
+
 // "bytes [a, b) of GM buffer 'name'" from the launch's regions (the core's view of them).
 std::string Where(const CoreContext& ctx, uint64_t begin, uint64_t end)
 {
@@ -67,7 +111,7 @@ std::string Where(const CoreContext& ctx, uint64_t begin, uint64_t end)
 
 }  // namespace
 
-uint64_t GmPollRead(const char* call, CoreContext& ctx, uint64_t begin, uint64_t end, GmPollKind kind)
+uint64_t GmPollRead(const char* call, CoreContext& ctx, uint64_t begin, uint64_t end, GmPollKind kind, void* out)
 {
     LaunchSync& sync = *ctx.sync;
     CrossCore& x = *sync.cross;
@@ -113,6 +157,16 @@ uint64_t GmPollRead(const char* call, CoreContext& ctx, uint64_t begin, uint64_t
             rec.pollSeen = x.publishes;
         }
     }
+    if (kind != GmPollKind::kCached && !x.pendingStores.empty()) {
+        // Another core's SetValue of these bytes is still in its data cache: GM shows it only after the write-back.
+        const PendingWait wait{&x, ctx.coreId, begin, end};
+        if (!NoPendingStore(sync, &wait)) {
+            char what[320];
+            std::snprintf(what, sizeof what, "%s reading %s, which another core stored with SetValue and has not "
+                          "written back (DataCacheCleanAndInvalid)", call, Where(ctx, begin, end).c_str());
+            WaitUntil(lock, NoPendingStore, &wait, what);
+        }
+    }
     if (kind != GmPollKind::kCached) {
         for (CrossCore::GmPublished& p : x.published) {
             if (p.writer == ctx.coreId || !Overlap(begin, end, p.begin, p.end) || p.acquiredBy[ctx.coreId]) continue;
@@ -122,6 +176,7 @@ uint64_t GmPollRead(const char* call, CoreContext& ctx, uint64_t begin, uint64_t
     }
     uint64_t value = 0;
     if (kind == GmPollKind::kBypass) std::memcpy(&value, reinterpret_cast<const void*>(begin), end - begin);
+    if (out != nullptr) std::memcpy(out, reinterpret_cast<const void*>(begin), end - begin);
     return value;
 }
 
@@ -140,6 +195,7 @@ void GmPublish(CoreContext& ctx, uint64_t begin, uint64_t end, bool atBarrier, c
         x.published.push_back({begin, end, ctx.coreId, {}, {}});
         p = &x.published.back();
     }
+    if (value == nullptr) ErasePending(x, ctx.coreId, begin, end);  // SetValue bytes written back
     p->writer = ctx.coreId;
     p->acquiredBy.assign(ctx.coreCount, 0);
     p->clock.clear();
@@ -149,6 +205,31 @@ void GmPublish(CoreContext& ctx, uint64_t begin, uint64_t end, bool atBarrier, c
         p->clock = rec.dsbClock;
     }
     ++x.publishes;
+    sync.opened.notify_all();
+}
+
+void GmStorePending(CoreContext& ctx, uint64_t begin, uint64_t end)
+{
+    if (ctx.sync == nullptr || ctx.sync->cross == nullptr || ctx.coreCount < 2) return;
+    CrossCore& x = *ctx.sync->cross;
+    std::lock_guard<std::mutex> lock(ctx.sync->mutex);
+    for (uint64_t line = begin / kLine * kLine; line < end; line += kLine) {
+        const auto range = x.pendingStores.equal_range(line);
+        bool known = false;
+        for (auto it = range.first; it != range.second && !known; ++it) {
+            const CrossCore::PendingStore& p = it->second;
+            if (p.writer == ctx.coreId && p.begin <= begin && end <= p.end) known = true;  // stored there before
+        }
+        if (!known) x.pendingStores.emplace(line, CrossCore::PendingStore{begin, end, ctx.coreId});
+    }
+}
+
+void GmCoreDone(LaunchSync& sync, uint32_t coreId)
+{
+    if (sync.cross == nullptr) return;
+    std::lock_guard<std::mutex> lock(sync.mutex);
+    if (sync.cross->pendingStores.empty()) return;
+    ErasePending(*sync.cross, coreId, 0, UINT64_MAX);
     sync.opened.notify_all();
 }
 

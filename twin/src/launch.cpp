@@ -328,6 +328,7 @@ int32_t RunLaunch(const LaunchSpec& spec, const Layout& layout, LaunchScratch& s
         } catch (...) {
             errors[i] = std::current_exception();
         }
+        GmCoreDone(sync, cores[i].coreId);  // its data cache's lines no longer keep other cores waiting
         CoreFinished(sync);
     });
     for (const std::exception_ptr& e : errors) {

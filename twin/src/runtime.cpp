@@ -318,7 +318,7 @@ void CheckGmWrite(const char* call, const void* addr, uint64_t bytes)
     if (bytes != 0 && ctx.records->scalarCache.used) ScalarCacheOnDmaWrite(ctx, begin, begin + bytes);
 }
 
-void ScalarGmRead(const char* call, const void* addr, uint64_t bytes)
+void ScalarGmRead(const char* call, const void* addr, uint64_t bytes, void* out)
 {
     CoreContext& ctx = CurrentCore();
     const uint64_t begin = RecordGmRead(call, ctx, addr, bytes, kNotYet);
@@ -326,7 +326,7 @@ void ScalarGmRead(const char* call, const void* addr, uint64_t bytes)
     // A GetValue may be polling a GM flag: it waits while it spins on bytes no other core changes; loading its
     // line fresh from GM (after DataCacheCleanAndInvalid) it acquires what their writer published.
     const bool fresh = ScalarCacheRead(call, ctx, begin, bytes);
-    GmPollRead(call, ctx, begin, begin + bytes, fresh ? GmPollKind::kFresh : GmPollKind::kCached);
+    GmPollRead(call, ctx, begin, begin + bytes, fresh ? GmPollKind::kFresh : GmPollKind::kCached, out);
     AddRange(ctx.records->reads, begin, begin + bytes, ctx, fresh ? kGmPoll : kGmPlain);
 }
 

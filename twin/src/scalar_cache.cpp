@@ -89,6 +89,7 @@ void ScalarCacheWrite(CoreContext& ctx, uint64_t begin, uint64_t bytes)
     ScalarCache& sc = ctx.records->scalarCache;
     sc.used = true;
     sc.writes.push_back({begin, begin + bytes, ctx.epoch, kScalarCacheNever});
+    GmStorePending(ctx, begin, begin + bytes);  // in this core's cache until written back
 }
 
 void DataCacheCleanInvalidate(const char* call, const void* addr, bool entire)

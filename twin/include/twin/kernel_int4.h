@@ -195,8 +195,9 @@ public:
     __aicore__ inline int4b_t GetValue(const uint64_t offset) const
     {
         const uint8_t* byte = reinterpret_cast<const uint8_t*>(address_) + offset / 2;
-        ascend_twin::ScalarGmRead("GlobalTensor::GetValue", byte, 1);
-        return int4b_t(static_cast<uint32_t>(*byte >> (4 * (offset % 2))));
+        uint8_t bits;
+        ascend_twin::ScalarGmRead("GlobalTensor::GetValue", byte, 1, &bits);
+        return int4b_t(static_cast<uint32_t>(bits >> (4 * (offset % 2))));
     }
     __aicore__ inline void SetValue(const uint64_t offset, const int4b_t value)
     {

@@ -223,8 +223,9 @@ public:
 
     __aicore__ inline T GetValue(const uint64_t offset) const
     {
-        ascend_twin::ScalarGmRead("GlobalTensor::GetValue", address_ + offset, sizeof(T));
-        return address_[offset];
+        T value;
+        ascend_twin::ScalarGmRead("GlobalTensor::GetValue", address_ + offset, sizeof(T), &value);
+        return value;
     }
     __aicore__ inline void SetValue(const uint64_t offset, const T value)
     {

@@ -207,7 +207,9 @@ void CheckGmWrite(const char* call, const void* addr, uint64_t bytes);
 // GlobalTensor::GetValue/SetValue: a GM access through the core's scalar data cache (checked as above, and
 // against what the cache may hold); DataCacheCleanAndInvalid on GM: writes back and drops the line from addr
 // to its 64-byte boundary, or (entire) the whole cache.
-void ScalarGmRead(const char* call, const void* addr, uint64_t bytes);
+// out: where GetValue's bytes go, read under the launch's lock with the checks (a store another core makes
+// meanwhile is either seen with its publication or not seen at all).
+void ScalarGmRead(const char* call, const void* addr, uint64_t bytes, void* out = nullptr);
 void ScalarGmWrite(const char* call, const void* addr, uint64_t bytes);
 void DataCacheCleanInvalidate(const char* call, const void* addr, bool entire);
 // ReadGmByPassDCache / WriteGmByPassDCache (twin/src/gm_flags.cpp): a scalar GM access of `bytes` (1, 2, 4 or
