@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 #include <utility>
 
@@ -29,6 +30,31 @@ using cube_detail::SizeOf;
 namespace {
 
 int64_t Ceil(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+// Operands stored as E in GM (float32 into float L1): `n` <= L GM runs of `count` elements, run i from src[i],
+// side by side into the lanes of one panel, dst[c * L + i] = run i's element c. The panel is written in order
+// and the runs read in order (a run per lane scattered `L` elements apart, one run at a time, wrote every
+// element to another place of the slot: the transposing loads' cost).
+template <int L, typename E>
+void GatherPanel(const uint8_t* const* src, int n, int64_t count, E* dst)
+{
+    if constexpr (std::is_same_v<E, float>) {  // a full panel: cube_gemm.cpp's transposing copies
+        if (n == L) {
+            const float* rows[L];
+            for (int i = 0; i < L; ++i) rows[i] = reinterpret_cast<const float*>(src[i]);
+            if constexpr (L == kMr) {
+                cube_detail::GatherPanelA(rows, count, dst);
+            } else {
+                static_assert(L == kNr, "panels of kMr or kNr runs");
+                cube_detail::GatherPanelB(rows, count, dst);
+            }
+            return;
+        }
+    }
+    for (int64_t c = 0; c < count; ++c) {
+        for (int i = 0; i < n; ++i) std::memcpy(dst + c * L + i, src[i] + c * sizeof(E), sizeof(E));
+    }
+}
 
 template <typename E>
 struct Walk {
@@ -79,10 +105,19 @@ struct Walk {
         }
         if (!s.transA) {  // one GM run per row, into its lane of every K column
             for (int64_t r = 0; r < rows; ++r) {
-                const int64_t first = (row0 + r) * lda + col0;
-                const auto [src, bytes] = Span(first, cols);
+                const auto [src, bytes] = Span((row0 + r) * lda + col0, cols);
                 CheckGmRead("Matmul::IterateAll (A: GM->L1)", src, bytes);
-                Run(first, 1, LaneA(slot, r), kMr, cols);
+            }
+            if (!s4 && cube_detail::SameRepr<E>(s.types.a)) {  // a panel's kMr rows side by side
+                for (int64_t r = 0; r < rows;) {
+                    const int64_t rr = r % t.baseM, n = std::min<int64_t>({kMr, t.baseM - rr, rows - r});
+                    const uint8_t* src[kMr];
+                    for (int64_t i = 0; i < n; ++i) src[i] = s.a + ((row0 + r + i) * lda + col0) * es;
+                    GatherPanel<kMr>(src, static_cast<int>(n), cols, LaneA(slot, r));
+                    r += n;
+                }
+            } else {
+                for (int64_t r = 0; r < rows; ++r) Run((row0 + r) * lda + col0, 1, LaneA(slot, r), kMr, cols);
             }
         } else {  // A stored [K, M]: a panel's rows are side by side in each K column; panel by panel
             for (int64_t c = 0; c < cols; ++c) {
@@ -133,10 +168,20 @@ struct Walk {
             }
         } else {  // B stored [N, K]: one GM run per column of C, into its lane of every K row
             for (int64_t j = 0; j < ns; ++j) {
-                const int64_t first = (n0 + j) * ldb + k0;
-                const auto [src, bytes] = Span(first, ks);
+                const auto [src, bytes] = Span((n0 + j) * ldb + k0, ks);
                 CheckGmRead("Matmul::IterateAll (B: GM->L1)", src, bytes);
-                Run(first, 1, slot + (j / kNr) * bGroupRows * kNr + j % kNr, kNr, ks);
+            }
+            if (!s4 && cube_detail::SameRepr<E>(s.types.b)) {  // a panel's kNr columns side by side
+                for (int64_t j = 0; j < ns; j += kNr) {
+                    const int64_t n = std::min<int64_t>(kNr, ns - j);
+                    const uint8_t* src[kNr];
+                    for (int64_t i = 0; i < n; ++i) src[i] = s.b + ((n0 + j + i) * ldb + k0) * es;
+                    GatherPanel<kNr>(src, static_cast<int>(n), ks, slot + (j / kNr) * bGroupRows * kNr);
+                }
+            } else {
+                for (int64_t j = 0; j < ns; ++j) {
+                    Run((n0 + j) * ldb + k0, 1, slot + (j / kNr) * bGroupRows * kNr + j % kNr, kNr, ks);
+                }
             }
         }
         core.counters.cube.gmBytesB += s4 ? ks * ns / 2 : ks * ns * es;
