@@ -56,6 +56,24 @@ void GatherPanel(const uint8_t* const* src, int n, int64_t count, E* dst)
     }
 }
 
+// The GM reads of `count` runs of `len` elements, run i from element first + i * stride (span(first, len): a
+// run's GM bytes): one check when the runs continue each other (their records would join into that one range
+// all the same: the same bytes checked and recorded; int4b_t runs may share a byte and are checked one by one).
+template <typename SpanFn>
+void CheckRuns(const char* call, bool joinable, int64_t first, int64_t stride, int64_t len, int64_t count,
+               SpanFn span)
+{
+    if (joinable && stride == len) {
+        const auto [src, bytes] = span(first, len * count);
+        CheckGmRead(call, src, bytes);
+        return;
+    }
+    for (int64_t i = 0; i < count; ++i) {
+        const auto [src, bytes] = span(first + i * stride, len);
+        CheckGmRead(call, src, bytes);
+    }
+}
+
 template <typename E>
 struct Walk {
     CubeMatmul::State& s;
@@ -104,10 +122,7 @@ struct Walk {
             std::fill(panel, panel + cols * kMr, E{0});
         }
         if (!s.transA) {  // one GM run per row, into its lane of every K column
-            for (int64_t r = 0; r < rows; ++r) {
-                const auto [src, bytes] = Span((row0 + r) * lda + col0, cols);
-                CheckGmRead("Matmul::IterateAll (A: GM->L1)", src, bytes);
-            }
+            CheckRuns("Matmul::IterateAll (A: GM->L1)", !s4, row0 * lda + col0, lda, cols, rows, Span);
             if (!s4 && cube_detail::SameRepr<E>(s.types.a)) {  // a panel's kMr rows side by side
                 for (int64_t r = 0; r < rows;) {
                     const int64_t rr = r % t.baseM, n = std::min<int64_t>({kMr, t.baseM - rr, rows - r});
@@ -119,18 +134,32 @@ struct Walk {
             } else {
                 for (int64_t r = 0; r < rows; ++r) Run((row0 + r) * lda + col0, 1, LaneA(slot, r), kMr, cols);
             }
-        } else {  // A stored [K, M]: a panel's rows are side by side in each K column; panel by panel
-            for (int64_t c = 0; c < cols; ++c) {
-                const auto [src, bytes] = Span((col0 + c) * lda + row0, rows);
-                CheckGmRead("Matmul::IterateAll (A: GM->L1)", src, bytes);
-            }
-            for (int64_t b = 0; b * t.baseM < rows; ++b) {
-                const int64_t blockRows = std::min<int64_t>(rows - b * t.baseM, t.baseM);
-                for (int64_t p = 0; p * kMr < blockRows; ++p) {
-                    const int64_t n = std::min<int64_t>(kMr, blockRows - p * kMr);
-                    const int64_t first = col0 * lda + row0 + b * t.baseM + p * kMr;
-                    E* panel = slot + (b * panelsA + p) * aGroupCols * kMr;
-                    for (int64_t c = 0; c < cols; ++c) Run(first + c * lda, 1, panel + c * kMr, 1, n);
+        } else {  // A stored [K, M]: a panel's rows are side by side in each K column
+            CheckRuns("Matmul::IterateAll (A: GM->L1)", !s4, col0 * lda + row0, lda, rows, cols, Span);
+            if (!s4 && cube_detail::SameRepr<E>(s.types.a)) {  // each K column's GM run once, in order
+                for (int64_t b = 0; b * t.baseM < rows; ++b) {
+                    const int64_t blockRows = std::min<int64_t>(rows - b * t.baseM, t.baseM), full = blockRows / kMr;
+                    E* const panels = slot + b * panelsA * aGroupCols * kMr;
+                    for (int64_t c = 0; c < cols; ++c) {
+                        const uint8_t* src = s.a + ((col0 + c) * lda + row0 + b * t.baseM) * es;
+                        for (int64_t p = 0; p < full; ++p) {
+                            std::memcpy(panels + (p * aGroupCols + c) * kMr, src + p * kMr * es, kMr * sizeof(E));
+                        }
+                        if (blockRows > full * kMr) {
+                            std::memcpy(panels + (full * aGroupCols + c) * kMr, src + full * kMr * es,
+                                        (blockRows - full * kMr) * sizeof(E));
+                        }
+                    }
+                }
+            } else {
+                for (int64_t b = 0; b * t.baseM < rows; ++b) {
+                    const int64_t blockRows = std::min<int64_t>(rows - b * t.baseM, t.baseM);
+                    for (int64_t p = 0; p * kMr < blockRows; ++p) {
+                        const int64_t n = std::min<int64_t>(kMr, blockRows - p * kMr);
+                        const int64_t first = col0 * lda + row0 + b * t.baseM + p * kMr;
+                        E* panel = slot + (b * panelsA + p) * aGroupCols * kMr;
+                        for (int64_t c = 0; c < cols; ++c) Run(first + c * lda, 1, panel + c * kMr, 1, n);
+                    }
                 }
             }
         }
@@ -158,19 +187,15 @@ struct Walk {
             std::fill(panel, panel + ks * kNr, E{0});
         }
         if (!s.transB) {  // one GM run per K row, kNr columns to a panel
+            CheckRuns("Matmul::IterateAll (B: GM->L1)", !s4, k0 * ldb + n0, ldb, ns, ks, Span);
             for (int64_t kk = 0; kk < ks; ++kk) {
                 const int64_t first = (k0 + kk) * ldb + n0;
-                const auto [src, bytes] = Span(first, ns);
-                CheckGmRead("Matmul::IterateAll (B: GM->L1)", src, bytes);
                 for (int64_t j = 0; j < ns; j += kNr) {
                     Run(first + j, 1, slot + ((j / kNr) * bGroupRows + kk) * kNr, 1, std::min<int64_t>(kNr, ns - j));
                 }
             }
         } else {  // B stored [N, K]: one GM run per column of C, into its lane of every K row
-            for (int64_t j = 0; j < ns; ++j) {
-                const auto [src, bytes] = Span((n0 + j) * ldb + k0, ks);
-                CheckGmRead("Matmul::IterateAll (B: GM->L1)", src, bytes);
-            }
+            CheckRuns("Matmul::IterateAll (B: GM->L1)", !s4, n0 * ldb + k0, ldb, ks, ns, Span);
             if (!s4 && cube_detail::SameRepr<E>(s.types.b)) {  // a panel's kNr columns side by side
                 for (int64_t j = 0; j < ns; j += kNr) {
                     const int64_t n = std::min<int64_t>(kNr, ns - j);
