@@ -7,8 +7,8 @@
 // and runs Mmad (M pipe) into L0C; at the end of K, Fixpipe writes the block to GM in C's type (FIX).
 // The bias of a block is loaded from GM at its first K step and starts the L0C accumulation.
 //
-// Storage is the twin's own: L1 holds operands as float32 (double in the float64 build) in logical
-// [m][k] / [k][n] order, L0A/L0B in the micro-kernel's panel order. Capacities are accounted in the
+// Storage is the twin's own: L1 holds operands as float32 (double in the float64 build) in the micro-kernel's
+// panel order, which L0A/L0B tiles are read from in place. Capacities are accounted in the
 // operand's real type with the hardware's fractal-aligned base blocks, which is what the rules are about;
 // the layouts are not observable through the Matmul API.
 #include <algorithm>
