@@ -389,6 +389,32 @@ TEST_CASE("every matmul variant is built")
     }
 }
 
+TEST_CASE("a GM->L1 load past the end of A or B fails, whether its runs are checked joined or one by one")
+{
+    // K = 64: a group's rows (A) or columns (B transposed) follow each other in GM and are checked as one read;
+    // K = 1024: they are runs apart, checked one by one. Every transposition, a buffer 4 bytes short (the last
+    // element missing) against the same launch with whole buffers.
+    for (const uint64_t k : {64u, 1024u}) {
+        for (int form = 0; form < 4; ++form) {
+            const bool transA = form & 1, transB = form & 2;
+            const MatmulPlan plan = ComputeMatmulTiling(96, 80, k, DType::kFloat32, transA, transB, false, kAscend910B2);
+            for (int shortOperand = 0; shortOperand < 3; ++shortOperand) {  // none, A, B
+                std::vector<uint8_t> a(96 * k * 4 - (shortOperand == 1 ? 4 : 0), 0);
+                std::vector<uint8_t> b(k * 80 * 4 - (shortOperand == 2 ? 4 : 0), 0), c(96 * 80 * 4);
+                bool raised = false;
+                try {
+                    Launch(plan, DType::kFloat32, a, b, nullptr, c, plan.blockDim);
+                } catch (const ascend_twin::RuleViolation& e) {
+                    raised = std::strstr(e.what(), "GM reads stay inside the launch's buffers") != nullptr &&
+                             std::strstr(e.what(), shortOperand == 1 ? "(A: GM->L1)" : "(B: GM->L1)") != nullptr;
+                    if (!raised) std::printf("  other violation: %s\n", e.what());
+                }
+                CHECK(raised == (shortOperand != 0));
+            }
+        }
+    }
+}
+
 TEST_CASE("the transposing L1 loads put every run's element in its lane and write nothing past the panel")
 {
     // GatherPanelA/B (the float32 loads of A not transposed and B transposed): dst[c * L + i] = run i's element c,
