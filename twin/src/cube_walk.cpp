@@ -57,20 +57,23 @@ void GatherPanel(const uint8_t* const* src, int n, int64_t count, E* dst)
 }
 
 // The GM reads of `count` runs of `len` elements, run i from element first + i * stride (span(first, len): a
-// run's GM bytes): one check when the runs continue each other (their records would join into that one range
-// all the same: the same bytes checked and recorded; int4b_t runs may share a byte and are checked one by one).
+// run's GM bytes; es: bytes an element, 0 for int4b_t, whose runs may share a byte and are checked one by one):
+// one check when the runs continue each other (their records would join into that one range all the same), else
+// one bounds check for all of them when they lie in one buffer, and each run counted and recorded.
 template <typename SpanFn>
-void CheckRuns(const char* call, bool joinable, int64_t first, int64_t stride, int64_t len, int64_t count,
-               SpanFn span)
+void CheckRuns(const char* call, uint32_t es, int64_t first, int64_t stride, int64_t len, int64_t count, SpanFn span)
 {
-    if (joinable && stride == len) {
+    if (es != 0 && stride == len) {
         const auto [src, bytes] = span(first, len * count);
         CheckGmRead(call, src, bytes);
-        return;
-    }
-    for (int64_t i = 0; i < count; ++i) {
-        const auto [src, bytes] = span(first + i * stride, len);
-        CheckGmRead(call, src, bytes);
+    } else if (es != 0) {
+        CheckGmReadRuns(call, span(first, len).first, static_cast<uint64_t>(stride) * es, static_cast<uint64_t>(len) * es,
+                        static_cast<uint64_t>(count));
+    } else {
+        for (int64_t i = 0; i < count; ++i) {
+            const auto [src, bytes] = span(first + i * stride, len);
+            CheckGmRead(call, src, bytes);
+        }
     }
 }
 
@@ -122,7 +125,7 @@ struct Walk {
             std::fill(panel, panel + cols * kMr, E{0});
         }
         if (!s.transA) {  // one GM run per row, into its lane of every K column
-            CheckRuns("Matmul::IterateAll (A: GM->L1)", !s4, row0 * lda + col0, lda, cols, rows, Span);
+            CheckRuns("Matmul::IterateAll (A: GM->L1)", s4 ? 0 : es, row0 * lda + col0, lda, cols, rows, Span);
             if (!s4 && cube_detail::SameRepr<E>(s.types.a)) {  // a panel's kMr rows side by side
                 for (int64_t r = 0; r < rows;) {
                     const int64_t rr = r % t.baseM, n = std::min<int64_t>({kMr, t.baseM - rr, rows - r});
@@ -135,7 +138,7 @@ struct Walk {
                 for (int64_t r = 0; r < rows; ++r) Run((row0 + r) * lda + col0, 1, LaneA(slot, r), kMr, cols);
             }
         } else {  // A stored [K, M]: a panel's rows are side by side in each K column
-            CheckRuns("Matmul::IterateAll (A: GM->L1)", !s4, col0 * lda + row0, lda, rows, cols, Span);
+            CheckRuns("Matmul::IterateAll (A: GM->L1)", s4 ? 0 : es, col0 * lda + row0, lda, rows, cols, Span);
             if (!s4 && cube_detail::SameRepr<E>(s.types.a)) {  // each K column's GM run once, in order
                 for (int64_t b = 0; b * t.baseM < rows; ++b) {
                     const int64_t blockRows = std::min<int64_t>(rows - b * t.baseM, t.baseM), full = blockRows / kMr;
@@ -187,7 +190,7 @@ struct Walk {
             std::fill(panel, panel + ks * kNr, E{0});
         }
         if (!s.transB) {  // one GM run per K row, kNr columns to a panel
-            CheckRuns("Matmul::IterateAll (B: GM->L1)", !s4, k0 * ldb + n0, ldb, ns, ks, Span);
+            CheckRuns("Matmul::IterateAll (B: GM->L1)", s4 ? 0 : es, k0 * ldb + n0, ldb, ns, ks, Span);
             for (int64_t kk = 0; kk < ks; ++kk) {
                 const int64_t first = (k0 + kk) * ldb + n0;
                 for (int64_t j = 0; j < ns; j += kNr) {
@@ -195,7 +198,7 @@ struct Walk {
                 }
             }
         } else {  // B stored [N, K]: one GM run per column of C, into its lane of every K row
-            CheckRuns("Matmul::IterateAll (B: GM->L1)", !s4, n0 * ldb + k0, ldb, ks, ns, Span);
+            CheckRuns("Matmul::IterateAll (B: GM->L1)", s4 ? 0 : es, n0 * ldb + k0, ldb, ks, ns, Span);
             if (!s4 && cube_detail::SameRepr<E>(s.types.b)) {  // a panel's kNr columns side by side
                 for (int64_t j = 0; j < ns; j += kNr) {
                     const int64_t n = std::min<int64_t>(kNr, ns - j);
