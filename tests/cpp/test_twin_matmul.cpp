@@ -9,6 +9,7 @@
 
 #include "check.h"
 #include "matmul_tiling.h"
+#include "twin/cube_gemm.h"
 #include "twin/kernel_types.h"
 #include "twin/launch.h"
 
@@ -385,6 +386,67 @@ TEST_CASE("every matmul variant is built")
 {
     for (DType d : {DType::kFloat32, DType::kFloat16, DType::kBFloat16}) {
         CHECK(ascend_twin::FindKernel("matmul_cube", d) != nullptr);
+    }
+}
+
+TEST_CASE("a GM->L1 load past the end of A or B fails, whether its runs are checked joined or one by one")
+{
+    // K = 64: a group's rows (A) or columns (B transposed) follow each other in GM and are checked as one read;
+    // K = 1024: they are runs apart, checked one by one. Every transposition, a buffer 4 bytes short (the last
+    // element missing) against the same launch with whole buffers.
+    for (const uint64_t k : {64u, 1024u}) {
+        for (int form = 0; form < 4; ++form) {
+            const bool transA = form & 1, transB = form & 2;
+            const MatmulPlan plan = ComputeMatmulTiling(96, 80, k, DType::kFloat32, transA, transB, false, kAscend910B2);
+            for (int shortOperand = 0; shortOperand < 3; ++shortOperand) {  // none, A, B
+                std::vector<uint8_t> a(96 * k * 4 - (shortOperand == 1 ? 4 : 0), 0);
+                std::vector<uint8_t> b(k * 80 * 4 - (shortOperand == 2 ? 4 : 0), 0), c(96 * 80 * 4);
+                bool raised = false;
+                try {
+                    Launch(plan, DType::kFloat32, a, b, nullptr, c, plan.blockDim);
+                } catch (const ascend_twin::RuleViolation& e) {
+                    raised = std::strstr(e.what(), "GM reads stay inside the launch's buffers") != nullptr &&
+                             std::strstr(e.what(), shortOperand == 1 ? "(A: GM->L1)" : "(B: GM->L1)") != nullptr;
+                    if (!raised) std::printf("  other violation: %s\n", e.what());
+                }
+                CHECK(raised == (shortOperand != 0));
+            }
+        }
+    }
+}
+
+TEST_CASE("the transposing L1 loads put every run's element in its lane and write nothing past the panel")
+{
+    // GatherPanelA/B (the float32 loads of A not transposed and B transposed): dst[c * L + i] = run i's element c,
+    // against a plain loop, for every count around the 8-column steps; the sentinels after the panel stay put
+    // (the A form stores 8 floats per column of 6 and must leave its last columns to the scalar tail).
+    using ascend_twin::cube_detail::kMr;
+    using ascend_twin::cube_detail::kNr;
+    std::mt19937 rng(std::random_device{}());
+    std::uniform_real_distribution<float> dist(-4.0f, 4.0f);
+    for (const int lanes : {kMr, kNr}) {
+        for (int64_t count = 0; count <= 41; ++count) {
+            std::vector<std::vector<float>> runs(lanes, std::vector<float>(count));
+            std::vector<const float*> rows;
+            for (auto& r : runs) {
+                for (float& v : r) v = dist(rng);
+                rows.push_back(r.data());
+            }
+            const float sentinel = -1234.5f;
+            std::vector<float> dst(count * lanes + 16, sentinel);
+            if (lanes == kMr) {
+                ascend_twin::cube_detail::GatherPanelA(rows.data(), count, dst.data());
+            } else {
+                ascend_twin::cube_detail::GatherPanelB(rows.data(), count, dst.data());
+            }
+            bool placed = true, untouched = true;
+            for (int64_t c = 0; c < count; ++c) {
+                for (int i = 0; i < lanes; ++i) placed = placed && dst[c * lanes + i] == runs[i][c];
+            }
+            for (size_t e = count * lanes; e < dst.size(); ++e) untouched = untouched && dst[e] == sentinel;
+            CHECK(placed);
+            CHECK(untouched);
+        }
     }
 }
 

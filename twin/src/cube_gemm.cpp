@@ -87,6 +87,64 @@ __attribute__((target("avx2,fma"))) void PanelGemmAvx2(int mPanels, int nPanels,
     }
 }
 
+// Transposes 8 rows of 8 floats in registers: r[j] becomes column j.
+__attribute__((target("avx2"))) inline void Transpose8(__m256 r[8])
+{
+    __m256 t[8];
+    for (int i = 0; i < 8; i += 2) {
+        t[i] = _mm256_unpacklo_ps(r[i], r[i + 1]);
+        t[i + 1] = _mm256_unpackhi_ps(r[i], r[i + 1]);
+    }
+    __m256 u[8];
+    for (int i = 0; i < 8; i += 4) {
+        u[i] = _mm256_shuffle_ps(t[i], t[i + 2], 0x44);
+        u[i + 1] = _mm256_shuffle_ps(t[i], t[i + 2], 0xEE);
+        u[i + 2] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0x44);
+        u[i + 3] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0xEE);
+    }
+    for (int i = 0; i < 4; ++i) {
+        r[i] = _mm256_permute2f128_ps(u[i], u[i + 4], 0x20);
+        r[i + 4] = _mm256_permute2f128_ps(u[i], u[i + 4], 0x31);
+    }
+}
+
+// A panel: 8 columns of the kMr runs a step, each column's kMr values stored with an 8-float store whose last
+// two lanes the next column's store overwrites; the loop leaves at least one column to the scalar tail, so no
+// store reaches past the panel's `count` columns.
+__attribute__((target("avx2"))) void GatherPanelAAvx2(const float* const* rows, int64_t count, float* dst)
+{
+    static_assert(kMr <= 8, "one 8x8 transpose holds an A panel's columns");
+    int64_t c = 0;
+    for (; c + 8 < count; c += 8) {
+        __m256 r[8];
+        for (int i = 0; i < kMr; ++i) r[i] = _mm256_loadu_ps(rows[i] + c);
+        for (int i = kMr; i < 8; ++i) r[i] = _mm256_setzero_ps();
+        Transpose8(r);
+        for (int j = 0; j < 8; ++j) _mm256_storeu_ps(dst + (c + j) * kMr, r[j]);
+    }
+    for (; c < count; ++c) {
+        for (int i = 0; i < kMr; ++i) dst[c * kMr + i] = rows[i][c];
+    }
+}
+
+// B panel: two 8x8 transposes per 8 columns (runs 0-7 and 8-15).
+__attribute__((target("avx2"))) void GatherPanelBAvx2(const float* const* rows, int64_t count, float* dst)
+{
+    static_assert(kNr == 16, "a B panel is two 8-run halves");
+    int64_t c = 0;
+    for (; c + 8 <= count; c += 8) {
+        for (int h = 0; h < 2; ++h) {
+            __m256 r[8];
+            for (int i = 0; i < 8; ++i) r[i] = _mm256_loadu_ps(rows[h * 8 + i] + c);
+            Transpose8(r);
+            for (int j = 0; j < 8; ++j) _mm256_storeu_ps(dst + (c + j) * kNr + h * 8, r[j]);
+        }
+    }
+    for (; c < count; ++c) {
+        for (int i = 0; i < kNr; ++i) dst[c * kNr + i] = rows[i][c];
+    }
+}
+
 bool HasAvx2Fma()
 {
     static const bool has = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
@@ -103,6 +161,30 @@ void PanelGemm(int mPanels, int nPanels, int kc, const float* a, int64_t aStride
     if (HasAvx2Fma()) return PanelGemmAvx2(mPanels, nPanels, kc, a, aStride, b, bStride, c, ldc);
 #endif
     PanelGemmGeneric(mPanels, nPanels, kc, a, aStride, b, bStride, c, ldc);
+}
+
+template <int L>
+void GatherPanelGeneric(const float* const* rows, int64_t count, float* dst)
+{
+    for (int64_t c = 0; c < count; ++c) {
+        for (int i = 0; i < L; ++i) dst[c * L + i] = rows[i][c];
+    }
+}
+
+void GatherPanelA(const float* const* rows, int64_t count, float* dst)
+{
+#if defined(__x86_64__)
+    if (HasAvx2Fma()) return GatherPanelAAvx2(rows, count, dst);
+#endif
+    GatherPanelGeneric<kMr>(rows, count, dst);
+}
+
+void GatherPanelB(const float* const* rows, int64_t count, float* dst)
+{
+#if defined(__x86_64__)
+    if (HasAvx2Fma()) return GatherPanelBAvx2(rows, count, dst);
+#endif
+    GatherPanelGeneric<kNr>(rows, count, dst);
 }
 
 void PanelGemm(int mPanels, int nPanels, int kc, const double* a, int64_t aStride, const double* b, int64_t bStride,

@@ -7,13 +7,14 @@
 // and runs Mmad (M pipe) into L0C; at the end of K, Fixpipe writes the block to GM in C's type (FIX).
 // The bias of a block is loaded from GM at its first K step and starts the L0C accumulation.
 //
-// Storage is the twin's own: L1 holds operands as float32 (double in the float64 build) in logical
-// [m][k] / [k][n] order, L0A/L0B in the micro-kernel's panel order. Capacities are accounted in the
+// Storage is the twin's own: L1 holds operands as float32 (double in the float64 build) in the micro-kernel's
+// panel order, which L0A/L0B tiles are read from in place. Capacities are accounted in the
 // operand's real type with the hardware's fractal-aligned base blocks, which is what the rules are about;
 // the layouts are not observable through the Matmul API.
 #include <algorithm>
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 #include <utility>
 
@@ -29,6 +30,52 @@ using cube_detail::SizeOf;
 namespace {
 
 int64_t Ceil(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+// Operands stored as E in GM (float32 into float L1): `n` <= L GM runs of `count` elements, run i from src[i],
+// side by side into the lanes of one panel, dst[c * L + i] = run i's element c. The panel is written in order
+// and the runs read in order (a run per lane scattered `L` elements apart, one run at a time, wrote every
+// element to another place of the slot: the transposing loads' cost).
+template <int L, typename E>
+void GatherPanel(const uint8_t* const* src, int n, int64_t count, E* dst)
+{
+    if constexpr (std::is_same_v<E, float>) {  // a full panel: cube_gemm.cpp's transposing copies
+        if (n == L) {
+            const float* rows[L];
+            for (int i = 0; i < L; ++i) rows[i] = reinterpret_cast<const float*>(src[i]);
+            if constexpr (L == kMr) {
+                cube_detail::GatherPanelA(rows, count, dst);
+            } else {
+                static_assert(L == kNr, "panels of kMr or kNr runs");
+                cube_detail::GatherPanelB(rows, count, dst);
+            }
+            return;
+        }
+    }
+    for (int64_t c = 0; c < count; ++c) {
+        for (int i = 0; i < n; ++i) std::memcpy(dst + c * L + i, src[i] + c * sizeof(E), sizeof(E));
+    }
+}
+
+// The GM reads of `count` runs of `len` elements, run i from element first + i * stride (span(first, len): a
+// run's GM bytes; es: bytes an element, 0 for int4b_t, whose runs may share a byte and are checked one by one):
+// one check when the runs continue each other (their records would join into that one range all the same), else
+// one bounds check for all of them when they lie in one buffer, and each run counted and recorded.
+template <typename SpanFn>
+void CheckRuns(const char* call, uint32_t es, int64_t first, int64_t stride, int64_t len, int64_t count, SpanFn span)
+{
+    if (es != 0 && stride == len) {
+        const auto [src, bytes] = span(first, len * count);
+        CheckGmRead(call, src, bytes);
+    } else if (es != 0) {
+        CheckGmReadRuns(call, span(first, len).first, static_cast<uint64_t>(stride) * es, static_cast<uint64_t>(len) * es,
+                        static_cast<uint64_t>(count));
+    } else {
+        for (int64_t i = 0; i < count; ++i) {
+            const auto [src, bytes] = span(first + i * stride, len);
+            CheckGmRead(call, src, bytes);
+        }
+    }
+}
 
 template <typename E>
 struct Walk {
@@ -82,24 +129,44 @@ struct Walk {
             std::fill(panel, panel + cols * kMr, E{0});
         }
         if (!s.transA) {  // one GM run per row, into its lane of every K column
-            for (int64_t r = 0; r < rows; ++r) {
-                const int64_t first = (row0 + r) * lda + col0;
-                const auto [src, bytes] = Span(first, cols);
-                CheckGmRead("Matmul::IterateAll (A: GM->L1)", src, bytes);
-                Run(first, 1, LaneA(slot, r), kMr, cols);
+            CheckRuns("Matmul::IterateAll (A: GM->L1)", s4 ? 0 : es, row0 * lda + col0, lda, cols, rows, Span);
+            if (!s4 && cube_detail::SameRepr<E>(s.types.a)) {  // a panel's kMr rows side by side
+                for (int64_t r = 0; r < rows;) {
+                    const int64_t rr = r % t.baseM, n = std::min<int64_t>({kMr, t.baseM - rr, rows - r});
+                    const uint8_t* src[kMr];
+                    for (int64_t i = 0; i < n; ++i) src[i] = s.a + ((row0 + r + i) * lda + col0) * es;
+                    GatherPanel<kMr>(src, static_cast<int>(n), cols, LaneA(slot, r));
+                    r += n;
+                }
+            } else {
+                for (int64_t r = 0; r < rows; ++r) Run((row0 + r) * lda + col0, 1, LaneA(slot, r), kMr, cols);
             }
-        } else {  // A stored [K, M]: a panel's rows are side by side in each K column; panel by panel
-            for (int64_t c = 0; c < cols; ++c) {
-                const auto [src, bytes] = Span((col0 + c) * lda + row0, rows);
-                CheckGmRead("Matmul::IterateAll (A: GM->L1)", src, bytes);
-            }
-            for (int64_t b = 0; b * t.baseM < rows; ++b) {
-                const int64_t blockRows = std::min<int64_t>(rows - b * t.baseM, t.baseM);
-                for (int64_t p = 0; p * kMr < blockRows; ++p) {
-                    const int64_t n = std::min<int64_t>(kMr, blockRows - p * kMr);
-                    const int64_t first = col0 * lda + row0 + b * t.baseM + p * kMr;
-                    E* panel = slot + (b * panelsA + p) * aGroupCols * kMr;
-                    for (int64_t c = 0; c < cols; ++c) Run(first + c * lda, 1, panel + c * kMr, 1, n);
+        } else {  // A stored [K, M]: a panel's rows are side by side in each K column
+            CheckRuns("Matmul::IterateAll (A: GM->L1)", s4 ? 0 : es, col0 * lda + row0, lda, rows, cols, Span);
+            if (!s4 && cube_detail::SameRepr<E>(s.types.a)) {  // each K column's GM run once, in order
+                for (int64_t b = 0; b * t.baseM < rows; ++b) {
+                    const int64_t blockRows = std::min<int64_t>(rows - b * t.baseM, t.baseM), full = blockRows / kMr;
+                    E* const panels = slot + b * panelsA * aGroupCols * kMr;
+                    for (int64_t c = 0; c < cols; ++c) {
+                        const uint8_t* src = s.a + ((col0 + c) * lda + row0 + b * t.baseM) * es;
+                        for (int64_t p = 0; p < full; ++p) {
+                            std::memcpy(panels + (p * aGroupCols + c) * kMr, src + p * kMr * es, kMr * sizeof(E));
+                        }
+                        if (blockRows > full * kMr) {
+                            std::memcpy(panels + (full * aGroupCols + c) * kMr, src + full * kMr * es,
+                                        (blockRows - full * kMr) * sizeof(E));
+                        }
+                    }
+                }
+            } else {
+                for (int64_t b = 0; b * t.baseM < rows; ++b) {
+                    const int64_t blockRows = std::min<int64_t>(rows - b * t.baseM, t.baseM);
+                    for (int64_t p = 0; p * kMr < blockRows; ++p) {
+                        const int64_t n = std::min<int64_t>(kMr, blockRows - p * kMr);
+                        const int64_t first = col0 * lda + row0 + b * t.baseM + p * kMr;
+                        E* panel = slot + (b * panelsA + p) * aGroupCols * kMr;
+                        for (int64_t c = 0; c < cols; ++c) Run(first + c * lda, 1, panel + c * kMr, 1, n);
+                    }
                 }
             }
         }
@@ -135,20 +202,26 @@ struct Walk {
             return;
         }
         if (!s.transB) {  // one GM run per K row, kNr columns to a panel
+            CheckRuns("Matmul::IterateAll (B: GM->L1)", s4 ? 0 : es, k0 * ldb + n0, ldb, ns, ks, Span);
             for (int64_t kk = 0; kk < ks; ++kk) {
                 const int64_t first = (k0 + kk) * ldb + n0;
-                const auto [src, bytes] = Span(first, ns);
-                CheckGmRead("Matmul::IterateAll (B: GM->L1)", src, bytes);
                 for (int64_t j = 0; j < ns; j += kNr) {
                     Run(first + j, 1, slot + ((j / kNr) * bGroupRows + kk) * kNr, 1, std::min<int64_t>(kNr, ns - j));
                 }
             }
         } else {  // B stored [N, K]: one GM run per column of C, into its lane of every K row
-            for (int64_t j = 0; j < ns; ++j) {
-                const int64_t first = (n0 + j) * ldb + k0;
-                const auto [src, bytes] = Span(first, ks);
-                CheckGmRead("Matmul::IterateAll (B: GM->L1)", src, bytes);
-                Run(first, 1, slot + (j / kNr) * bGroupRows * kNr + j % kNr, kNr, ks);
+            CheckRuns("Matmul::IterateAll (B: GM->L1)", s4 ? 0 : es, n0 * ldb + k0, ldb, ks, ns, Span);
+            if (!s4 && cube_detail::SameRepr<E>(s.types.b)) {  // a panel's kNr columns side by side
+                for (int64_t j = 0; j < ns; j += kNr) {
+                    const int64_t n = std::min<int64_t>(kNr, ns - j);
+                    const uint8_t* src[kNr];
+                    for (int64_t i = 0; i < n; ++i) src[i] = s.b + ((n0 + j + i) * ldb + k0) * es;
+                    GatherPanel<kNr>(src, static_cast<int>(n), ks, slot + (j / kNr) * bGroupRows * kNr);
+                }
+            } else {
+                for (int64_t j = 0; j < ns; ++j) {
+                    Run((n0 + j) * ldb + k0, 1, slot + (j / kNr) * bGroupRows * kNr + j % kNr, kNr, ks);
+                }
             }
         }
         core.counters.cube.gmBytesB += s4 ? ks * ns / 2 : ks * ns * es;

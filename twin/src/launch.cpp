@@ -205,10 +205,10 @@ void CollectWrites(const std::vector<CoreContext>& cores, std::vector<Span>& spa
 
 // No two cores write the same GM bytes unless a SyncAll (or a cross-core flag, or a Matmul message) orders the
 // writes, or both accumulate atomically. Ordered writes are legal: the later one wins on the NPU too.
-void CheckCoreWritesDisjoint(const LaunchSpec& spec, const std::vector<CoreContext>& cores)
+// spans: every core's writes sorted by address (CollectWrites), shared with CheckNoCrossCoreReadAfterWrite.
+void CheckCoreWritesDisjoint(const LaunchSpec& spec, const std::vector<CoreContext>& cores,
+                             const std::vector<Span>& spans)
 {
-    std::vector<Span> spans;
-    CollectWrites(cores, spans);
     std::vector<Span> active;  // spans reaching past the current begin
     for (const Span& s : spans) {
         size_t kept = 0;
@@ -244,10 +244,9 @@ void CheckCoreWritesDisjoint(const LaunchSpec& spec, const std::vector<CoreConte
 // A core reading GM another core writes in the same launch sees the old or the new bytes, depending on
 // timing, unless something orders the two (cores run concurrently on the NPU): SyncAll, a cross-core flag
 // or a Matmul message, in either direction.
-void CheckNoCrossCoreReadAfterWrite(const LaunchSpec& spec, const std::vector<CoreContext>& cores)
+void CheckNoCrossCoreReadAfterWrite(const LaunchSpec& spec, const std::vector<CoreContext>& cores,
+                                    const std::vector<Span>& spans)
 {
-    std::vector<Span> spans;
-    CollectWrites(cores, spans);
     if (spans.empty()) return;
     std::vector<uint64_t> reach(spans.size());  // the furthest end among spans[0..k]
     for (size_t k = 0; k < spans.size(); ++k) reach[k] = std::max(spans[k].end, k > 0 ? reach[k - 1] : 0);
@@ -371,8 +370,12 @@ int32_t RunLaunch(const LaunchSpec& spec, const Layout& layout, LaunchScratch& s
                             detail);
     }
     if (n > 1) {  // one core has nobody to race with
-        CheckCoreWritesDisjoint(spec, cores);
-        CheckNoCrossCoreReadAfterWrite(spec, cores);
+        // The writes collected and sorted once for both checks (a matmul records one write per row of C).
+        thread_local std::vector<Span> spans;
+        spans.clear();
+        CollectWrites(cores, spans);
+        CheckCoreWritesDisjoint(spec, cores, spans);
+        CheckNoCrossCoreReadAfterWrite(spec, cores, spans);
         CheckScalarCachesAcrossCores(spec, cores, sync.generation);
     }
     return -1;

@@ -311,6 +311,25 @@ void CheckGmRead(const char* call, const void* addr, uint64_t bytes)
     if (bytes != 0 && ctx.records->scalarCache.used) ScalarCacheOnDmaRead(call, ctx, begin, begin + bytes);
 }
 
+void CheckGmReadRuns(const char* call, const void* first, uint64_t stride, uint64_t bytes, uint64_t count)
+{
+    if (count == 0 || bytes == 0) return;
+    CoreContext& ctx = CurrentCore();
+    const auto* p = static_cast<const uint8_t*>(first);
+    const uint64_t hull = (count - 1) * stride + bytes;
+    if (FindRegion(*ctx.records->gm, p, hull) == nullptr) {  // one of them leaves its buffer: the first such fails
+        for (uint64_t i = 0; i < count; ++i) CheckGmRead(call, p + i * stride, bytes);
+        return;
+    }
+    const uint64_t begin = reinterpret_cast<uintptr_t>(p);
+    for (uint64_t i = 0; i < count; ++i) {
+        const uint64_t b = begin + i * stride;
+        ctx.counters.gmBytesRead += bytes;
+        AddRange(ctx.records->reads, b, b + bytes, ctx, kGmPlain);
+        if (ctx.records->scalarCache.used) ScalarCacheOnDmaRead(call, ctx, b, b + bytes);
+    }
+}
+
 void CheckGmWrite(const char* call, const void* addr, uint64_t bytes)
 {
     CoreContext& ctx = CurrentCore();
