@@ -525,6 +525,20 @@ public:
 
 protected:
     virtual int64_t Compute() = 0;
+    // The derived classes' GetTiling: Compute, then the result in either tiling form (-1: refused, nothing written).
+    int64_t ComputeInto(AscendC::tiling::TCubeTiling& tiling)
+    {
+        const int64_t ret = Compute();
+        if (ret != -1) optiling::twin_host::Load(tiling_, tiling);
+        return ret;
+    }
+    int64_t ComputeInto(optiling::TCubeTiling& tiling)
+    {
+        AscendC::tiling::TCubeTiling t;
+        const int64_t ret = ComputeInto(t);
+        if (ret != -1) optiling::twin_host::Store(t, tiling);
+        return ret;
+    }
 
     static int32_t ReduceBlock(DataType t)  // elements of 32 bytes: C0 along K
     {
@@ -768,22 +782,8 @@ public:
         : MatmulApiTilingBase(ascendcPlatform) {}
     explicit MatmulApiTiling(const PlatformInfo& platform) : MatmulApiTilingBase(platform) {}
     ~MatmulApiTiling() override = default;
-    int64_t GetTiling(optiling::TCubeTiling& tiling) override
-    {
-        const int64_t ret = Compute();
-        if (ret == -1) return -1;
-        AscendC::tiling::TCubeTiling t;
-        optiling::twin_host::Load(tiling_, t);
-        optiling::twin_host::Store(t, tiling);
-        return ret;
-    }
-    int64_t GetTiling(AscendC::tiling::TCubeTiling& tiling) override
-    {
-        const int64_t ret = Compute();
-        if (ret == -1) return -1;
-        optiling::twin_host::Load(tiling_, tiling);
-        return ret;
-    }
+    int64_t GetTiling(optiling::TCubeTiling& tiling) override { return ComputeInto(tiling); }
+    int64_t GetTiling(AscendC::tiling::TCubeTiling& tiling) override { return ComputeInto(tiling); }
 
 protected:
     int64_t Compute() override { return Solve("MatmulApiTiling::GetTiling", 1); }
@@ -821,22 +821,8 @@ public:
         if (singleKIn > 0) singleCoreK = singleKIn;
         return 0;
     }
-    int64_t GetTiling(optiling::TCubeTiling& tiling) override
-    {
-        const int64_t ret = Compute();
-        if (ret == -1) return -1;
-        AscendC::tiling::TCubeTiling t;
-        optiling::twin_host::Load(tiling_, t);
-        optiling::twin_host::Store(t, tiling);
-        return ret;
-    }
-    int64_t GetTiling(AscendC::tiling::TCubeTiling& tiling) override
-    {
-        const int64_t ret = Compute();
-        if (ret == -1) return -1;
-        optiling::twin_host::Load(tiling_, tiling);
-        return ret;
-    }
+    int64_t GetTiling(optiling::TCubeTiling& tiling) override { return ComputeInto(tiling); }
+    int64_t GetTiling(AscendC::tiling::TCubeTiling& tiling) override { return ComputeInto(tiling); }
     int32_t GetSingleShape(int32_t& shapeM, int32_t& shapeN, int32_t& shapeK)
     {
         shapeM = tiling_.get_singleCoreM();
@@ -874,22 +860,8 @@ public:
         mDim = nDim = batchCoreM = batchCoreN = 1;
         return 0;
     }
-    int64_t GetTiling(optiling::TCubeTiling& tiling) override
-    {
-        const int64_t ret = Compute();
-        if (ret == -1) return -1;
-        AscendC::tiling::TCubeTiling t;
-        optiling::twin_host::Load(tiling_, t);
-        optiling::twin_host::Store(t, tiling);
-        return ret;
-    }
-    int64_t GetTiling(AscendC::tiling::TCubeTiling& tiling) override
-    {
-        const int64_t ret = Compute();
-        if (ret == -1) return -1;
-        optiling::twin_host::Load(tiling_, tiling);
-        return ret;
-    }
+    int64_t GetTiling(optiling::TCubeTiling& tiling) override { return ComputeInto(tiling); }
+    int64_t GetTiling(AscendC::tiling::TCubeTiling& tiling) override { return ComputeInto(tiling); }
 
 protected:
     int64_t Compute() override { return Solve("BatchMatmulTiling::GetTiling", 1); }
