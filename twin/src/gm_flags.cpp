@@ -76,17 +76,9 @@ bool NoPendingStore(LaunchSync& sync, const void* arg)
     return true;
 }
 
-// Ends the pending stores of `writer` that overlap [begin, end) (all of them with end 0 past begin 0: the
-// core's end).
+// Ends the pending stores of `writer` that overlap [begin, end).
 void ErasePending(CrossCore& x, uint32_t writer, uint64_t begin, uint64_t end)
 {
-    if (x.pendingStores.empty()) return;
-    if (begin == 0 && end == UINT64_MAX) {
-        for (auto it = x.pendingStores.begin(); it != x.pendingStores.end();) {
-            it = it->second.writer == writer ? x.pendingStores.erase(it) : std::next(it);
-        }
-        return;
-    }
     for (uint64_t line = begin / kLine * kLine; line < end; line += kLine) {
         const auto range = x.pendingStores.equal_range(line);
         for (auto it = range.first; it != range.second;) {
@@ -228,8 +220,11 @@ void GmCoreDone(LaunchSync& sync, uint32_t coreId)
 {
     if (sync.cross == nullptr) return;
     std::lock_guard<std::mutex> lock(sync.mutex);
-    if (sync.cross->pendingStores.empty()) return;
-    ErasePending(*sync.cross, coreId, 0, UINT64_MAX);
+    std::unordered_multimap<uint64_t, CrossCore::PendingStore>& pending = sync.cross->pendingStores;
+    if (pending.empty()) return;
+    for (auto it = pending.begin(); it != pending.end();) {
+        it = it->second.writer == coreId ? pending.erase(it) : std::next(it);
+    }
     sync.opened.notify_all();
 }
 
