@@ -36,7 +36,10 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <cmath>
 #include <map>
+#include <string>
+#include <vector>
 
 // graph/types.h first: CANN reaches it through matmul_tilingdata.h -> register/tilingdata_base.h ->
 // graph/ascend_string.h; on the twin it also takes back kernel_type.h's DT_* macros, which would otherwise turn
@@ -572,10 +575,15 @@ protected:
         }
         if (isBias && baseN > kMaxBiasN) return Refuse(api, "with a bias baseN is at most 256 (A2's bias table)");
 
+        const bool singleShape = singleCoreM != -1 || singleCoreN != -1 || singleCoreK != -1;
+        // N_BUFFER_33 over several cores without SetSingleShape: CANN's own split (SolveNBuffer33).
+        if (scheduleType == ScheduleType::N_BUFFER_33 && blocks > 1 && !singleShape) {
+            return SolveNBuffer33(api, m, n, k, blocks);
+        }
+
         // Cores: SetSingleShape's single-core shape, else the M x N grid of at most `blocks` cores with the least
         // cost per core, its block's area plus 64 times its perimeter (what it computes and what it loads per K
         // step), then the fewest cores, then the most M split (a core's A rows are contiguous in GM).
-        const bool singleShape = singleCoreM != -1 || singleCoreN != -1 || singleCoreK != -1;
         int32_t sm = m, sn = n, sk = k, used = 1;
         if (singleShape) {
             sm = singleCoreM != -1 ? singleCoreM : m;
@@ -678,6 +686,199 @@ protected:
     }
 
 private:
+    // N_BUFFER_33 on several cores (SetDim above 1, no SetSingleShape): the split CANN's tiling computes for this
+    // schedule on A2, by its rules (asc-devkit docs/zh/api Matmul-Tiling类 SetMatmulConfigParams, MatmulPolicy
+    // NBuffer33; impl/adv_api/tiling/matmul), so that a kernel written for that split runs with it:
+    //  - base blocks: 128 x 256 (256 x 128 when A and B are both transposed), SetFixSplit's baseM / baseN kept;
+    //    baseK 128 bytes of A's type (SetFixSplit's baseK is not used); the blocks are not shrunk to the shape;
+    //  - mDim = Ceil(M, 3 baseM); kDim = Ceil(K, 3 baseK) with EnableMultiCoreSplitK, else 1 and K at most
+    //    3 baseK (refused otherwise);
+    //  - nDim: of 1 .. min(N / baseN, cores / (mDim kDim)) + 1, the one whose per-core blocks of
+    //    Ceil(M, mDim) x Ceil(N, nDim) (aligned to 256 bytes where the layout asks it) compute the most per byte
+    //    loaded (cube cycles over A + B bytes of the full and tail base blocks, twice the bytes when an aligned
+    //    split fails); within 1e-4 of that, the fewer cycles, and within 1 % of those the larger share of
+    //    unused cores' bandwidth ((cores - mDim) baseM + (cores - nDim) baseN over (baseM + baseN) cores);
+    //  - singleCoreM/N = M or N rounded up to 16 over mDim / nDim (aligned to 256 bytes when the split was
+    //    CANN's "split MN" scenario or a format is NZ); singleCoreK = K / kDim in 32-byte blocks;
+    //  - usedCoreNum = min(mDim nDim kDim, SetDim's count); when the product is above the count, singleCoreM =
+    //    min(3 baseM, M) and singleCoreK = min(3 baseK, K) (CANN's rule: cores beyond the count are dropped);
+    //  - stepM = Ceil(singleCoreM, baseM), stepKa = stepKb = Ceil(singleCoreK, baseK), stepN 1, no L1 double
+    //    buffer: depthA1 = stepM stepKa, depthB1 = stepKb (less for a float32 B that overflows L1); A1 + B1 + bias
+    //    within L1 (refused otherwise); dbL0A = dbL0B = 2, dbL0C = 1;
+    //  - iterateOrder from the L1 K depths CANN's L1 estimate gives these blocks (before the NBuffer33 steps).
+    int64_t SolveNBuffer33(const char* api, int32_t m, int32_t n, int32_t k, int32_t blocks)
+    {
+        using namespace twin_host;
+        const int32_t bitsA = DTYPE_BIT_TAB.at(aType_.dataType), bitsB = DTYPE_BIT_TAB.at(bType_.dataType);
+        const int32_t reduce = C0_BYTE_SIZE * BITS_PER_BYTE / bitsA;  // K elements of a 32-byte block
+        const bool bothTrans = aType_.isTrans && bType_.isTrans;
+        const int32_t bm = baseM != -1 ? baseM : (bothTrans ? 256 : 128);
+        const int32_t bn = baseN != -1 ? baseN : (bothTrans ? 128 : 256);
+        const int32_t bk = 128 * BITS_PER_BYTE / bitsA;
+        constexpr int32_t kRows = 3;  // N_BUFFER_33: at most 3 x 3 base blocks of A a core
+        const int32_t mDim = Ceil(m, int64_t(bm) * kRows);
+        const int32_t kDim = enableSplitK_ ? Ceil(k, int64_t(bk) * kRows) : 1;
+        if (!enableSplitK_ && Ceil(k, bk) > kRows) {
+            const std::string why = "ScheduleType::N_BUFFER_33 without EnableMultiCoreSplitK: K is at most 3 base K "
+                                    "columns (3 x baseK " + std::to_string(bk) + " = " + std::to_string(kRows * bk) +
+                                    "), got K " + std::to_string(k);
+            return Refuse(api, why.c_str());
+        }
+        const int32_t orgMv = orgM > 0 ? orgM : m, orgNv = orgN > 0 ? orgN : n;
+        // A single shape aligned to `align` elements where asked, unless that empties the last core's part.
+        auto split = [](bool aligned, int32_t whole, int32_t dim, int32_t align, int32_t& part) {
+            part = Ceil(whole, dim);
+            if (!aligned || align == 0 || dim <= 1) return true;
+            const int32_t up = Align(part, align);
+            if (up >= Ceil(whole, dim - 1)) return false;
+            part = up;
+            return true;
+        };
+        const int32_t alignA = 256 / bitsA * BITS_PER_BYTE, alignB = 256 / bitsB * BITS_PER_BYTE;  // 256 bytes
+        struct Candidate {
+            int32_t nDim;
+            float cycles, intensity, band;
+        };
+        auto rate = [&](int32_t nDim) {
+            int32_t sm = 0, sn = 0;
+            const bool okA = split(aType_.isTrans && orgMv % alignA == 0, orgMv, mDim, alignA, sm);
+            const bool okB = split(!bType_.isTrans && orgNv % alignB == 0, orgNv, nDim, alignB, sn);
+            const int32_t ratio = okA && okB ? 1 : 2;
+            auto cyc = [&](int32_t r, int32_t c) {
+                return static_cast<float>(r * c * bk) / (C0_SIZE * C0_SIZE * reduce);
+            };
+            auto bytes = [&](int32_t r, int32_t c) {
+                return 1.0f * r * bk * bitsA / BITS_PER_BYTE + 1.0f * c * bk * bitsB / BITS_PER_BYTE;
+            };
+            float cycles = 0, memory = 0;
+            const int32_t rowBlocks[2] = {sm / bm, 1}, rows[2] = {bm, sm % bm};
+            const int32_t colBlocks[2] = {sn / bn, 1}, cols[2] = {bn, sn % bn};
+            for (int i = 0; i < 2; ++i) {      // full base rows, then the tail row
+                for (int j = 0; j < 2; ++j) {  // full base columns, then the tail column
+                    if (rowBlocks[i] == 0 || colBlocks[j] == 0 || rows[i] == 0 || cols[j] == 0) continue;
+                    const int32_t count = rowBlocks[i] * colBlocks[j];
+                    cycles += cyc(rows[i], cols[j]) * count;
+                    memory += ratio * bytes(rows[i], cols[j]) * count;
+                }
+            }
+            const float band = static_cast<float>((blocks - mDim) * bm + (blocks - nDim) * bn) /
+                               static_cast<float>((bm + bn) * blocks);
+            return Candidate{nDim, cycles, memory > 0 ? cycles / memory : 0, band};
+        };
+        std::vector<Candidate> cands;
+        const int32_t nDimMax = std::min(n / bn, blocks / (mDim * kDim));
+        for (int32_t nd = 1; nd <= nDimMax + 1; ++nd) cands.push_back(rate(nd));
+        std::sort(cands.begin(), cands.end(), [](const Candidate& a, const Candidate& b) {
+            if (std::fabs(a.intensity - b.intensity) > 1.0e-4f) return a.intensity > b.intensity;
+            if (std::fabs(a.cycles - b.cycles) < 0.01f * b.cycles) return a.band > b.band;
+            return a.cycles < b.cycles;
+        });
+        const int32_t nDim = cands.front().nDim;
+
+        // The single-core shape: M and N in 16-element fractals over the cores, aligned to 256 bytes in CANN's
+        // "split MN" scenarios (SetShape not called, M x N against 26214 a core) or with an NZ operand.
+        const int64_t mn = int64_t(orgMv) * orgNv, mnLimit = int64_t(26214) * blocks;
+        const bool scenario = !enableSplitK_ && singleM == -1 && singleN == -1 &&
+                              ((orgMv >= 128 && mn > mnLimit) || mn < mnLimit);
+        const bool needAlign = scenario || aType_.type == CubeFormat::NZ || bType_.type == CubeFormat::NZ;
+        const bool alignC = cType_.type == CubeFormat::NZ;
+        int32_t sm = Ceil(m, mDim), sn = Ceil(n, nDim), sk = Ceil(k, kDim);
+        const bool outputAlign = int64_t(int32_t(sn * sm)) * (2 * DTYPE_BIT_TAB.at(cType_.dataType)) >
+                                 int64_t(int32_t(sn * sk * bitsA)) + int64_t(int32_t(sm * sk * bitsB));
+        split((needAlign && (!bType_.isTrans || outputAlign)) || alignC, Ceil(n, C0_SIZE) * C0_SIZE, nDim, alignB, sn);
+        split((needAlign && aType_.isTrans) || alignC, Ceil(m, C0_SIZE) * C0_SIZE, mDim, alignA, sm);
+        if (enableSplitK_) {
+            auto has = [&](int32_t bits) { return bitsA == bits || bitsB == bits; };
+            const int32_t kBlock = has(32) ? 8 : has(8) ? 32 : has(4) ? 64 : 16;
+            sk = Ceil(Ceil(k, reduce), kDim) * kBlock;
+        }
+
+        // iterateOrder: CANN's L1 estimate for these blocks (half of L1 over a block each of A and B, a smaller
+        // share for the narrower one when both do not fit beside the bias, steps snapped to 256 / 512 bytes).
+        const int32_t l1 = bufferPool_.l1Size;
+        auto widthAlign = [&](DataType t, bool trans, bool isA, int32_t v) {
+            const bool f32 = t == DataType::DT_FLOAT, small = DTYPE_BIT_TAB.at(t) <= 8;
+            const int32_t c0 = C0_BYTE_SIZE * BITS_PER_BYTE / DTYPE_BIT_TAB.at(t);
+            if (isA) return (f32 && trans) ? Align(v, C0_SIZE) : (f32 || small) ? Align(v, c0) : v;
+            return (f32 || (small && !trans)) ? Align(v, c0) : v;
+        };
+        auto heightAlign = [&](DataType t, bool trans, bool isA, int32_t v) {
+            const bool f32 = t == DataType::DT_FLOAT, small = DTYPE_BIT_TAB.at(t) <= 8;
+            const int32_t c0 = C0_BYTE_SIZE * BITS_PER_BYTE / DTYPE_BIT_TAB.at(t);
+            if (isA) return f32 ? Align(v, C0_SIZE) : (small && trans) ? Align(v, c0) : v;
+            return (f32 && !trans) ? Align(v, C0_SIZE) : small ? Align(v, c0) : v;
+        };
+        int32_t depthA = (l1 / 2 / bm / bk) * BITS_PER_BYTE / bitsA;
+        int32_t depthB = ((l1 + 256) / 2 / bn / bk) * BITS_PER_BYTE / bitsB;
+        const int32_t bias = isBias ? bn * DTYPE_BIT_TAB.at(biasType_.dataType) / BITS_PER_BYTE : 0;
+        const int32_t hA = heightAlign(aType_.dataType, aType_.isTrans, true, bm);
+        const int32_t wB = widthAlign(bType_.dataType, bType_.isTrans, false, bn);
+        const int32_t aBlock = hA * widthAlign(aType_.dataType, aType_.isTrans, true, bk) * bitsA / BITS_PER_BYTE;
+        const int32_t bBlock = heightAlign(bType_.dataType, bType_.isTrans, false, bk) * wB * bitsB / BITS_PER_BYTE;
+        if (depthA * aBlock + depthB * bBlock > l1 - bias) (hA <= wB ? depthA : depthB) /= 2;
+        int32_t stepA = depthA / 2, stepB = depthB / 2;
+        auto snap = [&](int32_t& step) {  // a K step of more than 256 / 512 bytes snapped to a multiple of them
+            const int32_t kb = bk * bitsA / BITS_PER_BYTE;
+            if (step * bk >= k) return;
+            for (const int32_t unit : {512, 256}) {
+                if (step * kb > unit) {
+                    if ((step * kb) % unit != 0 && unit % kb == 0) {
+                        while ((step * kb) % unit != 0 && step > 1) --step;
+                    }
+                    return;
+                }
+            }
+        };
+        snap(stepA);
+        snap(stepB);
+        if (stepA >= stepB && stepB != 0) {
+            stepA = stepA / stepB * stepB;
+        } else if (stepA != 0) {
+            stepB = stepB / stepA * stepA;
+        }
+        int32_t order = 0;
+        const bool fullA = sk <= int64_t(bk / reduce * stepA) * reduce;
+        const bool fullB = sk <= int64_t(bk / reduce * stepB) * reduce;
+        if (fullA && fullB) {
+            const int64_t aLoad = sm + int64_t(sn) * Ceil(sm, bm), bLoad = sn + int64_t(sm) * Ceil(sn, bn);
+            order = aLoad < bLoad ? 1 : 0;
+        } else {
+            order = fullA ? 1 : 0;
+        }
+
+        // The NBuffer33 steps: the core's A whole in L1 (stepM base rows, stepKa base K columns), B a column of
+        // stepKb base blocks, no L1 double buffer.
+        int32_t used = mDim * nDim * kDim;
+        if (used > blocks) {
+            used = blocks;
+            sm = std::min(bm * kRows, m);
+            sk = std::min(bk * kRows, k);
+        }
+        const int32_t stepM = Ceil(sm, bm), stepK = Ceil(sk, bk);
+        const int64_t a1 = Bytes(int64_t(bm) * bk * stepK * stepM, aType_.dataType);
+        int64_t l1Used = a1 + Bytes(int64_t(bn) * bk * stepK, bType_.dataType) + bias;
+        if (l1Used > l1) {
+            const std::string why = "ScheduleType::N_BUFFER_33: A1 (" + std::to_string(stepM) + " x " +
+                                    std::to_string(stepK) + " base blocks) + B1 + bias = " + std::to_string(l1Used) +
+                                    " bytes fit in L1 (" + std::to_string(l1) + ")";
+            return Refuse(api, why.c_str());
+        }
+        int32_t depthB1 = stepK;
+        if (bType_.dataType == DataType::DT_FLOAT && socVersion == platform_ascendc::SocVersion::ASCEND910B) {
+            // A float32 B whose blocks, K aligned to 16, overflow L1 with A1: fewer B1 blocks (at least 1).
+            const int32_t kN = Align(bk, C0_SIZE) * bn;
+            if ((int64_t(stepK) * stepM * bk * bm + int64_t(kN) * depthB1) * FP32_BYTES > l1) {
+                depthB1 = std::max(1, bn * bk * depthB1 / kN);
+            }
+        }
+        Fill(m, n, sm, sn, sk, used, bm, bn, bk, stepK, 1, 2, 2, l1Used);
+        tiling_.set_stepM(stepM);
+        tiling_.set_depthA1(stepK * stepM);
+        tiling_.set_depthB1(depthB1);
+        if (traverse_ == MatrixTraverse::NOSET) tiling_.set_iterateOrder(order);
+        return 0;
+    }
+
     static int32_t Clamp(int32_t v, int32_t lo, int32_t hi) { return std::max(std::min(v, hi), std::min(lo, hi)); }
 
     void Defaults()
