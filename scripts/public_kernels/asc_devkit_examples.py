@@ -2176,9 +2176,6 @@ KERNELS += [
               "matmul_quant_custom", "Matmul cube-only (__cube__) int8_t A and B, int32_t bias, half C, CFG_MDL: "
               + ("SetQuantVector (VDEQF16, per-column words from GM)" if v else "SetQuantScalar (DEQF16)") + ", SetTail",
               quant_case(v), defines={"CUSTOM_QUANT_VECTOR": None} if v else None) for v in (False, True)],
-    example("ex_mm_nbuffer33", f"{MM}/matmul_nbuffer33/matmul_nbuffer33.asc", "matmul_nbuffer33_custom",
-            "Matmul cube-only (__cube__) with NBuffer33MatmulPolicy, CFG_MDL, bias, IterateAll (tiling with "
-            "ScheduleType::N_BUFFER_33)", mm_case("matmul_nbuffer33.asc", 256, 512, 192, lambda used: used)),
     *[example(f"ex_mm_triangle_{'lower' if lo else 'upper'}", f"{MM}/matmul_triangle/matmul_triangle.asc",
               "matmul_triangle_custom", "Matmul cube-only (__cube__), two objects: CFG_NORM and "
               + ("TrianLowerMatmulPolicy" if lo else "TrianUpperMatmulPolicy") + " (base blocks off the triangle "
@@ -2475,4 +2472,15 @@ KERNELS += [
             "Matmul cube-only (__cube__) with MatmulCallBackFunc<nullptr, CopyA1, nullptr>: the kernel's CopyA1 "
             "(ND2NZ DataCopy from addresses in a GM offset list), SetUserDefInfo, SetSelfDefineData, bias, 20 cores",
             mm_callback_case),
+]
+
+
+# ---- branch i27-nb33: the Matmul NBuffer33 schedule with CANN's own host tiling split -----------------------------
+# Its CMake build has one A2 scenario (dav-2201, no SCENARIO_NUM): M 256, N 512, K 192, half A and B, float C and
+# bias; GenerateTiling asks MultiCoreMatmulTiling for ScheduleType::N_BUFFER_33 over GetCoreNumAic() cores and the
+# main launches usedCoreNum blocks (CANN's split: 2 cores of 256 x 256 x 192).
+KERNELS += [
+    example("ex_mm_nbuffer33", f"{MM}/matmul_nbuffer33/matmul_nbuffer33.asc", "matmul_nbuffer33_custom",
+            "Matmul cube-only (__cube__) with NBuffer33MatmulPolicy, CFG_MDL, bias, IterateAll (tiling with "
+            "ScheduleType::N_BUFFER_33)", mm_case("matmul_nbuffer33.asc", 256, 512, 192, lambda used: used)),
 ]
