@@ -3,6 +3,7 @@
 // kernel checks and CANN's documented ones; its refusals (-1) where CANN refuses, each with a passing
 // counterpart; and its tilings run op_kernel/matmul_cube.cpp (the Matmul object) on the twin to float64-matching
 // results.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -312,6 +313,155 @@ TEST_CASE("EnableMultiCoreSplitK splits K in equal parts; OUTER_PRODUCT keeps tw
     CHECK(int64_t(t.baseM) * t.baseN * 2 * 4 <= 131072 && t.iterateOrder == 1);
     CHECK(outer(4096, 1, MatrixTraverse::FIRSTM) == -1);  // MDL: baseK must cover singleCoreK
     CHECK(outer(4096, 0, MatrixTraverse::FIRSTM) == 0);   // Norm without batches: allowed
+}
+
+namespace {
+
+// MultiCoreMatmulTiling for ScheduleType::N_BUFFER_33 with the calls asc-devkit's matmul_nbuffer33 makes
+// (ND A / B / C / bias in GM, SetOrgShape + SetShape, SetBufferSpace(-1, -1, -1), MDL).
+int64_t TileNBuffer33(int32_t m, int32_t n, int32_t k, int32_t cores, DataType a, bool bias,
+                      AscendC::tiling::TCubeTiling& t, bool splitK = false, bool trans = false, int32_t l1 = -1)
+{
+    MultiCoreMatmulTiling api(Platform());
+    api.SetDim(cores);
+    api.SetAType(TPosition::GM, CubeFormat::ND, a, trans);
+    api.SetBType(TPosition::GM, CubeFormat::ND, a, trans);
+    api.SetCType(TPosition::GM, CubeFormat::ND, a == DataType::DT_INT8 ? DataType::DT_INT32 : DataType::DT_FLOAT);
+    api.SetBiasType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+    api.SetOrgShape(m, n, k);
+    api.SetShape(m, n, k);
+    api.EnableBias(bias);
+    api.SetBufferSpace(l1, -1, -1);
+    if (splitK) api.EnableMultiCoreSplitK(true);
+    api.SetMatmulConfigParams(MatmulConfigParams(1, false, ScheduleType::N_BUFFER_33, MatrixTraverse::NOSET, false));
+    return api.GetTiling(t);
+}
+
+// The split the NBuffer33 rules give (docs/twin.md, Host tiling API), worked out here from the rules alone for
+// ND operands with SetShape called: per-core base blocks counted one by one, the best nDim found by a scan.
+struct NB33 {
+    int32_t used, sm, sn, sk, bm, bn, bk, stepM, stepK, order;
+};
+NB33 ExpectNBuffer33(int32_t m, int32_t n, int32_t k, int32_t cores, int32_t bits, bool trans)
+{
+    auto up = [](int64_t a, int64_t b) { return int32_t((a + b - 1) / b); };
+    NB33 e{};
+    e.bm = trans ? 256 : 128, e.bn = trans ? 128 : 256, e.bk = 1024 / bits;
+    const int32_t red = 256 / bits, align = 2048 / bits;
+    const int32_t mDim = up(m, 3 * e.bm);
+    // Cube cycles over bytes loaded, summed over the core's base blocks (tails included).
+    auto score = [&](int32_t nDim, float& cyc, float& inten, float& band) {
+        int32_t sm = up(m, mDim), sn = up(n, nDim);
+        bool ok = true;
+        if (trans && m % align == 0 && mDim > 1) {
+            ok = up(sm, align) * align < up(m, mDim - 1);
+            if (ok) sm = up(sm, align) * align;
+        }
+        if (!trans && n % align == 0 && nDim > 1) {
+            const bool okB = up(sn, align) * align < up(n, nDim - 1);
+            if (okB) sn = up(sn, align) * align;
+            ok = ok && okB;
+        }
+        cyc = 0;
+        float bytes = 0;
+        for (int32_t r = 0; r < sm; r += e.bm) {
+            for (int32_t c = 0; c < sn; c += e.bn) {
+                const int32_t h = std::min(e.bm, sm - r), w = std::min(e.bn, sn - c);
+                cyc += float(h * w * e.bk) / float(16 * 16 * red);
+                bytes += (ok ? 1 : 2) * (float(h) * e.bk * bits / 8 + float(w) * e.bk * bits / 8);
+            }
+        }
+        inten = cyc / bytes;
+        band = float((cores - mDim) * e.bm + (cores - nDim) * e.bn) / float((e.bm + e.bn) * cores);
+    };
+    // The candidates in nDim order, ordered by std::sort with the rules' comparison (not transitive: the first
+    // after the sort is what CANN takes, so the sort and the candidates' order are part of the rule).
+    struct C {
+        int32_t d;
+        float c, i, b;
+    };
+    std::vector<C> cands;
+    for (int32_t d = 1; d <= std::min(n / e.bn, cores / mDim) + 1; ++d) {
+        C x{d, 0, 0, 0};
+        score(d, x.c, x.i, x.b);
+        cands.push_back(x);
+    }
+    std::sort(cands.begin(), cands.end(), [](const C& x, const C& y) {
+        return std::fabs(x.i - y.i) > 1e-4f ? x.i > y.i : std::fabs(x.c - y.c) < 0.01f * y.c ? x.b > y.b : x.c < y.c;
+    });
+    const int32_t nDim = cands.front().d;
+    e.sm = up(up(m, 16) * 16, mDim), e.sn = up(up(n, 16) * 16, nDim), e.sk = k;
+    e.used = mDim * nDim;
+    if (e.used > cores) e.used = cores, e.sm = std::min(3 * e.bm, m);
+    e.stepM = up(e.sm, e.bm), e.stepK = up(e.sk, e.bk);
+    // Both K loads whole (CANN's L1 estimate holds at least 3 base K columns here): the order that loads less.
+    e.order = e.sm + int64_t(e.sn) * up(e.sm, e.bm) < e.sn + int64_t(e.sm) * up(e.sn, e.bn) ? 1 : 0;
+    return e;
+}
+
+}  // namespace
+
+TEST_CASE("N_BUFFER_33 on several cores: CANN's split by its rules; K beyond 3 base columns or L1 refused")
+{
+    AscendC::tiling::TCubeTiling t{};
+    // asc-devkit's matmul_nbuffer33 (256 x 512 x 192 half, bias, 24 AICs): CANN's host tiling gives 2 cores of
+    // 256 x 256 x 192, base 128 x 256 x 64, stepM 2, stepN 1, stepKa = stepKb = 3, depthA1 6, depthB1 3,
+    // iterateOrder 0, dbL0A/B 2, dbL0C 1 (its own tiling code run for these calls).
+    CHECK(TileNBuffer33(256, 512, 192, 24, DataType::DT_FLOAT16, true, t) == 0);
+    CHECK(t.usedCoreNum == 2 && t.singleCoreM == 256 && t.singleCoreN == 256 && t.singleCoreK == 192);
+    CHECK(t.baseM == 128 && t.baseN == 256 && t.baseK == 64 && t.stepM == 2 && t.stepN == 1);
+    CHECK(t.stepKa == 3 && t.stepKb == 3 && t.depthA1 == 6 && t.depthB1 == 3 && t.iterateOrder == 0);
+    CHECK(t.dbL0A == 2 && t.dbL0B == 2 && t.dbL0C == 1 && t.isBias == 1);
+    CHECK(t.shareL1Size == 6 * 128 * 64 * 2 + 3 * 256 * 64 * 2 + 256 * 4);
+    // 4096 x 4096 x 192 on 24: CANN's 11 x 2 cores of 373 x 2048 (M over 11 cores, not rounded to 16).
+    CHECK(TileNBuffer33(4096, 4096, 192, 24, DataType::DT_FLOAT16, false, t) == 0);
+    CHECK(t.usedCoreNum == 22 && t.singleCoreM == 373 && t.singleCoreN == 2048 && t.stepM == 3 && t.depthA1 == 9);
+
+    // The rules, worked out independently, over shapes, core counts, dtypes and transposes.
+    int compared = 0;
+    for (const DataType a : {DataType::DT_FLOAT16, DataType::DT_FLOAT, DataType::DT_INT8}) {
+        const int32_t bits = DTYPE_BIT_TAB.at(a), kMax = 3 * 1024 / bits;
+        for (const bool trans : {false, true}) {
+            for (const int32_t m : {48, 256, 384, 1000, 2048}) {
+                for (const int32_t n : {100, 256, 512, 1536, 4096}) {
+                    for (const int32_t cores : {2, 8, 24}) {
+                        const int32_t k = kMax - (check::Rng()() % 2) * (256 / bits);  // 3 or nearly 3 columns
+                        if (TileNBuffer33(m, n, k, cores, a, false, t, false, trans) != 0) {
+                            CHECK(false);
+                            continue;
+                        }
+                        const NB33 e = ExpectNBuffer33(m, n, k, cores, bits, trans);
+                        const bool same = t.usedCoreNum == e.used && t.singleCoreM == e.sm && t.singleCoreN == e.sn &&
+                                          t.singleCoreK == e.sk && t.baseM == e.bm && t.baseN == e.bn &&
+                                          t.baseK == e.bk && t.stepM == e.stepM && t.stepN == 1 &&
+                                          t.stepKa == e.stepK && t.stepKb == e.stepK &&
+                                          t.depthA1 == e.stepM * e.stepK && t.depthB1 == e.stepK &&
+                                          t.iterateOrder == e.order;
+                        if (!same) {
+                            std::printf("  %dx%dx%d bits %d trans %d cores %d: used %d/%d single %dx%dx%d/%dx%dx%d "
+                                        "step %d/%d %d/%d order %d/%d\n", m, n, k, bits, trans, cores, t.usedCoreNum,
+                                        e.used, t.singleCoreM, t.singleCoreN, t.singleCoreK, e.sm, e.sn, e.sk,
+                                        t.stepM, e.stepM, t.stepKa, e.stepK, t.iterateOrder, e.order);
+                        }
+                        CHECK(same);
+                        ++compared;
+                    }
+                }
+            }
+        }
+    }
+    CHECK(compared == 3 * 2 * 5 * 5 * 3);
+
+    // Planted fault: K of 4 base columns (256 half) without EnableMultiCoreSplitK is refused (CANN's -1);
+    // the counterpart with it splits K over Ceil(256, 192) = 2 cores of 128.
+    CHECK(TileNBuffer33(256, 512, 256, 24, DataType::DT_FLOAT16, true, t) == -1);
+    CHECK(TileNBuffer33(256, 512, 256, 24, DataType::DT_FLOAT16, true, t, true) == 0);
+    CHECK(t.singleCoreK == 128 && t.stepKa == 2 && t.stepKb == 2 && t.usedCoreNum == 4 && t.singleCoreN == 256);
+    // Planted fault: an L1 (SetBufferSpace) too small for A's 2 x 3 base blocks, B's 3 and the bias (197632
+    // bytes) is refused; 256 KiB takes them.
+    CHECK(TileNBuffer33(256, 512, 192, 24, DataType::DT_FLOAT16, true, t, false, false, 192 * 1024) == -1);
+    CHECK(TileNBuffer33(256, 512, 192, 24, DataType::DT_FLOAT16, true, t, false, false, 256 * 1024) == 0);
+    CHECK(t.usedCoreNum == 2 && t.depthA1 == 6);
 }
 
 namespace {
