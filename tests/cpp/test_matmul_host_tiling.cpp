@@ -464,6 +464,44 @@ TEST_CASE("N_BUFFER_33 on several cores: CANN's split by its rules; K beyond 3 b
     CHECK(t.usedCoreNum == 2 && t.depthA1 == 6);
 }
 
+TEST_CASE("N_BUFFER_33 on one core: at most 3 x 3 base blocks of A a core, A whole in L1; refused where none fits")
+{
+    AscendC::tiling::TCubeTiling t{};
+    // Every one-core NBuffer33 tiling keeps the schedule's constraints (the kernel's NBuffer33MatmulPolicy rules).
+    auto keeps = [&](int32_t m, int32_t k) {
+        auto up = [](int32_t a, int32_t b) { return (a + b - 1) / b; };
+        return t.usedCoreNum == 1 && t.singleCoreM == m && t.singleCoreK == k && up(m, t.baseM) == t.stepM &&
+               t.stepM <= 3 && up(k, t.baseK) == t.stepKa && t.stepKa == t.stepKb && t.stepKa <= 3 &&
+               t.stepN == 1 && t.depthA1 == t.stepM * t.stepKa && t.depthB1 == t.stepKb &&
+               int64_t(t.baseM) * t.baseK * 2 * t.dbL0A <= 65536 && int64_t(t.baseN) * t.baseK * 2 * t.dbL0B <= 65536 &&
+               int64_t(t.baseM) * t.baseN * 4 * t.dbL0C <= 131072;
+    };
+    CHECK(TileNBuffer33(256, 512, 192, 1, DataType::DT_FLOAT16, true, t) == 0);
+    CHECK(keeps(256, 192) && t.baseM == 128 && t.baseN == 256 && t.baseK == 64);
+    // 2048 rows: baseM grows to Ceil(2048, 3) = 683 -> 688, and L0A then takes baseK 32 (as CANN's adjustment).
+    CHECK(TileNBuffer33(2048, 256, 64, 1, DataType::DT_FLOAT16, false, t) == 0);
+    CHECK(keeps(2048, 64) && t.baseM == 688 && t.baseK == 32 && t.dbL0A == 1);
+    // Planted fault: 1000 x 1000 x 1000 half on one core needs base blocks of 336 x 336 (226 KiB) in the 64 KiB
+    // L0A: refused, as CANN refuses; the counterpart 100 x 2000 x 300 takes 112 x 256 x 112 blocks.
+    CHECK(TileNBuffer33(1000, 1000, 1000, 1, DataType::DT_FLOAT16, false, t) == -1);
+    CHECK(TileNBuffer33(100, 2000, 300, 1, DataType::DT_FLOAT16, true, t) == 0);
+    CHECK(keeps(100, 300) && t.baseM == 112 && t.baseN == 256 && t.baseK == 112);
+    // MatmulApiTiling takes the same rules: 384 x 256 x 384 in 3 x 3 blocks of 128 x 128 (A1 9, B1 3: 480 KiB of
+    // L1, as CANN's); planted fault: 512 rows make A1 9 blocks of 176 x 128 and A1 + B1 = 528 KiB > L1, refused
+    // (as CANN refuses it).
+    auto one = [&](int32_t m) {
+        MatmulApiTiling api(Platform());
+        api.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+        api.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+        api.SetShape(m, 256, 384);
+        api.SetMatmulConfigParams(MatmulConfigParams(1, false, ScheduleType::N_BUFFER_33, MatrixTraverse::NOSET, false));
+        return api.GetTiling(t);
+    };
+    CHECK(one(512) == -1);
+    CHECK(one(384) == 0);
+    CHECK(keeps(384, 384) && t.stepM == 3 && t.stepKa == 3 && t.baseM == 128 && t.baseK == 128 && t.depthA1 == 9);
+}
+
 namespace {
 
 // A tiling of the API run through op_kernel/matmul_cube.cpp (the Matmul object, cube only): its cores take the

@@ -680,6 +680,9 @@ protected:
                 (mmConfigType == 1 || (mmConfigType == 0 && batchNum != 0))) {
                 return Refuse(api, "ScheduleType::OUTER_PRODUCT with MDL: baseK covers singleCoreK");
             }
+            if (scheduleType == ScheduleType::N_BUFFER_33) {
+                return NBuffer33OneCore(api, m, n, sm, sn, sk, used, bm, bn, bk);
+            }
             Fill(m, n, sm, sn, sk, used, bm, bn, bk, stepK, db, dbA, dbB, db * stepK * group + bias);
             return 0;
         }
@@ -846,17 +849,69 @@ private:
             order = fullA ? 1 : 0;
         }
 
-        // The NBuffer33 steps: the core's A whole in L1 (stepM base rows, stepKa base K columns), B a column of
-        // stepKb base blocks, no L1 double buffer.
-        int32_t used = mDim * nDim * kDim;
-        if (used > blocks) {
-            used = blocks;
+        if (mDim * nDim * kDim > blocks) {  // cores beyond the count dropped
             sm = std::min(bm * kRows, m);
             sk = std::min(bk * kRows, k);
         }
+        return NBuffer33Steps(api, m, n, sm, sn, sk, std::min(mDim * nDim * kDim, blocks), bm, bn, bk, 2, 2, 1,
+                              order);
+    }
+
+    // N_BUFFER_33 on one core (MatmulApiTiling, SetDim(1), SetSingleShape): CANN adjusts its general search's
+    // base blocks (which the twin does not reproduce; the twin's own blocks stand in for them) so that the core
+    // takes at most 3 x 3 base blocks of A: baseM = Ceil(singleCoreM, 3) and baseK = Ceil(singleCoreK, 3)
+    // (rounded up to 16 and to 32 bytes of A's type) where they were smaller; where a block then outgrows L0A,
+    // L0B or L0C, more base rows / K columns (up to 3), then a narrower baseN; refused when none fits. L0 double
+    // buffers where half of L0A / L0B / L0C takes the block. Then the steps as on several cores.
+    int64_t NBuffer33OneCore(const char* api, int32_t m, int32_t n, int32_t sm, int32_t sn, int32_t sk, int32_t used,
+                             int32_t bm, int32_t bn, int32_t bk)
+    {
+        using namespace twin_host;
+        const int32_t kAlign = std::max(ReduceBlock(aType_.dataType), int32_t(C0_SIZE));
+        const BufferPool& p = bufferPool_;
+        auto aBytes = [&] { return Bytes(int64_t(bm) * bk, aType_.dataType); };
+        auto bBytes = [&] { return Bytes(int64_t(bn) * bk, bType_.dataType); };
+        auto cBytes = [&] { return int64_t(bm) * bn * FP32_BYTES; };
+        if (Ceil(sm, bm) > 3) bm = Align(Ceil(sm, 3), C0_SIZE);
+        if (Ceil(sk, bk) > 3) bk = Align(Ceil(sk, 3), kAlign);
+        // More base rows (when baseM is free), then more K columns, up to 3 each, while `fits` fails.
+        auto moreRows = [&](const auto& fits) {
+            for (int32_t b = Ceil(sm, bm); baseM == -1 && !fits() && b < 3;) bm = Align(Ceil(sm, ++b), C0_SIZE);
+        };
+        auto moreCols = [&](const auto& fits) {
+            for (int32_t b = Ceil(sk, bk); !fits() && b < 3;) bk = Align(Ceil(sk, ++b), kAlign);
+        };
+        auto fitA = [&] { return aBytes() <= p.l0ASize; };
+        auto fitB = [&] { return bBytes() <= p.l0BSize; };
+        auto fitC = [&] { return cBytes() <= p.l0CSize; };
+        moreRows(fitA);
+        moreCols(fitA);
+        moreCols(fitB);
+        if (!fitB() && baseN == -1) bn = C0_SIZE * int32_t(p.l0BSize / Bytes(bk, bType_.dataType) / C0_SIZE);
+        moreRows(fitC);
+        if (!fitC() && baseN == -1) bn = std::min<int32_t>(bn, C0_SIZE * int32_t(p.l0CSize / (bm * FP32_BYTES) / C0_SIZE));
+        if (!fitA() || !fitB() || !fitC() || bn < C0_SIZE) {
+            const std::string why = "ScheduleType::N_BUFFER_33: no base block of at most 3 x 3 per core fits L0A / "
+                                    "L0B / L0C (baseM " + std::to_string(bm) + ", baseN " + std::to_string(bn) +
+                                    ", baseK " + std::to_string(bk) + ")";
+            return Refuse(api, why.c_str());
+        }
+        return NBuffer33Steps(api, m, n, sm, sn, sk, used, bm, bn, bk, aBytes() * 2 <= p.l0ASize ? 2 : 1,
+                              bBytes() * 2 <= p.l0BSize ? 2 : 1, cBytes() * 2 <= p.l0CSize ? 2 : 1, -1);
+    }
+
+    // The NBuffer33 steps: the core's A whole in L1 (stepM base rows, stepKa base K columns), B a column of
+    // stepKb base blocks (stepN 1), no L1 double buffer; A1 + B1 + bias within L1, else refused. order -1: the
+    // order Fill's rule gives.
+    int64_t NBuffer33Steps(const char* api, int32_t m, int32_t n, int32_t sm, int32_t sn, int32_t sk, int32_t used,
+                           int32_t bm, int32_t bn, int32_t bk, int32_t dbA, int32_t dbB, int32_t dbC, int32_t order)
+    {
+        using namespace twin_host;
+        const int32_t l1 = bufferPool_.l1Size;
         const int32_t stepM = Ceil(sm, bm), stepK = Ceil(sk, bk);
-        const int64_t a1 = Bytes(int64_t(bm) * bk * stepK * stepM, aType_.dataType);
-        int64_t l1Used = a1 + Bytes(int64_t(bn) * bk * stepK, bType_.dataType) + bias;
+        const int32_t bias = isBias ? bn * DTYPE_BIT_TAB.at(biasType_.dataType) / BITS_PER_BYTE : 0;
+        const int64_t l1Used = Bytes(int64_t(bm) * bk * stepK * stepM, aType_.dataType) +
+                               Bytes(int64_t(bn) * bk * stepK, bType_.dataType) + bias;
         if (l1Used > l1) {
             const std::string why = "ScheduleType::N_BUFFER_33: A1 (" + std::to_string(stepM) + " x " +
                                     std::to_string(stepK) + " base blocks) + B1 + bias = " + std::to_string(l1Used) +
@@ -871,11 +926,12 @@ private:
                 depthB1 = std::max(1, bn * bk * depthB1 / kN);
             }
         }
-        Fill(m, n, sm, sn, sk, used, bm, bn, bk, stepK, 1, 2, 2, l1Used);
+        Fill(m, n, sm, sn, sk, used, bm, bn, bk, stepK, 1, dbA, dbB, l1Used);
         tiling_.set_stepM(stepM);
         tiling_.set_depthA1(stepK * stepM);
         tiling_.set_depthB1(depthB1);
-        if (traverse_ == MatrixTraverse::NOSET) tiling_.set_iterateOrder(order);
+        tiling_.set_dbL0C(dbC);
+        if (traverse_ == MatrixTraverse::NOSET && order != -1) tiling_.set_iterateOrder(order);
         return 0;
     }
 
