@@ -494,7 +494,8 @@ TEST_CASE("N_BUFFER_33 on one core: at most 3 x 3 base blocks of A a core, A who
         api.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
         api.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
         api.SetShape(m, 256, 384);
-        api.SetMatmulConfigParams(MatmulConfigParams(1, false, ScheduleType::N_BUFFER_33, MatrixTraverse::NOSET, false));
+        api.SetMatmulConfigParams(
+            MatmulConfigParams(1, false, ScheduleType::N_BUFFER_33, MatrixTraverse::NOSET, false));
         return api.GetTiling(t);
     };
     CHECK(one(512) == -1);

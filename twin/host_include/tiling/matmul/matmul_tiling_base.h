@@ -18,15 +18,18 @@
 // usedCoreNum is then SetDim's count, as CANN's. iterateOrder: SetTraverse's, else CANN's rule (N first when only
 // A's K is loaded whole, M first when only B's, else the order that loads less).
 //
-// The twin does NOT reproduce CANN's search (its cost model over core splits and L0/L1 factors): where the caller
-// leaves them free, the split takes the grid of at most SetDim cores of the least area + 64 x perimeter per core
-// (then the fewest cores, then the most M split), the base blocks are at most 128 x 256, stepM = stepN = 1 and
-// stepKa = stepKb the largest power of two up to 8 that L1 takes; so the numbers may differ from CANN's for the
-// same calls while meeting the same constraints (a kernel written for CANN's particular split may not run with
+// ScheduleType::N_BUFFER_33 is the exception: on several cores GetTiling computes CANN's own split for that
+// schedule, by its rules (SolveNBuffer33); on one core the twin's blocks adjusted by CANN's NBuffer33 rules.
+// Otherwise the twin does NOT reproduce CANN's search (its cost model over core splits and L0/L1 factors): where
+// the caller leaves them free, the split takes the grid of at most SetDim cores of the least area + 64 x perimeter
+// per core (then the fewest cores, then the most M split), the base blocks are at most 128 x 256, stepM = stepN = 1
+// and stepKa = stepKb the largest power of two up to 8 that L1 takes; so the numbers may differ from CANN's for
+// the same calls while meeting the same constraints (a kernel written for CANN's particular split may not run with
 // them). EnableMultiCoreSplitK splits K in equal parts of whole 32-byte blocks over the cores the M x N grid leaves;
 // OUTER_PRODUCT keeps two base blocks in L0C, else halves the inner axis's block and doubles its step (CANN's
 // AdjustOuterProductL0Factor). GetTiling also returns -1, with the reason on stderr, for what CANN refuses on A2
-// (OUTER_PRODUCT under MDL with baseK below singleCoreK; N_BUFFER_33 with more than three base rows a core) and
+// (OUTER_PRODUCT under MDL with baseK below singleCoreK; N_BUFFER_33 with K beyond 3 base K columns without
+// split K, A1 + B1 + bias beyond L1, no block fitting L0, or a fixed baseM of more than 3 rows on one core) and
 // for a shape or SetDim count that is not positive and MatrixMadType::MXMODE (dav-3510's MX Matmul). Not provided:
 // the EnableL1BankConflictOptimise query, the MatmulGetTmpBufSize functions. GetTiling fills
 // CANN's tiling-data class optiling::TCubeTiling (tiling/matmul/matmul_tilingdata.h) or the kernel's
@@ -889,7 +892,9 @@ private:
         moreCols(fitB);
         if (!fitB() && baseN == -1) bn = C0_SIZE * int32_t(p.l0BSize / Bytes(bk, bType_.dataType) / C0_SIZE);
         moreRows(fitC);
-        if (!fitC() && baseN == -1) bn = std::min<int32_t>(bn, C0_SIZE * int32_t(p.l0CSize / (bm * FP32_BYTES) / C0_SIZE));
+        if (!fitC() && baseN == -1) {
+            bn = std::min<int32_t>(bn, C0_SIZE * int32_t(p.l0CSize / (bm * FP32_BYTES) / C0_SIZE));
+        }
         if (!fitA() || !fitB() || !fitC() || bn < C0_SIZE) {
             const std::string why = "ScheduleType::N_BUFFER_33: no base block of at most 3 x 3 per core fits L0A / "
                                     "L0B / L0C (baseM " + std::to_string(bm) + ", baseN " + std::to_string(bn) +
