@@ -468,12 +468,13 @@ TEST_CASE("N_BUFFER_33 on one core: at most 3 x 3 base blocks of A a core, A who
 {
     AscendC::tiling::TCubeTiling t{};
     // Every one-core NBuffer33 tiling keeps the schedule's constraints (the kernel's NBuffer33MatmulPolicy rules).
-    auto keeps = [&](int32_t m, int32_t k) {
+    auto keeps = [&](int32_t m, int32_t k, int64_t bytes = 2) {
         auto up = [](int32_t a, int32_t b) { return (a + b - 1) / b; };
         return t.usedCoreNum == 1 && t.singleCoreM == m && t.singleCoreK == k && up(m, t.baseM) == t.stepM &&
                t.stepM <= 3 && up(k, t.baseK) == t.stepKa && t.stepKa == t.stepKb && t.stepKa <= 3 &&
                t.stepN == 1 && t.depthA1 == t.stepM * t.stepKa && t.depthB1 == t.stepKb &&
-               int64_t(t.baseM) * t.baseK * 2 * t.dbL0A <= 65536 && int64_t(t.baseN) * t.baseK * 2 * t.dbL0B <= 65536 &&
+               int64_t(t.baseM) * t.baseK * bytes * t.dbL0A <= 65536 &&
+               int64_t(t.baseN) * t.baseK * bytes * t.dbL0B <= 65536 &&
                int64_t(t.baseM) * t.baseN * 4 * t.dbL0C <= 131072;
     };
     CHECK(TileNBuffer33(256, 512, 192, 1, DataType::DT_FLOAT16, true, t) == 0);
@@ -501,6 +502,11 @@ TEST_CASE("N_BUFFER_33 on one core: at most 3 x 3 base blocks of A a core, A who
     CHECK(one(512) == -1);
     CHECK(one(384) == 0);
     CHECK(keeps(384, 384) && t.stepM == 3 && t.stepKa == 3 && t.baseM == 128 && t.baseK == 128 && t.depthA1 == 9);
+    // 160 x 160 x 320 float (asc-devkit's own NBuffer33 tiling test: CANN takes 80 x 144 x 112): the twin's 128 rows
+    // leave A1 + B1 above L1, so it takes 3 base rows of 64 (baseN narrowed to 144 for L0B, baseK 112 for 3 columns).
+    CHECK(TileNBuffer33(160, 160, 320, 1, DataType::DT_FLOAT, false, t) == 0);
+    CHECK(keeps(160, 320, 4) && t.baseM == 64 && t.baseN == 144 && t.baseK == 112 && t.stepM == 3);
+    CHECK(t.shareL1Size <= 512 * 1024);
 }
 
 namespace {

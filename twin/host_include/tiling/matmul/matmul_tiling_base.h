@@ -864,8 +864,9 @@ private:
     // base blocks (which the twin does not reproduce; the twin's own blocks stand in for them) so that the core
     // takes at most 3 x 3 base blocks of A: baseM = Ceil(singleCoreM, 3) and baseK = Ceil(singleCoreK, 3)
     // (rounded up to 16 and to 32 bytes of A's type) where they were smaller; where a block then outgrows L0A,
-    // L0B or L0C, more base rows / K columns (up to 3), then a narrower baseN; refused when none fits. L0 double
-    // buffers where half of L0A / L0B / L0C takes the block. Then the steps as on several cores.
+    // L0B or L0C, more base rows / K columns (up to 3), then a narrower baseN; refused when none fits; more base
+    // rows (up to 3) while L1 does not take the blocks. L0 double buffers where half of L0A / L0B / L0C takes the
+    // block. Then the steps as on several cores.
     int64_t NBuffer33OneCore(const char* api, int32_t m, int32_t n, int32_t sm, int32_t sn, int32_t sk, int32_t used,
                              int32_t bm, int32_t bn, int32_t bk)
     {
@@ -900,6 +901,17 @@ private:
                                     "L0B / L0C (baseM " + std::to_string(bm) + ", baseN " + std::to_string(bn) +
                                     ", baseK " + std::to_string(bk) + ")";
             return Refuse(api, why.c_str());
+        }
+        // Where L1 does not take A's blocks, B's column and the bias, more base rows (up to 3; the twin's: CANN's
+        // search starts from blocks of its own, e.g. 80 x 144 x 112 float for 160 x 160 x 320, where the twin's
+        // 128 rows would not fit).
+        auto l1Need = [&] {
+            return Bytes(int64_t(bm) * bk * Ceil(sk, bk) * Ceil(sm, bm), aType_.dataType) +
+                   Bytes(int64_t(bn) * bk * Ceil(sk, bk), bType_.dataType) +
+                   (isBias ? Bytes(bn, biasType_.dataType) : 0);
+        };
+        for (int32_t b = Ceil(sm, bm); baseM == -1 && l1Need() > p.l1Size && b < 3;) {
+            bm = Align(Ceil(sm, ++b), C0_SIZE);
         }
         return NBuffer33Steps(api, m, n, sm, sn, sk, used, bm, bn, bk, aBytes() * 2 <= p.l0ASize ? 2 : 1,
                               bBytes() * 2 <= p.l0BSize ? 2 : 1, cBytes() * 2 <= p.l0CSize ? 2 : 1, -1);
