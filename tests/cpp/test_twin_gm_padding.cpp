@@ -320,7 +320,7 @@ TEST_CASE("a view reaching its storage's end: writes into the padding to the all
     CHECK(SentinelsKept());
     CHECK_EQ(gOutStorage[0], kSentinelValue);  // the storage's element before the view
     r = Run(&BlocksWrite<9>, 1, false, OutIs::kViewToStorageEnd);  // offset 288 > 284
-    CHECK(Has(r.rule, "DMA writes stay inside the launch's buffers and the padding"));
+    CHECK(Has(r.rule, "GM writes stay inside the launch's buffers"));
     CHECK(Has(r.detail, "only to offset 284"));
     CHECK(SentinelsKept());
 }
@@ -332,7 +332,7 @@ TEST_CASE("planted: a DMA write past a view ending before its storage")
     for (OutIs outIs : {OutIs::kViewOfLarger, OutIs::kRaw}) {
         for (auto kernel : {&TailWrite, &PadTailWrite, &AtomicTailWrite, &L1TailWrite}) {
             Result r = Run(kernel, 1, false, outIs);
-            CHECK(Has(r.rule, "DMA writes stay inside the launch's buffers and the padding"));
+            CHECK(Has(r.rule, "GM writes stay inside the launch's buffers"));
             CHECK(Has(r.detail, "GM buffer 'out'") && Has(r.detail, "the access ends at offset 256"));
             CHECK(Has(r.detail, "does not end its allocation") && Has(r.detail, "would overwrite them"));
             CHECK(SentinelsKept());
@@ -344,7 +344,7 @@ TEST_CASE("planted: a DMA write past a view ending before its storage")
 TEST_CASE("planted: a DMA write past the allocation's padding")
 {
     Result r = Run(&BlocksWrite<10>, 1, false, OutIs::kWholeAllocation);
-    CHECK(Has(r.rule, "DMA writes stay inside the launch's buffers and the padding"));
+    CHECK(Has(r.rule, "GM writes stay inside the launch's buffers"));
     CHECK(Has(r.detail, "the access ends at offset 320") && Has(r.detail, "only to offset 288"));
     CHECK(SentinelsKept());
 }

@@ -106,6 +106,7 @@ std::string DescribeMiss(const std::vector<GmRegion>& gm, const uint8_t* p, uint
     }
     const char* soc = platform->name;
     const int64_t padded = static_cast<int64_t>(PaddedBytes(nearest->bytes, *platform));
+    if (off > std::max(padded, static_cast<int64_t>(nearest->paddedEnd))) return os.str();  // far past the buffer
     if (dmaWrite && !nearest->endsAllocation) {
         os << "; '" << nearest->name << "' does not end its allocation (a view ending before its storage does, or a "
            << "buffer not declared a whole allocation): on " << soc << " the bytes after it are other elements of "
@@ -114,14 +115,14 @@ std::string DescribeMiss(const std::vector<GmRegion>& gm, const uint8_t* p, uint
     } else if (dmaWrite) {
         os << "; " << soc << "'s runtime allocates the padding after '" << nearest->name << "' only to offset "
            << nearest->paddedEnd << " (DMA writes may run on into that padding, not past it)";
-    } else if (write && off <= padded) {
+    } else if (write) {
         os << "; the twin is stricter than the NPU here: only DMA writes (DataCopy, DataCopyPad, Fixpipe) may run on "
            << "into the padding " << soc << "'s runtime allocates after a buffer that ends its allocation; a scalar "
            << "store (SetValue, WriteGmByPassDCache) past the tensor's end is refused";
     } else if (read && end <= padded) {
         os << "; the twin is stricter than the NPU here: only DMA reads may run on into the padding " << soc
            << "'s runtime allocates after a buffer, to offset " << padded;
-    } else if (off <= padded) {
+    } else {
         os << "; " << soc << "'s runtime allocates the buffer only to offset " << padded
            << " (DMA reads may run on into that padding)";
     }
@@ -373,7 +374,7 @@ uint64_t CheckGmDmaWrite(const char* call, const void* addr, uint64_t bytes)
     if (FindRegion(*ctx.records->gm, p, bytes) == nullptr) {
         const GmRegion* r = FindPaddingOwner(*ctx.records->gm, p, bytes);
         if (r == nullptr) {
-            Fail(call, "DMA writes stay inside the launch's buffers and the padding after a buffer that ends its allocation",
+            Fail(call, "GM writes stay inside the launch's buffers",
                  "write of " + DescribeMiss(*ctx.records->gm, p, bytes, "DMA write"));
         }
         inside = p < r->begin + r->bytes ? static_cast<uint64_t>(r->begin + r->bytes - p) : 0;
@@ -386,13 +387,6 @@ uint64_t CheckGmDmaWrite(const char* call, const void* addr, uint64_t bytes)
         if (ctx.records->scalarCache.used) ScalarCacheOnDmaWrite(ctx, begin, begin + inside);
     }
     return inside;
-}
-
-void CheckGmWrite(const char* call, const void* addr, uint64_t bytes)
-{
-    CoreContext& ctx = CurrentCore();
-    const uint64_t begin = RecordGmWrite(call, ctx, addr, bytes);
-    if (bytes != 0 && ctx.records->scalarCache.used) ScalarCacheOnDmaWrite(ctx, begin, begin + bytes);
 }
 
 void ScalarGmRead(const char* call, const void* addr, uint64_t bytes, void* out)
@@ -464,7 +458,7 @@ void AtomicCopyToGm(const char* call, uint8_t* dst, const uint8_t* src, uint64_t
     if (FindRegion(*ctx.records->gm, dst, total) == nullptr) {
         const GmRegion* r = FindPaddingOwner(*ctx.records->gm, dst, total);
         if (r == nullptr) {
-            Fail(call, "DMA writes stay inside the launch's buffers and the padding after a buffer that ends its allocation",
+            Fail(call, "GM writes stay inside the launch's buffers",
                  "atomic write of " + DescribeMiss(*ctx.records->gm, dst, total, "atomic write"));
         }
         bytes = dst < r->begin + r->bytes ? static_cast<uint64_t>(r->begin + r->bytes - dst) : 0;

@@ -216,14 +216,14 @@ uint64_t CheckGmDmaRead(const char* call, const void* addr, uint64_t bytes);
 // A GlobalTensor<T> bound to addr: when addr lies in a launch argument that holds typed elements, T must
 // have their size (a GM_ADDR carries no type: a float64 tensor read as float would be silent garbage).
 void CheckGmBinding(const char* call, const void* addr, uint32_t elemSize, const char* typeName);
-void CheckGmWrite(const char* call, const void* addr, uint64_t bytes);
-// A DMA write to GM (DataCopy/DataCopyPad UB->GM, DataCopy L1->GM, Fixpipe/Matmul L0C->GM): as CheckGmWrite,
-// except that it may run past the end of a buffer that ends its allocation (GmRegion::endsAllocation) into the
-// padding the runtime allocates after it, to GmRegion::paddedEnd: the NPU writes those bytes into the padding,
-// where nothing reads them. Returns how many of its leading bytes lie in the buffer; the caller writes only
-// those (the padding is not the caller's memory), the rest is counted as gmPaddingBytesWritten and kept out of
-// the hazard records. Past a view that ends before its storage does (the write would overwrite the storage's
-// next elements on the NPU) and past the padding, it fails.
+// A DMA write to GM (DataCopy/DataCopyPad UB->GM, DataCopy L1->GM, Fixpipe/Matmul L0C->GM, InitGlobalMemory):
+// checks that [addr, addr+bytes) lies inside one buffer of the launch, counts and records it. It may run past the
+// end of a buffer that ends its allocation (GmRegion::endsAllocation) into the padding the runtime allocates
+// after it, to GmRegion::paddedEnd: the NPU writes those bytes into the padding, where nothing reads them.
+// Returns how many of its leading bytes lie in the buffer; the caller writes only those (the padding is not the
+// caller's memory), the rest is counted as gmPaddingBytesWritten and kept out of the hazard records. Past a
+// buffer that does not end its allocation (a view ending before its storage: the write would overwrite the
+// storage's next elements on the NPU) and past the padding, it fails.
 uint64_t CheckGmDmaWrite(const char* call, const void* addr, uint64_t bytes);
 // GlobalTensor::GetValue/SetValue: a GM access through the core's scalar data cache (checked as above, and
 // against what the cache may hold); DataCacheCleanAndInvalid on GM: writes back and drops the line from addr
