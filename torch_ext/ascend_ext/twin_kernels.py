@@ -11,7 +11,10 @@ under ~/.cache/ascend_ext, so the same rule checks and counters apply as for the
 arguments are the kernel's parameters, by name and in order. A GM_ADDR parameter takes a tensor
 (contiguous, CPU), ``bytes`` (copied into a GM buffer, e.g. tiling data), ``UntypedGm(tensor)`` (the tensor's
 bytes in place, read as whatever types the kernel binds: a list of tensors, a packed block of mixed fields) or
-``None`` (a null GM address);
+``None`` (a null GM address). A tensor that reaches its storage's end (a fresh one) and a ``bytes`` buffer end their
+allocation, as on the NPU: a DMA write may run on past their end into the 32 bytes of padding A2's runtime
+allocates after it (counted, never written to memory); past a view that ends before its storage (``out=`` a
+slice) such a write is refused, since on the NPU it would overwrite the storage's next elements;
 a parameter passed by value takes a Python int or float (scalars) or ``bytes``/a ctypes structure of
 exactly its size (structs), as a ``<<<>>>`` launch passes them.
 """
