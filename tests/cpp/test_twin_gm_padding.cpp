@@ -76,8 +76,8 @@ void TailWrite(GM_ADDR in, GM_ADDR, GM_ADDR out, GM_ADDR)
     DataCopy(outGm, t, 64);
 }
 
-// `kBlocks` whole blocks (from `in`, read at most to its padding's end) written whole to `out`: 9 blocks end at offset 288, the
-// end of the padding of a 244-byte allocation; 10 blocks run past it.
+// `kBlocks` whole blocks (from `in`, read at most to its padding's end) written whole to `out`: 9 blocks end at
+// offset 288, the end of the padding of a 244-byte allocation; 10 blocks run past it.
 template <uint16_t kBlocks>
 void BlocksWrite(GM_ADDR in, GM_ADDR, GM_ADDR out, GM_ADDR)
 {

@@ -30,7 +30,8 @@ void LaunchOnTwin(const char* op, DType dtype, uint32_t blockDim, std::initializ
         // Its place in its storage: a tensor reaching its storage's end ends its allocation (DMA writes may run on
         // into the padding after it); a view ending earlier has the storage's next elements after it.
         const uint64_t bytes = a.tensor->nbytes(), offset = a.tensor->storage_offset() * a.tensor->element_size();
-        spec.args.push_back({a.name, a.tensor->data_ptr(), bytes, false, static_cast<uint32_t>(a.tensor->element_size()),
+        spec.args.push_back({a.name, a.tensor->data_ptr(), bytes, false,
+                             static_cast<uint32_t>(a.tensor->element_size()),
                              offset + bytes == a.tensor->storage().nbytes(), offset});
     }
     // Left uninitialised, as on the device: a kernel may not assume anything about workspace contents. An

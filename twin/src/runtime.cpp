@@ -365,20 +365,27 @@ void CheckGmReadRuns(const char* call, const void* first, uint64_t stride, uint6
     }
 }
 
+namespace {
+// The bounds of a DMA write of `bytes` at p (atomic: in the core's atomic mode): fails unless it lies in one
+// buffer or runs on into the padding of a buffer that ends its allocation; returns its leading bytes inside it.
+uint64_t DmaWriteInside(const char* call, const CoreContext& ctx, const uint8_t* p, uint64_t bytes, bool atomic)
+{
+    if (FindRegion(*ctx.records->gm, p, bytes) != nullptr) return bytes;
+    const GmRegion* r = FindPaddingOwner(*ctx.records->gm, p, bytes);
+    if (r == nullptr) {
+        Fail(call, "GM writes stay inside the launch's buffers",
+             std::string(atomic ? "atomic write of " : "write of ") +
+                 DescribeMiss(*ctx.records->gm, p, bytes, atomic ? "atomic write" : "DMA write"));
+    }
+    return p < r->begin + r->bytes ? static_cast<uint64_t>(r->begin + r->bytes - p) : 0;
+}
+}  // namespace
+
 uint64_t CheckGmDmaWrite(const char* call, const void* addr, uint64_t bytes)
 {
     if (bytes == 0) return 0;
     CoreContext& ctx = CurrentCore();
-    const auto* p = static_cast<const uint8_t*>(addr);
-    uint64_t inside = bytes;
-    if (FindRegion(*ctx.records->gm, p, bytes) == nullptr) {
-        const GmRegion* r = FindPaddingOwner(*ctx.records->gm, p, bytes);
-        if (r == nullptr) {
-            Fail(call, "GM writes stay inside the launch's buffers",
-                 "write of " + DescribeMiss(*ctx.records->gm, p, bytes, "DMA write"));
-        }
-        inside = p < r->begin + r->bytes ? static_cast<uint64_t>(r->begin + r->bytes - p) : 0;
-    }
+    const uint64_t inside = DmaWriteInside(call, ctx, static_cast<const uint8_t*>(addr), bytes, false);
     ctx.counters.gmBytesWritten += bytes;
     ctx.counters.gmPaddingBytesWritten += bytes - inside;
     const uint64_t begin = reinterpret_cast<uintptr_t>(addr);
@@ -454,15 +461,8 @@ void AtomicCopyToGm(const char* call, uint8_t* dst, const uint8_t* src, uint64_t
 {
     if (total == 0) return;
     CoreContext& ctx = CurrentCore();
-    uint64_t bytes = total;  // the bytes inside the buffer: the rest goes to an allocation's padding
-    if (FindRegion(*ctx.records->gm, dst, total) == nullptr) {
-        const GmRegion* r = FindPaddingOwner(*ctx.records->gm, dst, total);
-        if (r == nullptr) {
-            Fail(call, "GM writes stay inside the launch's buffers",
-                 "atomic write of " + DescribeMiss(*ctx.records->gm, dst, total, "atomic write"));
-        }
-        bytes = dst < r->begin + r->bytes ? static_cast<uint64_t>(r->begin + r->bytes - dst) : 0;
-    }
+    // The bytes inside the buffer: the rest goes to an allocation's padding.
+    const uint64_t bytes = DmaWriteInside(call, ctx, dst, total, true);
     static const uint32_t sizes[] = {4, 2, 2, 4, 2, 1};
     const uint32_t size = sizes[static_cast<uint32_t>(ctx.atomicType)];
     if (total % size != 0 || reinterpret_cast<uintptr_t>(dst) % size != 0) {
