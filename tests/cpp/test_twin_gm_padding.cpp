@@ -142,6 +142,35 @@ void L1TailWrite(GM_ADDR in, GM_ADDR, GM_ADDR out, GM_ADDR)
     DataCopy(outGm, a1, DataCopyParams{8, 1, 0, 0});
 }
 
+// Two cores' tails in the padding: core 0 writes out's last block whole (20 bytes inside, 12 in the padding),
+// core 1 only those 12 padding bytes (DataCopyPad at element kN). The padding is no buffer's bytes on the NPU:
+// no two cores write the same bytes of a buffer.
+void TwoCoresTail(GM_ADDR in, GM_ADDR, GM_ADDR out, GM_ADDR)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, 32);
+    GlobalTensor<float> inGm, outGm;
+    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(in));
+    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
+    LocalTensor<float> t = buf.Get<float>();
+    DataCopy(t, inGm[56], 8);
+    PipeBarrier<PIPE_ALL>();
+    if (GetBlockIdx() == 0) {
+        DataCopy(outGm[56], t, 8);
+    } else {
+        DataCopyPad(outGm[kN], t, DataCopyParams{1, 12, 0, 0});
+    }
+}
+
+// InitGlobalMemory of 64 floats into the 61 of `out` (its DataCopyPad rounds write the last 3 into the padding).
+void InitPastEnd(GM_ADDR, GM_ADDR, GM_ADDR out, GM_ADDR)
+{
+    GlobalTensor<float> outGm;
+    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
+    InitGlobalMemory(outGm, 64, 0.25f);
+}
+
 // Planted: a scalar store of element kN (inside the padding; the twin is stricter than the NPU here).
 void ScalarWritePastEnd(GM_ADDR, GM_ADDR, GM_ADDR out, GM_ADDR)
 {
@@ -358,6 +387,27 @@ TEST_CASE("an atomic DMA write into the padding: only the inside combined")
     for (uint32_t i = 0; i < kN; ++i) {
         CHECK(std::fabs(Out()[i] - (static_cast<double>(gOutBefore[i]) + static_cast<double>(gHost[i]))) < 1e-5);
     }
+    CHECK(SentinelsKept());
+}
+
+// Padding bytes are kept out of the cross-core records; InitGlobalMemory writes into the padding as DataCopyPad does.
+TEST_CASE("padding writes of two cores, and InitGlobalMemory's, into a buffer ending its allocation")
+{
+    Result r = Run(&TwoCoresTail, 2, false, OutIs::kWholeAllocation);
+    CHECK(r.rule.empty());
+    CHECK_EQ(r.paddingWritten, 24ull);
+    for (uint32_t i = 56; i < kN; ++i) CHECK_EQ(Out()[i], gHost[i]);
+    for (uint32_t i = 0; i < 56; ++i) CHECK_EQ(Out()[i], gOutBefore[i]);
+    CHECK(SentinelsKept());
+    r = Run(&InitPastEnd, 1, false, OutIs::kWholeAllocation);
+    CHECK(r.rule.empty());
+    CHECK_EQ(r.paddingWritten, 12ull);
+    for (uint32_t i = 0; i < kN; ++i) CHECK_EQ(Out()[i], 0.25f);
+    CHECK(SentinelsKept());
+    // Planted: the same into a view of a larger tensor.
+    r = Run(&InitPastEnd, 1, false, OutIs::kViewOfLarger);
+    CHECK(Has(r.rule, "GM writes stay inside the launch's buffers"));
+    CHECK(Has(r.detail, "InitGlobalMemory") && Has(r.detail, "does not end its allocation"));
     CHECK(SentinelsKept());
 }
 
