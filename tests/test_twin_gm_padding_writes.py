@@ -109,3 +109,30 @@ def test_bytes_arguments_are_allocations_of_their_own(lib):
     x = torch.randn(n)
     stats = lib.launch("scale_blocks_out", 1, x=x, y=bytes(4 * n), workspace=None, tiling=struct.pack("<II", n, 0))
     assert stats.total.gm_padding_bytes_written == tail_bytes(n)
+
+
+@pytest.fixture(scope="module")
+def cube():
+    return ascend_ext.twin.compile_kernels([os.path.join(KERNELS, "cube_basic.cpp")])
+
+
+@pytest.mark.parametrize("view", [False, True])
+def test_fixpipe_rows_of_16_columns_into_an_8_column_output(cube, view):
+    # Fixpipe NZ -> ND of nSize 16 columns with rows 8 apart (tests/kernels/cube_basic.cpp mode 0, n = 8): each row's
+    # columns 8..15 land on the next row's start, which that row then writes, and the last row's run 32 bytes past C:
+    # into the padding of a fresh C (the NPU writes it there); past a view of a larger tensor, refused.
+    m, n, k = 16, 8, 16
+    g = torch.Generator().manual_seed(int(torch.randint(0, 2**31 - 1, (1,))))
+    a = (torch.rand(m, k, generator=g, dtype=torch.float64) * 2 - 1).half()
+    b = (torch.rand(k, n, generator=g, dtype=torch.float64) * 2 - 1).half()
+    tiling = struct.pack("<6IQ", m, n, k, 0, 0, 0, 0)
+    if view:
+        storage = torch.full((m * n + 8,), SENTINEL)
+        with pytest.raises(KernelRuleViolation, match=r"Fixpipe.*GM buffer 'c'.*'c' does not end its allocation"):
+            cube.launch("cube_half", 1, a=a, b=b, bias=None, c=storage[:m * n].view(m, n), tiling=tiling)
+        assert torch.equal(storage[m * n:], torch.full((8,), SENTINEL))
+        return
+    c = torch.zeros(m, n)
+    stats = cube.launch("cube_half", 1, a=a, b=b, bias=None, c=c, tiling=tiling)
+    torch.testing.assert_close(c.double(), a.double() @ b.double(), rtol=1e-5, atol=1e-5)
+    assert stats.total.gm_padding_bytes_written == 32
