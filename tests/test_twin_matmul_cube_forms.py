@@ -108,11 +108,18 @@ def test_nz_channel_split_c(lib):
     c = torch.full((64 * 96,), float("nan"))
     lib.launch("nz_split_c", 1, a=a, b=b, bias=bias, c=c, workspace=workspace(), tiling=bytes(t))
     close(c, ref.reshape(64, 12, 8).permute(1, 0, 2).reshape(-1))
-    # Planted: C sized one fractal row short: the last fractal's write runs past it.
+    # Planted: C a view one fractal row short of its storage: the last fractal's write would overwrite the
+    # storage's next 8 floats.
+    storage = torch.full((64 * 96,), -7.0)
     with pytest.raises(KernelRuleViolation, match=r"NZ with channel split\): broke the rule 'GM writes stay inside the "
-                                                  r"launch's buffers'"):
-        lib.launch("nz_split_c", 1, a=a, b=b, bias=bias, c=torch.zeros(64 * 96 - 8), workspace=workspace(),
-                   tiling=bytes(t))
+                                                  r"launch's buffers'.*'c' does not end its allocation"):
+        lib.launch("nz_split_c", 1, a=a, b=b, bias=bias, c=storage[:-8], workspace=workspace(), tiling=bytes(t))
+    assert torch.equal(storage[-8:], torch.full((8,), -7.0))
+    # The counterpart: a fresh C one fractal row short ends its allocation; that row goes to the padding after it.
+    c = torch.full((64 * 96 - 8,), float("nan"))
+    stats = lib.launch("nz_split_c", 1, a=a, b=b, bias=bias, c=c, workspace=workspace(), tiling=bytes(t))
+    close(c, ref.reshape(64, 12, 8).permute(1, 0, 2).reshape(-1)[:-8])
+    assert stats.total.gm_padding_bytes_written == 32
     # Stricter than the device: a block that is not whole fractals (M 40: the Fixpipe writes its padding rows).
     t2 = tiling(48, 96, 64, 48, 96, 16, 48, 32, cores=1)
     t2.M = t2.singleCoreM = 40

@@ -92,6 +92,18 @@ def test_instruction_without_a2_dtype_support_does_not_compile():
 
 
 def test_correct_kernel_given_a_short_output_buffer_is_stopped_at_the_gm_bound(planted):
-    # 8 floats of output for 16 of input: the kernel's last write leaves the GM buffer it was given.
-    with pytest.raises(RuntimeError, match=r"GM writes stay inside the launch's buffers"):
-        planted.launch("copy_ok", 1, x=torch.randn(16), y=torch.empty(8), workspace=None, tiling=struct.pack("<I", 16))
+    # 8 floats of output for 64 of input: the kernel's write leaves the GM buffer it was given and the padding
+    # after its allocation (64 bytes: AlignUp(32, 32) + 32).
+    with pytest.raises(RuntimeError, match=r"GM writes stay inside the launch's buffers.*the access ends at offset "
+                                           r"256\).*only to offset 64 "):
+        planted.launch("copy_ok", 1, x=torch.randn(64), y=torch.empty(8), workspace=None, tiling=struct.pack("<I", 64))
+    # 8 floats for 16: the write ends at offset 64, inside that padding, where the NPU writes it harmlessly when
+    # y ends its allocation; a y that is a view of a larger tensor would have its next elements overwritten.
+    x, storage = torch.randn(16), torch.full((16,), -7.0)
+    with pytest.raises(RuntimeError, match=r"GM writes stay inside the launch's buffers.*'y' does not end its "
+                                           r"allocation"):
+        planted.launch("copy_ok", 1, x=x, y=storage[:8], workspace=None, tiling=struct.pack("<I", 16))
+    assert torch.equal(storage[8:], torch.full((8,), -7.0))
+    y = torch.empty(8)
+    stats = planted.launch("copy_ok", 1, x=x, y=y, workspace=None, tiling=struct.pack("<I", 16))
+    assert torch.equal(y, x[:8]) and stats.total.gm_padding_bytes_written == 32

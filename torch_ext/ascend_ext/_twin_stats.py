@@ -37,6 +37,9 @@ class CoreStats:
     # Of gm_bytes_read, the bytes DMA reads took from the padding the runtime allocates past a buffer's end
     # (AlignUp(n, 32) + 32 on A2): undefined values on the NPU, and a read out of bounds where there is none.
     gm_padding_bytes_read: int = 0
+    # Of gm_bytes_written, the bytes DMA writes sent on past the end of a buffer that ends its allocation (a fresh
+    # tensor) into that padding: harmless on the NPU, and never written to the tensor's memory by the twin.
+    gm_padding_bytes_written: int = 0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -78,6 +81,7 @@ class LaunchStats:
             core_type="",
             block_idx=-1,
             gm_padding_bytes_read=sum(c.gm_padding_bytes_read for c in self.cores),
+            gm_padding_bytes_written=sum(c.gm_padding_bytes_written for c in self.cores),
         )
 
 

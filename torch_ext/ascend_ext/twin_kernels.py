@@ -11,7 +11,10 @@ under ~/.cache/ascend_ext, so the same rule checks and counters apply as for the
 arguments are the kernel's parameters, by name and in order. A GM_ADDR parameter takes a tensor
 (contiguous, CPU), ``bytes`` (copied into a GM buffer, e.g. tiling data), ``UntypedGm(tensor)`` (the tensor's
 bytes in place, read as whatever types the kernel binds: a list of tensors, a packed block of mixed fields) or
-``None`` (a null GM address);
+``None`` (a null GM address). A tensor that reaches its storage's end (a fresh one) and a ``bytes`` buffer end their
+allocation, as on the NPU: a DMA write may run on past their end into the 32 bytes of padding A2's runtime
+allocates after it (counted, never written to memory); past a view that ends before its storage (``out=`` a
+slice) such a write is refused, since on the NPU it would overwrite the storage's next elements;
 a parameter passed by value takes a Python int or float (scalars) or ``bytes``/a ctypes structure of
 exactly its size (structs), as a ``<<<>>>`` launch passes them.
 """
@@ -56,7 +59,8 @@ class UntypedGm:
 
 class _Arg(ctypes.Structure):
     _fields_ = [("name", ctypes.c_char_p), ("data", ctypes.c_void_p), ("bytes", ctypes.c_uint64),
-                ("by_value", ctypes.c_uint32), ("elem_size", ctypes.c_uint32)]
+                ("by_value", ctypes.c_uint32), ("elem_size", ctypes.c_uint32), ("alloc_offset", ctypes.c_uint64),
+                ("ends_allocation", ctypes.c_uint32)]
 
 
 _MAX_PARAMS = 16
@@ -184,14 +188,18 @@ class KernelLibrary:
             elif isinstance(value, (bytes, bytearray)):
                 buf = ctypes.create_string_buffer(bytes(value), len(value))
                 keep.append(buf)
-                c_args[i] = _Arg(name.encode(), ctypes.addressof(buf), len(value), 0)
+                c_args[i] = _Arg(name.encode(), ctypes.addressof(buf), len(value), 0, 0, 0, 1)  # its own allocation
             elif isinstance(value, (torch.Tensor, UntypedGm)):
                 t = value.tensor if isinstance(value, UntypedGm) else value
                 if t.device.type != "cpu" or not t.is_contiguous():
                     raise ValueError(f"twin launch of '{kernel}': argument '{name}' must be a contiguous CPU tensor")
                 # The element size lets the twin check the GlobalTensor<T> the kernel binds to it (0: untyped).
-                c_args[i] = _Arg(name.encode(), t.data_ptr(), t.numel() * t.element_size(), 0,
-                                 0 if isinstance(value, UntypedGm) else t.element_size())
+                # Its place in its storage: DMA writes may run on past the end of a tensor that reaches its
+                # storage's end (a fresh one) into the allocation's padding, not past a view ending earlier.
+                offset, nbytes = t.storage_offset() * t.element_size(), t.numel() * t.element_size()
+                c_args[i] = _Arg(name.encode(), t.data_ptr(), nbytes, 0,
+                                 0 if isinstance(value, UntypedGm) else t.element_size(), offset,
+                                 int(offset + nbytes == t.untyped_storage().nbytes()))
             else:
                 raise TypeError(f"twin launch of '{kernel}': GM argument '{name}' must be a tensor, UntypedGm, bytes "
                                 f"or None, got {type(value).__name__}")

@@ -21,8 +21,8 @@ using LaunchFn = int (*)(const char*, const AscendTwinEntry*, uint32_t, uint64_t
 
 // _twin_launch(launch_fn: int, entry: int, kernel: bytes, block_dim: int, tiling_key: int, platform: bytes,
 //              names: tuple[bytes], by_value: tuple[bool], values: list) -> (rc, message)
-// values[i]: a CPU tensor (GM, with its element size), None (a null GM address), or bytes (a GM buffer,
-// copied, or the by-value parameter's bytes).
+// values[i]: a CPU tensor (GM, with its element size and its place in its storage), None (a null GM address), or
+// bytes (a GM buffer, copied into an allocation of its own, or the by-value parameter's bytes).
 PyObject* TwinLaunch(PyObject* /*self*/, PyObject* const* args, Py_ssize_t nargs)
 {
     HANDLE_TH_ERRORS
@@ -60,6 +60,11 @@ PyObject* TwinLaunch(PyObject* /*self*/, PyObject* const* args, Py_ssize_t nargs
             a[i].data = t.data_ptr();
             a[i].bytes = t.nbytes();
             a[i].elem_size = static_cast<uint32_t>(t.element_size());
+            // Its place in its storage: a tensor reaching its storage's end (a fresh one) ends its allocation, and
+            // DMA writes may run on into the padding after it; a view ending earlier has the storage's next
+            // elements after it.
+            a[i].alloc_offset = static_cast<uint64_t>(t.storage_offset()) * t.element_size();
+            a[i].ends_allocation = a[i].alloc_offset + a[i].bytes == t.storage().nbytes() ? 1 : 0;
         } else if (PyBytes_Check(v)) {
             char* data = PyBytes_AS_STRING(v);
             const Py_ssize_t size = PyBytes_GET_SIZE(v);
@@ -70,6 +75,7 @@ PyObject* TwinLaunch(PyObject* /*self*/, PyObject* const* args, Py_ssize_t nargs
             } else {
                 copies[i].assign(data, data + size);
                 a[i].data = copies[i].data();
+                a[i].ends_allocation = 1;  // a buffer of its own
             }
         } else {
             PyErr_Format(PyExc_TypeError, "_twin_launch: value %zd is neither a tensor, bytes nor None", i);

@@ -27,12 +27,17 @@ void LaunchOnTwin(const char* op, DType dtype, uint32_t blockDim, std::initializ
         }
         // Dense operands in any dimension order: the kernel sees their memory as one flat buffer.
         TORCH_INTERNAL_ASSERT(a.tensor->is_non_overlapping_and_dense() && a.tensor->device().is_cpu());
-        spec.args.push_back({a.name, a.tensor->data_ptr(), static_cast<uint64_t>(a.tensor->nbytes()), false,
-                             static_cast<uint32_t>(a.tensor->element_size())});
+        // Its place in its storage: a tensor reaching its storage's end ends its allocation (DMA writes may run on
+        // into the padding after it); a view ending earlier has the storage's next elements after it.
+        const uint64_t bytes = a.tensor->nbytes(), offset = a.tensor->storage_offset() * a.tensor->element_size();
+        spec.args.push_back({a.name, a.tensor->data_ptr(), bytes, false,
+                             static_cast<uint32_t>(a.tensor->element_size()),
+                             offset + bytes == a.tensor->storage().nbytes(), offset});
     }
-    // Left uninitialised, as on the device: a kernel may not assume anything about workspace contents.
+    // Left uninitialised, as on the device: a kernel may not assume anything about workspace contents. An
+    // allocation of its own.
     std::unique_ptr<uint8_t[]> workspace(workspaceBytes ? new uint8_t[workspaceBytes] : nullptr);
-    spec.args.push_back({"workspace", workspace.get(), workspaceBytes});
+    spec.args.push_back({"workspace", workspace.get(), workspaceBytes, false, 0, true, 0});
     // A private copy: the kernel reads tiling through GM like any other buffer.
     std::vector<uint8_t> tilingGm(static_cast<const uint8_t*>(tiling), static_cast<const uint8_t*>(tiling) + tilingBytes);
     spec.args.push_back({"tiling", tilingGm.data(), tilingBytes});

@@ -475,7 +475,8 @@ void InitGm(const char* call, void* gm, uint64_t gmElements, uint64_t size, cons
              std::to_string(size) + " elements asked, the GlobalTensor holds " + std::to_string(gmElements));
     }
     const uint64_t bytes = size * elementBytes;
-    CheckGmWrite(call, gm, bytes);
+    // DataCopyPad writes: they may run on into the padding of a buffer that ends its allocation (not written).
+    const uint64_t inside = CheckGmDmaWrite(call, gm, bytes);
     if (bytes == 0) return;
     // Duplicate fills at most 255 repeats of 256 bytes of scratch at UB offset 0; DataCopyPad copies it out
     // in rounds of that size, then PipeBarrier<PIPE_MTE3> (init_global_memory_v220_impl.h).
@@ -494,8 +495,9 @@ void InitGm(const char* call, void* gm, uint64_t gmElements, uint64_t size, cons
         const uint64_t n = std::min(scratch, bytes - done);
         Instr copy(call, Pipe::kMte3);
         copy.Read("scratch", c.ub, n);
-        copy.GmWrite(static_cast<uint8_t*>(gm) + done, n);
-        std::memcpy(static_cast<uint8_t*>(gm) + done, c.ub, n);
+        const uint64_t w = done >= inside ? 0 : std::min(n, inside - done);
+        copy.GmWrite(static_cast<uint8_t*>(gm) + done, w);
+        std::memcpy(static_cast<uint8_t*>(gm) + done, c.ub, w);
     }
     c.counters.dataCopyCalls += rounds;
     c.counters.mte3Calls += rounds;
@@ -694,7 +696,7 @@ void InitOutputImpl(void* gm, uint64_t gmElements, uint32_t size, const void* va
               static_cast<unsigned long long>(gmElements));
     }
     const uint64_t bytes = static_cast<uint64_t>(size) * elementBytes;
-    CheckGmWrite(call, gm, bytes);
+    const uint64_t inside = CheckGmDmaWrite(call, gm, bytes);  // as InitGlobalMemory's
     if (bytes == 0) return;
     // popSize = min(the stack buffer, 255 * 32 bytes) elements, duplicated once; DataCopyPad rounds, then the tail.
     const uint64_t pop = std::min<uint64_t>((end - pipeEnd) / elementBytes, 255 * 32 / elementBytes) * elementBytes;
@@ -712,8 +714,9 @@ void InitOutputImpl(void* gm, uint64_t gmElements, uint32_t size, const void* va
         const uint64_t n = std::min(pop, bytes - done);
         Instr copy(call, Pipe::kMte3);
         copy.Read("stack buffer", scratch, n);
-        copy.GmWrite(static_cast<uint8_t*>(gm) + done, n);
-        std::memcpy(static_cast<uint8_t*>(gm) + done, scratch, n);
+        const uint64_t w = done >= inside ? 0 : std::min(n, inside - done);
+        copy.GmWrite(static_cast<uint8_t*>(gm) + done, w);
+        std::memcpy(static_cast<uint8_t*>(gm) + done, scratch, w);
     }
     c.counters.dataCopyCalls += rounds;
     c.counters.mte3Calls += rounds;

@@ -22,6 +22,7 @@ void StatsJson(std::ostringstream& os, const ascend_twin::LaunchStats& s)
         os << (i ? "," : "") << "{\"core_type\":\"" << (id.coreType == 1 ? "aic" : "aiv")
            << "\",\"block_idx\":" << id.blockIdx << ",\"gm_bytes_read\":" << c.gmBytesRead << ",\"gm_bytes_written\":" << c.gmBytesWritten
            << ",\"gm_padding_bytes_read\":" << c.gmPaddingBytesRead
+           << ",\"gm_padding_bytes_written\":" << c.gmPaddingBytesWritten
            << ",\"data_copy_calls\":" << c.dataCopyCalls << ",\"mte2_calls\":" << c.mte2Calls
            << ",\"mte2_bursts\":" << c.mte2Bursts << ",\"mte3_calls\":" << c.mte3Calls
            << ",\"mte3_bursts\":" << c.mte3Bursts << ",\"ub_bytes_allocated\":" << c.ubBytesAllocated
@@ -92,7 +93,8 @@ ASCEND_TWIN_EXPORT int ascend_twin_launch(const char* kernel, const AscendTwinEn
                 throw std::invalid_argument("ascend_ext twin: argument '" + std::string(args[i].name) + "' of kernel '" +
                                             kernel + "' does not match the parameter's kind or size");
             }
-            spec.args.push_back({args[i].name, args[i].data, args[i].bytes, byValue, byValue ? 0u : args[i].elem_size});
+            spec.args.push_back({args[i].name, args[i].data, args[i].bytes, byValue, byValue ? 0u : args[i].elem_size,
+                                 !byValue && args[i].ends_allocation != 0, byValue ? 0u : args[i].alloc_offset});
         }
         ascend_twin::Launch(spec);
         return 0;

@@ -337,8 +337,7 @@ void CopyL1ToGmRaw(const char* call, TPosition pos, const uint8_t* src, uint64_t
             ascend_twin::AtomicCopyToGm(call, d, src + b * srcStep, blockBytes);
             continue;
         }
-        ascend_twin::CheckGmWrite(call, d, blockBytes);
-        std::memcpy(d, src + b * srcStep, blockBytes);
+        std::memcpy(d, src + b * srcStep, ascend_twin::CheckGmDmaWrite(call, d, blockBytes));  // padding: not written
     }
     ascend_twin::CurrentCore().counters.dataCopyCalls += 1;
 }
@@ -1011,8 +1010,7 @@ void FixpipeRun(const char* call, uint8_t* dst, const CubeOperand* l1Dst, CubeEl
                 if (core.atomicOp != ascend_twin::AtomicOp::kNone) {  // SetAtomicAdd/Max/Min: combined with GM
                     ascend_twin::AtomicCopyToGm(call, d, out, dstSize);
                 } else {
-                    ascend_twin::CheckGmWrite(call, d, dstSize);
-                    std::memcpy(d, out, dstSize);
+                    std::memcpy(d, out, ascend_twin::CheckGmDmaWrite(call, d, dstSize));  // padding: not written
                 }
             }
         }

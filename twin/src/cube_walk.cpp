@@ -416,13 +416,19 @@ struct Walk {
         // Max/Min before a Fixpipe), with the core's atomic setting restored after.
         const bool atomic = checked && s.atomic != 0;
         std::vector<uint8_t> staged(atomic ? static_cast<size_t>(nv * es) : 0);
+        std::vector<uint8_t> clipped;  // a row running on into an allocation's padding: only its inside is written
         const bool dequant = s.types.a == CubeType::kInt8 && s.types.c == CubeType::kFloat16;
         const std::vector<double> scales = dequant ? DequantScales(nv) : std::vector<double>();
         for (int64_t r = 0; r < mv; ++r) {
             uint8_t* const target = dst + r * ld * es;
             uint8_t* row = atomic ? staged.data() : target;
+            uint64_t inside = nv * es;
             if (!atomic && checked) {
-                CheckGmWrite("Matmul::IterateAll/GetTensorC (Fixpipe L0C->GM)", row, nv * es);
+                inside = CheckGmDmaWrite("Matmul::IterateAll/GetTensorC (Fixpipe L0C->GM)", row, nv * es);
+                if (inside < static_cast<uint64_t>(nv * es)) {
+                    clipped.resize(static_cast<size_t>(nv * es));
+                    row = clipped.data();
+                }
             } else if (!atomic) {
                 core.counters.gmBytesWritten += nv * es;
             }
@@ -442,6 +448,7 @@ struct Walk {
                 for (int64_t j = 0; j < nv; ++j) cube_detail::StoreElem<E>(row + j * es, s.types.c, acc[j]);
             }
             if (atomic) AtomicRow(target, row, nv * es);
+            if (row != target && !atomic) std::memcpy(target, row, inside);
         }
         core.counters.cube.gmBytesC += mv * nv * es;
         core.counters.cube.l0cBytesOut += mv * nv * sizeof(E);
@@ -462,14 +469,17 @@ struct Walk {
         }
         for (int64_t g = 0; g < nv / 8; ++g) {
             for (int64_t r = 0; r < mv; ++r) {
-                auto* out = reinterpret_cast<float*>(dst + (g * alignM * 8 + r * 8) * 4);
+                uint8_t* out = dst + (g * alignM * 8 + r * 8) * 4;
+                uint64_t inside = 32;  // less when the fractal row runs on into an allocation's padding
                 if (checked) {
-                    CheckGmWrite(kCall, out, 32);
+                    inside = CheckGmDmaWrite(kCall, out, 32);
                 } else {
                     core.counters.gmBytesWritten += 32;
                 }
                 const E* acc = buf.l0c.data() + r * t.baseN + g * 8;
-                for (int j = 0; j < 8; ++j) out[j] = static_cast<float>(acc[j]);
+                float values[8];
+                for (int j = 0; j < 8; ++j) values[j] = static_cast<float>(acc[j]);
+                std::memcpy(out, values, inside);
             }
         }
         core.counters.cube.gmBytesC += mv * nv * 4;

@@ -98,9 +98,10 @@ void Run(const Transfer& t)
         } else if (ascend_twin::CurrentCore().atomicOp != ascend_twin::AtomicOp::kNone) {
             ascend_twin::AtomicCopyToGm(t.call, gm, ub, t.blockBytes);
         } else {
-            ascend_twin::CheckGmWrite(t.call, gm, t.blockBytes);
-            instr.GmWrite(gm, t.blockBytes);
-            std::memcpy(gm, ub, t.blockBytes);
+            // A write running on into an allocation's padding: only the bytes inside the buffer are the caller's.
+            const uint64_t inside = ascend_twin::CheckGmDmaWrite(t.call, gm, t.blockBytes);
+            instr.GmWrite(gm, inside);
+            std::memcpy(gm, ub, inside);
         }
     }
     ascend_twin::CoreCounters& c = ascend_twin::CurrentCore().counters;

@@ -49,18 +49,47 @@ const GmRegion* FindPaddedRegion(const std::vector<GmRegion>& gm, const uint8_t*
     return nullptr;
 }
 
+// The buffer that ends its allocation whose padding holds the end of [p, p + bytes): the buffer the access starts
+// in, or (starting in no buffer) one whose padding it starts in. Where a DMA write may run on to
+// (GmRegion::paddedEnd). The buffer it starts in is the only candidate: host memory may place another buffer's
+// padding over it.
+const GmRegion* FindPaddingOwner(const std::vector<GmRegion>& gm, const uint8_t* p, uint64_t bytes)
+{
+    if (p + bytes < p) return nullptr;
+    if (const GmRegion* start = FindRegion(gm, p, 1)) {
+        return start->endsAllocation && p + bytes <= start->begin + start->paddedEnd ? start : nullptr;
+    }
+    for (const GmRegion& r : gm) {
+        if (r.bytes > 0 && r.endsAllocation && p >= r.begin && p + bytes <= r.begin + r.paddedEnd) return &r;
+    }
+    return nullptr;
+}
+
 // Describe where an out-of-bounds access landed relative to the nearest buffer of the launch.
-// verb: "read", "write", "atomic write", "workspace", ...: reads and writes past a buffer's end say how far the
-// runtime's padding reaches.
+// verb: "read" (a DMA read), "DMA write", "atomic write" (a DMA write in atomic mode), "write" (a scalar store),
+// "workspace", ...: reads and writes past a buffer's end say how far the runtime's padding reaches and who may use it.
 std::string DescribeMiss(const std::vector<GmRegion>& gm, const uint8_t* p, uint64_t bytes, const char* verb)
 {
     const bool write = std::strstr(verb, "write") != nullptr, read = std::strcmp(verb, "read") == 0;
+    const bool dmaWrite = write && std::strcmp(verb, "write") != 0;
     std::ostringstream os;
     os << bytes << " bytes at " << Hex(reinterpret_cast<uintptr_t>(p));
-    const GmRegion* nearest = nullptr;
-    uint64_t best = UINT64_MAX;
+    // The buffer the access starts in, else one whose allocation (to its padding's end) it starts in, else the
+    // nearest one on the host.
+    const GmRegion* nearest = FindRegion(gm, p, 1);
+    uint64_t best = nearest != nullptr ? 0 : UINT64_MAX;
+    const Platform* platform = InLaunch() ? CurrentCore().platform : nullptr;
     for (const GmRegion& r : gm) {
-        if (r.bytes == 0) continue;
+        if (best == 0) break;
+        const uint64_t reach = std::max(r.paddedEnd, platform ? PaddedBytes(r.bytes, *platform) : r.bytes);
+        if (r.bytes != 0 && p >= r.begin && p <= r.begin + reach) {
+            nearest = &r;
+            best = 0;
+            break;
+        }
+    }
+    for (const GmRegion& r : gm) {
+        if (r.bytes == 0 || best == 0) continue;
         const uint64_t dist = p < r.begin ? static_cast<uint64_t>(r.begin - p)
                                           : (p >= r.begin + r.bytes ? static_cast<uint64_t>(p - (r.begin + r.bytes)) : 0);
         if (dist < best) {
@@ -68,28 +97,34 @@ std::string DescribeMiss(const std::vector<GmRegion>& gm, const uint8_t* p, uint
             nearest = &r;
         }
     }
-    if (nearest != nullptr) {
-        const int64_t off = p - nearest->begin;
-        os << " (offset " << off << " of GM buffer '" << nearest->name << "', which holds " << nearest->bytes
-           << " bytes; the access ends at offset " << off + static_cast<int64_t>(bytes) << ")";
-        if ((read || write) && InLaunch() && CurrentCore().platform != nullptr && off >= 0 &&
-            off + static_cast<int64_t>(bytes) > static_cast<int64_t>(nearest->bytes) &&
-            off <= static_cast<int64_t>(PaddedBytes(nearest->bytes, *CurrentCore().platform))) {
-            const uint64_t padded = PaddedBytes(nearest->bytes, *CurrentCore().platform);
-            const char* soc = CurrentCore().platform->name;
-            const bool inPadding = off + static_cast<int64_t>(bytes) <= static_cast<int64_t>(padded);
-            if (write && inPadding) {
-                os << "; the twin is stricter than the NPU here: " << soc << "'s runtime allocates the buffer to offset "
-                   << padded << ", but a write past the tensor's end lands on the next elements of a caller's larger "
-                      "tensor (write the tail with DataCopyPad)";
-            } else if (read && inPadding) {
-                os << "; the twin is stricter than the NPU here: only DMA reads may run on into the padding " << soc
-                   << "'s runtime allocates after a buffer, to offset " << padded;
-            } else {
-                os << "; " << soc << "'s runtime allocates the buffer only to offset " << padded
-                   << " (DMA reads may run on into that padding)";
-            }
-        }
+    if (nearest == nullptr) return os.str();
+    const int64_t off = p - nearest->begin, end = off + static_cast<int64_t>(bytes);
+    os << " (offset " << off << " of GM buffer '" << nearest->name << "', which holds " << nearest->bytes
+       << " bytes; the access ends at offset " << end << ")";
+    if (!(read || write) || platform == nullptr || off < 0 || end <= static_cast<int64_t>(nearest->bytes)) {
+        return os.str();
+    }
+    const char* soc = platform->name;
+    const int64_t padded = static_cast<int64_t>(PaddedBytes(nearest->bytes, *platform));
+    if (off > std::max(padded, static_cast<int64_t>(nearest->paddedEnd))) return os.str();  // far past the buffer
+    if (dmaWrite && !nearest->endsAllocation) {
+        os << "; '" << nearest->name << "' does not end its allocation (a view ending before its storage does, or a "
+           << "buffer not declared a whole allocation): on " << soc << " the bytes after it are other elements of "
+           << "that memory, and the write would overwrite them (write the tail with DataCopyPad, or pass an output "
+           << "that ends its allocation)";
+    } else if (dmaWrite) {
+        os << "; " << soc << "'s runtime allocates the padding after '" << nearest->name << "' only to offset "
+           << nearest->paddedEnd << " (DMA writes may run on into that padding, not past it)";
+    } else if (write) {
+        os << "; the twin is stricter than the NPU here: only DMA writes (DataCopy, DataCopyPad, Fixpipe) may run on "
+           << "into the padding " << soc << "'s runtime allocates after a buffer that ends its allocation; a scalar "
+           << "store (SetValue, WriteGmByPassDCache) past the tensor's end is refused";
+    } else if (read && end <= padded) {
+        os << "; the twin is stricter than the NPU here: only DMA reads may run on into the padding " << soc
+           << "'s runtime allocates after a buffer, to offset " << padded;
+    } else {
+        os << "; " << soc << "'s runtime allocates the buffer only to offset " << padded
+           << " (DMA reads may run on into that padding)";
     }
     return os.str();
 }
@@ -330,11 +365,35 @@ void CheckGmReadRuns(const char* call, const void* first, uint64_t stride, uint6
     }
 }
 
-void CheckGmWrite(const char* call, const void* addr, uint64_t bytes)
+namespace {
+// The bounds of a DMA write of `bytes` at p (atomic: in the core's atomic mode): fails unless it lies in one
+// buffer or runs on into the padding of a buffer that ends its allocation; returns its leading bytes inside it.
+uint64_t DmaWriteInside(const char* call, const CoreContext& ctx, const uint8_t* p, uint64_t bytes, bool atomic)
 {
+    if (FindRegion(*ctx.records->gm, p, bytes) != nullptr) return bytes;
+    const GmRegion* r = FindPaddingOwner(*ctx.records->gm, p, bytes);
+    if (r == nullptr) {
+        Fail(call, "GM writes stay inside the launch's buffers",
+             std::string(atomic ? "atomic write of " : "write of ") +
+                 DescribeMiss(*ctx.records->gm, p, bytes, atomic ? "atomic write" : "DMA write"));
+    }
+    return p < r->begin + r->bytes ? static_cast<uint64_t>(r->begin + r->bytes - p) : 0;
+}
+}  // namespace
+
+uint64_t CheckGmDmaWrite(const char* call, const void* addr, uint64_t bytes)
+{
+    if (bytes == 0) return 0;
     CoreContext& ctx = CurrentCore();
-    const uint64_t begin = RecordGmWrite(call, ctx, addr, bytes);
-    if (bytes != 0 && ctx.records->scalarCache.used) ScalarCacheOnDmaWrite(ctx, begin, begin + bytes);
+    const uint64_t inside = DmaWriteInside(call, ctx, static_cast<const uint8_t*>(addr), bytes, false);
+    ctx.counters.gmBytesWritten += bytes;
+    ctx.counters.gmPaddingBytesWritten += bytes - inside;
+    const uint64_t begin = reinterpret_cast<uintptr_t>(addr);
+    if (inside != 0) {  // the padding is no other buffer's bytes on the NPU: no hazard records for it
+        AddRange(ctx.records->writes, begin, begin + inside, ctx, kGmPlain);
+        if (ctx.records->scalarCache.used) ScalarCacheOnDmaWrite(ctx, begin, begin + inside);
+    }
+    return inside;
 }
 
 void ScalarGmRead(const char* call, const void* addr, uint64_t bytes, void* out)
@@ -398,19 +457,22 @@ void Combine(AtomicOp op, uint8_t* dst, const uint8_t* src, uint64_t bytes)
 std::mutex gAtomicMutex;
 }  // namespace
 
-void AtomicCopyToGm(const char* call, uint8_t* dst, const uint8_t* src, uint64_t bytes)
+void AtomicCopyToGm(const char* call, uint8_t* dst, const uint8_t* src, uint64_t total)
 {
-    CheckGmInBounds(call, "GM writes stay inside the launch's buffers", "atomic write", dst, bytes);
-    if (bytes == 0) return;
+    if (total == 0) return;
     CoreContext& ctx = CurrentCore();
+    // The bytes inside the buffer: the rest goes to an allocation's padding.
+    const uint64_t bytes = DmaWriteInside(call, ctx, dst, total, true);
     static const uint32_t sizes[] = {4, 2, 2, 4, 2, 1};
     const uint32_t size = sizes[static_cast<uint32_t>(ctx.atomicType)];
-    if (bytes % size != 0 || reinterpret_cast<uintptr_t>(dst) % size != 0) {
+    if (total % size != 0 || reinterpret_cast<uintptr_t>(dst) % size != 0) {
         Fail(call, "atomic copies move whole elements of the atomic type",
-             std::to_string(bytes) + " bytes at " + Hex(reinterpret_cast<uintptr_t>(dst)) + " for " +
+             std::to_string(total) + " bytes at " + Hex(reinterpret_cast<uintptr_t>(dst)) + " for " +
                  std::to_string(size) + "-byte elements");
     }
-    ctx.counters.gmBytesWritten += bytes;
+    ctx.counters.gmBytesWritten += total;
+    ctx.counters.gmPaddingBytesWritten += total - bytes;
+    if (bytes == 0) return;
     const uint64_t begin = reinterpret_cast<uintptr_t>(dst);
     if (ctx.records->scalarCache.used) ScalarCacheOnDmaWrite(ctx, begin, begin + bytes);
     ctx.records->atomicWrites.push_back({begin, begin + bytes, ctx.epoch, ctx.rel, ctx.acq});

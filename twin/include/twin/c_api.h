@@ -17,6 +17,12 @@ struct AscendTwinArg {
     uint32_t by_value;
     uint32_t elem_size;  // GM: the size of the tensor's elements (the kernel must read it with a T of that
                          // size); 0 for untyped bytes (tiling, workspace). Ignored by value.
+    // GM: the buffer's place in its allocation (ascend_twin::GmArg::allocOffset / endsAllocation). DMA writes may
+    // run on past the end of a buffer that ends its allocation (ends_allocation = 1: a fresh tensor, a view reaching
+    // its storage's end, a buffer allocated for the launch) into the padding the runtime allocates after it;
+    // 0 (a raw pointer not known to end an allocation, a view ending before its storage does) refuses them.
+    uint64_t alloc_offset;  // bytes from the allocation's start to data
+    uint32_t ends_allocation;
 };
 
 enum AscendTwinParamKind : uint32_t {

@@ -25,6 +25,13 @@ struct GmArg {
     uint64_t bytes;
     bool byValue = false;  // a scalar or struct parameter passed by copy, not a GM buffer
     uint32_t elemSize = 0;  // the element size of the tensor behind a GM buffer; 0 = untyped bytes
+    // Whether the buffer ends where its allocation ends, and how far into that allocation it starts: DMA
+    // writes may run on past its end into the padding the runtime allocates after the allocation
+    // (AlignUp(allocOffset + bytes, 32) + Platform::gmPadding from the allocation's start). A raw pointer is not
+    // known to end an allocation (false: a write past its end fails): set it for a buffer allocated for the
+    // launch alone, as a fresh tensor's storage is, and for a view that reaches its storage's end.
+    bool endsAllocation = false;
+    uint64_t allocOffset = 0;
 };
 
 struct LaunchSpec {

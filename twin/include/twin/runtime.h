@@ -63,6 +63,9 @@ struct CoreCounters {
     // Of gmBytesRead, the bytes DMA reads took from the padding past a buffer's end (Platform::gmPadding):
     // legal on A2, undefined values, and a read past the end on a SoC without the padding.
     uint64_t gmPaddingBytesRead = 0;
+    // Of gmBytesWritten, the bytes DMA writes sent into the padding after the end of a buffer that ends where its
+    // allocation ends (GmRegion::endsAllocation): harmless on A2, never written to the caller's memory.
+    uint64_t gmPaddingBytesWritten = 0;
     uint64_t dataCopyCalls = 0;  // DataCopy and DataCopyPad, either direction
     // Per pipe, for the cost model: MTE2 = GM->UB copies, MTE3 = UB->GM copies; a burst is one of a
     // copy's blockCount contiguous GM runs (the unit a DMA descriptor moves).
@@ -85,6 +88,13 @@ struct GmRegion {
     uint8_t* begin;
     uint64_t bytes;
     uint32_t elemSize = 0;  // the element size of the tensor the caller passed; 0 = untyped bytes
+    // Whether the buffer ends where its allocation ends (a fresh tensor; a view reaching its storage's end), so
+    // that the padding the runtime allocates after the allocation follows it; false when the bytes after it
+    // are other elements of its storage (a view ending earlier) or not known to be padding.
+    bool endsAllocation = false;
+    // When endsAllocation: the offset from begin at which the allocation's padding ends (AlignUp(allocation's
+    // bytes, 32) + Platform::gmPadding from the allocation's start). DMA writes may reach it.
+    uint64_t paddedEnd = 0;
 };
 
 struct GmWrite {
@@ -206,7 +216,15 @@ uint64_t CheckGmDmaRead(const char* call, const void* addr, uint64_t bytes);
 // A GlobalTensor<T> bound to addr: when addr lies in a launch argument that holds typed elements, T must
 // have their size (a GM_ADDR carries no type: a float64 tensor read as float would be silent garbage).
 void CheckGmBinding(const char* call, const void* addr, uint32_t elemSize, const char* typeName);
-void CheckGmWrite(const char* call, const void* addr, uint64_t bytes);
+// A DMA write to GM (DataCopy/DataCopyPad UB->GM, DataCopy L1->GM, Fixpipe/Matmul L0C->GM, InitGlobalMemory):
+// checks that [addr, addr+bytes) lies inside one buffer of the launch, counts and records it. It may run past the
+// end of a buffer that ends its allocation (GmRegion::endsAllocation) into the padding the runtime allocates
+// after it, to GmRegion::paddedEnd: the NPU writes those bytes into the padding, where nothing reads them.
+// Returns how many of its leading bytes lie in the buffer; the caller writes only those (the padding is not the
+// caller's memory), the rest is counted as gmPaddingBytesWritten and kept out of the hazard records. Past a
+// buffer that does not end its allocation (a view ending before its storage: the write would overwrite the
+// storage's next elements on the NPU) and past the padding, it fails.
+uint64_t CheckGmDmaWrite(const char* call, const void* addr, uint64_t bytes);
 // GlobalTensor::GetValue/SetValue: a GM access through the core's scalar data cache (checked as above, and
 // against what the cache may hold); DataCacheCleanAndInvalid on GM: writes back and drops the line from addr
 // to its 64-byte boundary, or (entire) the whole cache.
@@ -225,6 +243,8 @@ void DataSyncBarrierOnCore(uint8_t mode);
 void SyncAllCores(const char* call, uint32_t participants);
 // A copy to GM in the core's atomic mode: checks and records the range, then combines the bytes of src
 // into dst element by element (one lock for all cores: accumulations never tear).
+// Like a DMA write, it may run on into the padding of a buffer that ends its allocation (CheckGmDmaWrite): only
+// the bytes inside the buffer are combined.
 void AtomicCopyToGm(const char* call, uint8_t* dst, const uint8_t* src, uint64_t bytes);
 
 // UB addresses of vector instructions and DataCopy must be 32-byte aligned.
