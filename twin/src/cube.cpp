@@ -296,6 +296,26 @@ void CubeMatmul::SetTensorA(const void* gm, bool isTransposeA)
     }
     s_->a = static_cast<const uint8_t*>(gm);
     s_->transA = isTransposeA;
+    s_->aL1 = false;
+}
+
+void CubeMatmul::SetTensorAL1(const void* l1, uint64_t bytes, bool isTransposeA)
+{
+    constexpr const char* kCall = "Matmul::SetTensorA(TSCM)";
+    RequireInit(*s_, kCall);
+    CheckTransposeFlag(s_->types.a, s_->types.aTransAllowed, isTransposeA, kCall, "A");
+    Require(s_->types.a != CubeType::kInt4, kCall,
+            "the twin models A at TSCM of half, bfloat16_t, float and int8_t (int4b_t in L1 is not modelled)",
+            "A is int4b_t");
+    Require(!isTransposeA || SizeOf(s_->types.a) == 2, kCall,
+            "the twin models a transposed A at TSCM of half or bfloat16_t (a deliberate strictness: the float and "
+            "int8_t transposed L1 loads are not modelled)",
+            std::string("isTransposeA = true with A ") + CubeTypeName(s_->types.a));
+    Require(l1 != nullptr, kCall, "SetTensorA's TSCM tensor has an address in L1", "a null tensor");
+    s_->a = static_cast<const uint8_t*>(l1);
+    s_->aL1 = true;
+    s_->aL1Bytes = bytes;
+    s_->transA = isTransposeA;
 }
 
 const AscendC::tiling::TCubeTiling* CubeMatmul::Tiling() const { return &s_->t; }
@@ -432,6 +452,30 @@ void CheckInt4Shape(const CubeMatmul::State& s, const char* call)
 }
 }  // namespace
 
+namespace {
+// A at TSCM: the tensor holds the single-core A (SetTensorA docs: at least singleM * singleK elements) and every
+// fractal the L1 -> L0A loads read (whole 16 x C0 fractals over Ceil(M, 16) rows and Ceil(K, C0) columns, or for
+// a transposed A Ceil(K, 16) rows and Ceil(M, 16) columns).
+void CheckL1A(const CubeMatmul::State& s, const char* call)
+{
+    if (!s.aL1) return;
+    const uint64_t es = SizeOf(s.types.a), c0 = 32 / es;
+    const uint64_t m = static_cast<uint64_t>(s.singleM), k = static_cast<uint64_t>(s.singleK);
+    Require(s.aL1Bytes >= m * k * es, call,
+            "SetTensorA's TSCM tensor holds the single-core A: at least singleM * singleK elements (SetTensorA docs: "
+            "the matrix is fully loaded in TSCM)",
+            "the tensor has " + Num(int64_t(s.aL1Bytes)) + " bytes, singleM " + Num(int64_t(m)) + " x singleK " +
+                Num(int64_t(k)) + " need " + Num(int64_t(m * k * es)));
+    auto up = [](uint64_t a, uint64_t b) { return (a + b - 1) / b * b; };
+    const uint64_t nz = s.transA ? up(k, 16) * up(m, 16) * es : up(m, 16) * up(k, c0) * es;
+    Require(s.aL1Bytes >= nz, call,
+            "SetTensorA's TSCM tensor holds every NZ fractal the L1 -> L0A loads read (A in NZ: the single-core "
+            "rows padded to 16 and columns to 32 bytes)",
+            std::string("A ") + (s.transA ? "[K, M]" : "[M, K]") + " in NZ spans " + Num(int64_t(nz)) +
+                " bytes, the tensor has " + Num(int64_t(s.aL1Bytes)));
+}
+}  // namespace
+
 void CubeMatmul::StartIterate(const char* call)
 {
     State& s = *s_;
@@ -440,6 +484,7 @@ void CubeMatmul::StartIterate(const char* call)
             std::string(s.a ? "" : "A ") + (s.b ? "" : "B ") + "not set");
     CheckInt4Shape(s, call);
     CheckQuant(s, call);
+    CheckL1A(s, call);
     if (s.types.ibShareNorm != 0) CheckIBShareNorm(s, call);
     s.iterated = true;
     CubeBeginIterate(s);
@@ -525,6 +570,7 @@ void CubeMatmul::IterateAll(void* gm, uint8_t enAtomic)
             std::string(s.a ? "" : "A ") + (s.b ? "" : "B ") + "not set");
     CheckInt4Shape(s, kCall);
     CheckQuant(s, kCall);
+    CheckL1A(s, kCall);
     if (s.types.nBuffer33) CheckNBuffer33(s, kCall);
     SetAtomic(kCall, enAtomic);
     s.iterated = true;
