@@ -33,7 +33,7 @@ def nz(x):
     return out
 
 
-def run(lib, kernel, t, seed, trans=False, pad=False):
+def run(lib, kernel, t, seed, trans=False, pad=False, blocks=None):
     g = torch.Generator().manual_seed(seed)
     a = (torch.rand(t.M, t.Ka, generator=g) * 2 - 1).half()
     b = (torch.rand(t.Kb, t.N, generator=g) * 2 - 1).half()
@@ -44,7 +44,7 @@ def run(lib, kernel, t, seed, trans=False, pad=False):
         tiles = [torch.cat([x, torch.zeros(-x.shape[0] % 16, x.shape[1], dtype=x.dtype)]) for x in tiles]
     a_nz = torch.cat([nz(x.T.contiguous() if trans else x) for x in tiles])
     c = torch.full((t.M, t.N), float("nan"))
-    stats = lib.launch(kernel, t.usedCoreNum // 2, a=a_nz, b=b, bias=bias, c=c, workspace=workspace(),
+    stats = lib.launch(kernel, t.usedCoreNum // 2 if blocks is None else blocks, a=a_nz, b=b, bias=bias, c=c, workspace=workspace(),
                        tiling=bytes(t))
     return c, ref, stats
 
@@ -102,3 +102,18 @@ def test_tscm_rules(lib):
         run(lib, "tscm_a_ub_tensor", t, 5)
     c, ref, _ = run(lib, "tscm_a", t, int(torch.randint(0, 2**31 - 1, (1,))))  # the counterpart
     close(c, ref)
+
+
+@pytest.fixture(scope="module")
+def cube_lib():
+    return ascend_ext.twin.compile_kernels([os.path.join(KERNELS, "cube_matmul_tscm.cpp")])
+
+
+def test_cube_only_a_from_tscm(cube_lib):
+    # One AIC: A [64, 64] in NZ copied into its own L1 (TSCM from the top), an A1 queue filling the rest of L1.
+    t = tiling(64, 64, 64, 64, 64, 32, 32, 32, cores=1)
+    c, ref, _ = run(cube_lib, "cube_tscm_a", t, int(torch.randint(0, 2**31 - 1, (1,))), blocks=1)
+    close(c, ref)
+    with pytest.raises(KernelRuleViolation, match=r"TPipe::InitBuffer: broke the rule 'L1 buffers and the TSCM buffers "
+                                                  r"\(from the top of L1 down\) do not overlap'.*took the top 8192"):
+        run(cube_lib, "cube_tscm_a_l1_overlap", t, 8, blocks=1)

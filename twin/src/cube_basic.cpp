@@ -286,13 +286,14 @@ uint32_t CubeAllocate(const char* call, PipeResources& res, TPosition pos, uint3
     if (len == 0) ascend_twin::Fail(call, "InitBuffer gives each buffer more than 0 bytes", "len is 0");
     const uint64_t bytes = static_cast<uint64_t>(num) * CubeBufferBytes(pos, len);
     const uint64_t capacity = MemoryBytes(m);
-    if (m == 0 && res.tscmUsed != 0 && res.cubeNext[m] + bytes > capacity - res.tscmUsed) {
+    if (m == 0 && res.tscmUsed != 0 && res.cubeNext[m] + bytes > ascend_twin::L1Usable(*core.platform) - res.tscmUsed) {
         ascend_twin::FailF(call, "L1 buffers and the TSCM buffers (from the top of L1 down) do not overlap",
                            "asking for %llu bytes of L1 (TPosition::%s) with %llu already allocated; TSCM queues "
-                           "took the top %llu of %llu bytes",
+                           "took the top %llu of the %llu bytes below the KFC messages (TOTAL_L1_SIZE)",
                            static_cast<unsigned long long>(bytes), PositionName(pos),
                            static_cast<unsigned long long>(res.cubeNext[m]),
-                           static_cast<unsigned long long>(res.tscmUsed), static_cast<unsigned long long>(capacity));
+                           static_cast<unsigned long long>(res.tscmUsed),
+                           static_cast<unsigned long long>(ascend_twin::L1Usable(*core.platform)));
     }
     if (res.cubeNext[m] + bytes > capacity) {
         ascend_twin::FailF(call, "cube buffers fit in their memory",
@@ -1448,11 +1449,12 @@ uint32_t TscmAllocate(const char* call, PipeResources& res, uint32_t num, uint32
                           "a KERNEL_TYPE_AIV_ONLY kernel has no AI Cube core (a MIX kernel's AIVs reach their AIC's)");
     }
     if (len == 0) ascend_twin::Fail(call, "InitBuffer gives each buffer more than 0 bytes", "len is 0");
-    const uint64_t capacity = MemoryBytes(0);
+    const uint64_t capacity = ascend_twin::L1Usable(*core.platform);  // TOTAL_L1_SIZE: tscmBufferPtr_'s start
     // A2's TscmInitBuffer asserts num * len < TOTAL_L1_SIZE before it rounds len up to 32 bytes.
     if (static_cast<uint64_t>(num) * len >= capacity) {
-        ascend_twin::FailF(call, "a TSCM queue's buffers are smaller than L1 (TscmInitBuffer: num * len < L1's size)",
-                           "%u buffers of %u bytes; L1 has %llu bytes", num, len,
+        ascend_twin::FailF(call, "a TSCM queue's buffers are smaller than L1 (TscmInitBuffer: num * len < "
+                           "TOTAL_L1_SIZE)",
+                           "%u buffers of %u bytes; TOTAL_L1_SIZE is %llu bytes", num, len,
                            static_cast<unsigned long long>(capacity));
     }
     const uint64_t share = static_cast<uint64_t>(num) * ((len + 31u) / 32u * 32u);
@@ -1462,8 +1464,8 @@ uint32_t TscmAllocate(const char* call, PipeResources& res, uint32_t num, uint32
     if (res.tscmUsed + ratio * share + res.cubeNext[0] > capacity) {
         ascend_twin::FailF(call, "TSCM buffers (from the top of L1 down, one share per AIV of the block) and the L1 "
                            "buffers (from the bottom up) fit in L1 without overlapping (TscmInitBuffer's check)",
-                           "asking for %llu x %llu bytes with %llu taken from the top and %llu from the bottom; L1 has "
-                           "%llu bytes",
+                           "asking for %llu x %llu bytes with %llu taken from the top and %llu from the bottom; "
+                           "TOTAL_L1_SIZE is %llu bytes",
                            static_cast<unsigned long long>(ratio), static_cast<unsigned long long>(share),
                            static_cast<unsigned long long>(res.tscmUsed),
                            static_cast<unsigned long long>(res.cubeNext[0]),
