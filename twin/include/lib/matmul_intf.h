@@ -354,7 +354,8 @@ private:
     // all the same: the twin refuses it, a deliberate strictness).
     static constexpr bool kATscm = A_TYPE::pos == TPosition::TSCM;
     static_assert(!kATscm || A_TYPE::format == CubeFormat::NZ,
-                  "Matmul with A at TPosition::TSCM: A_TYPE's format is CubeFormat::NZ (the L1 layout the Matmul reads)");
+                  "Matmul with A at TPosition::TSCM: A_TYPE's format is CubeFormat::NZ (the L1 layout the Matmul reads; "
+                  "a deliberate strictness: A2 compiles an ND TSCM A and reads its L1 as NZ all the same)");
     static_assert(!kATscm || !A_TYPE::ibShare,
                   "Matmul with A at TPosition::TSCM: A is not IBShare (the API: \"When A is ibShare, A pos should be "
                   "GM\")");
