@@ -2,7 +2,8 @@
 copies its single-core A (NZ) into a TSCM queue buffer, which on A2 is a message its block's AIC serves (the AIC's
 GM -> L1 copy), and gives that L1 tensor to SetTensorA; checked against float64 on fresh random operands, A plain and
 transposed. The TSCM rules (the buffer holds the whole single-core A, the copy stays inside it, the AIV's copy needs
-the Matmul client REGIST_MATMUL_OBJ opens, TSCM buffers fit in L1, SetTensorA's tensor is at TSCM) as planted faults
+the Matmul client REGIST_MATMUL_OBJ opens, TSCM buffers fit in L1, SetTensorA's tensor is at TSCM, the AIV cannot read
+its TSCM tensor) as planted faults
 next to the passing kernels. The compile-time rules (NZ, no GlobalTensor for a TSCM A, no IBShare) are in
 tests/cpp/compile_fail/matmul_mix_forms.cpp."""
 import os
@@ -100,6 +101,9 @@ def test_tscm_rules(lib):
     with pytest.raises(KernelRuleViolation, match=r"Matmul::SetTensorA: broke the rule 'with A at TPosition::TSCM "
                                                   r"leftMatrix is a TSCM tensor.*TPosition::VECIN"):
         run(lib, "tscm_a_ub_tensor", t, 5)
+    with pytest.raises(KernelRuleViolation, match=r"AIV 0, Adds: broke the rule 'vector operands and UB copy ends are "
+                                                  r"in the Unified Buffer': operand 'src' is not in UB"):
+        run(lib, "tscm_read_on_aiv", t, 6)
     c, ref, _ = run(lib, "tscm_a", t, int(torch.randint(0, 2**31 - 1, (1,))))  # the counterpart
     close(c, ref)
 

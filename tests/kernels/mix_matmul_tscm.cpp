@@ -103,3 +103,23 @@ TSCM_KERNEL(tscm_a_copy_past_tensor, ATscm, kCopyPastTensor)
 TSCM_KERNEL(tscm_a_huge_buffer, ATscm, kHugeBuffer)
 TSCM_KERNEL(tscm_a_ub_tensor, ATscm, kUbTensor)
 TSCM_KERNEL(tscm_a_padded, ATscm, kPadded)
+
+// The AIV cannot read its TSCM tensor (the data is in the AIC's L1): a vector instruction on it is refused.
+__global__ __mix__(1, 2) void tscm_read_on_aiv(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c,
+                                               __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)a; (void)b; (void)bias; (void)c; (void)workspace; (void)tiling;
+    AscendC::TPipe pipe;
+    if ASCEND_IS_AIC {
+        return;
+    }
+    AscendC::TSCM<AscendC::TPosition::GM, 1> scm;
+    AscendC::TQue<AscendC::TPosition::VECOUT, 1> out;
+    pipe.InitBuffer(scm, 1, 1024);
+    pipe.InitBuffer(out, 1, 1024);
+    AscendC::LocalTensor<float> l1 = scm.AllocTensor<float>();
+    AscendC::LocalTensor<float> ub = out.AllocTensor<float>();
+    AscendC::Adds(ub, l1, 1.0f, 256);
+    out.FreeTensor(ub);
+    scm.FreeTensor(l1);
+}
