@@ -1,10 +1,9 @@
 """The Matmul API with A at TPosition::TSCM on the twin (tests/kernels/mix_matmul_tscm.cpp): each AIV of a MIX kernel
-copies its single-core A (NZ) into a TSCM queue buffer, which on A2 is a message its block's AIC serves (the AIC's
-GM -> L1 copy), and gives that L1 tensor to SetTensorA; checked against float64 on fresh random operands, A plain and
+copies its single-core A (NZ, or ND with Nd2NzParams) into a TSCM queue buffer, which on A2 is a message its block's AIC
+serves (the AIC's GM -> L1 copy), and gives that L1 tensor to SetTensorA; checked against float64 on fresh random operands, A plain and
 transposed. The TSCM rules (the buffer holds the whole single-core A, the copy stays inside it, the AIV's copy needs
 the Matmul client REGIST_MATMUL_OBJ opens, TSCM buffers fit in L1, SetTensorA's tensor is at TSCM, the AIV cannot read
-its TSCM tensor) as planted faults
-next to the passing kernels. The compile-time rules (NZ, no GlobalTensor for a TSCM A, no IBShare) are in
+its TSCM tensor) as planted faults next to the passing kernels. The compile-time rules (NZ, no GlobalTensor for a TSCM A, no IBShare) are in
 tests/cpp/compile_fail/matmul_mix_forms.cpp."""
 import os
 
@@ -34,7 +33,7 @@ def nz(x):
     return out
 
 
-def run(lib, kernel, t, seed, trans=False, pad=False, blocks=None):
+def run(lib, kernel, t, seed, trans=False, pad=False, blocks=None, nd=False):
     g = torch.Generator().manual_seed(seed)
     a = (torch.rand(t.M, t.Ka, generator=g) * 2 - 1).half()
     b = (torch.rand(t.Kb, t.N, generator=g) * 2 - 1).half()
@@ -43,7 +42,7 @@ def run(lib, kernel, t, seed, trans=False, pad=False, blocks=None):
     tiles = [a[i:i + t.singleCoreM] for i in range(0, t.M, t.singleCoreM)]
     if pad:  # each tile's rows padded with zeros to a multiple of 16
         tiles = [torch.cat([x, torch.zeros(-x.shape[0] % 16, x.shape[1], dtype=x.dtype)]) for x in tiles]
-    a_nz = torch.cat([nz(x.T.contiguous() if trans else x) for x in tiles])
+    a_nz = a.reshape(-1) if nd else torch.cat([nz(x.T.contiguous() if trans else x) for x in tiles])
     c = torch.full((t.M, t.N), float("nan"))
     stats = lib.launch(kernel, t.usedCoreNum // 2 if blocks is None else blocks, a=a_nz, b=b, bias=bias, c=c, workspace=workspace(),
                        tiling=bytes(t))
@@ -66,6 +65,11 @@ def test_a_from_tscm_matches_float64(lib):
     t = tiling(64, 64, 64, 32, 64, 32, 32, 32, cores=2)
     t.M, t.singleCoreM = 48, 24
     c, ref, _ = run(lib, "tscm_a_padded", t, seed + 2, pad=True)
+    close(c, ref)
+    # A in ND in GM, converted by the AIC's DataCopy with Nd2NzParams into TSCM (24-row tiles, NZ rows padded to 32).
+    c, ref, _ = run(lib, "tscm_a_nd2nz", t, seed + 3, nd=True)
+    close(c, ref)
+    c, ref, _ = run(lib, "tscm_a_nd2nz", two_tiles(), seed + 4, nd=True)
     close(c, ref)
 
 

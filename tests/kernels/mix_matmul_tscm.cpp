@@ -26,6 +26,7 @@ enum Fault : int {
     kHugeBuffer,      // a TSCM buffer as large as L1
     kUbTensor,        // SetTensorA given a VECIN tensor
     kPadded,          // not a fault: the buffer and the copy hold Ceil(singleCoreM, 16) rows (NZ's padded rows)
+    kNd2Nz,           // not a fault: A in ND in GM, DataCopy with Nd2NzParams into TSCM (SCMFUN_GM2L1ND2NZ)
 };
 
 template <class AT, int fault = kNone>
@@ -40,11 +41,12 @@ __aicore__ inline void Run(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADD
     const uint32_t idx = AscendC::GetBlockIdx();
     const uint32_t mCores = (t.M + t.singleCoreM - 1) / t.singleCoreM;
     const uint32_t mCore = idx % mCores, nCore = idx / mCores;
-    const uint32_t rows = fault == kPadded ? (t.singleCoreM + 15) / 16 * 16 : t.singleCoreM;
+    const uint32_t rows = fault == kPadded || fault == kNd2Nz ? (t.singleCoreM + 15) / 16 * 16 : t.singleCoreM;
     const uint32_t aElems = rows * t.Ka;
     AscendC::GlobalTensor<half> aGm, bGm;
     AscendC::GlobalTensor<float> biasGm, cGm;
-    aGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(a) + mCore * aElems, aElems);
+    aGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(a) + mCore * (fault == kNd2Nz ? t.singleCoreM * t.Ka : aElems),
+                        aElems);
     bGm.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(b) + nCore * t.singleCoreN, t.Kb * t.N);
     biasGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(bias) + nCore * t.singleCoreN, t.singleCoreN);
     cGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c) + mCore * t.singleCoreM * t.N + nCore * t.singleCoreN,
@@ -64,6 +66,9 @@ __aicore__ inline void Run(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADD
         AscendC::DataCopy(scmTensor, aGm, aElems / 2);
     } else if constexpr (fault == kCopyPastTensor) {
         AscendC::DataCopy(scmTensor, aGm, aElems * 2);
+    } else if constexpr (fault == kNd2Nz) {  // the tile's singleCoreM ND rows into NZ fractals of `rows` rows
+        AscendC::Nd2NzParams nd2nz(1, t.singleCoreM, t.Ka, 0, t.Ka, rows, 1, 0);
+        AscendC::DataCopy(scmTensor, aGm, nd2nz);
     } else if constexpr (fault != kCopyBeforeRegist) {
         AscendC::DataCopy(scmTensor, aGm, aElems);
     }
@@ -103,6 +108,7 @@ TSCM_KERNEL(tscm_a_copy_past_tensor, ATscm, kCopyPastTensor)
 TSCM_KERNEL(tscm_a_huge_buffer, ATscm, kHugeBuffer)
 TSCM_KERNEL(tscm_a_ub_tensor, ATscm, kUbTensor)
 TSCM_KERNEL(tscm_a_padded, ATscm, kPadded)
+TSCM_KERNEL(tscm_a_nd2nz, ATscm, kNd2Nz)
 
 // The AIV cannot read its TSCM tensor (the data is in the AIC's L1): a vector instruction on it is refused.
 __global__ __mix__(1, 2) void tscm_read_on_aiv(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c,

@@ -1489,6 +1489,18 @@ void CopyGmToTscm(const char* call, uint8_t* dst, uint64_t dstBytes, const uint8
                              srcStep, dstStep);
 }
 
+void CopyNd2NzTscm(const CubeOperand& dst, const uint8_t* src, const Nd2NzParams& p)
+{
+    if (ascend_twin::CurrentCore().coreType != AscendC::AIV) {  // the AIC's copy_gm_to_cbuf_multi_nd2nz
+        CopyNd2Nz(dst, src, p);
+        return;
+    }
+    const uint16_t fields[8] = {p.ndNum,     p.nValue,        p.dValue,       p.srcNdMatrixStride,
+                                p.srcDValue, p.dstNzC0Stride, p.dstNzNStride, p.dstNzMatrixStride};
+    ascend_twin::PostScmNd2Nz("DataCopy(GM->TSCM, Nd2NzParams)", static_cast<uint64_t>(dst.data - TscmBase()),
+                              dst.bytes, dst.elemSize, src, fields);
+}
+
 uint8_t* TscmBase()
 {
     ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
@@ -1517,6 +1529,21 @@ void CopyGmToL1At(const char* call, uint64_t l1Addr, uint64_t l1Room, const uint
     }
     AscendC::twin_detail::CopyGmToL1Raw(call, AscendC::TPosition::TSCM, l1 + l1Addr, l1Room, 1, src, blockCount,
                                         blockBytes, srcStep, dstStep);
+}
+
+void CopyNd2NzAt(uint64_t l1Addr, uint64_t l1Room, uint32_t elemSize, const uint8_t* src, const uint16_t nd2nz[8])
+{
+    uint64_t l1Bytes = 0;
+    uint8_t* l1 = CubeL1(&l1Bytes);
+    if (l1Addr + l1Room > l1Bytes) {
+        FailF("DataCopy(GM->TSCM, Nd2NzParams) (AIC, SCMFUN_GM2L1ND2NZ)", "a TSCM tensor lies in L1",
+              "L1 address %llu + %llu bytes; L1 has %llu bytes", static_cast<unsigned long long>(l1Addr),
+              static_cast<unsigned long long>(l1Room), static_cast<unsigned long long>(l1Bytes));
+    }
+    const AscendC::Nd2NzParams p(nd2nz[0], nd2nz[1], nd2nz[2], nd2nz[3], nd2nz[4], nd2nz[5], nd2nz[6], nd2nz[7]);
+    const AscendC::twin_detail::CubeOperand dst{"dst", AscendC::TPosition::TSCM, l1 + l1Addr, l1Room, elemSize,
+                                                AscendC::twin_detail::CubeElem::kUint8};
+    AscendC::twin_detail::CopyNd2Nz(dst, src, p);
 }
 
 uint8_t* CubeL1(uint64_t* bytes)

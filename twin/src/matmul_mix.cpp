@@ -271,8 +271,10 @@ void MatmulMix::SetTensorAL1(uint64_t l1Addr, uint64_t bytes, bool isTransposeA)
     s.firstIter = true;
 }
 
-void PostScmCopy(const char* call, uint64_t l1Addr, uint64_t l1Room, const uint8_t* src, uint16_t blockCount,
-                 uint64_t blockBytes, uint64_t srcStep, uint64_t dstStep)
+namespace {
+// An AIV's DataCopy into TSCM: its block's AIC serves it (A2: "works with Matmul API. Use REGISTER_MATMUL_OBJ to enable
+// Matmul API first", ScmDataCopyND2NZMsg).
+void RequireScmClient(const char* call)
 {
     CoreContext& c = CurrentCore();
     Require(c.mix && c.coreType == AscendC::AIV, call,
@@ -287,14 +289,31 @@ void PostScmCopy(const char* call, uint64_t l1Addr, uint64_t l1Room, const uint8
                 "(REGIST_MATMUL_OBJ ran on this AIV before the copy; A2's ScmDataCopyMsg goes through the KFC client)",
                 "REGIST_MATMUL_OBJ has not run on this AIV");
     }
+}
+
+void PostScm(MatmulMsg&& msg)
+{
+    CoreContext& c = CurrentCore();
+    LaunchSync& sync = *c.sync;
+    msg.sub = c.subBlockIdx;
+    msg.senderId = c.coreId;
+    std::lock_guard<std::mutex> lock(sync.mutex);
+    ReleaseClock(c, msg.clock);
+    sync.cross->mailbox[c.block].push_back(std::move(msg));
+    sync.opened.notify_all();
+}
+}  // namespace
+
+void PostScmCopy(const char* call, uint64_t l1Addr, uint64_t l1Room, const uint8_t* src, uint16_t blockCount,
+                 uint64_t blockBytes, uint64_t srcStep, uint64_t dstStep)
+{
+    RequireScmClient(call);
     if (blockCount == 0 || blockBytes == 0) return;  // a NOP, as documented
     const uint64_t end = (uint64_t(blockCount) - 1) * dstStep + blockBytes;
     Require(end <= l1Room, call, "the copy stays inside the TSCM tensor",
             "the copy reaches byte " + Num(int64_t(end)) + " of a tensor of " + Num(int64_t(l1Room)) + " bytes");
     MatmulMsg msg;
     msg.kind = MatmulMsgKind::kScmGm2L1;
-    msg.sub = c.subBlockIdx;
-    msg.senderId = c.coreId;
     msg.gmSrc = src;
     msg.l1Addr = l1Addr;
     msg.l1Room = l1Room;
@@ -302,10 +321,21 @@ void PostScmCopy(const char* call, uint64_t l1Addr, uint64_t l1Room, const uint8
     msg.blockBytes = blockBytes;
     msg.srcStep = srcStep;
     msg.dstStep = dstStep;
-    std::lock_guard<std::mutex> lock(sync.mutex);
-    ReleaseClock(c, msg.clock);
-    sync.cross->mailbox[c.block].push_back(std::move(msg));
-    sync.opened.notify_all();
+    PostScm(std::move(msg));
+}
+
+void PostScmNd2Nz(const char* call, uint64_t l1Addr, uint64_t l1Room, uint32_t elemSize, const uint8_t* src,
+                  const uint16_t nd2nz[8])
+{
+    RequireScmClient(call);
+    MatmulMsg msg;
+    msg.kind = MatmulMsgKind::kScmGm2L1Nd2Nz;
+    msg.gmSrc = src;
+    msg.l1Addr = l1Addr;
+    msg.l1Room = l1Room;
+    msg.elemSize = elemSize;
+    std::copy(nd2nz, nd2nz + 8, msg.nd2nz);
+    PostScm(std::move(msg));
 }
 
 void MatmulMix::SetTensorB(const void* gm, uint64_t bytes, bool isTransposeB)
@@ -931,7 +961,8 @@ void Serve(CoreContext& aic, LaunchSync& sync, MatmulMix* const* objs, uint32_t 
         }
         case MatmulMsgKind::kEnd: e.EndWalk(); break;
         case MatmulMsgKind::kQuit:
-        case MatmulMsgKind::kScmGm2L1: break;  // served by the loop
+        case MatmulMsgKind::kScmGm2L1:
+        case MatmulMsgKind::kScmGm2L1Nd2Nz: break;  // served by the loop
     }
 }
 
@@ -993,6 +1024,10 @@ bool RegisterMatmulMix(KfcClientScope& scope, const void* workspace, MatmulMix* 
         if (m.kind == MatmulMsgKind::kScmGm2L1) {  // A2's KfcServer: SCMFUN_GM2L1 -> ScmDataCopy (GM -> L1)
             CopyGmToL1At("DataCopy(GM->TSCM) (AIC, SCMFUN_GM2L1)", m.l1Addr, m.l1Room, m.gmSrc, m.blockCount,
                          m.blockBytes, m.srcStep, m.dstStep);
+            continue;
+        }
+        if (m.kind == MatmulMsgKind::kScmGm2L1Nd2Nz) {  // SCMFUN_GM2L1ND2NZ -> ScmDataCopyND2NZ
+            CopyNd2NzAt(m.l1Addr, m.l1Room, m.elemSize, m.gmSrc, m.nd2nz);
             continue;
         }
         Serve(c, sync, objs, n, m);

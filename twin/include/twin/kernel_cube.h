@@ -22,6 +22,8 @@ uint8_t* CubeL1(uint64_t* bytes);
 // blocks of blockBytes, srcStep / dstStep bytes apart, with the GM -> L1 DataCopy's checks.
 void CopyGmToL1At(const char* call, uint64_t l1Addr, uint64_t l1Room, const uint8_t* src, uint16_t blockCount,
                   uint64_t blockBytes, uint64_t srcStep, uint64_t dstStep);
+// The same with the ND -> NZ conversion (DataCopy with Nd2NzParams; nd2nz its eight fields in their order).
+void CopyNd2NzAt(uint64_t l1Addr, uint64_t l1Room, uint32_t elemSize, const uint8_t* src, const uint16_t nd2nz[8]);
 
 struct CubeMatmulTypes {
     CubeType a, b, c, bias;

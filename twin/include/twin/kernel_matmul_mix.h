@@ -102,6 +102,9 @@ public:
 // l1Addr (dstStep apart); l1Room is the TSCM tensor's size from l1Addr on. The AIC serves it in message order.
 void PostScmCopy(const char* call, uint64_t l1Addr, uint64_t l1Room, const uint8_t* src, uint16_t blockCount,
                  uint64_t blockBytes, uint64_t srcStep, uint64_t dstStep);
+// The Nd2NzParams form (SCMFUN_GM2L1ND2NZ): nd2nz the params' eight fields in their order, elemSize sizeof(T).
+void PostScmNd2Nz(const char* call, uint64_t l1Addr, uint64_t l1Room, uint32_t elemSize, const uint8_t* src,
+                  const uint16_t nd2nz[8]);
 
 bool RegisterMatmulMix(KfcClientScope& scope, const void* workspace, MatmulMix* const* objs,
                        const AscendC::tiling::TCubeTiling* const* tilings, uint32_t n);
