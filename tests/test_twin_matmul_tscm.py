@@ -1,10 +1,12 @@
-"""The Matmul API with A at TPosition::TSCM on the twin (tests/kernels/mix_matmul_tscm.cpp): each AIV of a MIX kernel
-copies its single-core A (NZ, or ND with Nd2NzParams) into a TSCM queue buffer, which on A2 is a message its block's AIC
-serves (the AIC's GM -> L1 copy), and gives that L1 tensor to SetTensorA; checked against float64 on fresh random operands, A plain and
-transposed. The TSCM rules (the buffer holds the whole single-core A, the copy stays inside it, the AIV's copy needs
-the Matmul client REGIST_MATMUL_OBJ opens, TSCM buffers fit in L1, SetTensorA's tensor is at TSCM, the AIV cannot read
-its TSCM tensor) as planted faults next to the passing kernels. The compile-time rules (NZ, no GlobalTensor for a TSCM A, no IBShare) are in
-tests/cpp/compile_fail/matmul_mix_forms.cpp."""
+"""The Matmul API with A at TPosition::TSCM on the twin (tests/kernels/mix_matmul_tscm.cpp,
+tests/kernels/cube_matmul_tscm.cpp): each AIV of a MIX kernel copies its single-core A (NZ, or ND with Nd2NzParams) into
+a TSCM queue buffer, which on A2 is a message its block's AIC serves (the AIC's GM -> L1 copy), and gives that L1 tensor
+to SetTensorA; a cube-only kernel does the same on its AIC. Checked against float64 on fresh random operands, A plain
+and transposed. The TSCM rules (the buffer holds the whole single-core A and every NZ fractal, the copy stays inside it,
+the AIV's copy needs the Matmul client REGIST_MATMUL_OBJ opens, TSCM buffers fit in L1 and do not meet the L1 queues
+or the Matmul's own B1 and bias, SetTensorA's tensor is at TSCM, the AIV cannot read its TSCM tensor) as planted
+faults next to the passing kernels. The compile-time rules (NZ, no GlobalTensor, IBShare or IterateBatch for a TSCM A,
+B not at TSCM) are in tests/cpp/compile_fail/matmul_mix_forms.cpp."""
 import os
 
 import pytest
@@ -44,8 +46,8 @@ def run(lib, kernel, t, seed, trans=False, pad=False, blocks=None, nd=False):
         tiles = [torch.cat([x, torch.zeros(-x.shape[0] % 16, x.shape[1], dtype=x.dtype)]) for x in tiles]
     a_nz = a.reshape(-1) if nd else torch.cat([nz(x.T.contiguous() if trans else x) for x in tiles])
     c = torch.full((t.M, t.N), float("nan"))
-    stats = lib.launch(kernel, t.usedCoreNum // 2 if blocks is None else blocks, a=a_nz, b=b, bias=bias, c=c, workspace=workspace(),
-                       tiling=bytes(t))
+    blocks = t.usedCoreNum // 2 if blocks is None else blocks
+    stats = lib.launch(kernel, blocks, a=a_nz, b=b, bias=bias, c=c, workspace=workspace(), tiling=bytes(t))
     return c, ref, stats
 
 
@@ -93,8 +95,9 @@ def test_tscm_rules(lib):
                                                   r"elements.*the tensor has 2048 bytes, singleM 32 x singleK 64 need "
                                                   r"4096"):
         run(lib, "tscm_a_small_buffer", t, 1)
-    with pytest.raises(KernelRuleViolation, match=r"DataCopy\(GM->TSCM\): broke the rule 'an AIV's DataCopy into TSCM "
-                                                  r"is a message its block's AIC serves.*REGIST_MATMUL_OBJ has not run"):
+    with pytest.raises(KernelRuleViolation, match=r"DataCopy\(GM->TSCM\): broke the rule 'an AIV's DataCopy into "
+                                                  r"TSCM is a message its block's AIC serves.*REGIST_MATMUL_OBJ has "
+                                                  r"not run"):
         run(lib, "tscm_a_copy_before_regist", t, 2)
     with pytest.raises(KernelRuleViolation, match=r"DataCopy\(GM->TSCM\): broke the rule 'the copy stays inside the "
                                                   r"TSCM tensor'.*reaches byte 8192 of a tensor of 4096 bytes"):
@@ -108,6 +111,15 @@ def test_tscm_rules(lib):
     with pytest.raises(KernelRuleViolation, match=r"AIV 0, Adds: broke the rule 'vector operands and UB copy ends are "
                                                   r"in the Unified Buffer': operand 'src' is not in UB"):
         run(lib, "tscm_read_on_aiv", t, 6)
+    # The Matmul's own L1 (B1 and the bias, from the bottom) reaching the AIVs' TSCM buffers (from the top): 252 B1
+    # blocks of 32 x 32 half (504 KiB) and the bias; AIV 0's A, the lower share, starts 8 KiB below TOTAL_L1_SIZE.
+    big_b1 = two_tiles()
+    big_b1.depthB1, big_b1.stepKb = 252, 126
+    overlap = (r"Matmul::IterateAll \(AIC\): broke the rule 'the Matmul's L1 buffers \(B1 and the bias, from the "
+               r"bottom of L1\) and the TSCM tensor of A \(from the top down\) do not overlap'.*B1 \+ bias take "
+               r"516224 bytes.*starts at L1 address 515968")
+    with pytest.raises(KernelRuleViolation, match=overlap):
+        run(lib, "tscm_a", big_b1, 9)
     c, ref, _ = run(lib, "tscm_a", t, int(torch.randint(0, 2**31 - 1, (1,))))  # the counterpart
     close(c, ref)
 

@@ -33,9 +33,10 @@ __aicore__ inline void Run(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADD
     cGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c), t.M * t.N);
     AscendC::TSCM<AscendC::TPosition::GM, 1> scm;
     pipe.InitBuffer(scm, 1, aElems * sizeof(half));
-    // An A1 queue filling the L1 below the TSCM buffer (and with `overlap` one 32-byte block into it).
+    // An A1 queue below the TSCM buffer, 64 KiB left for the Matmul's B1 and bias (with `overlap` one 32-byte block
+    // into the TSCM buffer).
     AscendC::TQue<AscendC::TPosition::A1, 1> a1;
-    pipe.InitBuffer(a1, 1, AscendC::TOTAL_L1_SIZE - aElems * sizeof(half) + (overlap ? 32 : 0));
+    pipe.InitBuffer(a1, 1, AscendC::TOTAL_L1_SIZE - aElems * sizeof(half) + (overlap ? 32 : -65536));
     auto scmTensor = scm.AllocTensor<half>();
     AscendC::DataCopy(scmTensor, aGm, aElems);
     scm.EnQue(scmTensor);

@@ -4,9 +4,11 @@
 // tests/test_twin_matmul_tscm.py checks the results against float64 and plants the TSCM rules' faults.
 //
 // A is given in GM per AIV tile in NZ: the singleCoreM x Ka rows block of mCore as 16-column fractals (transposed
-// kernels: the Ka x singleCoreM block of A^T likewise; tscm_a_padded: the rows padded to 16), one tile after another. B [K, N] half, bias [N] float,
-// C [M, N] float. The kernels declare __mix__(1, 2): the copy-before-REGIST_MATMUL_OBJ fault runs on an AIV of a MIX
-// launch from its start (a kernel whose type follows from REGIST_MATMUL_OBJ is MIX from that call on). AIV idx owns the singleCoreM x singleCoreN tile at (mCore, nCore), mCore = idx % ceil(M / sM).
+// kernels: the Ka x singleCoreM block of A^T likewise; tscm_a_padded: the rows padded to 16; tscm_a_nd2nz: in ND),
+// one tile after another. B [K, N] half, bias [N] float, C [M, N] float. AIV idx owns the singleCoreM x singleCoreN
+// tile at (mCore, nCore), mCore = idx % ceil(M / singleCoreM). The kernels declare __mix__(1, 2): the
+// copy-before-REGIST_MATMUL_OBJ fault runs on an AIV of a MIX launch from its start (a kernel whose type follows from
+// REGIST_MATMUL_OBJ is MIX from that call on).
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
 

@@ -154,8 +154,9 @@ void CubeMatmul::Init(const AscendC::tiling::TCubeTiling* tiling)
     const uint32_t acc = AccSizeOf(s.types.a);  // L0C's element (and the bias's in L1)
     // Bytes of n A/B elements (int4b_t: two a byte).
     auto Bytes = [&](uint64_t n) { return s.types.a == CubeType::kInt4 ? n / 2 : n * ds; };
-    const uint64_t l1 = Bytes(uint64_t(t.depthA1) * t.baseM * t.baseK) +
-                        Bytes(uint64_t(t.depthB1) * t.baseN * t.baseK) + (t.isBias ? uint64_t(t.baseN) * acc : 0);
+    // With A at TSCM the Matmul takes no A1 (A is the kernel's L1 tensor: CheckL1A keeps B1 and the bias below it).
+    const uint64_t a1 = s.types.aTscm ? 0 : Bytes(uint64_t(t.depthA1) * t.baseM * t.baseK);
+    const uint64_t l1 = a1 + Bytes(uint64_t(t.depthB1) * t.baseN * t.baseK) + (t.isBias ? uint64_t(t.baseN) * acc : 0);
     // The TPipe hands out TOTAL_L1_SIZE (A2: 512 KiB - 128 B for the Matmul API's messages), not all of L1.
     Require(l1 <= L1Usable(p), kCall, "A1 + B1 + bias fit in the L1 a TPipe hands out (TOTAL_L1_SIZE)",
             Num(l1) + " bytes asked (depthA1 " + Num(t.depthA1) + " x " + Num(t.baseM) + "x" + Num(t.baseK) +
@@ -455,10 +456,25 @@ void CheckInt4Shape(const CubeMatmul::State& s, const char* call)
 namespace {
 // A at TSCM: the tensor holds the single-core A (SetTensorA docs: at least singleM * singleK elements) and every
 // fractal the L1 -> L0A loads read (whole 16 x C0 fractals over Ceil(M, 16) rows and Ceil(K, C0) columns, or for
-// a transposed A Ceil(K, 16) rows and Ceil(M, 16) columns).
+// a transposed A Ceil(K, 16) rows and Ceil(M, 16) columns); the Matmul's own L1 buffers (B1 and the bias, from the
+// bottom of L1 up) end below it (TSCM buffers come from the top down: TscmInitBuffer).
 void CheckL1A(const CubeMatmul::State& s, const char* call)
 {
     if (!s.aL1) return;
+    {
+        uint64_t l1Bytes = 0;
+        const uint8_t* l1 = CubeL1(&l1Bytes);
+        const AscendC::tiling::TCubeTiling& t = s.t;
+        const uint64_t own = uint64_t(t.depthB1) * t.baseN * t.baseK * SizeOf(s.types.b) +
+                             (t.isBias ? uint64_t(t.baseN) * AccSizeOf(s.types.a) : 0);
+        const uint64_t at = static_cast<uint64_t>(s.a - l1);
+        Require(s.a >= l1 && at < l1Bytes && own <= at, call,
+                "the Matmul's L1 buffers (B1 and the bias, from the bottom of L1) and the TSCM tensor of A (from the "
+                "top down) do not overlap",
+                "B1 + bias take " + Num(int64_t(own)) + " bytes (depthB1 " + Num(t.depthB1) + " x " +
+                    Num(t.baseN) + "x" + Num(t.baseK) + "), A's TSCM tensor starts at L1 address " +
+                    Num(int64_t(at)));
+    }
     const uint64_t es = SizeOf(s.types.a), c0 = 32 / es;
     const uint64_t m = static_cast<uint64_t>(s.singleM), k = static_cast<uint64_t>(s.singleK);
     Require(s.aL1Bytes >= m * k * es, call,

@@ -535,7 +535,7 @@ private:
                 kCfg.enableSetBias, kCfg.enableSetTail, kCfg.enableEnd,
                 static_cast<uint8_t>(!kCfg.doIBShareNorm ? 0 : A_TYPE::ibShare ? 1 : 2), kCfg.isA2B2Shared,
                 kCfg.isPartialOutput, C_TYPE::format == CubeFormat::ND_ALIGN, kCfg.isEnableChannelSplit, kNBuffer33,
-                twin_detail::TrianOf<MATMUL_POLICY>::value, kSparseB};
+                twin_detail::TrianOf<MATMUL_POLICY>::value, kSparseB, kATscm};
     }
 public:
     static constexpr bool kTwinA2B2Shared = kCfg.isA2B2Shared;  // REGIST_MATMUL_OBJ: one value for every object

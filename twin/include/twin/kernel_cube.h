@@ -54,6 +54,9 @@ struct CubeMatmulTypes {
     // B is a SparseMatmulType (4:2 sparse int8_t B, transposed): SetTensorB's tensor holds the dense [N, K / 2] and
     // SetSparseIndex's the 2-bit index matrix in NZ (16 x 8-byte fractals).
     bool sparseB = false;
+    // A's MatmulType is at TPosition::TSCM: the Matmul allocates no A1 in L1 (matmul_local_workspace.h), A is the
+    // kernel's L1 tensor (SetTensorAL1).
+    bool aTscm = false;
 };
 
 class CubeMatmul {
