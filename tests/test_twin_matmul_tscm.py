@@ -113,6 +113,9 @@ def test_tscm_rules(lib):
         run(lib, "tscm_read_on_aiv", t, 6)
     # The Matmul's own L1 (B1 and the bias, from the bottom) reaching the AIVs' TSCM buffers (from the top): 252 B1
     # blocks of 32 x 32 half (504 KiB) and the bias; AIV 0's A, the lower share, starts 8 KiB below TOTAL_L1_SIZE.
+    with pytest.raises(KernelRuleViolation, match=r"TPipe::InitBuffer: broke the rule 'TSCM buffers are in an AI Cube "
+                                                  r"core's L1'.*KERNEL_TYPE_AIV_ONLY kernel has no AI Cube core"):
+        run(lib, "tscm_in_vector_kernel", t, 10, blocks=1)
     big_b1 = two_tiles()
     big_b1.depthB1, big_b1.stepKb = 252, 126
     overlap = (r"Matmul::IterateAll \(AIC\): broke the rule 'the Matmul's L1 buffers \(B1 and the bias, from the "

@@ -131,3 +131,13 @@ __global__ __mix__(1, 2) void tscm_read_on_aiv(GM_ADDR a, GM_ADDR b, GM_ADDR bia
     out.FreeTensor(ub);
     scm.FreeTensor(l1);
 }
+
+// A vector-only kernel has no AI Cube core, so no L1 for a TSCM queue.
+__global__ __vector__ void tscm_in_vector_kernel(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c,
+                                                 __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)a; (void)b; (void)bias; (void)c; (void)workspace; (void)tiling;
+    AscendC::TPipe pipe;
+    AscendC::TSCM<AscendC::TPosition::GM, 1> scm;
+    pipe.InitBuffer(scm, 1, 1024);
+}
