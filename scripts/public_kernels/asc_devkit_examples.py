@@ -2484,3 +2484,34 @@ KERNELS += [
             "Matmul cube-only (__cube__) with NBuffer33MatmulPolicy, CFG_MDL, bias, IterateAll (tiling with "
             "ScheduleType::N_BUFFER_33)", mm_case("matmul_nbuffer33.asc", 256, 512, 192, lambda used: used)),
 ]
+
+
+# ---- branch i27-tscm: Matmul with A at TPosition::TSCM (the AIVs' DataCopy into the AIC's L1, issue 20) ----------
+
+def nz_blocks(x: torch.Tensor) -> torch.Tensor:
+    """A 2-byte [rows, cols] matrix (rows and cols multiples of 16) in NZ, as L1 holds it for the cube: 16-column
+    fractal columns one after another, each every row of 16 elements (element (r, c) at (c // 16) * rows * 16 +
+    r * 16 + c % 16)."""
+    rows, cols = x.shape
+    return x.reshape(rows, cols // 16, 16).permute(1, 0, 2).reshape(-1)
+
+
+def mm_tscm_case(kdir, gen) -> Case:
+    # matmul_tscm: half A [64, 64] given in GM in NZ (the AIVs DataCopy it unchanged into a TSCM buffer: A's
+    # MatmulType is TSCM/NZ), half B [64, 64] ND, float bias [64], float C; GenerateTiling with SetAType(TSCM, NZ),
+    # SetDim(GetCoreNumAic()), the launch's blocks its usedCoreNum. Reference: A @ B + bias in float64.
+    m = n = k = 64
+    tiling = mm_tiling(kdir, "matmul_tscm.asc")
+    used = struct.unpack_from("<i", tiling, 0)[0]
+    args, ref = mm_operands(gen, m, n, k, True)
+    args["a"] = nz_blocks(args["a"].reshape(m, k)).contiguous()
+    args = dict(args, c=torch.full((m * n,), float("nan")), workspace=torch.zeros(LIB_API_WORKSPACE // 4),
+                tilingGm=tiling)
+    return Case(used, args, {"c": ref.reshape(-1)}, 1e-5, 1e-5 * k ** 0.5)
+
+
+KERNELS += [
+    example("ex_mm_tscm", f"{MM}/matmul_tscm/matmul_tscm.asc", "matmul_tscm_custom",
+            "Matmul MIX with A at TPosition::TSCM (NZ): TSCM<GM, 1> queue, DataCopy GM -> TSCM on the AIV (a message "
+            "to the AIC, SCMFUN_GM2L1), SetTensorA(LocalTensor), B and bias from GM, CFG_NORM", mm_tscm_case),
+]

@@ -648,3 +648,33 @@ TEST_CASE("its tilings run the twin's Matmul (op_kernel/matmul_cube.cpp) to floa
 }
 
 TEST_MAIN()
+
+TEST_CASE("CANN's mini-shape rule: a shape each matrix of which fits L0, with no more 16 x 16 blocks of C than cores, "
+          "takes one core")
+{
+    AscendC::tiling::TCubeTiling t{};
+    // 64 x 64 x 64 half over 24 cores: 16 blocks of C, A, B and C within L0 -> one core, the whole shape.
+    const Ask mini{64, 64, 64, DataType::DT_FLOAT16, DataType::DT_FLOAT, false, false, true, 24};
+    CHECK(Tile(mini, t) == 0);
+    CHECK(t.usedCoreNum == 1 && t.singleCoreM == 64 && t.singleCoreN == 64 && t.singleCoreK == 64);
+    CHECK(Valid(mini, t));
+    // The counterparts: 16 blocks of C over 8 cores, and N 528 (33 blocks of 16) over 48 cores, are split.
+    const Ask moreBlocks{64, 64, 64, DataType::DT_FLOAT16, DataType::DT_FLOAT, false, false, true, 8};
+    CHECK(Tile(moreBlocks, t) == 0);
+    CHECK(t.usedCoreNum > 1);
+    CHECK(Valid(moreBlocks, t));
+    const Ask wide{16, 528, 64, DataType::DT_FLOAT16, DataType::DT_FLOAT, false, false, false, 48};
+    CHECK(Tile(wide, t) == 0);
+    CHECK(t.usedCoreNum > 1);
+    CHECK(Valid(wide, t));
+    // With EnableMultiCoreSplitK the rule is not applied (CANN then splits K by its factors: not modelled).
+    MultiCoreMatmulTiling split(Platform());
+    split.SetDim(24);
+    split.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+    split.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+    split.SetCType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+    split.SetShape(64, 64, 1024);
+    split.EnableMultiCoreSplitK(true);
+    CHECK(split.GetTiling(t) == 0);
+    CHECK(t.usedCoreNum > 1);
+}

@@ -32,7 +32,9 @@ enum class MatmulMsgKind : uint8_t {
     kIterateBatch,
     kGetTensorC,
     kEnd,
-    kQuit
+    kQuit,
+    kScmGm2L1,      // DataCopy GM -> TSCM on an AIV: the AIC copies into its L1 (A2's SCMFUN_GM2L1, any object)
+    kScmGm2L1Nd2Nz  // the same with Nd2NzParams (SCMFUN_GM2L1ND2NZ)
 };
 
 struct MatmulMsg {
@@ -48,6 +50,18 @@ struct MatmulMsg {
     const uint8_t* a = nullptr;
     const uint8_t* b = nullptr;
     uint64_t aBytes = 0, bBytes = 0;
+    // A at TPosition::TSCM: SetTensorA's tensor is at L1 address aL1Addr of the AIC (`a` is null).
+    bool aL1 = false;
+    uint64_t aL1Addr = 0;
+    // kScmGm2L1: blockCount blocks of blockBytes from gmSrc (srcStep bytes apart) to L1 address l1Addr (dstStep
+    // apart); l1Room the bytes of the TSCM tensor from l1Addr on.
+    const uint8_t* gmSrc = nullptr;
+    uint64_t l1Addr = 0, l1Room = 0, blockBytes = 0, srcStep = 0, dstStep = 0;
+    uint16_t blockCount = 0;
+    // kScmGm2L1Nd2Nz: the element size and Nd2NzParams' eight fields in their order (ndNum, nValue, dValue,
+    // srcNdMatrixStride, srcDValue, dstNzC0Stride, dstNzNStride, dstNzMatrixStride).
+    uint32_t elemSize = 0;
+    uint16_t nd2nz[8] = {};
     bool setBias = false, biasOn = false;
     const uint8_t* bias = nullptr;
     bool setTail = false;

@@ -154,8 +154,9 @@ void CubeMatmul::Init(const AscendC::tiling::TCubeTiling* tiling)
     const uint32_t acc = AccSizeOf(s.types.a);  // L0C's element (and the bias's in L1)
     // Bytes of n A/B elements (int4b_t: two a byte).
     auto Bytes = [&](uint64_t n) { return s.types.a == CubeType::kInt4 ? n / 2 : n * ds; };
-    const uint64_t l1 = Bytes(uint64_t(t.depthA1) * t.baseM * t.baseK) +
-                        Bytes(uint64_t(t.depthB1) * t.baseN * t.baseK) + (t.isBias ? uint64_t(t.baseN) * acc : 0);
+    // With A at TSCM the Matmul takes no A1 (A is the kernel's L1 tensor: CheckL1A keeps B1 and the bias below it).
+    const uint64_t a1 = s.types.aTscm ? 0 : Bytes(uint64_t(t.depthA1) * t.baseM * t.baseK);
+    const uint64_t l1 = a1 + Bytes(uint64_t(t.depthB1) * t.baseN * t.baseK) + (t.isBias ? uint64_t(t.baseN) * acc : 0);
     // The TPipe hands out TOTAL_L1_SIZE (A2: 512 KiB - 128 B for the Matmul API's messages), not all of L1.
     Require(l1 <= L1Usable(p), kCall, "A1 + B1 + bias fit in the L1 a TPipe hands out (TOTAL_L1_SIZE)",
             Num(l1) + " bytes asked (depthA1 " + Num(t.depthA1) + " x " + Num(t.baseM) + "x" + Num(t.baseK) +
@@ -296,6 +297,26 @@ void CubeMatmul::SetTensorA(const void* gm, bool isTransposeA)
     }
     s_->a = static_cast<const uint8_t*>(gm);
     s_->transA = isTransposeA;
+    s_->aL1 = false;
+}
+
+void CubeMatmul::SetTensorAL1(const void* l1, uint64_t bytes, bool isTransposeA)
+{
+    constexpr const char* kCall = "Matmul::SetTensorA(TSCM)";
+    RequireInit(*s_, kCall);
+    CheckTransposeFlag(s_->types.a, s_->types.aTransAllowed, isTransposeA, kCall, "A");
+    Require(s_->types.a != CubeType::kInt4, kCall,
+            "the twin models A at TSCM of half, bfloat16_t, float and int8_t (int4b_t in L1 is not modelled)",
+            "A is int4b_t");
+    Require(!isTransposeA || SizeOf(s_->types.a) == 2, kCall,
+            "the twin models a transposed A at TSCM of half or bfloat16_t (a deliberate strictness: the float and "
+            "int8_t transposed L1 loads are not modelled)",
+            std::string("isTransposeA = true with A ") + CubeTypeName(s_->types.a));
+    Require(l1 != nullptr, kCall, "SetTensorA's TSCM tensor has an address in L1", "a null tensor");
+    s_->a = static_cast<const uint8_t*>(l1);
+    s_->aL1 = true;
+    s_->aL1Bytes = bytes;
+    s_->transA = isTransposeA;
 }
 
 const AscendC::tiling::TCubeTiling* CubeMatmul::Tiling() const { return &s_->t; }
@@ -432,6 +453,45 @@ void CheckInt4Shape(const CubeMatmul::State& s, const char* call)
 }
 }  // namespace
 
+namespace {
+// A at TSCM: the tensor holds the single-core A (SetTensorA docs: at least singleM * singleK elements) and every
+// fractal the L1 -> L0A loads read (whole 16 x C0 fractals over Ceil(M, 16) rows and Ceil(K, C0) columns, or for
+// a transposed A Ceil(K, 16) rows and Ceil(M, 16) columns); the Matmul's own L1 buffers (B1 and the bias, from the
+// bottom of L1 up) end below it (TSCM buffers come from the top down: TscmInitBuffer).
+void CheckL1A(const CubeMatmul::State& s, const char* call)
+{
+    if (!s.aL1) return;
+    {
+        uint64_t l1Bytes = 0;
+        const uint8_t* l1 = CubeL1(&l1Bytes);
+        const AscendC::tiling::TCubeTiling& t = s.t;
+        const uint64_t own = uint64_t(t.depthB1) * t.baseN * t.baseK * SizeOf(s.types.b) +
+                             (t.isBias ? uint64_t(t.baseN) * AccSizeOf(s.types.a) : 0);
+        const uint64_t at = static_cast<uint64_t>(s.a - l1);
+        Require(s.a >= l1 && at < l1Bytes && own <= at, call,
+                "the Matmul's L1 buffers (B1 and the bias, from the bottom of L1) and the TSCM tensor of A (from the "
+                "top down) do not overlap",
+                "B1 + bias take " + Num(int64_t(own)) + " bytes (depthB1 " + Num(t.depthB1) + " x " +
+                    Num(t.baseN) + "x" + Num(t.baseK) + "), A's TSCM tensor starts at L1 address " +
+                    Num(int64_t(at)));
+    }
+    const uint64_t es = SizeOf(s.types.a), c0 = 32 / es;
+    const uint64_t m = static_cast<uint64_t>(s.singleM), k = static_cast<uint64_t>(s.singleK);
+    Require(s.aL1Bytes >= m * k * es, call,
+            "SetTensorA's TSCM tensor holds the single-core A: at least singleM * singleK elements (SetTensorA docs: "
+            "the matrix is fully loaded in TSCM)",
+            "the tensor has " + Num(int64_t(s.aL1Bytes)) + " bytes, singleM " + Num(int64_t(m)) + " x singleK " +
+                Num(int64_t(k)) + " need " + Num(int64_t(m * k * es)));
+    auto up = [](uint64_t a, uint64_t b) { return (a + b - 1) / b * b; };
+    const uint64_t nz = s.transA ? up(k, 16) * up(m, 16) * es : up(m, 16) * up(k, c0) * es;
+    Require(s.aL1Bytes >= nz, call,
+            "SetTensorA's TSCM tensor holds every NZ fractal the L1 -> L0A loads read (A in NZ: the single-core "
+            "rows padded to 16 and columns to 32 bytes)",
+            std::string("A ") + (s.transA ? "[K, M]" : "[M, K]") + " in NZ spans " + Num(int64_t(nz)) +
+                " bytes, the tensor has " + Num(int64_t(s.aL1Bytes)));
+}
+}  // namespace
+
 void CubeMatmul::StartIterate(const char* call)
 {
     State& s = *s_;
@@ -440,6 +500,7 @@ void CubeMatmul::StartIterate(const char* call)
             std::string(s.a ? "" : "A ") + (s.b ? "" : "B ") + "not set");
     CheckInt4Shape(s, call);
     CheckQuant(s, call);
+    CheckL1A(s, call);
     if (s.types.ibShareNorm != 0) CheckIBShareNorm(s, call);
     s.iterated = true;
     CubeBeginIterate(s);
@@ -525,6 +586,7 @@ void CubeMatmul::IterateAll(void* gm, uint8_t enAtomic)
             std::string(s.a ? "" : "A ") + (s.b ? "" : "B ") + "not set");
     CheckInt4Shape(s, kCall);
     CheckQuant(s, kCall);
+    CheckL1A(s, kCall);
     if (s.types.nBuffer33) CheckNBuffer33(s, kCall);
     SetAtomic(kCall, enAtomic);
     s.iterated = true;

@@ -9,7 +9,9 @@
 #include <vector>
 
 #include "kernel_operator.h"
+#include "twin/kernel_cube.h"
 #include "twin/kernel_cube_basic.h"
+#include "twin/kernel_matmul_mix.h"
 #include "twin/violation.h"
 
 #include "core_sched.h"
@@ -284,6 +286,15 @@ uint32_t CubeAllocate(const char* call, PipeResources& res, TPosition pos, uint3
     if (len == 0) ascend_twin::Fail(call, "InitBuffer gives each buffer more than 0 bytes", "len is 0");
     const uint64_t bytes = static_cast<uint64_t>(num) * CubeBufferBytes(pos, len);
     const uint64_t capacity = MemoryBytes(m);
+    if (m == 0 && res.tscmUsed != 0 && res.cubeNext[m] + bytes > ascend_twin::L1Usable(*core.platform) - res.tscmUsed) {
+        ascend_twin::FailF(call, "L1 buffers and the TSCM buffers (from the top of L1 down) do not overlap",
+                           "asking for %llu bytes of L1 (TPosition::%s) with %llu already allocated; TSCM queues "
+                           "took the top %llu of the %llu bytes below the KFC messages (TOTAL_L1_SIZE)",
+                           static_cast<unsigned long long>(bytes), PositionName(pos),
+                           static_cast<unsigned long long>(res.cubeNext[m]),
+                           static_cast<unsigned long long>(res.tscmUsed),
+                           static_cast<unsigned long long>(ascend_twin::L1Usable(*core.platform)));
+    }
     if (res.cubeNext[m] + bytes > capacity) {
         ascend_twin::FailF(call, "cube buffers fit in their memory",
                            "asking for %llu bytes of %s (TPosition::%s) with %llu already allocated; %s has %llu bytes",
@@ -1428,4 +1439,115 @@ void LoadData3DV2(const CubeOperand& dst, const CubeOperand& src, const Load3dV2
     (dm == 1 ? core.counters.cube.l0aBytesLoaded : core.counters.cube.l0bBytesLoaded) += fractals * fractal;
 }
 
+uint32_t TscmAllocate(const char* call, PipeResources& res, uint32_t num, uint32_t len)
+{
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    if (core.kernelType == KERNEL_TYPE_AIV_ONLY) {
+        ascend_twin::Fail(call, "TSCM buffers are in an AI Cube core's L1",
+                          "a KERNEL_TYPE_AIV_ONLY kernel has no AI Cube core (a MIX kernel's AIVs reach their AIC's)");
+    }
+    if (len == 0) ascend_twin::Fail(call, "InitBuffer gives each buffer more than 0 bytes", "len is 0");
+    const uint64_t capacity = ascend_twin::L1Usable(*core.platform);  // TOTAL_L1_SIZE: tscmBufferPtr_'s start
+    // A2's TscmInitBuffer asserts num * len < TOTAL_L1_SIZE before it rounds len up to 32 bytes.
+    if (static_cast<uint64_t>(num) * len >= capacity) {
+        ascend_twin::FailF(call, "a TSCM queue's buffers are smaller than L1 (TscmInitBuffer: num * len < "
+                           "TOTAL_L1_SIZE)",
+                           "%u buffers of %u bytes; TOTAL_L1_SIZE is %llu bytes", num, len,
+                           static_cast<unsigned long long>(capacity));
+    }
+    const uint64_t share = static_cast<uint64_t>(num) * ((len + 31u) / 32u * 32u);
+    const bool aiv = core.coreType == AscendC::AIV;
+    const uint64_t ratio = aiv ? static_cast<uint64_t>(core.subBlockNum) : 1;
+    const uint64_t sub = aiv ? static_cast<uint64_t>(core.subBlockIdx) : 0;
+    if (res.tscmUsed + ratio * share + res.cubeNext[0] > capacity) {
+        ascend_twin::FailF(call, "TSCM buffers (from the top of L1 down, one share per AIV of the block) and the L1 "
+                           "buffers (from the bottom up) fit in L1 without overlapping (TscmInitBuffer's check)",
+                           "asking for %llu x %llu bytes with %llu taken from the top and %llu from the bottom; "
+                           "TOTAL_L1_SIZE is %llu bytes",
+                           static_cast<unsigned long long>(ratio), static_cast<unsigned long long>(share),
+                           static_cast<unsigned long long>(res.tscmUsed),
+                           static_cast<unsigned long long>(res.cubeNext[0]),
+                           static_cast<unsigned long long>(capacity));
+    }
+    const uint64_t first = capacity - res.tscmUsed - (ratio - sub) * share;
+    res.tscmUsed += ratio * share;
+    if (!aiv) std::memset(Cube() + MemoryOffset(0) + first, 0xff, share);  // poisoned, as other L1 buffers are
+    return static_cast<uint32_t>(first);
+}
+
+void CopyGmToTscm(const char* call, uint8_t* dst, uint64_t dstBytes, const uint8_t* src, uint16_t blockCount,
+                  uint64_t blockBytes, uint64_t srcStep, uint64_t dstStep)
+{
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    if (core.coreType != AscendC::AIV) {  // A2's DataCopyGM2L1Impl on the AIC: copy_gm_to_cbuf into the L1 tensor
+        CopyGmToL1Raw(call, TPosition::TSCM, dst, dstBytes, 1, src, blockCount, blockBytes, srcStep, dstStep);
+        return;
+    }
+    ascend_twin::PostScmCopy(call, static_cast<uint64_t>(dst - TscmBase()), dstBytes, src, blockCount, blockBytes,
+                             srcStep, dstStep);
+}
+
+void CopyNd2NzTscm(const CubeOperand& dst, const uint8_t* src, const Nd2NzParams& p)
+{
+    if (ascend_twin::CurrentCore().coreType != AscendC::AIV) {  // the AIC's copy_gm_to_cbuf_multi_nd2nz
+        CopyNd2Nz(dst, src, p);
+        return;
+    }
+    const uint16_t fields[8] = {p.ndNum,     p.nValue,        p.dValue,       p.srcNdMatrixStride,
+                                p.srcDValue, p.dstNzC0Stride, p.dstNzNStride, p.dstNzMatrixStride};
+    ascend_twin::PostScmNd2Nz("DataCopy(GM->TSCM, Nd2NzParams)", static_cast<uint64_t>(dst.data - TscmBase()),
+                              dst.bytes, dst.elemSize, src, fields);
+}
+
+uint8_t* TscmBase()
+{
+    ascend_twin::CoreContext& core = ascend_twin::CurrentCore();
+    if (core.coreType != AscendC::AIV) return Cube() + MemoryOffset(0);
+    // The AIV's stand-in for its AIC's L1: addresses only (a TSCM tensor's offset from here is its L1 address).
+    alignas(64) static uint8_t standIn[2u << 20];
+    if (MemoryBytes(0) > sizeof(standIn)) {
+        ascend_twin::Fail("TSCM", "the platform's L1 fits the twin's TSCM address range", "L1 larger than 2 MiB");
+    }
+    return standIn;
+}
+
 }  // namespace AscendC::twin_detail
+
+namespace ascend_twin {
+
+void CopyGmToL1At(const char* call, uint64_t l1Addr, uint64_t l1Room, const uint8_t* src, uint16_t blockCount,
+                  uint64_t blockBytes, uint64_t srcStep, uint64_t dstStep)
+{
+    uint64_t l1Bytes = 0;
+    uint8_t* l1 = CubeL1(&l1Bytes);
+    if (l1Addr + l1Room > l1Bytes) {
+        FailF(call, "a TSCM tensor lies in L1", "L1 address %llu + %llu bytes; L1 has %llu bytes",
+              static_cast<unsigned long long>(l1Addr), static_cast<unsigned long long>(l1Room),
+              static_cast<unsigned long long>(l1Bytes));
+    }
+    AscendC::twin_detail::CopyGmToL1Raw(call, AscendC::TPosition::TSCM, l1 + l1Addr, l1Room, 1, src, blockCount,
+                                        blockBytes, srcStep, dstStep);
+}
+
+void CopyNd2NzAt(uint64_t l1Addr, uint64_t l1Room, uint32_t elemSize, const uint8_t* src, const uint16_t nd2nz[8])
+{
+    uint64_t l1Bytes = 0;
+    uint8_t* l1 = CubeL1(&l1Bytes);
+    if (l1Addr + l1Room > l1Bytes) {
+        FailF("DataCopy(GM->TSCM, Nd2NzParams) (AIC, SCMFUN_GM2L1ND2NZ)", "a TSCM tensor lies in L1",
+              "L1 address %llu + %llu bytes; L1 has %llu bytes", static_cast<unsigned long long>(l1Addr),
+              static_cast<unsigned long long>(l1Room), static_cast<unsigned long long>(l1Bytes));
+    }
+    const AscendC::Nd2NzParams p(nd2nz[0], nd2nz[1], nd2nz[2], nd2nz[3], nd2nz[4], nd2nz[5], nd2nz[6], nd2nz[7]);
+    const AscendC::twin_detail::CubeOperand dst{"dst", AscendC::TPosition::TSCM, l1 + l1Addr, l1Room, elemSize,
+                                                AscendC::twin_detail::CubeElem::kUint8};
+    AscendC::twin_detail::CopyNd2Nz(dst, src, p);
+}
+
+uint8_t* CubeL1(uint64_t* bytes)
+{
+    *bytes = AscendC::twin_detail::MemoryBytes(0);
+    return AscendC::twin_detail::Cube() + AscendC::twin_detail::MemoryOffset(0);
+}
+
+}  // namespace ascend_twin

@@ -198,6 +198,10 @@ struct CubeMatmul::State {
     const uint8_t* b = nullptr;
     const uint8_t* bias = nullptr;
     bool transA = false, transB = false, biasOn = false;
+    // A at TPosition::TSCM (SetTensorA with an L1 tensor): `a` is the tensor in the AI Cube core's L1, the single-core
+    // A in NZ (CubeMatmul::SetTensorAL1), aL1Bytes its size.
+    bool aL1 = false;
+    uint64_t aL1Bytes = 0;
     uint8_t atomic = 0;  // enAtomic of the writes in progress (CubeMatmul::SetAtomic)
     // int8_t A with half C: SetQuantScalar (quant 1, its word) or SetQuantVector (quant 2, the GM words of this
     // core's columns); Init clears it (the API's MatmulQuantProcessor::Init).

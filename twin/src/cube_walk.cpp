@@ -128,6 +128,10 @@ struct Walk {
             E* panel = slot + (b * panelsA + blockRows / kMr) * aGroupCols * kMr;
             std::fill(panel, panel + cols * kMr, E{0});
         }
+        if (s.aL1) {
+            LoadAFromL1(row0, rows, col0, cols, slot);
+            return;
+        }
         if (!s.transA) {  // one GM run per row, into its lane of every K column
             CheckRuns("Matmul::IterateAll (A: GM->L1)", s4 ? 0 : es, row0 * lda + col0, lda, cols, rows, Span);
             if (!s4 && cube_detail::SameRepr<E>(s.types.a)) {  // a panel's kMr rows side by side
@@ -226,6 +230,33 @@ struct Walk {
         }
         core.counters.cube.gmBytesB += s4 ? ks * ns / 2 : ks * ns * es;
         core.counters.cube.l1BytesLoaded += s4 ? ks * ns / 2 : ks * ns * es;
+    }
+
+    // A at TSCM (CubeMatmul::SetTensorAL1): the group's rows and K columns read from the single-core A in L1 (NZ), no
+    // GM -> L1 copy. Not transposed: element (m, k) at ((k / C0) * H + m) * C0 + k % C0, H = Ceil(M, 16) * 16;
+    // transposed (16-bit types), (m, k) at ((m / 16) * Hk + k) * 16 + m % 16, Hk = Ceil(K, 16) * 16.
+    void LoadAFromL1(int64_t row0, int64_t rows, int64_t col0, int64_t cols, E* slot)
+    {
+        const uint32_t es = SizeOf(s.types.a);
+        const int64_t c0 = 32 / es;
+        if (!s.transA) {
+            const int64_t h = Ceil(cm, 16) * 16;
+            for (int64_t r = 0; r < rows; ++r) {
+                for (int64_t c = 0; c < cols;) {  // a run stays in one fractal column
+                    const int64_t kk = col0 + c, n = std::min<int64_t>(c0 - kk % c0, cols - c);
+                    ConvertRun(s.a + (((kk / c0) * h + row0 + r) * c0 + kk % c0) * es, 1, s.types.a,
+                               LaneA(slot, r) + c * kMr, kMr, n);
+                    c += n;
+                }
+            }
+        } else {
+            const int64_t hk = Ceil(k, 16) * 16;
+            for (int64_t r = 0; r < rows; ++r) {  // row m's K run: one element every c0
+                const int64_t m = row0 + r;
+                ConvertRun(s.a + (((m / c0) * hk + col0) * c0 + m % c0) * es, c0, s.types.a, LaneA(slot, r), kMr,
+                           cols);
+            }
+        }
     }
 
     // MatmulCallBackFunc's CopyA1: each base tile of the A group (useM x useK at base-block indices row, col of

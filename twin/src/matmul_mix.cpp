@@ -127,6 +127,7 @@ void Post(MatmulMix::State& s, MatmulMsgKind kind)
         sync.cross->mailbox[c.block].push_back(std::move(msg));
         sync.opened.notify_all();
     }
+    s.body.aL1 = false;
     s.body.setTensorA = s.body.setTensorB = s.body.setBias = s.body.biasOn = s.body.setTail = false;
     s.body.cGm = nullptr;
     s.body.staging = nullptr;
@@ -254,7 +255,87 @@ void MatmulMix::SetTensorA(const void* gm, uint64_t bytes, bool isTransposeA)
     s.body.a = static_cast<const uint8_t*>(gm);
     s.body.aBytes = bytes;
     s.body.isTransA = isTransposeA;
+    s.body.aL1 = false;
     s.firstIter = true;
+}
+
+void MatmulMix::SetTensorAL1(uint64_t l1Addr, uint64_t bytes, bool isTransposeA)
+{
+    State& s = Client(*s_, "Matmul::SetTensorA");
+    s.body.setTensorA = true;
+    s.body.a = nullptr;
+    s.body.aL1 = true;
+    s.body.aL1Addr = l1Addr;
+    s.body.aBytes = bytes;
+    s.body.isTransA = isTransposeA;
+    s.firstIter = true;
+}
+
+namespace {
+// An AIV's DataCopy into TSCM: its block's AIC serves it (A2: "works with Matmul API. Use REGISTER_MATMUL_OBJ to enable
+// Matmul API first", ScmDataCopyND2NZMsg).
+void RequireScmClient(const char* call)
+{
+    CoreContext& c = CurrentCore();
+    Require(c.mix && c.coreType == AscendC::AIV, call,
+            "DataCopy into TSCM runs on the AIC, or on an AIV of a MIX kernel as a message to its AIC",
+            "this core is not an AIV of a MIX launch (a kernel whose type the twin infers from REGIST_MATMUL_OBJ "
+            "runs as MIX from that call on: REGIST_MATMUL_OBJ comes before the copy)");
+    LaunchSync& sync = *c.sync;
+    {
+        std::lock_guard<std::mutex> lock(sync.mutex);
+        Require(sync.cross->clientOpen[c.coreId] != 0 && sync.cross->clientQuit[c.coreId] == 0, call,
+                "an AIV's DataCopy into TSCM is a message its block's AIC serves: the Matmul client is open "
+                "(REGIST_MATMUL_OBJ ran on this AIV before the copy; A2's ScmDataCopyMsg goes through the KFC client)",
+                "REGIST_MATMUL_OBJ has not run on this AIV");
+    }
+}
+
+void PostScm(MatmulMsg&& msg)
+{
+    CoreContext& c = CurrentCore();
+    LaunchSync& sync = *c.sync;
+    msg.sub = c.subBlockIdx;
+    msg.senderId = c.coreId;
+    std::lock_guard<std::mutex> lock(sync.mutex);
+    ReleaseClock(c, msg.clock);
+    sync.cross->mailbox[c.block].push_back(std::move(msg));
+    sync.opened.notify_all();
+}
+}  // namespace
+
+void PostScmCopy(const char* call, uint64_t l1Addr, uint64_t l1Room, const uint8_t* src, uint16_t blockCount,
+                 uint64_t blockBytes, uint64_t srcStep, uint64_t dstStep)
+{
+    RequireScmClient(call);
+    if (blockCount == 0 || blockBytes == 0) return;  // a NOP, as documented
+    const uint64_t end = (uint64_t(blockCount) - 1) * dstStep + blockBytes;
+    Require(end <= l1Room, call, "the copy stays inside the TSCM tensor",
+            "the copy reaches byte " + Num(int64_t(end)) + " of a tensor of " + Num(int64_t(l1Room)) + " bytes");
+    MatmulMsg msg;
+    msg.kind = MatmulMsgKind::kScmGm2L1;
+    msg.gmSrc = src;
+    msg.l1Addr = l1Addr;
+    msg.l1Room = l1Room;
+    msg.blockCount = blockCount;
+    msg.blockBytes = blockBytes;
+    msg.srcStep = srcStep;
+    msg.dstStep = dstStep;
+    PostScm(std::move(msg));
+}
+
+void PostScmNd2Nz(const char* call, uint64_t l1Addr, uint64_t l1Room, uint32_t elemSize, const uint8_t* src,
+                  const uint16_t nd2nz[8])
+{
+    RequireScmClient(call);
+    MatmulMsg msg;
+    msg.kind = MatmulMsgKind::kScmGm2L1Nd2Nz;
+    msg.gmSrc = src;
+    msg.l1Addr = l1Addr;
+    msg.l1Room = l1Room;
+    msg.elemSize = elemSize;
+    std::copy(nd2nz, nd2nz + 8, msg.nd2nz);
+    PostScm(std::move(msg));
 }
 
 void MatmulMix::SetTensorB(const void* gm, uint64_t bytes, bool isTransposeB)
@@ -690,7 +771,16 @@ void Notify(LaunchSync& sync, CoreContext& aic, const MatmulMsg& msg)
 // The first message of a walk brings the tensors, the bias (a walk without SetBias has none) and the tail.
 void StartWalk(CubeMatmul& e, const MatmulMsg& m, const char* call)
 {
-    if (m.setTensorA) e.SetTensorA(m.a, m.isTransA);
+    if (m.setTensorA && m.aL1) {
+        uint64_t l1Bytes = 0;
+        uint8_t* l1 = CubeL1(&l1Bytes);
+        Require(m.aL1Addr + m.aBytes <= l1Bytes, call, "SetTensorA's TSCM tensor lies in the AIC's L1",
+                "L1 address " + Num(int64_t(m.aL1Addr)) + " + " + Num(int64_t(m.aBytes)) + " bytes; L1 has " +
+                    Num(int64_t(l1Bytes)));
+        e.SetTensorAL1(l1 + m.aL1Addr, m.aBytes, m.isTransA);
+    } else if (m.setTensorA) {
+        e.SetTensorA(m.a, m.isTransA);
+    }
     if (m.setTensorB) e.SetTensorB(m.b, m.isTransB);
     if (m.setBias) {
         e.SetBias(m.bias);
@@ -870,7 +960,9 @@ void Serve(CoreContext& aic, LaunchSync& sync, MatmulMix* const* objs, uint32_t 
             break;
         }
         case MatmulMsgKind::kEnd: e.EndWalk(); break;
-        case MatmulMsgKind::kQuit: break;
+        case MatmulMsgKind::kQuit:
+        case MatmulMsgKind::kScmGm2L1:
+        case MatmulMsgKind::kScmGm2L1Nd2Nz: break;  // served by the loop
     }
 }
 
@@ -927,6 +1019,15 @@ bool RegisterMatmulMix(KfcClientScope& scope, const void* workspace, MatmulMix* 
         }
         if (m.kind == MatmulMsgKind::kQuit) {
             ++quits;
+            continue;
+        }
+        if (m.kind == MatmulMsgKind::kScmGm2L1) {  // A2's KfcServer: SCMFUN_GM2L1 -> ScmDataCopy (GM -> L1)
+            CopyGmToL1At("DataCopy(GM->TSCM) (AIC, SCMFUN_GM2L1)", m.l1Addr, m.l1Room, m.gmSrc, m.blockCount,
+                         m.blockBytes, m.srcStep, m.dstStep);
+            continue;
+        }
+        if (m.kind == MatmulMsgKind::kScmGm2L1Nd2Nz) {  // SCMFUN_GM2L1ND2NZ -> ScmDataCopyND2NZ
+            CopyNd2NzAt(m.l1Addr, m.l1Room, m.elemSize, m.gmSrc, m.nd2nz);
             continue;
         }
         Serve(c, sync, objs, n, m);

@@ -268,6 +268,7 @@ void TPipe::Release(bool reset)
         res_.events.Clear();
         res_.ub.Window(0, 0, twin_detail::kMaxPipeBuffers);
         for (uint64_t& next : res_.cubeNext) next = 0;
+        res_.tscmUsed = 0;
     } else {
         ascend_twin::BarrierAll();
     }

@@ -7,7 +7,13 @@
 // FAULT 2: the twin does not model MixDualMaster \(enableMixDualMaster\) in a MIX kernel
 // FAULT 3: the twin does not model the BasicBlock and SpecialBasicBlock Matmul templates
 // FAULT 4: the twin does not model the Fixpipe ReLU \(enableRelu\) or decompression \(decompMode\)
-// FAULT 5: the twin's Matmul reads A, B and bias from GM \(TSCM/L1 and UB inputs are not modelled\)
+// FAULT 5: the twin's Matmul reads A, B and bias from GM, and A from TSCM/L1 \(B at TSCM and UB inputs are not
+// FAULT 26: Matmul with A at TPosition::TSCM: A_TYPE's format is CubeFormat::NZ
+// FAULT 27: Matmul::SetTensorA\(GlobalTensor\) with A at TPosition::TSCM: the Matmul reads A from L1
+// FAULT 28: Matmul with A at TPosition::TSCM: A is not IBShare
+// FAULT 29: the twin's Matmul reads A, B and bias from GM, and A from TSCM/L1 \(B at TSCM and UB inputs are not
+// FAULT 30: Matmul::SetTensorA\(LocalTensor\): the twin models A at TPosition::TSCM
+// FAULT 31: the twin does not model IterateBatch with A at TPosition::TSCM
 // FAULT 6: GetTensorC into a LocalTensor needs C at VECIN/VECCALC/VECOUT \(MIX kernel\)
 // FAULT 7: A and B both IBShare on A2: the result comes from IterateAll into a GlobalTensor only
 // FAULT 8: the twin does not model GetTensorC's doPad form
@@ -139,6 +145,10 @@ void Instantiate(GlobalTensor<float>& c, LocalTensor<float>& ub)
     split.IterateAll(c);
     Matmul<A, A, CUb> noBias;  // the bias's MatmulType (C's, VECIN) matters only to SetBias
     noBias.IterateAll(c);
+    Matmul<MatmulType<TPosition::TSCM, CubeFormat::NZ, half>, A, CGm, Bias> tscmA;  // A in L1 (NZ), a TSCM tensor
+    LocalTensor<half> l1A;
+    tscmA.SetTensorA(l1A);
+    tscmA.IterateAll(c);
     Matmul<A, A, CGm, Bias, kPartial> partial;  // isPartialOutput (MDL): Iterate, GetTensorC into GM
     while (partial.Iterate()) partial.GetTensorC(c, 0, true);
     Matmul<A, A, CGm, Bias, kA2B2> shared1, shared2;  // isA2B2Shared: the same value for every object
@@ -206,6 +216,28 @@ void Instantiate(GlobalTensor<float>& c, LocalTensor<float>& ub)
     Matmul<A, A, MatmulType<TPosition::GM, CubeFormat::NZ, float>, Bias> nzWithoutSplit;
 #elif FAULT == 15
     Matmul<A, A, MatmulType<TPosition::TSCM, CubeFormat::ND, float>, Bias> cInL1;
+#elif FAULT == 26
+    Matmul<MatmulType<TPosition::TSCM, CubeFormat::ND, half>, A, CGm, Bias> tscmNd;
+#elif FAULT == 27
+    Matmul<MatmulType<TPosition::TSCM, CubeFormat::NZ, half>, A, CGm, Bias> tscmFromGm;
+    GlobalTensor<half> a;
+    tscmFromGm.SetTensorA(a);
+#elif FAULT == 28
+    Matmul<MatmulType<TPosition::TSCM, CubeFormat::NZ, half, false, LayoutMode::NONE, true>, A, CGm, Bias,
+           CFG_IBSHARE_NORM>
+        tscmShared;
+#elif FAULT == 29
+    Matmul<A, MatmulType<TPosition::TSCM, CubeFormat::NZ, half>, CGm, Bias> tscmB;
+#elif FAULT == 30
+    Matmul<A, A, CGm, Bias> gmA;
+    LocalTensor<half> l1A;
+    gmA.SetTensorA(l1A);
+#elif FAULT == 31
+    Matmul<MatmulType<TPosition::TSCM, CubeFormat::NZ, half, false, LayoutMode::NORMAL>,
+           MatmulType<TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NORMAL>,
+           MatmulType<TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NORMAL>, Bias>
+        tscmBatch;
+    tscmBatch.IterateBatch(c, 2, 2, false);
 #elif FAULT == 24
     Matmul<A, A, CGm, Bias, CFG_MDL, MatmulCallBackFunc<nullptr, nullptr, nullptr>, Impl::Detail::NBuffer33MatmulPolicy>
         nbuffer33InMix;

@@ -346,8 +346,21 @@ private:
     static_assert(!kInt8 || std::is_same_v<BiasT, int32_t> || std::is_same_v<BIAS_TYPE, C_TYPE>,
                   "Matmul on A2 with int8_t or int4b_t A and B: the bias is int32_t");
     // The bias's MatmulType (by default C's) matters once SetBias is called: SetBias checks it is at GM.
-    static_assert(A_TYPE::pos == TPosition::GM && B_TYPE::pos == TPosition::GM,
-                  "the twin's Matmul reads A, B and bias from GM (TSCM/L1 and UB inputs are not modelled)");
+    static_assert((A_TYPE::pos == TPosition::GM || A_TYPE::pos == TPosition::TSCM) && B_TYPE::pos == TPosition::GM,
+                  "the twin's Matmul reads A, B and bias from GM, and A from TSCM/L1 (B at TSCM and UB inputs are not "
+                  "modelled)");
+    // A at TPosition::TSCM (the kernel's L1 tensor, fully loaded: SetTensorA docs, TSCM输入的矩阵乘): NZ, as A2's
+    // L1 -> L0A load reads it (Matmul使用说明 states NZ for TSCM inputs; on A2 an ND TSCM matrix would be read as NZ
+    // all the same: the twin refuses it, a deliberate strictness).
+    static constexpr bool kATscm = A_TYPE::pos == TPosition::TSCM;
+    static_assert(!kATscm || A_TYPE::format == CubeFormat::NZ,
+                  "Matmul with A at TPosition::TSCM: A_TYPE's format is CubeFormat::NZ (the L1 layout the Matmul reads; "
+                  "a deliberate strictness: A2 compiles an ND TSCM A and reads its L1 as NZ all the same)");
+    static_assert(!kATscm || !A_TYPE::ibShare,
+                  "Matmul with A at TPosition::TSCM: A is not IBShare (the API: \"When A is ibShare, A pos should be "
+                  "GM\")");
+    static_assert(!kATscm || !std::is_same_v<SrcAT, int4b_t>,
+                  "Matmul with A at TPosition::TSCM: the twin does not model int4b_t A in L1");
     // A cube-only object (ASCENDC_CUBE_ONLY) with C at VECIN/VECCALC/VECOUT writes into GM only (its IterateAll and
     // GetTensorC take the GlobalTensor, as the API's MatmulImpl does on A2, which has no L0C -> UB path); the
     // LocalTensor forms below need a MIX kernel's client.
@@ -414,7 +427,7 @@ private:
                   "(ASCENDC_CUBE_ONLY), not in a MIX kernel's client/server pair");
     // C in ND_ALIGN: ND with each row 32-byte aligned in GM (the Fixpipe's destination stride; GetOrgWidth). A in
     // VECTOR (GEMV, A2 takes it for A only): A's rows as in ND, never transposed (SetTensorA checks it).
-    static_assert((A_TYPE::format == CubeFormat::ND || A_TYPE::format == CubeFormat::VECTOR) &&
+    static_assert((A_TYPE::format == CubeFormat::ND || A_TYPE::format == CubeFormat::VECTOR || kATscm) &&
                       B_TYPE::format == CubeFormat::ND &&
                       (C_TYPE::format == CubeFormat::ND || C_TYPE::format == CubeFormat::ND_ALIGN ||
                        (C_TYPE::format == CubeFormat::NZ && kCfg.isEnableChannelSplit) || kCInCo1),
@@ -522,7 +535,7 @@ private:
                 kCfg.enableSetBias, kCfg.enableSetTail, kCfg.enableEnd,
                 static_cast<uint8_t>(!kCfg.doIBShareNorm ? 0 : A_TYPE::ibShare ? 1 : 2), kCfg.isA2B2Shared,
                 kCfg.isPartialOutput, C_TYPE::format == CubeFormat::ND_ALIGN, kCfg.isEnableChannelSplit, kNBuffer33,
-                twin_detail::TrianOf<MATMUL_POLICY>::value, kSparseB};
+                twin_detail::TrianOf<MATMUL_POLICY>::value, kSparseB, kATscm};
     }
 public:
     static constexpr bool kTwinA2B2Shared = kCfg.isA2B2Shared;  // REGIST_MATMUL_OBJ: one value for every object
@@ -597,6 +610,10 @@ public:
     }
     __aicore__ inline void SetTensorA(const GlobalTensor<SrcAT>& gm, bool isTransposeA = false)
     {
+        static_assert(!kATscm,
+                      "Matmul::SetTensorA(GlobalTensor) with A at TPosition::TSCM: the Matmul reads A from L1 and never "
+                      "copies it from GM; pass the TSCM LocalTensor (the twin refuses at compile time what the API "
+                      "would run on an unset L1 address)");
         if constexpr (A_TYPE::format == CubeFormat::VECTOR) {
             if (isTransposeA) {
                 ascend_twin::FailF("Matmul::SetTensorA", "in GEMV mode (A in CubeFormat::VECTOR) A is not transposed",
@@ -611,6 +628,31 @@ public:
         } else {
             CheckTranspose<A_TYPE>("Matmul::SetTensorA", isTransposeA);
             engine_.SetTensorA(twin_detail::GmOperand(gm), gm.GetSize() * sizeof(SrcAT), isTransposeA);
+        }
+    }
+    // A at TPosition::TSCM (SetTensorA docs: leftMatrix a LocalTensor at TSCM, the whole single-core A in NZ, already
+    // in L1: no GM -> L1 copy). The MIX client sends its L1 address (GetTscmAddr) to the AIC; a cube-only object
+    // reads the AIC's own L1 tensor.
+    __aicore__ inline void SetTensorA(const LocalTensor<SrcAT>& leftMatrix, bool isTransposeA = false)
+    {
+        static_assert(kATscm,
+                      "Matmul::SetTensorA(LocalTensor): the twin models A at TPosition::TSCM (MatmulType<TPosition::TSCM, "
+                      "CubeFormat::NZ, ...>); A at VECOUT (a UB input) is not modelled");
+        static_assert(!kCopyA1, "Matmul with A at TPosition::TSCM: no CopyA1 callback (the twin does not model both)");
+        if (twin_detail::TwinPosition(leftMatrix) != TPosition::TSCM) {
+            ascend_twin::FailF("Matmul::SetTensorA", "with A at TPosition::TSCM leftMatrix is a TSCM tensor (L1, from "
+                               "a TSCM queue)",
+                               "the tensor is at TPosition::%s", twin_detail::PositionName(twin_detail::TwinPosition(leftMatrix)));
+        }
+        const auto* l1 = reinterpret_cast<const uint8_t*>(twin_detail::TwinData(leftMatrix));
+        const uint64_t bytes = static_cast<uint64_t>(leftMatrix.GetSize()) * sizeof(SrcAT);
+        if constexpr (kCubeOnly) {
+            walking_ = false;
+            tensorsSet_ = true;
+            engine_.SetTensorAL1(l1, bytes, isTransposeA);
+        } else {
+            CheckTranspose<A_TYPE>("Matmul::SetTensorA", isTransposeA);
+            engine_.SetTensorAL1(static_cast<uint64_t>(l1 - twin_detail::TscmBase()), bytes, isTransposeA);
         }
     }
     __aicore__ inline void SetTensorB(const GlobalTensor<SrcBT>& gm, bool isTransposeB = false)
@@ -789,6 +831,7 @@ public:
     {
         static_assert(!kCubeOnly, "the twin models IterateBatch in MIX kernels (the cube-only form, after "
                                   "SetBatchNum, is not modelled)");
+        static_assert(!kATscm, "the twin does not model IterateBatch with A at TPosition::TSCM");
         static_assert(!kCfg.enableMixDualMaster, "IterateBatch not support when enableMixDualMaster is enabled");
         static_assert(!(A_TYPE::ibShare && B_TYPE::ibShare), "IterateBatch not support when sameab is enabled");
         static_assert(A_TYPE::layout == B_TYPE::layout, "IterateBatch: A and B have the same layout (IterateBatch docs)");
@@ -816,6 +859,7 @@ public:
                                          const bool enPartialSum = false, const uint8_t enAtomic = 0)
     {
         static_assert(!kCubeOnly, "the twin models IterateNBatch in MIX kernels");
+        static_assert(!kATscm, "the twin does not model IterateNBatch with A at TPosition::TSCM");
         static_assert(!kCfg.enableMixDualMaster, "IterateNBatch not support when enableMixDualMaster is enabled.");
         static_assert(A_TYPE::layout != LayoutMode::NONE && B_TYPE::layout != LayoutMode::NONE &&
                           A_TYPE::layout != LayoutMode::NORMAL && B_TYPE::layout != LayoutMode::NORMAL &&

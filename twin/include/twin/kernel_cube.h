@@ -16,6 +16,14 @@ namespace ascend_twin {
 // nibble first; L0C int32_t).
 enum class CubeType : uint8_t { kFloat32, kFloat16, kBFloat16, kFloat64, kInt8, kInt32, kInt4 };
 const char* CubeTypeName(CubeType t);
+// The running AI Cube core's L1 (its bytes in `bytes`): where TSCM tensors live.
+uint8_t* CubeL1(uint64_t* bytes);
+// GM -> the running AI Cube core's L1 at address l1Addr (a TSCM tensor of l1Room bytes from there): blockCount
+// blocks of blockBytes, srcStep / dstStep bytes apart, with the GM -> L1 DataCopy's checks.
+void CopyGmToL1At(const char* call, uint64_t l1Addr, uint64_t l1Room, const uint8_t* src, uint16_t blockCount,
+                  uint64_t blockBytes, uint64_t srcStep, uint64_t dstStep);
+// The same with the ND -> NZ conversion (DataCopy with Nd2NzParams; nd2nz its eight fields in their order).
+void CopyNd2NzAt(uint64_t l1Addr, uint64_t l1Room, uint32_t elemSize, const uint8_t* src, const uint16_t nd2nz[8]);
 
 struct CubeMatmulTypes {
     CubeType a, b, c, bias;
@@ -46,6 +54,9 @@ struct CubeMatmulTypes {
     // B is a SparseMatmulType (4:2 sparse int8_t B, transposed): SetTensorB's tensor holds the dense [N, K / 2] and
     // SetSparseIndex's the 2-bit index matrix in NZ (16 x 8-byte fractals).
     bool sparseB = false;
+    // A's MatmulType is at TPosition::TSCM: the Matmul allocates no A1 in L1 (matmul_local_workspace.h), A is the
+    // kernel's L1 tensor (SetTensorAL1).
+    bool aTscm = false;
 };
 
 class CubeMatmul {
@@ -60,6 +71,12 @@ public:
     void SetSingleShape(int singleM, int singleN, int singleK);
     void SetTail(int tailM, int tailN, int tailK);
     void SetTensorA(const void* gm, bool isTransposeA);
+    // A at TPosition::TSCM (MatmulType<TPosition::TSCM, CubeFormat::NZ, ...>): `l1` is the L1 tensor (`bytes` long)
+    // that holds this core's whole single-core A in NZ, as the API's L1 -> L0A load reads it (load_to_l0a_load2d.h):
+    // not transposed, element (m, k) at ((k / C0) * H + m) * C0 + k % C0 with C0 = 32 / sizeof(A) and
+    // H = Ceil(singleCoreM, 16) * 16; transposed (A stored [K, M]), (m, k) at ((m / 16) * Hk + k) * 16 + m % 16 with
+    // Hk = Ceil(singleCoreK, 16) * 16. No GM -> L1 copy: the walk reads the tensor.
+    void SetTensorAL1(const void* l1, uint64_t bytes, bool isTransposeA);
     void SetTensorB(const void* gm, bool isTransposeB);
     void SetBias(const void* gm);
     void DisableBias();

@@ -254,6 +254,9 @@ CubeOperand Operand(const char* name, const LocalTensor<T>& t)
 void CopyGmToL1(const char* call, const CubeOperand& dst, const uint8_t* src, uint32_t elemSize, uint16_t blockCount,
                 uint64_t blockBytes, uint64_t srcStrideBytes, uint64_t dstStrideBytes);
 void CopyNd2Nz(const CubeOperand& dst, const uint8_t* src, const Nd2NzParams& p);
+// DataCopy GM -> TSCM with Nd2NzParams (A2's DataCopyGM2L1ND2NZImpl): on the AIC the copy itself; on an AIV of a MIX
+// kernel a message its block's AIC serves in order (SCMFUN_GM2L1ND2NZ, twin/src/matmul_mix.cpp).
+void CopyNd2NzTscm(const CubeOperand& dst, const uint8_t* src, const Nd2NzParams& p);
 void CopyL1ToBt(const CubeOperand& dst, const CubeOperand& src, const DataCopyParams& p);
 void LoadData2D(const CubeOperand& dst, const CubeOperand& src, const LoadData2DParams& p);
 void LoadDataTranspose(const CubeOperand& dst, const CubeOperand& src, const LoadData2dTransposeParams& p);
@@ -313,6 +316,14 @@ __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>
     static_assert(twin_detail::kCubeCopyType<T> || std::is_same_v<T, int4b_t>,
                   "DataCopy with Nd2NzParams on A2 supports int4b_t, int8_t, uint8_t, int16_t, uint16_t, int32_t, "
                   "uint32_t, half, bfloat16_t and float");
+    if (twin_detail::TwinPosition(dst) == TPosition::TSCM) {  // from an AIV through its AIC
+        static_assert(!std::is_same_v<T, int4b_t>, "the twin does not model DataCopy of int4b_t into TSCM");
+        if constexpr (!std::is_same_v<T, int4b_t>) {
+            twin_detail::CopyNd2NzTscm(twin_detail::Operand("dst", dst),
+                                       reinterpret_cast<const uint8_t*>(twin_detail::TwinData(src)), intriParams);
+        }
+        return;
+    }
     if constexpr (std::is_same_v<T, int4b_t>) {
         // The device copies int4b_t as int8_t (kernel_operator_data_copy_impl.h): dValue, srcDValue and
         // srcNdMatrixStride count bytes, two elements each, and the fractal is 16 x 32 bytes (16 x 64 elements).

@@ -80,6 +80,10 @@ namespace twin_detail {
 constexpr bool IsL1Position(TPosition p) { return p == TPosition::A1 || p == TPosition::B1 || p == TPosition::C1; }
 void CopyGmToL1Raw(const char* call, TPosition pos, uint8_t* dst, uint64_t dstBytes, uint32_t elemSize,
                    const uint8_t* src, uint16_t blockCount, uint64_t blockBytes, uint64_t srcStep, uint64_t dstStep);
+// GM -> a TSCM tensor (A2's DataCopyGM2L1Impl): on the AIC a GM -> L1 copy; on an AIV of a MIX kernel a message to
+// its block's AIC, which copies in message order (SCMFUN_GM2L1; twin/src/matmul_mix.cpp).
+void CopyGmToTscm(const char* call, uint8_t* dst, uint64_t dstBytes, const uint8_t* src, uint16_t blockCount,
+                  uint64_t blockBytes, uint64_t srcStep, uint64_t dstStep);
 // L1 (A1/B1/C1) -> GM on the AI Cube core (A2: DataCopyL12GMImpl, copy_cbuf_to_gm): blockCount blocks of blockBytes,
 // the source 32-byte aligned.
 void CopyL1ToGmRaw(const char* call, TPosition pos, const uint8_t* src, uint64_t srcBytes, uint8_t* dst,
@@ -140,6 +144,11 @@ template <typename T>
 __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count)
 {
     const uint64_t bytes = static_cast<uint64_t>(count) * sizeof(T);
+    if (twin_detail::TwinPosition(dst) == TPosition::TSCM) {  // GM -> L1, from an AIV through its AIC
+        twin_detail::CopyGmToTscm("DataCopy(GM->TSCM)", twin_detail::Bytes(dst), dst.GetLength(),
+                                  twin_detail::Bytes(src), 1, bytes / 32 * 32, 0, 0);
+        return;
+    }
     if (twin_detail::IsL1Position(twin_detail::TwinPosition(dst))) {  // GM -> L1 (twin/kernel_cube_basic.h)
         twin_detail::CopyGmToL1Raw("DataCopy(GM->L1)", twin_detail::TwinPosition(dst), twin_detail::Bytes(dst),
                                    dst.GetLength(), sizeof(T), twin_detail::Bytes(src), 1, bytes / 32 * 32, 0, 0);
@@ -172,6 +181,12 @@ __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>
                                 const DataCopyParams& repeatParams)
 {
     const uint64_t len = repeatParams.blockLen * 32ULL;
+    if (twin_detail::TwinPosition(dst) == TPosition::TSCM) {  // GM -> L1, from an AIV through its AIC
+        twin_detail::CopyGmToTscm("DataCopy(GM->TSCM, DataCopyParams)", twin_detail::Bytes(dst), dst.GetLength(),
+                                  twin_detail::Bytes(src), repeatParams.blockCount, len,
+                                  len + repeatParams.srcStride * 32ULL, len + repeatParams.dstStride * 32ULL);
+        return;
+    }
     if (twin_detail::IsL1Position(twin_detail::TwinPosition(dst))) {  // GM -> L1 (twin/kernel_cube_basic.h)
         twin_detail::CopyGmToL1Raw("DataCopy(GM->L1, DataCopyParams)", twin_detail::TwinPosition(dst),
                                    twin_detail::Bytes(dst), dst.GetLength(), sizeof(T), twin_detail::Bytes(src),

@@ -40,6 +40,8 @@ public:
     void SetOrgShape(int orgM, int orgN, int orgKa, int orgKb, int orgKc);
     void SetTail(int tailM, int tailN, int tailK);
     void SetTensorA(const void* gm, uint64_t bytes, bool isTransposeA);
+    // A at TPosition::TSCM: the tensor at L1 address l1Addr of the block's AIC, `bytes` long (GetTscmAddr).
+    void SetTensorAL1(uint64_t l1Addr, uint64_t bytes, bool isTransposeA);
     void SetTensorB(const void* gm, uint64_t bytes, bool isTransposeB);
     void SetBias(const void* gm);
     void DisableBias();
@@ -95,6 +97,15 @@ public:
 // REGIST_MATMUL_OBJ of a MIX kernel with `n` objects (tilings[i] may be null). On the AIC: serves them until
 // every AIV of the block has ended and returns true (the macro then returns from the kernel). On an AIV:
 // opens the client and returns false.
+// DataCopy GM -> TSCM on an AIV (A2's ScmDataCopyMsg): a message asking the block's AIC, whose Matmul server runs
+// (REGIST_MATMUL_OBJ), to copy blockCount blocks of blockBytes from `src` (srcStep bytes apart) to its L1 address
+// l1Addr (dstStep apart); l1Room is the TSCM tensor's size from l1Addr on. The AIC serves it in message order.
+void PostScmCopy(const char* call, uint64_t l1Addr, uint64_t l1Room, const uint8_t* src, uint16_t blockCount,
+                 uint64_t blockBytes, uint64_t srcStep, uint64_t dstStep);
+// The Nd2NzParams form (SCMFUN_GM2L1ND2NZ): nd2nz the params' eight fields in their order, elemSize sizeof(T).
+void PostScmNd2Nz(const char* call, uint64_t l1Addr, uint64_t l1Room, uint32_t elemSize, const uint8_t* src,
+                  const uint16_t nd2nz[8]);
+
 bool RegisterMatmulMix(KfcClientScope& scope, const void* workspace, MatmulMix* const* objs,
                        const AscendC::tiling::TCubeTiling* const* tilings, uint32_t n);
 

@@ -9,6 +9,7 @@
 #include "twin/kernel_int4.h"
 #include "twin/kernel_local_alloc.h"
 #include "twin/kernel_sync.h"
+#include "twin/kernel_sys_var.h"
 #include "twin/kernel_tensor.h"
 #include "twin/runtime.h"
 
@@ -175,6 +176,7 @@ private:
 struct PipeResources {
     UbAllocator ub;
     uint64_t cubeNext[6] = {};  // bytes handed out in L1, L0A, L0B, L0C, BT, FB (twin/kernel_cube_basic.h)
+    uint64_t tscmUsed = 0;      // bytes TSCM queues took from the top of L1 down (TPipe's tscmBufferPtr_)
     EventPool events;
     uint32_t generation = 0;
     // A TBufPool's resources: its own UB window, the TPipe's event ids and set-up generation.
@@ -202,6 +204,14 @@ uint8_t* CubeBase(TPosition pos);
 // A static LocalTensor (pos, addr, tileSize) in a cube memory: its bytes at addr there.
 uint8_t* StaticCubeTensor(const char* call, TPosition pos, uint32_t addr, uint64_t bytes);
 uint32_t CubeBufferBytes(TPosition pos, uint32_t len);  // a buffer's size as allocated (aligned)
+// TSCM queues (TSCM<pos, depth> = TQueBind<pos, TPosition::TSCM, depth>): their buffers in the AI Cube core's L1,
+// from its top down (A2's TPipe::TscmInitBuffer): on the AIC of the kernel's own L1; on an AIV of a MIX kernel of
+// its block's AIC's L1, each AIV its own share (GetTaskRation() shares, the AIV's the (ratio - GetSubBlockIdx())-th
+// from the top). TscmAllocate returns the first buffer's L1 address (each buffer's length rounded up to 32 bytes);
+// TscmBase where address 0 is for this core: the L1 on the AIC, on an AIV a stand-in range the AIV cannot read
+// (the data is in the AIC's L1; DataCopy into it is a message to the AIC, twin/src/matmul_mix.cpp).
+uint32_t TscmAllocate(const char* call, PipeResources& res, uint32_t num, uint32_t len);
+uint8_t* TscmBase();
 
 // A queue's flags: SetFlag/WaitFlag with the id from the pool.
 void QueueSetFlag(const char* call, HardEvent evt, int32_t id);
@@ -366,11 +376,13 @@ public:
                                    "entry)",
                                    twin_detail::QueueName(src, dst).text, static_cast<int>(depth));
             }
-            enqueId_[i] = res_->Events().Alloc("TQue::EnQue", kEnQueEvt, twin_detail::EventHolder::kQueueEnQue);
+            if (!AivTscm()) {
+                enqueId_[i] = res_->Events().Alloc("TQue::EnQue", kEnQueEvt, twin_detail::EventHolder::kQueueEnQue);
+            }
             fifo_[(head_ + count_) % depth] = i;
             ++count_;
         }
-        twin_detail::QueueSetFlag("TQue::EnQue", kEnQueEvt, enqueId_[i]);
+        if (!AivTscm()) twin_detail::QueueSetFlag("TQue::EnQue", kEnQueEvt, enqueId_[i]);
         state_[i] = twin_detail::SlotState::kQueued;
         return true;
     }
@@ -388,8 +400,10 @@ public:
         const int32_t i = fifo_[head_];
         head_ = (head_ + 1) % depth;
         --count_;
-        twin_detail::QueueWaitFlag("TQue::DeQue", kEnQueEvt, enqueId_[i]);
-        res_->Events().Release(kEnQueEvt, enqueId_[i]);
+        if (!AivTscm()) {
+            twin_detail::QueueWaitFlag("TQue::DeQue", kEnQueEvt, enqueId_[i]);
+            res_->Events().Release(kEnQueEvt, enqueId_[i]);
+        }
         enqueId_[i] = -1;
         state_[i] = twin_detail::SlotState::kAllocated;
         return Tensor<T>(i);
@@ -406,7 +420,7 @@ public:
                                "buffer %d was not enqueued (a missing EnQue; on the NPU this call would wait forever)",
                                i);
         }
-        twin_detail::QueueWaitFlag("TQue::DeQue", kEnQueEvt, enqueId_[i]);
+        if (!AivTscm()) twin_detail::QueueWaitFlag("TQue::DeQue", kEnQueEvt, enqueId_[i]);
         state_[i] = twin_detail::SlotState::kAllocated;
     }
 
@@ -420,10 +434,13 @@ public:
                                state_[i] == twin_detail::SlotState::kFree ? "is already free (double FreeTensor)"
                                                                           : "is still in the queue (DeQue it first)");
         }
-        if constexpr (depth != 0) {
-            freeId_[i] = res_->Events().Alloc("TQue::FreeTensor", kFreeBufEvt, twin_detail::EventHolder::kQueueFree);
+        if constexpr (!kTscm) {  // A2 sets no free flag for a TSCM queue (IsAivTscm in kernel_tquebind_impl.h)
+            if constexpr (depth != 0) {
+                freeId_[i] = res_->Events().Alloc("TQue::FreeTensor", kFreeBufEvt,
+                                                  twin_detail::EventHolder::kQueueFree);
+            }
+            twin_detail::QueueSetFlag("TQue::FreeTensor", kFreeBufEvt, freeId_[i]);
         }
-        twin_detail::QueueSetFlag("TQue::FreeTensor", kFreeBufEvt, freeId_[i]);
         state_[i] = twin_detail::SlotState::kFree;
     }
 
@@ -544,10 +561,17 @@ private:
     }
 
     static constexpr TPosition kPosition = twin_detail::QueuePosition(src, dst);
+    // A TSCM queue (TSCM<pos, depth>): its buffers in L1 (TPipe::TscmInitBuffer), its flags GM -> L1's on the AIC;
+    // on an AIV of A2 the queue sets and waits no flags (the AIV only sends the AIC messages).
+    static constexpr bool kTscm = kPosition == TPosition::TSCM;
+    static_assert(!kTscm || src == TPosition::GM,
+                  "the twin models TSCM queues whose data comes from GM (TSCM<TPosition::GM, depth>); from VECOUT (UB "
+                  "-> L1 through the AIC) is not modelled");
     static constexpr HardEvent kEnQueEvt =
-        twin_detail::EventBetween(twin_detail::Producer(src), twin_detail::Consumer(dst));
+        kTscm ? HardEvent::MTE2_MTE1 : twin_detail::EventBetween(twin_detail::Producer(src), twin_detail::Consumer(dst));
     static constexpr HardEvent kFreeBufEvt =
-        twin_detail::EventBetween(twin_detail::Consumer(dst), twin_detail::Producer(src));
+        kTscm ? HardEvent::MTE1_MTE2 : twin_detail::EventBetween(twin_detail::Consumer(dst), twin_detail::Producer(src));
+    static bool AivTscm() { return kTscm && ascend_twin::CurrentCore().coreType == AIV; }
     static_assert(kEnQueEvt != HardEvent::MAX && kFreeBufEvt != HardEvent::MAX,
                   "the twin has no HardEvent between this queue's pipes");
 
@@ -561,8 +585,9 @@ private:
         if (num == 0) ascend_twin::Fail(call, "a queue has at least 1 buffer", "0 buffers requested");
         constexpr bool kCube = twin_detail::CubeMemoryOf(kPosition) >= 0;
         const uint32_t aligned = kCube ? twin_detail::CubeBufferBytes(kPosition, len) : (len + 31u) / 32u * 32u;
-        const uint32_t first = kCube ? twin_detail::CubeAllocate(call, res, kPosition, num, len)
-                                     : res.ub.Allocate(call, num, len);  // at most kMaxPipeBuffers in all
+        const uint32_t first = kTscm   ? twin_detail::TscmAllocate(call, res, num, len)
+                               : kCube ? twin_detail::CubeAllocate(call, res, kPosition, num, len)
+                                       : res.ub.Allocate(call, num, len);  // at most kMaxPipeBuffers in all
         for (int32_t k = 0; k < num; ++k) {
             state_[k] = twin_detail::SlotState::kFree;
             enqueId_[k] = -1;
@@ -578,7 +603,7 @@ private:
         num_ = num;
         external_ = false;
         start_ = nullptr;
-        if constexpr (depth == 0) {
+        if constexpr (depth == 0 && !kTscm) {
             // A depth-0 queue takes both event ids of every buffer at InitBuffer and keeps them; the free
             // flag starts set, so the first AllocTensor does not wait (kernel_tpipe_impl.h InitBuffer).
             for (int32_t k = 0; k < num_; ++k) {
@@ -618,8 +643,9 @@ private:
     LocalTensor<T> Tensor(int32_t i)
     {
         LocalTensor<T> t;
-        uint8_t* base = twin_detail::CubeMemoryOf(kPosition) >= 0 ? twin_detail::CubeBase(kPosition)
-                                                                   : ascend_twin::CurrentCore().ub;
+        uint8_t* base = kTscm                                      ? twin_detail::TscmBase()
+                        : twin_detail::CubeMemoryOf(kPosition) >= 0 ? twin_detail::CubeBase(kPosition)
+                                                                    : ascend_twin::CurrentCore().ub;
         twin_detail::TwinBind(t, reinterpret_cast<T*>(base + offset_[i]), slotLen_[i] / sizeof(T), kPosition,
                               {this, i});
         return t;
@@ -682,6 +708,11 @@ private:
 
 template <TPosition pos, int32_t depth, auto mask = 0>
 class TQue : public TQueBind<pos, pos, depth, mask> {};
+
+// A queue whose buffers are in L1, managed by the kernel (include/basic_api/kernel_tpipe.h): the data comes from
+// `pos` (GM on the twin) and feeds a Matmul whose A is at TPosition::TSCM.
+template <TPosition pos, int32_t depth = 1, auto mask = 0>
+using TSCM = TQueBind<pos, TPosition::TSCM, depth, mask>;
 
 // Scratch UB without queue semantics: Get() returns the same memory every time.
 template <TPosition pos = TPosition::LCM>

@@ -20,11 +20,13 @@
 //
 // ScheduleType::N_BUFFER_33 is the exception: on several cores GetTiling computes CANN's own split for that
 // schedule, by its rules (SolveNBuffer33); on one core the twin's blocks adjusted by CANN's NBuffer33 rules.
-// Otherwise the twin does NOT reproduce CANN's search (its cost model over core splits and L0/L1 factors): where
-// the caller leaves them free, the split takes the grid of at most SetDim cores of the least area + 64 x perimeter
-// per core (then the fewest cores, then the most M split), the base blocks are at most 128 x 256, stepM = stepN = 1
-// and stepKa = stepKb the largest power of two up to 8 that L1 takes; so the numbers may differ from CANN's for
-// the same calls while meeting the same constraints (a kernel written for CANN's particular split may not run with
+// Otherwise the twin does NOT reproduce CANN's search (its cost model over core splits and L0/L1 factors) except
+// CANN's mini-shape rule (PreProcessMiniShape, without split K: a shape whose M x N blocks of 16 are no more than the
+// cores, M and N at most 512, each matrix within L0, runs on one core): where the caller leaves them free, the split
+// takes the grid of at most SetDim cores of the least area + 64 x perimeter per core (then the fewest cores, then the
+// most M split), the base blocks are at most 128 x 256, stepM = stepN = 1 and stepKa = stepKb the largest power of two
+// up to 8 that L1 takes; so the numbers may differ from CANN's for the same calls while meeting the same constraints
+// (a kernel written for CANN's particular split may not run with
 // them). EnableMultiCoreSplitK splits K in equal parts of whole 32-byte blocks over the cores the M x N grid leaves;
 // OUTER_PRODUCT keeps two base blocks in L0C, else halves the inner axis's block and doubles its step (CANN's
 // AdjustOuterProductL0Factor). GetTiling also returns -1, with the reason on stderr, for what CANN refuses on A2
@@ -593,6 +595,9 @@ protected:
             sn = singleCoreN != -1 ? singleCoreN : n;
             sk = singleCoreK != -1 ? singleCoreK : k;
             used = blockDim;
+        } else if (blocks > 1 && !enableSplitK_ && MiniShape(m, n, k, blocks, p)) {
+            // CANN's PreProcessMiniShape: a shape whose A, B and C each fit in L0 and whose 16 x 16 blocks of C are
+            // no more than the cores is not split (mDim = nDim = kDim = 1 for M and N up to 32 blocks of 16).
         } else if (blocks > 1) {
             int64_t best[2] = {INT64_MAX, INT64_MAX};
             for (int32_t md = std::min(blocks, Ceil(m, C0_SIZE)); md >= 1; --md) {  // equal costs: M split first
@@ -689,6 +694,19 @@ protected:
             Fill(m, n, sm, sn, sk, used, bm, bn, bk, stepK, db, dbA, dbB, db * stepK * group + bias);
             return 0;
         }
+    }
+
+    // CANN's mini-shape test (MatmulTilingAlgorithm::PreProcessMiniShape, without split K), in blocks of 16 rows /
+    // columns and 32 bytes of K: M x N blocks at most the cores, M x K and N x K at most L0A / 512 bytes, M x N at
+    // most L0C / 1 KiB; applied where it keeps one core (M and N at most 32 blocks, MIN_MTE1_LOAD).
+    bool MiniShape(int32_t m, int32_t n, int32_t k, int32_t blocks, const BufferPool& p) const
+    {
+        constexpr int32_t kMinMte1Load = 32;
+        const int32_t m32 = twin_host::Ceil(m, C0_SIZE), n32 = twin_host::Ceil(n, C0_SIZE);
+        const int32_t k32 = twin_host::Ceil(k, ReduceBlock(aType_.dataType));
+        const int64_t l0ab = p.l0ASize / (C0_SIZE * C0_BYTE_SIZE), l0c = p.l0CSize / (C0_SIZE * C0_SIZE) / FP32_BYTES;
+        return m32 <= kMinMte1Load && n32 <= kMinMte1Load && int64_t(m32) * n32 <= blocks &&
+               int64_t(m32) * k32 <= l0ab && int64_t(n32) * k32 <= l0ab && int64_t(m32) * n32 <= l0c;
     }
 
 private:
