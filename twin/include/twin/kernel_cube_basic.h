@@ -317,8 +317,10 @@ __aicore__ inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>
                   "DataCopy with Nd2NzParams on A2 supports int4b_t, int8_t, uint8_t, int16_t, uint16_t, int32_t, "
                   "uint32_t, half, bfloat16_t and float");
     if (twin_detail::TwinPosition(dst) == TPosition::TSCM) {  // from an AIV through its AIC
-        static_assert(!std::is_same_v<T, int4b_t>, "the twin does not model DataCopy of int4b_t into TSCM");
-        if constexpr (!std::is_same_v<T, int4b_t>) {
+        if constexpr (std::is_same_v<T, int4b_t>) {  // the position is known only at run time
+            ascend_twin::FailF("DataCopy(GM->TSCM, Nd2NzParams)", "the twin models TSCM copies of 2- and 4-byte and "
+                               "int8_t types", "int4b_t into TSCM is not modelled (the twin's limit, not A2's)");
+        } else {
             twin_detail::CopyNd2NzTscm(twin_detail::Operand("dst", dst),
                                        reinterpret_cast<const uint8_t*>(twin_detail::TwinData(src)), intriParams);
         }
