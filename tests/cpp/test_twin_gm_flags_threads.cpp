@@ -106,18 +106,29 @@ Outcome Run(void (*kernel)(GM_ADDR, GM_ADDR, GM_ADDR))
 
 }  // namespace
 
+// `launches` launches of the clean gather: how many were refused (the first one's rule printed) and the largest error.
+struct Tally {
+    int violations = 0;
+    double worst = 0;
+};
+
+Tally RunClean(int launches)
+{
+    Tally t;
+    for (int i = 0; i < launches; ++i) {
+        const Outcome o = Run(&GatherTiles<true>);
+        if (!o.rule.empty() && t.violations++ == 0) std::printf("  launch %d: %s\n", i, o.rule.c_str());
+        t.worst = std::max(t.worst, o.error);
+    }
+    return t;
+}
+
 TEST_CASE("flags written back after the data: every one of 300 launches runs clean and sums right")
 {
     CHECK(kTwoThreads);
-    int violations = 0;
-    double worst = 0;
-    for (int i = 0; i < 300; ++i) {
-        const Outcome o = Run(&GatherTiles<true>);
-        if (!o.rule.empty() && violations++ == 0) std::printf("  launch %d: %s\n", i, o.rule.c_str());
-        worst = std::max(worst, o.error);
-    }
-    CHECK_EQ(violations, 0);
-    CHECK(worst < 1e-4);
+    const Tally t = RunClean(300);
+    CHECK_EQ(t.violations, 0);
+    CHECK(t.worst < 1e-4);
 }
 
 TEST_CASE("planted: flags never written back order nothing: every one of 100 launches is refused")
@@ -158,15 +169,9 @@ TEST_CASE("a host's thread runner: 100 launches on its threads and 100 one after
     for (ascend_twin::ThreadRunner runner : {&OwnThreads, &OneAfterAnother}) {
         ascend_twin::SetThreadRunner(runner);
         gRunnerCalls = 0;
-        int violations = 0;
-        double worst = 0;
-        for (int i = 0; i < 100; ++i) {
-            const Outcome o = Run(&GatherTiles<true>);
-            if (!o.rule.empty() && violations++ == 0) std::printf("  launch %d: %s\n", i, o.rule.c_str());
-            worst = std::max(worst, o.error);
-        }
-        CHECK_EQ(violations, 0);
-        CHECK(worst < 1e-4);
+        const Tally t = RunClean(100);
+        CHECK_EQ(t.violations, 0);
+        CHECK(t.worst < 1e-4);
         CHECK_EQ(gRunnerCalls, 100u);  // every launch went through the runner
     }
     ascend_twin::SetThreadRunner(nullptr);

@@ -492,6 +492,14 @@ struct Walk {
         ni = orderN ? i : o;
     }
 
+    // The GM runs of an operand stored with rows `ld` elements apart: rows [p0, p0 + pLen), elements [q0, q0 + qLen)
+    // of each.
+    static cube_detail::GmPrefetch StoredRuns(const uint8_t* base, int64_t ld, int64_t es, int64_t p0, int64_t pLen,
+                                              int64_t q0, int64_t qLen)
+    {
+        return cube_detail::GmPrefetch{base + (p0 * ld + q0) * es, ld * es, qLen * es, pLen};
+    }
+
     // The GM runs of group (mg, kg) of A, or (ng, kg) of B: what LoadA / LoadB read. Only plain GM operands are
     // prefetched (not callbacks, sparse B or int4b_t): false for the others.
     bool GroupRuns(bool isA, int64_t g, int64_t kg, cube_detail::GmPrefetch& out) const
@@ -500,17 +508,16 @@ struct Walk {
             if (s.copyInA || s.types.a == CubeType::kInt4) return false;
             const int64_t row0 = g * aGroupRows, rows = std::min(aGroupRows, cm - row0);
             const int64_t col0 = kg * aGroupCols, cols = std::min(aGroupCols, k - col0);
-            const int64_t es = SizeOf(s.types.a);
-            out = s.transA ? cube_detail::GmPrefetch{s.a + (col0 * lda + row0) * es, lda * es, rows * es, cols}
-                           : cube_detail::GmPrefetch{s.a + (row0 * lda + col0) * es, lda * es, cols * es, rows};
+            const int64_t es = SizeOf(s.types.a);  // A [M, K], or stored [K, M]
+            out = s.transA ? StoredRuns(s.a, lda, es, col0, cols, row0, rows)
+                           : StoredRuns(s.a, lda, es, row0, rows, col0, cols);
             return true;
         }
         if (s.copyInB || s.types.sparseB || s.types.b == CubeType::kInt4) return false;
         const int64_t k0 = kg * bGroupRows, ks = std::min(bGroupRows, k - k0);
         const int64_t n0 = g * bGroupCols, ns = std::min(bGroupCols, cn - n0);
-        const int64_t es = SizeOf(s.types.b);
-        out = s.transB ? cube_detail::GmPrefetch{s.b + (n0 * ldb + k0) * es, ldb * es, ks * es, ns}
-                       : cube_detail::GmPrefetch{s.b + (k0 * ldb + n0) * es, ldb * es, ns * es, ks};
+        const int64_t es = SizeOf(s.types.b);  // B [K, N], or stored [N, K]
+        out = s.transB ? StoredRuns(s.b, ldb, es, n0, ns, k0, ks) : StoredRuns(s.b, ldb, es, k0, ks, n0, ns);
         return true;
     }
 
