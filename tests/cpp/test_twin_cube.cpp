@@ -12,6 +12,7 @@
 #include "kernel_operator.h"
 #include "lib/matmul_intf.h"
 #include "matmul_tiling.h"
+#include "twin/cube_gemm.h"
 #include "twin/launch.h"
 
 using namespace ascend_ext;
@@ -344,6 +345,34 @@ TEST_CASE("float inputs: the transpose flag equals ISTRANS; half may alternate (
         LaunchOn(halfEntry, "rule_kernel", plan.tiling, a, b, c);  // no violation
     }
     CHECK(Raises(Entry<&IsTransKernel<half, false, true, false>>(), "a transposed A needs"));
+}
+
+TEST_CASE("the walk's GM prefetch touches every cache line of its runs once, in order, then stops")
+{
+    // Runs starting mid-line and ending mid-line, lines shared by none; and runs of one byte. Lines of a run:
+    // from its start's line to its last byte's line.
+    alignas(64) static uint8_t gm[64 * 64];
+    struct Case {
+        int64_t first, stride, bytes, count;
+    };
+    for (const Case& c : {Case{10, 256, 100, 5}, Case{0, 128, 128, 8}, Case{63, 64, 1, 20}, Case{5, 1000, 700, 3}}) {
+        int64_t lines = 0;
+        for (int64_t r = 0; r < c.count; ++r) {
+            const int64_t begin = c.first + r * c.stride;
+            lines += (begin + c.bytes - 1) / 64 - begin / 64 + 1;
+        }
+        for (int64_t perCall : {int64_t(1), int64_t(3), int64_t(1000)}) {
+            ascend_twin::cube_detail::GmPrefetch pf{gm + c.first, c.stride, c.bytes, c.count};
+            pf.perCall = perCall;
+            CHECK(pf.LinesLeft() >= lines);
+            int64_t calls = 0;
+            while (!pf.Done() && calls < 10000) {
+                pf.Touch();
+                ++calls;
+            }
+            CHECK_EQ(calls, (lines + perCall - 1) / perCall);  // perCall lines a call: none skipped, none twice
+        }
+    }
 }
 
 TEST_MAIN()

@@ -7,7 +7,9 @@
 #include <cmath>
 #include <cstdlib>
 #include <iterator>
+#include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "check.h"
@@ -104,18 +106,29 @@ Outcome Run(void (*kernel)(GM_ADDR, GM_ADDR, GM_ADDR))
 
 }  // namespace
 
+// `launches` launches of the clean gather: how many were refused (the first one's rule printed) and the largest error.
+struct Tally {
+    int violations = 0;
+    double worst = 0;
+};
+
+Tally RunClean(int launches)
+{
+    Tally t;
+    for (int i = 0; i < launches; ++i) {
+        const Outcome o = Run(&GatherTiles<true>);
+        if (!o.rule.empty() && t.violations++ == 0) std::printf("  launch %d: %s\n", i, o.rule.c_str());
+        t.worst = std::max(t.worst, o.error);
+    }
+    return t;
+}
+
 TEST_CASE("flags written back after the data: every one of 300 launches runs clean and sums right")
 {
     CHECK(kTwoThreads);
-    int violations = 0;
-    double worst = 0;
-    for (int i = 0; i < 300; ++i) {
-        const Outcome o = Run(&GatherTiles<true>);
-        if (!o.rule.empty() && violations++ == 0) std::printf("  launch %d: %s\n", i, o.rule.c_str());
-        worst = std::max(worst, o.error);
-    }
-    CHECK_EQ(violations, 0);
-    CHECK(worst < 1e-4);
+    const Tally t = RunClean(300);
+    CHECK_EQ(t.violations, 0);
+    CHECK(t.worst < 1e-4);
 }
 
 TEST_CASE("planted: flags never written back order nothing: every one of 100 launches is refused")
@@ -127,6 +140,56 @@ TEST_CASE("planted: flags never written back order nothing: every one of 100 lau
                    std::string::npos;
     }
     CHECK_EQ(refused, 100);
+}
+
+// A host's threads instead of the twin's pool (SetThreadRunner, as the torch extension sets torch's): the same
+// launches, through a runner that runs its calls on threads of its own, and through one that runs them one after
+// another on the caller (all cores then run on one thread, pollers suspended while the writers run).
+uint32_t gRunnerCalls = 0;
+
+void OwnThreads(uint32_t threads, void (*fn)(void*, uint32_t), void* ctx)
+{
+    ++gRunnerCalls;
+    std::vector<std::thread> others;
+    for (uint32_t t = 1; t < threads; ++t) others.emplace_back(fn, ctx, t);
+    fn(ctx, 0);
+    for (std::thread& th : others) th.join();
+}
+
+void OneAfterAnother(uint32_t threads, void (*fn)(void*, uint32_t), void* ctx)
+{
+    ++gRunnerCalls;
+    for (uint32_t t = 0; t < threads; ++t) fn(ctx, t);
+}
+
+void NoCalls(uint32_t, void (*)(void*, uint32_t), void*) { ++gRunnerCalls; }
+
+TEST_CASE("a host's thread runner: 100 launches on its threads and 100 one after another run clean and sum right")
+{
+    for (ascend_twin::ThreadRunner runner : {&OwnThreads, &OneAfterAnother}) {
+        ascend_twin::SetThreadRunner(runner);
+        gRunnerCalls = 0;
+        const Tally t = RunClean(100);
+        CHECK_EQ(t.violations, 0);
+        CHECK(t.worst < 1e-4);
+        CHECK_EQ(gRunnerCalls, 100u);  // every launch went through the runner
+    }
+    ascend_twin::SetThreadRunner(nullptr);
+}
+
+TEST_CASE("planted: a thread runner that returns without its calls is refused, naming the cores not run")
+{
+    ascend_twin::SetThreadRunner(&NoCalls);
+    std::string message;
+    try {
+        Run(&GatherTiles<true>);
+    } catch (const std::logic_error& e) {
+        message = e.what();
+    }
+    ascend_twin::SetThreadRunner(nullptr);
+    CHECK(message.find("the thread runner set with SetThreadRunner returned with 4 of the launch's 4 cores not run") !=
+          std::string::npos);
+    CHECK(Run(&GatherTiles<true>).rule.empty());  // the twin's pool again
 }
 
 TEST_MAIN()

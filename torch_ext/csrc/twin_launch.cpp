@@ -1,7 +1,11 @@
 #include "twin_launch.h"
 
+#include <ATen/Parallel.h>
 #include <c10/util/Exception.h>
 
+#include <dlfcn.h>
+
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -9,6 +13,60 @@
 #include "twin/launch.h"
 
 namespace ascend_ext {
+
+namespace {
+
+// The twin's launches from this library run on torch's intra-op threads (twin/launch.h SetThreadRunner). After
+// a torch op, its OpenMP worker threads keep spinning on their CPUs for a while, waiting for torch's next op; the
+// twin's own workers would share those CPUs with them (a two-thread 1024^3 matmul right after torch.mm: a quarter
+// slower). Handed the launch, the spinning threads take it at once. torch's Linux builds run on GNU OpenMP, whose
+// entry points come from the libgomp torch has loaded (at::parallel_for is inline over `#pragma omp parallel`,
+// which this library is not compiled with); without it the twin keeps its own pool. At most
+// min(ASCEND_TWIN_THREADS, torch.get_num_threads()) threads; inside an OpenMP region the calls run on one thread.
+using GompParallel = void (*)(void (*)(void*), void*, unsigned, unsigned);
+using OmpThreadNum = int (*)();
+
+struct Gomp {
+    GompParallel parallel = nullptr;   // what `#pragma omp parallel num_threads(n)` calls
+    OmpThreadNum threadNum = nullptr;  // omp_get_thread_num
+};
+
+const Gomp& TorchGomp()
+{
+    static const Gomp g = [] {
+        Gomp r;
+        void* h = dlopen("libgomp.so.1", RTLD_LAZY | RTLD_NOLOAD);  // torch's, already loaded; never a second one
+        if (h == nullptr) return r;
+        r.parallel = reinterpret_cast<GompParallel>(dlsym(h, "GOMP_parallel"));
+        r.threadNum = reinterpret_cast<OmpThreadNum>(dlsym(h, "omp_get_thread_num"));
+        if (r.parallel == nullptr || r.threadNum == nullptr) r = Gomp{};
+        return r;
+    }();
+    return g;
+}
+
+struct TorchThreadJob {
+    void (*fn)(void*, uint32_t);
+    void* ctx;
+    OmpThreadNum threadNum;
+};
+
+void RunTorchThreadJob(void* p)
+{
+    const TorchThreadJob& j = *static_cast<const TorchThreadJob*>(p);
+    j.fn(j.ctx, static_cast<uint32_t>(j.threadNum()));
+}
+
+void RunOnTorchThreads(uint32_t threads, void (*fn)(void*, uint32_t), void* ctx)
+{
+    const auto torchThreads = static_cast<uint32_t>(std::max(1, at::get_num_threads()));
+    TorchThreadJob job{fn, ctx, TorchGomp().threadNum};
+    TorchGomp().parallel(&RunTorchThreadJob, &job, std::min(threads, torchThreads), 0);
+}
+
+const bool kTorchThreads = (ascend_twin::SetThreadRunner(TorchGomp().parallel ? &RunOnTorchThreads : nullptr), true);
+
+}  // namespace
 
 void LaunchOnTwin(const char* op, DType dtype, uint32_t blockDim, std::initializer_list<TwinTensorArg> tensors,
                   const void* tiling, size_t tilingBytes, uint64_t workspaceBytes, uint64_t tilingKey)

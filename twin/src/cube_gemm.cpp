@@ -78,11 +78,12 @@ __attribute__((target("avx2,fma"))) inline void MicroAvx2(int kc, const float* a
 
 __attribute__((target("avx2,fma"))) void PanelGemmAvx2(int mPanels, int nPanels, int kc, const float* a,
                                                           int64_t aStride, const float* b, int64_t bStride, float* c,
-                                                          int64_t ldc)
+                                                          int64_t ldc, GmPrefetch* prefetch, int parts)
 {
     for (int q = 0; q < nPanels; ++q) {
         for (int p = 0; p < mPanels; ++p) {
             MicroAvx2(kc, a + p * aStride, b + q * bStride, c + int64_t(p) * kMr * ldc + q * kNr, ldc);
+            for (int i = 0; i < parts; ++i) prefetch[i].Touch();
         }
     }
 }
@@ -154,11 +155,29 @@ bool HasAvx2Fma()
 
 }  // namespace
 
+void GmPrefetch::Touch()
+{
+    constexpr int64_t kLine = 64;
+    for (int64_t lines = perCall; lines > 0 && run < count; --lines) {
+        const uint8_t* start = base + run * stride;
+        const auto* line =
+            reinterpret_cast<const uint8_t*>(reinterpret_cast<uintptr_t>(start) & ~uintptr_t(kLine - 1));
+        __builtin_prefetch(line + offset, 0, 2);
+        offset += kLine;
+        if (line + offset >= start + bytes) {
+            ++run;
+            offset = 0;
+        }
+    }
+}
+
 void PanelGemm(int mPanels, int nPanels, int kc, const float* a, int64_t aStride, const float* b, int64_t bStride,
-               float* c, int64_t ldc)
+               float* c, int64_t ldc, GmPrefetch* prefetch, int prefetchParts)
 {
 #if defined(__x86_64__)
-    if (HasAvx2Fma()) return PanelGemmAvx2(mPanels, nPanels, kc, a, aStride, b, bStride, c, ldc);
+    if (HasAvx2Fma()) {
+        return PanelGemmAvx2(mPanels, nPanels, kc, a, aStride, b, bStride, c, ldc, prefetch, prefetchParts);
+    }
 #endif
     PanelGemmGeneric(mPanels, nPanels, kc, a, aStride, b, bStride, c, ldc);
 }
@@ -188,7 +207,7 @@ void GatherPanelB(const float* const* rows, int64_t count, float* dst)
 }
 
 void PanelGemm(int mPanels, int nPanels, int kc, const double* a, int64_t aStride, const double* b, int64_t bStride,
-               double* c, int64_t ldc)
+               double* c, int64_t ldc, GmPrefetch*, int)
 {
     PanelGemmGeneric(mPanels, nPanels, kc, a, aStride, b, bStride, c, ldc);
 }

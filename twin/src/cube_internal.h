@@ -1,6 +1,7 @@
 // Shared by the cube core's sources: operand conversion, the L1 group cache and the Matmul object's state.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
@@ -177,6 +178,7 @@ struct L1Cache {
         return -1;
     }
     E* Slot(int64_t i) { return data.data() + i * slotElems; }
+    bool Has(int64_t key) const { return std::find(keys.begin(), keys.end(), key) != keys.end(); }
 };
 
 // A cube core's L1 and L0 as the twin stores them, in element type E.
@@ -218,6 +220,10 @@ struct CubeMatmul::State {
     int64_t nextBlock = 0;
     bool blockInL0C = false;
     int64_t blockM = 0, blockN = 0, blockRows = 0, blockCols = 0;
+    // The walk's prefetch of the next A and B groups it loads (cube_walk.cpp PlanPrefetch): their GM runs and
+    // how far they are touched; the group's L1 key (-1: none). A hint to the CPU, no part of the model.
+    cube_detail::GmPrefetch prefetch[2];
+    int64_t prefetchKey[2] = {-1, -1};
     cube_detail::CubeBuffers<float> f32;   // every A2 type
     cube_detail::CubeBuffers<double> f64;  // the twin's float64 build
     template <typename E>

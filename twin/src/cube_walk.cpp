@@ -517,21 +517,95 @@ struct Walk {
         core.counters.cube.l0cBytesOut += mv * nv * sizeof(E);
     }
 
-    // Base block `index` of the walk (in iterateOrder) into L0C: its place and size.
-    void Block(int64_t index, int64_t& mi, int64_t& ni, int64_t& mv, int64_t& nv)
+    // Where base block `index` of the walk (in iterateOrder) lies: base row and column block, K steps [kFirst, kEnd).
+    void Place(int64_t index, int64_t& mi, int64_t& ni, int64_t& kFirst, int64_t& kEnd) const
     {
-        const int64_t bm = t.baseM, bn = t.baseN, bk = t.baseK;
-        const int64_t mIter = Ceil(cm, bm), nIter = Ceil(cn, bn), kIter = Ceil(k, bk);
+        const int64_t mIter = Ceil(cm, t.baseM), nIter = Ceil(cn, t.baseN), kIter = Ceil(k, t.baseK);
         // ORDER_N: along N first, outer loop over M; the MatmulConfig's iterateOrder, unless UNDEF, over the tiling's.
         const bool orderN = s.types.configOrder >= 0 ? s.types.configOrder == 1 : t.iterateOrder == 1;
         const int64_t inner = orderN ? nIter : mIter;
         // isPartialOutput: block `index` is base block index / kIter over the baseK slice index % kIter alone.
-        const int64_t kFirst = s.types.partialOutput ? index % kIter : 0;
-        const int64_t kEnd = s.types.partialOutput ? kFirst + 1 : kIter;
+        kFirst = s.types.partialOutput ? index % kIter : 0;
+        kEnd = s.types.partialOutput ? kFirst + 1 : kIter;
         if (s.types.partialOutput) index /= kIter;
         const int64_t o = index / inner, i = index % inner;
         mi = orderN ? o : i;
         ni = orderN ? i : o;
+    }
+
+    // The GM runs of an operand stored with rows `ld` elements apart: rows [p0, p0 + pLen), elements [q0, q0 + qLen)
+    // of each.
+    static cube_detail::GmPrefetch StoredRuns(const uint8_t* base, int64_t ld, int64_t es, int64_t p0, int64_t pLen,
+                                              int64_t q0, int64_t qLen)
+    {
+        return cube_detail::GmPrefetch{base + (p0 * ld + q0) * es, ld * es, qLen * es, pLen};
+    }
+
+    // The GM runs of group (mg, kg) of A, or (ng, kg) of B: what LoadA / LoadB read. Only plain GM operands are
+    // prefetched (not callbacks, sparse B or int4b_t): false for the others.
+    bool GroupRuns(bool isA, int64_t g, int64_t kg, cube_detail::GmPrefetch& out) const
+    {
+        if (isA) {
+            if (s.copyInA || s.types.a == CubeType::kInt4) return false;
+            const int64_t row0 = g * aGroupRows, rows = std::min(aGroupRows, cm - row0);
+            const int64_t col0 = kg * aGroupCols, cols = std::min(aGroupCols, k - col0);
+            const int64_t es = SizeOf(s.types.a);  // A [M, K], or stored [K, M]
+            out = s.transA ? StoredRuns(s.a, lda, es, col0, cols, row0, rows)
+                           : StoredRuns(s.a, lda, es, row0, rows, col0, cols);
+            return true;
+        }
+        if (s.copyInB || s.types.sparseB || s.types.b == CubeType::kInt4) return false;
+        const int64_t k0 = kg * bGroupRows, ks = std::min(bGroupRows, k - k0);
+        const int64_t n0 = g * bGroupCols, ns = std::min(bGroupCols, cn - n0);
+        const int64_t es = SizeOf(s.types.b);  // B [K, N], or stored [N, K]
+        out = s.transB ? StoredRuns(s.b, ldb, es, n0, ns, k0, ks) : StoredRuns(s.b, ldb, es, k0, ks, n0, ns);
+        return true;
+    }
+
+    // Prefetch for K step kb of block `index` (K steps up to kEnd, `calls` micro-kernel calls): for A and B, the
+    // next group the walk loads (later in this block, else at the next block's first step), its lines spread
+    // over the calls of the steps until then. The cursors live in the State (s.prefetch[0] for A, [1] for B): a
+    // group is touched once, across steps and blocks. Returns whether either has lines to touch at this step.
+    bool PlanPrefetch(int64_t index, int64_t mi, int64_t ni, int64_t kb, int64_t kEnd, int64_t calls) const
+    {
+        int64_t nextMi = -1, nextNi = -1, nextK = 0;  // the next block's first step, when asked for
+        bool any = false;
+        for (int op = 0; op < 2; ++op) {
+            const bool isA = op == 0;
+            cube_detail::GmPrefetch& pf = s.prefetch[op];
+            pf.perCall = 0;
+            const int64_t step = isA ? t.stepKa : t.stepKb, groups = isA ? kGroupsA : kGroupsB;
+            int64_t g = isA ? mi / t.stepM : ni / t.stepN, kg = kb / step + 1, until = kg * step - kb;
+            if (kg * step >= kEnd) {  // none later in this block: the next block's first
+                if (index + 1 >= CubeBlockCount(s)) continue;
+                if (nextMi < 0) {
+                    int64_t end = 0;
+                    Place(index + 1, nextMi, nextNi, nextK, end);
+                }
+                g = isA ? nextMi / t.stepM : nextNi / t.stepN;
+                kg = nextK / step;
+                until = kEnd - kb;
+            }
+            const int64_t key = g * groups + kg;
+            if ((isA ? buf.a1 : buf.b1).Has(key)) continue;
+            if (s.prefetchKey[op] != key) {
+                s.prefetchKey[op] = key;
+                if (!GroupRuns(isA, g, kg, pf)) pf = cube_detail::GmPrefetch{};
+            }
+            if (pf.Done()) continue;
+            const int64_t per = calls * until;
+            pf.perCall = (pf.LinesLeft() + per - 1) / per;
+            any = true;
+        }
+        return any;
+    }
+
+    // Base block `index` of the walk (in iterateOrder) into L0C: its place and size.
+    void Block(int64_t index, int64_t& mi, int64_t& ni, int64_t& mv, int64_t& nv)
+    {
+        const int64_t bm = t.baseM, bn = t.baseN, bk = t.baseK;
+        int64_t kFirst = 0, kEnd = 0;
+        Place(index, mi, ni, kFirst, kEnd);
         const int64_t m0 = mi * bm, n0 = ni * bn;
         mv = std::min(bm, cm - m0);
         nv = std::min(bn, cn - n0);
@@ -547,9 +621,11 @@ struct Walk {
             if (slotB < 0) LoadB(ng, kgb, buf.b1.Slot(slotB = victim));
             const E* tileA = TileA(buf.a1.Slot(slotA), mi % t.stepM, (kb % t.stepKa) * bk, mv, kv);
             const E* tileB = TileB(buf.b1.Slot(slotB), (kb % t.stepKb) * bk, ni % t.stepN, kv, nv);
-            cube_detail::PanelGemm(static_cast<int>(Ceil(mv, kMr)), static_cast<int>(Ceil(nv, kNr)),
+            const int64_t mp = Ceil(mv, kMr), np = Ceil(nv, kNr);
+            const int parts = PlanPrefetch(index, mi, ni, kb, kEnd, mp * np) ? 2 : 0;
+            cube_detail::PanelGemm(static_cast<int>(mp), static_cast<int>(np),
                                    static_cast<int>(kv), tileA, aGroupCols * kMr, tileB, bGroupRows * kNr,
-                                   buf.l0c.data(), bn);
+                                   buf.l0c.data(), bn, s.prefetch, parts);
             core.counters.cubeMacs += static_cast<uint64_t>(mv * nv * kv);
             core.counters.cube.mmadCalls += 1;
         }
@@ -600,6 +676,7 @@ void CubeBeginIterate(CubeMatmul::State& s)
     }
     s.nextBlock = 0;
     s.blockInL0C = false;
+    s.prefetchKey[0] = s.prefetchKey[1] = -1;  // the operands' addresses may have changed
 }
 
 int64_t CubeBlockCount(const CubeMatmul::State& s)

@@ -30,6 +30,8 @@ uint32_t ReadThreadCount()
 
 }  // namespace
 
+void SetThreadRunner(ThreadRunner runner) { WorkerPool::Instance().SetRunner(runner); }
+
 uint32_t ThreadCount()
 {
     static const uint32_t count = ReadThreadCount();  // a throw leaves it unset: the next launch reports it again
@@ -83,6 +85,29 @@ void WorkerPool::Run(uint32_t n, uint32_t threads, const std::function<void(uint
         return;
     }
     const uint32_t helpers = std::min(threads, n) - 1;
+    if (const ThreadRunner runner = runner_.load()) {  // the host's threads: each takes indices until none are left
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            n_ = n;
+            next_ = 0;
+        }
+        struct Job {
+            WorkerPool* pool;
+            const std::function<void(uint32_t)>* body;
+        } job{this, &body};
+        runner(helpers + 1, [](void* ctx, uint32_t) {
+            const Job& j = *static_cast<const Job*>(ctx);
+            j.pool->Drain(*j.body);
+        }, &job);
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (next_ < n_) {  // no call took them: the cores never ran, their outputs would be what GM held before
+            throw std::logic_error("ascend_ext twin: the thread runner set with SetThreadRunner returned with " +
+                                   std::to_string(n_ - next_) + " of the launch's " + std::to_string(n_) +
+                                   " cores not run (it must call fn(ctx, t) for every t in [0, threads) and return "
+                                   "after they return)");
+        }
+        return;
+    }
     {
         std::lock_guard<std::mutex> lock(mutex_);
         while (started_ < helpers) {

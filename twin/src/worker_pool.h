@@ -1,11 +1,14 @@
 // The threads that run a launch's virtual cores: started once, kept for the life of the process.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <mutex>
 #include <vector>
+
+#include "twin/launch.h"
 
 namespace ascend_twin {
 
@@ -23,11 +26,15 @@ public:
     // holds the pool, everything runs on the calling thread (results never depend on the thread count).
     void Run(uint32_t n, uint32_t threads, const std::function<void(uint32_t)>& body);
 
+    // The host's threads to run on instead of the pool's (SetThreadRunner in twin/launch.h); nullptr: the pool's.
+    void SetRunner(ThreadRunner runner) { runner_.store(runner); }
+
 private:
     WorkerPool() = default;
     void WorkerLoop();
     void Drain(const std::function<void(uint32_t)>& body);  // takes indices of the current job until none are left
 
+    std::atomic<ThreadRunner> runner_{nullptr};
     std::mutex runMutex_;  // one launch uses the pool at a time
     std::mutex mutex_;
     std::condition_variable wake_;

@@ -70,6 +70,18 @@ struct LaunchStats {
 // makes every launch throw std::invalid_argument).
 const LaunchStats& Launch(const LaunchSpec& spec);
 
+// Where a launch's cores run when it uses more than one thread. By default on the twin's own pool. A host with
+// a thread pool of its own sets a runner to use that one instead: the torch extension runs launches on torch's
+// intra-op threads, which otherwise keep spinning on a CPU for a while after each torch op while the twin's
+// workers wait for it. The runner calls fn(ctx, t) once for every t in [0, threads), at the same time or one after
+// another, on the calling thread and up to threads - 1 others, and returns when every call has returned; fn does
+// not throw. A launch then uses at most as many threads as the runner gives it (ASCEND_TWIN_THREADS stays the
+// upper bound). Results never depend on the runner or on how many threads it gives (the cores take indices
+// from one counter, a core waiting in SyncAll is suspended while its thread runs others). nullptr: the
+// twin's pool again.
+using ThreadRunner = void (*)(uint32_t threads, void (*fn)(void* ctx, uint32_t t), void* ctx);
+void SetThreadRunner(ThreadRunner runner);
+
 // What the calling thread's last launch measured (nullptr before its first launch), and recordings of
 // every launch the calling thread makes (for Python's twin.record()). Recordings nest: a launch is
 // added to every recording open on the thread; StopRecording closes the innermost one.
