@@ -5,6 +5,12 @@
 
 #include "twin/kernel_types.h"
 
+#include <cstring>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
 namespace ascend_twin::simd {
 
 namespace {
@@ -50,6 +56,25 @@ ASCEND_TWIN_AVX2 void Widen2(float* d, const uint16_t* s, int64_t n)
 ASCEND_TWIN_AVX2 void Narrow2(uint16_t* d, const float* s, int64_t n)
 {
     for (int64_t i = 0; i < n; ++i) d[i] = FloatToBf16Bits(s[i]);
+}
+ASCEND_TWIN_AVX2 void Copy2(uint8_t* d, const uint8_t* s, uint64_t n)
+{
+    uint64_t i = 0;
+    for (; i + 128 <= n; i += 128) {
+        const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + i));
+        const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + i + 32));
+        const __m256i c = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + i + 64));
+        const __m256i e = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + i + 96));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(d + i), a);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(d + i + 32), b);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(d + i + 64), c);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(d + i + 96), e);
+    }
+    for (; i + 32 <= n; i += 32) {
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(d + i),
+                            _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + i)));
+    }
+    if (i < n) std::memcpy(d + i, s + i, n - i);
 }
 #endif
 
@@ -104,6 +129,18 @@ bool NarrowBf16(uint16_t* d, const float* s, int64_t n)
 #if defined(__x86_64__)
     if (!HasAvx2()) return false;
     Narrow2(d, s, n);
+    return true;
+#else
+    (void)d, (void)s, (void)n;
+    return false;
+#endif
+}
+
+bool CopyToGm(void* d, const void* s, uint64_t n)
+{
+#if defined(__x86_64__)
+    if (!HasAvx2()) return false;
+    Copy2(static_cast<uint8_t*>(d), static_cast<const uint8_t*>(s), n);
     return true;
 #else
     (void)d, (void)s, (void)n;

@@ -20,5 +20,9 @@ bool ScalarF32(VecOp op, float* d, const float* a, float s, int64_t n);
 bool WidenBf16(float* d, const uint16_t* s, int64_t n);
 // d[i] = bfloat16 bits of s[i], rounded to nearest even, NaN kept quiet (FloatToBf16Bits).
 bool NarrowBf16(uint16_t* d, const float* s, int64_t n);
+// The n bytes at s to d (not overlapping) with 32-byte vector stores, for copies into GM (the MTE3 side of
+// DataCopy): glibc's memcpy takes `rep movsb` for these sizes, and into pages the copy touches first (a fresh
+// torch output) that costs a third more than vector stores on the CPUs measured (benchmarks/NOTES.md, change 30).
+bool CopyToGm(void* d, const void* s, uint64_t n);
 
 }  // namespace ascend_twin::simd
