@@ -1,5 +1,5 @@
-// The AVX2 element loops (twin/simd_loops.h) give bit for bit what the portable loops give: float
-// Add/Sub/Mul/Div/Adds/Muls and the bfloat16 conversions, over random values and the special ones (NaN,
+// The AVX2 element loops (twin/simd_loops.h; the bfloat16 conversions' AVX-512 builds where the CPU has AVX-512
+// BW) give bit for bit what the portable loops give: float Add/Sub/Mul/Div/Adds/Muls and the bfloat16 conversions, over random values and the special ones (NaN,
 // infinities, zeros of both signs, subnormals, bfloat16 rounding ties and the values next to them), on
 // every length up to a few vectors and unaligned starts, in place as well as out of place. On a CPU
 // without AVX2 the functions must decline (return false) and leave the output alone.

@@ -1,6 +1,6 @@
-// AVX2 builds of the element loops of twin/simd_loops.h. The loops are the portable ones, compiled with
-// the AVX2 target so that the vectoriser uses 256-bit registers; no FMA target, so that a * b + c is never
-// contracted. The vectoriser checks for overlapping operands at run time, as for the portable loops.
+// AVX2 builds of the element loops of twin/simd_loops.h (and AVX-512 builds of the bfloat16 conversions). The
+// loops are the portable ones, compiled with the AVX2 target so that the vectoriser uses 256-bit registers; no
+// FMA target, so that a * b + c is never contracted. The vectoriser checks for overlapping operands at run time, as for the portable loops.
 #include "twin/simd_loops.h"
 
 #include "twin/kernel_types.h"
@@ -54,6 +54,24 @@ ASCEND_TWIN_AVX2 void Widen2(float* d, const uint16_t* s, int64_t n)
     for (int64_t i = 0; i < n; ++i) d[i] = Bf16BitsToFloat(s[i]);
 }
 ASCEND_TWIN_AVX2 void Narrow2(uint16_t* d, const float* s, int64_t n)
+{
+    for (int64_t i = 0; i < n; ++i) d[i] = FloatToBf16Bits(s[i]);
+}
+// AVX-512 (F and BW) builds of the bfloat16 conversions: the narrowing's 32 -> 16-bit step is one truncating
+// move (vpmovdw) there, against packs and a lane permute in AVX2.
+bool HasAvx512Bw()
+{
+    static const bool has = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
+    return has;
+}
+
+#define ASCEND_TWIN_AVX512 __attribute__((target("avx2,avx512f,avx512bw")))
+
+ASCEND_TWIN_AVX512 void Widen512(float* d, const uint16_t* s, int64_t n)
+{
+    for (int64_t i = 0; i < n; ++i) d[i] = Bf16BitsToFloat(s[i]);
+}
+ASCEND_TWIN_AVX512 void Narrow512(uint16_t* d, const float* s, int64_t n)
 {
     for (int64_t i = 0; i < n; ++i) d[i] = FloatToBf16Bits(s[i]);
 }
@@ -116,6 +134,10 @@ bool WidenBf16(float* d, const uint16_t* s, int64_t n)
 {
 #if defined(__x86_64__)
     if (!HasAvx2()) return false;
+    if (HasAvx512Bw()) {
+        Widen512(d, s, n);
+        return true;
+    }
     Widen2(d, s, n);
     return true;
 #else
@@ -128,6 +150,10 @@ bool NarrowBf16(uint16_t* d, const float* s, int64_t n)
 {
 #if defined(__x86_64__)
     if (!HasAvx2()) return false;
+    if (HasAvx512Bw()) {
+        Narrow512(d, s, n);
+        return true;
+    }
     Narrow2(d, s, n);
     return true;
 #else
