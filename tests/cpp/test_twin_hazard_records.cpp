@@ -99,6 +99,30 @@ void AlternatingWriters(GM_ADDR in, GM_ADDR out)
     DataCopy(outGm, t, 64);
 }
 
+// A long run of blocks with one record and, at block kOddBlock, one block written again with nothing ordering it
+// before the copy out: the runs of eight equal blocks the walk skips must stop at it, wherever it lies in them.
+constexpr uint32_t kLongFloats = 64 * 8;  // 64 blocks
+template <uint32_t kOddBlock, bool ordered>
+void OneOddBlockInLongRun(GM_ADDR in, GM_ADDR out)
+{
+    (void)in;
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, kLongFloats * sizeof(float));
+    GlobalTensor<float> outGm;
+    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out), kLongFloats);
+    LocalTensor<float> t = buf.Get<float>();
+    Duplicate(t, 2.0f, kLongFloats);
+    SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+    WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+    Duplicate(t[kOddBlock * 8], 3.0f, 8);
+    if (ordered) {
+        SetFlag<HardEvent::V_MTE3>(EVENT_ID1);
+        WaitFlag<HardEvent::V_MTE3>(EVENT_ID1);
+    }
+    DataCopy(outGm, t, kLongFloats);
+}
+
 // Many instructions over the same blocks, in an interleaved pattern: the record table is collected
 // several times. Then everything is ordered and copied out (clean), or a never written block is read.
 template <bool readUnwritten>
@@ -154,6 +178,34 @@ TEST_CASE("alternating records: the first unordered block is reported")
     const std::string v = Violation(AlternatingWriters, in, out);
     CHECK(Contains(v, "RAW hazard: 'DataCopy(UB->GM)' on pipe MTE3 reads UB bytes [0, 256), which 'Duplicate'"));
     CHECK(Contains(v, "first conflict in the block at UB offset 32"));
+}
+
+template <uint32_t kOddBlock>
+void CheckOddBlock()
+{
+    std::vector<float> in(kLongFloats, 0.0f), out(kLongFloats, 0.0f);
+    const std::string v = Violation(OneOddBlockInLongRun<kOddBlock, false>, in, out);
+    CHECK(Contains(v, "RAW hazard: 'DataCopy(UB->GM)' on pipe MTE3 reads UB bytes [0, 2048), which 'Duplicate'"));
+    CHECK(Contains(v, "first conflict in the block at UB offset " + std::to_string(kOddBlock * 32) + ")"));
+    const std::string clean = Violation(OneOddBlockInLongRun<kOddBlock, true>, in, out);
+    CHECK(clean.empty());
+    for (uint32_t i = 0; i < kLongFloats; ++i) CHECK_EQ(out[i], i / 8 == kOddBlock ? 3.0f : 2.0f);
+}
+
+TEST_CASE("a block of another record inside a long run is found at every lane of the eight-block steps")
+{
+    // The walk takes the first block alone, then steps of eight from block 1: these land on every lane of a
+    // step, in the first and the last steps and in the tail after the last whole step.
+    CheckOddBlock<1>();
+    CheckOddBlock<4>();
+    CheckOddBlock<5>();
+    CheckOddBlock<8>();
+    CheckOddBlock<9>();
+    CheckOddBlock<14>();
+    CheckOddBlock<15>();
+    CheckOddBlock<22>();
+    CheckOddBlock<62>();
+    CheckOddBlock<63>();
 }
 
 TEST_CASE("records stay exact across collections of the record table")

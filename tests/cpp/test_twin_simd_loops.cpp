@@ -1,8 +1,9 @@
-// The AVX2 element loops (twin/simd_loops.h) give bit for bit what the portable loops give: float
-// Add/Sub/Mul/Div/Adds/Muls and the bfloat16 conversions, over random values and the special ones (NaN,
+// The AVX2 element loops (twin/simd_loops.h; the bfloat16 conversions' AVX-512 builds where the CPU has AVX-512
+// BW) give bit for bit what the portable loops give: float Add/Sub/Mul/Div/Adds/Muls and the bfloat16 conversions, over random values and the special ones (NaN,
 // infinities, zeros of both signs, subnormals, bfloat16 rounding ties and the values next to them), on
 // every length up to a few vectors and unaligned starts, in place as well as out of place. On a CPU
 // without AVX2 the functions must decline (return false) and leave the output alone.
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -134,6 +135,26 @@ TEST_CASE("bfloat16 widen and round-to-nearest-even narrow: AVX2 loops give the 
     CHECK_EQ(ascend_twin::FloatToBf16Bits(FromBits(0x3f808001u)), 0x3f81u);
     CHECK_EQ(ascend_twin::FloatToBf16Bits(FromBits(0x7f800001u)), 0x7fc0u);
     CHECK_EQ(ascend_twin::FloatToBf16Bits(std::numeric_limits<float>::max()), 0x7f80u);
+}
+
+TEST_CASE("CopyToGm copies exactly the n bytes, at every length and misalignment, and nothing around them")
+{
+    std::mt19937 rng(20);
+    std::vector<uint8_t> src(4096 + 64), dst(4096 + 128);
+    for (uint8_t& b : src) b = static_cast<uint8_t>(rng());
+    for (size_t n : {0u, 1u, 31u, 32u, 33u, 127u, 128u, 129u, 160u, 255u, 1000u, 4096u}) {
+        for (size_t skew : {0u, 1u, 7u, 31u}) {
+            std::fill(dst.begin(), dst.end(), 0xa5);
+            const bool done = ascend_twin::simd::CopyToGm(dst.data() + 32 + skew, src.data() + (skew * 3) % 32, n);
+            CHECK(done == kAvx2);
+            if (!done) continue;
+            CHECK(std::memcmp(dst.data() + 32 + skew, src.data() + (skew * 3) % 32, n) == 0);
+            bool untouched = true;
+            for (size_t i = 0; i < 32 + skew; ++i) untouched = untouched && dst[i] == 0xa5;
+            for (size_t i = 32 + skew + n; i < dst.size(); ++i) untouched = untouched && dst[i] == 0xa5;
+            CHECK(untouched);
+        }
+    }
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "twin/hazard.h"
+#include "twin/simd_loops.h"
 
 namespace AscendC::twin_detail {
 
@@ -101,7 +102,7 @@ void Run(const Transfer& t)
             // A write running on into an allocation's padding: only the bytes inside the buffer are the caller's.
             const uint64_t inside = ascend_twin::CheckGmDmaWrite(t.call, gm, t.blockBytes);
             instr.GmWrite(gm, inside);
-            std::memcpy(gm, ub, inside);
+            if (!ascend_twin::simd::CopyToGm(gm, ub, inside)) std::memcpy(gm, ub, inside);
         }
     }
     ascend_twin::CoreCounters& c = ascend_twin::CurrentCore().counters;

@@ -10,6 +10,10 @@
 
 #include "twin/runtime.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace ascend_twin {
 
 namespace {
@@ -146,7 +150,21 @@ void WalkBlocks(HazardState& s, uint64_t off, uint64_t bytes, Step step)
         if (id == from[0]) {
             const uint32_t t = to[0];
             ids[b++] = t;
-            // Runs of blocks with the same record, 8 at a time (vectorised).
+            // Runs of blocks with the same record, 8 at a time.
+#if defined(__SSE2__)
+            // Two 4-lane compares: the compiler keeps the portable loop below scalar (eight loads, xors, ors).
+            const __m128i want = _mm_set1_epi32(static_cast<int>(id));
+            const __m128i put = _mm_set1_epi32(static_cast<int>(t));
+            while (b + 8 <= wholeEnd) {
+                __m128i* at = reinterpret_cast<__m128i*>(ids + b);
+                const __m128i same = _mm_and_si128(_mm_cmpeq_epi32(_mm_loadu_si128(at), want),
+                                                   _mm_cmpeq_epi32(_mm_loadu_si128(at + 1), want));
+                if (_mm_movemask_epi8(same) != 0xffff) break;
+                _mm_storeu_si128(at, put);
+                _mm_storeu_si128(at + 1, put);
+                b += 8;
+            }
+#else
             while (b + 8 <= wholeEnd) {
                 uint32_t differ = 0;
                 for (uint32_t k = 0; k < 8; ++k) differ |= ids[b + k] ^ id;
@@ -154,6 +172,7 @@ void WalkBlocks(HazardState& s, uint64_t off, uint64_t bytes, Step step)
                 for (uint32_t k = 0; k < 8; ++k) ids[b + k] = t;
                 b += 8;
             }
+#endif
             continue;
         }
         uint32_t k = 1;

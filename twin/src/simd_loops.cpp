@@ -1,9 +1,15 @@
-// AVX2 builds of the element loops of twin/simd_loops.h. The loops are the portable ones, compiled with
-// the AVX2 target so that the vectoriser uses 256-bit registers; no FMA target, so that a * b + c is never
-// contracted. The vectoriser checks for overlapping operands at run time, as for the portable loops.
+// AVX2 builds of the element loops of twin/simd_loops.h (and AVX-512 builds of the bfloat16 conversions). The
+// loops are the portable ones, compiled with the AVX2 target so that the vectoriser uses 256-bit registers; no
+// FMA target, so that a * b + c is never contracted. The vectoriser checks for overlapping operands at run time, as for the portable loops.
 #include "twin/simd_loops.h"
 
 #include "twin/kernel_types.h"
+
+#include <cstring>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 namespace ascend_twin::simd {
 
@@ -51,6 +57,43 @@ ASCEND_TWIN_AVX2 void Narrow2(uint16_t* d, const float* s, int64_t n)
 {
     for (int64_t i = 0; i < n; ++i) d[i] = FloatToBf16Bits(s[i]);
 }
+// AVX-512 (F and BW) builds of the bfloat16 conversions: the narrowing's 32 -> 16-bit step is one truncating
+// move (vpmovdw) there, against packs and a lane permute in AVX2.
+bool HasAvx512Bw()
+{
+    static const bool has = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
+    return has;
+}
+
+#define ASCEND_TWIN_AVX512 __attribute__((target("avx2,avx512f,avx512bw")))
+
+ASCEND_TWIN_AVX512 void Widen512(float* d, const uint16_t* s, int64_t n)
+{
+    for (int64_t i = 0; i < n; ++i) d[i] = Bf16BitsToFloat(s[i]);
+}
+ASCEND_TWIN_AVX512 void Narrow512(uint16_t* d, const float* s, int64_t n)
+{
+    for (int64_t i = 0; i < n; ++i) d[i] = FloatToBf16Bits(s[i]);
+}
+ASCEND_TWIN_AVX2 void Copy2(uint8_t* d, const uint8_t* s, uint64_t n)
+{
+    uint64_t i = 0;
+    for (; i + 128 <= n; i += 128) {
+        const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + i));
+        const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + i + 32));
+        const __m256i c = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + i + 64));
+        const __m256i e = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + i + 96));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(d + i), a);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(d + i + 32), b);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(d + i + 64), c);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(d + i + 96), e);
+    }
+    for (; i + 32 <= n; i += 32) {
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(d + i),
+                            _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + i)));
+    }
+    if (i < n) std::memcpy(d + i, s + i, n - i);
+}
 #endif
 
 }  // namespace
@@ -91,6 +134,10 @@ bool WidenBf16(float* d, const uint16_t* s, int64_t n)
 {
 #if defined(__x86_64__)
     if (!HasAvx2()) return false;
+    if (HasAvx512Bw()) {
+        Widen512(d, s, n);
+        return true;
+    }
     Widen2(d, s, n);
     return true;
 #else
@@ -103,7 +150,23 @@ bool NarrowBf16(uint16_t* d, const float* s, int64_t n)
 {
 #if defined(__x86_64__)
     if (!HasAvx2()) return false;
+    if (HasAvx512Bw()) {
+        Narrow512(d, s, n);
+        return true;
+    }
     Narrow2(d, s, n);
+    return true;
+#else
+    (void)d, (void)s, (void)n;
+    return false;
+#endif
+}
+
+bool CopyToGm(void* d, const void* s, uint64_t n)
+{
+#if defined(__x86_64__)
+    if (!HasAvx2()) return false;
+    Copy2(static_cast<uint8_t*>(d), static_cast<const uint8_t*>(s), n);
     return true;
 #else
     (void)d, (void)s, (void)n;

@@ -1,4 +1,5 @@
-// Element loops of the hottest vector instructions, built a second time for AVX2 and chosen at run time
+// Element loops of the hottest vector instructions, built a second time for AVX2 (the bfloat16 conversions also
+// for AVX-512 F+BW) and chosen at run time
 // (the twin's builds target the x86-64 baseline, and CI machines vary). Each computes exactly what the
 // instruction's portable loop computes: the same IEEE single-precision operations element by element (no
 // FMA contraction, operands may alias as in the portable loop), the same bfloat16 rounding. Each returns
@@ -18,7 +19,13 @@ bool BinaryF32(VecOp op, float* d, const float* a, const float* b, int64_t n);
 bool ScalarF32(VecOp op, float* d, const float* a, float s, int64_t n);
 // d[i] = the float of bfloat16 bits s[i] (exact).
 bool WidenBf16(float* d, const uint16_t* s, int64_t n);
-// d[i] = bfloat16 bits of s[i], rounded to nearest even, NaN kept quiet (FloatToBf16Bits).
+// d[i] = bfloat16 bits of s[i], rounded to nearest even, NaN kept quiet (FloatToBf16Bits). Not AVX512-BF16's
+// VCVTNEPS2BF16: it flushes subnormal inputs to zero (0x00010000 gives 0x0000 on this project's Zen 4 machine,
+// where round-to-nearest-even gives 0x0001).
 bool NarrowBf16(uint16_t* d, const float* s, int64_t n);
+// The n bytes at s to d (not overlapping) with 32-byte vector stores, for copies into GM (the MTE3 side of
+// DataCopy): glibc's memcpy takes `rep movsb` for these sizes, and into pages the copy touches first (a fresh
+// torch output) that costs a third more than vector stores on the CPUs measured (benchmarks/NOTES.md, change 30).
+bool CopyToGm(void* d, const void* s, uint64_t n);
 
 }  // namespace ascend_twin::simd
