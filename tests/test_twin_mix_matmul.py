@@ -417,3 +417,18 @@ def test_async_get_tensor_c_forms(lib):
     lib.launch("async_get_forms", 1, a=a, b=b, bias=bias, blocks=blocks, workspace=workspace(2 * 8 * 32 * 32 * 4),
                tiling=bytes(t))
     close(blocks, dense_blocks(ref, t, order_n=False))
+
+
+def test_aic_service_order_is_not_an_order_between_its_aivs(lib):
+    # Each AIV's IterateAll is a message to the block's AIC, served in the order the messages arrive: the program
+    # does not fix that order, so it orders nothing between the two AIVs. Their copies of 8 floats to the same bytes
+    # are a race in every launch, whichever AIV the AIC served first (before, the verdict followed the threads'
+    # interleaving); the same kernel with a slot per AIV runs clean in every launch, against float64.
+    t = tiling(128, 96, 64, 64, 96, 32, 32, 32, cores=2)
+    for _ in range(12):
+        with pytest.raises(KernelRuleViolation, match="no two cores write the same GM bytes"):
+            iterate_all_case(lib, "iterate_all_shared_check", t, blocks=1)
+    for seed in range(12):
+        c, ref, check, _ = iterate_all_case(lib, "matmul_iterate_all", t, blocks=1, seed=seed)
+        close(c, ref)
+        torch.testing.assert_close(check[8:16], c[64, :8])

@@ -244,6 +244,7 @@ namespace {
 
 enum class AllForm {
     kSync,
+    kSharedCheck,  // as kSync, but both AIVs of a block copy their 8 floats to the same bytes of `check`: a race
     kAsyncWait,
     kAsyncNoWaitFlag,
     kAsyncReadEarly,
@@ -276,7 +277,8 @@ __aicore__ inline void RunIterateAll(GmMatmul& mm, AscendC::TPipe& pipe, const T
         constexpr uint8_t enAtomic = form == AllForm::kAtomic ? 1 : form == AllForm::kAtomicMax ? 2
                                      : form == AllForm::kAtomicBad ? 4 : 0;
         mm.IterateAll(tile.c, enAtomic, false, false, form == AllForm::kFakeMsg);
-    } else if constexpr (form == AllForm::kSync || form == AllForm::kTwice || form == AllForm::kWaitAfterSync) {
+    } else if constexpr (form == AllForm::kSync || form == AllForm::kSharedCheck || form == AllForm::kTwice ||
+                         form == AllForm::kWaitAfterSync) {
         mm.IterateAll(tile.c);
         if constexpr (form == AllForm::kTwice) mm.IterateAll(tile.c);
         if constexpr (form == AllForm::kWaitAfterSync) mm.WaitIterateAll();
@@ -293,7 +295,8 @@ __aicore__ inline void RunIterateAll(GmMatmul& mm, AscendC::TPipe& pipe, const T
     q.EnQue(first);
     first = q.DeQue<float>();
     AscendC::GlobalTensor<float> out;
-    out.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(check) + AscendC::GetBlockIdx() * 8, 8);
+    const int64_t slot = form == AllForm::kSharedCheck ? AscendC::GetBlockIdx() / 2 : AscendC::GetBlockIdx();
+    out.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(check) + slot * 8, 8);
     AscendC::DataCopy(out, first, 8);
     q.FreeTensor(first);
     if constexpr (form == AllForm::kAsyncReadEarly) mm.WaitIterateAll();
@@ -366,6 +369,15 @@ __global__ __aicore__ void async_all_read_before_wait(GM_ADDR a, GM_ADDR b, GM_A
 {
     (void)workspace;
     IterateAllKernel<AllForm::kAsyncReadEarly>(a, b, bias, c, check, tiling);
+}
+
+// Planted fault: the two AIVs of a block write the same 8 floats of `check`; only the order in which their AIC
+// served their IterateAll messages could order the writes, and the program does not fix that order.
+__global__ __aicore__ void iterate_all_shared_check(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR check,
+                                                    __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)workspace;
+    IterateAllKernel<AllForm::kSharedCheck>(a, b, bias, c, check, tiling);
 }
 
 __global__ __aicore__ void iterate_all_twice(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR check,

@@ -87,6 +87,9 @@ void CoreFinished(LaunchSync& sync);
 // publishes everything the core did so far, an acquire makes it see what the joined clocks cover.
 void ReleaseClock(CoreContext& core, std::vector<uint32_t>& into);  // joins the core's clock into `into`
 void AcquireClock(CoreContext& core, const std::vector<uint32_t>& clock);
+// The core's clock becomes base joined with `from` (its own entry kept): what it has acquired since `base` from
+// sources other than `from` is no longer part of it. The Matmul server's per-client view (matmul_mix.cpp).
+void AcquireClockAs(CoreContext& core, const std::vector<uint32_t>& base, const std::vector<uint32_t>& from);
 // Whether access x of core a happens before access y of core b (rel/acq tags of twin/runtime.h's GmWrite).
 bool HappensBefore(const CoreContext& a, uint32_t relX, const CoreContext& b, uint32_t acqY);
 

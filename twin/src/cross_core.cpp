@@ -47,6 +47,20 @@ void AcquireClock(CoreContext& core, const std::vector<uint32_t>& from)
     snaps.insert(snaps.end(), clock.begin(), clock.end());
 }
 
+void AcquireClockAs(CoreContext& core, const std::vector<uint32_t>& base, const std::vector<uint32_t>& from)
+{
+    std::vector<uint32_t>& clock = core.records->clock;
+    Size(clock, core.coreCount);
+    const uint32_t own = clock[core.coreId];
+    for (uint32_t i = 0; i < core.coreCount; ++i) {
+        clock[i] = std::max(i < base.size() ? base[i] : 0u, i < from.size() ? from[i] : 0u);
+    }
+    clock[core.coreId] = std::max(clock[core.coreId], own);  // the core's own releases stay counted
+    ++core.acq;
+    std::vector<uint32_t>& snaps = core.records->clockSnapshots;
+    snaps.insert(snaps.end(), clock.begin(), clock.end());
+}
+
 bool HappensBefore(const CoreContext& a, uint32_t relX, const CoreContext& b, uint32_t acqY)
 {
     if (acqY == 0) return false;

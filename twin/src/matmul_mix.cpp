@@ -1004,8 +1004,14 @@ bool RegisterMatmulMix(KfcClientScope& scope, const void* workspace, MatmulMix* 
         x.clientOpen[c.coreId] = 1;
         return false;
     }
-    // The AIC: serve until every AIV of the block has quit.
+    // The AIC: serve until every AIV of the block has quit. It serves the messages in the order they arrive, an
+    // order the program does not fix (the AIVs run independently), so the server's clock while it serves an AIV
+    // holds what it had before serving (`base`) and what that AIV's messages carried, not what other AIVs' messages
+    // did: a race between two AIVs that only the arrival order would hide is refused in every run, not in the runs
+    // where one AIV's message happened to come first. The server's own accesses stay in its program order.
     uint32_t quits = 0;
+    const std::vector<uint32_t> base = c.records->clock;
+    std::vector<std::vector<uint32_t>> perClient(c.coreCount);
     const char* what = "REGIST_MATMUL_OBJ's Matmul server, waiting for its AIVs' messages until each client ends";
     const MailboxWait wait{&x, c.block};
     while (quits < x.ratio) {
@@ -1015,7 +1021,10 @@ bool RegisterMatmulMix(KfcClientScope& scope, const void* workspace, MatmulMix* 
             WaitUntil(lock, MailReady, &wait, what);
             m = std::move(x.mailbox[c.block].front());
             x.mailbox[c.block].pop_front();
-            AcquireClock(c, m.clock);
+            std::vector<uint32_t>& seen = perClient.at(m.senderId);
+            seen.resize(std::max(seen.size(), m.clock.size()), 0);
+            for (size_t i = 0; i < m.clock.size(); ++i) seen[i] = std::max(seen[i], m.clock[i]);
+            AcquireClockAs(c, base, seen);
         }
         if (m.kind == MatmulMsgKind::kQuit) {
             ++quits;
@@ -1031,6 +1040,13 @@ bool RegisterMatmulMix(KfcClientScope& scope, const void* workspace, MatmulMix* 
             continue;
         }
         Serve(c, sync, objs, n, m);
+    }
+    // Every client has quit: the server's end comes after all of them.
+    {
+        std::lock_guard<std::mutex> lock(sync.mutex);
+        for (const std::vector<uint32_t>& seen : perClient) {
+            if (!seen.empty()) AcquireClock(c, seen);
+        }
     }
     return true;
 }
