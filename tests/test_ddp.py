@@ -35,9 +35,9 @@ def test_two_processes_match_one_on_the_same_global_batch(optimizer):
     for name, expected in single.state_dict.items():
         # Gradients are averaged in another order than one process sums them: float32 rounding only. Adam divides
         # each step by the gradient's running magnitude, so an element whose gradient is within rounding of zero
-        # can take a visibly different (still bounded by lr) step: such rare elements may leave the tight tolerance
-        # (one element of 2048, in one run of about forty here), by less than one step. A wrong reduction moves many elements,
-        # and the losses below.
+        # can take a visibly different (still bounded by lr) step: such rare elements may leave the tight
+        # tolerance (one element of 2048, in one run of about forty here), by less than one step. A wrong
+        # reduction moves many elements, and the losses below.
         got = ddp_state[name]
         loose = ~torch.isclose(got, expected, rtol=1e-4, atol=1e-5)
         if optimizer != "adam" or loose.sum().item() > max(1, expected.numel() // 1000):
