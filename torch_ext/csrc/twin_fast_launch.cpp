@@ -12,6 +12,7 @@
 #include <cstring>
 #include <vector>
 
+#include "storage_place.h"
 #include "twin/c_api.h"
 
 namespace ascend_ext {
@@ -60,11 +61,9 @@ PyObject* TwinLaunch(PyObject* /*self*/, PyObject* const* args, Py_ssize_t nargs
             a[i].data = t.data_ptr();
             a[i].bytes = t.nbytes();
             a[i].elem_size = static_cast<uint32_t>(t.element_size());
-            // Its place in its storage: a tensor reaching its storage's end (a fresh one) ends its allocation, and
-            // DMA writes may run on into the padding after it; a view ending earlier has the storage's next
-            // elements after it.
-            a[i].alloc_offset = static_cast<uint64_t>(t.storage_offset()) * t.element_size();
-            a[i].ends_allocation = a[i].alloc_offset + a[i].bytes == t.storage().nbytes() ? 1 : 0;
+            const StoragePlace place = PlaceInStorage(t);
+            a[i].alloc_offset = place.offset;
+            a[i].ends_allocation = place.endsAllocation ? 1 : 0;
         } else if (PyBytes_Check(v)) {
             char* data = PyBytes_AS_STRING(v);
             const Py_ssize_t size = PyBytes_GET_SIZE(v);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "common.h"
+#include "storage_place.h"
 #include "twin/launch.h"
 
 namespace ascend_ext {
@@ -85,12 +86,9 @@ void LaunchOnTwin(const char* op, DType dtype, uint32_t blockDim, std::initializ
         }
         // Dense operands in any dimension order: the kernel sees their memory as one flat buffer.
         TORCH_INTERNAL_ASSERT(a.tensor->is_non_overlapping_and_dense() && a.tensor->device().is_cpu());
-        // Its place in its storage: a tensor reaching its storage's end ends its allocation (DMA writes may run on
-        // into the padding after it); a view ending earlier has the storage's next elements after it.
-        const uint64_t bytes = a.tensor->nbytes(), offset = a.tensor->storage_offset() * a.tensor->element_size();
-        spec.args.push_back({a.name, a.tensor->data_ptr(), bytes, false,
-                             static_cast<uint32_t>(a.tensor->element_size()),
-                             offset + bytes == a.tensor->storage().nbytes(), offset});
+        const StoragePlace place = PlaceInStorage(*a.tensor);
+        spec.args.push_back({a.name, a.tensor->data_ptr(), static_cast<uint64_t>(a.tensor->nbytes()), false,
+                             static_cast<uint32_t>(a.tensor->element_size()), place.endsAllocation, place.offset});
     }
     // Left uninitialised, as on the device: a kernel may not assume anything about workspace contents. An
     // allocation of its own.

@@ -418,11 +418,10 @@ const LaunchStats& Launch(const LaunchSpec& spec)
             values[i] = a.data;
             continue;
         }
-        // A buffer ending its allocation owns the padding after it, AlignUp(the allocation's bytes, 32) + gmPadding
-        // from the allocation's start (a view starting allocOffset bytes in reaches it the same).
-        const uint64_t allocEnd = a.allocOffset + a.bytes;
+        // A buffer ending its allocation owns the padding after it, to PaddedBytes(the allocation's bytes) from the
+        // allocation's start (a view starting allocOffset bytes in reaches it the same).
         const uint64_t paddedEnd =
-            a.endsAllocation ? (allocEnd + 31) / 32 * 32 + spec.platform->gmPadding - a.allocOffset : 0;
+            a.endsAllocation ? PaddedBytes(a.allocOffset + a.bytes, *spec.platform) - a.allocOffset : 0;
         gm.push_back({a.name, static_cast<uint8_t*>(a.data), a.bytes, a.elemSize, a.endsAllocation, paddedEnd});
         args[i] = static_cast<A>(a.data);
         values[i] = &args[i];

@@ -29,12 +29,6 @@ const GmRegion* FindRegion(const std::vector<GmRegion>& gm, const uint8_t* p, ui
     return nullptr;
 }
 
-// Bytes of a buffer of `bytes` a DMA read may reach: the allocation the runtime makes for it.
-uint64_t PaddedBytes(uint64_t bytes, const Platform& platform)
-{
-    return (bytes + 31) / 32 * 32 + platform.gmPadding;
-}
-
 // The buffer whose allocation (PaddedBytes) holds [p, p + bytes) and which the access starts inside or right
 // after; a buffer holding the whole access wins.
 const GmRegion* FindPaddedRegion(const std::vector<GmRegion>& gm, const uint8_t* p, uint64_t bytes,
@@ -129,6 +123,11 @@ std::string DescribeMiss(const std::vector<GmRegion>& gm, const uint8_t* p, uint
     return os.str();
 }
 }  // namespace
+
+uint64_t PaddedBytes(uint64_t bytes, const Platform& platform)
+{
+    return (bytes + 31) / 32 * 32 + platform.gmPadding;
+}
 
 const char* VecOpName(VecOp op)
 {

@@ -202,6 +202,9 @@ void Defer(const char* call, const char* rule, const char* detail);
 void DeferF(const char* call, const char* rule, const char* format, ...) __attribute__((format(printf, 3, 4)));
 
 // GM accesses: check that [addr, addr+bytes) lies inside one buffer of the launch, then count it.
+// The bytes the runtime allocates for an allocation of `bytes`: AlignUp(bytes, 32) + Platform::gmPadding, the reach
+// of DMA reads past a buffer's end and of DMA writes past a buffer that ends its allocation.
+uint64_t PaddedBytes(uint64_t bytes, const Platform& platform);
 void CheckGmInBounds(const char* call, const char* rule, const char* verb, const void* addr, uint64_t bytes);
 void CheckGmRead(const char* call, const void* addr, uint64_t bytes);
 // `count` reads of `bytes` each, read i at first + i * stride: what CheckGmRead does for each of them, in order
