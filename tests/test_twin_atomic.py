@@ -32,4 +32,5 @@ def test_atomic_accumulation_across_cores(lib, cores):
 def test_overlapping_plain_writes_stay_a_violation(lib, kernel, detail):
     with pytest.raises(KernelRuleViolation, match=r"no two cores write the same GM bytes.*bytes \[0, 32\) of GM "
                                                   r"buffer 'y'.*" + detail):
-        lib.launch(kernel, 3, x=torch.ones(24), y=torch.zeros(8))
+        # each core's 8 values differ from the others' (with equal values plain writes would be harmless)
+        lib.launch(kernel, 3, x=torch.randperm(24).float() + 1, y=torch.zeros(8))

@@ -57,10 +57,24 @@ def test_fixpipe_under_set_atomic_add_accumulates_into_gm(lib, cores):
     assert torch.equal(c.double(), c0.double() + cores * (a.double() @ b.double()))
 
 
-def test_fixpipe_from_several_cores_without_atomic_add_is_a_violation(lib):
-    a, b = torch.ones(32, 32).half(), torch.ones(32, 48).half()
-    with pytest.raises(KernelRuleViolation, match=r"no two cores write the same GM bytes.*GM buffer 'c'"):
-        lib.launch("cube_half", 3, a=a, b=b, bias=None, c=torch.zeros(32, 48), tiling=tiling(32, 48, 32))
+def test_fixpipe_of_different_values_from_several_cores_without_atomic_add_is_a_violation(lib):
+    # Each AIC writes A @ B one row further down c: rows of different values over the same bytes, unordered.
+    g = torch.Generator().manual_seed(5)
+    a, b = torch.rand(32, 32, generator=g).half(), torch.rand(32, 48, generator=g).half()
+    with pytest.raises(KernelRuleViolation, match=r"no two cores write the same GM bytes.*GM buffer 'c'.*not the "
+                                                  r"same values"):
+        lib.launch("cube_half", 3, a=a, b=b, bias=None, c=torch.zeros(35, 48), tiling=tiling(32, 48, 32, mode=10))
+
+
+def test_fixpipe_of_the_same_product_from_several_cores_runs_clean(lib):
+    # The counterpart: three AICs write the same A @ B over the same c with nothing ordering them. The NPU's last
+    # write wins and every write holds the same bytes, so c is the product whatever the order; counted per pair.
+    g = torch.Generator().manual_seed(6)
+    a, b = torch.rand(32, 32, generator=g).half(), torch.rand(32, 48, generator=g).half()
+    c = torch.zeros(32, 48)
+    stats = lib.launch("cube_half", 3, a=a, b=b, bias=None, c=c, tiling=tiling(32, 48, 32))
+    torch.testing.assert_close(c.double(), a.double() @ b.double(), rtol=1e-5, atol=1e-5)
+    assert stats.total.gm_unordered_equal_bytes == 3 * 32 * 48 * 4
 
 
 def test_bfloat16_matmul_with_a_half_result(lib):

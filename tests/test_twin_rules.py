@@ -52,6 +52,7 @@ def test_tail_blocks_read_into_the_allocation_padding(planted, n):
         ("ub_overflow", 2, 64, 0, r"TPipe::InitBuffer", "UB allocations fit in the UB"),
         ("gm_overread", 4, 100, 2, r"DataCopy\(GM->UB\)", "GM reads stay inside the launch's buffers"),
         ("overlapping_writes", 3, 64, 1, r"DataCopy/DataCopyPad to GM", "no two cores write the same GM bytes"),
+        ("shifted_unequal_writes", 3, 96, 1, r"DataCopy/DataCopyPad to GM", "no two cores write the same GM bytes"),
         ("leaked_tensor", 2, 64, 0, r"kernel end", "every tensor from AllocTensor is released with FreeTensor"),
         ("dequeue_empty", 1, 64, 0, r"TQue::DeQue", "DeQue takes from a queue holding a tensor"),
         ("double_free", 1, 64, 0, r"TQue::FreeTensor", "FreeTensor takes a tensor that is allocated"),
@@ -68,6 +69,28 @@ def test_planted_bug_is_caught(planted, kernel, block_dim, n, core, call, rule):
     assert f"kernel '{kernel}', core {core}, " in message
     assert re.search(call, message), message
     assert rule in message
+
+
+@pytest.mark.parametrize("cores", [2, 3])
+def test_cores_writing_the_same_values_unordered_run_clean(planted, cores):
+    # The counterpart of overlapping_writes: the same launch with every core writing 1.0 (the NPU's last write
+    # wins, and every write holds the same bytes). Counted over each pair of cores: 64 floats each.
+    _, y, stats = launch(planted, "overlapping_equal_writes", cores, 64)
+    assert torch.equal(y, torch.ones(64))
+    assert stats.total.gm_unordered_equal_bytes == cores * (cores - 1) // 2 * 256
+
+
+def test_cores_writing_the_same_values_over_shifted_ranges_run_clean(planted):
+    # Ranges [0, 64), [8, 72), [16, 80): compared through what GM holds after the launch; the rest of y untouched.
+    _, y, stats = launch(planted, "shifted_equal_writes", 3, 96)
+    assert torch.equal(y[:80], torch.full((80,), 2.5)) and torch.equal(y[80:], torch.full((16,), -7.0))
+    assert stats.total.gm_unordered_equal_bytes == (56 + 48 + 56) * 4
+
+
+def test_unequal_values_name_both_cores_and_the_overlap(planted):
+    with pytest.raises(KernelRuleViolation, match=r"core [012] and core [012] both wrote bytes \[\d+, \d+\) of GM "
+                                                  r"buffer 'y'.*not the same values there"):
+        launch(planted, "shifted_unequal_writes", 3, 96)
 
 
 def test_cores_reading_back_their_own_writes_run_clean(planted):

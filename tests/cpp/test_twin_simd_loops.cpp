@@ -137,23 +137,79 @@ TEST_CASE("bfloat16 widen and round-to-nearest-even narrow: AVX2 loops give the 
     CHECK_EQ(ascend_twin::FloatToBf16Bits(std::numeric_limits<float>::max()), 0x7f80u);
 }
 
-TEST_CASE("CopyToGm copies exactly the n bytes, at every length and misalignment, and nothing around them")
+// WriteChecksum's definition, byte by byte: each byte in its lane of its 4-byte word, times the word's key.
+uint32_t MixRef(uint32_t x)
+{
+    x *= 0x9E3779B1u;
+    x ^= x >> 15;
+    x *= 0x85EBCA77u;
+    x ^= x >> 13;
+    return x;
+}
+uint64_t ChecksumRef(const uint8_t* p, uint64_t n)
+{
+    uint64_t sum = 0;
+    for (uint64_t i = 0; i < n; ++i) {
+        const uint64_t a = reinterpret_cast<uintptr_t>(p + i);
+        const uint32_t w = static_cast<uint32_t>(a >> 2);
+        const uint32_t key = (MixRef(w & 255u) | 1u) ^ (MixRef((w >> 8) + 0x632BE5ABu) & ~1u);
+        sum += (static_cast<uint64_t>(p[i]) << (8 * (a & 3))) * key;
+    }
+    return sum;
+}
+
+TEST_CASE("CopyToGmSummed copies exactly the n bytes, at every length and misalignment, and sums them")
 {
     std::mt19937 rng(20);
     std::vector<uint8_t> src(4096 + 64), dst(4096 + 128);
     for (uint8_t& b : src) b = static_cast<uint8_t>(rng());
-    for (size_t n : {0u, 1u, 31u, 32u, 33u, 127u, 128u, 129u, 160u, 255u, 1000u, 4096u}) {
-        for (size_t skew : {0u, 1u, 7u, 31u}) {
+    for (size_t n : {0u, 1u, 3u, 31u, 32u, 33u, 127u, 128u, 129u, 160u, 255u, 1000u, 1027u, 4096u}) {
+        for (size_t skew : {0u, 1u, 2u, 7u, 31u}) {
             std::fill(dst.begin(), dst.end(), 0xa5);
-            const bool done = ascend_twin::simd::CopyToGm(dst.data() + 32 + skew, src.data() + (skew * 3) % 32, n);
-            CHECK(done == kAvx2);
-            if (!done) continue;
-            CHECK(std::memcmp(dst.data() + 32 + skew, src.data() + (skew * 3) % 32, n) == 0);
+            uint8_t* d = dst.data() + 32 + skew;
+            const uint64_t sum = ascend_twin::simd::CopyToGmSummed(d, src.data() + (skew * 3) % 32, n);
+            CHECK(std::memcmp(d, src.data() + (skew * 3) % 32, n) == 0);
+            CHECK_EQ(sum, ChecksumRef(d, n));
+            CHECK_EQ(sum, ascend_twin::simd::WriteChecksum(d, n));
             bool untouched = true;
             for (size_t i = 0; i < 32 + skew; ++i) untouched = untouched && dst[i] == 0xa5;
             for (size_t i = 32 + skew + n; i < dst.size(); ++i) untouched = untouched && dst[i] == 0xa5;
             CHECK(untouched);
         }
+    }
+}
+
+TEST_CASE("WriteChecksum adds up over adjacent ranges and tells apart what a copy check must")
+{
+    std::mt19937 rng(21);
+    std::vector<uint8_t> a(70000);
+    for (uint8_t& b : a) b = static_cast<uint8_t>(rng());
+    for (int t = 0; t < 300; ++t) {
+        const uint64_t off = rng() % 1000, n = rng() % 66000, cut = n == 0 ? 0 : rng() % n;
+        const uint64_t whole = ascend_twin::simd::WriteChecksum(a.data() + off, n);
+        CHECK_EQ(whole, ChecksumRef(a.data() + off, n));
+        CHECK_EQ(whole, ascend_twin::simd::WriteChecksum(a.data() + off, cut) +
+                            ascend_twin::simd::WriteChecksum(a.data() + off + cut, n - cut));
+    }
+    // Differences a cheap sum misses: two words swapped, the sign bits of two floats flipped, a second
+    // difference (+1, -2, +1), one bit anywhere.
+    std::vector<float> x(4096), y;
+    for (float& v : x) v = static_cast<float>(rng() % 1000) / 7.0f;
+    const uint64_t base = ascend_twin::simd::WriteChecksum(x.data(), x.size() * 4);
+    y = x;
+    std::swap(y[10], y[11]);
+    CHECK(ascend_twin::simd::WriteChecksum(y.data(), y.size() * 4) != base);
+    y = x;
+    y[100] = -y[100];
+    y[3000] = -y[3000];
+    CHECK(ascend_twin::simd::WriteChecksum(y.data(), y.size() * 4) != base);
+    std::vector<uint32_t> u(300, 5), v = u;
+    v[7] += 1, v[8] -= 2, v[9] += 1;
+    CHECK(ascend_twin::simd::WriteChecksum(u.data(), 1200) != ascend_twin::simd::WriteChecksum(v.data(), 1200));
+    for (int bit = 0; bit < 64; ++bit) {
+        y = x;
+        reinterpret_cast<uint8_t*>(y.data())[bit * 37 + 3] ^= static_cast<uint8_t>(1u << (bit % 8));
+        CHECK(ascend_twin::simd::WriteChecksum(y.data(), y.size() * 4) != base);
     }
 }
 

@@ -52,7 +52,8 @@ __aicore__ inline void MatmulRaw(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, 
     GlobalTensor<C> cGm;
     aGm.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(a), t.m * t.k);
     bGm.SetGlobalBuffer(reinterpret_cast<__gm__ T*>(b), t.k * t.n);
-    cGm.SetGlobalBuffer(reinterpret_cast<__gm__ C*>(c), t.m * t.n);
+    // mode 10: each core writes its C one row further down (c holds GetBlockNum() rows more)
+    cGm.SetGlobalBuffer(reinterpret_cast<__gm__ C*>(c), t.m * t.n + (t.mode == 10 ? GetBlockNum() * t.n : 0));
 
     LocalTensor<T> a1 = qa1.AllocTensor<T>();
     LocalTensor<T> b1 = qb1.AllocTensor<T>();
@@ -218,6 +219,8 @@ __aicore__ inline void MatmulRaw(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, 
         }
     } else if (t.fault == 4) {  // fault 4: NZ output with nSize not a multiple of 16
         Fixpipe<C, float, CFG_NZ>(cGm, c1, fp);
+    } else if (t.mode == 10) {  // the cores' Cs overlap, shifted by a row: different values over the same bytes
+        Fixpipe(cGm[GetBlockIdx() * t.n], c1, fp);
     } else {
         if (t.mode == 9) fp.nSize = static_cast<uint16_t>(t.n);  // NZ2ND of exactly n columns, n any
         Fixpipe(cGm, c1, fp);

@@ -95,8 +95,9 @@ extern "C" __global__ __aicore__ void gm_overread(GM_ADDR x, GM_ADDR y, GM_ADDR 
     DataCopy(buf.Get<float>(), xGm[share * GetBlockIdx()], kTile);
 }
 
-// Bug: every core writes the whole of y.
-extern "C" __global__ __aicore__ void overlapping_writes(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)
+// Every core writes kTile values `value(core)` to y from element `start(core)`, with nothing ordering the cores.
+template <typename Value, typename Start>
+__aicore__ inline void WriteFromEveryCore(GM_ADDR y, GM_ADDR tiling, Value value, Start start)
 {
     GET_TILING_DATA_WITH_STRUCT(PlantedTiling, t, tiling);
     TPipe pipe;
@@ -105,10 +106,36 @@ extern "C" __global__ __aicore__ void overlapping_writes(GM_ADDR x, GM_ADDR y, G
     GlobalTensor<float> yGm;
     yGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y), t.n);
     LocalTensor<float> local = buf.Get<float>();
-    Duplicate(local, 1.0f, static_cast<int32_t>(kTile));
+    Duplicate(local, value(GetBlockIdx()), static_cast<int32_t>(kTile));
     SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
     WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
-    DataCopy(yGm, local, kTile);
+    DataCopy(yGm[start(GetBlockIdx())], local, kTile);
+}
+
+// Bug: every core writes the whole of y, each its own value: what y holds depends on which core writes last.
+extern "C" __global__ __aicore__ void overlapping_writes(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)
+{
+    WriteFromEveryCore(y, tiling, [](int64_t core) { return 1.0f + static_cast<float>(core); },
+                       [](int64_t) { return 0; });
+}
+
+// Not a bug: every core writes the same values over the same bytes (the order does not change what y holds).
+extern "C" __global__ __aicore__ void overlapping_equal_writes(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)
+{
+    WriteFromEveryCore(y, tiling, [](int64_t) { return 1.0f; }, [](int64_t) { return 0; });
+}
+
+// Not a bug either: the same values from each core, over ranges shifted by 8 elements a core.
+extern "C" __global__ __aicore__ void shifted_equal_writes(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)
+{
+    WriteFromEveryCore(y, tiling, [](int64_t) { return 2.5f; }, [](int64_t core) { return 8 * core; });
+}
+
+// Bug: the same shifted ranges, each core its own value where they overlap.
+extern "C" __global__ __aicore__ void shifted_unequal_writes(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, GM_ADDR tiling)
+{
+    WriteFromEveryCore(y, tiling, [](int64_t core) { return 2.5f + static_cast<float>(core); },
+                       [](int64_t core) { return 8 * core; });
 }
 
 // Bug: the tensor from AllocTensor is never freed.

@@ -40,6 +40,9 @@ class CoreStats:
     # Of gm_bytes_written, the bytes DMA writes sent on past the end of a buffer that ends its allocation (a fresh
     # tensor) into that padding: harmless on the NPU, and never written to the tensor's memory by the twin.
     gm_padding_bytes_written: int = 0
+    # Of gm_bytes_written, the bytes DMA writes put over bytes another core wrote in the same launch with nothing
+    # ordering the two writes, both writing the same values there (allowed: the order does not change the result).
+    gm_unordered_equal_bytes: int = 0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -82,6 +85,7 @@ class LaunchStats:
             block_idx=-1,
             gm_padding_bytes_read=sum(c.gm_padding_bytes_read for c in self.cores),
             gm_padding_bytes_written=sum(c.gm_padding_bytes_written for c in self.cores),
+            gm_unordered_equal_bytes=sum(c.gm_unordered_equal_bytes for c in self.cores),
         )
 
 

@@ -499,6 +499,7 @@ void InitGm(const char* call, void* gm, uint64_t gmElements, uint64_t size, cons
         copy.GmWrite(static_cast<uint8_t*>(gm) + done, w);
         std::memcpy(static_cast<uint8_t*>(gm) + done, c.ub, w);
     }
+    GmDmaWritten(gm, inside);
     c.counters.dataCopyCalls += rounds;
     c.counters.mte3Calls += rounds;
     c.counters.mte3Bursts += rounds;
@@ -718,6 +719,7 @@ void InitOutputImpl(void* gm, uint64_t gmElements, uint32_t size, const void* va
         copy.GmWrite(static_cast<uint8_t*>(gm) + done, w);
         std::memcpy(static_cast<uint8_t*>(gm) + done, scratch, w);
     }
+    GmDmaWritten(gm, inside);
     c.counters.dataCopyCalls += rounds;
     c.counters.mte3Calls += rounds;
     c.counters.mte3Bursts += rounds;

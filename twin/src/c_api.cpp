@@ -23,6 +23,7 @@ void StatsJson(std::ostringstream& os, const ascend_twin::LaunchStats& s)
            << "\",\"block_idx\":" << id.blockIdx << ",\"gm_bytes_read\":" << c.gmBytesRead << ",\"gm_bytes_written\":" << c.gmBytesWritten
            << ",\"gm_padding_bytes_read\":" << c.gmPaddingBytesRead
            << ",\"gm_padding_bytes_written\":" << c.gmPaddingBytesWritten
+           << ",\"gm_unordered_equal_bytes\":" << c.gmUnorderedEqualBytes
            << ",\"data_copy_calls\":" << c.dataCopyCalls << ",\"mte2_calls\":" << c.mte2Calls
            << ",\"mte2_bursts\":" << c.mte2Bursts << ",\"mte3_calls\":" << c.mte3Calls
            << ",\"mte3_bursts\":" << c.mte3Bursts << ",\"ub_bytes_allocated\":" << c.ubBytesAllocated

@@ -348,7 +348,9 @@ void CopyL1ToGmRaw(const char* call, TPosition pos, const uint8_t* src, uint64_t
             ascend_twin::AtomicCopyToGm(call, d, src + b * srcStep, blockBytes);
             continue;
         }
-        std::memcpy(d, src + b * srcStep, ascend_twin::CheckGmDmaWrite(call, d, blockBytes));  // padding: not written
+        const uint64_t inside = ascend_twin::CheckGmDmaWrite(call, d, blockBytes);  // padding: not written
+        std::memcpy(d, src + b * srcStep, inside);
+        ascend_twin::GmDmaWritten(d, inside);
     }
     ascend_twin::CurrentCore().counters.dataCopyCalls += 1;
 }
@@ -1021,7 +1023,9 @@ void FixpipeRun(const char* call, uint8_t* dst, const CubeOperand* l1Dst, CubeEl
                 if (core.atomicOp != ascend_twin::AtomicOp::kNone) {  // SetAtomicAdd/Max/Min: combined with GM
                     ascend_twin::AtomicCopyToGm(call, d, out, dstSize);
                 } else {
-                    std::memcpy(d, out, ascend_twin::CheckGmDmaWrite(call, d, dstSize));  // padding: not written
+                    const uint64_t inside = ascend_twin::CheckGmDmaWrite(call, d, dstSize);  // padding: not written
+                    std::memcpy(d, out, inside);
+                    ascend_twin::GmDmaWritten(d, inside);
                 }
             }
         }

@@ -480,6 +480,7 @@ struct Walk {
             }
             if (atomic) AtomicRow(target, row, nv * es);
             if (row != target && !atomic) std::memcpy(target, row, inside);
+            if (!atomic && checked) GmDmaWritten(target, inside);
         }
         core.counters.cube.gmBytesC += mv * nv * es;
         core.counters.cube.l0cBytesOut += mv * nv * sizeof(E);
@@ -511,6 +512,7 @@ struct Walk {
                 float values[8];
                 for (int j = 0; j < 8; ++j) values[j] = static_cast<float>(acc[j]);
                 std::memcpy(out, values, inside);
+                if (checked) GmDmaWritten(out, inside);
             }
         }
         core.counters.cube.gmBytesC += mv * nv * 4;

@@ -102,7 +102,7 @@ void Run(const Transfer& t)
             // A write running on into an allocation's padding: only the bytes inside the buffer are the caller's.
             const uint64_t inside = ascend_twin::CheckGmDmaWrite(t.call, gm, t.blockBytes);
             instr.GmWrite(gm, inside);
-            if (!ascend_twin::simd::CopyToGm(gm, ub, inside)) std::memcpy(gm, ub, inside);
+            ascend_twin::GmDmaWritten(gm, inside, ascend_twin::simd::CopyToGmSummed(gm, ub, inside));
         }
     }
     ascend_twin::CoreCounters& c = ascend_twin::CurrentCore().counters;

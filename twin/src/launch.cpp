@@ -19,6 +19,7 @@
 #include <utility>
 
 #include "twin/hazard.h"
+#include "twin/simd_loops.h"
 #include "twin/kernel_sys_var.h"
 #include "core_sched.h"
 #include "cross_core.h"
@@ -177,6 +178,8 @@ struct Span {
     uint32_t rel, acq;
     bool atomic;
     uint8_t kind = kGmPlain;  // GmWrite::kind
+    uint64_t sum = 0;         // GmWrite::sum of a plain write
+    bool summed = false;      // every byte of a plain DMA write summed (GmWrite::unsummed 0)
 };
 
 // Whether one of the two accesses happens before the other (SyncAll, cross-core flags, Matmul messages).
@@ -195,7 +198,8 @@ void CollectWrites(const std::vector<CoreContext>& cores, std::vector<Span>& spa
     for (const CoreContext& c : cores) {
         for (const GmWrite& w : c.records->writes) {
             if (!zeroing || !InSyncWorkspaceZeroing(cores, w)) {
-                spans.push_back({w.begin, w.end, c.coreId, w.rel, w.acq, false, w.kind});
+                spans.push_back({w.begin, w.end, c.coreId, w.rel, w.acq, false, w.kind, w.sum,
+                                 w.kind == kGmPlain && w.unsummed == 0});
             }
         }
         for (const GmWrite& w : c.records->atomicWrites) spans.push_back({w.begin, w.end, c.coreId, w.rel, w.acq, true});
@@ -203,11 +207,26 @@ void CollectWrites(const std::vector<CoreContext>& cores, std::vector<Span>& spa
     std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.begin < b.begin; });
 }
 
+// Whether the plain DMA writes s and r wrote the same bytes where they overlap: the same range with the same
+// checksum, or each range's checksum that of what GM holds after the launch (then both wrote it). A range some
+// other write overwrote later passes only by the first test. (Checksums of different bytes agree with a
+// probability of about 2^-60: simd::WriteChecksum.)
+bool SameBytes(const Span& s, const Span& r)
+{
+    if (!s.summed || !r.summed) return false;
+    if (s.begin == r.begin && s.end == r.end) return s.sum == r.sum;
+    auto final = [](const Span& w) {
+        return simd::WriteChecksum(reinterpret_cast<const void*>(static_cast<uintptr_t>(w.begin)), w.end - w.begin) ==
+               w.sum;
+    };
+    return final(s) && final(r);
+}
+
 // No two cores write the same GM bytes unless a SyncAll (or a cross-core flag, or a Matmul message) orders the
-// writes, or both accumulate atomically. Ordered writes are legal: the later one wins on the NPU too.
+// writes, both accumulate atomically, or both are DMA writes of the same values (their order does not change
+// what GM holds: counted in gmUnorderedEqualBytes). Ordered writes are legal: the later one wins on the NPU too.
 // spans: every core's writes sorted by address (CollectWrites), shared with CheckNoCrossCoreReadAfterWrite.
-void CheckCoreWritesDisjoint(const LaunchSpec& spec, const std::vector<CoreContext>& cores,
-                             const std::vector<Span>& spans)
+void CheckCoreWritesDisjoint(const LaunchSpec& spec, std::vector<CoreContext>& cores, const std::vector<Span>& spans)
 {
     std::vector<Span> active;  // spans reaching past the current begin
     for (const Span& s : spans) {
@@ -223,18 +242,23 @@ void CheckCoreWritesDisjoint(const LaunchSpec& spec, const std::vector<CoreConte
             if (s.kind == kGmScalarStore && r.kind == kGmScalarStore) continue;
             if (s.core != r.core && !(s.atomic && r.atomic) && !Ordered(cores, s, r)) {
                 const uint64_t overlapEnd = std::min(s.end, r.end);
+                if (!s.atomic && !r.atomic && SameBytes(s, r)) {
+                    cores[s.core].counters.gmUnorderedEqualBytes += overlapEnd - std::max(s.begin, r.begin);
+                    continue;
+                }
                 const bool mixed = s.atomic != r.atomic;
                 const CoreContext& cs = cores[s.core];
                 throw RuleViolation(
                     spec.kernel, cs.blockIdx, CoreLabel(cs), "DataCopy/DataCopyPad to GM",
-                    "no two cores write the same GM bytes",
+                    "no two cores write the same GM bytes unordered, unless both write the same values",
                     CoreLabel(cs) + " and " + CoreLabel(cores[r.core]) + " both wrote " +
                         WhereInGm(spec, std::max(s.begin, r.begin), overlapEnd) +
                         " with no SyncAll (or cross-core flag or Matmul message) ordering the two" +
                         (mixed ? " (one of them accumulating atomically, the other overwriting)"
-                               : " (accumulate with SetAtomicAdd<T> if that is meant, or order the writes with "
-                                 "SyncAll; the twin is stricter than the NPU here, where the last write wins: results "
-                                 "would depend on core timing)"));
+                               : ", and not the same values there (or not both by DMA, or over a range written again "
+                                 "later, where the twin cannot compare them): the last write wins, so what GM holds "
+                                 "depends on core timing (accumulate with SetAtomicAdd<T> if that is meant, or order "
+                                 "the writes with SyncAll)"));
             }
         }
         active.push_back(s);

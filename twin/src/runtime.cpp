@@ -1,5 +1,6 @@
 // Per-core context, rule reporting and GM checks.
 #include "twin/runtime.h"
+#include "twin/simd_loops.h"
 #include "twin/violation.h"
 #include "core_records.h"
 
@@ -267,17 +268,20 @@ void CheckGmInBounds(const char* call, const char* rule, const char* verb, const
 namespace {
 // Adds [begin, end) to a list of ranges, extending one of the last few when it continues it (a core
 // streams through a handful of buffers at once).
-void AddRange(std::vector<GmWrite>& ranges, uint64_t begin, uint64_t end, const CoreContext& ctx, uint8_t kind)
+// unsummed: bytes of a DMA write whose checksum GmDmaWritten adds later (GmWrite::unsummed).
+void AddRange(std::vector<GmWrite>& ranges, uint64_t begin, uint64_t end, const CoreContext& ctx, uint8_t kind,
+              uint64_t unsummed = 0)
 {
     const size_t n = ranges.size();
     for (size_t k = n; k > 0 && k + 4 > n; --k) {
         GmWrite& r = ranges[k - 1];
         if (r.end == begin && r.epoch == ctx.epoch && r.rel == ctx.rel && r.acq == ctx.acq && r.kind == kind) {
             r.end = end;
+            r.unsummed += unsummed;
             return;
         }
     }
-    ranges.push_back({begin, end, ctx.epoch, ctx.rel, ctx.acq, kind});
+    ranges.push_back({begin, end, ctx.epoch, ctx.rel, ctx.acq, kind, 0, unsummed});
 }
 }  // namespace
 
@@ -389,10 +393,33 @@ uint64_t CheckGmDmaWrite(const char* call, const void* addr, uint64_t bytes)
     ctx.counters.gmPaddingBytesWritten += bytes - inside;
     const uint64_t begin = reinterpret_cast<uintptr_t>(addr);
     if (inside != 0) {  // the padding is no other buffer's bytes on the NPU: no hazard records for it
-        AddRange(ctx.records->writes, begin, begin + inside, ctx, kGmPlain);
+        AddRange(ctx.records->writes, begin, begin + inside, ctx, kGmPlain, inside);
         if (ctx.records->scalarCache.used) ScalarCacheOnDmaWrite(ctx, begin, begin + inside);
     }
     return inside;
+}
+
+void GmDmaWritten(const void* addr, uint64_t bytes, uint64_t sum)
+{
+    if (bytes == 0) return;
+    std::vector<GmWrite>& ranges = CurrentCore().records->writes;
+    const uint64_t begin = reinterpret_cast<uintptr_t>(addr);
+    // The range CheckGmDmaWrite extended or added: one of the last few. Not found (a write recorded otherwise),
+    // the range stays unsummed, and an unordered overlap with another core's write is refused as before.
+    const size_t n = ranges.size();
+    for (size_t k = n; k > 0 && k + 4 > n; --k) {
+        GmWrite& r = ranges[k - 1];
+        if (r.kind == kGmPlain && r.begin <= begin && begin + bytes <= r.end && r.unsummed >= bytes) {
+            r.sum += sum;
+            r.unsummed -= bytes;
+            return;
+        }
+    }
+}
+
+void GmDmaWritten(const void* addr, uint64_t bytes)
+{
+    if (bytes != 0) GmDmaWritten(addr, bytes, simd::WriteChecksum(addr, bytes));
 }
 
 void ScalarGmRead(const char* call, const void* addr, uint64_t bytes, void* out)

@@ -5,7 +5,9 @@
 
 #include "twin/kernel_types.h"
 
+#include <algorithm>
 #include <cstring>
+#include <vector>
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -75,28 +77,146 @@ ASCEND_TWIN_AVX512 void Narrow512(uint16_t* d, const float* s, int64_t n)
 {
     for (int64_t i = 0; i < n; ++i) d[i] = FloatToBf16Bits(s[i]);
 }
-ASCEND_TWIN_AVX2 void Copy2(uint8_t* d, const uint8_t* s, uint64_t n)
+#endif
+
+// The key of the 4-byte word at address 4 * w (WriteChecksum): a mixed key of w's low 8 bits (a table of 1 KiB)
+// xor a mixed value of its other 24 bits, made even so that the key stays odd.
+inline uint32_t Mix(uint32_t x)
 {
+    x *= 0x9E3779B1u;
+    x ^= x >> 15;
+    x *= 0x85EBCA77u;
+    x ^= x >> 13;
+    return x;
+}
+constexpr uint32_t kKeyBits = 8;
+const uint32_t* KeyTable()
+{
+    static const std::vector<uint32_t> table = [] {
+        std::vector<uint32_t> t(1u << kKeyBits);
+        for (uint32_t i = 0; i < t.size(); ++i) t[i] = Mix(i) | 1u;
+        return t;
+    }();
+    return table.data();
+}
+inline uint32_t WindowKey(uint32_t w) { return Mix((w >> kKeyBits) + 0x632BE5ABu) & ~1u; }
+inline uint32_t WordKey(uint32_t w) { return KeyTable()[w & ((1u << kKeyBits) - 1)] ^ WindowKey(w); }
+
+// Sum over the n words at p from word index w0 (portable, and with AVX2).
+uint64_t WordSum(const uint8_t* p, uint32_t w0, uint64_t n)
+{
+    uint64_t sum = 0;
+    for (uint64_t i = 0; i < n; ++i) {
+        uint32_t w;
+        std::memcpy(&w, p + 4 * i, 4);
+        sum += static_cast<uint64_t>(w) * WordKey(w0 + static_cast<uint32_t>(i));
+    }
+    return sum;
+}
+#if defined(__x86_64__)
+ASCEND_TWIN_AVX2 uint64_t WordSum2(const uint8_t* p, uint32_t w0, uint64_t n)
+{
+    const uint32_t* table = KeyTable();
+    constexpr uint32_t kMask = (1u << kKeyBits) - 1;
+    __m256i acc = _mm256_setzero_si256();
     uint64_t i = 0;
-    for (; i + 128 <= n; i += 128) {
-        const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + i));
-        const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + i + 32));
-        const __m256i c = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + i + 64));
-        const __m256i e = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + i + 96));
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(d + i), a);
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(d + i + 32), b);
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(d + i + 64), c);
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(d + i + 96), e);
+    while (i < n) {
+        // Words up to the end of w's key window (or of the range), 8 at a time over consecutive table keys.
+        const uint32_t w = w0 + static_cast<uint32_t>(i);
+        const uint64_t inWindow = std::min<uint64_t>(n - i, (kMask + 1) - (w & kMask));
+        const uint64_t vec = inWindow / 8 * 8;
+        const __m256i window = _mm256_set1_epi32(static_cast<int>(WindowKey(w)));
+        const uint32_t* keys = table + (w & kMask);
+        const uint8_t* words = p + 4 * i;
+        for (uint64_t j = 0; j < vec; j += 8) {
+            const __m256i k = _mm256_xor_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(keys + j)), window);
+            const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(words + 4 * j));
+            acc = _mm256_add_epi64(acc, _mm256_mul_epu32(v, k));  // the even words (zero-extended) times their keys
+            acc = _mm256_add_epi64(acc, _mm256_mul_epu32(_mm256_srli_epi64(v, 32), _mm256_srli_epi64(k, 32)));
+        }
+        i += vec;
+        if (vec != inWindow) {  // the last words of the range, fewer than 8
+            uint64_t rest = 0;
+            for (uint64_t j = vec; j < inWindow; ++j) {
+                uint32_t v;
+                std::memcpy(&v, words + 4 * j, 4);
+                rest += static_cast<uint64_t>(v) * WordKey(w0 + static_cast<uint32_t>(i + j - vec));
+            }
+            acc = _mm256_add_epi64(acc, _mm256_set_epi64x(0, 0, 0, static_cast<long long>(rest)));
+            i += inWindow - vec;
+        }
     }
-    for (; i + 32 <= n; i += 32) {
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(d + i),
-                            _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + i)));
+    alignas(32) uint64_t lanes[4];
+    _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), acc);
+    return lanes[0] + lanes[1] + lanes[2] + lanes[3];
+}
+
+#endif
+
+#if defined(__x86_64__)
+// Copies n bytes from s to d (32-byte vector stores, as Copy2) and returns WriteChecksum(d, n), summed as it goes.
+ASCEND_TWIN_AVX2 uint64_t CopySum2(uint8_t* d, const uint8_t* s, uint64_t n)
+{
+    uint64_t sum = 0, i = 0;
+    const uint64_t base = reinterpret_cast<uintptr_t>(d);
+    auto byteAt = [&](uint64_t k) {
+        d[k] = s[k];
+        const uint64_t a = base + k;
+        sum += (static_cast<uint64_t>(s[k]) << (8 * (a & 3))) * WordKey(static_cast<uint32_t>(a >> 2));
+    };
+    for (; i < n && ((base + i) & 3) != 0; ++i) byteAt(i);
+    const uint32_t* table = KeyTable();
+    constexpr uint32_t kMask = (1u << kKeyBits) - 1;
+    __m256i acc = _mm256_setzero_si256();
+    while (n - i >= 32) {
+        const uint32_t w = static_cast<uint32_t>((base + i) >> 2);
+        const uint64_t words = std::min<uint64_t>((n - i) / 4, (kMask + 1) - (w & kMask)) / 8 * 8;
+        if (words == 0) break;  // fewer than 8 words left in this key window: the scalar loop below
+        const __m256i window = _mm256_set1_epi32(static_cast<int>(WindowKey(w)));
+        const uint32_t* keys = table + (w & kMask);
+        for (uint64_t j = 0; j < words; j += 8, i += 32) {
+            const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + i));
+            _mm256_storeu_si256(reinterpret_cast<__m256i*>(d + i), v);
+            const __m256i k = _mm256_xor_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(keys + j)), window);
+            acc = _mm256_add_epi64(acc, _mm256_mul_epu32(v, k));
+            acc = _mm256_add_epi64(acc, _mm256_mul_epu32(_mm256_srli_epi64(v, 32), _mm256_srli_epi64(k, 32)));
+        }
     }
-    if (i < n) std::memcpy(d + i, s + i, n - i);
+    for (; i < n; ++i) byteAt(i);
+    alignas(32) uint64_t lanes[4];
+    _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), acc);
+    return sum + lanes[0] + lanes[1] + lanes[2] + lanes[3];
 }
 #endif
 
 }  // namespace
+
+uint64_t WriteChecksum(const void* p, uint64_t n)
+{
+    const auto* b = static_cast<const uint8_t*>(p);
+    uint64_t a = reinterpret_cast<uintptr_t>(p);
+    const uint64_t end = a + n;
+    uint64_t sum = 0;
+    // Bytes before the first whole word and after the last: each its byte lane of the word, the rest 0.
+    auto byteAt = [&](uint64_t addr) {
+        sum += (static_cast<uint64_t>(b[addr - reinterpret_cast<uintptr_t>(p)]) << (8 * (addr & 3))) *
+               WordKey(static_cast<uint32_t>(addr >> 2));
+    };
+    for (; a < end && (a & 3) != 0; ++a) byteAt(a);
+    const uint64_t whole = (end - a) / 4;
+    if (whole != 0) {
+        const uint8_t* words = b + (a - reinterpret_cast<uintptr_t>(p));
+        const uint32_t w0 = static_cast<uint32_t>(a >> 2);
+#if defined(__x86_64__)
+        sum += HasAvx2() ? WordSum2(words, w0, whole) : WordSum(words, w0, whole);
+#else
+        sum += WordSum(words, w0, whole);
+#endif
+        a += whole * 4;
+    }
+    for (; a < end; ++a) byteAt(a);
+    return sum;
+}
 
 bool BinaryF32(VecOp op, float* d, const float* a, const float* b, int64_t n)
 {
@@ -162,16 +282,14 @@ bool NarrowBf16(uint16_t* d, const float* s, int64_t n)
 #endif
 }
 
-bool CopyToGm(void* d, const void* s, uint64_t n)
+uint64_t CopyToGmSummed(void* d, const void* s, uint64_t n)
 {
 #if defined(__x86_64__)
-    if (!HasAvx2()) return false;
-    Copy2(static_cast<uint8_t*>(d), static_cast<const uint8_t*>(s), n);
-    return true;
-#else
-    (void)d, (void)s, (void)n;
-    return false;
+    if (HasAvx2()) return CopySum2(static_cast<uint8_t*>(d), static_cast<const uint8_t*>(s), n);
 #endif
+    std::memcpy(d, s, n);
+    return WriteChecksum(d, n);
 }
+
 
 }  // namespace ascend_twin::simd

@@ -66,6 +66,9 @@ struct CoreCounters {
     // Of gmBytesWritten, the bytes DMA writes sent into the padding after the end of a buffer that ends where its
     // allocation ends (GmRegion::endsAllocation): harmless on A2, never written to the caller's memory.
     uint64_t gmPaddingBytesWritten = 0;
+    // Bytes this core wrote by DMA over bytes another core wrote in the same launch with nothing ordering the two
+    // writes, both writing the same values (the outcome does not depend on their order; different values fail).
+    uint64_t gmUnorderedEqualBytes = 0;
     uint64_t dataCopyCalls = 0;  // DataCopy and DataCopyPad, either direction
     // Per pipe, for the cost model: MTE2 = GM->UB copies, MTE3 = UB->GM copies; a burst is one of a
     // copy's blockCount contiguous GM runs (the unit a DMA descriptor moves).
@@ -109,6 +112,11 @@ struct GmWrite {
     // WriteGmByPassDCache; kGmPoll: ReadGmByPassDCache, or a GetValue that loads its line fresh from GM
     // (straight after DataCacheCleanAndInvalid). A poll racing a scalar store is the GM-flag hand-off, not a race.
     uint8_t kind = 0;
+    // DMA writes: WriteChecksum of the bytes written (the checksums of coalesced writes add up), and how many of
+    // the range's bytes have no checksum yet (CheckGmDmaWrite records a write before it happens, GmDmaWritten adds
+    // its checksum after). Two cores' unordered writes of the same bytes are allowed when both are summed and agree.
+    uint64_t sum = 0;
+    uint64_t unsummed = 0;
 };
 inline constexpr uint8_t kGmPlain = 0, kGmScalarStore = 1, kGmPoll = 2;
 
@@ -228,6 +236,11 @@ void CheckGmBinding(const char* call, const void* addr, uint32_t elemSize, const
 // buffer that does not end its allocation (a view ending before its storage: the write would overwrite the
 // storage's next elements on the NPU) and past the padding, it fails.
 uint64_t CheckGmDmaWrite(const char* call, const void* addr, uint64_t bytes);
+// After the caller has written the `bytes` (CheckGmDmaWrite's return) at addr: their checksum for the cross-core
+// check (two cores writing the same GM bytes unordered pass when they wrote the same values). `sum`: the
+// simd::WriteChecksum the copy computed as it went (simd::CopyToGmSummed); without it it is computed here.
+void GmDmaWritten(const void* addr, uint64_t bytes);
+void GmDmaWritten(const void* addr, uint64_t bytes, uint64_t sum);
 // GlobalTensor::GetValue/SetValue: a GM access through the core's scalar data cache (checked as above, and
 // against what the cache may hold); DataCacheCleanAndInvalid on GM: writes back and drops the line from addr
 // to its 64-byte boundary, or (entire) the whole cache.

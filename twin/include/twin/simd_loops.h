@@ -23,9 +23,16 @@ bool WidenBf16(float* d, const uint16_t* s, int64_t n);
 // VCVTNEPS2BF16: it flushes subnormal inputs to zero (0x00010000 gives 0x0000 on this project's Zen 4 machine,
 // where round-to-nearest-even gives 0x0001).
 bool NarrowBf16(uint16_t* d, const float* s, int64_t n);
-// The n bytes at s to d (not overlapping) with 32-byte vector stores, for copies into GM (the MTE3 side of
-// DataCopy): glibc's memcpy takes `rep movsb` for these sizes, and into pages the copy touches first (a fresh
-// torch output) that costs a third more than vector stores on the CPUs measured (benchmarks/NOTES.md, change 30).
-bool CopyToGm(void* d, const void* s, uint64_t n);
+// A checksum of the n bytes at p that depends on each byte's value and its address: the sum, modulo 2^64, over
+// the 4-byte words the bytes fall in, of the word (the range's bytes in place, the others 0) times an odd key
+// mixed from the word's address. Linear in the bytes, so the checksums of two adjacent ranges add up to the
+// checksum of their union (GmWrite::sum of coalesced writes). The same value with or without AVX2.
+uint64_t WriteChecksum(const void* p, uint64_t n);
+// Copies n bytes from s to d (not overlapping) and returns WriteChecksum(d, n), computed from the bytes as they
+// pass: for copies into GM (the MTE3 side of DataCopy). With AVX2 the copy is 32-byte vector stores: glibc's memcpy
+// takes `rep movsb` for these sizes, and into pages the copy touches first (a fresh torch output) that costs a
+// third more than vector stores on the CPUs measured (benchmarks/NOTES.md, change 30); the sum costs nothing
+// measurable beside the stores (change 33).
+uint64_t CopyToGmSummed(void* d, const void* s, uint64_t n);
 
 }  // namespace ascend_twin::simd
