@@ -127,6 +127,15 @@ def test_tscm_rules(lib):
     close(c, ref)
 
 
+def test_int4_into_tscm_is_refused_as_not_modelled(lib):
+    # A limit of the twin, not a rule of A2: the copy is refused with that said, never run on wrong bytes.
+    a = torch.randint(0, 256, (512,), dtype=torch.uint8)
+    with pytest.raises(KernelRuleViolation, match=r"DataCopy\(GM->TSCM, Nd2NzParams\).*int4b_t into TSCM is not "
+                                                  r"modelled \(the twin's limit, not A2's\)"):
+        lib.launch("tscm_int4_copy", 1, a=a, b=None, bias=None, c=None, workspace=workspace(),
+                   tiling=bytes(two_tiles()))
+
+
 @pytest.fixture(scope="module")
 def cube_lib():
     return ascend_ext.twin.compile_kernels([os.path.join(KERNELS, "cube_matmul_tscm.cpp")])

@@ -141,3 +141,21 @@ __global__ __vector__ void tscm_in_vector_kernel(GM_ADDR a, GM_ADDR b, GM_ADDR b
     AscendC::TSCM<AscendC::TPosition::GM, 1> scm;
     pipe.InitBuffer(scm, 1, 1024);
 }
+
+// int4b_t into TSCM: A2 copies it (as int8_t); the twin does not model it, and says so rather than copy wrong bytes.
+__global__ __mix__(1, 2) void tscm_int4_copy(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c,
+                                             __kfc_workspace__ GM_ADDR workspace, GM_ADDR tiling)
+{
+    (void)b; (void)bias; (void)c; (void)workspace; (void)tiling;
+    AscendC::TPipe pipe;
+    if ASCEND_IS_AIC {
+        return;
+    }
+    AscendC::TSCM<AscendC::TPosition::GM, 1> scm;
+    pipe.InitBuffer(scm, 1, 1024);
+    AscendC::LocalTensor<AscendC::int4b_t> l1 = scm.AllocTensor<AscendC::int4b_t>();
+    AscendC::GlobalTensor<AscendC::int4b_t> aGm;
+    aGm.SetGlobalBuffer(reinterpret_cast<__gm__ AscendC::int4b_t*>(a), 1024);
+    AscendC::DataCopy(l1, aGm, AscendC::Nd2NzParams(1, 16, 64, 0, 64, 16, 1, 0));  // 16 rows of 64 nibbles
+    scm.FreeTensor(l1);
+}
