@@ -1,5 +1,6 @@
 // SyncAll, IBSet/IBWait and InitGlobalMemory on the twin (twin/include/twin/kernel_block_sync.h).
 #include "twin/kernel_block_sync.h"
+#include "twin/simd_loops.h"
 #include "twin/violation.h"
 
 #include <algorithm>
@@ -491,15 +492,16 @@ void InitGm(const char* call, void* gm, uint64_t gmElements, uint64_t size, cons
         CountVec(duplicate, scratch / elementBytes, CountFormRepeats(scratch / elementBytes, elementBytes));
     }
     PipeAcquire(Pipe::kMte3, PipeNow(Pipe::kV));  // V_MTE3 flag inside the implementation
+    uint64_t sum = 0;  // the written bytes' checksum (GmDmaWritten), summed as they are copied
     for (uint64_t done = 0; done < bytes; done += scratch) {
         const uint64_t n = std::min(scratch, bytes - done);
         Instr copy(call, Pipe::kMte3);
         copy.Read("scratch", c.ub, n);
         const uint64_t w = done >= inside ? 0 : std::min(n, inside - done);
         copy.GmWrite(static_cast<uint8_t*>(gm) + done, w);
-        std::memcpy(static_cast<uint8_t*>(gm) + done, c.ub, w);
+        sum += simd::CopyToGmSummed(static_cast<uint8_t*>(gm) + done, c.ub, w);
     }
-    GmDmaWritten(gm, inside);
+    GmDmaWritten(gm, inside, sum);
     c.counters.dataCopyCalls += rounds;
     c.counters.mte3Calls += rounds;
     c.counters.mte3Bursts += rounds;
@@ -711,15 +713,16 @@ void InitOutputImpl(void* gm, uint64_t gmElements, uint32_t size, const void* va
     }
     PipeAcquire(Pipe::kMte3, PipeNow(Pipe::kV));  // its V_MTE3 flag
     uint64_t rounds = 0;
+    uint64_t sum = 0;  // the written bytes' checksum (GmDmaWritten), summed as they are copied
     for (uint64_t done = 0; done < bytes; done += pop, ++rounds) {
         const uint64_t n = std::min(pop, bytes - done);
         Instr copy(call, Pipe::kMte3);
         copy.Read("stack buffer", scratch, n);
         const uint64_t w = done >= inside ? 0 : std::min(n, inside - done);
         copy.GmWrite(static_cast<uint8_t*>(gm) + done, w);
-        std::memcpy(static_cast<uint8_t*>(gm) + done, scratch, w);
+        sum += simd::CopyToGmSummed(static_cast<uint8_t*>(gm) + done, scratch, w);
     }
-    GmDmaWritten(gm, inside);
+    GmDmaWritten(gm, inside, sum);
     c.counters.dataCopyCalls += rounds;
     c.counters.mte3Calls += rounds;
     c.counters.mte3Bursts += rounds;

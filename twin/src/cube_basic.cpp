@@ -11,6 +11,7 @@
 #include "kernel_operator.h"
 #include "twin/kernel_cube.h"
 #include "twin/kernel_cube_basic.h"
+#include "twin/simd_loops.h"
 #include "twin/kernel_matmul_mix.h"
 #include "twin/violation.h"
 
@@ -349,8 +350,7 @@ void CopyL1ToGmRaw(const char* call, TPosition pos, const uint8_t* src, uint64_t
             continue;
         }
         const uint64_t inside = ascend_twin::CheckGmDmaWrite(call, d, blockBytes);  // padding: not written
-        std::memcpy(d, src + b * srcStep, inside);
-        ascend_twin::GmDmaWritten(d, inside);
+        ascend_twin::GmDmaWritten(d, inside, ascend_twin::simd::CopyToGmSummed(d, src + b * srcStep, inside));
     }
     ascend_twin::CurrentCore().counters.dataCopyCalls += 1;
 }
@@ -1024,8 +1024,7 @@ void FixpipeRun(const char* call, uint8_t* dst, const CubeOperand* l1Dst, CubeEl
                     ascend_twin::AtomicCopyToGm(call, d, out, dstSize);
                 } else {
                     const uint64_t inside = ascend_twin::CheckGmDmaWrite(call, d, dstSize);  // padding: not written
-                    std::memcpy(d, out, inside);
-                    ascend_twin::GmDmaWritten(d, inside);
+                    ascend_twin::GmDmaWritten(d, inside, ascend_twin::simd::CopyToGmSummed(d, out, inside));
                 }
             }
         }

@@ -19,6 +19,7 @@
 #include <utility>
 
 #include "cube_internal.h"
+#include "twin/simd_loops.h"
 
 namespace ascend_twin {
 
@@ -446,20 +447,19 @@ struct Walk {
         // enAtomic: each row is converted to C's type, then combined with GM by the atomic unit (as SetAtomicAdd/
         // Max/Min before a Fixpipe), with the core's atomic setting restored after.
         const bool atomic = checked && s.atomic != 0;
-        std::vector<uint8_t> staged(atomic ? static_cast<size_t>(nv * es) : 0);
-        std::vector<uint8_t> clipped;  // a row running on into an allocation's padding: only its inside is written
+        // A row to GM is made in `staged` and copied out with its checksum (simd::CopyToGmSummed) in one pass: summing
+        // the bytes back from GM after the stores costs more (the loads wait on the stores); a row to a LocalTensor
+        // (unchecked) is made in place.
+        std::vector<uint8_t> staged(checked ? static_cast<size_t>(nv * es) : 0);
         const bool dequant = s.types.a == CubeType::kInt8 && s.types.c == CubeType::kFloat16;
         const std::vector<double> scales = dequant ? DequantScales(nv) : std::vector<double>();
         for (int64_t r = 0; r < mv; ++r) {
             uint8_t* const target = dst + r * ld * es;
-            uint8_t* row = atomic ? staged.data() : target;
+            uint8_t* row = checked ? staged.data() : target;
             uint64_t inside = nv * es;
             if (!atomic && checked) {
-                inside = CheckGmDmaWrite("Matmul::IterateAll/GetTensorC (Fixpipe L0C->GM)", row, nv * es);
-                if (inside < static_cast<uint64_t>(nv * es)) {
-                    clipped.resize(static_cast<size_t>(nv * es));
-                    row = clipped.data();
-                }
+                // A row running on into an allocation's padding: only its inside is written.
+                inside = CheckGmDmaWrite("Matmul::IterateAll/GetTensorC (Fixpipe L0C->GM)", target, nv * es);
             } else if (!atomic) {
                 core.counters.gmBytesWritten += nv * es;
             }
@@ -470,6 +470,10 @@ struct Walk {
                                                    static_cast<double>(acc[j]) * scales[vectorQuant(j)]);
                 }
             } else if (cube_detail::SameRepr<E>(s.types.c)) {
+                if (checked && !atomic) {  // straight from L0C
+                    GmDmaWritten(target, inside, simd::CopyToGmSummed(target, acc, inside));
+                    continue;
+                }
                 std::memcpy(row, acc, nv * sizeof(E));
             } else if (s.types.c == CubeType::kBFloat16) {  // the type chosen once per row, not per element
                 for (int64_t j = 0; j < nv; ++j) cube_detail::StoreElem<E>(row + j * es, CubeType::kBFloat16, acc[j]);
@@ -478,9 +482,11 @@ struct Walk {
             } else {
                 for (int64_t j = 0; j < nv; ++j) cube_detail::StoreElem<E>(row + j * es, s.types.c, acc[j]);
             }
-            if (atomic) AtomicRow(target, row, nv * es);
-            if (row != target && !atomic) std::memcpy(target, row, inside);
-            if (!atomic && checked) GmDmaWritten(target, inside);
+            if (atomic) {
+                AtomicRow(target, row, nv * es);
+            } else if (checked) {
+                GmDmaWritten(target, inside, simd::CopyToGmSummed(target, row, inside));
+            }
         }
         core.counters.cube.gmBytesC += mv * nv * es;
         core.counters.cube.l0cBytesOut += mv * nv * sizeof(E);
@@ -511,8 +517,11 @@ struct Walk {
                 const E* acc = buf.l0c.data() + r * t.baseN + g * 8;
                 float values[8];
                 for (int j = 0; j < 8; ++j) values[j] = static_cast<float>(acc[j]);
-                std::memcpy(out, values, inside);
-                if (checked) GmDmaWritten(out, inside);
+                if (checked) {
+                    GmDmaWritten(out, inside, simd::CopyToGmSummed(out, values, inside));
+                } else {
+                    std::memcpy(out, values, inside);
+                }
             }
         }
         core.counters.cube.gmBytesC += mv * nv * 4;

@@ -1,6 +1,5 @@
 // Per-core context, rule reporting and GM checks.
 #include "twin/runtime.h"
-#include "twin/simd_loops.h"
 #include "twin/violation.h"
 #include "core_records.h"
 
@@ -417,10 +416,6 @@ void GmDmaWritten(const void* addr, uint64_t bytes, uint64_t sum)
     }
 }
 
-void GmDmaWritten(const void* addr, uint64_t bytes)
-{
-    if (bytes != 0) GmDmaWritten(addr, bytes, simd::WriteChecksum(addr, bytes));
-}
 
 void ScalarGmRead(const char* call, const void* addr, uint64_t bytes, void* out)
 {

@@ -237,9 +237,9 @@ void CheckGmBinding(const char* call, const void* addr, uint32_t elemSize, const
 // storage's next elements on the NPU) and past the padding, it fails.
 uint64_t CheckGmDmaWrite(const char* call, const void* addr, uint64_t bytes);
 // After the caller has written the `bytes` (CheckGmDmaWrite's return) at addr: their checksum for the cross-core
-// check (two cores writing the same GM bytes unordered pass when they wrote the same values). `sum`: the
-// simd::WriteChecksum the copy computed as it went (simd::CopyToGmSummed); without it it is computed here.
-void GmDmaWritten(const void* addr, uint64_t bytes);
+// check (two cores writing the same GM bytes unordered pass when they wrote the same values). `sum`: their
+// simd::WriteChecksum, which the copy computes as it goes (simd::CopyToGmSummed): summing them back from GM after the
+// stores would wait on the stores. A write without it keeps its range unsummed (then such an overlap is refused).
 void GmDmaWritten(const void* addr, uint64_t bytes, uint64_t sum);
 // GlobalTensor::GetValue/SetValue: a GM access through the core's scalar data cache (checked as above, and
 // against what the cache may hold); DataCacheCleanAndInvalid on GM: writes back and drops the line from addr
