@@ -57,6 +57,24 @@ def test_missing_sync_all_is_a_cross_core_race(lib):
         exchange(lib, "exchange_without_first_sync", 4)
 
 
+@pytest.mark.parametrize("cores", [2, 3])
+def test_read_racing_a_rewrite_of_the_same_bytes_runs_clean(lib, cores):
+    # Core 0 writes ws's chunk 0, SyncAll, then writes the same bytes again while core 1 reads them: the read finds
+    # them whichever lands first (an AIC that writes the same C into one workspace for each of its AIVs).
+    x, y, _ = exchange(lib, "rewrite_same_while_read", cores)
+    assert torch.equal(y[CHUNK:2 * CHUNK], x[:CHUNK])
+
+
+@pytest.mark.parametrize("kernel", ["rewrite_other_while_read", "rewrite_same_unsynced"])
+def test_read_racing_a_rewrite_is_refused_unless_it_sees_the_same_bytes_either_way(lib, kernel):
+    # Other bytes the second time, or the same bytes with no write ordered before the read (it may find ws's old
+    # bytes): the read's result depends on timing.
+    with pytest.raises(KernelRuleViolation, match=r"a core reads GM another core writes in the same launch only "
+                                                  r"after SyncAll.*core 1 read bytes \[0, 32\) of GM buffer 'ws', "
+                                                  r"which core 0 wrote"):
+        exchange(lib, kernel, 2)
+
+
 @pytest.mark.parametrize("cores", [2, 6])
 def test_core_returning_while_others_wait_is_reported_not_a_hang(lib, cores):
     with pytest.raises(KernelRuleViolation) as info:

@@ -289,3 +289,42 @@ extern "C" __global__ __aicore__ void mix_soft_sync_all(GM_ADDR sync, int32_t fa
         SyncAll(gm, buf.Get<int32_t>());
     }
 }
+
+// Core 0 copies x's chunk 0 into ws's chunk 0; after a SyncAll (sync) core 1 reads it into y's chunk 1 while core 0
+// writes ws's chunk 0 again, nothing ordering that second write and core 1's read: with the same bytes (x's chunk 0
+// again, same) the read finds them whichever lands first; with other bytes (x's chunk 1) it depends on timing, and
+// without the SyncAll no write is ordered before the read, which may then find ws's old bytes.
+template <bool sync, bool same>
+__aicore__ inline void RewriteWhileRead(GM_ADDR x, GM_ADDR y, GM_ADDR ws)
+{
+    Chunks chunks;
+    if (GetBlockIdx() == 0) {
+        LocalTensor<float> a = chunks.Load(x, 0);
+        chunks.Store(ws, 0, a);
+    }
+    if constexpr (sync) SyncAll();
+    if (GetBlockIdx() == 0) {
+        LocalTensor<float> a = chunks.Load(x, same ? 0 : 1);
+        chunks.Store(ws, 0, a);
+    } else if (GetBlockIdx() == 1) {
+        LocalTensor<float> a = chunks.Load(ws, 0);
+        chunks.Store(y, 1, a);
+    }
+}
+
+extern "C" __global__ __aicore__ void rewrite_same_while_read(GM_ADDR x, GM_ADDR y, GM_ADDR ws)
+{
+    RewriteWhileRead<true, true>(x, y, ws);
+}
+
+// Bug: the second write puts other bytes there.
+extern "C" __global__ __aicore__ void rewrite_other_while_read(GM_ADDR x, GM_ADDR y, GM_ADDR ws)
+{
+    RewriteWhileRead<true, false>(x, y, ws);
+}
+
+// Bug: no write is ordered before the read (it may find ws's old bytes), though both write the same ones.
+extern "C" __global__ __aicore__ void rewrite_same_unsynced(GM_ADDR x, GM_ADDR y, GM_ADDR ws)
+{
+    RewriteWhileRead<false, true>(x, y, ws);
+}

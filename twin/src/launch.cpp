@@ -265,9 +265,32 @@ void CheckCoreWritesDisjoint(const LaunchSpec& spec, std::vector<CoreContext>& c
     }
 }
 
+// Whether the read `read` of [from, to), racing the write w, sees the same bytes whichever way the race goes: every
+// write of those bytes is a DMA write of w's range with w's checksum (the same bytes; by any core), and one of them
+// by another core happens before the read, so the read finds those bytes there already (an AIC serving two AIVs
+// that writes the same C into one workspace for each). spans/reach: as CheckNoCrossCoreReadAfterWrite's.
+bool ReadSeesEqualRewrites(const std::vector<CoreContext>& cores, const Span& read, const Span& w, uint64_t from,
+                           uint64_t to, const std::vector<Span>& spans, const std::vector<uint64_t>& reach)
+{
+    if (!w.summed) return false;
+    bool writtenBefore = false;
+    size_t k = static_cast<size_t>(std::upper_bound(spans.begin(), spans.end(), to - 1,
+                                                    [](uint64_t v, const Span& s) { return v < s.begin; }) -
+                                   spans.begin());
+    for (; k > 0 && reach[k - 1] > from; --k) {
+        const Span& o = spans[k - 1];
+        if (o.end <= from) continue;
+        if (o.atomic || !o.summed || o.begin != w.begin || o.end != w.end || o.sum != w.sum) return false;
+        writtenBefore = writtenBefore ||
+                        (o.core != read.core && HappensBefore(cores[o.core], o.rel, cores[read.core], read.acq));
+    }
+    return writtenBefore;
+}
+
 // A core reading GM another core writes in the same launch sees the old or the new bytes, depending on
 // timing, unless something orders the two (cores run concurrently on the NPU): SyncAll, a cross-core flag
-// or a Matmul message, in either direction.
+// or a Matmul message, in either direction; or unless every write of those bytes holds the same bytes and one of
+// them is ordered before the read (ReadSeesEqualRewrites).
 void CheckNoCrossCoreReadAfterWrite(const LaunchSpec& spec, const std::vector<CoreContext>& cores,
                                     const std::vector<Span>& spans)
 {
@@ -290,6 +313,7 @@ void CheckNoCrossCoreReadAfterWrite(const LaunchSpec& spec, const std::vector<Co
                 if (read.kind == kGmPoll && w.kind == kGmScalarStore) continue;
                 const uint64_t from = std::max(r.begin, w.begin);
                 const uint64_t to = std::min(r.end, w.end);
+                if (ReadSeesEqualRewrites(cores, read, w, from, to, spans, reach)) continue;
                 throw RuleViolation(spec.kernel, c.blockIdx, CoreLabel(c), "DataCopy/GetValue from GM",
                                     "a core reads GM another core writes in the same launch only after SyncAll",
                                     CoreLabel(c) + " read " + WhereInGm(spec, from, to) + ", which " +
