@@ -41,6 +41,16 @@ struct ScalarCache {
 struct CoreRecords {
     const std::vector<GmRegion>* gm = nullptr;
     std::vector<GmWrite> writes;        // coalesced GM write ranges, for the cross-core overlap check
+    // Per entry of `writes` (the same index): simd::WriteChecksum of the bytes written (the checksums of coalesced
+    // writes add up), and how many of the range's bytes have no checksum yet (CheckGmDmaWrite records a DMA write
+    // before it happens, GmDmaWritten adds its checksum after; a scalar store is never summed). Two cores' unordered
+    // writes of the same bytes are allowed when both are summed and agree. Apart from `writes`, so that the read
+    // records, of which a launch makes many, stay small.
+    struct WriteSum {
+        uint64_t sum = 0;
+        uint64_t unsummed = 0;
+    };
+    std::vector<WriteSum> writeSums;
     std::vector<GmWrite> reads;         // coalesced GM read ranges, for the cross-core read-after-write check
     std::vector<GmWrite> atomicWrites;  // GM ranges accumulated into atomically (cores may share them)
     // The slots of the workspace form of SyncAll this core's first call polls, with the epoch of that call
@@ -78,6 +88,7 @@ struct CoreRecords {
         pollBegin = pollEnd = 0;
         gm = nullptr;
         writes.clear();
+        writeSums.clear();
         reads.clear();
         atomicWrites.clear();
         syncWorkspace = GmWrite{0, 0, 0};

@@ -178,8 +178,8 @@ struct Span {
     uint32_t rel, acq;
     bool atomic;
     uint8_t kind = kGmPlain;  // GmWrite::kind
-    uint64_t sum = 0;         // GmWrite::sum of a plain write
-    bool summed = false;      // every byte of a plain DMA write summed (GmWrite::unsummed 0)
+    bool summed = false;      // a plain DMA write, every byte summed (CoreRecords::WriteSum::unsummed 0)
+    uint64_t sum = 0;         // its CoreRecords::WriteSum::sum
 };
 
 // Whether one of the two accesses happens before the other (SyncAll, cross-core flags, Matmul messages).
@@ -196,10 +196,12 @@ void CollectWrites(const std::vector<CoreContext>& cores, std::vector<Span>& spa
         return c.records->syncWorkspace.begin != c.records->syncWorkspace.end;
     });
     for (const CoreContext& c : cores) {
-        for (const GmWrite& w : c.records->writes) {
+        for (size_t k = 0; k < c.records->writes.size(); ++k) {
+            const GmWrite& w = c.records->writes[k];
             if (!zeroing || !InSyncWorkspaceZeroing(cores, w)) {
-                spans.push_back({w.begin, w.end, c.coreId, w.rel, w.acq, false, w.kind, w.sum,
-                                 w.kind == kGmPlain && w.unsummed == 0});
+                const CoreRecords::WriteSum& s = c.records->writeSums[k];
+                spans.push_back({w.begin, w.end, c.coreId, w.rel, w.acq, false, w.kind,
+                                 w.kind == kGmPlain && s.unsummed == 0, s.sum});
             }
         }
         for (const GmWrite& w : c.records->atomicWrites) spans.push_back({w.begin, w.end, c.coreId, w.rel, w.acq, true});

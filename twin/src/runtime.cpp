@@ -267,20 +267,29 @@ void CheckGmInBounds(const char* call, const char* rule, const char* verb, const
 namespace {
 // Adds [begin, end) to a list of ranges, extending one of the last few when it continues it (a core
 // streams through a handful of buffers at once).
-// unsummed: bytes of a DMA write whose checksum GmDmaWritten adds later (GmWrite::unsummed).
-void AddRange(std::vector<GmWrite>& ranges, uint64_t begin, uint64_t end, const CoreContext& ctx, uint8_t kind,
-              uint64_t unsummed = 0)
+// Returns the index of the range that holds [begin, end) now.
+size_t AddRange(std::vector<GmWrite>& ranges, uint64_t begin, uint64_t end, const CoreContext& ctx, uint8_t kind)
 {
     const size_t n = ranges.size();
     for (size_t k = n; k > 0 && k + 4 > n; --k) {
         GmWrite& r = ranges[k - 1];
         if (r.end == begin && r.epoch == ctx.epoch && r.rel == ctx.rel && r.acq == ctx.acq && r.kind == kind) {
             r.end = end;
-            r.unsummed += unsummed;
-            return;
+            return k - 1;
         }
     }
-    ranges.push_back({begin, end, ctx.epoch, ctx.rel, ctx.acq, kind, 0, unsummed});
+    ranges.push_back({begin, end, ctx.epoch, ctx.rel, ctx.acq, kind});
+    return n;
+}
+
+// A write range (CoreRecords::writes) with its entry of writeSums; unsummed: the bytes of a DMA write whose checksum
+// GmDmaWritten adds after the copy.
+void AddWriteRange(CoreRecords& records, uint64_t begin, uint64_t end, const CoreContext& ctx, uint8_t kind,
+                   uint64_t unsummed)
+{
+    const size_t k = AddRange(records.writes, begin, end, ctx, kind);
+    if (k == records.writeSums.size()) records.writeSums.emplace_back();
+    records.writeSums[k].unsummed += unsummed;
 }
 }  // namespace
 
@@ -315,7 +324,8 @@ uint64_t RecordGmWrite(const char* call, CoreContext& ctx, const void* addr, uin
     CheckGmInBounds(call, "GM writes stay inside the launch's buffers", "write", addr, bytes);
     ctx.counters.gmBytesWritten += bytes;
     const uint64_t begin = reinterpret_cast<uintptr_t>(addr);
-    if (bytes != 0) AddRange(ctx.records->writes, begin, begin + bytes, ctx, kind);
+    // A scalar store: never summed (an unordered overlap with another core's write is refused).
+    if (bytes != 0) AddWriteRange(*ctx.records, begin, begin + bytes, ctx, kind, bytes);
     return begin;
 }
 }  // namespace
@@ -392,7 +402,7 @@ uint64_t CheckGmDmaWrite(const char* call, const void* addr, uint64_t bytes)
     ctx.counters.gmPaddingBytesWritten += bytes - inside;
     const uint64_t begin = reinterpret_cast<uintptr_t>(addr);
     if (inside != 0) {  // the padding is no other buffer's bytes on the NPU: no hazard records for it
-        AddRange(ctx.records->writes, begin, begin + inside, ctx, kGmPlain, inside);
+        AddWriteRange(*ctx.records, begin, begin + inside, ctx, kGmPlain, inside);
         if (ctx.records->scalarCache.used) ScalarCacheOnDmaWrite(ctx, begin, begin + inside);
     }
     return inside;
@@ -401,16 +411,17 @@ uint64_t CheckGmDmaWrite(const char* call, const void* addr, uint64_t bytes)
 void GmDmaWritten(const void* addr, uint64_t bytes, uint64_t sum)
 {
     if (bytes == 0) return;
-    std::vector<GmWrite>& ranges = CurrentCore().records->writes;
+    CoreRecords& records = *CurrentCore().records;
     const uint64_t begin = reinterpret_cast<uintptr_t>(addr);
     // The range CheckGmDmaWrite extended or added: one of the last few. Not found (a write recorded otherwise),
     // the range stays unsummed, and an unordered overlap with another core's write is refused as before.
-    const size_t n = ranges.size();
+    const size_t n = records.writes.size();
     for (size_t k = n; k > 0 && k + 4 > n; --k) {
-        GmWrite& r = ranges[k - 1];
-        if (r.kind == kGmPlain && r.begin <= begin && begin + bytes <= r.end && r.unsummed >= bytes) {
-            r.sum += sum;
-            r.unsummed -= bytes;
+        const GmWrite& r = records.writes[k - 1];
+        CoreRecords::WriteSum& s = records.writeSums[k - 1];
+        if (r.kind == kGmPlain && r.begin <= begin && begin + bytes <= r.end && s.unsummed >= bytes) {
+            s.sum += sum;
+            s.unsummed -= bytes;
             return;
         }
     }

@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <vector>
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -81,7 +80,7 @@ ASCEND_TWIN_AVX512 void Narrow512(uint16_t* d, const float* s, int64_t n)
 
 // The key of the 4-byte word at address 4 * w (WriteChecksum): a mixed key of w's low 8 bits (a table of 1 KiB)
 // xor a mixed value of its other 24 bits, made even so that the key stays odd.
-inline uint32_t Mix(uint32_t x)
+constexpr uint32_t Mix(uint32_t x)
 {
     x *= 0x9E3779B1u;
     x ^= x >> 15;
@@ -90,15 +89,17 @@ inline uint32_t Mix(uint32_t x)
     return x;
 }
 constexpr uint32_t kKeyBits = 8;
-const uint32_t* KeyTable()
+struct KeyTableData {
+    uint32_t keys[1u << kKeyBits];
+};
+constexpr KeyTableData MakeKeyTable()
 {
-    static const std::vector<uint32_t> table = [] {
-        std::vector<uint32_t> t(1u << kKeyBits);
-        for (uint32_t i = 0; i < t.size(); ++i) t[i] = Mix(i) | 1u;
-        return t;
-    }();
-    return table.data();
+    KeyTableData t{};
+    for (uint32_t i = 0; i < (1u << kKeyBits); ++i) t.keys[i] = Mix(i) | 1u;
+    return t;
 }
+constexpr KeyTableData kKeyTable = MakeKeyTable();
+inline const uint32_t* KeyTable() { return kKeyTable.keys; }
 inline uint32_t WindowKey(uint32_t w) { return Mix((w >> kKeyBits) + 0x632BE5ABu) & ~1u; }
 inline uint32_t WordKey(uint32_t w) { return KeyTable()[w & ((1u << kKeyBits) - 1)] ^ WindowKey(w); }
 
@@ -168,18 +169,26 @@ ASCEND_TWIN_AVX2 uint64_t CopySum2(uint8_t* d, const uint8_t* s, uint64_t n)
     const uint32_t* table = KeyTable();
     constexpr uint32_t kMask = (1u << kKeyBits) - 1;
     __m256i acc = _mm256_setzero_si256();
-    while (n - i >= 32) {
+    while (n - i >= 4) {
+        // The whole words up to the end of this key window (or of the copy): 8 at a time, then one at a time.
         const uint32_t w = static_cast<uint32_t>((base + i) >> 2);
-        const uint64_t words = std::min<uint64_t>((n - i) / 4, (kMask + 1) - (w & kMask)) / 8 * 8;
-        if (words == 0) break;  // fewer than 8 words left in this key window: the scalar loop below
-        const __m256i window = _mm256_set1_epi32(static_cast<int>(WindowKey(w)));
+        const uint64_t words = std::min<uint64_t>((n - i) / 4, (kMask + 1) - (w & kMask));
+        const uint64_t vec = words / 8 * 8;
+        const uint32_t windowKey = WindowKey(w);
+        const __m256i window = _mm256_set1_epi32(static_cast<int>(windowKey));
         const uint32_t* keys = table + (w & kMask);
-        for (uint64_t j = 0; j < words; j += 8, i += 32) {
+        for (uint64_t j = 0; j < vec; j += 8, i += 32) {
             const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + i));
             _mm256_storeu_si256(reinterpret_cast<__m256i*>(d + i), v);
             const __m256i k = _mm256_xor_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(keys + j)), window);
             acc = _mm256_add_epi64(acc, _mm256_mul_epu32(v, k));
             acc = _mm256_add_epi64(acc, _mm256_mul_epu32(_mm256_srli_epi64(v, 32), _mm256_srli_epi64(k, 32)));
+        }
+        for (uint64_t j = vec; j < words; ++j, i += 4) {
+            uint32_t v;
+            std::memcpy(&v, s + i, 4);
+            std::memcpy(d + i, &v, 4);
+            sum += static_cast<uint64_t>(v) * (keys[j] ^ windowKey);
         }
     }
     for (; i < n; ++i) byteAt(i);

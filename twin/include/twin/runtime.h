@@ -112,11 +112,6 @@ struct GmWrite {
     // WriteGmByPassDCache; kGmPoll: ReadGmByPassDCache, or a GetValue that loads its line fresh from GM
     // (straight after DataCacheCleanAndInvalid). A poll racing a scalar store is the GM-flag hand-off, not a race.
     uint8_t kind = 0;
-    // DMA writes: WriteChecksum of the bytes written (the checksums of coalesced writes add up), and how many of
-    // the range's bytes have no checksum yet (CheckGmDmaWrite records a write before it happens, GmDmaWritten adds
-    // its checksum after). Two cores' unordered writes of the same bytes are allowed when both are summed and agree.
-    uint64_t sum = 0;
-    uint64_t unsummed = 0;
 };
 inline constexpr uint8_t kGmPlain = 0, kGmScalarStore = 1, kGmPoll = 2;
 
