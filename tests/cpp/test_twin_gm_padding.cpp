@@ -40,6 +40,14 @@ std::vector<float> gOutBefore(kN);  // `out` before the launch (random)
 float* In() { return gHost.data(); }
 float* Next() { return gAdjacent ? gHost.data() + kN : gNext.data(); }
 
+// A GM argument bound as floats (no size: the twin checks the launch's buffers).
+GlobalTensor<float> Floats(GM_ADDR p)
+{
+    GlobalTensor<float> g;
+    g.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(p));
+    return g;
+}
+
 // Copies `blocks` whole 32-byte blocks from `in` (the last ones past its end), adds 1, writes the kN results
 // with DataCopyPad and every lane read into `probe`.
 template <uint16_t kBlocks>
@@ -48,10 +56,7 @@ void TailBlocks(GM_ADDR in, GM_ADDR, GM_ADDR out, GM_ADDR probe)
     TPipe pipe;
     TBuf<TPosition::VECCALC> buf;
     pipe.InitBuffer(buf, 320);
-    GlobalTensor<float> inGm, outGm, probeGm;
-    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(in));
-    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
-    probeGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(probe));
+    GlobalTensor<float> inGm = Floats(in), outGm = Floats(out), probeGm = Floats(probe);
     LocalTensor<float> t = buf.Get<float>();
     DataCopy(t, inGm, DataCopyParams{kBlocks, 1, 0, 0});
     PipeBarrier<PIPE_ALL>();
@@ -61,19 +66,23 @@ void TailBlocks(GM_ADDR in, GM_ADDR, GM_ADDR out, GM_ADDR probe)
     DataCopy(probeGm, t, kBlocks * 8);
 }
 
-// The last block written whole, 12 bytes past `out`: into its allocation's padding when `out` ends its allocation.
-void TailWrite(GM_ADDR in, GM_ADDR, GM_ADDR out, GM_ADDR)
+// in's first 64 floats (the last 3 past its end, in its padding) staged in UB, then written to `out` by `write`.
+template <typename Write>
+void StagedTail(GM_ADDR in, GM_ADDR out, Write write)
 {
     TPipe pipe;
     TBuf<TPosition::VECCALC> buf;
     pipe.InitBuffer(buf, 256);
-    GlobalTensor<float> inGm, outGm;
-    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(in));
-    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
     LocalTensor<float> t = buf.Get<float>();
-    DataCopy(t, inGm, 64);
+    DataCopy(t, Floats(in), 64);
     PipeBarrier<PIPE_ALL>();
-    DataCopy(outGm, t, 64);
+    write(Floats(out), t);
+}
+
+// The last block written whole, 12 bytes past `out`: into its allocation's padding when `out` ends its allocation.
+void TailWrite(GM_ADDR in, GM_ADDR, GM_ADDR out, GM_ADDR)
+{
+    StagedTail(in, out, [](const GlobalTensor<float>& o, const LocalTensor<float>& t) { DataCopy(o, t, 64); });
 }
 
 // `kBlocks` whole blocks (from `in`, read at most to its padding's end) written whole to `out`: 9 blocks end at
@@ -84,9 +93,7 @@ void BlocksWrite(GM_ADDR in, GM_ADDR, GM_ADDR out, GM_ADDR)
     TPipe pipe;
     TBuf<TPosition::VECCALC> buf;
     pipe.InitBuffer(buf, 320);
-    GlobalTensor<float> inGm, outGm;
-    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(in));
-    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
+    GlobalTensor<float> inGm = Floats(in), outGm = Floats(out);
     LocalTensor<float> t = buf.Get<float>();
     Duplicate(t, 0.0f, kBlocks * 8);
     PipeBarrier<PIPE_ALL>();
@@ -100,33 +107,19 @@ void BlocksWrite(GM_ADDR in, GM_ADDR, GM_ADDR out, GM_ADDR)
 // The same tail with DataCopyPad: 256 bytes (blockLen counts bytes) to the 244-byte `out`.
 void PadTailWrite(GM_ADDR in, GM_ADDR, GM_ADDR out, GM_ADDR)
 {
-    TPipe pipe;
-    TBuf<TPosition::VECCALC> buf;
-    pipe.InitBuffer(buf, 256);
-    GlobalTensor<float> inGm, outGm;
-    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(in));
-    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
-    LocalTensor<float> t = buf.Get<float>();
-    DataCopy(t, inGm, 64);
-    PipeBarrier<PIPE_ALL>();
-    DataCopyPad(outGm, t, DataCopyParams{1, 256, 0, 0});
+    StagedTail(in, out, [](const GlobalTensor<float>& o, const LocalTensor<float>& t) {
+        DataCopyPad(o, t, DataCopyParams{1, 256, 0, 0});
+    });
 }
 
 // The tail block accumulated into `out` (SetAtomicAdd): only the kN floats inside it are combined.
 void AtomicTailWrite(GM_ADDR in, GM_ADDR, GM_ADDR out, GM_ADDR)
 {
-    TPipe pipe;
-    TBuf<TPosition::VECCALC> buf;
-    pipe.InitBuffer(buf, 256);
-    GlobalTensor<float> inGm, outGm;
-    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(in));
-    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
-    LocalTensor<float> t = buf.Get<float>();
-    DataCopy(t, inGm, 64);
-    PipeBarrier<PIPE_ALL>();
-    SetAtomicAdd<float>();
-    DataCopy(outGm, t, 64);
-    SetAtomicNone();
+    StagedTail(in, out, [](const GlobalTensor<float>& o, const LocalTensor<float>& t) {
+        SetAtomicAdd<float>();
+        DataCopy(o, t, 64);
+        SetAtomicNone();
+    });
 }
 
 // L1 -> GM (the cube's MTE3 path): 8 blocks from `in` through L1 to `out`.
@@ -134,9 +127,7 @@ void L1TailWrite(GM_ADDR in, GM_ADDR, GM_ADDR out, GM_ADDR)
 {
     KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
     LocalTensor<float> a1 = LocalMemAllocator<Hardware::L1>().Alloc<TPosition::A1, float, 128>();
-    GlobalTensor<float> inGm, outGm;
-    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(in));
-    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
+    GlobalTensor<float> inGm = Floats(in), outGm = Floats(out);
     DataCopy(a1, inGm, DataCopyParams{8, 1, 0, 0});
     PipeBarrier<PIPE_ALL>();
     DataCopy(outGm, a1, DataCopyParams{8, 1, 0, 0});
@@ -150,9 +141,7 @@ void TwoCoresTail(GM_ADDR in, GM_ADDR, GM_ADDR out, GM_ADDR)
     TPipe pipe;
     TBuf<TPosition::VECCALC> buf;
     pipe.InitBuffer(buf, 32);
-    GlobalTensor<float> inGm, outGm;
-    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(in));
-    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
+    GlobalTensor<float> inGm = Floats(in), outGm = Floats(out);
     LocalTensor<float> t = buf.Get<float>();
     DataCopy(t, inGm[56], 8);
     PipeBarrier<PIPE_ALL>();
@@ -166,25 +155,20 @@ void TwoCoresTail(GM_ADDR in, GM_ADDR, GM_ADDR out, GM_ADDR)
 // InitGlobalMemory of 64 floats into the 61 of `out` (its DataCopyPad rounds write the last 3 into the padding).
 void InitPastEnd(GM_ADDR, GM_ADDR, GM_ADDR out, GM_ADDR)
 {
-    GlobalTensor<float> outGm;
-    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
+    GlobalTensor<float> outGm = Floats(out);
     InitGlobalMemory(outGm, 64, 0.25f);
 }
 
 // Planted: a scalar store of element kN (inside the padding; the twin is stricter than the NPU here).
 void ScalarWritePastEnd(GM_ADDR, GM_ADDR, GM_ADDR out, GM_ADDR)
 {
-    GlobalTensor<float> outGm;
-    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
-    outGm.SetValue(kN, 1.0f);
+    Floats(out).SetValue(kN, 1.0f);
 }
 
 // Planted: a scalar read of element kN (inside the padding; the twin is stricter than the NPU here).
 void ScalarPastEnd(GM_ADDR in, GM_ADDR, GM_ADDR out, GM_ADDR)
 {
-    GlobalTensor<float> inGm, outGm;
-    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(in));
-    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
+    GlobalTensor<float> inGm = Floats(in), outGm = Floats(out);
     outGm.SetValue(0, inGm.GetValue(kN));
 }
 
@@ -196,18 +180,14 @@ void PaddingBesideWriter(GM_ADDR in, GM_ADDR next, GM_ADDR, GM_ADDR probe)
     TBuf<TPosition::VECCALC> buf;
     pipe.InitBuffer(buf, 256);
     LocalTensor<float> t = buf.Get<float>();
-    GlobalTensor<float> gm;
     if (GetBlockIdx() == 0) {
-        gm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(in));
-        DataCopy(t, gm, 64);
+        DataCopy(t, Floats(in), 64);
         PipeBarrier<PIPE_ALL>();
-        gm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(probe));
-        DataCopy(gm, t, 64);
+        DataCopy(Floats(probe), t, 64);
     } else {
         Duplicate(t, 7.0f, 64);
         PipeBarrier<PIPE_ALL>();
-        gm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(next));
-        DataCopy(gm, t, 64);
+        DataCopy(Floats(next), t, 64);
     }
 }
 
@@ -217,9 +197,7 @@ void L1TailBlocks(GM_ADDR in, GM_ADDR, GM_ADDR, GM_ADDR)
 {
     KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
     LocalTensor<float> a1 = LocalMemAllocator<Hardware::L1>().Alloc<TPosition::A1, float, 128>();
-    GlobalTensor<float> inGm;
-    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(in));
-    DataCopy(a1, inGm, DataCopyParams{kBlocks, 1, 0, 0});
+    DataCopy(a1, Floats(in), DataCopyParams{kBlocks, 1, 0, 0});
 }
 
 struct Result {

@@ -11,7 +11,6 @@
 #include "kernel_operator.h"
 #include "twin/kernel_cube.h"
 #include "twin/kernel_cube_basic.h"
-#include "twin/simd_loops.h"
 #include "twin/kernel_matmul_mix.h"
 #include "twin/violation.h"
 
@@ -349,8 +348,7 @@ void CopyL1ToGmRaw(const char* call, TPosition pos, const uint8_t* src, uint64_t
             ascend_twin::AtomicCopyToGm(call, d, src + b * srcStep, blockBytes);
             continue;
         }
-        const uint64_t inside = ascend_twin::CheckGmDmaWrite(call, d, blockBytes);  // padding: not written
-        ascend_twin::GmDmaWritten(d, inside, ascend_twin::simd::CopyToGmSummed(d, src + b * srcStep, inside));
+        ascend_twin::CopyToGm(call, d, src + b * srcStep, blockBytes);  // padding: not written
     }
     ascend_twin::CurrentCore().counters.dataCopyCalls += 1;
 }
@@ -1023,8 +1021,7 @@ void FixpipeRun(const char* call, uint8_t* dst, const CubeOperand* l1Dst, CubeEl
                 if (core.atomicOp != ascend_twin::AtomicOp::kNone) {  // SetAtomicAdd/Max/Min: combined with GM
                     ascend_twin::AtomicCopyToGm(call, d, out, dstSize);
                 } else {
-                    const uint64_t inside = ascend_twin::CheckGmDmaWrite(call, d, dstSize);  // padding: not written
-                    ascend_twin::GmDmaWritten(d, inside, ascend_twin::simd::CopyToGmSummed(d, out, inside));
+                    ascend_twin::CopyToGm(call, d, out, dstSize);  // padding: not written
                 }
             }
         }

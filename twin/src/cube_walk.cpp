@@ -19,7 +19,6 @@
 #include <utility>
 
 #include "cube_internal.h"
-#include "twin/simd_loops.h"
 
 namespace ascend_twin {
 
@@ -447,22 +446,17 @@ struct Walk {
         // enAtomic: each row is converted to C's type, then combined with GM by the atomic unit (as SetAtomicAdd/
         // Max/Min before a Fixpipe), with the core's atomic setting restored after.
         const bool atomic = checked && s.atomic != 0;
-        // A row to GM is made in `staged` and copied out with its checksum (simd::CopyToGmSummed) in one pass: summing
-        // the bytes back from GM after the stores costs more (the loads wait on the stores); a row to a LocalTensor
+        // A row to GM is made in `staged` and copied out by CopyToGm, which sums its bytes as it copies them (summing
+        // them back from GM after the stores costs more: the loads wait on the stores); a row to a LocalTensor
         // (unchecked) is made in place.
+        constexpr const char* kCall = "Matmul::IterateAll/GetTensorC (Fixpipe L0C->GM)";
         std::vector<uint8_t> staged(checked ? static_cast<size_t>(nv * es) : 0);
         const bool dequant = s.types.a == CubeType::kInt8 && s.types.c == CubeType::kFloat16;
         const std::vector<double> scales = dequant ? DequantScales(nv) : std::vector<double>();
         for (int64_t r = 0; r < mv; ++r) {
             uint8_t* const target = dst + r * ld * es;
             uint8_t* row = checked ? staged.data() : target;
-            uint64_t inside = nv * es;
-            if (!atomic && checked) {
-                // A row running on into an allocation's padding: only its inside is written.
-                inside = CheckGmDmaWrite("Matmul::IterateAll/GetTensorC (Fixpipe L0C->GM)", target, nv * es);
-            } else if (!atomic) {
-                core.counters.gmBytesWritten += nv * es;
-            }
+            if (!checked) core.counters.gmBytesWritten += nv * es;
             const E* acc = buf.l0c.data() + r * t.baseN;
             if (dequant) {  // DEQF16 / VDEQF16: the int32_t times its column's scale, rounded to half
                 for (int64_t j = 0; j < nv; ++j) {
@@ -471,7 +465,7 @@ struct Walk {
                 }
             } else if (cube_detail::SameRepr<E>(s.types.c)) {
                 if (checked && !atomic) {  // straight from L0C
-                    GmDmaWritten(target, inside, simd::CopyToGmSummed(target, acc, inside));
+                    CopyToGm(kCall, target, acc, nv * es);
                     continue;
                 }
                 std::memcpy(row, acc, nv * sizeof(E));
@@ -485,7 +479,7 @@ struct Walk {
             if (atomic) {
                 AtomicRow(target, row, nv * es);
             } else if (checked) {
-                GmDmaWritten(target, inside, simd::CopyToGmSummed(target, row, inside));
+                CopyToGm(kCall, target, row, nv * es);  // running on into an allocation's padding: the inside only
             }
         }
         core.counters.cube.gmBytesC += mv * nv * es;
@@ -508,19 +502,14 @@ struct Walk {
         for (int64_t g = 0; g < nv / 8; ++g) {
             for (int64_t r = 0; r < mv; ++r) {
                 uint8_t* out = dst + (g * alignM * 8 + r * 8) * 4;
-                uint64_t inside = 32;  // less when the fractal row runs on into an allocation's padding
-                if (checked) {
-                    inside = CheckGmDmaWrite(kCall, out, 32);
-                } else {
-                    core.counters.gmBytesWritten += 32;
-                }
                 const E* acc = buf.l0c.data() + r * t.baseN + g * 8;
                 float values[8];
                 for (int j = 0; j < 8; ++j) values[j] = static_cast<float>(acc[j]);
                 if (checked) {
-                    GmDmaWritten(out, inside, simd::CopyToGmSummed(out, values, inside));
+                    CopyToGm(kCall, out, values, 32);  // the fractal row's inside (it may run on into the padding)
                 } else {
-                    std::memcpy(out, values, inside);
+                    core.counters.gmBytesWritten += 32;
+                    std::memcpy(out, values, 32);
                 }
             }
         }

@@ -5,7 +5,6 @@
 #include <cstring>
 
 #include "twin/hazard.h"
-#include "twin/simd_loops.h"
 
 namespace AscendC::twin_detail {
 
@@ -100,9 +99,7 @@ void Run(const Transfer& t)
             ascend_twin::AtomicCopyToGm(t.call, gm, ub, t.blockBytes);
         } else {
             // A write running on into an allocation's padding: only the bytes inside the buffer are the caller's.
-            const uint64_t inside = ascend_twin::CheckGmDmaWrite(t.call, gm, t.blockBytes);
-            instr.GmWrite(gm, inside);
-            ascend_twin::GmDmaWritten(gm, inside, ascend_twin::simd::CopyToGmSummed(gm, ub, inside));
+            instr.GmWrite(gm, ascend_twin::CopyToGm(t.call, gm, ub, t.blockBytes));
         }
     }
     ascend_twin::CoreCounters& c = ascend_twin::CurrentCore().counters;

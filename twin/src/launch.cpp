@@ -267,6 +267,15 @@ void CheckCoreWritesDisjoint(const LaunchSpec& spec, std::vector<CoreContext>& c
     }
 }
 
+// How many of the address-sorted spans begin before `end`: the candidates for overlapping [.., end), walked back
+// from there while their reach (the furthest end among spans[0..k]) passes the range's begin.
+size_t SpansStartingBefore(const std::vector<Span>& spans, uint64_t end)
+{
+    return static_cast<size_t>(std::upper_bound(spans.begin(), spans.end(), end - 1,
+                                                [](uint64_t v, const Span& s) { return v < s.begin; }) -
+                               spans.begin());
+}
+
 // Whether the read `read` of [from, to), racing the write w, sees the same bytes whichever way the race goes: every
 // write of those bytes is a DMA write of w's range with w's checksum (the same bytes; by any core), and one of them
 // by another core happens before the read, so the read finds those bytes there already (an AIC serving two AIVs
@@ -276,9 +285,7 @@ bool ReadSeesEqualRewrites(const std::vector<CoreContext>& cores, const Span& re
 {
     if (!w.summed) return false;
     bool writtenBefore = false;
-    size_t k = static_cast<size_t>(std::upper_bound(spans.begin(), spans.end(), to - 1,
-                                                    [](uint64_t v, const Span& s) { return v < s.begin; }) -
-                                   spans.begin());
+    size_t k = SpansStartingBefore(spans, to);
     for (; k > 0 && reach[k - 1] > from; --k) {
         const Span& o = spans[k - 1];
         if (o.end <= from) continue;
@@ -304,9 +311,7 @@ void CheckNoCrossCoreReadAfterWrite(const LaunchSpec& spec, const std::vector<Co
         for (const GmWrite& r : c.records->reads) {
             if (r.end <= written0 || r.begin >= written1) continue;  // outside every write (inputs, as a rule)
             const Span read{r.begin, r.end, c.coreId, r.rel, r.acq, false, r.kind};
-            size_t k = static_cast<size_t>(std::upper_bound(spans.begin(), spans.end(), r.end - 1,
-                                                            [](uint64_t v, const Span& s) { return v < s.begin; }) -
-                                           spans.begin());
+            size_t k = SpansStartingBefore(spans, r.end);
             for (; k > 0 && reach[k - 1] > r.begin; --k) {
                 const Span& w = spans[k - 1];
                 if (w.core == c.coreId || w.end <= r.begin || Ordered(cores, read, w)) continue;

@@ -109,24 +109,28 @@ MatmulMix::State& Client(MatmulMix::State& s, const char* call)
     return s;
 }
 
-// Sends the client's message; the body's per-message flags are cleared afterwards, as the API's client does.
-void Post(MatmulMix::State& s, MatmulMsgKind kind)
+// Puts a message of this AIV into its block's mailbox, with the sender and the AIV's clock (a release).
+void Send(MatmulMsg&& msg)
 {
     CoreContext& c = CurrentCore();
     LaunchSync& sync = *c.sync;
+    msg.sub = c.subBlockIdx;
+    msg.senderId = c.coreId;
+    std::lock_guard<std::mutex> lock(sync.mutex);
+    ReleaseClock(c, msg.clock);
+    sync.cross->mailbox[c.block].push_back(std::move(msg));
+    sync.opened.notify_all();
+}
+
+// Sends the client's message; the body's per-message flags are cleared afterwards, as the API's client does.
+void Post(MatmulMix::State& s, MatmulMsgKind kind)
+{
     MatmulMsg msg = s.body;
     msg.kind = kind;
     msg.inst = s.inst;
-    msg.sub = c.subBlockIdx;
-    msg.senderId = c.coreId;
     msg.tiling = s.tiling;
     msg.firstIter = s.firstIter;
-    {
-        std::lock_guard<std::mutex> lock(sync.mutex);
-        ReleaseClock(c, msg.clock);
-        sync.cross->mailbox[c.block].push_back(std::move(msg));
-        sync.opened.notify_all();
-    }
+    Send(std::move(msg));
     s.body.aL1 = false;
     s.body.setTensorA = s.body.setTensorB = s.body.setBias = s.body.biasOn = s.body.setTail = false;
     s.body.cGm = nullptr;
@@ -291,17 +295,6 @@ void RequireScmClient(const char* call)
     }
 }
 
-void PostScm(MatmulMsg&& msg)
-{
-    CoreContext& c = CurrentCore();
-    LaunchSync& sync = *c.sync;
-    msg.sub = c.subBlockIdx;
-    msg.senderId = c.coreId;
-    std::lock_guard<std::mutex> lock(sync.mutex);
-    ReleaseClock(c, msg.clock);
-    sync.cross->mailbox[c.block].push_back(std::move(msg));
-    sync.opened.notify_all();
-}
 }  // namespace
 
 void PostScmCopy(const char* call, uint64_t l1Addr, uint64_t l1Room, const uint8_t* src, uint16_t blockCount,
@@ -321,7 +314,7 @@ void PostScmCopy(const char* call, uint64_t l1Addr, uint64_t l1Room, const uint8
     msg.blockBytes = blockBytes;
     msg.srcStep = srcStep;
     msg.dstStep = dstStep;
-    PostScm(std::move(msg));
+    Send(std::move(msg));
 }
 
 void PostScmNd2Nz(const char* call, uint64_t l1Addr, uint64_t l1Room, uint32_t elemSize, const uint8_t* src,
@@ -335,7 +328,7 @@ void PostScmNd2Nz(const char* call, uint64_t l1Addr, uint64_t l1Room, uint32_t e
     msg.l1Room = l1Room;
     msg.elemSize = elemSize;
     std::copy(nd2nz, nd2nz + 8, msg.nd2nz);
-    PostScm(std::move(msg));
+    Send(std::move(msg));
 }
 
 void MatmulMix::SetTensorB(const void* gm, uint64_t bytes, bool isTransposeB)

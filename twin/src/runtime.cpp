@@ -1,5 +1,6 @@
 // Per-core context, rule reporting and GM checks.
 #include "twin/runtime.h"
+#include "twin/simd_loops.h"
 #include "twin/violation.h"
 #include "core_records.h"
 
@@ -427,6 +428,12 @@ void GmDmaWritten(const void* addr, uint64_t bytes, uint64_t sum)
     }
 }
 
+uint64_t CopyToGm(const char* call, void* dst, const void* src, uint64_t bytes)
+{
+    const uint64_t inside = CheckGmDmaWrite(call, dst, bytes);
+    if (inside != 0) GmDmaWritten(dst, inside, simd::CopyToGmSummed(dst, src, inside));
+    return inside;
+}
 
 void ScalarGmRead(const char* call, const void* addr, uint64_t bytes, void* out)
 {

@@ -1,6 +1,7 @@
 // AVX2 builds of the element loops of twin/simd_loops.h (and AVX-512 builds of the bfloat16 conversions). The
 // loops are the portable ones, compiled with the AVX2 target so that the vectoriser uses 256-bit registers; no
-// FMA target, so that a * b + c is never contracted. The vectoriser checks for overlapping operands at run time, as for the portable loops.
+// FMA target, so that a * b + c is never contracted. The vectoriser checks for overlapping operands at run time,
+// as for the portable loops.
 #include "twin/simd_loops.h"
 
 #include "twin/kernel_types.h"
@@ -103,7 +104,7 @@ inline const uint32_t* KeyTable() { return kKeyTable.keys; }
 inline uint32_t WindowKey(uint32_t w) { return Mix((w >> kKeyBits) + 0x632BE5ABu) & ~1u; }
 inline uint32_t WordKey(uint32_t w) { return KeyTable()[w & ((1u << kKeyBits) - 1)] ^ WindowKey(w); }
 
-// Sum over the n words at p from word index w0 (portable, and with AVX2).
+// Sum over the n words at p from word index w0 (the after-launch comparison's: not on a hot path).
 uint64_t WordSum(const uint8_t* p, uint32_t w0, uint64_t n)
 {
     uint64_t sum = 0;
@@ -114,48 +115,9 @@ uint64_t WordSum(const uint8_t* p, uint32_t w0, uint64_t n)
     }
     return sum;
 }
-#if defined(__x86_64__)
-ASCEND_TWIN_AVX2 uint64_t WordSum2(const uint8_t* p, uint32_t w0, uint64_t n)
-{
-    const uint32_t* table = KeyTable();
-    constexpr uint32_t kMask = (1u << kKeyBits) - 1;
-    __m256i acc = _mm256_setzero_si256();
-    uint64_t i = 0;
-    while (i < n) {
-        // Words up to the end of w's key window (or of the range), 8 at a time over consecutive table keys.
-        const uint32_t w = w0 + static_cast<uint32_t>(i);
-        const uint64_t inWindow = std::min<uint64_t>(n - i, (kMask + 1) - (w & kMask));
-        const uint64_t vec = inWindow / 8 * 8;
-        const __m256i window = _mm256_set1_epi32(static_cast<int>(WindowKey(w)));
-        const uint32_t* keys = table + (w & kMask);
-        const uint8_t* words = p + 4 * i;
-        for (uint64_t j = 0; j < vec; j += 8) {
-            const __m256i k = _mm256_xor_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(keys + j)), window);
-            const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(words + 4 * j));
-            acc = _mm256_add_epi64(acc, _mm256_mul_epu32(v, k));  // the even words (zero-extended) times their keys
-            acc = _mm256_add_epi64(acc, _mm256_mul_epu32(_mm256_srli_epi64(v, 32), _mm256_srli_epi64(k, 32)));
-        }
-        i += vec;
-        if (vec != inWindow) {  // the last words of the range, fewer than 8
-            uint64_t rest = 0;
-            for (uint64_t j = vec; j < inWindow; ++j) {
-                uint32_t v;
-                std::memcpy(&v, words + 4 * j, 4);
-                rest += static_cast<uint64_t>(v) * WordKey(w0 + static_cast<uint32_t>(i + j - vec));
-            }
-            acc = _mm256_add_epi64(acc, _mm256_set_epi64x(0, 0, 0, static_cast<long long>(rest)));
-            i += inWindow - vec;
-        }
-    }
-    alignas(32) uint64_t lanes[4];
-    _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), acc);
-    return lanes[0] + lanes[1] + lanes[2] + lanes[3];
-}
-
-#endif
 
 #if defined(__x86_64__)
-// Copies n bytes from s to d (32-byte vector stores, as Copy2) and returns WriteChecksum(d, n), summed as it goes.
+// Copies n bytes from s to d with 32-byte vector stores and returns WriteChecksum(d, n), summed as it goes.
 ASCEND_TWIN_AVX2 uint64_t CopySum2(uint8_t* d, const uint8_t* s, uint64_t n)
 {
     uint64_t sum = 0, i = 0;
@@ -213,16 +175,8 @@ uint64_t WriteChecksum(const void* p, uint64_t n)
     };
     for (; a < end && (a & 3) != 0; ++a) byteAt(a);
     const uint64_t whole = (end - a) / 4;
-    if (whole != 0) {
-        const uint8_t* words = b + (a - reinterpret_cast<uintptr_t>(p));
-        const uint32_t w0 = static_cast<uint32_t>(a >> 2);
-#if defined(__x86_64__)
-        sum += HasAvx2() ? WordSum2(words, w0, whole) : WordSum(words, w0, whole);
-#else
-        sum += WordSum(words, w0, whole);
-#endif
-        a += whole * 4;
-    }
+    sum += WordSum(b + (a - reinterpret_cast<uintptr_t>(p)), static_cast<uint32_t>(a >> 2), whole);
+    a += whole * 4;
     for (; a < end; ++a) byteAt(a);
     return sum;
 }
@@ -299,6 +253,5 @@ uint64_t CopyToGmSummed(void* d, const void* s, uint64_t n)
     std::memcpy(d, s, n);
     return WriteChecksum(d, n);
 }
-
 
 }  // namespace ascend_twin::simd

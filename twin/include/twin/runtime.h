@@ -236,6 +236,9 @@ uint64_t CheckGmDmaWrite(const char* call, const void* addr, uint64_t bytes);
 // simd::WriteChecksum, which the copy computes as it goes (simd::CopyToGmSummed): summing them back from GM after the
 // stores would wait on the stores. A write without it keeps its range unsummed (then such an overlap is refused).
 void GmDmaWritten(const void* addr, uint64_t bytes, uint64_t sum);
+// A DMA write of `bytes` from src to GM at dst, whole: CheckGmDmaWrite, the copy of the bytes inside the buffer with
+// their checksum (simd::CopyToGmSummed), GmDmaWritten. Returns the bytes inside.
+uint64_t CopyToGm(const char* call, void* dst, const void* src, uint64_t bytes);
 // GlobalTensor::GetValue/SetValue: a GM access through the core's scalar data cache (checked as above, and
 // against what the cache may hold); DataCacheCleanAndInvalid on GM: writes back and drops the line from addr
 // to its 64-byte boundary, or (entire) the whole cache.

@@ -26,10 +26,11 @@ bool NarrowBf16(uint16_t* d, const float* s, int64_t n);
 // A checksum of the n bytes at p that depends on each byte's value and its address: the sum, modulo 2^64, over
 // the 4-byte words the bytes fall in, of the word (the range's bytes in place, the others 0) times an odd key
 // mixed from the word's address. Linear in the bytes, so the checksums of two adjacent ranges add up to the
-// checksum of their union (GmWrite::sum of coalesced writes). The same value with or without AVX2.
+// checksum of their union (CoreRecords::WriteSum of coalesced writes). Portable: the after-launch comparison with
+// what GM holds uses it; the copies into GM sum as they copy (CopyToGmSummed).
 uint64_t WriteChecksum(const void* p, uint64_t n);
 // Copies n bytes from s to d (not overlapping) and returns WriteChecksum(d, n), computed from the bytes as they
-// pass: for copies into GM (the MTE3 side of DataCopy). With AVX2 the copy is 32-byte vector stores: glibc's memcpy
+// pass: for copies into GM (ascend_twin::CopyToGm). With AVX2 the copy is 32-byte vector stores: glibc's memcpy
 // takes `rep movsb` for these sizes, and into pages the copy touches first (a fresh torch output) that costs a
 // third more than vector stores on the CPUs measured (benchmarks/NOTES.md, change 30); the sum costs nothing
 // measurable beside the stores (change 33).
