@@ -278,7 +278,7 @@ void FaultKernel(GM_ADDR, GM_ADDR)
         TopK<float, false, true>(dv, di, src, idx, fin, shortTmp, 5, t, info);
     }
     if constexpr (kFault == 16) {  // tmpLocal at VECIN
-        LocalTensor<uint8_t> vecin(TPosition::VECIN, static_cast<uint32_t>(tmp.GetPhyAddr()), 4096);
+        LocalTensor<uint8_t> vecin(TPosition::VECIN, static_cast<uint32_t>(reinterpret_cast<uintptr_t>(tmp.GetPhyAddr())), 4096);
         TopK<float, false, true>(dv, di, src, idx, fin, vecin, 5, t, info);
     }
     if constexpr (kFault == 17) {  // dstValueLocal over srcLocal

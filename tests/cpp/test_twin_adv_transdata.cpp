@@ -196,7 +196,7 @@ void FaultKernel(GM_ADDR, GM_ADDR)
     }
     if constexpr (kFault == 7) TransData<kToFz>(s, s, t, toFz);  // dst over src
     if constexpr (kFault == 8) {  // the buffer over dst
-        LocalTensor<uint8_t> over(TPosition::VECCALC, static_cast<uint32_t>(d.GetPhyAddr()), 16384);
+        LocalTensor<uint8_t> over(TPosition::VECCALC, static_cast<uint32_t>(reinterpret_cast<uintptr_t>(d.GetPhyAddr())), 16384);
         TransData<kToFz>(d, s, over, toFz);
     }
     if constexpr (kFault == 9) {  // c of 8: the padded C0 lanes (clean)

@@ -1,5 +1,6 @@
 // Limits and semantics checked against the real asc-devkit headers and docs (A2, dav-2201): UB size
-// and buffer budgets of TPipe::InitBuffer, depth-0 queues, buffer handles of sub-views, GetPhyAddr,
+// and buffer budgets of TPipe::InitBuffer, depth-0 queues, buffer handles of sub-views, GetPhyAddr and raw
+// UB pointers,
 // DataCopyPad's GM alignment, dummy elements and ranges, the older DataCopyPad overloads.
 #include <cmath>
 #include <cstring>
@@ -240,7 +241,7 @@ void DepthZero(GM_ADDR in, GM_ADDR out)
     que.FreeTensor(b);
 }
 
-// EnQue and FreeTensor of a sub-view act on its buffer; GetPhyAddr is the UB address.
+// EnQue and FreeTensor of a sub-view act on its buffer; GetPhyAddr's low 32 bits are the UB address.
 void SubView(GM_ADDR in, GM_ADDR out)
 {
     TPipe pipe;
@@ -251,7 +252,7 @@ void SubView(GM_ADDR in, GM_ADDR out)
     GlobalTensor<float> outGm;
     outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
     LocalTensor<float> t = second.AllocTensor<float>();
-    const uint64_t addr = t.GetPhyAddr();
+    const uint32_t addr = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(t.GetPhyAddr()));
     const int32_t pos = t.GetPosition();
     LocalTensor<float> view = t[8];
     second.EnQue(view);
@@ -434,6 +435,43 @@ void TBufGetPartialBlock(GM_ADDR, GM_ADDR)
 static_assert(sizeof(KERNEL_TYPE_MIX_AICORE) == 1, "KernelMetaType is global, as in the real headers");
 static_assert(std::is_same_v<decltype(ONE_REPEAT_BYTE_SIZE), const int32_t>, "ONE_REPEAT_BYTE_SIZE is int32_t");
 
+
+// Raw UB pointers, as kernels take them: `(__ubuf__ T*)tensor.GetPhyAddr()`, then scalar reads and writes
+// through the pointers. mode 0: out[i] = in[63 - i] for all 64 floats, out's address cast to uint32_t kept in
+// gRawOutAddr; mode 1: the pointer taken from element 32,
+// only out[32..63] written, all 64 copied out (initcheck sees out[0..31] never written); mode 2: GetPhyAddr(64)
+// of a 64-float tensor; mode 3: GetPhyAddr of a tensor never bound to UB.
+int gRawMode = 0;
+uint32_t gRawOutAddr = 0;
+void RawPointers(GM_ADDR in, GM_ADDR out)
+{
+    TPipe pipe;
+    TQue<TPosition::VECIN, 1> inQue;
+    TQue<TPosition::VECOUT, 1> outQue;
+    pipe.InitBuffer(inQue, 1, 256);
+    pipe.InitBuffer(outQue, 1, 256);
+    GlobalTensor<float> inGm, outGm;
+    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(in), 64);
+    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out), 64);
+    LocalTensor<float> x = inQue.AllocTensor<float>();
+    DataCopy(x, inGm, 64);
+    inQue.EnQue(x);
+    x = inQue.DeQue<float>();
+    LocalTensor<float> y = outQue.AllocTensor<float>();
+    if (gRawMode == 2) (void)y.GetPhyAddr(64);
+    if (gRawMode == 3) (void)LocalTensor<float>().GetPhyAddr();
+    const uint32_t first = gRawMode == 1 ? 32 : 0;
+    __ubuf__ float* src = (__ubuf__ float*)x.GetPhyAddr();
+    __ubuf__ float* dst = reinterpret_cast<__ubuf__ float*>(y.GetPhyAddr(first));
+    gRawOutAddr = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(dst)) - first * sizeof(float);
+    for (uint32_t i = 0; i < 64 - first; ++i) dst[i] = src[63 - first - i];
+    inQue.FreeTensor(x);
+    outQue.EnQue(y);
+    y = outQue.DeQue<float>();
+    DataCopy(outGm, y, 64);
+    outQue.FreeTensor(y);
+}
+
 }  // namespace
 
 TEST_CASE("InitBuffer hands out the whole 192 KiB UB of A2, not a byte more, and no empty buffer")
@@ -482,7 +520,7 @@ TEST_CASE("depth-0 queues: in-place AllocTensor/DeQue and consecutive EnQues")
     for (int i = 0; i < 16; ++i) CHECK_EQ(gOut[i], static_cast<float>(i * 3 + 1));
 }
 
-TEST_CASE("EnQue/FreeTensor of a sub-view act on its buffer; GetPhyAddr is the UB address")
+TEST_CASE("EnQue/FreeTensor of a sub-view act on its buffer; GetPhyAddr's low 32 bits are the UB address")
 {
     CHECK_OK(Run(&SubView));
     CHECK_EQ(gOut[0], 64.0f);  // the second queue's buffer starts after the first one's 64 bytes
@@ -570,6 +608,28 @@ TEST_CASE("TBuf: GetWithOffset (32-byte offsets), queue calls, Get(len) in whole
     CHECK(Has(Run(&TBufWithOffset<256>), "GetWithOffset stays inside the TBuf"));
     CHECK(Has(Run(&TBufWithOffset<132>), "GetWithOffset's bufOffset is a multiple of 32 bytes"));
     CHECK(Has(Run(&TBufGetPartialBlock), "positive whole number of 32-byte blocks"));
+}
+
+TEST_CASE("raw UB pointers from GetPhyAddr: scalar accesses through them run; the low 32 bits are the UB address")
+{
+    std::uniform_real_distribution<float> u(-4.0f, 4.0f);
+    for (float& v : gIn) v = u(check::Rng());
+    gRawMode = 0;
+    CHECK_OK(Run(&RawPointers));
+    for (int i = 0; i < 64; ++i) CHECK_EQ(gOut[i], gIn[63 - i]);
+    CHECK_EQ(gRawOutAddr, 256u);  // the VECOUT queue's buffer follows the VECIN queue's 256 bytes
+}
+
+TEST_CASE("planted: GetPhyAddr past the tensor or of an unbound tensor; initcheck before the pointer's offset")
+{
+    for (float& v : gIn) v = static_cast<float>(std::rand() % 100 + 1);
+    gRawMode = 1;  // only out[32..63] written through the pointer, all 64 copied out
+    CHECK(Has(Run(&RawPointers), "initcheck"));
+    gRawMode = 2;
+    CHECK(Has(Run(&RawPointers), "LocalTensor indices stay inside the tensor"));
+    gRawMode = 3;
+    CHECK(Has(Run(&RawPointers), "LocalTensors come from TQue::AllocTensor/DeQue or TBuf::Get"));
+    gRawMode = 0;
 }
 
 TEST_MAIN()

@@ -16,12 +16,12 @@ namespace {
 constexpr uint32_t kBytes = 8192;
 
 struct Setting {
-    int form = 0;  // 0 Transpose 16 x 16, 1 enhanced, 2 TransDataTo5HD
+    int form = 0;  // 0 Transpose 16 x 16, 1 enhanced, 2 TransDataTo5HD, 3 the same with the lists built by the kernel
     bool inPlace = false;
     TransposeParamsExt ext;
     uint32_t tmpBytes = 0;
     TransDataTo5HDParams hd;
-    uint64_t dstList[16] = {}, srcList[16] = {};  // UB offsets
+    uint64_t dstList[16] = {}, srcList[16] = {};  // UB addresses
 } g;
 
 template <typename T>
@@ -45,8 +45,15 @@ void TransposeKernel(GM_ADDR in, GM_ADDR out)
     } else if (g.form == 1) {
         LocalTensor<uint8_t> tmp = tmpBuf.Get<uint8_t>(g.tmpBytes == 0 ? 32 : g.tmpBytes);
         Transpose(dst, src, tmp, g.ext);
-    } else {
+    } else if (g.form == 2) {
         TransDataTo5HD<T>(g.dstList, g.srcList, g.hd);
+    } else {  // as kernels build them: (uint64_t)GetPhyAddr() of views of the two buffers
+        uint64_t dstList[16], srcList[16];
+        for (int k = 0; k < 16; ++k) {
+            srcList[k] = (uint64_t)src[g.srcList[k] / sizeof(T)].GetPhyAddr();
+            dstList[k] = (uint64_t)dst[(g.dstList[k] - kBytes) / sizeof(T)].GetPhyAddr();
+        }
+        TransDataTo5HD<T>(dstList, srcList, g.hd);
     }
     PipeBarrier<PIPE_ALL>();
     if (g.inPlace) {
@@ -115,11 +122,11 @@ void CheckEnhanced(bool toNhwc)
 // TransDataTo5HD of 16-bit (or 8-bit: halves) elements: source blocks k at srcList[k], destination blocks i at
 // dstList[i], per the docs' repeat rule.
 template <typename T>
-void CheckTransData(uint8_t repeats, bool dstHigh, bool srcHigh)
+void CheckTransData(uint8_t repeats, bool dstHigh, bool srcHigh, int form = 2)
 {
     Data d;
     g = Setting{};
-    g.form = 2;
+    g.form = form;
     g.hd = TransDataTo5HDParams(dstHigh, srcHigh, repeats, 16, 1);
     for (int k = 0; k < 16; ++k) {
         g.srcList[k] = 512 * k;          // in: block k of each repeat at 512 k + 32 r
@@ -205,6 +212,7 @@ TEST_CASE("planted: NCHW <-> NHWC sizes, overlap and unsupported transposeType")
 TEST_CASE("TransDataTo5HD: 16-bit blocks transposed, 8-bit halves by srcHighHalf/dstHighHalf, the repeat rule")
 {
     CheckTransData<half>(3, false, false);
+    CheckTransData<half>(3, false, false, 3);  // the lists from (uint64_t)tensor.GetPhyAddr()
     CheckTransData<int16_t>(1, false, false);  // the docs: repeatTimes 1 starts one stride further
     for (bool dh : {false, true}) {
         for (bool sh : {false, true}) CheckTransData<uint8_t>(2, dh, sh);
@@ -225,6 +233,8 @@ TEST_CASE("planted: TransDataTo5HD addresses not 32-byte aligned or past UB, and
     g.srcList[4] = 48;
     CHECK(Expect(Rule(&TransposeKernel<half>, d), "each list address is a 32-byte aligned UB address"));
     g.srcList[4] = 1u << 30;
+    CHECK(Expect(Rule(&TransposeKernel<half>, d), "each list address is a 32-byte aligned UB address"));
+    g.srcList[4] = reinterpret_cast<uint64_t>(d.in.data());  // a host pointer, not one into the core's UB
     CHECK(Expect(Rule(&TransposeKernel<half>, d), "each list address is a 32-byte aligned UB address"));
     g.srcList[4] = 128;
     CHECK(Expect(Rule(&TransposeKernel<float>, d), "32-bit TransDataTo5HD is not modelled by the twin"));

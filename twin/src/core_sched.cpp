@@ -18,23 +18,47 @@ namespace {
 
 constexpr size_t kStackBytes = 256 * 1024;
 
-struct UbDeleter {
-    void operator()(uint8_t* p) const { std::free(p); }
-};
-
-// A UB that grows to the largest size asked for and is kept.
-struct KeptUb {
-    std::unique_ptr<uint8_t, UbDeleter> data;
+// A core's on-chip memory (its UB, or its cube memories with L1 first) that grows to the largest size asked
+// for and is kept. It starts at a 4 GiB boundary, so the low 32 bits of a pointer into it are the byte's
+// address in that memory as the device numbers it (UB and L1 addresses start at 0): what a kernel gets from
+// `(uint32_t)tensor.GetPhyAddr()` is the device's address. Only the memory itself is mapped; the rest of
+// the 4 GiB reserved to find the boundary is returned at once.
+struct KeptMemory {
+    static constexpr uint64_t kAlign = uint64_t(1) << 32;
+    uint8_t* data = nullptr;
     uint64_t size = 0;
     uint8_t* Get(uint64_t bytes)
     {
         if (size < bytes) {
-            data.reset(static_cast<uint8_t*>(std::aligned_alloc(64, (bytes + 63) / 64 * 64)));
-            if (!data) throw std::bad_alloc();
-            size = bytes;
+            Release();
+            const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+            const uint64_t mapped = (bytes + page - 1) / page * page;
+            void* p = mmap(nullptr, mapped + kAlign, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+            if (p == MAP_FAILED) throw std::bad_alloc();
+            const auto start = reinterpret_cast<uintptr_t>(p);
+            const uintptr_t aligned = (start + kAlign - 1) & ~(kAlign - 1);
+            if (aligned > start) munmap(p, aligned - start);
+            const uintptr_t end = start + mapped + kAlign;
+            if (end > aligned + mapped) munmap(reinterpret_cast<void*>(aligned + mapped), end - aligned - mapped);
+            if (mprotect(reinterpret_cast<void*>(aligned), mapped, PROT_READ | PROT_WRITE) != 0) {
+                munmap(reinterpret_cast<void*>(aligned), mapped);
+                throw std::bad_alloc();
+            }
+            data = reinterpret_cast<uint8_t*>(aligned);
+            size = mapped;
         }
-        return data.get();
+        return data;
     }
+    void Release()
+    {
+        if (data != nullptr) munmap(data, size);
+        data = nullptr;
+        size = 0;
+    }
+    KeptMemory() = default;
+    KeptMemory(const KeptMemory&) = delete;
+    KeptMemory& operator=(const KeptMemory&) = delete;
+    ~KeptMemory() { Release(); }
 };
 
 // A stack of its own, with a guard page below it, and the per-core records a suspended core keeps.
@@ -43,8 +67,8 @@ struct Fiber {
     uint8_t* mapping = nullptr;
     bool busy = false;
     uint32_t startIndex = 0;  // the core it starts with
-    KeptUb ub;
-    KeptUb cube;
+    KeptMemory ub;
+    KeptMemory cube;
     HazardState* hazard = nullptr;
     Fiber()
     {
@@ -81,8 +105,8 @@ struct Scheduler {
     bool ownIdle = false;      // the thread's own stack has no core left and waits for the others
     const std::function<bool(uint32_t&)>* next = nullptr;
     const std::function<void(uint32_t)>* body = nullptr;
-    KeptUb ownUb;
-    KeptUb ownCube;
+    KeptMemory ownUb;
+    KeptMemory ownCube;
 };
 
 thread_local Scheduler tSched;

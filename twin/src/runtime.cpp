@@ -1,5 +1,6 @@
 // Per-core context, rule reporting and GM checks.
 #include "twin/runtime.h"
+#include "twin/hazard.h"
 #include "twin/simd_loops.h"
 #include "twin/violation.h"
 #include "core_records.h"
@@ -529,6 +530,21 @@ void AtomicCopyToGm(const char* call, uint8_t* dst, const uint8_t* src, uint64_t
 uint64_t UbOffset(const void* addr)
 {
     return static_cast<uint64_t>(static_cast<const uint8_t*>(addr) - CurrentCore().ub);
+}
+
+uint64_t UbAddressValue(uint64_t value)
+{
+    const auto base = reinterpret_cast<uint64_t>(CurrentCore().ub);
+    return base != 0 && (value >> 32) == (base >> 32) ? (value & 0xffffffffu) : value;
+}
+
+void RawUbPointer(const char* call, const void* p, uint64_t bytes)
+{
+    const CoreContext& core = CurrentCore();
+    const auto* b = static_cast<const uint8_t*>(p);
+    if (core.ub != nullptr && b >= core.ub && b < core.ub + core.platform->ubSize) {
+        Instr(call, Pipe::kS).Write("tensor", p, bytes);
+    }
 }
 
 void CheckUbAligned(const char* call, const char* operand, const void* addr)

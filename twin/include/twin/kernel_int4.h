@@ -77,11 +77,14 @@ public:
         size_ = size / 2 * 2;
     }
     __aicore__ inline int32_t GetPosition() const { return static_cast<int32_t>(position_); }
-    __aicore__ inline uint64_t GetPhyAddr() const { return ascend_twin::UbOffset(data_); }
-    __aicore__ inline uint64_t GetPhyAddr(const uint32_t offset) const
+    // As LocalTensor<T>::GetPhyAddr: the byte holding element `offset` (int4b_t*), which must be even.
+    __aicore__ inline int4b_t* GetPhyAddr() const { return GetPhyAddr(0); }
+    __aicore__ inline int4b_t* GetPhyAddr(const uint32_t offset) const
     {
         CheckViewOffset("LocalTensor::GetPhyAddr", offset);
-        return ascend_twin::UbOffset(data_ + offset / 2);
+        CheckIndex("LocalTensor::GetPhyAddr", offset);
+        ascend_twin::RawUbPointer("LocalTensor::GetPhyAddr", data_ + offset / 2, (size_ - offset + 1) / 2);
+        return data_ + offset / 2;
     }
 
     __aicore__ inline int4b_t GetValue(const uint32_t index) const

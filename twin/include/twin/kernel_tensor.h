@@ -316,9 +316,20 @@ public:
         size_ = size;
     }
     __aicore__ inline int32_t GetPosition() const { return static_cast<int32_t>(position_); }
-    // The UB address, as on the device: UB addresses start at 0.
-    __aicore__ inline uint64_t GetPhyAddr() const { return ascend_twin::UbOffset(data_); }
-    __aicore__ inline uint64_t GetPhyAddr(const uint32_t offset) const { return ascend_twin::UbOffset(data_ + offset); }
+    // The element's address, of the type the API returns (PrimType*); A2's debug build asserts that the offset
+    // lies inside the tensor. A core's UB (and a cube core's L1) starts at a 4 GiB boundary on the twin, so the
+    // pointer's low 32 bits are the device's address of the element (UB and L1 addresses start at 0): a
+    // `(uint32_t)` cast, an alignment test or a static tensor built from it see the device's numbers.
+    // Accesses through the pointer are beyond the twin's view: it takes the call as the scalar unit writing
+    // the tensor from that element on (as operator()), so initcheck and the hazard detector see those bytes
+    // written then and nothing of the accesses themselves (docs/twin.md, "Raw pointers").
+    __aicore__ inline T* GetPhyAddr() const { return GetPhyAddr(0); }
+    __aicore__ inline T* GetPhyAddr(const uint32_t offset) const
+    {
+        CheckIndex("LocalTensor::GetPhyAddr", offset);
+        ascend_twin::RawUbPointer("LocalTensor::GetPhyAddr", data_ + offset, (size_ - offset) * sizeof(T));
+        return data_ + offset;
+    }
 
     __aicore__ inline T GetValue(const uint32_t index) const
     {

@@ -180,7 +180,7 @@ __aicore__ inline void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>
 
 namespace twin_detail {
 
-// TransDataTo5HD on UB offsets (what LocalTensor::GetPhyAddr returns).
+// TransDataTo5HD on UB addresses: `(uint64_t)tensor.GetPhyAddr()` or the device's UB address (UbAddressValue).
 template <typename T>
 void TransDataTo5HDRun(const uint64_t* dstList, const uint64_t* srcList, const TransDataTo5HDParams& p)
 {
@@ -197,11 +197,12 @@ void TransDataTo5HDRun(const uint64_t* dstList, const uint64_t* srcList, const T
         const uint64_t ubSize = core.platform->ubSize;
         auto block = [&](const char* what, const uint64_t* list, int k, uint32_t r, uint16_t stride) {
             const uint64_t step = p.repeatTimes == 1 ? 1 : r;
-            const uint64_t off = list[k] + step * stride * 32;
-            if (list[k] % 32 != 0 || off + 32 > ubSize) {
+            const uint64_t addr = ascend_twin::UbAddressValue(list[k]);
+            const uint64_t off = addr + step * stride * 32;
+            if (addr % 32 != 0 || off + 32 > ubSize) {
                 ascend_twin::FailF(call, "each list address is a 32-byte aligned UB address and its blocks stay in UB",
                                    "%s[%d] = %llu, repeat %u reaches UB bytes [%llu, %llu) of %llu", what, k,
-                                   static_cast<unsigned long long>(list[k]), r, static_cast<unsigned long long>(off),
+                                   static_cast<unsigned long long>(addr), r, static_cast<unsigned long long>(off),
                                    static_cast<unsigned long long>(off + 32), static_cast<unsigned long long>(ubSize));
             }
             return core.ub + off;
@@ -247,8 +248,8 @@ __aicore__ inline void TransDataTo5HD(const LocalTensor<T> (&dstList)[NCHW_CONV_
 {
     uint64_t d[NCHW_CONV_ADDR_LIST_SIZE], s[NCHW_CONV_ADDR_LIST_SIZE];
     for (int k = 0; k < NCHW_CONV_ADDR_LIST_SIZE; ++k) {
-        d[k] = dstList[k].GetPhyAddr();
-        s[k] = srcList[k].GetPhyAddr();
+        d[k] = ascend_twin::UbOffset(twin_detail::TwinData(dstList[k]));
+        s[k] = ascend_twin::UbOffset(twin_detail::TwinData(srcList[k]));
     }
     twin_detail::TransDataTo5HDRun<T>(d, s, nchwconvParams);
 }

@@ -15,6 +15,29 @@
 #ifndef __gm__
 #define __gm__
 #endif
+// The on-chip address spaces (UB, L1, L0A, L0B, L0C, BiasTable, Fixpipe Buffer), as CANN's CPU-debug build
+// defines them: `(__ubuf__ T*)tensor.GetPhyAddr()` is a plain pointer into the core's UB.
+#ifndef __ubuf__
+#define __ubuf__
+#endif
+#ifndef __cbuf__
+#define __cbuf__
+#endif
+#ifndef __ca__
+#define __ca__
+#endif
+#ifndef __cb__
+#define __cb__
+#endif
+#ifndef __cc__
+#define __cc__
+#endif
+#ifndef __biasbuf__
+#define __biasbuf__
+#endif
+#ifndef __fbuf__
+#define __fbuf__
+#endif
 
 #define GM_ADDR __gm__ uint8_t*
 

@@ -264,6 +264,14 @@ void AtomicCopyToGm(const char* call, uint8_t* dst, const uint8_t* src, uint64_t
 // UB addresses of vector instructions and DataCopy must be 32-byte aligned.
 void CheckUbAligned(const char* call, const char* operand, const void* addr);
 uint64_t UbOffset(const void* addr);
+// The UB address a kernel passes as a number: `(uint64_t)tensor.GetPhyAddr()` (a pointer into this core's UB,
+// whose low 32 bits are the address) or the device's UB address itself. Anything else is returned as it is,
+// for the caller's range check to report.
+uint64_t UbAddressValue(uint64_t value);
+// LocalTensor::GetPhyAddr handed the kernel a pointer to `bytes` of memory: in UB the twin takes it as the
+// scalar unit writing them (it cannot see the accesses through the pointer); a cube memory's pointer (no
+// scalar access there) serves address arithmetic only.
+void RawUbPointer(const char* call, const void* p, uint64_t bytes);
 
 // One issued vector instruction: its element-ops and its repeats.
 inline void CountVec(VecOp op, uint64_t elements, uint64_t repeats)
