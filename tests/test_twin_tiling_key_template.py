@@ -72,3 +72,47 @@ def test_values_other_cores_stored_are_read_after_sync_all(lib, cores):
     y = torch.zeros(16 * cores + 1)  # one 64-byte line per core
     lib.launch("gather_sum", cores, y=y)
     assert y[-1].item() == cores * (cores + 1) / 2
+
+
+# As ops-math declares its entries: a template over the scheduling mode and an extern "C" entry of the same name
+# (for C++ an overload set, which the generated export resolves by the entry's parameters).
+SHARED_NAME = """#include "kernel_operator.h"
+template <uint32_t schMode>
+__global__ __aicore__ void shared_name(GM_ADDR x, GM_ADDR y, uint32_t n)
+{
+    AscendC::GlobalTensor<float> xGm, yGm;
+    xGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(x), n);
+    yGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y), n);
+    AscendC::TPipe pipe;
+    AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, n * sizeof(float));
+    AscendC::LocalTensor<float> t = buf.Get<float>();
+    AscendC::DataCopy(t, xGm, n);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::Muls(t, t, static_cast<float>(schMode + 2), n);
+    AscendC::PipeBarrier<PIPE_ALL>();
+    AscendC::DataCopy(yGm, t, n);
+}
+
+extern "C" __global__ __aicore__ void shared_name(GM_ADDR x, GM_ADDR y, uint32_t n)
+{
+    shared_name<1>(x, y, n);
+}
+"""
+
+
+def test_an_entry_sharing_its_name_with_a_template_entry_is_launched(tmp_path):
+    src = tmp_path / "shared_name.cpp"
+    src.write_text(SHARED_NAME)
+    x = torch.randn(64)
+    expect = (x.double() * 3).float()
+    lib = ascend_ext.twin.compile_kernels([str(src)])
+    y = torch.zeros(64)
+    lib.launch("shared_name", 1, x=x, y=y, n=64)
+    assert torch.equal(y, expect)
+    from ascend_ext.kernel_spec import make_spec  # the declared-op path builds the same entry
+    from ascend_ext.twin_kernels import compile_spec
+    y = torch.zeros(64)
+    compile_spec(make_spec([str(src)], "shared_name"), out_dir=str(tmp_path / "built"))["default"].launch(
+        "shared_name", 1, x=x, y=y, n=64)
+    assert torch.equal(y, expect)

@@ -12,7 +12,7 @@ import dataclasses
 import hashlib
 import os
 import re
-from typing import Dict, Iterable, List, Optional, Tuple
+from typing import Dict, Iterable, List, Optional, Set, Tuple
 
 # Element types a variant may give a DTYPE_ macro, by torch dtype name.
 C_TYPES: Dict[str, str] = {
@@ -181,6 +181,14 @@ def find_entries(source: str) -> Dict[str, Tuple[KernelParam, ...]]:
             continue
         entries[name] = tuple(p for p in (parse_param(s) for s in params.split(",")) if p is not None)
     return entries
+
+
+def template_entry_names(source: str) -> Set[str]:
+    """The names of the source's template kernel entries (``template <...> __global__ ... void name(...)``): a
+    non-template entry of the same name is an overload set for C++, named by its parameters."""
+    with open(source, errors="replace") as f:
+        text = strip_comments(f.read())
+    return {name for template, qualifiers, name, _ in _ENTRY_RE.findall(text) if template and "__global__" in qualifiers}
 
 
 def kernel_type_of(source: str) -> Optional[str]:

@@ -107,8 +107,13 @@ _EXPANDED_ENTRY_RE = re.compile(
     % (_ATTRIBUTE, _ENTRY_MARK, _ATTRIBUTE))
 
 
-def _expanded_entries(unit: str, flags: List[str]) -> Optional[Dict[str, List[str]]]:
-    """The entries of a translation unit after preprocessing with `flags`, or None if it does not preprocess."""
+def _expanded_entries(unit: str, flags: List[str],
+                      typed: Optional[Dict[str, str]] = None) -> Optional[Dict[str, List[str]]]:
+    """The entries of a translation unit after preprocessing with `flags`, or None if it does not preprocess.
+
+    An entry whose name a template entry shares (op sources declare ``template <uint32_t schMode> __global__
+    void k(...)`` beside ``extern "C" __global__ void k(...)``) is named by an overload set: its parameter
+    list, as written after preprocessing, goes into `typed`, so that its export can pick it by type."""
     cxx = os.environ.get("CXX", "g++")
     try:
         proc = subprocess.run([cxx, *flags, f"-D__global__={_ENTRY_MARK}", "-E", "-P", "-x", "c++", "-"],
@@ -118,11 +123,15 @@ def _expanded_entries(unit: str, flags: List[str]) -> Optional[Dict[str, List[st
     if proc.returncode != 0:
         return None
     entries: Dict[str, List[str]] = {}
-    for template, name, params in _EXPANDED_ENTRY_RE.findall(proc.stdout):
+    matches = _EXPANDED_ENTRY_RE.findall(proc.stdout)
+    templates = {name for template, name, _ in matches if template}
+    for template, name, params in matches:
         if template:
             continue
         found = (kernel_spec.parse_param(s) for s in params.split(","))
         entries[name] = [p.name for p in found if p is not None]
+        if typed is not None and name in templates:
+            typed[name] = " ".join(params.split())
     return entries
 
 
@@ -485,16 +494,21 @@ def compile_kernels(sources: Iterable[str], include_dirs: Iterable[str] = (), de
     known = _read_entries(out + ".entries.json")
     for src in sources:
         body = translation_unit(src, prelude)
-        found = known.get(src) if known is not None else None
-        if found is None:
-            found = _expanded_entries(body, flags)
+        cached = known.get(src) if known is not None else None
+        if isinstance(cached, dict) and isinstance(cached.get("entries"), dict):
+            found, typed = cached["entries"], cached.get("typed", {})
+        else:
+            typed = {}
+            found = _expanded_entries(body, flags, typed)
             if found is None:
                 found = {name: [p.name for p in params] for name, params in kernel_spec.find_entries(src).items()}
         entries.update(found)
-        scanned[src] = found
-        # The source itself plus, for each of its kernels, an exported description of its signature.
+        scanned[src] = {"entries": found, "typed": typed}
+        # The source itself plus, for each of its kernels, an exported description of its signature (picked
+        # by its parameters where a template entry shares its name).
         text = body + '#include "twin/kernel_entry.h"\n'
-        text += "".join(f"ASCEND_TWIN_EXPORT_ENTRY({name})\n" for name in found)
+        text += "".join(f"ASCEND_TWIN_EXPORT_ENTRY_TYPED({name}, {typed[name]})\n" if name in typed
+                        else f"ASCEND_TWIN_EXPORT_ENTRY({name})\n" for name in found)
         units.append((f"{out}_{len(units)}.cpp", text))
     if not os.path.exists(out + ".so"):
         _link(units, flags, out + ".so", ", ".join(sources), opt_level)
@@ -537,8 +551,9 @@ def translation_unit(source: str, prelude: str = "") -> str:
     return head + '#include "twin/kernel_host_launch.h"\n' + f'#line 1 "{source}"\n' + rewritten + "\n"
 
 
-def _read_entries(path: str) -> Optional[Dict[str, Dict[str, List[str]]]]:
-    """The entries found in a cached library's sources (source -> name -> parameter names), if recorded."""
+def _read_entries(path: str) -> Optional[Dict[str, dict]]:
+    """The entries found in a cached library's sources, if recorded: source -> {"entries": name -> parameter
+    names, "typed": name -> parameter list of an entry a template shares its name with}."""
     try:
         with open(path) as f:
             return json.load(f)
@@ -580,7 +595,11 @@ def variant_units(spec: KernelSpec, variant: KernelVariant, checks: Iterable[str
     for i, src in enumerate(spec.sources):
         lines = head + [f'#include "{src}"']
         if i == 0:
-            lines += ['#include "twin/kernel_entry.h"', f"ASCEND_TWIN_EXPORT_ENTRY({spec.entry})"]
+            if spec.entry in kernel_spec.template_entry_names(src):  # picked from the overload set by type
+                export = f"ASCEND_TWIN_EXPORT_ENTRY_TYPED({spec.entry}, {', '.join(p.ctype for p in spec.params)})"
+            else:
+                export = f"ASCEND_TWIN_EXPORT_ENTRY({spec.entry})"
+            lines += ['#include "twin/kernel_entry.h"', export]
             struct = tiling_struct_name(spec)
             if struct:
                 lines.append(f'extern "C" __attribute__((visibility("default"))) unsigned long long '

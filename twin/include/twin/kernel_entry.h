@@ -96,6 +96,16 @@ AscendTwinEntry Describe(void (*fn)(P...))
         return &entry;                                                                                  \
     }
 
+// The same for an entry NAME whose name a template entry shares (`template <uint32_t schMode> __global__ void
+// k(...)` beside `extern "C" __global__ void k(...)`, as op sources declare them): NAME is an overload set, from
+// which its parameter list (the variadic part, as written) picks the non-template entry.
+#define ASCEND_TWIN_EXPORT_ENTRY_TYPED(NAME, ...)                                                                 \
+    extern "C" __attribute__((visibility("default"))) const AscendTwinEntry* ascend_twin_entry_##NAME()           \
+    {                                                                                                             \
+        static const AscendTwinEntry entry = ascend_twin::entry_detail::Describe(static_cast<void (*)(__VA_ARGS__)>(&NAME)); \
+        return &entry;                                                                                            \
+    }
+
 // The same for a function FN reached by a qualified name (a kernel built inside a namespace of its own).
 #define ASCEND_TWIN_EXPORT_ENTRY_AS(NAME, FN)                                                           \
     extern "C" __attribute__((visibility("default"))) const AscendTwinEntry* ascend_twin_entry_##NAME() \
