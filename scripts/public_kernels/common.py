@@ -90,11 +90,14 @@ def read_struct(header: str, name: str) -> List[tuple]:
     while depth:  # to the struct's closing brace (member initializers such as `= {0}` have braces too)
         depth += {"{": 1, "}": -1}.get(text[end], 0)
         end += 1
+    # array counts named by a constant of the header (`constexpr uint32_t N = 8;` or `#define N 8`)
+    consts = dict(re.findall(r"(?:constexpr|const)\s+\w+\s+(\w+)\s*=\s*(\d+)\w*\s*;", text))
+    consts.update(re.findall(r"#define\s+(\w+)\s+\(?(\d+)\w*\)?\s*$", text, re.M))
     fields = []
     for decl in text[start.end():end - 1].split(";"):
         m = re.match(r"\s*(?:const\s+)?(\w+)\s+(\w+)\s*(?:\[(\w+)\])?\s*(?:=.*)?$", decl.strip())
         if m:
-            fields.append((m.group(1), m.group(2), m.group(3)))
+            fields.append((m.group(1), m.group(2), consts.get(m.group(3), m.group(3))))
     return fields
 
 

@@ -730,8 +730,10 @@ def roll_case(kdir: str, gen: torch.Generator) -> List[Case]:
     """float32 rolls whose host tiling takes only its general path (the dtype- and size-specific alignment
     heuristics of roll_tiling.cpp apply to bfloat16, float16 and uint8, or to 16 MiB and larger inputs)."""
     cases = []
+    # The last two roll rows inside UB through raw __ubuf__ pointers (CopyBlockRollByFlatPatch for rows of at most
+    # 2 elements moved per segment; CopyRowsRollInUb when more than one dimension rolls, the last among them).
     for shape, shifts, dims in (((150_001,), (12_345,), ()), ((1_000,), (-7,), ()), ((300, 77), (5,), (1,)),
-                                ((300, 77), (-13,), (0,))):
+                                ((300, 77), (-13,), (0,)), ((4096, 3), (1,), (1,)), ((256, 48), (3, 5), (0, 1))):
         x = rand(gen, shape, -5, 5)
         n = x.numel()
         if not dims:  # flattened: one dimension of n elements
