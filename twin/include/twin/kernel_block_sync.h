@@ -64,7 +64,8 @@ __aicore__ inline void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const L
 {
     ascend_twin::SoftSyncAll("SyncAll(gmWorkspace, ubWorkspace, usedCores)",
                              const_cast<int32_t*>(gmWorkspace.GetPhyAddr()), gmWorkspace.GetSize(),
-                             ascend_twin::UbOffset(twin_detail::TwinData(ubWorkspace)), ubWorkspace.GetSize(), ubWorkspace.GetPosition(), usedCores);
+                             twin_detail::UbAddress(ubWorkspace), ubWorkspace.GetSize(), ubWorkspace.GetPosition(),
+                             usedCores);
 }
 
 // Synchronisation of one core with another through a GM workspace (IBSet/IBWait docs): the core that is
@@ -78,8 +79,8 @@ __aicore__ inline void IBSet(const GlobalTensor<int32_t>& gmWorkspace, const Loc
                              int32_t blockIdx, int32_t eventID)
 {
     ascend_twin::InterBlockSync(true, isAIVOnly, const_cast<int32_t*>(gmWorkspace.GetPhyAddr()), gmWorkspace.GetSize(),
-                                ascend_twin::UbOffset(twin_detail::TwinData(ubWorkspace)), ubWorkspace.GetSize(), ubWorkspace.GetPosition(), blockIdx,
-                                eventID);
+                                twin_detail::UbAddress(ubWorkspace), ubWorkspace.GetSize(), ubWorkspace.GetPosition(),
+                                blockIdx, eventID);
 }
 
 template <bool isAIVOnly = true>
@@ -87,7 +88,7 @@ __aicore__ inline void IBWait(const GlobalTensor<int32_t>& gmWorkspace, const Lo
                               int32_t blockIdx, int32_t eventID)
 {
     ascend_twin::InterBlockSync(false, isAIVOnly, const_cast<int32_t*>(gmWorkspace.GetPhyAddr()),
-                                gmWorkspace.GetSize(), ascend_twin::UbOffset(twin_detail::TwinData(ubWorkspace)), ubWorkspace.GetSize(),
+                                gmWorkspace.GetSize(), twin_detail::UbAddress(ubWorkspace), ubWorkspace.GetSize(),
                                 ubWorkspace.GetPosition(), blockIdx, eventID);
 }
 
@@ -119,19 +120,19 @@ __aicore__ inline void CrossCoreWaitFlag(uint16_t flagId)
 __aicore__ inline void InitDetermineComputeWorkspace(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace)
 {
     ascend_twin::DetermineCompute(0, const_cast<int32_t*>(gmWorkspace.GetPhyAddr()), gmWorkspace.GetSize(),
-                                  ascend_twin::UbOffset(twin_detail::TwinData(ubWorkspace)), ubWorkspace.GetSize(), ubWorkspace.GetPosition());
+                                  twin_detail::UbAddress(ubWorkspace), ubWorkspace.GetSize(), ubWorkspace.GetPosition());
 }
 
 __aicore__ inline void WaitPreBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace)
 {
     ascend_twin::DetermineCompute(1, const_cast<int32_t*>(gmWorkspace.GetPhyAddr()), gmWorkspace.GetSize(),
-                                  ascend_twin::UbOffset(twin_detail::TwinData(ubWorkspace)), ubWorkspace.GetSize(), ubWorkspace.GetPosition());
+                                  twin_detail::UbAddress(ubWorkspace), ubWorkspace.GetSize(), ubWorkspace.GetPosition());
 }
 
 __aicore__ inline void NotifyNextBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace)
 {
     ascend_twin::DetermineCompute(2, const_cast<int32_t*>(gmWorkspace.GetPhyAddr()), gmWorkspace.GetSize(),
-                                  ascend_twin::UbOffset(twin_detail::TwinData(ubWorkspace)), ubWorkspace.GetSize(), ubWorkspace.GetPosition());
+                                  twin_detail::UbAddress(ubWorkspace), ubWorkspace.GetSize(), ubWorkspace.GetPosition());
 }
 
 // SuperKernel early start (basic_api/kernel_operator_common_intf.h): on A2 both compile and have no effect (the

@@ -102,7 +102,8 @@ AscendTwinEntry Describe(void (*fn)(P...))
 #define ASCEND_TWIN_EXPORT_ENTRY_TYPED(NAME, ...)                                                                 \
     extern "C" __attribute__((visibility("default"))) const AscendTwinEntry* ascend_twin_entry_##NAME()           \
     {                                                                                                             \
-        static const AscendTwinEntry entry = ascend_twin::entry_detail::Describe(static_cast<void (*)(__VA_ARGS__)>(&NAME)); \
+        static const AscendTwinEntry entry =                                                                      \
+            ascend_twin::entry_detail::Describe(static_cast<void (*)(__VA_ARGS__)>(&NAME));                       \
         return &entry;                                                                                            \
     }
 

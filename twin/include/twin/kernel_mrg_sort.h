@@ -72,7 +72,7 @@ uint8_t* SortBytes(const char* call, const char* operand, const LocalTensor<T>& 
 template <typename T>
 void CheckSortAligned(const char* call, const char* operand, const LocalTensor<T>& t, uint32_t align, const char* why)
 {
-    const uint64_t off = ascend_twin::UbOffset(TwinData(t));
+    const uint64_t off = UbAddress(t);
     if (off % align != 0) {
         ascend_twin::FailF(call, why, "operand '%s' starts at UB byte %llu, not a multiple of %u", operand,
                            static_cast<unsigned long long>(off), align);

@@ -161,6 +161,13 @@ inline auto TwinData(const X& x)
 {
     return ascend_twin::internal::Access::Data(x);
 }
+// The UB address of a LocalTensor's first element, for the twin's own calls (GetPhyAddr is the kernel's: it
+// hands out a raw pointer, which the twin counts as a scalar write).
+template <class X>
+inline uint64_t UbAddress(const X& x)
+{
+    return ascend_twin::UbOffset(ascend_twin::internal::Access::Data(x));
+}
 template <class X>
 inline TPosition TwinPosition(const X& x)
 {

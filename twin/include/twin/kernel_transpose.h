@@ -248,8 +248,8 @@ __aicore__ inline void TransDataTo5HD(const LocalTensor<T> (&dstList)[NCHW_CONV_
 {
     uint64_t d[NCHW_CONV_ADDR_LIST_SIZE], s[NCHW_CONV_ADDR_LIST_SIZE];
     for (int k = 0; k < NCHW_CONV_ADDR_LIST_SIZE; ++k) {
-        d[k] = ascend_twin::UbOffset(twin_detail::TwinData(dstList[k]));
-        s[k] = ascend_twin::UbOffset(twin_detail::TwinData(srcList[k]));
+        d[k] = twin_detail::UbAddress(dstList[k]);
+        s[k] = twin_detail::UbAddress(srcList[k]);
     }
     twin_detail::TransDataTo5HDRun<T>(d, s, nchwconvParams);
 }
