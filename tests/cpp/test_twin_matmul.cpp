@@ -419,33 +419,38 @@ TEST_CASE("the transposing L1 loads put every run's element in its lane and writ
 {
     // GatherPanelA/B (the float32 loads of A not transposed and B transposed): dst[c * L + i] = run i's element c,
     // against a plain loop, for every count around the 8-column steps; the sentinels after the panel stay put
-    // (the A form stores 8 floats per column of 6 and must leave its last columns to the scalar tail).
+    // (the A form stores 8 floats per column of 6 and must leave its last columns to the scalar tail). An A panel
+    // of n < kMr runs (a base block's last) has zeros in its lanes from n on.
     using ascend_twin::cube_detail::kMr;
     using ascend_twin::cube_detail::kNr;
     std::mt19937 rng(std::random_device{}());
     std::uniform_real_distribution<float> dist(-4.0f, 4.0f);
     for (const int lanes : {kMr, kNr}) {
-        for (int64_t count = 0; count <= 41; ++count) {
-            std::vector<std::vector<float>> runs(lanes, std::vector<float>(count));
-            std::vector<const float*> rows;
-            for (auto& r : runs) {
-                for (float& v : r) v = dist(rng);
-                rows.push_back(r.data());
+        for (int n = lanes == kMr ? 1 : kNr; n <= lanes; ++n) {
+            for (int64_t count = 0; count <= 41; ++count) {
+                std::vector<std::vector<float>> runs(n, std::vector<float>(count));
+                std::vector<const float*> rows;
+                for (auto& r : runs) {
+                    for (float& v : r) v = dist(rng);
+                    rows.push_back(r.data());
+                }
+                const float sentinel = -1234.5f;
+                std::vector<float> dst(count * lanes + 16, sentinel);
+                if (lanes == kMr) {
+                    ascend_twin::cube_detail::GatherPanelA(rows.data(), n, count, dst.data());
+                } else {
+                    ascend_twin::cube_detail::GatherPanelB(rows.data(), count, dst.data());
+                }
+                bool placed = true, untouched = true;
+                for (int64_t c = 0; c < count; ++c) {
+                    for (int i = 0; i < lanes; ++i) {
+                        placed = placed && dst[c * lanes + i] == (i < n ? runs[i][c] : 0.0f);
+                    }
+                }
+                for (size_t e = count * lanes; e < dst.size(); ++e) untouched = untouched && dst[e] == sentinel;
+                CHECK(placed);
+                CHECK(untouched);
             }
-            const float sentinel = -1234.5f;
-            std::vector<float> dst(count * lanes + 16, sentinel);
-            if (lanes == kMr) {
-                ascend_twin::cube_detail::GatherPanelA(rows.data(), count, dst.data());
-            } else {
-                ascend_twin::cube_detail::GatherPanelB(rows.data(), count, dst.data());
-            }
-            bool placed = true, untouched = true;
-            for (int64_t c = 0; c < count; ++c) {
-                for (int i = 0; i < lanes; ++i) placed = placed && dst[c * lanes + i] == runs[i][c];
-            }
-            for (size_t e = count * lanes; e < dst.size(); ++e) untouched = untouched && dst[e] == sentinel;
-            CHECK(placed);
-            CHECK(untouched);
         }
     }
 }

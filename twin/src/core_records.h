@@ -2,6 +2,7 @@
 // the core's GM ranges for the cross-core checks, and a violation found in a destructor.
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,29 @@ struct ScalarCacheRange {
     uint32_t loadEpoch;  // valid: of the first GetValue since (kScalarCacheNever until then); writes: of the clean
 };
 inline constexpr uint32_t kScalarCacheNever = 0xffffffffu;
+
+// A core's GM read record: the bytes [begin, end) (stride 0), or runs of runBytes bytes `stride` apart, the first at
+// begin and the last ending at end (stride > runBytes): the rows of a strided DataCopy or of a cube operand's tile in
+// one record instead of one a row. The runs are exact: the bytes between them were not read.
+struct GmRead : GmWrite {
+    uint64_t stride = 0;
+    uint64_t runBytes = 0;
+
+    // Calls f(b, e) for each run (or the one range) that overlaps [lo, hi), in address order.
+    template <typename F>
+    void ForEachRunIn(uint64_t lo, uint64_t hi, F&& f) const
+    {
+        if (lo >= end || hi <= begin) return;
+        if (stride == 0) {
+            f(begin, end);
+            return;
+        }
+        const uint64_t count = (end - begin - runBytes) / stride + 1;
+        uint64_t i = lo < begin + runBytes ? 0 : (lo - begin - runBytes) / stride + 1;
+        const uint64_t last = std::min<uint64_t>(count, (hi - begin + stride - 1) / stride);
+        for (; i < last; ++i) f(begin + i * stride, begin + i * stride + runBytes);
+    }
+};
 
 struct ScalarCache {
     bool used = false;         // any scalar GM access or DataCacheCleanAndInvalid in this launch
@@ -51,7 +75,7 @@ struct CoreRecords {
         uint64_t unsummed = 0;
     };
     std::vector<WriteSum> writeSums;
-    std::vector<GmWrite> reads;         // coalesced GM read ranges, for the cross-core read-after-write check
+    std::vector<GmRead> reads;          // coalesced GM read ranges, for the cross-core read-after-write check
     std::vector<GmWrite> atomicWrites;  // GM ranges accumulated into atomically (cores may share them)
     // The slots of the workspace form of SyncAll this core's first call polls, with the epoch of that call
     // (begin == end: no such call), and whether the core wrote all of them before it (the docs' kernel-side

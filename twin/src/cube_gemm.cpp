@@ -112,19 +112,19 @@ __attribute__((target("avx2"))) inline void Transpose8(__m256 r[8])
 // A panel: 8 columns of the kMr runs a step, each column's kMr values stored with an 8-float store whose last
 // two lanes the next column's store overwrites; the loop leaves at least one column to the scalar tail, so no
 // store reaches past the panel's `count` columns.
-__attribute__((target("avx2"))) void GatherPanelAAvx2(const float* const* rows, int64_t count, float* dst)
+__attribute__((target("avx2"))) void GatherPanelAAvx2(const float* const* rows, int n, int64_t count, float* dst)
 {
     static_assert(kMr <= 8, "one 8x8 transpose holds an A panel's columns");
     int64_t c = 0;
     for (; c + 8 < count; c += 8) {
         __m256 r[8];
-        for (int i = 0; i < kMr; ++i) r[i] = _mm256_loadu_ps(rows[i] + c);
-        for (int i = kMr; i < 8; ++i) r[i] = _mm256_setzero_ps();
+        for (int i = 0; i < n; ++i) r[i] = _mm256_loadu_ps(rows[i] + c);
+        for (int i = n; i < 8; ++i) r[i] = _mm256_setzero_ps();
         Transpose8(r);
         for (int j = 0; j < 8; ++j) _mm256_storeu_ps(dst + (c + j) * kMr, r[j]);
     }
     for (; c < count; ++c) {
-        for (int i = 0; i < kMr; ++i) dst[c * kMr + i] = rows[i][c];
+        for (int i = 0; i < kMr; ++i) dst[c * kMr + i] = i < n ? rows[i][c] : 0.0f;
     }
 }
 
@@ -183,19 +183,19 @@ void PanelGemm(int mPanels, int nPanels, int kc, const float* a, int64_t aStride
 }
 
 template <int L>
-void GatherPanelGeneric(const float* const* rows, int64_t count, float* dst)
+void GatherPanelGeneric(const float* const* rows, int n, int64_t count, float* dst)
 {
     for (int64_t c = 0; c < count; ++c) {
-        for (int i = 0; i < L; ++i) dst[c * L + i] = rows[i][c];
+        for (int i = 0; i < L; ++i) dst[c * L + i] = i < n ? rows[i][c] : 0.0f;
     }
 }
 
-void GatherPanelA(const float* const* rows, int64_t count, float* dst)
+void GatherPanelA(const float* const* rows, int n, int64_t count, float* dst)
 {
 #if defined(__x86_64__)
-    if (HasAvx2Fma()) return GatherPanelAAvx2(rows, count, dst);
+    if (HasAvx2Fma()) return GatherPanelAAvx2(rows, n, count, dst);
 #endif
-    GatherPanelGeneric<kMr>(rows, count, dst);
+    GatherPanelGeneric<kMr>(rows, n, count, dst);
 }
 
 void GatherPanelB(const float* const* rows, int64_t count, float* dst)
@@ -203,7 +203,7 @@ void GatherPanelB(const float* const* rows, int64_t count, float* dst)
 #if defined(__x86_64__)
     if (HasAvx2Fma()) return GatherPanelBAvx2(rows, count, dst);
 #endif
-    GatherPanelGeneric<kNr>(rows, count, dst);
+    GatherPanelGeneric<kNr>(rows, kNr, count, dst);
 }
 
 void PanelGemm(int mPanels, int nPanels, int kc, const double* a, int64_t aStride, const double* b, int64_t bStride,

@@ -38,12 +38,12 @@ int64_t Ceil(int64_t a, int64_t b) { return (a + b - 1) / b; }
 template <int L, typename E>
 void GatherPanel(const uint8_t* const* src, int n, int64_t count, E* dst)
 {
-    if constexpr (std::is_same_v<E, float>) {  // a full panel: cube_gemm.cpp's transposing copies
-        if (n == L) {
+    if constexpr (std::is_same_v<E, float>) {  // an A panel, or a full B panel: cube_gemm.cpp's transposing copies
+        if (L == kMr || n == L) {
             const float* rows[L];
-            for (int i = 0; i < L; ++i) rows[i] = reinterpret_cast<const float*>(src[i]);
+            for (int i = 0; i < n; ++i) rows[i] = reinterpret_cast<const float*>(src[i]);
             if constexpr (L == kMr) {
-                cube_detail::GatherPanelA(rows, count, dst);
+                cube_detail::GatherPanelA(rows, n, count, dst);
             } else {
                 static_assert(L == kNr, "panels of kMr or kNr runs");
                 cube_detail::GatherPanelB(rows, count, dst);

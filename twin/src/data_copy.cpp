@@ -86,10 +86,16 @@ void Run(const Transfer& t)
             instr.Read("src", t.ub + b * t.ubPitch + t.ubLead, t.blockBytes);
         }
     }
+    // Blocks read from one buffer: checked, counted and recorded at once (one record for rows with gaps between).
+    const bool readAtOnce =
+        toUb && ascend_twin::CheckGmReadRunsInOneBuffer(t.call, t.gm, t.gmPitch, t.blockBytes, t.blockCount);
     for (uint32_t b = 0; b < t.blockCount; ++b) {
         uint8_t* gm = t.gm + b * t.gmPitch;
         uint8_t* ub = t.ub + b * t.ubPitch + t.ubLead;
-        if (toUb) {
+        if (readAtOnce) {
+            instr.GmRead(gm, t.blockBytes);
+            std::memcpy(ub, gm, t.blockBytes);
+        } else if (toUb) {
             // A read running into the allocation's padding gets undefined bytes there (NaN for the float types).
             const uint64_t inside = ascend_twin::CheckGmDmaRead(t.call, gm, t.blockBytes);
             instr.GmRead(gm, inside);

@@ -308,27 +308,30 @@ void CheckNoCrossCoreReadAfterWrite(const LaunchSpec& spec, const std::vector<Co
     for (size_t k = 0; k < spans.size(); ++k) reach[k] = std::max(spans[k].end, k > 0 ? reach[k - 1] : 0);
     const uint64_t written0 = spans.front().begin, written1 = reach.back();  // every write lies in between
     for (const CoreContext& c : cores) {
-        for (const GmWrite& r : c.records->reads) {
-            if (r.end <= written0 || r.begin >= written1) continue;  // outside every write (inputs, as a rule)
-            const Span read{r.begin, r.end, c.coreId, r.rel, r.acq, false, r.kind};
-            size_t k = SpansStartingBefore(spans, r.end);
-            for (; k > 0 && reach[k - 1] > r.begin; --k) {
-                const Span& w = spans[k - 1];
-                if (w.core == c.coreId || w.end <= r.begin || Ordered(cores, read, w)) continue;
-                // Polling a word another core stores to with the scalar unit (WriteGmByPassDCache, SetValue written
-                // back) is the GM-flag hand-off: each poll sees the old or the new value, as meant (gm_flags.cpp).
-                if (read.kind == kGmPoll && w.kind == kGmScalarStore) continue;
-                const uint64_t from = std::max(r.begin, w.begin);
-                const uint64_t to = std::min(r.end, w.end);
-                if (ReadSeesEqualRewrites(cores, read, w, from, to, spans, reach)) continue;
-                throw RuleViolation(spec.kernel, c.blockIdx, CoreLabel(c), "DataCopy/GetValue from GM",
-                                    "a core reads GM another core writes in the same launch only after SyncAll",
-                                    CoreLabel(c) + " read " + WhereInGm(spec, from, to) + ", which " +
-                                        CoreLabel(cores[w.core]) +
-                                        " wrote in this launch with no SyncAll between the write and the read (nor a "
-                                        "cross-core flag or Matmul message ordering them): the read sees the old or "
-                                        "the new bytes depending on timing");
-            }
+        for (const GmRead& rec : c.records->reads) {
+            // Outside every write (inputs, as a rule): skipped whole; else each of its runs between the writes.
+            rec.ForEachRunIn(written0, written1, [&](uint64_t begin, uint64_t end) {
+                const Span read{begin, end, c.coreId, rec.rel, rec.acq, false, rec.kind};
+                size_t k = SpansStartingBefore(spans, end);
+                for (; k > 0 && reach[k - 1] > begin; --k) {
+                    const Span& w = spans[k - 1];
+                    if (w.core == c.coreId || w.end <= begin || Ordered(cores, read, w)) continue;
+                    // Polling a word another core stores to with the scalar unit (WriteGmByPassDCache, SetValue
+                    // written back) is the GM-flag hand-off: each poll sees the old or the new value, as meant
+                    // (gm_flags.cpp).
+                    if (read.kind == kGmPoll && w.kind == kGmScalarStore) continue;
+                    const uint64_t from = std::max(begin, w.begin);
+                    const uint64_t to = std::min(end, w.end);
+                    if (ReadSeesEqualRewrites(cores, read, w, from, to, spans, reach)) continue;
+                    throw RuleViolation(spec.kernel, c.blockIdx, CoreLabel(c), "DataCopy/GetValue from GM",
+                                        "a core reads GM another core writes in the same launch only after SyncAll",
+                                        CoreLabel(c) + " read " + WhereInGm(spec, from, to) + ", which " +
+                                            CoreLabel(cores[w.core]) +
+                                            " wrote in this launch with no SyncAll between the write and the read "
+                                            "(nor a cross-core flag or Matmul message ordering them): the read sees "
+                                            "the old or the new bytes depending on timing");
+                }
+            });
         }
     }
 }

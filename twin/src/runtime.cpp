@@ -284,6 +284,49 @@ size_t AddRange(std::vector<GmWrite>& ranges, uint64_t begin, uint64_t end, cons
     return n;
 }
 
+// Adds the read [begin, end) to a core's read records, extending one of the last few when it continues it (as
+// AddRange; a strided record is not extended by a contiguous read).
+void AddReadRange(std::vector<GmRead>& reads, uint64_t begin, uint64_t end, const CoreContext& ctx, uint8_t kind)
+{
+    const size_t n = reads.size();
+    for (size_t k = n; k > 0 && k + 4 > n; --k) {
+        GmRead& r = reads[k - 1];
+        if (r.stride == 0 && r.end == begin && r.epoch == ctx.epoch && r.rel == ctx.rel && r.acq == ctx.acq &&
+            r.kind == kind) {
+            r.end = end;
+            return;
+        }
+    }
+    GmRead r;
+    static_cast<GmWrite&>(r) = GmWrite{begin, end, ctx.epoch, ctx.rel, ctx.acq, kind};
+    reads.push_back(r);
+}
+
+// Adds `count` reads of `bytes` each, read i at first + i * stride, as one record: a strided one (GmRead) when they
+// leave gaps, extending the last record when it is the same strided read and these runs are its next ones.
+void AddReadRuns(std::vector<GmRead>& reads, uint64_t first, uint64_t stride, uint64_t bytes, uint64_t count,
+                 const CoreContext& ctx)
+{
+    const uint64_t end = first + (count - 1) * stride + bytes;
+    if (count == 1 || stride <= bytes) {  // the runs touch or overlap: one range
+        AddReadRange(reads, first, end, ctx, kGmPlain);
+        return;
+    }
+    if (!reads.empty()) {
+        GmRead& r = reads.back();
+        if (r.stride == stride && r.runBytes == bytes && first == r.end - bytes + stride && r.epoch == ctx.epoch &&
+            r.rel == ctx.rel && r.acq == ctx.acq && r.kind == kGmPlain) {
+            r.end = end;
+            return;
+        }
+    }
+    GmRead r;
+    static_cast<GmWrite&>(r) = GmWrite{first, end, ctx.epoch, ctx.rel, ctx.acq, kGmPlain};
+    r.stride = stride;
+    r.runBytes = bytes;
+    reads.push_back(r);
+}
+
 // A write range (CoreRecords::writes) with its entry of writeSums; unsummed: the bytes of a DMA write whose checksum
 // GmDmaWritten adds after the copy.
 void AddWriteRange(CoreRecords& records, uint64_t begin, uint64_t end, const CoreContext& ctx, uint8_t kind,
@@ -317,7 +360,7 @@ uint64_t RecordGmRead(const char* call, CoreContext& ctx, const void* addr, uint
     CheckGmInBounds(call, "GM reads stay inside the launch's buffers", "read", addr, bytes);
     ctx.counters.gmBytesRead += bytes;
     const uint64_t begin = reinterpret_cast<uintptr_t>(addr);
-    if (bytes != 0 && kind != kNotYet) AddRange(ctx.records->reads, begin, begin + bytes, ctx, kind);
+    if (bytes != 0 && kind != kNotYet) AddReadRange(ctx.records->reads, begin, begin + bytes, ctx, kind);
     return begin;
 }
 
@@ -347,7 +390,7 @@ uint64_t CheckGmDmaRead(const char* call, const void* addr, uint64_t bytes)
     ctx.counters.gmPaddingBytesRead += bytes - inside;
     const uint64_t begin = reinterpret_cast<uintptr_t>(addr);
     if (inside != 0) {
-        AddRange(ctx.records->reads, begin, begin + inside, ctx, kGmPlain);
+        AddReadRange(ctx.records->reads, begin, begin + inside, ctx, kGmPlain);
         if (ctx.records->scalarCache.used) ScalarCacheOnDmaRead(call, ctx, begin, begin + inside);
     }
     return inside;
@@ -360,23 +403,29 @@ void CheckGmRead(const char* call, const void* addr, uint64_t bytes)
     if (bytes != 0 && ctx.records->scalarCache.used) ScalarCacheOnDmaRead(call, ctx, begin, begin + bytes);
 }
 
-void CheckGmReadRuns(const char* call, const void* first, uint64_t stride, uint64_t bytes, uint64_t count)
+bool CheckGmReadRunsInOneBuffer(const char* call, const void* first, uint64_t stride, uint64_t bytes, uint64_t count)
 {
-    if (count == 0 || bytes == 0) return;
+    if (count == 0 || bytes == 0) return true;
     CoreContext& ctx = CurrentCore();
     const auto* p = static_cast<const uint8_t*>(first);
-    const uint64_t hull = (count - 1) * stride + bytes;
-    if (FindRegion(*ctx.records->gm, p, hull) == nullptr) {  // one of them leaves its buffer: the first such fails
-        for (uint64_t i = 0; i < count; ++i) CheckGmRead(call, p + i * stride, bytes);
-        return;
-    }
+    if (FindRegion(*ctx.records->gm, p, (count - 1) * stride + bytes) == nullptr) return false;
     const uint64_t begin = reinterpret_cast<uintptr_t>(p);
-    for (uint64_t i = 0; i < count; ++i) {
-        const uint64_t b = begin + i * stride;
-        ctx.counters.gmBytesRead += bytes;
-        AddRange(ctx.records->reads, b, b + bytes, ctx, kGmPlain);
-        if (ctx.records->scalarCache.used) ScalarCacheOnDmaRead(call, ctx, b, b + bytes);
+    ctx.counters.gmBytesRead += bytes * count;
+    AddReadRuns(ctx.records->reads, begin, stride, bytes, count, ctx);
+    if (ctx.records->scalarCache.used) {
+        for (uint64_t i = 0; i < count; ++i) {
+            ScalarCacheOnDmaRead(call, ctx, begin + i * stride, begin + i * stride + bytes);
+        }
     }
+    return true;
+}
+
+void CheckGmReadRuns(const char* call, const void* first, uint64_t stride, uint64_t bytes, uint64_t count)
+{
+    if (CheckGmReadRunsInOneBuffer(call, first, stride, bytes, count)) return;
+    // One of them leaves its buffer: the first such fails.
+    const auto* p = static_cast<const uint8_t*>(first);
+    for (uint64_t i = 0; i < count; ++i) CheckGmRead(call, p + i * stride, bytes);
 }
 
 namespace {
@@ -445,7 +494,7 @@ void ScalarGmRead(const char* call, const void* addr, uint64_t bytes, void* out)
     // line fresh from GM (after DataCacheCleanAndInvalid) it acquires what their writer published.
     const bool fresh = ScalarCacheRead(call, ctx, begin, bytes);
     GmPollRead(call, ctx, begin, begin + bytes, fresh ? GmPollKind::kFresh : GmPollKind::kCached, out);
-    AddRange(ctx.records->reads, begin, begin + bytes, ctx, fresh ? kGmPoll : kGmPlain);
+    AddReadRange(ctx.records->reads, begin, begin + bytes, ctx, fresh ? kGmPoll : kGmPlain);
 }
 
 void ScalarGmWrite(const char* call, const void* addr, uint64_t bytes)
@@ -461,7 +510,7 @@ uint64_t BypassGmRead(const char* call, const void* addr, uint64_t bytes)
     // It reads GM, not the data cache: SetValue bytes of this core not yet written back are not there.
     if (ctx.records->scalarCache.used) ScalarCacheOnDmaRead(call, ctx, begin, begin + bytes);
     const uint64_t value = GmPollRead(call, ctx, begin, begin + bytes, GmPollKind::kBypass);
-    AddRange(ctx.records->reads, begin, begin + bytes, ctx, kGmPoll);
+    AddReadRange(ctx.records->reads, begin, begin + bytes, ctx, kGmPoll);
     return value;
 }
 

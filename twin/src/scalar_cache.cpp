@@ -202,21 +202,21 @@ void CheckScalarCachesAcrossCores(const LaunchSpec& spec, const std::vector<Core
                     }
                 }
             }
-            for (const GmWrite& r : d.records->reads) {
+            for (const GmRead& rec : d.records->reads) {
                 for (const ScalarCacheRange& s : sc.writes) {
-                    if (Overlap(r.begin, r.end, s.begin, s.end) && r.epoch > s.epoch &&
-                        (s.loadEpoch == kScalarCacheNever || s.loadEpoch >= r.epoch)) {
+                    if (rec.epoch <= s.epoch || (s.loadEpoch != kScalarCacheNever && s.loadEpoch < rec.epoch)) continue;
+                    rec.ForEachRunIn(s.begin, s.end, [&](uint64_t begin, uint64_t end) {
                         throw RuleViolation(spec.kernel, d.blockIdx, CoreLabel(d), "DataCopy/GetValue from GM",
                             "GM a core stored with SetValue is read by another core only after DataCacheCleanAndInvalid "
                             "wrote it back, before the SyncAll that orders the two",
-                            CoreLabel(d) + " read " + WhereInGm(spec, r.begin, r.end) +
-                                " after SyncAll " + std::to_string(r.epoch) + ", which " + CoreLabel(c) +
+                            CoreLabel(d) + " read " + WhereInGm(spec, begin, end) +
+                                " after SyncAll " + std::to_string(rec.epoch) + ", which " + CoreLabel(c) +
                                 " stored with SetValue and " +
                                 (s.loadEpoch == kScalarCacheNever ? std::string("never wrote back")
                                                                   : "wrote back only after SyncAll " +
                                                                         std::to_string(s.loadEpoch)) +
                                 ": the read sees the old bytes; call " + kDcci + " before the SyncAll");
-                    }
+                    });
                 }
             }
         }

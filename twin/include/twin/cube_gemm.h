@@ -37,10 +37,11 @@ void PanelGemm(int mPanels, int nPanels, int kc, const float* a, int64_t aStride
 void PanelGemm(int mPanels, int nPanels, int kc, const double* a, int64_t aStride, const double* b, int64_t bStride,
                double* c, int64_t ldc, GmPrefetch* prefetch = nullptr, int prefetchParts = 0);
 
-// Full panels from GM runs (float32 operands): dst[c * kMr + i] = rows[i][c] for the kMr runs of an A panel
-// (A not transposed), dst[c * kNr + i] = rows[i][c] for the kNr runs of a B panel (B transposed), c < count.
-// The runs are read in order and the panel written in order (8 columns at a time where AVX2 is there).
-void GatherPanelA(const float* const* rows, int64_t count, float* dst);
+// Panels from GM runs (float32 operands): dst[c * kMr + i] = rows[i][c] for the n <= kMr runs of an A panel
+// (A not transposed; its lanes from n on zero: a base block's last panel), dst[c * kNr + i] = rows[i][c] for the
+// kNr runs of a full B panel (B transposed), c < count. The runs are read in order and the panel written in order
+// (8 columns at a time where AVX2 is there).
+void GatherPanelA(const float* const* rows, int n, int64_t count, float* dst);
 void GatherPanelB(const float* const* rows, int64_t count, float* dst);
 
 }  // namespace ascend_twin::cube_detail

@@ -211,8 +211,11 @@ uint64_t PaddedBytes(uint64_t bytes, const Platform& platform);
 void CheckGmInBounds(const char* call, const char* rule, const char* verb, const void* addr, uint64_t bytes);
 void CheckGmRead(const char* call, const void* addr, uint64_t bytes);
 // `count` reads of `bytes` each, read i at first + i * stride: what CheckGmRead does for each of them, in order
-// (the same counters and records), with one bounds check when all of them lie in one buffer.
+// (the same counters and records), with one bounds check and one record when all of them lie in one buffer.
 void CheckGmReadRuns(const char* call, const void* first, uint64_t stride, uint64_t bytes, uint64_t count);
+// The same when all of them lie in one buffer; else false, having checked, counted and recorded nothing (the caller
+// then checks each, e.g. with CheckGmDmaRead).
+bool CheckGmReadRunsInOneBuffer(const char* call, const void* first, uint64_t stride, uint64_t bytes, uint64_t count);
 // A DMA read of GM (DataCopy/DataCopyPad GM->UB, DataCopy GM->L1): as CheckGmRead, except that it may run past
 // its buffer's end into the padding the runtime allocates after it (Platform::gmPadding: AlignUp(bytes, 32) + 32
 // on A2). Returns how many of its leading bytes lie in the buffer; the caller copies those and fills the rest with
