@@ -1,8 +1,11 @@
-// A core's GM reads of rows with gaps between them (a DataCopy of several blocks `srcStride` apart, a cube operand's
-// tile read row by row) are kept as one strided record (twin/src/core_records.h, GmRead). The cross-core checks that
-// read those records must see exactly the rows: a write by another core into a row read in the same launch with
-// nothing ordering the two is a race, a write into a gap between the rows, or before the first or after the last,
-// is not. Each planted kernel has a counterpart that must run clean and copy the right numbers.
+// The cores' GM records as the cross-core checks read them (twin/src/core_records.h, twin/src/launch.cpp).
+// - A core's reads of rows with gaps between them (a DataCopy of several blocks `srcStride` apart, a cube operand's
+//   tile read row by row) are one strided record (GmRead). The checks must see exactly the rows: a write by another
+//   core into a row read in the same launch with nothing ordering the two is a race, a write into a gap between the
+//   rows, or before the first or after the last, is not.
+// - The cores' writes are put in address order once for the checks (each core's, then merged): a core writing its
+//   blocks in any order must still have an overlap with another core's found.
+// Each planted kernel has a counterpart that must run clean and copy the right numbers.
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -21,13 +24,14 @@ constexpr uint32_t kRows = 4, kCols = 16;  // y: 4 rows of 16 floats (64 bytes e
 
 using Kernel = void (*)(GM_ADDR, GM_ADDR, GM_ADDR);
 
-// Runs kernel(x, y, z) on 2 cores; returns "rule | detail" of the violation, "" when it ran clean.
-std::string Run(Kernel kernel, std::vector<float>& x, std::vector<float>& y, std::vector<float>& z)
+// Runs kernel(x, y, z) on `cores` cores; returns "rule | detail" of the violation, "" when it ran clean.
+std::string Run(Kernel kernel, std::vector<float>& x, std::vector<float>& y, std::vector<float>& z,
+                uint32_t cores = 2)
 {
     ascend_twin::LaunchSpec spec;
-    spec.kernel = "read_records";
+    spec.kernel = "gm_records";
     spec.entry = reinterpret_cast<ascend_twin::KernelEntry>(kernel);
-    spec.blockDim = 2;
+    spec.blockDim = cores;
     spec.args = {{"x", x.data(), x.size() * 4}, {"y", y.data(), y.size() * 4}, {"z", z.data(), z.size() * 4}};
     try {
         ascend_twin::Launch(spec);
@@ -99,6 +103,29 @@ std::string ReadRows()
 
 const std::string kRace = "a core reads GM another core writes in the same launch only after SyncAll";
 
+constexpr uint32_t kChunks = 5;  // each core's 8-float chunks of y
+
+// Core i writes its kChunks chunks of 8 floats, chunk j (x[(i * kChunks + j) * 8, + 8)) at y[(j * cores + i) * 8], last
+// chunk first: the cores' chunks interleave, each core's in descending address order. The core `strayCore` then writes
+// its first chunk once more, over the chunk 2 of the core after it (of core 0 for the last core: its chunk 3).
+template <uint32_t strayCore>
+void WriteChunksBackwards(GM_ADDR x, GM_ADDR y, GM_ADDR)
+{
+    const uint32_t core = static_cast<uint32_t>(GetBlockIdx()), cores = static_cast<uint32_t>(GetBlockNum());
+    GlobalTensor<float> xGm, yGm;
+    xGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(x), cores * kChunks * 8);
+    yGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(y), (cores * kChunks + 1) * 8);
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> buf;
+    pipe.InitBuffer(buf, kChunks * 32);
+    LocalTensor<float> t = buf.Get<float>();
+    DataCopy(t, xGm[core * kChunks * 8], kChunks * 8);
+    PipeBarrier<PIPE_ALL>();
+    for (uint32_t j = kChunks; j-- > 0;) DataCopy(yGm[(j * cores + core) * 8], t[j * 8], 8);
+    if (core == strayCore) DataCopy(yGm[(2 * cores + core + 1) * 8], t, 8);  // over the next core's chunk 2
+    PipeBarrier<PIPE_ALL>();
+}
+
 }  // namespace
 
 TEST_CASE("a write into one of the rows another core reads with a strided DataCopy is a race, named by its bytes")
@@ -116,6 +143,29 @@ TEST_CASE("a write into the gaps between the rows, before the first or after the
     CHECK(Clean(ReadRows<0, 2 * kCols + 8>()));  // the gap between rows 2 and 3
     CHECK(Clean(ReadRows<8, 0>()));              // before the first row
     CHECK(Clean(ReadRows<0, 3 * kCols + 8>()));  // after the last row
+}
+
+TEST_CASE("cores writing their chunks in descending order, interleaved with each other's: an overlap is found")
+{
+    for (uint32_t cores : {2u, 3u, 5u, 8u}) {
+        std::vector<float> x(cores * kChunks * 8), y((cores * kChunks + 1) * 8, -3.0f), z(8);
+        std::uniform_real_distribution<float> d(-8.0f, 8.0f);
+        for (float& v : x) v = d(check::Rng());
+        CHECK(Clean(Run(&WriteChunksBackwards<0xffffffffu>, x, y, z, cores)));
+        for (uint32_t core = 0; core < cores; ++core) {
+            for (uint32_t j = 0; j < kChunks; ++j) {
+                for (uint32_t e = 0; e < 8; ++e) CHECK_EQ(y[(j * cores + core) * 8 + e], x[(core * kChunks + j) * 8 + e]);
+            }
+        }
+        for (uint32_t stray : {0u, cores - 1}) {
+            const std::string got = stray == 0 ? Run(&WriteChunksBackwards<0>, x, y, z, cores)
+                                               : (cores == 2 ? Run(&WriteChunksBackwards<1>, x, y, z, cores)
+                                                  : cores == 3 ? Run(&WriteChunksBackwards<2>, x, y, z, cores)
+                                                  : cores == 5 ? Run(&WriteChunksBackwards<4>, x, y, z, cores)
+                                                               : Run(&WriteChunksBackwards<7>, x, y, z, cores));
+            CHECK(Has(got, "no two cores write the same GM bytes"));
+        }
+    }
 }
 
 TEST_MAIN()
