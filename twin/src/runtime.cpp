@@ -281,6 +281,9 @@ size_t AddRange(std::vector<GmWrite>& ranges, uint64_t begin, uint64_t end, cons
         }
     }
     ranges.push_back({begin, end, ctx.epoch, ctx.rel, ctx.acq, kind});
+    // The records of the last launch are long out of the caches (a launch streams its operands through them): the
+    // lines the next records go to are asked for now, so that their stores do not each wait for a line from memory.
+    if (n + 8 < ranges.capacity()) __builtin_prefetch(ranges.data() + n + 8, 1, 3);
     return n;
 }
 
@@ -333,7 +336,11 @@ void AddWriteRange(CoreRecords& records, uint64_t begin, uint64_t end, const Cor
                    uint64_t unsummed)
 {
     const size_t k = AddRange(records.writes, begin, end, ctx, kind);
-    if (k == records.writeSums.size()) records.writeSums.emplace_back();
+    if (k == records.writeSums.size()) {
+        records.writeSums.emplace_back();
+        // As AddRange does for the records.
+        if (k + 8 < records.writeSums.capacity()) __builtin_prefetch(records.writeSums.data() + k + 8, 1, 3);
+    }
     records.writeSums[k].unsummed += unsummed;
 }
 }  // namespace
