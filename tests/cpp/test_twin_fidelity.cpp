@@ -438,9 +438,9 @@ static_assert(std::is_same_v<decltype(ONE_REPEAT_BYTE_SIZE), const int32_t>, "ON
 
 // Raw UB pointers, as kernels take them: `(__ubuf__ T*)tensor.GetPhyAddr()`, then scalar reads and writes
 // through the pointers. mode 0: out[i] = in[63 - i] for all 64 floats, out's address cast to uint32_t kept in
-// gRawOutAddr; mode 1: the pointer taken from element 32,
-// only out[32..63] written, all 64 copied out (initcheck sees out[0..31] never written); mode 2: GetPhyAddr(64)
-// of a 64-float tensor; mode 3: GetPhyAddr of a tensor never bound to UB.
+// gRawOutAddr; mode 1: the pointer taken from element 32, only out[32..63] written, all 64 copied out (initcheck
+// sees out[0..31] never written); mode 2: GetPhyAddr(64) of a 64-float tensor; mode 3: GetPhyAddr of a tensor never
+// bound to UB.
 int gRawMode = 0;
 uint32_t gRawOutAddr = 0;
 void RawPointers(GM_ADDR in, GM_ADDR out)

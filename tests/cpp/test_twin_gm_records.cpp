@@ -154,7 +154,8 @@ TEST_CASE("cores writing their chunks in descending order, interleaved with each
         CHECK(Clean(Run(&WriteChunksBackwards<0xffffffffu>, x, y, z, cores)));
         for (uint32_t core = 0; core < cores; ++core) {
             for (uint32_t j = 0; j < kChunks; ++j) {
-                for (uint32_t e = 0; e < 8; ++e) CHECK_EQ(y[(j * cores + core) * 8 + e], x[(core * kChunks + j) * 8 + e]);
+                const uint32_t at = (j * cores + core) * 8, from = (core * kChunks + j) * 8;
+                for (uint32_t e = 0; e < 8; ++e) CHECK_EQ(y[at + e], x[from + e]);
             }
         }
         for (uint32_t stray : {0u, cores - 1}) {

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <mutex>
 #include <sstream>
+#include <type_traits>
 
 #include "twin/kernel_types.h"
 
@@ -267,42 +268,34 @@ void CheckGmInBounds(const char* call, const char* rule, const char* verb, const
 }
 
 namespace {
-// Adds [begin, end) to a list of ranges, extending one of the last few when it continues it (a core
-// streams through a handful of buffers at once).
-// Returns the index of the range that holds [begin, end) now.
-size_t AddRange(std::vector<GmWrite>& ranges, uint64_t begin, uint64_t end, const CoreContext& ctx, uint8_t kind)
+// Whether a record was made under the core's present SyncAll epoch and cross-core clock, with this kind of access:
+// only then may an access extend it.
+bool SameTags(const GmWrite& r, const CoreContext& ctx, uint8_t kind)
+{
+    return r.epoch == ctx.epoch && r.rel == ctx.rel && r.acq == ctx.acq && r.kind == kind;
+}
+
+// Adds [begin, end) to a list of ranges (CoreRecords::writes, or reads), extending one of the last few when it
+// continues it (a core streams through a handful of buffers at once; a strided read record is not extended by a
+// contiguous range). Returns the index of the range that holds [begin, end) now.
+template <typename R>
+size_t AddRange(std::vector<R>& ranges, uint64_t begin, uint64_t end, const CoreContext& ctx, uint8_t kind)
 {
     const size_t n = ranges.size();
     for (size_t k = n; k > 0 && k + 4 > n; --k) {
-        GmWrite& r = ranges[k - 1];
-        if (r.end == begin && r.epoch == ctx.epoch && r.rel == ctx.rel && r.acq == ctx.acq && r.kind == kind) {
+        R& r = ranges[k - 1];
+        bool contiguous = true;
+        if constexpr (std::is_same_v<R, GmRead>) contiguous = r.stride == 0;
+        if (contiguous && r.end == begin && SameTags(r, ctx, kind)) {
             r.end = end;
             return k - 1;
         }
     }
-    ranges.push_back({begin, end, ctx.epoch, ctx.rel, ctx.acq, kind});
+    ranges.push_back(R{GmWrite{begin, end, ctx.epoch, ctx.rel, ctx.acq, kind}});
     // The records of the last launch are long out of the caches (a launch streams its operands through them): the
     // lines the next records go to are asked for now, so that their stores do not each wait for a line from memory.
     if (n + 8 < ranges.capacity()) __builtin_prefetch(ranges.data() + n + 8, 1, 3);
     return n;
-}
-
-// Adds the read [begin, end) to a core's read records, extending one of the last few when it continues it (as
-// AddRange; a strided record is not extended by a contiguous read).
-void AddReadRange(std::vector<GmRead>& reads, uint64_t begin, uint64_t end, const CoreContext& ctx, uint8_t kind)
-{
-    const size_t n = reads.size();
-    for (size_t k = n; k > 0 && k + 4 > n; --k) {
-        GmRead& r = reads[k - 1];
-        if (r.stride == 0 && r.end == begin && r.epoch == ctx.epoch && r.rel == ctx.rel && r.acq == ctx.acq &&
-            r.kind == kind) {
-            r.end = end;
-            return;
-        }
-    }
-    GmRead r;
-    static_cast<GmWrite&>(r) = GmWrite{begin, end, ctx.epoch, ctx.rel, ctx.acq, kind};
-    reads.push_back(r);
 }
 
 // Adds `count` reads of `bytes` each, read i at first + i * stride, as one record: a strided one (GmRead) when they
@@ -312,22 +305,18 @@ void AddReadRuns(std::vector<GmRead>& reads, uint64_t first, uint64_t stride, ui
 {
     const uint64_t end = first + (count - 1) * stride + bytes;
     if (count == 1 || stride <= bytes) {  // the runs touch or overlap: one range
-        AddReadRange(reads, first, end, ctx, kGmPlain);
+        AddRange(reads, first, end, ctx, kGmPlain);
         return;
     }
     if (!reads.empty()) {
         GmRead& r = reads.back();
-        if (r.stride == stride && r.runBytes == bytes && first == r.end - bytes + stride && r.epoch == ctx.epoch &&
-            r.rel == ctx.rel && r.acq == ctx.acq && r.kind == kGmPlain) {
+        const bool nextRuns = r.stride == stride && r.runBytes == bytes && first == r.end - bytes + stride;
+        if (nextRuns && SameTags(r, ctx, kGmPlain)) {
             r.end = end;
             return;
         }
     }
-    GmRead r;
-    static_cast<GmWrite&>(r) = GmWrite{first, end, ctx.epoch, ctx.rel, ctx.acq, kGmPlain};
-    r.stride = stride;
-    r.runBytes = bytes;
-    reads.push_back(r);
+    reads.push_back(GmRead{GmWrite{first, end, ctx.epoch, ctx.rel, ctx.acq, kGmPlain}, stride, bytes});
 }
 
 // A write range (CoreRecords::writes) with its entry of writeSums; unsummed: the bytes of a DMA write whose checksum
@@ -367,7 +356,7 @@ uint64_t RecordGmRead(const char* call, CoreContext& ctx, const void* addr, uint
     CheckGmInBounds(call, "GM reads stay inside the launch's buffers", "read", addr, bytes);
     ctx.counters.gmBytesRead += bytes;
     const uint64_t begin = reinterpret_cast<uintptr_t>(addr);
-    if (bytes != 0 && kind != kNotYet) AddReadRange(ctx.records->reads, begin, begin + bytes, ctx, kind);
+    if (bytes != 0 && kind != kNotYet) AddRange(ctx.records->reads, begin, begin + bytes, ctx, kind);
     return begin;
 }
 
@@ -397,7 +386,7 @@ uint64_t CheckGmDmaRead(const char* call, const void* addr, uint64_t bytes)
     ctx.counters.gmPaddingBytesRead += bytes - inside;
     const uint64_t begin = reinterpret_cast<uintptr_t>(addr);
     if (inside != 0) {
-        AddReadRange(ctx.records->reads, begin, begin + inside, ctx, kGmPlain);
+        AddRange(ctx.records->reads, begin, begin + inside, ctx, kGmPlain);
         if (ctx.records->scalarCache.used) ScalarCacheOnDmaRead(call, ctx, begin, begin + inside);
     }
     return inside;
@@ -501,7 +490,7 @@ void ScalarGmRead(const char* call, const void* addr, uint64_t bytes, void* out)
     // line fresh from GM (after DataCacheCleanAndInvalid) it acquires what their writer published.
     const bool fresh = ScalarCacheRead(call, ctx, begin, bytes);
     GmPollRead(call, ctx, begin, begin + bytes, fresh ? GmPollKind::kFresh : GmPollKind::kCached, out);
-    AddReadRange(ctx.records->reads, begin, begin + bytes, ctx, fresh ? kGmPoll : kGmPlain);
+    AddRange(ctx.records->reads, begin, begin + bytes, ctx, fresh ? kGmPoll : kGmPlain);
 }
 
 void ScalarGmWrite(const char* call, const void* addr, uint64_t bytes)
@@ -517,7 +506,7 @@ uint64_t BypassGmRead(const char* call, const void* addr, uint64_t bytes)
     // It reads GM, not the data cache: SetValue bytes of this core not yet written back are not there.
     if (ctx.records->scalarCache.used) ScalarCacheOnDmaRead(call, ctx, begin, begin + bytes);
     const uint64_t value = GmPollRead(call, ctx, begin, begin + bytes, GmPollKind::kBypass);
-    AddReadRange(ctx.records->reads, begin, begin + bytes, ctx, kGmPoll);
+    AddRange(ctx.records->reads, begin, begin + bytes, ctx, kGmPoll);
     return value;
 }
 

@@ -207,8 +207,8 @@ void CheckScalarCachesAcrossCores(const LaunchSpec& spec, const std::vector<Core
                     if (rec.epoch <= s.epoch || (s.loadEpoch != kScalarCacheNever && s.loadEpoch < rec.epoch)) continue;
                     rec.ForEachRunIn(s.begin, s.end, [&](uint64_t begin, uint64_t end) {
                         throw RuleViolation(spec.kernel, d.blockIdx, CoreLabel(d), "DataCopy/GetValue from GM",
-                            "GM a core stored with SetValue is read by another core only after DataCacheCleanAndInvalid "
-                            "wrote it back, before the SyncAll that orders the two",
+                            "GM a core stored with SetValue is read by another core only after "
+                            "DataCacheCleanAndInvalid wrote it back, before the SyncAll that orders the two",
                             CoreLabel(d) + " read " + WhereInGm(spec, begin, end) +
                                 " after SyncAll " + std::to_string(rec.epoch) + ", which " + CoreLabel(c) +
                                 " stored with SetValue and " +
