@@ -455,4 +455,46 @@ TEST_CASE("the transposing L1 loads put every run's element in its lane and writ
     }
 }
 
+TEST_CASE("the Mmad micro-kernel gives each element of C the FMAs in k order, bit-equal on every width")
+{
+    // PanelGemm against a plain loop of std::fma in k order per element (then added to C), for every number of
+    // B panels a base block can have (1-8: the AVX-512 path takes them three, two or one at a time) and partial
+    // strides (panels parts of longer ones). Bit-equal: the AVX-512, AVX2 and portable paths all claim it.
+    using ascend_twin::cube_detail::kMr;
+    using ascend_twin::cube_detail::kNr;
+    std::mt19937 rng(std::random_device{}());
+    std::uniform_real_distribution<float> dist(-2.0f, 2.0f);
+    for (int np = 1; np <= 8; ++np) {
+        for (const int mp : {1, 3}) {
+            for (const int kc : {1, 7, 64}) {
+                const int64_t aStride = int64_t(kc + 2) * kMr, bStride = int64_t(kc + 3) * kNr, ldc = np * kNr + 5;
+                std::vector<float> a(mp * aStride), b(np * bStride), c(mp * kMr * ldc);
+                for (float& v : a) v = dist(rng);
+                for (float& v : b) v = dist(rng);
+                for (float& v : c) v = dist(rng);
+                std::vector<float> want = c;
+                for (int p = 0; p < mp; ++p) {
+                    for (int r = 0; r < kMr; ++r) {
+                        for (int q = 0; q < np; ++q) {
+                            for (int j = 0; j < kNr; ++j) {
+                                float acc = 0.0f;
+                                for (int k = 0; k < kc; ++k) {
+                                    acc = std::fma(a[p * aStride + k * kMr + r], b[q * bStride + k * kNr + j], acc);
+                                }
+                                want[(p * kMr + r) * ldc + q * kNr + j] += acc;
+                            }
+                        }
+                    }
+                }
+                ascend_twin::cube_detail::PanelGemm(mp, np, kc, a.data(), aStride, b.data(), bStride, c.data(), ldc);
+                int64_t differ = 0;
+                for (size_t e = 0; e < c.size(); ++e) differ += std::memcmp(&c[e], &want[e], sizeof(float)) != 0;
+                if (differ != 0) std::printf("  np %d, mp %d, kc %d: %lld elements differ\n", np, mp, kc,
+                                             static_cast<long long>(differ));
+                CHECK(differ == 0);
+            }
+        }
+    }
+}
+
 TEST_MAIN()
