@@ -497,4 +497,38 @@ TEST_CASE("the Mmad micro-kernel gives each element of C the FMAs in k order, bi
     }
 }
 
+TEST_CASE("16-bit operands widen into float32 exactly, 16 at a time and in the tail")
+{
+    // Every half and bfloat16 bit pattern through WidenHalfRun/WidenBf16Run against the scalar conversions, at
+    // offsets and lengths around the 16-element steps: bit-equal, but for a NaN, which must stay a NaN of the same
+    // sign (the vector form quiets a signalling one).
+    std::vector<uint16_t> all(65536 + 40);
+    for (size_t i = 0; i < all.size(); ++i) all[i] = static_cast<uint16_t>(i * 40503u);  // a permutation mod 2^16
+    for (const bool isHalf : {true, false}) {
+        for (const int64_t offset : {0, 3}) {
+            for (const int64_t count : {int64_t(0), int64_t(1), int64_t(15), int64_t(16), int64_t(17), int64_t(65536)}) {
+                std::vector<float> got(count + 1, -7.0f);
+                const uint16_t* src = all.data() + offset;
+                if (isHalf) {
+                    ascend_twin::cube_detail::WidenHalfRun(src, count, got.data());
+                } else {
+                    ascend_twin::cube_detail::WidenBf16Run(src, count, got.data());
+                }
+                int64_t wrong = 0;
+                for (int64_t i = 0; i < count; ++i) {
+                    const float want = isHalf ? ascend_twin::HalfBitsToFloat(src[i]) : ascend_twin::Bf16BitsToFloat(src[i]);
+                    const bool same = std::isnan(want) ? std::isnan(got[i]) && std::signbit(got[i]) == std::signbit(want)
+                                                       : std::memcmp(&want, &got[i], sizeof(float)) == 0;
+                    wrong += !same;
+                }
+                if (wrong != 0) std::printf("  %s, offset %lld, count %lld: %lld wrong\n", isHalf ? "half" : "bfloat16",
+                                            static_cast<long long>(offset), static_cast<long long>(count),
+                                            static_cast<long long>(wrong));
+                CHECK(wrong == 0);
+                CHECK(got[count] == -7.0f);  // nothing past the run
+            }
+        }
+    }
+}
+
 TEST_MAIN()

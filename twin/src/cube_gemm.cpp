@@ -2,6 +2,7 @@
 // portable fallback (std::fma in float32), chosen at run time by what the CPU has. Each element of C gets the same fused
 // multiply-adds in the same order on every path, so they give bit-equal results.
 #include "twin/cube_gemm.h"
+#include "twin/kernel_types.h"
 #include "twin/violation.h"
 
 #include <cmath>
@@ -218,6 +219,26 @@ bool HasAvx512()
     static const bool has = HasAvx2Fma() && __builtin_cpu_supports("avx512f");
     return has;
 }
+
+__attribute__((target("avx512f"))) void WidenHalfRunAvx512(const uint16_t* src, int64_t count, float* dst)
+{
+    int64_t i = 0;
+    for (; i + 16 <= count; i += 16) {
+        const __m256i h = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + i));
+        _mm512_storeu_ps(dst + i, _mm512_maskz_cvtph_ps(0xffff, h));  // maskz: no gcc 12 -Wmaybe-uninitialized
+    }
+    for (; i < count; ++i) dst[i] = HalfBitsToFloat(src[i]);
+}
+
+__attribute__((target("avx512f"))) void WidenBf16RunAvx512(const uint16_t* src, int64_t count, float* dst)
+{
+    int64_t i = 0;
+    for (; i + 16 <= count; i += 16) {
+        const __m256i h = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + i));
+        _mm512_storeu_si512(dst + i, _mm512_maskz_slli_epi32(0xffff, _mm512_maskz_cvtepu16_epi32(0xffff, h), 16));
+    }
+    for (; i < count; ++i) dst[i] = Bf16BitsToFloat(src[i]);
+}
 #endif
 
 }  // namespace
@@ -274,6 +295,22 @@ void GatherPanelB(const float* const* rows, int64_t count, float* dst)
     if (HasAvx2Fma()) return GatherPanelBAvx2(rows, count, dst);
 #endif
     GatherPanelGeneric<kNr>(rows, kNr, count, dst);
+}
+
+void WidenHalfRun(const uint16_t* src, int64_t count, float* dst)
+{
+#if defined(__x86_64__)
+    if (HasAvx512()) return WidenHalfRunAvx512(src, count, dst);
+#endif
+    for (int64_t i = 0; i < count; ++i) dst[i] = HalfBitsToFloat(src[i]);
+}
+
+void WidenBf16Run(const uint16_t* src, int64_t count, float* dst)
+{
+#if defined(__x86_64__)
+    if (HasAvx512()) return WidenBf16RunAvx512(src, count, dst);
+#endif
+    for (int64_t i = 0; i < count; ++i) dst[i] = Bf16BitsToFloat(src[i]);
 }
 
 void PanelGemm(int mPanels, int nPanels, int kc, const double* a, int64_t aStride, const double* b, int64_t bStride,

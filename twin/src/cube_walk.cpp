@@ -31,17 +31,35 @@ namespace {
 
 int64_t Ceil(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
-// Operands stored as E in GM (float32 into float L1): `n` <= L GM runs of `count` elements, run i from src[i],
-// side by side into the lanes of one panel, dst[c * L + i] = run i's element c. The panel is written in order
-// and the runs read in order (a run per lane scattered `L` elements apart, one run at a time, wrote every
-// element to another place of the slot: the transposing loads' cost).
+// Whether the transposing panel loads take operands of type t into L1 of E: stored as E (float32 into float L1,
+// float64 into double), or 16-bit floating ones into float, widened a run at a time first.
+template <typename E>
+bool GathersPanels(CubeType t)
+{
+    return cube_detail::SameRepr<E>(t) ||
+           (std::is_same_v<E, float> && (t == CubeType::kFloat16 || t == CubeType::kBFloat16));
+}
+
+// `n` <= L GM runs of `count` elements of type t (GathersPanels), run i from src[i], side by side into the lanes
+// of one panel, dst[c * L + i] = run i's element c. The panel is written in order and the runs read in order (a run
+// per lane scattered `L` elements apart, one run at a time, wrote every element to another place of the slot: the
+// transposing loads' cost). 16-bit runs are widened into float32 rows first (per thread, reused).
 template <int L, typename E>
-void GatherPanel(const uint8_t* const* src, int n, int64_t count, E* dst)
+void GatherPanel(const uint8_t* const* src, int n, int64_t count, E* dst, CubeType t)
 {
     if constexpr (std::is_same_v<E, float>) {  // an A panel, or a full B panel: cube_gemm.cpp's transposing copies
         if (L == kMr || n == L) {
             const float* rows[L];
-            for (int i = 0; i < n; ++i) rows[i] = reinterpret_cast<const float*>(src[i]);
+            if (t == CubeType::kFloat32) {
+                for (int i = 0; i < n; ++i) rows[i] = reinterpret_cast<const float*>(src[i]);
+            } else {
+                thread_local std::vector<float> wide;
+                if (wide.size() < static_cast<size_t>(n * count)) wide.resize(n * count);
+                for (int i = 0; i < n; ++i) {
+                    cube_detail::ConvertRun(src[i], 1, t, wide.data() + i * count, 1, count);
+                    rows[i] = wide.data() + i * count;
+                }
+            }
             if constexpr (L == kMr) {
                 cube_detail::GatherPanelA(rows, n, count, dst);
             } else {
@@ -50,6 +68,10 @@ void GatherPanel(const uint8_t* const* src, int n, int64_t count, E* dst)
             }
             return;
         }
+    }
+    if (!cube_detail::SameRepr<E>(t)) {  // a partial B panel of a 16-bit operand
+        for (int i = 0; i < n; ++i) cube_detail::ConvertRun(src[i], 1, t, dst + i, L, count);
+        return;
     }
     for (int64_t c = 0; c < count; ++c) {
         for (int i = 0; i < n; ++i) std::memcpy(dst + c * L + i, src[i] + c * sizeof(E), sizeof(E));
@@ -134,12 +156,12 @@ struct Walk {
         }
         if (!s.transA) {  // one GM run per row, into its lane of every K column
             CheckRuns("Matmul::IterateAll (A: GM->L1)", s4 ? 0 : es, row0 * lda + col0, lda, cols, rows, Span);
-            if (!s4 && cube_detail::SameRepr<E>(s.types.a)) {  // a panel's kMr rows side by side
+            if (!s4 && GathersPanels<E>(s.types.a)) {  // a panel's kMr rows side by side
                 for (int64_t r = 0; r < rows;) {
                     const int64_t rr = r % t.baseM, n = std::min<int64_t>({kMr, t.baseM - rr, rows - r});
                     const uint8_t* src[kMr];
                     for (int64_t i = 0; i < n; ++i) src[i] = s.a + ((row0 + r + i) * lda + col0) * es;
-                    GatherPanel<kMr>(src, static_cast<int>(n), cols, LaneA(slot, r));
+                    GatherPanel<kMr>(src, static_cast<int>(n), cols, LaneA(slot, r), s.types.a);
                     r += n;
                 }
             } else {
@@ -215,12 +237,12 @@ struct Walk {
             }
         } else {  // B stored [N, K]: one GM run per column of C, into its lane of every K row
             CheckRuns("Matmul::IterateAll (B: GM->L1)", s4 ? 0 : es, n0 * ldb + k0, ldb, ks, ns, Span);
-            if (!s4 && cube_detail::SameRepr<E>(s.types.b)) {  // a panel's kNr columns side by side
+            if (!s4 && GathersPanels<E>(s.types.b)) {  // a panel's kNr columns side by side
                 for (int64_t j = 0; j < ns; j += kNr) {
                     const int64_t n = std::min<int64_t>(kNr, ns - j);
                     const uint8_t* src[kNr];
                     for (int64_t i = 0; i < n; ++i) src[i] = s.b + ((n0 + j + i) * ldb + k0) * es;
-                    GatherPanel<kNr>(src, static_cast<int>(n), ks, slot + (j / kNr) * bGroupRows * kNr);
+                    GatherPanel<kNr>(src, static_cast<int>(n), ks, slot + (j / kNr) * bGroupRows * kNr, s.types.b);
                 }
             } else {
                 for (int64_t j = 0; j < ns; ++j) {

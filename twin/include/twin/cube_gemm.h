@@ -44,4 +44,11 @@ void PanelGemm(int mPanels, int nPanels, int kc, const double* a, int64_t aStrid
 void GatherPanelA(const float* const* rows, int n, int64_t count, float* dst);
 void GatherPanelB(const float* const* rows, int64_t count, float* dst);
 
+// 16-bit floating elements into float32, `count` contiguous ones (exact: every half and bfloat16 value is a float).
+// Where the CPU has F16C/AVX-512 the half form converts 16 at a time; its one difference from HalfBitsToFloat, a
+// signalling NaN arriving quiet, is not observable: L1/L0 operands are read only by the micro-kernel, whose FMA
+// quiets it the same way.
+void WidenHalfRun(const uint16_t* src, int64_t count, float* dst);
+void WidenBf16Run(const uint16_t* src, int64_t count, float* dst);
+
 }  // namespace ascend_twin::cube_detail
