@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -214,6 +215,49 @@ TEST_CASE("WholeReduceSum: one binary-tree sum per repeat, bitwise mask, dst str
     CHECK_EQ(r.out[9], kSentinel);
     CHECK_EQ(r.out[10], 6.0f);
     CHECK_EQ(Ops(r, ascend_twin::VecOp::kWholeReduceSum), 128ull + 8);
+}
+
+void EightSumsBody(const LocalTensor<float>& x, const LocalTensor<float>& y, const LocalTensor<float>&)
+{
+    WholeReduceSum(y, x, 64, 8, 1, 1, 8);  // y[0..7]: the 8 full repeats of x (the twin's vectorised path)
+    uint64_t all[2] = {~0ull, 0};
+    WholeReduceSum(y[8], x, all, 4, 1, 1, 16);  // y[8..11]: repeats 0, 2, 4, 6 (the bitwise mask, full)
+    WholeReduceSum(y[16], x, 64, 2, 1, 2, 16);  // y[16..17]: every other block (the lane by lane path)
+}
+
+TEST_CASE("WholeReduceSum over random full repeats: the adjacent-pair tree, bit for bit")
+{
+    // Values of mixed signs over 2^-20..2^20, so that a different pairing changes the rounded sum; the reference is
+    // the tree computed here (a[2i] + a[2i+1], level by level, in float). Full repeats take the twin's vector path,
+    // a block stride of 2 its lane by lane path.
+    std::mt19937 rng(std::random_device{}());
+    std::uniform_real_distribution<float> mant(-1.0f, 1.0f);
+    std::uniform_int_distribution<int> expo(-20, 20);
+    auto tree = [](std::vector<float> l) {
+        for (size_t width = l.size(); width > 1; width /= 2) {
+            for (size_t i = 0; i < width / 2; ++i) l[i] = l[2 * i] + l[2 * i + 1];
+        }
+        return l[0];
+    };
+    for (int round = 0; round < 20; ++round) {
+        std::vector<float> in(kIn);
+        for (float& v : in) v = std::ldexp(mant(rng), expo(rng));
+        const Result r = Run(&Kernel<EightSumsBody>, in);
+        int wrong = 0;
+        for (int rep = 0; rep < 8; ++rep) {
+            const float want = tree(std::vector<float>(in.begin() + 64 * rep, in.begin() + 64 * rep + 64));
+            wrong += Bits(r.out[rep]) != Bits(want);
+            if (rep % 2 == 0) wrong += Bits(r.out[8 + rep / 2]) != Bits(want);
+        }
+        for (int rep = 0; rep < 2; ++rep) {  // blocks 0, 2, 4, ... 14 of repeat rep (16 blocks apart)
+            std::vector<float> lanes;
+            for (int b = 0; b < 8; ++b) {
+                for (int k = 0; k < 8; ++k) lanes.push_back(in[128 * rep + 16 * b + k]);
+            }
+            wrong += Bits(r.out[16 + rep]) != Bits(tree(lanes));
+        }
+        CHECK_EQ(wrong, 0);
+    }
 }
 
 TEST_CASE("RepeatReduceSum: WholeReduceSum's sums, dstBlkStride ignored")

@@ -181,6 +181,46 @@ uint64_t WriteChecksum(const void* p, uint64_t n)
     return sum;
 }
 
+#if defined(__x86_64__)
+namespace {
+
+// hadd gives the pair sums of x's and y's halves interleaved by 128-bit lane (pairs 0 1 4 5 2 3 6 7 of the 16
+// floats); the 64-bit permute puts them back in order.
+ASCEND_TWIN_AVX2 inline __m256 PairSums(__m256 x, __m256 y)
+{
+    return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(_mm256_hadd_ps(x, y)), 0xD8));
+}
+
+ASCEND_TWIN_AVX2 float PairTreeSum64Avx2(const float* a)
+{
+    __m256 v[8];
+    for (int i = 0; i < 8; ++i) v[i] = _mm256_loadu_ps(a + 8 * i);
+    for (int n = 8; n > 1; n /= 2) {
+        for (int i = 0; i < n / 2; ++i) v[i] = PairSums(v[2 * i], v[2 * i + 1]);
+    }
+    float l[8];
+    _mm256_storeu_ps(l, v[0]);
+    for (int width = 8; width > 1; width /= 2) {
+        for (int i = 0; i < width / 2; ++i) l[i] = l[2 * i] + l[2 * i + 1];
+    }
+    return l[0];
+}
+
+}  // namespace
+#endif
+
+bool PairTreeSum64F32(const float* a, float* out)
+{
+#if defined(__x86_64__)
+    if (!HasAvx2()) return false;
+    *out = PairTreeSum64Avx2(a);
+    return true;
+#else
+    (void)a, (void)out;
+    return false;
+#endif
+}
+
 bool BinaryF32(VecOp op, float* d, const float* a, const float* b, int64_t n)
 {
 #if defined(__x86_64__)

@@ -25,6 +25,7 @@
 #include "twin/kernel_tensor.h"
 #include "twin/kernel_vec_repeat.h"
 #include "twin/runtime.h"
+#include "twin/simd_loops.h"
 
 namespace AscendC {
 
@@ -144,6 +145,19 @@ inline Compute<T> SumOfRepeat(const char* call, ascend_twin::Instr& instr, const
                               const Lanes& lanes, uint32_t r, uint32_t blk, uint32_t rep, bool* any,
                               AccessBatch& reads)
 {
+    if constexpr (std::is_same_v<T, float>) {  // a full float32 repeat of one contiguous 256 bytes: at once
+        const bool full = lanes.counter ? (static_cast<uint64_t>(r) + 1) * 64 <= lanes.count : lanes.low == ~0ull;
+        float sum = 0.0f;
+        if (full && blk == 1 && lanes.perRepeat == 64) {
+            const float* a = RunAddr(call, "src", src, r, 0, 64, 1, rep);  // the bounds check of the 8 blocks
+            if (ascend_twin::simd::PairTreeSum64F32(a, &sum)) {
+                if (!reads.Joins(a, 256)) reads.Read(instr, "src");
+                reads.Add(a, 256);
+                *any = true;
+                return sum;
+            }
+        }
+    }
     Compute<T> lane[256 / sizeof(T)];
     *any = false;
     for (uint32_t j = 0; j < lanes.perRepeat; ++j) lane[j] = Compute<T>(0);

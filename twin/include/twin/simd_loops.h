@@ -17,6 +17,10 @@ namespace ascend_twin::simd {
 bool BinaryF32(VecOp op, float* d, const float* a, const float* b, int64_t n);
 // d[i] = a[i] OP s for OP of kAdds, kMuls.
 bool ScalarF32(VecOp op, float* d, const float* a, float s, int64_t n);
+// The sum of the 64 floats at a by adjacent pairs, level by level (a[2i] + a[2i+1], then the same over those
+// sums, down to one: the WholeReduceSum tree of a full float32 repeat, kernel_reduce_repeat.h's TreeSum), into
+// *out. The same single-precision adds in the same pairs as the portable tree.
+bool PairTreeSum64F32(const float* a, float* out);
 // d[i] = the float of bfloat16 bits s[i] (exact).
 bool WidenBf16(float* d, const uint16_t* s, int64_t n);
 // d[i] = bfloat16 bits of s[i], rounded to nearest even, NaN kept quiet (FloatToBf16Bits). Not AVX512-BF16's
