@@ -2,6 +2,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <ctime>
 #include <string>
 #include <vector>
 
@@ -118,6 +119,33 @@ void RepeatForms(GM_ADDR in, GM_ADDR out)
     DataCopy(outGm, y, 256);
 }
 
+// Full repeats laid end to end (64 lanes, block stride 1, repeat stride 8): out[0..256) = x * x + x, then
+// out[256..384) = (x * x + x) - x over the first 2 repeats; out[384..512) a second operand of one block per repeat.
+void RepeatsEndToEnd(GM_ADDR in, GM_ADDR out)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECCALC> src, dst;
+    pipe.InitBuffer(src, 256 * sizeof(float));
+    pipe.InitBuffer(dst, 512 * sizeof(float));
+    GlobalTensor<float> inGm, outGm;
+    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(in));
+    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
+    LocalTensor<float> x = src.Get<float>();
+    LocalTensor<float> y = dst.Get<float>();
+    DataCopy(x, inGm, 256);
+    SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
+    WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
+    Duplicate(y, -1.0f, 512);
+    Mul(y, x, x, 64, 4, BinaryRepeatParams(1, 1, 1, 8, 8, 8));
+    Add(y, y, x, 64, 4, BinaryRepeatParams(1, 1, 1, 8, 8, 8));  // in place
+    Sub(y[256], y, x, 64, 2, BinaryRepeatParams(1, 1, 1, 8, 8, 8));
+    // src1 one block read again (block stride 0), the next block each repeat: y[384 + 64r + k] = x[64r + k] + x[8 + 8r + k % 8]
+    Add(y[384], x, x[8], 64, 2, BinaryRepeatParams(1, 1, 0, 8, 8, 1));
+    SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+    WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+    DataCopy(outGm, y, 512);
+}
+
 // Bug: 3 repeats of 64 floats run past a 128-float tensor.
 void RepeatPastTheEnd(GM_ADDR in, GM_ADDR)
 {
@@ -159,6 +187,36 @@ TEST_CASE("mask/repeat forms: continuous and bitwise masks, block and repeat str
     CHECK_EQ(ops[static_cast<uint32_t>(ascend_twin::VecOp::kMuls)], 32ull);
     CHECK_EQ(ops[static_cast<uint32_t>(ascend_twin::VecOp::kAdds)], 20ull);
     CHECK_EQ(ops[static_cast<uint32_t>(ascend_twin::VecOp::kAbs)], 4ull);
+}
+
+TEST_CASE("whole repeats: every lane, in place too, and a block read again, as float arithmetic gives")
+{
+    std::vector<float> in(256), out(512);
+    uint32_t state = 12345u + static_cast<uint32_t>(std::time(nullptr));
+    for (float& v : in) {
+        state = state * 1664525u + 1013904223u;
+        v = static_cast<float>(static_cast<int32_t>(state >> 8) % 20000) / 997.0f;
+    }
+    const ascend_twin::LaunchStats stats = [&] {
+        ascend_twin::LaunchSpec spec;
+        spec.kernel = "repeats_end_to_end";
+        spec.entry = reinterpret_cast<ascend_twin::KernelEntry>(&RepeatsEndToEnd);
+        spec.blockDim = 1;
+        spec.args = {{"in", in.data(), 1024}, {"out", out.data(), 2048}};
+        return ascend_twin::Launch(spec);
+    }();
+    int wrong = 0;
+    for (int i = 0; i < 256; ++i) {
+        const float fma = in[i] * in[i] + in[i];  // float32 steps, as the instructions round
+        wrong += out[i] != fma;
+        if (i < 128) wrong += out[256 + i] != fma - in[i];
+    }
+    for (int i = 0; i < 128; ++i) wrong += out[384 + i] != in[i] + in[8 + 8 * (i / 64) + i % 8];
+    CHECK_EQ(wrong, 0);
+    const uint64_t* ops = stats.cores[0].vecElementOps;
+    CHECK_EQ(ops[static_cast<uint32_t>(ascend_twin::VecOp::kMul)], 256ull);
+    CHECK_EQ(ops[static_cast<uint32_t>(ascend_twin::VecOp::kAdd)], 256ull + 128);
+    CHECK_EQ(ops[static_cast<uint32_t>(ascend_twin::VecOp::kSub)], 128ull);
 }
 
 TEST_CASE("a repeat past the operand's end is a violation")

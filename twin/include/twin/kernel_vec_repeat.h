@@ -294,8 +294,11 @@ void ForLanes(const char* call, ascend_twin::VecOp op, const Lanes& lanes, const
             if (a != nullptr && b != nullptr) {
                 if (blk0 == 1 && blk1 == 1) {
                     for (uint32_t k = 0; k < n; ++k) d[k] = f(a + k, b + k);
-                } else if (blk0 == 1) {
-                    for (uint32_t k = 0; k < n; ++k) d[k] = f(a + k, b + k % perBlock);
+                } else if (blk0 == 1) {  // src1's one block read again: block by block (a loop without k % 8)
+                    for (uint32_t k0 = 0; k0 < n; k0 += perBlock) {
+                        const uint32_t m = n - k0 < perBlock ? n - k0 : perBlock;
+                        for (uint32_t k = 0; k < m; ++k) d[k0 + k] = f(a + k0 + k, b + k);
+                    }
                 } else {
                     for (uint32_t k = 0; k < n; ++k) d[k] = f(a + (blk0 ? k : k % perBlock), b + (blk1 ? k : k % perBlock));
                 }
