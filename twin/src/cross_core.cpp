@@ -150,7 +150,7 @@ bool FlagReady(LaunchSync&, const void* arg)
 // Adds one increment (with `clock`) to the counter `id` of core `target`; the caller is the setting core.
 void Bump(CrossCore& x, uint32_t target, uint32_t id, const std::vector<uint32_t>& clock, const char* call)
 {
-    std::deque<std::vector<uint32_t>>& pending = x.flags[target].pending[id];
+    Fifo<std::vector<uint32_t>>& pending = x.flags[target].pending[id];
     if (pending.size() >= kCrossCoreFlagMax) {
         const std::string who = CoreLabel((*x.cores)[target]);
         FailF(call, "a flag's counter counts 0..15 (CrossCoreSetFlag docs: more sets than waits is an error)",
@@ -253,7 +253,7 @@ void CrossCoreWaitFlagImpl(uint32_t mode, uint32_t flagId)
     char what[96];
     std::snprintf(what, sizeof what, "CrossCoreWaitFlag(%u), whose counter is 0", id);
     WaitUntil(lock, FlagReady, &wait, what);
-    std::deque<std::vector<uint32_t>>& pending = x.flags[c.coreId].pending[id];
+    Fifo<std::vector<uint32_t>>& pending = x.flags[c.coreId].pending[id];
     AcquireClock(c, pending.front());
     pending.pop_front();
     ++x.flags[c.coreId].waits[id];

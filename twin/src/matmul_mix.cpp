@@ -160,7 +160,7 @@ void WaitEvent(const MatmulMix::State& s, const char* call)
     char what[128];
     std::snprintf(what, sizeof what, "%s, waiting for the AIC's notification (Matmul object %u)", call, s.inst);
     WaitUntil(lock, EventReady, &wait, what);
-    std::deque<std::vector<uint32_t>>& q = x.events[wait.slot];
+    Fifo<std::vector<uint32_t>>& q = x.events[wait.slot];
     AcquireClock(c, q.front());
     q.pop_front();
 }
