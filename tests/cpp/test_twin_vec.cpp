@@ -83,13 +83,14 @@ void BitwiseFamilies(GM_ADDR in, GM_ADDR out)
     DataCopy(outGm, r, 3 * kN);
 }
 
-// Mask/repeat forms over 256 floats: out[0..256) from five calls, see the test below.
-void RepeatForms(GM_ADDR in, GM_ADDR out)
+// x = in[0..256) in UB, y = kOut floats of -1, body(x, y), out = y.
+template <void (*body)(const LocalTensor<float>& x, const LocalTensor<float>& y), int kOut>
+void InOut(GM_ADDR in, GM_ADDR out)
 {
     TPipe pipe;
     TBuf<TPosition::VECCALC> src, dst;
     pipe.InitBuffer(src, 256 * sizeof(float));
-    pipe.InitBuffer(dst, 256 * sizeof(float));
+    pipe.InitBuffer(dst, kOut * sizeof(float));
     GlobalTensor<float> inGm, outGm;
     inGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(in));
     outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
@@ -98,7 +99,16 @@ void RepeatForms(GM_ADDR in, GM_ADDR out)
     DataCopy(x, inGm, 256);
     SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
     WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
-    Duplicate(y, -1.0f, 256);
+    Duplicate(y, -1.0f, kOut);
+    body(x, y);
+    SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
+    WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
+    DataCopy(outGm, y, kOut);
+}
+
+// Mask/repeat forms over 256 floats: out[0..256) from five calls, see the test below.
+void RepeatFormsBody(const LocalTensor<float>& x, const LocalTensor<float>& y)
+{
     // Continuous mask 40, 2 repeats, default strides: elements 0..39 and 64..103.
     Add(y, x, x, 40, 2, BinaryRepeatParams(1, 1, 1, 8, 8, 8));
     // Bitwise mask, one repeat over elements 128..191: every other lane.
@@ -114,36 +124,17 @@ void RepeatForms(GM_ADDR in, GM_ADDR out)
     SetVectorMask<float>(0, 0xf);
     Abs<float, false>(y[240], x[240], MASK_PLACEHOLDER, 1, UnaryRepeatParams(1, 1, 8, 8));
     ResetMask();
-    SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
-    WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
-    DataCopy(outGm, y, 256);
 }
 
-// Full repeats laid end to end (64 lanes, block stride 1, repeat stride 8): out[0..256) = x * x + x, then
-// out[256..384) = (x * x + x) - x over the first 2 repeats; out[384..512) a second operand of one block per repeat.
-void RepeatsEndToEnd(GM_ADDR in, GM_ADDR out)
+// Whole repeats (64 lanes, block stride 1, repeat stride 8): out[0..256) = x * x + x, then out[256..384) =
+// (x * x + x) - x over the first 2 repeats; out[384..512) a second operand of one block per repeat.
+void WholeRepeatsBody(const LocalTensor<float>& x, const LocalTensor<float>& y)
 {
-    TPipe pipe;
-    TBuf<TPosition::VECCALC> src, dst;
-    pipe.InitBuffer(src, 256 * sizeof(float));
-    pipe.InitBuffer(dst, 512 * sizeof(float));
-    GlobalTensor<float> inGm, outGm;
-    inGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(in));
-    outGm.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(out));
-    LocalTensor<float> x = src.Get<float>();
-    LocalTensor<float> y = dst.Get<float>();
-    DataCopy(x, inGm, 256);
-    SetFlag<HardEvent::MTE2_V>(EVENT_ID0);
-    WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
-    Duplicate(y, -1.0f, 512);
     Mul(y, x, x, 64, 4, BinaryRepeatParams(1, 1, 1, 8, 8, 8));
     Add(y, y, x, 64, 4, BinaryRepeatParams(1, 1, 1, 8, 8, 8));  // in place
     Sub(y[256], y, x, 64, 2, BinaryRepeatParams(1, 1, 1, 8, 8, 8));
     // src1 one block read again (block stride 0), the next block each repeat: y[384 + 64r + k] = x[64r + k] + x[8 + 8r + k % 8]
     Add(y[384], x, x[8], 64, 2, BinaryRepeatParams(1, 1, 0, 8, 8, 1));
-    SetFlag<HardEvent::V_MTE3>(EVENT_ID0);
-    WaitFlag<HardEvent::V_MTE3>(EVENT_ID0);
-    DataCopy(outGm, y, 512);
 }
 
 // Bug: 3 repeats of 64 floats run past a 128-float tensor.
@@ -166,7 +157,7 @@ TEST_CASE("mask/repeat forms: continuous and bitwise masks, block and repeat str
     const ascend_twin::LaunchStats stats = [&] {
         ascend_twin::LaunchSpec spec;
         spec.kernel = "repeat_forms";
-        spec.entry = reinterpret_cast<ascend_twin::KernelEntry>(&RepeatForms);
+        spec.entry = reinterpret_cast<ascend_twin::KernelEntry>(&InOut<RepeatFormsBody, 256>);
         spec.blockDim = 1;
         spec.args = {{"in", in.data(), 1024}, {"out", out.data(), 1024}};
         return ascend_twin::Launch(spec);
@@ -200,7 +191,7 @@ TEST_CASE("whole repeats: every lane, in place too, and a block read again, as f
     const ascend_twin::LaunchStats stats = [&] {
         ascend_twin::LaunchSpec spec;
         spec.kernel = "repeats_end_to_end";
-        spec.entry = reinterpret_cast<ascend_twin::KernelEntry>(&RepeatsEndToEnd);
+        spec.entry = reinterpret_cast<ascend_twin::KernelEntry>(&InOut<WholeRepeatsBody, 512>);
         spec.blockDim = 1;
         spec.args = {{"in", in.data(), 1024}, {"out", out.data(), 2048}};
         return ascend_twin::Launch(spec);
