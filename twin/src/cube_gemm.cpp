@@ -1,4 +1,4 @@
-// The Mmad micro-kernel: a 6x32 C tile in 12 AVX-512 registers, or 6x16 in 12 AVX2 registers (FMA), with a
+// The Mmad micro-kernel: a 6x48 or 6x64 C tile in AVX-512 registers, or 6x16 in 12 AVX2 registers (FMA), with a
 // portable fallback (std::fma in float32), chosen at run time by what the CPU has. Each element of C gets the same fused
 // multiply-adds in the same order on every path, so they give bit-equal results.
 #include "twin/cube_gemm.h"
@@ -125,19 +125,22 @@ __attribute__((target("avx512f"))) inline void MicroAvx512(int kc, const float* 
     }
 }
 
-// B panels three at a time through MicroAvx512 (the last one or two together).
+// B panels through MicroAvx512 three at a time, four together when four are left (a 64-column base block: 24
+// accumulators, 4 B registers and the broadcast fit AVX-512's 32), the last one or two together.
 __attribute__((target("avx512f"))) void PanelGemmAvx512(int mPanels, int nPanels, int kc, const float* a,
                                                         int64_t aStride, const float* b, int64_t bStride, float* c,
                                                         int64_t ldc, GmPrefetch* prefetch, int parts)
 {
     static_assert(kNr == 16, "a B panel is one AVX-512 register wide");
     for (int q = 0; q < nPanels;) {
-        const int left = nPanels - q, nb = left >= 3 ? (left == 4 ? 2 : 3) : left;
+        const int left = nPanels - q, nb = left == 4 ? 4 : left >= 3 ? 3 : left;
         for (int p = 0; p < mPanels; ++p) {
             const float* ap = a + p * aStride;
             const float* bp = b + q * bStride;
             float* cp = c + int64_t(p) * kMr * ldc + q * kNr;
-            if (nb == 3) {
+            if (nb == 4) {
+                MicroAvx512<4>(kc, ap, bp, bStride, cp, ldc);
+            } else if (nb == 3) {
                 MicroAvx512<3>(kc, ap, bp, bStride, cp, ldc);
             } else if (nb == 2) {
                 MicroAvx512<2>(kc, ap, bp, bStride, cp, ldc);
