@@ -17,14 +17,15 @@ namespace {
 constexpr int kN = 16;
 constexpr int kOps = 12;  // results per input element, see FloatFamilies
 
-void Launch(void (*kernel)(GM_ADDR, GM_ADDR), void* in, uint64_t inBytes, void* out, uint64_t outBytes)
+ascend_twin::LaunchStats Launch(void (*kernel)(GM_ADDR, GM_ADDR), void* in, uint64_t inBytes, void* out,
+                                uint64_t outBytes)
 {
     ascend_twin::LaunchSpec spec;
     spec.kernel = "vec_test";
     spec.entry = reinterpret_cast<ascend_twin::KernelEntry>(kernel);
     spec.blockDim = 1;
     spec.args = {{"in", in, inBytes}, {"out", out, outBytes}};
-    ascend_twin::Launch(spec);
+    return ascend_twin::Launch(spec);
 }
 
 // out[k * kN + i] = op_k(in[i]) for the float families.
@@ -154,14 +155,7 @@ TEST_CASE("mask/repeat forms: continuous and bitwise masks, block and repeat str
 {
     std::vector<float> in(256), out(256);
     for (int i = 0; i < 256; ++i) in[i] = (i % 2 ? -1.0f : 1.0f) * static_cast<float>(i);
-    const ascend_twin::LaunchStats stats = [&] {
-        ascend_twin::LaunchSpec spec;
-        spec.kernel = "repeat_forms";
-        spec.entry = reinterpret_cast<ascend_twin::KernelEntry>(&InOut<RepeatFormsBody, 256>);
-        spec.blockDim = 1;
-        spec.args = {{"in", in.data(), 1024}, {"out", out.data(), 1024}};
-        return ascend_twin::Launch(spec);
-    }();
+    const ascend_twin::LaunchStats stats = Launch(&InOut<RepeatFormsBody, 256>, in.data(), 1024, out.data(), 1024);
     for (int i = 0; i < 128; ++i) {
         const bool on = (i % 64) < 40;
         CHECK_EQ(out[i], on ? in[i] * 2 : -1.0f);
@@ -188,14 +182,7 @@ TEST_CASE("whole repeats: every lane, in place too, and a block read again, as f
         state = state * 1664525u + 1013904223u;
         v = static_cast<float>(static_cast<int32_t>(state >> 8) % 20000) / 997.0f;
     }
-    const ascend_twin::LaunchStats stats = [&] {
-        ascend_twin::LaunchSpec spec;
-        spec.kernel = "repeats_end_to_end";
-        spec.entry = reinterpret_cast<ascend_twin::KernelEntry>(&InOut<WholeRepeatsBody, 512>);
-        spec.blockDim = 1;
-        spec.args = {{"in", in.data(), 1024}, {"out", out.data(), 2048}};
-        return ascend_twin::Launch(spec);
-    }();
+    const ascend_twin::LaunchStats stats = Launch(&InOut<WholeRepeatsBody, 512>, in.data(), 1024, out.data(), 2048);
     int wrong = 0;
     for (int i = 0; i < 256; ++i) {
         const float fma = in[i] * in[i] + in[i];  // float32 steps, as the instructions round

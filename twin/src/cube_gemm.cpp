@@ -3,6 +3,7 @@
 // multiply-adds in the same order on every path, so they give bit-equal results.
 #include "twin/cube_gemm.h"
 #include "twin/kernel_types.h"
+#include "twin/simd_loops.h"
 #include "twin/violation.h"
 
 #include <cmath>
@@ -233,15 +234,6 @@ __attribute__((target("avx512f"))) void WidenHalfRunAvx512(const uint16_t* src, 
     for (; i < count; ++i) dst[i] = HalfBitsToFloat(src[i]);
 }
 
-__attribute__((target("avx512f"))) void WidenBf16RunAvx512(const uint16_t* src, int64_t count, float* dst)
-{
-    int64_t i = 0;
-    for (; i + 16 <= count; i += 16) {
-        const __m256i h = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + i));
-        _mm512_storeu_si512(dst + i, _mm512_maskz_slli_epi32(0xffff, _mm512_maskz_cvtepu16_epi32(0xffff, h), 16));
-    }
-    for (; i < count; ++i) dst[i] = Bf16BitsToFloat(src[i]);
-}
 #endif
 
 }  // namespace
@@ -310,9 +302,7 @@ void WidenHalfRun(const uint16_t* src, int64_t count, float* dst)
 
 void WidenBf16Run(const uint16_t* src, int64_t count, float* dst)
 {
-#if defined(__x86_64__)
-    if (HasAvx512()) return WidenBf16RunAvx512(src, count, dst);
-#endif
+    if (simd::WidenBf16(dst, src, count)) return;  // the bfloat16 Cast's loops (AVX-512 BW or AVX2)
     for (int64_t i = 0; i < count; ++i) dst[i] = Bf16BitsToFloat(src[i]);
 }
 
